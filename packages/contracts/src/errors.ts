@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const ERROR_CODES = [
+  "bad_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "quota_exceeded",
+  "verification_failed",
+  "invalid_link",
+  "internal",
+  "unavailable",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,6 @@
+export * from "./auth.ts";
+export * from "./errors.ts";
+export * from "./messages.ts";
+export * from "./themes.ts";
+export * from "./tiers.ts";
+export * from "./user.ts";

@@ -1,0 +1,23 @@
+/** User-visible strings from the product specification, used verbatim on both sides. */
+export const MESSAGES = {
+  verifyPrompt: "Please confirm your email to continue",
+  verifyPlaceholder: "Confirm your email address",
+  verifyTitle: "Security Verification",
+  verifyButton: "Verify & Continue",
+  verifyBusy: "Verifying...",
+  cancel: "Cancel",
+  emailRequired: "Email address is required",
+  emailInvalid: "Please enter a valid email address",
+  verificationFailed: "Verification failed. Please try again.",
+  signInFailed: "Failed to sign in with email link. The link may be invalid or expired.",
+  permissionDenied: "Permission denied.",
+  noSuchDocument: "No such document!",
+  noSuchShare: "No such share exists!",
+  noSuchThreadShare: "No such shared thread document!",
+  missingRequiredFields: "Missing required fields",
+  userIdRequired: "User ID is required for account deletion",
+  unexpectedError: "Unexpected Application Error!",
+  loading: "Loading...",
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+export const COLOR_THEMES = [
+  "indigo",
+  "lime",
+  "blue",
+  "green",
+  "purple",
+  "monochrome",
+  "perplexity",
+  "orange",
+] as const;
+export const colorThemeSchema = z.enum(COLOR_THEMES);
+export type ColorTheme = z.infer<typeof colorThemeSchema>;
+export const DEFAULT_COLOR_THEME: ColorTheme = "indigo";
+
+export const MODES = ["light", "dark"] as const;
+export type Mode = (typeof MODES)[number];
+
+export function isColorTheme(value: unknown): value is ColorTheme {
+  return typeof value === "string" && (COLOR_THEMES as readonly string[]).includes(value);
+}
+
+/** Keys of everything the browser keeps in local storage (spec §3 local preferences, §4 cleanup). */
+export const STORAGE_KEYS = {
+  emailForSignIn: "nexus.emailForSignIn",
+  anonId: "nexus.anonId",
+  mode: "nexus.mode",
+  colorTheme: "nexus.colorTheme",
+  lastCleanup: "nexus.lastCleanup",
+  draftPrefix: "nexus.draft.",
+  cachePrefix: "nexus.cache.",
+} as const;

