@@ -1,0 +1,38 @@
+import type { Db } from "@nexus/db";
+import type { Env } from "./env.ts";
+import type { Mailer } from "./integrations/mail.ts";
+import type { Clock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
+
+/** Everything a module needs from the outside world; tests build their own. */
+export interface Deps {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  photoUrl: string | null;
+  orgName: string | null;
+  orgId: string;
+  tier: "free" | "pro";
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AppVariables {
+  requestId: string;
+  user: SessionUser | null;
+  sessionIdHash: string | null;
+  /** The browser's anonymous id (anon_{timestamp}_{random}) when it sent a well-formed one. */
+  anonId: string | null;
+  /** The caller's address: the socket peer, or X-Forwarded-For's first hop when TRUST_PROXY. */
+  ip: string;
+}
+
+export type AppEnv = { Variables: AppVariables };

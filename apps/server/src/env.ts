@@ -1,0 +1,84 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: z.string().default("Nexus <no-reply@localhost>"),
+    SUPER_ADMIN_IDS: optionalString.transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    LLM_BASE_URL: optionalString.pipe(z.url().optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    LLM_REASONING_MODEL: optionalString,
+    EMBEDDING_MODEL: optionalString,
+    SEARCH_PROVIDER: z.enum(["local", "searxng", "tavily", "brave"]).default("local"),
+    SEARXNG_URL: optionalString.pipe(z.url().optional()),
+    TAVILY_API_KEY: optionalString,
+    BRAVE_API_KEY: optionalString,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: booleanString,
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    WEB_DIST: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.SEARCH_PROVIDER === "searxng" && !env.SEARXNG_URL) {
+      ctx.addIssue({ code: "custom", path: ["SEARXNG_URL"], message: "required when SEARCH_PROVIDER=searxng" });
+    }
+    if (env.SEARCH_PROVIDER === "tavily" && !env.TAVILY_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["TAVILY_API_KEY"], message: "required when SEARCH_PROVIDER=tavily" });
+    }
+    if (env.SEARCH_PROVIDER === "brave" && !env.BRAVE_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["BRAVE_API_KEY"], message: "required when SEARCH_PROVIDER=brave" });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses a record of variables; throws EnvError naming every bad key. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+  throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/** The only reader of process.env: prints every bad key and exits. */
+export function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { ANON_ID_HEADER, ANON_ID_PATTERN } from "@nexus/contracts";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../deps.ts";
+import { randomId } from "../lib/ids.ts";
+
+function peerAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // app.request() in tests has no socket
+  }
+}
+
+/** Request id, caller address and anonymous id; every later middleware relies on these. */
+export function requestContext(options: { trustProxy: boolean }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("requestId", randomId(9));
+    c.set("user", null);
+    c.set("sessionIdHash", null);
+    const forwarded = options.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    c.set("ip", (forwarded || peerAddress(c)).replace(/^::ffff:/, ""));
+    const anonId = c.req.header(ANON_ID_HEADER);
+    c.set("anonId", anonId && ANON_ID_PATTERN.test(anonId) ? anonId : null);
+    await next();
+    c.header("x-request-id", c.get("requestId"));
+  });
+}
