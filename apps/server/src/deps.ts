@@ -36,3 +36,10 @@ export interface AppVariables {
 }
 
 export type AppEnv = { Variables: AppVariables };
+
+/** Who is asking: a signed-in user, or an anonymous browser (its anonymous id) at an address. */
+export interface Caller {
+  user: SessionUser | null;
+  anonId: string | null;
+  ip: string;
+}

@@ -36,20 +36,34 @@ export const envSchema = z
     SEARXNG_URL: optionalString.pipe(z.url().optional()),
     TAVILY_API_KEY: optionalString,
     BRAVE_API_KEY: optionalString,
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     TRUST_PROXY: booleanString,
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WEB_DIST: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.SEARCH_PROVIDER === "searxng" && !env.SEARXNG_URL) {
-      ctx.addIssue({ code: "custom", path: ["SEARXNG_URL"], message: "required when SEARCH_PROVIDER=searxng" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEARXNG_URL"],
+        message: "required when SEARCH_PROVIDER=searxng",
+      });
     }
     if (env.SEARCH_PROVIDER === "tavily" && !env.TAVILY_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["TAVILY_API_KEY"], message: "required when SEARCH_PROVIDER=tavily" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["TAVILY_API_KEY"],
+        message: "required when SEARCH_PROVIDER=tavily",
+      });
     }
     if (env.SEARCH_PROVIDER === "brave" && !env.BRAVE_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["BRAVE_API_KEY"], message: "required when SEARCH_PROVIDER=brave" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["BRAVE_API_KEY"],
+        message: "required when SEARCH_PROVIDER=brave",
+      });
     }
   })
   .transform((env) => ({

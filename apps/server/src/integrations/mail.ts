@@ -35,7 +35,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
   return {
     configured: true,
     send: async (message) => {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
   };
 }

@@ -44,7 +44,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly options: { issues?: Issue[]; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    readonly options: {
+      issues?: Issue[];
+      details?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message ?? DEFAULT_MESSAGE[code]);
     this.name = "AppError";

@@ -3,13 +3,16 @@ import type { z } from "zod";
 import { AppError } from "./errors.ts";
 
 function issuesOf(error: z.ZodError) {
-  return error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  return error.issues
+    .slice(0, 20)
+    .map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
 /** Parses a JSON body against a contract schema; malformed or wrong input is a 400, never a 500. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/json")) throw new AppError("unsupported_media_type");
+  if (!type.toLowerCase().startsWith("application/json"))
+    throw new AppError("unsupported_media_type");
   let raw: unknown;
   try {
     raw = JSON.parse(await c.req.text());

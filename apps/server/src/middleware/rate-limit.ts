@@ -30,12 +30,18 @@ export class RateLimiter {
   }
 }
 
-export function rateLimit(options: { limit: number; windowMs: number; key?: (c: { get: (k: "ip") => string }) => string }) {
+export function rateLimit(options: {
+  limit: number;
+  windowMs: number;
+  key?: (c: { get: (k: "ip") => string }) => string;
+}) {
   const limiter = new RateLimiter(options.limit, options.windowMs);
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = options.key ? options.key(c) : c.get("ip");
     if (!limiter.take(key)) {
-      throw new AppError("rate_limited", undefined, { headers: { "Retry-After": String(Math.ceil(options.windowMs / 1000)) } });
+      throw new AppError("rate_limited", undefined, {
+        headers: { "Retry-After": String(Math.ceil(options.windowMs / 1000)) },
+      });
     }
     await next();
   });

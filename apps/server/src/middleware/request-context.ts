@@ -1,7 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { ANON_ID_HEADER, ANON_ID_PATTERN } from "@nexus/contracts";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../deps.ts";
+import type { AppEnv, Caller } from "../deps.ts";
 import { randomId } from "../lib/ids.ts";
 
 function peerAddress(c: Parameters<typeof getConnInfo>[0]): string {
@@ -18,11 +19,18 @@ export function requestContext(options: { trustProxy: boolean }) {
     c.set("requestId", randomId(9));
     c.set("user", null);
     c.set("sessionIdHash", null);
-    const forwarded = options.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    const forwarded = options.trustProxy
+      ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim()
+      : undefined;
     c.set("ip", (forwarded || peerAddress(c)).replace(/^::ffff:/, ""));
     const anonId = c.req.header(ANON_ID_HEADER);
     c.set("anonId", anonId && ANON_ID_PATTERN.test(anonId) ? anonId : null);
     await next();
     c.header("x-request-id", c.get("requestId"));
   });
+}
+
+/** The caller as services see it: the signed-in user, or an anonymous browser at an address. */
+export function callerOf(c: Context<AppEnv>): Caller {
+  return { user: c.get("user"), anonId: c.get("anonId"), ip: c.get("ip") };
 }

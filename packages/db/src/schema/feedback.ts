@@ -16,8 +16,12 @@ export const feedback = pgTable(
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("feedback_user_entry_uq").on(t.userId, t.entryId).where(sql`${t.userId} is not null`),
-    uniqueIndex("feedback_session_entry_uq").on(t.sessionId, t.entryId).where(sql`${t.sessionId} is not null`),
+    uniqueIndex("feedback_user_entry_uq")
+      .on(t.userId, t.entryId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex("feedback_session_entry_uq")
+      .on(t.sessionId, t.entryId)
+      .where(sql`${t.sessionId} is not null`),
     index("feedback_ts_idx").on(t.timestamp.desc()),
   ],
 );

@@ -20,5 +20,8 @@ export const leads = pgTable(
     lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     userId: uuid().references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("leads_status_ts_idx").on(t.status, t.timestamp.desc()), index("leads_user_idx").on(t.userId)],
+  (t) => [
+    index("leads_status_ts_idx").on(t.status, t.timestamp.desc()),
+    index("leads_user_idx").on(t.userId),
+  ],
 );

@@ -23,7 +23,10 @@ export const shares = pgTable(
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("shares_user_ts_idx").on(t.userId, t.timestamp.desc()), index("shares_entry_idx").on(t.entryId)],
+  (t) => [
+    index("shares_user_ts_idx").on(t.userId, t.timestamp.desc()),
+    index("shares_entry_idx").on(t.entryId),
+  ],
 );
 
 /** A snapshot of a whole thread (spec §3 Thread share). */

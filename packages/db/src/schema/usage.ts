@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /**
@@ -14,7 +23,10 @@ export const usageRecords = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("usage_records_anon_updated_idx").on(t.isAnonymous, t.lastUpdated), index("usage_records_user_idx").on(t.userId)],
+  (t) => [
+    index("usage_records_anon_updated_idx").on(t.isAnonymous, t.lastUpdated),
+    index("usage_records_user_idx").on(t.userId),
+  ],
 );
 
 /** Counters per period: YYYY-MM-DD for anonymous subjects, YYYY-MM for accounts. */

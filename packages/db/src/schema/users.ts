@@ -10,7 +10,9 @@ export const users = pgTable(
     photoUrl: text(),
     orgName: text(),
     orgId: text().notNull().default(""),
-    tier: text({ enum: ["free", "pro"] }).notNull().default("free"),
+    tier: text({ enum: ["free", "pro"] })
+      .notNull()
+      .default("free"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,7 +33,10 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 /** E-mail sign-in links; only the SHA-256 of the token is stored. Bound to the e-mail. */
@@ -45,5 +50,8 @@ export const signInTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     failedAttempts: integer().notNull().default(0),
   },
-  (t) => [index("sign_in_tokens_email_idx").on(t.email), index("sign_in_tokens_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("sign_in_tokens_email_idx").on(t.email),
+    index("sign_in_tokens_expires_at_idx").on(t.expiresAt),
+  ],
 );

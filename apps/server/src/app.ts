@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv, Deps } from "./deps.ts";
+import { AppError } from "./lib/errors.ts";
+import { accessLog } from "./middleware/access-log.ts";
+import { errorHandler, notFoundHandler } from "./middleware/error-handler.ts";
+import { originCheck } from "./middleware/origin-check.ts";
+import { requestContext } from "./middleware/request-context.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { session } from "./middleware/session.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { usageRoutes } from "./modules/usage/usage.routes.ts";
+import { meRoutes } from "./modules/users/me.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { webRoutes } from "./static.ts";
+
+export interface AppOptions {
+  /** Directory of the built SPA; omitted in API-only tests. */
+  webDist?: string;
+}
+
+/** Builds the HTTP app without listening (tests call app.request / app.fetch directly). */
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const api = new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: () => {
+          throw new AppError("payload_too_large");
+        },
+      }),
+    )
+    .use(originCheck(deps.env.APP_URL))
+    .use(session(deps))
+    .get("/health", (c) => c.json({ ok: true }))
+    .route("/me", meRoutes(deps))
+    .route("/auth", authRoutes(deps))
+    .route("/users", usersRoutes(deps))
+    .route("/usage", usageRoutes(deps))
+    .route("/admin", adminRoutes(deps))
+    .notFound(notFoundHandler);
+
+  const app = new Hono<AppEnv>()
+    .use(requestContext({ trustProxy: deps.env.TRUST_PROXY }))
+    .use(securityHeaders({ https: deps.env.APP_URL.startsWith("https://") }))
+    .use("/api/*", accessLog(deps.logger))
+    .route("/api", api);
+  app.onError(errorHandler(deps.logger));
+  api.onError(errorHandler(deps.logger));
+  if (options.webDist) app.route("/", webRoutes(options.webDist));
+  app.notFound(notFoundHandler);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

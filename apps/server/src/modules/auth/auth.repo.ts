@@ -1,0 +1,132 @@
+import { type Db, schema } from "@nexus/db";
+import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { SessionUser } from "../../deps.ts";
+
+const { signInTokens, sessions, users } = schema;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+/** Wrong e-mails tried against one link before it dies. */
+export const MAX_FAILED_ATTEMPTS = 5;
+
+/** Stores a new link for the e-mail and voids its older unused links. */
+export async function replaceToken(
+  db: Db,
+  values: { tokenHash: string; email: string; now: Date; expiresAt: Date },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(signInTokens)
+      .where(and(eq(signInTokens.email, values.email), isNull(signInTokens.usedAt)));
+    await tx.insert(signInTokens).values({
+      tokenHash: values.tokenHash,
+      email: values.email,
+      createdAt: values.now,
+      expiresAt: values.expiresAt,
+    });
+  });
+}
+
+function usable(tokenHash: string, now: Date) {
+  return and(
+    eq(signInTokens.tokenHash, tokenHash),
+    isNull(signInTokens.usedAt),
+    gt(signInTokens.expiresAt, now),
+    lt(signInTokens.failedAttempts, MAX_FAILED_ATTEMPTS),
+  );
+}
+
+export async function isUsable(db: Executor, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ h: signInTokens.tokenHash })
+    .from(signInTokens)
+    .where(usable(tokenHash, now))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Atomic single use: of any number of concurrent callers exactly one gets the row back. */
+export async function consume(
+  db: Executor,
+  values: { tokenHash: string; email: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(signInTokens)
+    .set({ usedAt: values.now })
+    .where(and(usable(values.tokenHash, values.now), eq(signInTokens.email, values.email)))
+    .returning({ h: signInTokens.tokenHash });
+  return rows.length > 0;
+}
+
+export async function recordFailedAttempt(db: Executor, tokenHash: string): Promise<void> {
+  await db
+    .update(signInTokens)
+    .set({ failedAttempts: sql`${signInTokens.failedAttempts} + 1` })
+    .where(eq(signInTokens.tokenHash, tokenHash));
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { idHash: string; userId: string; now: Date; expiresAt: Date },
+) {
+  await db
+    .insert(sessions)
+    .values({
+      idHash: values.idHash,
+      userId: values.userId,
+      createdAt: values.now,
+      expiresAt: values.expiresAt,
+    });
+}
+
+const sessionUserQuery = (db: Db) =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      photoUrl: users.photoUrl,
+      orgName: users.orgName,
+      orgId: users.orgId,
+      tier: users.tier,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("session_user");
+
+const prepared = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+/** The hot path of every request: one prepared, indexed lookup. */
+export async function findSessionUser(
+  db: Db,
+  idHash: string,
+  now: Date,
+): Promise<SessionUser | undefined> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = sessionUserQuery(db);
+    prepared.set(db, query);
+  }
+  const rows = await query.execute({ idHash, now });
+  return rows[0];
+}
+
+export async function deleteSession(db: Executor, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteExpired(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+  await db
+    .delete(signInTokens)
+    .where(or(lte(signInTokens.expiresAt, now), sql`${signInTokens.usedAt} is not null`));
+}

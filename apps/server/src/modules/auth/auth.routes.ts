@@ -1,0 +1,44 @@
+import {
+  checkEmailLinkBodySchema,
+  completeEmailLinkBodySchema,
+  type MeResponse,
+  requestEmailLinkBodySchema,
+} from "@nexus/contracts";
+import { Hono } from "hono";
+import type { AppEnv, Deps } from "../../deps.ts";
+import { parseJson } from "../../lib/validate.ts";
+import { rateLimit } from "../../middleware/rate-limit.ts";
+import { presentProfile } from "../users/users.presenter.ts";
+import { isSuperAdmin } from "../users/users.service.ts";
+import * as auth from "./auth.service.ts";
+import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
+
+export function authRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .post("/email-link", rateLimit({ limit: 10, windowMs: 10 * 60_000 }), async (c) => {
+      const { email } = await parseJson(c, requestEmailLinkBodySchema);
+      await auth.requestLink({ deps, email });
+      return c.json({ ok: true }, 202);
+    })
+    .post("/email-link/check", rateLimit({ limit: 60, windowMs: 60_000 }), async (c) => {
+      const { token } = await parseJson(c, checkEmailLinkBodySchema);
+      return c.json({ valid: await auth.checkLink({ deps, token }) });
+    })
+    .post("/email-link/complete", rateLimit({ limit: 30, windowMs: 60_000 }), async (c) => {
+      const { token, email } = await parseJson(c, completeEmailLinkBodySchema);
+      const { user, sessionToken } = await auth.completeLink({ deps, token, email });
+      setSessionCookie(c, deps.env, sessionToken); // a new session id at every sign-in
+      const body: MeResponse = {
+        user: presentProfile(user),
+        tier: user.tier,
+        isSuperAdmin: isSuperAdmin(deps, user),
+      };
+      return c.json(body);
+    })
+    .post("/sign-out", async (c) => {
+      const idHash = c.get("sessionIdHash");
+      if (idHash) await auth.signOut({ deps, idHash });
+      clearSessionCookie(c, deps.env);
+      return c.body(null, 204);
+    });
+}

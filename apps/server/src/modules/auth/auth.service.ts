@@ -1,0 +1,108 @@
+import { SIGN_IN_LINK_FRAGMENT } from "@nexus/contracts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { randomToken, sha256 } from "../../lib/ids.ts";
+import { RateLimiter } from "../../middleware/rate-limit.ts";
+import * as users from "../users/users.service.ts";
+import * as repo from "./auth.repo.ts";
+import { signInMail } from "./sign-in-mail.ts";
+
+export const LINK_TTL_MINUTES = 15;
+
+/** Per address: a few links per 10 minutes; beyond that the request is answered alike but nothing is sent. */
+const perEmailLimiters = new WeakMap<Deps, RateLimiter>();
+function perEmail(deps: Deps): RateLimiter {
+  let limiter = perEmailLimiters.get(deps);
+  if (!limiter) {
+    limiter = new RateLimiter(3, 10 * 60_000);
+    perEmailLimiters.set(deps, limiter);
+  }
+  return limiter;
+}
+
+/** Sends a sign-in link. Answers the same whether or not an account exists (no enumeration). */
+export async function requestLink(options: { deps: Deps; email: string }): Promise<void> {
+  const { deps, email } = options;
+  if (!perEmail(deps).take(email, deps.clock.now().getTime())) {
+    deps.logger.warn("sign-in link rate limit reached for an address");
+    return;
+  }
+  const token = randomToken();
+  const now = deps.clock.now();
+  await repo.replaceToken(deps.db, {
+    tokenHash: sha256(token),
+    email,
+    now,
+    expiresAt: new Date(now.getTime() + LINK_TTL_MINUTES * 60_000),
+  });
+  // The origin comes from APP_URL, never from the request's Host header.
+  const link = `${deps.env.APP_URL}/app#${SIGN_IN_LINK_FRAGMENT}=${token}`;
+  try {
+    await deps.mailer.send(
+      signInMail({ to: email, link, ttlMinutes: LINK_TTL_MINUTES, appUrl: deps.env.APP_URL }),
+    );
+  } catch (error) {
+    deps.logger.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      "sign-in e-mail not sent",
+    );
+    throw new AppError(
+      "unavailable",
+      "The sign-in e-mail could not be sent. Try again in a moment.",
+    );
+  }
+}
+
+/** Whether a link can still be used; never consumes it. */
+export async function checkLink(options: { deps: Deps; token: string }): Promise<boolean> {
+  return repo.isUsable(options.deps.db, sha256(options.token), options.deps.clock.now());
+}
+
+/**
+ * Completes sign-in: consumes the link (atomically, once), creates or completes the profile and
+ * opens a new session, all in one transaction. A wrong e-mail leaves the link usable (up to a few tries).
+ */
+export async function completeLink(options: { deps: Deps; token: string; email: string }) {
+  const { deps, email } = options;
+  const tokenHash = sha256(options.token);
+  const now = deps.clock.now();
+  const sessionToken = randomToken();
+  const result = await deps.db.transaction(async (tx) => {
+    if (!(await repo.consume(tx, { tokenHash, email, now }))) return null;
+    const user = await users.ensureProfile({ db: tx, email, now });
+    await repo.insertSession(tx, {
+      idHash: sha256(sessionToken),
+      userId: user.id,
+      now,
+      expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * 86_400_000),
+    });
+    return user;
+  });
+  if (result) return { user: result, sessionToken };
+  if (await repo.isUsable(deps.db, tokenHash, now)) {
+    await repo.recordFailedAttempt(deps.db, tokenHash);
+    throw new AppError(
+      "verification_failed",
+      "This e-mail address does not match the sign-in link.",
+    );
+  }
+  throw new AppError("invalid_link", "The sign-in link is invalid, used or expired.");
+}
+
+export async function resolveSession(options: {
+  deps: Deps;
+  token: string;
+}): Promise<{ user: SessionUser; idHash: string } | null> {
+  if (options.token.length !== 43) return null;
+  const idHash = sha256(options.token);
+  const user = await repo.findSessionUser(options.deps.db, idHash, options.deps.clock.now());
+  return user ? { user, idHash } : null;
+}
+
+export async function signOut(options: { deps: Deps; idHash: string }): Promise<void> {
+  await repo.deleteSession(options.deps.db, options.idHash);
+}
+
+export async function purgeExpired(deps: Deps): Promise<void> {
+  await repo.deleteExpired(deps.db, deps.clock.now());
+}

@@ -1,0 +1,18 @@
+import { usageCounterSchema } from "@nexus/contracts";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv, Deps } from "../../deps.ts";
+import { parseValue } from "../../lib/validate.ts";
+import { callerOf } from "../../middleware/request-context.ts";
+import * as usage from "./usage.service.ts";
+
+const checkQuery = z.object({ counter: usageCounterSchema });
+
+export function usageRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get("/", async (c) => c.json(await usage.summary({ deps, caller: callerOf(c) })))
+    .get("/check", async (c) => {
+      const { counter } = parseValue(checkQuery, c.req.query());
+      return c.json(await usage.check({ deps, caller: callerOf(c), counter }));
+    });
+}

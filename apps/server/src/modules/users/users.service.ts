@@ -1,0 +1,118 @@
+import type { UpdateProfileBody, UserProfile } from "@nexus/contracts";
+import type { Db } from "@nexus/db";
+import type { Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { nameFromEmail, orgNameFromEmail } from "./profile-defaults.ts";
+import { presentProfile } from "./users.presenter.ts";
+import * as repo from "./users.repo.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Creates or completes the profile of an e-mail that just proved ownership (inside the sign-in transaction). */
+export async function ensureProfile(options: {
+  db: Db | Tx;
+  email: string;
+  now: Date;
+  displayName?: string;
+}) {
+  return repo.upsertByEmail(options.db, {
+    email: options.email,
+    name: options.displayName?.trim() || nameFromEmail(options.email),
+    orgName: orgNameFromEmail(options.email),
+    now: options.now,
+  });
+}
+
+export function isSuperAdmin(
+  deps: Pick<Deps, "env">,
+  user: Pick<SessionUser, "id" | "email"> | null,
+): boolean {
+  if (!user) return false;
+  const ids = deps.env.SUPER_ADMIN_IDS;
+  return ids.includes(user.id.toLowerCase()) || ids.includes(user.email.toLowerCase());
+}
+
+/** The caller's own profile; anyone else's id answers exactly like a missing one. */
+function assertOwner(caller: SessionUser, userId: string): void {
+  if (caller.id !== userId) throw new AppError("not_found");
+}
+
+export async function getProfile(options: {
+  deps: Deps;
+  caller: SessionUser;
+  userId: string;
+}): Promise<UserProfile> {
+  assertOwner(options.caller, options.userId);
+  const row = await repo.findById(options.deps.db, options.userId);
+  if (!row) throw new AppError("not_found");
+  return presentProfile(row);
+}
+
+export async function updateProfile(options: {
+  deps: Deps;
+  caller: SessionUser;
+  userId: string;
+  patch: UpdateProfileBody;
+}): Promise<UserProfile> {
+  assertOwner(options.caller, options.userId);
+  const { name, orgName, photoURL } = options.patch;
+  const row = await repo.update(options.deps.db, options.userId, {
+    ...(name !== undefined ? { name } : {}),
+    ...(orgName !== undefined ? { orgName: orgName || null } : {}),
+    ...(photoURL !== undefined ? { photoUrl: photoURL } : {}),
+    updatedAt: options.deps.clock.now(),
+  });
+  if (!row) throw new AppError("not_found");
+  return presentProfile(row);
+}
+
+/**
+ * Removes the user and everything of theirs in one transaction: the profile, usage, history,
+ * shares, feedback and sessions (cascades), pending sign-in links; leads keep no reference.
+ */
+export async function deleteAccount(options: {
+  deps: Deps;
+  caller: SessionUser;
+  userId: string;
+}): Promise<void> {
+  assertOwner(options.caller, options.userId);
+  const removed = await options.deps.db.transaction((tx) => repo.remove(tx, options.caller));
+  if (!removed) throw new AppError("not_found");
+  options.deps.logger.info({ userId: options.userId }, "account deleted");
+}
+
+export async function setTier(options: {
+  deps: Deps;
+  userId: string;
+  tier: "free" | "pro";
+}): Promise<UserProfile> {
+  const row = await repo.update(options.deps.db, options.userId, {
+    tier: options.tier,
+    updatedAt: options.deps.clock.now(),
+  });
+  if (!row) throw new AppError("not_found");
+  return presentProfile(row);
+}
+
+export async function findByEmail(deps: Pick<Deps, "db">, email: string) {
+  return repo.findByEmail(deps.db, email);
+}
+
+export async function listUsers(options: {
+  deps: Deps;
+  query?: string;
+  cursor?: string;
+  limit?: number;
+}) {
+  const limit = options.limit ?? 50;
+  const rows = await repo.list(options.deps.db, {
+    query: options.query,
+    after: options.cursor,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    users: page.map(presentProfile),
+    nextCursor: rows.length > limit ? (page.at(-1)?.email ?? null) : null,
+  };
+}
