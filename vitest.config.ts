@@ -23,7 +23,7 @@ export default defineConfig({
           pool: "forks",
         },
       },
-      "apps/web/vitest.config.ts",
+      "apps/*/vitest.config.ts",
     ],
   },
 });

@@ -40,6 +40,8 @@ export const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     TRUST_PROXY: booleanString,
+    /** Sign-in link requests per address per 10 minutes (anti-flood); raise it for test runs. */
+    SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WEB_DIST: optionalString,
   })

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { Db } from "./client.ts";
 
@@ -18,7 +19,8 @@ export async function runMigrations(db: Db): Promise<void> {
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      // Same connection as the lock, so a pool of one cannot deadlock.
+      await migrate(drizzle({ client, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

@@ -15,16 +15,16 @@ import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
 
 export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post("/email-link", rateLimit({ limit: 10, windowMs: 10 * 60_000 }), async (c) => {
+    .post("/email-link", rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT, windowMs: 10 * 60_000 }), async (c) => {
       const { email } = await parseJson(c, requestEmailLinkBodySchema);
       await auth.requestLink({ deps, email });
       return c.json({ ok: true }, 202);
     })
-    .post("/email-link/check", rateLimit({ limit: 60, windowMs: 60_000 }), async (c) => {
+    .post("/email-link/check", rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 6, windowMs: 60_000 }), async (c) => {
       const { token } = await parseJson(c, checkEmailLinkBodySchema);
       return c.json({ valid: await auth.checkLink({ deps, token }) });
     })
-    .post("/email-link/complete", rateLimit({ limit: 30, windowMs: 60_000 }), async (c) => {
+    .post("/email-link/complete", rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 3, windowMs: 60_000 }), async (c) => {
       const { token, email } = await parseJson(c, completeEmailLinkBodySchema);
       const { user, sessionToken } = await auth.completeLink({ deps, token, email });
       setSessionCookie(c, deps.env, sessionToken); // a new session id at every sign-in

@@ -1,0 +1,117 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { extractSignInLink, type SmtpCapture, startSmtpCapture } from "../../../e2e/fakes/smtp-capture.ts";
+import { createApp } from "../src/app.ts";
+import type { Deps } from "../src/deps.ts";
+import { parseEnv } from "../src/env.ts";
+import { createMailer } from "../src/integrations/mail.ts";
+import { createTestDatabase, type TestDatabase } from "./db.ts";
+
+export const APP_URL = "http://nexus.test";
+
+/** A clock tests can move across expiry and period boundaries. */
+export class TestClock {
+  constructor(private current = new Date()) {}
+  now = () => new Date(this.current.getTime());
+  set(date: Date | string) {
+    this.current = new Date(date);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  anonId?: string;
+  forwardedFor?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Harness {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  db: TestDatabase;
+  smtp: SmtpCapture;
+  clock: TestClock;
+  logs: string[];
+  request: (path: string, options?: RequestOptions) => Promise<Response>;
+  requestLink: (email: string) => Promise<string>;
+  signIn: (email: string) => Promise<{ cookie: string; userId: string }>;
+  close: () => Promise<void>;
+}
+
+export function tokenOf(link: string): string {
+  return link.split("#signin=")[1] ?? "";
+}
+
+export function cookieOf(response: Response): string {
+  const header = response.headers.get("set-cookie") ?? "";
+  return header.split(";")[0] ?? "";
+}
+
+/** The real app on a fresh database, with a real SMTP capture server and captured logs. */
+export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const smtp = await startSmtpCapture();
+  const clock = new TestClock();
+  const logs: string[] = [];
+  const logger = pino(
+    { level: "debug" },
+    new Writable({
+      write(chunk, _enc, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const parsed = parseEnv({ APP_URL, SMTP_URL: smtp.url, DATA_DIR: "/tmp/nexus-unused", SIGNIN_RATE_LIMIT: "1000", ...env });
+  const deps: Deps = {
+    db: db.db,
+    env: parsed,
+    logger,
+    clock,
+    mailer: createMailer({ smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, logger }),
+  };
+  const app = createApp(deps);
+  const request = async (path: string, options: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers["content-type"] ??= "application/json";
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.anonId) headers["x-anon-id"] = options.anonId;
+    if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
+    const body =
+      options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    return app.request(`${APP_URL}${path}`, { method: options.method ?? "GET", headers, body });
+  };
+  const requestLink = async (email: string) => {
+    const since = Date.now();
+    const res = await request("/api/auth/email-link", { method: "POST", body: { email } });
+    if (res.status !== 202) throw new Error(`email-link answered ${res.status}`);
+    return extractSignInLink(await smtp.waitFor(email, { since }));
+  };
+  const signIn = async (email: string) => {
+    const link = await requestLink(email);
+    const res = await request("/api/auth/email-link/complete", { method: "POST", body: { token: tokenOf(link), email } });
+    if (res.status !== 200) throw new Error(`complete answered ${res.status}`);
+    const body = (await res.json()) as { user: { id: string } };
+    return { cookie: cookieOf(res), userId: body.user.id };
+  };
+  return {
+    app,
+    deps,
+    db,
+    smtp,
+    clock,
+    logs,
+    request,
+    requestLink,
+    signIn,
+    close: async () => {
+      await smtp.close();
+      await db.close();
+    },
+  };
+}
