@@ -7,11 +7,6 @@ import type { TestProject } from "vitest/node";
 
 export const TEMPLATE_DB = "nexus_test_template";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    pgAdminUrl: string;
-  }
-}
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);

@@ -1,6 +1,10 @@
 import { Writable } from "node:stream";
 import pino from "pino";
-import { extractSignInLink, type SmtpCapture, startSmtpCapture } from "../../../e2e/fakes/smtp-capture.ts";
+import {
+  extractSignInLink,
+  type SmtpCapture,
+  startSmtpCapture,
+} from "../../../e2e/fakes/smtp-capture.ts";
 import { createApp } from "../src/app.ts";
 import type { Deps } from "../src/deps.ts";
 import { parseEnv } from "../src/env.ts";
@@ -67,7 +71,13 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       },
     }),
   );
-  const parsed = parseEnv({ APP_URL, SMTP_URL: smtp.url, DATA_DIR: "/tmp/nexus-unused", SIGNIN_RATE_LIMIT: "1000", ...env });
+  const parsed = parseEnv({
+    APP_URL,
+    SMTP_URL: smtp.url,
+    DATA_DIR: "/tmp/nexus-unused",
+    SIGNIN_RATE_LIMIT: "1000",
+    ...env,
+  });
   const deps: Deps = {
     db: db.db,
     env: parsed,
@@ -83,7 +93,11 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     if (options.anonId) headers["x-anon-id"] = options.anonId;
     if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     const body =
-      options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body);
     return app.request(`${APP_URL}${path}`, { method: options.method ?? "GET", headers, body });
   };
   const requestLink = async (email: string) => {
@@ -94,7 +108,10 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   };
   const signIn = async (email: string) => {
     const link = await requestLink(email);
-    const res = await request("/api/auth/email-link/complete", { method: "POST", body: { token: tokenOf(link), email } });
+    const res = await request("/api/auth/email-link/complete", {
+      method: "POST",
+      body: { token: tokenOf(link), email },
+    });
     if (res.status !== 200) throw new Error(`complete answered ${res.status}`);
     const body = (await res.json()) as { user: { id: string } };
     return { cookie: cookieOf(res), userId: body.user.id };

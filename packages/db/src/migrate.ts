@@ -20,7 +20,9 @@ export async function runMigrations(db: Db): Promise<void> {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
       // Same connection as the lock, so a pool of one cannot deadlock.
-      await migrate(drizzle({ client, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
+      await migrate(drizzle({ client, casing: "snake_case" }), {
+        migrationsFolder: MIGRATIONS_DIR,
+      });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

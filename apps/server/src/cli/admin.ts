@@ -3,7 +3,12 @@
  * Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running server's, or started here).
  */
 import { accountTierSchema, normalizeEmail } from "@nexus/contracts";
-import { createDatabase, runMigrations, runningEmbeddedUrl, startEmbeddedPostgres } from "@nexus/db";
+import {
+  createDatabase,
+  runMigrations,
+  runningEmbeddedUrl,
+  startEmbeddedPostgres,
+} from "@nexus/db";
 import type { Deps } from "../deps.ts";
 import { loadEnv } from "../env.ts";
 import { createMailer } from "../integrations/mail.ts";

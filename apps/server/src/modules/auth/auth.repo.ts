@@ -69,14 +69,12 @@ export async function insertSession(
   db: Executor,
   values: { idHash: string; userId: string; now: Date; expiresAt: Date },
 ) {
-  await db
-    .insert(sessions)
-    .values({
-      idHash: values.idHash,
-      userId: values.userId,
-      createdAt: values.now,
-      expiresAt: values.expiresAt,
-    });
+  await db.insert(sessions).values({
+    idHash: values.idHash,
+    userId: values.userId,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
 }
 
 const sessionUserQuery = (db: Db) =>

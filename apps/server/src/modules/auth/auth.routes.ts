@@ -15,26 +15,38 @@ import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
 
 export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post("/email-link", rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT, windowMs: 10 * 60_000 }), async (c) => {
-      const { email } = await parseJson(c, requestEmailLinkBodySchema);
-      await auth.requestLink({ deps, email });
-      return c.json({ ok: true }, 202);
-    })
-    .post("/email-link/check", rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 6, windowMs: 60_000 }), async (c) => {
-      const { token } = await parseJson(c, checkEmailLinkBodySchema);
-      return c.json({ valid: await auth.checkLink({ deps, token }) });
-    })
-    .post("/email-link/complete", rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 3, windowMs: 60_000 }), async (c) => {
-      const { token, email } = await parseJson(c, completeEmailLinkBodySchema);
-      const { user, sessionToken } = await auth.completeLink({ deps, token, email });
-      setSessionCookie(c, deps.env, sessionToken); // a new session id at every sign-in
-      const body: MeResponse = {
-        user: presentProfile(user),
-        tier: user.tier,
-        isSuperAdmin: isSuperAdmin(deps, user),
-      };
-      return c.json(body);
-    })
+    .post(
+      "/email-link",
+      rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT, windowMs: 10 * 60_000 }),
+      async (c) => {
+        const { email } = await parseJson(c, requestEmailLinkBodySchema);
+        await auth.requestLink({ deps, email });
+        return c.json({ ok: true }, 202);
+      },
+    )
+    .post(
+      "/email-link/check",
+      rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 6, windowMs: 60_000 }),
+      async (c) => {
+        const { token } = await parseJson(c, checkEmailLinkBodySchema);
+        return c.json({ valid: await auth.checkLink({ deps, token }) });
+      },
+    )
+    .post(
+      "/email-link/complete",
+      rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 3, windowMs: 60_000 }),
+      async (c) => {
+        const { token, email } = await parseJson(c, completeEmailLinkBodySchema);
+        const { user, sessionToken } = await auth.completeLink({ deps, token, email });
+        setSessionCookie(c, deps.env, sessionToken); // a new session id at every sign-in
+        const body: MeResponse = {
+          user: presentProfile(user),
+          tier: user.tier,
+          isSuperAdmin: isSuperAdmin(deps, user),
+        };
+        return c.json(body);
+      },
+    )
     .post("/sign-out", async (c) => {
       const idHash = c.get("sessionIdHash");
       if (idHash) await auth.signOut({ deps, idHash });

@@ -22,7 +22,10 @@ describe("requesting a sign-in link (G3)", () => {
     expect(link.startsWith(`${APP_URL}/app#signin=`)).toBe(true);
     const token = tokenOf(link);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
-    const rows = await h.db.db.select().from(schema.signInTokens).where(eq(schema.signInTokens.email, "first@acme.com"));
+    const rows = await h.db.db
+      .select()
+      .from(schema.signInTokens)
+      .where(eq(schema.signInTokens.email, "first@acme.com"));
     expect(rows).toHaveLength(1);
     const row = rows[0];
     expect(row?.tokenHash).toBe(createHash("sha256").update(token).digest("base64url"));
@@ -36,7 +39,11 @@ describe("requesting a sign-in link (G3)", () => {
     const since = Date.now();
     const res = await h.app.request("http://evil.example/api/auth/email-link", {
       method: "POST",
-      headers: { "content-type": "application/json", host: "evil.example", "x-forwarded-host": "evil.example" },
+      headers: {
+        "content-type": "application/json",
+        host: "evil.example",
+        "x-forwarded-host": "evil.example",
+      },
       body: JSON.stringify({ email: "host@acme.com" }),
     });
     expect(res.status).toBe(202);
@@ -47,22 +54,41 @@ describe("requesting a sign-in link (G3)", () => {
 
   it("answers identically for known and unknown addresses (no enumeration)", async () => {
     await h.signIn("known@acme.com");
-    const known = await h.request("/api/auth/email-link", { method: "POST", body: { email: "known@acme.com" } });
-    const unknown = await h.request("/api/auth/email-link", { method: "POST", body: { email: "nobody@acme.com" } });
+    const known = await h.request("/api/auth/email-link", {
+      method: "POST",
+      body: { email: "known@acme.com" },
+    });
+    const unknown = await h.request("/api/auth/email-link", {
+      method: "POST",
+      body: { email: "nobody@acme.com" },
+    });
     expect(known.status).toBe(unknown.status);
     expect(await known.text()).toBe(await unknown.text());
   });
 
   it("trims and lower-cases the address and rejects bad ones with the spec's messages", async () => {
     const since = Date.now();
-    const ok = await h.request("/api/auth/email-link", { method: "POST", body: { email: "  MiXed@Acme.COM " } });
+    const ok = await h.request("/api/auth/email-link", {
+      method: "POST",
+      body: { email: "  MiXed@Acme.COM " },
+    });
     expect(ok.status).toBe(202);
     await h.smtp.waitFor("mixed@acme.com", { since });
-    const empty = await h.request("/api/auth/email-link", { method: "POST", body: { email: "   " } });
+    const empty = await h.request("/api/auth/email-link", {
+      method: "POST",
+      body: { email: "   " },
+    });
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as { error: { message: string } }).error.message).toBe(MESSAGES.emailRequired);
-    const bad = await h.request("/api/auth/email-link", { method: "POST", body: { email: "not-an-email" } });
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(MESSAGES.emailInvalid);
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toBe(
+      MESSAGES.emailRequired,
+    );
+    const bad = await h.request("/api/auth/email-link", {
+      method: "POST",
+      body: { email: "not-an-email" },
+    });
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
+      MESSAGES.emailInvalid,
+    );
   });
 
   it("voids the older unused link when a new one is requested", async () => {
@@ -90,7 +116,13 @@ describe("completing a sign-in link (G3)", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: Record<string, unknown>; tier: string };
     expect(body.tier).toBe("free");
-    expect(body.user).toMatchObject({ name: "Jane Doe", orgName: "Initech", orgID: "", tier: "free", photoURL: null });
+    expect(body.user).toMatchObject({
+      name: "Jane Doe",
+      orgName: "Initech",
+      orgID: "",
+      tier: "free",
+      photoURL: null,
+    });
     const setCookie = res.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/^nexus_session=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain("HttpOnly");
@@ -98,23 +130,35 @@ describe("completing a sign-in link (G3)", () => {
     expect(setCookie).toContain("Path=/");
     expect(setCookie).not.toContain("Secure");
     const me = await h.request("/api/me", { cookie: cookieOf(res) });
-    expect(((await me.json()) as { user: { email: string } }).user.email).toBe("jane.doe@eng.initech.co.uk");
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(
+      "jane.doe@eng.initech.co.uk",
+    );
   });
 
   it("gives free-mail addresses no organisation name", async () => {
     const { cookie } = await h.signIn("someone@gmail.com");
-    const me = (await (await h.request("/api/me", { cookie })).json()) as { user: { orgName: string | null } };
+    const me = (await (await h.request("/api/me", { cookie })).json()) as {
+      user: { orgName: string | null };
+    };
     expect(me.user.orgName).toBeNull();
   });
 
   it("lets exactly one of 100 parallel completions of one link sign in", async () => {
     const token = tokenOf(await h.requestLink("race@acme.com"));
-    const results = await Promise.all(Array.from({ length: 100 }, () => complete(token, "race@acme.com")));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => complete(token, "race@acme.com")),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(99);
-    const [user] = await h.db.db.select().from(schema.users).where(eq(schema.users.email, "race@acme.com"));
-    const sessions = await h.db.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user?.id ?? ""));
+    const [user] = await h.db.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, "race@acme.com"));
+    const sessions = await h.db.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, user?.id ?? ""));
     expect(sessions).toHaveLength(1);
   });
 
@@ -134,16 +178,22 @@ describe("completing a sign-in link (G3)", () => {
     const token = tokenOf(await h.requestLink("owner@acme.com"));
     const wrong = await complete(token, "attacker@evil.com");
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("verification_failed");
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe(
+      "verification_failed",
+    );
     expect(wrong.headers.get("set-cookie")).toBeNull();
-    const users = await h.db.db.select().from(schema.users).where(eq(schema.users.email, "attacker@evil.com"));
+    const users = await h.db.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, "attacker@evil.com"));
     expect(users).toHaveLength(0);
     expect((await complete(token, "owner@acme.com")).status).toBe(200);
   });
 
   it("kills a link after five wrong addresses", async () => {
     const token = tokenOf(await h.requestLink("guess@acme.com"));
-    for (let i = 0; i < 5; i++) expect((await complete(token, `guess${i}@acme.com`)).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await complete(token, `guess${i}@acme.com`)).status).toBe(400);
     const res = await complete(token, "guess@acme.com");
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_link");
   });
@@ -151,13 +201,22 @@ describe("completing a sign-in link (G3)", () => {
   it("is never consumed by GET or HEAD, and the check does not consume it", async () => {
     const token = tokenOf(await h.requestLink("scanner@acme.com"));
     for (const method of ["GET", "HEAD"]) {
-      const res = await h.request(`/api/auth/email-link/complete?token=${token}&email=scanner@acme.com`, { method });
+      const res = await h.request(
+        `/api/auth/email-link/complete?token=${token}&email=scanner@acme.com`,
+        { method },
+      );
       expect(res.status).toBe(404);
     }
-    const check = await h.request("/api/auth/email-link/check", { method: "POST", body: { token } });
+    const check = await h.request("/api/auth/email-link/check", {
+      method: "POST",
+      body: { token },
+    });
     expect(await check.json()).toEqual({ valid: true });
     expect((await complete(token, "scanner@acme.com")).status).toBe(200);
-    const after = await h.request("/api/auth/email-link/check", { method: "POST", body: { token } });
+    const after = await h.request("/api/auth/email-link/check", {
+      method: "POST",
+      body: { token },
+    });
     expect(await after.json()).toEqual({ valid: false });
   });
 
@@ -169,7 +228,13 @@ describe("completing a sign-in link (G3)", () => {
   });
 
   it("rejects malformed completion bodies with 400", async () => {
-    for (const body of [{}, { token: "short", email: "a@b.co" }, { token: 5, email: [] }, "[]", "{"]) {
+    for (const body of [
+      {},
+      { token: "short", email: "a@b.co" },
+      { token: 5, email: [] },
+      "[]",
+      "{",
+    ]) {
       const res = await h.request("/api/auth/email-link/complete", { method: "POST", body });
       expect(res.status).toBe(400);
     }
@@ -184,7 +249,10 @@ describe("sessions and CSRF (G4)", () => {
     expect(out.status).toBe(204);
     expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
     expect((await h.request(`/api/users/${userId}`, { cookie })).status).toBe(401);
-    const me = (await (await h.request("/api/me", { cookie })).json()) as { user: unknown; tier: string };
+    const me = (await (await h.request("/api/me", { cookie })).json()) as {
+      user: unknown;
+      tier: string;
+    };
     expect(me).toMatchObject({ user: null, tier: "anonymous" });
   });
 
@@ -197,7 +265,11 @@ describe("sessions and CSRF (G4)", () => {
       headers: { origin: "https://evil.example" },
     });
     expect(foreign.status).toBe(403);
-    const crossSite = await h.request("/api/auth/sign-out", { method: "POST", cookie, headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await h.request("/api/auth/sign-out", {
+      method: "POST",
+      cookie,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
     const same = await h.request(`/api/users/${userId}`, {
       method: "PATCH",
@@ -206,7 +278,9 @@ describe("sessions and CSRF (G4)", () => {
       headers: { origin: APP_URL, "sec-fetch-site": "same-origin" },
     });
     expect(same.status).toBe(200);
-    const profile = (await (await h.request(`/api/users/${userId}`, { cookie })).json()) as { name: string };
+    const profile = (await (await h.request(`/api/users/${userId}`, { cookie })).json()) as {
+      name: string;
+    };
     expect(profile.name).toBe("Fine");
   });
 
@@ -224,16 +298,24 @@ describe("https deployments", () => {
     const secure = await createHarness({ APP_URL: "https://nexus.example" });
     try {
       const since = Date.now();
-      await secure.request("/api/auth/email-link", { method: "POST", body: { email: "tls@acme.com" } });
+      await secure.request("/api/auth/email-link", {
+        method: "POST",
+        body: { email: "tls@acme.com" },
+      });
       const mail = await secure.smtp.waitFor("tls@acme.com", { since });
       const token = /#signin=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? "";
-      const res = await secure.request("/api/auth/email-link/complete", { method: "POST", body: { token, email: "tls@acme.com" } });
+      const res = await secure.request("/api/auth/email-link/complete", {
+        method: "POST",
+        body: { token, email: "tls@acme.com" },
+      });
       const setCookie = res.headers.get("set-cookie") ?? "";
       expect(setCookie).toMatch(/^__Host-nexus_session=/);
       expect(setCookie).toContain("Secure");
-      expect((await secure.request("/api/me", { cookie: cookieOf(res) })).headers.get("strict-transport-security")).toContain(
-        "max-age=",
-      );
+      expect(
+        (await secure.request("/api/me", { cookie: cookieOf(res) })).headers.get(
+          "strict-transport-security",
+        ),
+      ).toContain("max-age=");
     } finally {
       await secure.close();
     }
@@ -246,7 +328,10 @@ describe("flood protection", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.request("/api/auth/email-link", { method: "POST", body: { email: `flood${i}@acme.com` } });
+        const res = await limited.request("/api/auth/email-link", {
+          method: "POST",
+          body: { email: `flood${i}@acme.com` },
+        });
         statuses.push(res.status);
         if (res.status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       }
@@ -259,7 +344,10 @@ describe("flood protection", () => {
   it("sends at most three links per e-mail address per 10 minutes but answers alike", async () => {
     const since = Date.now();
     for (let i = 0; i < 5; i++) {
-      const res = await h.request("/api/auth/email-link", { method: "POST", body: { email: "mailbomb@acme.com" } });
+      const res = await h.request("/api/auth/email-link", {
+        method: "POST",
+        body: { email: "mailbomb@acme.com" },
+      });
       expect(res.status).toBe(202);
     }
     await h.smtp.waitFor("mailbomb@acme.com", { since });
