@@ -1,13 +1,25 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
-// in this process (TypeScript through tsx's loader; no separate compile step).
+// `npm start`: builds the web app and the server bundle when missing or older than their sources,
+// then runs the server in this process.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const builtIndex = path.join(root, "apps/web/dist/index.html");
-const sources = ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/contracts/src"];
+const targets = [
+  {
+    output: path.join(root, "apps/web/dist/index.html"),
+    sources: ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/contracts/src"],
+    command: ["npm", ["run", "build:web", "--silent"]],
+    label: "web app",
+  },
+  {
+    output: path.join(root, "apps/server/dist/main.js"),
+    sources: ["apps/server/src", "packages/contracts/src", "packages/db/src", "packages/db/migrations"],
+    command: ["node", ["scripts/build-server.mjs"]],
+    label: "server",
+  },
+];
 
 function newestMtime(target) {
   let stat;
@@ -22,18 +34,18 @@ function newestMtime(target) {
   return newest;
 }
 
-function webIsStale() {
-  if (!fs.existsSync(builtIndex)) return true;
-  const built = fs.statSync(builtIndex).mtimeMs;
-  return sources.some((s) => newestMtime(path.join(root, s)) > built);
+function isStale(target) {
+  if (!fs.existsSync(target.output)) return true;
+  const built = fs.statSync(target.output).mtimeMs;
+  return target.sources.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-if (process.env.NEXUS_SKIP_BUILD !== "1" && webIsStale()) {
-  console.log("Building the web app…");
-  const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+for (const target of targets) {
+  if (process.env.NEXUS_SKIP_BUILD === "1" || !isStale(target)) continue;
+  console.log(`Building the ${target.label}…`);
+  const [command, args] = target.command;
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "apps/server/src/main.ts"));
+await import(path.join(root, "apps/server/dist/main.js"));

@@ -33,13 +33,24 @@ const LOCK_FILE = "nexus.pid";
 const PASSWORD_FILE = ".pg-password";
 const PG_USER = "postgres";
 
+/** A zombie (exited, not yet reaped: PID 1 of some containers never reaps) counts as dead. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  return !isZombie(pid);
 }
 
 function processLooksLike(pid: number, needle: string): boolean {
@@ -137,7 +148,13 @@ function postmasterInfo(pgDir: string): { pid: number; port: number } | null {
 /** A postgres left running by a server that was killed (SIGKILL leaves its child behind): stop it. */
 async function stopOrphanPostmaster(pgDir: string, log: (m: string) => void): Promise<void> {
   const info = postmasterInfo(pgDir);
-  if (!info || !isAlive(info.pid) || !processLooksLike(info.pid, "postgres")) return;
+  if (!info) return;
+  if (!isAlive(info.pid) || !processLooksLike(info.pid, pgDir)) {
+    // Its PostgreSQL died with it (a zombie, or the pid now belongs to another process): PostgreSQL
+    // would refuse to start over that lock file, and we hold the data directory, so it is stale.
+    fs.rmSync(path.join(pgDir, "postmaster.pid"), { force: true });
+    return;
+  }
   log(`stopping PostgreSQL (pid ${info.pid}) left behind by a previous server`);
   process.kill(info.pid, "SIGINT");
   const deadline = Date.now() + 15_000;

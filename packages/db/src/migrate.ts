@@ -1,13 +1,14 @@
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { Db } from "./client.ts";
 
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../migrations",
+/** Resolved through the package, so it also holds when this code is bundled into the server. */
+export const MIGRATIONS_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@nexus/db/package.json")),
+  "migrations",
 );
 
 /** Arbitrary constant: serialises migrations when several instances start against one database. */

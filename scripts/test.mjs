@@ -1,0 +1,204 @@
+// `npm test`: the whole suite, as CI runs it. Every step runs even after a failure, each step's
+// counts come from machine-readable reports, and the run ends with one line
+// `N passed, N failed` (plus `, N skipped` when there are skipped tests); exit 1 on any failure.
+//
+//   1. check     npm run check (typecheck + Biome)                    counts as one test
+//   2. build     npm run build (the web app)                          counts as one test
+//   3. unit      vitest, every project, embedded PostgreSQL
+//   4. external  vitest, server project, Debian PostgreSQL through TEST_DATABASE_URL
+//   5. e2e       Playwright in Chromium against the built app
+//
+// Reports go to test-output/ (Playwright empties its own outputDir, e2e-output/).
+
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findDebianPostgres, start as startDebianPostgres } from "./debian-postgres.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, "test-output");
+const isCI = process.env.CI === "true" || process.env.CI === "1";
+fs.mkdirSync(reports, { recursive: true });
+
+/** Runs a command with inherited output; resolves with its exit status. */
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (isCI ? "0" : "1"), ...env },
+  });
+  if (result.error) console.error(String(result.error));
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** A step whose only result is its exit status (counts as one test). */
+function single(status) {
+  return status === 0
+    ? { passed: 1, failed: 0, skipped: 0 }
+    : { passed: 0, failed: 1, skipped: 0, note: `exit ${status}` };
+}
+
+/** Counts from a vitest JSON report; a file that failed outside any test counts as one failure. */
+function vitestCounts(file, status) {
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${status})` };
+  const fileErrors = (report.testResults ?? []).filter(
+    (r) => r.status === "failed" && !(r.assertionResults ?? []).some((a) => a.status === "failed"),
+  ).length;
+  const counts = {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + fileErrors,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+  if (fileErrors > 0) counts.note = `${fileErrors} file(s) failed outside a test`;
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.note = `exit ${status} with no failed test`;
+  }
+  return counts;
+}
+
+function vitest(name, args, env = {}) {
+  const file = path.join(reports, `vitest-${name}.json`);
+  fs.rmSync(file, { force: true });
+  const status = run(
+    "npx",
+    [
+      "vitest",
+      "run",
+      ...args,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
+  return vitestCounts(file, status);
+}
+
+/** Counts from the Playwright JSON report; errors outside tests (setup, web server) are failures. */
+function playwright() {
+  const file = path.join(reports, "playwright.json");
+  fs.rmSync(file, { force: true });
+  const status = run("npx", ["playwright", "test"], { E2E_JSON_REPORT: file });
+  const report = readJson(file);
+  if (!report?.stats)
+    return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${status})` };
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  const errors = (report.errors ?? []).length;
+  const counts = { passed: expected + flaky, failed: unexpected + errors, skipped };
+  const notes = [];
+  if (flaky) notes.push(`${flaky} flaky`);
+  if (errors) notes.push(`${errors} error(s) outside tests`);
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    notes.push(`exit ${status} with no failed test`);
+  }
+  if (notes.length) counts.note = notes.join(", ");
+  return counts;
+}
+
+async function externalPostgres() {
+  if (!findDebianPostgres()) {
+    const notice =
+      "Debian PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the server tests " +
+      "against an external PostgreSQL were NOT run. Install it with `apt-get install postgresql`.";
+    console.log(`\n*** SKIPPED: ${notice}${isCI ? " CI=true: counted as a failure." : ""}\n`);
+    return isCI
+      ? { passed: 0, failed: 1, skipped: 0, note: "PostgreSQL not installed" }
+      : { passed: 0, failed: 0, skipped: 1, note: "PostgreSQL not installed" };
+  }
+  let cluster;
+  try {
+    cluster = await startDebianPostgres();
+  } catch (error) {
+    console.error(String(error));
+    return { passed: 0, failed: 1, skipped: 0, note: "cluster did not start" };
+  }
+  console.log(`Debian PostgreSQL ${cluster.version} on 127.0.0.1:${cluster.port}`);
+  try {
+    // The crash test exercises the embedded PostgreSQL only; it already ran in the unit step.
+    return vitest("debian-postgres", ["--project", "server", "--exclude", "**/crash.test.ts"], {
+      TEST_DATABASE_URL: cluster.url,
+    });
+  } finally {
+    await cluster.stop();
+  }
+}
+
+const steps = [
+  { name: "check (typecheck + lint)", run: async () => single(run("npm", ["run", "check"])) },
+  { name: "build (web app)", run: async () => single(run("npm", ["run", "build"])) },
+  { name: "vitest, all projects (embedded PostgreSQL)", run: async () => vitest("embedded", []) },
+  { name: "vitest, server (Debian PostgreSQL)", run: externalPostgres },
+  { name: "e2e (Playwright, Chromium)", run: async () => playwright() },
+];
+
+const results = [];
+const startedAt = performance.now();
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===\n`);
+  const t0 = performance.now();
+  let counts;
+  try {
+    counts = await step.run();
+  } catch (error) {
+    console.error(error);
+    counts = { passed: 0, failed: 1, skipped: 0, note: "the step crashed" };
+  }
+  results.push({ name: step.name, seconds: (performance.now() - t0) / 1000, ...counts });
+}
+
+const total = results.reduce(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const width = Math.max(...results.map((r) => r.name.length), 5);
+const row = (cells) =>
+  `${cells[0].padEnd(width)}  ${cells
+    .slice(1, 5)
+    .map((c) => String(c).padStart(7))
+    .join("  ")}  ${cells[5] ?? ""}`;
+console.log(`\n${row(["Step", "passed", "failed", "skipped", "time", ""])}`);
+console.log("-".repeat(width + 40));
+for (const r of results) {
+  console.log(
+    row([
+      r.name,
+      r.passed,
+      r.failed,
+      r.skipped,
+      `${r.seconds.toFixed(0)}s`,
+      r.note ? `(${r.note})` : "",
+    ]),
+  );
+}
+console.log("-".repeat(width + 40));
+console.log(
+  row([
+    "total",
+    total.passed,
+    total.failed,
+    total.skipped,
+    `${((performance.now() - startedAt) / 1000).toFixed(0)}s`,
+    "",
+  ]),
+);
+console.log("");
+console.log(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`,
+);
+process.exit(total.failed > 0 ? 1 : 0);
