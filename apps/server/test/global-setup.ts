@@ -7,7 +7,6 @@ import type { TestProject } from "vitest/node";
 
 export const TEMPLATE_DB = "nexus_test_template";
 
-
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;

@@ -24,6 +24,8 @@ export function isColorTheme(value: unknown): value is ColorTheme {
 /** Keys of everything the browser keeps in local storage (spec §3 local preferences, §4 cleanup). */
 export const STORAGE_KEYS = {
   emailForSignIn: "nexus.emailForSignIn",
+  /** When emailForSignIn was stored (epoch ms as a string); the daily cleanup drops stale addresses. */
+  emailForSignInSavedAt: "nexus.emailForSignInSavedAt",
   anonId: "nexus.anonId",
   mode: "nexus.mode",
   colorTheme: "nexus.colorTheme",

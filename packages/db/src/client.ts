@@ -26,7 +26,7 @@ export function createDatabase(options: { url: string; max?: number }): Database
     db,
     pool,
     close: async () => {
-      if (closed) return;
+      if (closed || pool.ended) return;
       closed = true;
       await pool.end();
     },

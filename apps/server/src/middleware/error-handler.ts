@@ -5,6 +5,31 @@ import type { AppEnv } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|pool after calling end|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/** A lost or refused database connection (drizzle wraps the driver's error in `cause`). */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      (typeof code === "string" && UNAVAILABLE_CODES.has(code)) ||
+      UNAVAILABLE_MESSAGES.test(e.message)
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Typed errors become their status and code; anything else is a logged 500 with no internals. */
 export function errorHandler(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
@@ -32,6 +57,21 @@ export function errorHandler(logger: Logger) {
       return c.json(
         { error: { code, message: error.message || "The request is not valid." } },
         error.status,
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.error(
+        { rid: c.get("requestId"), err: error, path: c.req.path },
+        "database unavailable",
+      );
+      return c.json(
+        {
+          error: {
+            code: "unavailable",
+            message: "The service is temporarily unavailable. Try again in a moment.",
+          },
+        },
+        503,
       );
     }
     logger.error({ rid: c.get("requestId"), err: error, path: c.req.path }, "unhandled error");
