@@ -1,0 +1,137 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { RouteError } from "@/components/errors/route-error.tsx";
+import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
+import { paths } from "@/config/paths.ts";
+import { lazyPage } from "./lazy-route.tsx";
+import { Root } from "./routes/root.tsx";
+
+// Every screen is its own chunk, loaded on first visit (spinner meanwhile, 120 s time limit).
+const Landing = lazyPage(() => import("./routes/landing.tsx").then((m) => m.LandingRoute));
+const PublicLayout = lazyPage(() =>
+  import("./routes/public-layout.tsx").then((m) => m.PublicLayout),
+);
+const BookDemo = lazyPage(() => import("./routes/book-demo.tsx").then((m) => m.BookDemoRoute));
+const Share = lazyPage(() => import("./routes/share.tsx").then((m) => m.ShareRoute));
+const Faq = lazyPage(() => import("./routes/faq.tsx").then((m) => m.FaqRoute));
+const Blog = lazyPage(() => import("./routes/blog.tsx").then((m) => m.BlogRoute));
+const BlogArticle = lazyPage(() =>
+  import("./routes/blog-article.tsx").then((m) => m.BlogArticleRoute),
+);
+const PublicNotFound = lazyPage(() =>
+  import("./routes/not-found.tsx").then((m) => m.PublicNotFoundRoute),
+);
+
+const AppLayout = lazyPage(
+  () => import("./routes/app/layout.tsx").then((m) => m.AppLayoutRoute),
+  <AppShellSkeleton />,
+);
+const Home = lazyPage(() => import("./routes/app/home.tsx").then((m) => m.HomeRoute));
+const Answer = lazyPage(() => import("./routes/app/answer.tsx").then((m) => m.AnswerRoute));
+const Discover = lazyPage(() => import("./routes/app/discover.tsx").then((m) => m.DiscoverRoute));
+const Settings = lazyPage(() => import("./routes/app/settings.tsx").then((m) => m.SettingsRoute));
+const Agents = lazyPage(() => import("./routes/app/agents.tsx").then((m) => m.AgentsRoute));
+const PresetAgent = lazyPage(() =>
+  import("./routes/app/preset-agent.tsx").then((m) => m.PresetAgentRoute),
+);
+const CustomAgents = lazyPage(() =>
+  import("./routes/app/custom-agents.tsx").then((m) => m.CustomAgentsRoute),
+);
+const CustomAgentChat = lazyPage(() =>
+  import("./routes/app/custom-agent-chat.tsx").then((m) => m.CustomAgentChatRoute),
+);
+const DeepResearch = lazyPage(() =>
+  import("./routes/app/deep-research.tsx").then((m) => m.DeepResearchRoute),
+);
+const DeepResearchResults = lazyPage(() =>
+  import("./routes/app/deep-research-results.tsx").then((m) => m.DeepResearchResultsRoute),
+);
+const Extraction = lazyPage(() =>
+  import("./routes/app/extraction.tsx").then((m) => m.ExtractionRoute),
+);
+const Usage = lazyPage(() => import("./routes/app/usage.tsx").then((m) => m.UsageRoute));
+const Files = lazyPage(() => import("./routes/app/files.tsx").then((m) => m.FilesRoute));
+const Library = lazyPage(() => import("./routes/app/library.tsx").then((m) => m.LibraryRoute));
+const History = lazyPage(() => import("./routes/app/history.tsx").then((m) => m.HistoryRoute));
+const SubscriptionPlans = lazyPage(() =>
+  import("./routes/app/subscription-plans.tsx").then((m) => m.SubscriptionPlansRoute),
+);
+const PdfChat = lazyPage(() => import("./routes/app/pdf-chat.tsx").then((m) => m.PdfChatRoute));
+const DocumentChat = lazyPage(() =>
+  import("./routes/app/document-chat.tsx").then((m) => m.DocumentChatRoute),
+);
+const NexDocs = lazyPage(() => import("./routes/app/nexdocs.tsx").then((m) => m.NexDocsRoute));
+const AppNotFound = lazyPage(() =>
+  import("./routes/app/not-found.tsx").then((m) => m.AppNotFoundRoute),
+);
+
+const app = paths.app;
+
+/** The spec's route table (§2). */
+export function appRoutes(signInToken: string | null): RouteObject[] {
+  return [
+    {
+      id: "root",
+      element: <Root initialSignInToken={signInToken} />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: Landing },
+        {
+          element: PublicLayout,
+          children: [
+            { path: paths.bookDemo.path, element: BookDemo },
+            { path: paths.contact.path, element: BookDemo },
+            { path: paths.share.path, element: Share },
+            { path: paths.faq.path, element: Faq },
+            { path: paths.blog.path, element: Blog },
+            { path: paths.blogArticle.path, element: BlogArticle },
+            { path: "*", element: PublicNotFound },
+          ],
+        },
+        {
+          path: app.root.path,
+          element: AppLayout,
+          children: [
+            {
+              // Errors in a screen show inside the shell, which keeps its navigation.
+              errorElement: <RouteError homeHref={app.root.href()} />,
+              children: [
+                { index: true, element: Home },
+                { path: app.search.path, element: Answer },
+                { path: app.searchResult.path, element: Answer },
+                { path: app.answer.path, element: Answer },
+                { path: app.discover.path, element: Discover },
+                { path: app.settings.path, element: Settings },
+                { path: app.agents.path, element: Agents },
+                { path: app.usage.path, element: Usage },
+                { path: app.files.path, element: Files },
+                { path: app.library.path, element: Library },
+                { path: app.history.path, element: History },
+                { path: app.subscriptionPlans.path, element: SubscriptionPlans },
+                { path: app.customAgents.path, element: CustomAgents },
+                { path: app.customAgentChat.path, element: CustomAgentChat },
+                { path: app.customAgentThread.path, element: CustomAgentChat },
+                { path: app.deepResearch.path, element: DeepResearch },
+                { path: app.deepResearchResults.path, element: DeepResearchResults },
+                { path: app.deepResearchThread.path, element: DeepResearch },
+                { path: app.extraction.path, element: Extraction },
+                { path: app.extractionThread.path, element: Extraction },
+                { path: app.pdfChat.path, element: PdfChat },
+                { path: app.documentChat.path, element: DocumentChat },
+                { path: app.documentChatThread.path, element: DocumentChat },
+                { path: app.nexdocs.path, element: NexDocs },
+                { path: app.nexdocsThread.path, element: NexDocs },
+                { path: app.presetAgent.path, element: PresetAgent },
+                { path: app.presetAgentThread.path, element: PresetAgent },
+                { path: "*", element: AppNotFound },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(signInToken: string | null) {
+  return createBrowserRouter(appRoutes(signInToken));
+}

@@ -1,0 +1,22 @@
+import { useParams } from "react-router";
+import { AgentChatPlaceholder } from "@/features/agents/components/agent-chat-placeholder.tsx";
+import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+
+/** /app/agents/deepresearch(/:threadId) */
+export function DeepResearchRoute() {
+  const { threadId } = useParams();
+  return (
+    <RequireSignIn area="Deep research">
+      <AgentChatPlaceholder
+        title="Deep research"
+        description="Multi-step research on a hard question, written up as a report."
+        upcoming={[
+          "A research plan you can follow as it runs",
+          "Several rounds of search and reading",
+          "A structured report with every source cited",
+        ]}
+        {...(threadId ? { threadId } : {})}
+      />
+    </RequireSignIn>
+  );
+}

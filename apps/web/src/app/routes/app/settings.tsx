@@ -1,0 +1,41 @@
+import { Page, Section } from "@/components/ui/page.tsx";
+import { TierBadge } from "@/components/ui/tier-badge.tsx";
+import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { SignOutButton } from "@/features/auth/components/sign-out-button.tsx";
+import { AppearanceSection } from "@/features/settings/components/appearance-section.tsx";
+import { DeleteAccountSection } from "@/features/settings/components/delete-account-section.tsx";
+import { ProfileSection } from "@/features/settings/components/profile-section.tsx";
+import { ShareLinksSection } from "@/features/settings/components/share-links-section.tsx";
+import { useSession } from "@/lib/session.tsx";
+
+function SettingsScreen() {
+  const { user, tier } = useSession();
+  if (!user) return null;
+  return (
+    <Page title="Settings" description="Your profile, appearance and account." width="narrow">
+      <div className="flex flex-col gap-6">
+        <ProfileSection user={user} />
+        <AppearanceSection />
+        <ShareLinksSection />
+        <Section id="session" title="Session">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+              Signed in as <strong className="font-medium text-fg">{user.email}</strong>
+              <TierBadge tier={tier} />
+            </p>
+            <SignOutButton />
+          </div>
+        </Section>
+        <DeleteAccountSection user={user} />
+      </div>
+    </Page>
+  );
+}
+
+export function SettingsRoute() {
+  return (
+    <RequireSignIn area="Settings">
+      <SettingsScreen />
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,55 @@
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { PageSpinner } from "@/components/ui/spinner.tsx";
+
+/** Placeholder sidebar shown while the app shell or the session loads. */
+export function SidebarSkeleton() {
+  return (
+    <div
+      data-testid="sidebar-skeleton"
+      aria-busy="true"
+      aria-label="Loading navigation"
+      role="status"
+      className="flex h-full flex-col gap-6 p-4"
+    >
+      <div className="flex items-center gap-2">
+        <Skeleton className="size-7 rounded-lg" />
+        <Skeleton className="h-5 w-20" />
+      </div>
+      <Skeleton className="h-10 w-full rounded-xl" />
+      <div className="flex flex-col gap-3">
+        {["w-24", "w-28", "w-20", "w-24", "w-16", "w-20"].map((width, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
+          <div key={index} className="flex items-center gap-3 px-2">
+            <Skeleton className="size-4 rounded" />
+            <Skeleton className={`h-3.5 ${width}`} />
+          </div>
+        ))}
+      </div>
+      <div className="mt-auto flex items-center gap-3 border-t border-border pt-4">
+        <Skeleton className="size-9 rounded-full" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-3.5 w-24" />
+          <Skeleton className="h-3 w-32" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The whole app frame while its code loads: skeleton sidebar and the page spinner. */
+export function AppShellSkeleton() {
+  return (
+    <div className="min-h-dvh md:pl-64">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-sidebar md:block">
+        <SidebarSkeleton />
+      </aside>
+      <div className="sticky top-0 flex h-14 items-center gap-3 border-b border-border bg-bg px-4 md:hidden">
+        <Skeleton className="size-8 rounded-lg" />
+        <Skeleton className="h-5 w-20" />
+      </div>
+      <main>
+        <PageSpinner className="min-h-[70vh]" />
+      </main>
+    </div>
+  );
+}

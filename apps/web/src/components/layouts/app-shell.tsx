@@ -1,0 +1,104 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { Menu, X } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Logo } from "@/components/ui/logo.tsx";
+import { paths, showsStaticFooter } from "@/config/paths.ts";
+import { DESKTOP_QUERY, useMediaQuery } from "@/lib/use-media-query.ts";
+import { SidebarSkeleton } from "./app-shell-skeleton.tsx";
+import { Sidebar } from "./sidebar.tsx";
+import { StaticFooter } from "./static-footer.tsx";
+
+function MobileBar({ sidebar }: { sidebar: ReactNode }) {
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+
+  // Following a link in the drawer closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      <div className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/90 px-3 backdrop-blur">
+        <RadixDialog.Trigger
+          aria-label="Open menu"
+          data-testid="open-menu"
+          className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+        >
+          <Menu className="size-5" aria-hidden="true" />
+        </RadixDialog.Trigger>
+        <Link to={paths.app.root.href()} className="rounded-lg">
+          <Logo />
+        </Link>
+      </div>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          data-testid="sidebar"
+          className="fixed inset-y-0 left-0 z-50 w-[min(18rem,85vw)] border-r border-border bg-sidebar shadow-2xl"
+        >
+          <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
+          {sidebar}
+          <RadixDialog.Close
+            aria-label="Close menu"
+            className="absolute top-3 -right-12 inline-flex size-9 items-center justify-center rounded-lg bg-surface text-fg shadow-lg"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/**
+ * The /app frame: a fixed sidebar on wide screens, a top bar with a drawer on phones, the page in
+ * the main area, and the static footer on /app itself.
+ */
+export function AppShell({
+  account,
+  loading,
+  children,
+}: {
+  account: ReactNode;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const sidebar = loading ? <SidebarSkeleton /> : <Sidebar account={account} />;
+
+  return (
+    <div className="min-h-dvh md:pl-64">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {desktop ? (
+        <aside
+          aria-label="Sidebar"
+          data-testid="sidebar"
+          className="fixed inset-y-0 left-0 z-20 w-64 border-r border-border bg-sidebar"
+        >
+          {sidebar}
+        </aside>
+      ) : (
+        <MobileBar sidebar={sidebar} />
+      )}
+      <div className="flex min-h-[calc(100dvh-3.5rem)] flex-col md:min-h-dvh">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        {showsStaticFooter(location.pathname) ? (
+          <StaticFooter onNavigate={(href) => navigate(href)} />
+        ) : null}
+      </div>
+    </div>
+  );
+}

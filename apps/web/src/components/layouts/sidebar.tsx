@@ -1,0 +1,102 @@
+import { clsx } from "clsx";
+import {
+  Bot,
+  Compass,
+  Crown,
+  Files,
+  Gauge,
+  History,
+  House,
+  Library,
+  type LucideIcon,
+  Plus,
+  Settings,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { Logo } from "@/components/ui/logo.tsx";
+import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
+import { paths } from "@/config/paths.ts";
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+}
+
+const PRIMARY: readonly NavItem[] = [
+  { to: paths.app.root.href(), label: "Home", icon: House, end: true },
+  { to: paths.app.discover.href(), label: "Discover", icon: Compass },
+  { to: paths.app.agents.href(), label: "Agents", icon: Bot },
+  { to: paths.app.library.href(), label: "Library", icon: Library },
+  { to: paths.app.history.href(), label: "History", icon: History },
+  { to: paths.app.files.href(), label: "Files", icon: Files },
+];
+
+const SECONDARY: readonly NavItem[] = [
+  { to: paths.app.usage.href(), label: "Usage", icon: Gauge },
+  { to: paths.app.subscriptionPlans.href(), label: "Plans", icon: Crown },
+  { to: paths.app.settings.href(), label: "Settings", icon: Settings },
+];
+
+function SidebarLink({ item }: { item: NavItem }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      end={item.end}
+      className={({ isActive }) =>
+        clsx(
+          "flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors",
+          isActive
+            ? "bg-accent-soft font-medium text-accent-soft-fg"
+            : "text-muted hover:bg-surface-2 hover:text-fg",
+        )
+      }
+    >
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      {item.label}
+    </NavLink>
+  );
+}
+
+/** The app navigation: brand, new search, sections, and the account area at the bottom. */
+export function Sidebar({ account }: { account: ReactNode }) {
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex h-16 items-center justify-between gap-2 px-4">
+        <Link to={paths.app.root.href()} className="rounded-lg">
+          <Logo />
+        </Link>
+        <ThemeToggle />
+      </div>
+      <div className="px-3">
+        <Link
+          to={paths.app.root.href()}
+          className="flex h-10 items-center gap-2 rounded-xl border border-border bg-surface px-3 text-sm font-medium shadow-xs transition-colors hover:border-accent/50 hover:text-accent"
+        >
+          <Plus className="size-4" aria-hidden="true" />
+          New search
+        </Link>
+      </div>
+      <nav aria-label="App" className="mt-4 flex min-h-0 flex-1 flex-col overflow-y-auto px-3">
+        <ul className="flex flex-col gap-0.5">
+          {PRIMARY.map((item) => (
+            <li key={item.to}>
+              <SidebarLink item={item} />
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-auto flex flex-col gap-0.5 pt-6 pb-2">
+          {SECONDARY.map((item) => (
+            <li key={item.to}>
+              <SidebarLink item={item} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-border p-3">{account}</div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Every route of the app (spec §2). `path` is what the router matches (children of /app are
+ * relative to it); `href` builds a link.
+ */
+const seg = (value: string) => encodeURIComponent(value);
+const withThread = (base: string, threadId?: string) =>
+  threadId ? `${base}/${seg(threadId)}` : base;
+
+export const paths = {
+  landing: { path: "/", href: () => "/" },
+  bookDemo: { path: "/book-demo", href: () => "/book-demo" },
+  contact: { path: "/contact", href: () => "/contact" },
+  share: { path: "/share/:shareId", href: (shareId: string) => `/share/${seg(shareId)}` },
+  faq: { path: "/faq", href: () => "/faq" },
+  blog: { path: "/blog", href: () => "/blog" },
+  blogArticle: { path: "/blog/:slug", href: (slug: string) => `/blog/${seg(slug)}` },
+  app: {
+    root: { path: "/app", href: () => "/app" },
+    search: {
+      path: "search",
+      href: (query?: string) =>
+        query ? `/app/search?q=${encodeURIComponent(query)}` : "/app/search",
+    },
+    searchResult: {
+      path: "search/:queryAndId",
+      href: (queryAndId: string) => `/app/search/${seg(queryAndId)}`,
+    },
+    answer: { path: "answer", href: () => "/app/answer" },
+    discover: { path: "discover", href: () => "/app/discover" },
+    settings: { path: "settings", href: () => "/app/settings" },
+    agents: { path: "agents", href: () => "/app/agents" },
+    usage: { path: "usage", href: () => "/app/usage" },
+    files: { path: "files", href: () => "/app/files" },
+    library: { path: "library", href: () => "/app/library" },
+    history: { path: "history", href: () => "/app/history" },
+    subscriptionPlans: { path: "subscription-plans", href: () => "/app/subscription-plans" },
+    customAgents: { path: "agents/custom", href: () => "/app/agents/custom" },
+    customAgentChat: {
+      path: "agents/custom/:agentId",
+      href: (agentId: string, threadId?: string) =>
+        withThread(`/app/agents/custom/${seg(agentId)}`, threadId),
+    },
+    customAgentThread: { path: "agents/custom/:agentId/:threadId" },
+    deepResearch: {
+      path: "agents/deepresearch",
+      href: (threadId?: string) => withThread("/app/agents/deepresearch", threadId),
+    },
+    deepResearchThread: { path: "agents/deepresearch/:threadId" },
+    deepResearchResults: {
+      path: "agents/deepresearch/results",
+      href: () => "/app/agents/deepresearch/results",
+    },
+    extraction: {
+      path: "agents/structured-information-extraction",
+      href: (threadId?: string) =>
+        withThread("/app/agents/structured-information-extraction", threadId),
+    },
+    extractionThread: { path: "agents/structured-information-extraction/:threadId" },
+    pdfChat: {
+      path: "pdf-chat/:documentId/:threadId",
+      href: (documentId: string, threadId: string) =>
+        `/app/pdf-chat/${seg(documentId)}/${seg(threadId)}`,
+    },
+    documentChat: {
+      path: "document-chat/:documentId",
+      href: (documentId: string, threadId?: string) =>
+        withThread(`/app/document-chat/${seg(documentId)}`, threadId),
+    },
+    documentChatThread: { path: "document-chat/:documentId/:threadId" },
+    nexdocs: {
+      path: "nexdocs/:documentId",
+      href: (documentId: string, threadId?: string) =>
+        withThread(`/app/nexdocs/${seg(documentId)}`, threadId),
+    },
+    nexdocsThread: { path: "nexdocs/:documentId/:threadId" },
+    presetAgent: {
+      path: "agents/:agentId",
+      href: (agentId: string, threadId?: string) =>
+        withThread(`/app/agents/${seg(agentId)}`, threadId),
+    },
+    presetAgentThread: { path: "agents/:agentId/:threadId" },
+  },
+} as const;
+
+/** Sign-in-only areas (spec §2, §6): signing out on one of them leads to the root path. */
+const SIGN_IN_ONLY_PREFIXES = [
+  "/app/agents",
+  "/app/usage",
+  "/app/files",
+  "/app/pdf-chat",
+  "/app/history",
+  "/app/library",
+  "/app/settings",
+  "/app/subscription-plans",
+  "/app/document-chat",
+  "/app/nexdocs",
+] as const;
+
+export function isSignInOnlyPath(pathname: string): boolean {
+  return SIGN_IN_ONLY_PREFIXES.some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+/** The static footer shows on exactly these two paths (spec §2). */
+export function showsStaticFooter(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return normalized === "/" || normalized === "/app";
+}

@@ -1,0 +1,152 @@
+import type { UserProfile } from "@nexus/contracts";
+import { clsx } from "clsx";
+import { Crown, Gauge, LogIn, LogOut, Settings } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { TierBadge } from "@/components/ui/tier-badge.tsx";
+import { paths } from "@/config/paths.ts";
+import { useSession } from "@/lib/session.tsx";
+import { useSignOut } from "../api/sign-out.ts";
+import { useSignInDialog } from "../hooks/use-sign-in-dialog.tsx";
+
+function initials(user: UserProfile): string {
+  const source = user.name.trim() || user.email;
+  const parts = source.split(/[\s._@-]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
+}
+
+const itemClasses =
+  "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-fg outline-none hover:bg-surface-2 focus-visible:bg-surface-2 disabled:opacity-50";
+
+/** The signed-in user's menu: a disclosure above the account button. */
+function UserMenu({ user }: { user: UserProfile }) {
+  const { tier } = useSession();
+  const signOut = useSignOut();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on navigation on purpose
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={containerRef} className="relative">
+      {open ? (
+        <div
+          ref={panelRef}
+          id={panelId}
+          data-testid="account-menu"
+          className="absolute inset-x-0 bottom-full z-30 mb-2 rounded-xl border border-border bg-surface p-1.5 shadow-xl"
+        >
+          <p className="truncate px-3 pt-1.5 pb-2 text-xs text-subtle">{user.email}</p>
+          <Link to={paths.app.settings.href()} className={itemClasses}>
+            <Settings className="size-4 text-muted" aria-hidden="true" />
+            Settings
+          </Link>
+          <Link to={paths.app.usage.href()} className={itemClasses}>
+            <Gauge className="size-4 text-muted" aria-hidden="true" />
+            Usage
+          </Link>
+          <Link to={paths.app.subscriptionPlans.href()} className={itemClasses}>
+            <Crown className="size-4 text-muted" aria-hidden="true" />
+            Plans
+          </Link>
+          <hr className="my-1 border-border" />
+          <button
+            type="button"
+            data-testid="sidebar-sign-out"
+            className={itemClasses}
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onSuccess: () => setOpen(false) })}
+          >
+            <LogOut className="size-4 text-muted" aria-hidden="true" />
+            {signOut.isPending ? "Signing out..." : "Sign out"}
+          </button>
+        </div>
+      ) : null}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Account menu"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-testid="account-menu-button"
+        onClick={() => setOpen((value) => !value)}
+        className={clsx(
+          "flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-surface-2",
+          open && "bg-surface-2",
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-fg"
+        >
+          {initials(user)}
+        </span>
+        <span className="min-w-0 flex-1" data-testid="sidebar-user">
+          <span className="block truncate text-sm font-medium" data-testid="sidebar-user-name">
+            {user.name || user.email}
+          </span>
+          <span className="block truncate text-xs text-subtle" data-testid="sidebar-user-email">
+            {user.email}
+          </span>
+        </span>
+        <TierBadge tier={tier} testId="tier-badge" />
+      </button>
+    </div>
+  );
+}
+
+/** Account area at the bottom of the sidebar: the user and tier, or the way to sign in. */
+export function AccountPanel() {
+  const session = useSession();
+  const { openSignIn } = useSignInDialog();
+  if (session.user) return <UserMenu user={session.user} />;
+  return (
+    <div className="flex flex-col gap-3 p-1" data-testid="sidebar-anonymous">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm font-medium">Guest</span>
+        <TierBadge tier={session.tier} testId="tier-badge" />
+      </div>
+      {session.loadFailed ? (
+        <p role="alert" className="text-xs text-danger">
+          Could not reach the server.{" "}
+          <button type="button" onClick={session.retry} className="underline underline-offset-2">
+            Retry
+          </button>
+        </p>
+      ) : (
+        <p className="text-xs text-subtle">Sign in to keep your history, library and files.</p>
+      )}
+      <Button onClick={openSignIn} className="w-full" data-testid="sidebar-sign-in">
+        <LogIn className="size-4" aria-hidden="true" />
+        Sign in
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { validateEmail } from "@nexus/contracts";
+import { ArrowLeft, MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import { errorMessage } from "@/lib/api-client.ts";
+import { useRequestEmailLink } from "../api/request-email-link.ts";
+
+function SignInForm({ onSent }: { onSent: (email: string) => void }) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const request = useRequestEmailLink();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    const result = validateEmail(value);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    request.mutate(result.email, {
+      onSuccess: onSent,
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="sign-in-form">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={value}
+        error={error}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (error) setError(null);
+        }}
+      />
+      <Button type="submit" size="lg" disabled={request.isPending} className="w-full">
+        {request.isPending ? <Spinner className="size-4" /> : null}
+        {request.isPending ? "Sending link..." : "Send sign-in link"}
+      </Button>
+      <p className="text-center text-xs text-subtle">
+        No password needed. We e-mail you a link that signs you in on this device.
+      </p>
+    </form>
+  );
+}
+
+function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
+  return (
+    <div data-testid="sign-in-check-email" className="flex flex-col items-center text-center">
+      <div className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-fg">
+        <MailCheck className="size-6" aria-hidden="true" />
+      </div>
+      <h3 className="mt-4 text-base font-semibold">Check your email</h3>
+      <p role="status" className="mt-2 text-sm text-muted">
+        We sent a sign-in link to <strong className="font-medium text-fg">{email}</strong>. Open it
+        on this device to finish signing in. The link expires in 15 minutes.
+      </p>
+      <div className="mt-6 flex w-full flex-col gap-2 sm:flex-row-reverse">
+        <DialogClose asChild>
+          <Button className="sm:flex-1">Done</Button>
+        </DialogClose>
+        <Button variant="outline" onClick={onBack} className="sm:flex-1">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Use a different email
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The e-mail link sign-in dialog (accessible name "Sign in"). */
+export function SignInDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <DialogRoot
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setSentTo(null);
+      }}
+    >
+      <DialogContent
+        title="Sign in"
+        description={
+          sentTo ? undefined : "Sign in to keep your history, library, files and agents."
+        }
+        data-testid="sign-in-dialog"
+      >
+        {sentTo ? (
+          <CheckEmail email={sentTo} onBack={() => setSentTo(null)} />
+        ) : (
+          <SignInForm onSent={setSentTo} />
+        )}
+      </DialogContent>
+    </DialogRoot>
+  );
+}

@@ -1,0 +1,109 @@
+import { COUNTER_LABELS, USAGE_COUNTERS, type UsageSummary } from "@nexus/contracts";
+import { ArrowRight, CalendarClock, RefreshCw } from "lucide-react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { ProgressBar } from "@/components/ui/progress-bar.tsx";
+import { PageSpinner } from "@/components/ui/spinner.tsx";
+import { TierBadge } from "@/components/ui/tier-badge.tsx";
+import { paths } from "@/config/paths.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { formatDateTime, formatLimit, formatNumber } from "@/lib/format.ts";
+import { useUsage } from "../api/get-usage.ts";
+
+function UsageRows({ usage }: { usage: UsageSummary }) {
+  return (
+    <ul className="flex flex-col divide-y divide-border">
+      {USAGE_COUNTERS.map((counter) => {
+        const { current, limit } = usage.counters[counter];
+        const label = COUNTER_LABELS[counter];
+        return (
+          <li
+            key={counter}
+            data-testid={`usage-row-${counter}`}
+            className="flex flex-col gap-2 py-4"
+          >
+            <div className="flex items-baseline justify-between gap-4">
+              <span className="text-sm font-medium">{label}</span>
+              <span className="text-sm tabular-nums text-muted" data-testid="usage-value">
+                <strong className="font-semibold text-fg">{formatNumber(current)}</strong>
+                {" / "}
+                {formatLimit(limit)}
+              </span>
+            </div>
+            {limit === 0 ? (
+              <p className="text-xs text-subtle">No limit on your plan.</p>
+            ) : (
+              <ProgressBar value={current} max={limit} label={label} />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Current usage against the plan's limits, the period and when it resets. */
+export function UsageOverview() {
+  const usage = useUsage();
+  if (usage.isPending) return <PageSpinner />;
+  if (usage.isError) {
+    return (
+      <Alert
+        kind="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void usage.refetch()}>
+            <RefreshCw className="size-3.5" aria-hidden="true" />
+            Retry
+          </Button>
+        }
+      >
+        Your usage could not be loaded. {errorMessage(usage.error)}
+      </Alert>
+    );
+  }
+  const data = usage.data;
+  const periodName = data.period === "daily" ? "Daily" : "Monthly";
+  return (
+    <div className="flex flex-col gap-6">
+      <section
+        aria-labelledby="usage-period-heading"
+        className="rounded-2xl border border-border bg-surface p-5 shadow-xs sm:p-6"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2
+              id="usage-period-heading"
+              className="flex items-center gap-2 text-base font-semibold"
+            >
+              {periodName} limits
+              <TierBadge tier={data.tier} />
+            </h2>
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
+              <CalendarClock className="size-4" aria-hidden="true" />
+              <span>
+                Period <span data-testid="usage-period-key">{data.periodKey}</span> · resets{" "}
+                <time dateTime={data.resetsAt} data-testid="usage-resets-at">
+                  {formatDateTime(data.resetsAt)}
+                </time>
+              </span>
+            </p>
+          </div>
+          <Link
+            to={paths.app.subscriptionPlans.href()}
+            className={buttonClasses({ variant: "outline", size: "sm" })}
+          >
+            View plans
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+        <div className="mt-2">
+          <UsageRows usage={data} />
+        </div>
+      </section>
+      <p className="text-xs text-subtle">
+        Only completed searches, file uploads and agent chats count towards your limits.
+      </p>
+    </div>
+  );
+}

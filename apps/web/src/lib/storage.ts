@@ -1,0 +1,50 @@
+/** The part of the Web Storage API the app uses; tests pass an in-memory implementation. */
+export type KeyValueStorage = Pick<
+  Storage,
+  "getItem" | "setItem" | "removeItem" | "key" | "length"
+>;
+
+/** localStorage, or null when the browser refuses access (privacy settings, sandboxed frames). */
+export function browserStorage(): KeyValueStorage | null {
+  try {
+    const storage = window.localStorage;
+    const probe = "nexus.probe";
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+export function readItem(storage: KeyValueStorage | null, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(storage: KeyValueStorage | null, key: string, value: string): void {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    // Quota exceeded or storage disabled: preferences simply don't persist.
+  }
+}
+
+export function removeItem(storage: KeyValueStorage | null, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Nothing to do: the value could not be stored in the first place.
+  }
+}
+
+/** Local calendar date as YYYY-MM-DD. */
+export function localDateKey(at: Date): string {
+  const y = at.getFullYear();
+  const m = String(at.getMonth() + 1).padStart(2, "0");
+  const d = String(at.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}

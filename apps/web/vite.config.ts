@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: "http://127.0.0.1:3000" } },
+  },
+  preview: {
+    proxy: { "/api": { target: "http://127.0.0.1:3000" } },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      // @nexus/contracts declares its zod schemas at module top level. Marking `z.*(...)` pure lets
+      // the bundler drop schemas a chunk doesn't use, so constants (MESSAGES, STORAGE_KEYS,
+      // TIER_LIMITS, ...) can be imported by the landing page without pulling zod into it.
+      treeshake: { manualPureFunctions: ["z"] },
+      output: {
+        // Stable vendor chunks (better caching, readable size reports); the rest splits by route.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: "radix",
+              test: /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
+            },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
