@@ -10,12 +10,15 @@ const readDeps = (dir) => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, "package.json"), "utf8"));
   return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
 };
-const external = [...new Set(["apps/server", "packages/db", "packages/contracts"].flatMap(readDeps))].filter(
-  (name) => !name.startsWith("@nexus/"),
-);
+const external = [
+  ...new Set(["apps/server", "packages/db", "packages/contracts"].flatMap(readDeps)),
+].filter((name) => !name.startsWith("@nexus/"));
 
 await build({
-  entryPoints: { main: path.join(root, "apps/server/src/main.ts"), admin: path.join(root, "apps/server/src/cli/admin.ts") },
+  entryPoints: {
+    main: path.join(root, "apps/server/src/main.ts"),
+    admin: path.join(root, "apps/server/src/cli/admin.ts"),
+  },
   outdir: path.join(root, "apps/server/dist"),
   bundle: true,
   platform: "node",
@@ -24,5 +27,7 @@ await build({
   sourcemap: true,
   external,
   logLevel: "warning",
-  banner: { js: "import { createRequire as __nexusRequire } from 'node:module'; const require = __nexusRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __nexusRequire } from 'node:module'; const require = __nexusRequire(import.meta.url);",
+  },
 });

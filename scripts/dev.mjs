@@ -2,7 +2,11 @@
 // proxying /api to the server). Sign-in links point at Vite.
 import { spawn } from "node:child_process";
 
-const env = { ...process.env, NODE_ENV: "development", APP_URL: process.env.APP_URL ?? "http://localhost:5173" };
+const env = {
+  ...process.env,
+  NODE_ENV: "development",
+  APP_URL: process.env.APP_URL ?? "http://localhost:5173",
+};
 const children = [
   spawn("npx", ["tsx", "watch", "apps/server/src/main.ts"], { stdio: "inherit", env }),
   spawn("npm", ["run", "dev", "-w", "@nexus/web"], { stdio: "inherit", env }),

@@ -9,13 +9,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const targets = [
   {
     output: path.join(root, "apps/web/dist/index.html"),
-    sources: ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/contracts/src"],
+    sources: [
+      "apps/web/src",
+      "apps/web/public",
+      "apps/web/index.html",
+      "apps/web/vite.config.ts",
+      "packages/contracts/src",
+    ],
     command: ["npm", ["run", "build:web", "--silent"]],
     label: "web app",
   },
   {
     output: path.join(root, "apps/server/dist/main.js"),
-    sources: ["apps/server/src", "packages/contracts/src", "packages/db/src", "packages/db/migrations"],
+    sources: [
+      "apps/server/src",
+      "packages/contracts/src",
+      "packages/db/src",
+      "packages/db/migrations",
+    ],
     command: ["node", ["scripts/build-server.mjs"]],
     label: "server",
   },
@@ -30,7 +41,8 @@ function newestMtime(target) {
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 

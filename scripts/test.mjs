@@ -137,7 +137,7 @@ async function externalPostgres() {
 
 const steps = [
   { name: "check (typecheck + lint)", run: async () => single(run("npm", ["run", "check"])) },
-  { name: "build (web app)", run: async () => single(run("npm", ["run", "build"])) },
+  { name: "build (web app, server bundle)", run: async () => single(run("npm", ["run", "build"])) },
   { name: "vitest, all projects (embedded PostgreSQL)", run: async () => vitest("embedded", []) },
   { name: "vitest, server (Debian PostgreSQL)", run: externalPostgres },
   { name: "e2e (Playwright, Chromium)", run: async () => playwright() },

@@ -1,0 +1,60 @@
+// `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
+//   npm run bench                     all of them
+//   npm run bench -- cold-start http  some of them (cold-start, http, initial-js)
+// BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
+import { spawnSync } from "node:child_process";
+import { REPO_ROOT } from "../e2e/support/server-process.ts";
+import { coldStart } from "./cold-start.ts";
+import { httpLoad } from "./http-load.ts";
+import { initialJs } from "./initial-js.ts";
+import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
+
+const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
+  "cold-start": coldStart,
+  http: httpLoad,
+  "initial-js": initialJs,
+};
+
+const chosen = process.argv.slice(2).filter((a) => a !== "--");
+const unknown = chosen.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(
+    `unknown benchmark(s): ${unknown.join(", ")}; known: ${Object.keys(BENCHMARKS).join(", ")}`,
+  );
+  process.exit(2);
+}
+
+if (process.env.BENCH_SKIP_BUILD !== "1") {
+  console.log("Building the web app…");
+  const build = spawnSync("npm", ["run", "build", "--silent"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const misses: string[] = [];
+let failed = false;
+for (const [name, run] of Object.entries(BENCHMARKS)) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  try {
+    // Other work on the machine skews every figure: wait for quiet, and say how quiet it was.
+    const busy = await waitForQuietMachine();
+    const result = await run();
+    const background =
+      busy === null
+        ? ""
+        : `\n\nCPU busy before the run: ${busy}%${busy > 15 ? " (the machine was NOT idle: figures are pessimistic)" : ""}`;
+    console.log(`\n### ${result.title}\n\n${result.markdown}${background}\n`);
+    misses.push(...result.misses);
+  } catch (error) {
+    failed = true;
+    console.error(
+      `\n### ${name}: failed\n\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+}
+console.log(
+  misses.length ? `Targets missed:\n${misses.map((m) => `- ${m}`).join("\n")}` : "All targets met.",
+);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,92 @@
+import { TIER_LIMITS, USAGE_COUNTERS } from "@nexus/contracts";
+import { AppShell } from "./pages/app-shell.ts";
+import { PlansPage } from "./pages/plans-page.ts";
+import { SignInDialog } from "./pages/sign-in-dialog.ts";
+import { UsagePage } from "./pages/usage-page.ts";
+import { seedUsage } from "./support/db.ts";
+import { expect, signInViaApi, test } from "./support/fixtures.ts";
+
+test.describe("app shell", () => {
+  test("the static footer shows only on / and /app", async ({ page }) => {
+    const shell = new AppShell(page);
+    for (const path of ["/", "/app"]) {
+      await page.goto(path);
+      await expect(shell.footer, `footer on ${path}`).toBeVisible();
+    }
+    for (const path of [
+      "/faq",
+      "/book-demo",
+      "/app/search",
+      "/app/settings",
+      "/app/no-such-page",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expect(shell.footer, `no footer on ${path}`).toHaveCount(0);
+    }
+  });
+
+  test("unknown public and /app paths show the not-found page", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await page.goto("/app/no-such-page");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByTestId("sidebar"), "inside the app shell").toBeVisible();
+  });
+
+  test("an anonymous visitor on /app/settings gets a sign-in prompt", async ({ page }) => {
+    await page.goto("/app/settings");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "Sign in to use Settings" })).toBeVisible();
+    await main.getByRole("button", { name: "Sign in" }).click();
+    await expect(new SignInDialog(page).dialog).toBeVisible();
+  });
+
+  test("the usage page shows each counter against its limit", async ({
+    page,
+    context,
+    uniqueEmail,
+  }) => {
+    const user = await signInViaApi(context, uniqueEmail("usage"));
+    const summary = (await (await context.request.get("/api/usage")).json()) as {
+      periodKey: string;
+    };
+    const used = { search: 7, addFiles: 3, agentUsage: 5 };
+    await seedUsage({ userId: user.userId, period: summary.periodKey, ...used });
+
+    const usage = new UsagePage(page);
+    await usage.goto();
+    await expect(page.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("usage-period-key")).toHaveText(summary.periodKey);
+    for (const counter of USAGE_COUNTERS) {
+      const limit = TIER_LIMITS.free[counter];
+      await expect(usage.row(counter).getByTestId("usage-value")).toHaveText(
+        `${used[counter]} / ${limit}`,
+      );
+      await expect(usage.progress(counter)).toHaveAttribute("aria-valuenow", String(used[counter]));
+      await expect(usage.progress(counter)).toHaveAttribute("aria-valuemax", String(limit));
+    }
+  });
+
+  test("closing the subscription plans goes back in history", async ({
+    page,
+    context,
+    uniqueEmail,
+  }) => {
+    await signInViaApi(context, uniqueEmail("plans"));
+    const usage = new UsagePage(page);
+    await usage.goto();
+    await usage.viewPlans.click();
+    const plans = new PlansPage(page);
+    await expect(plans.heading).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/subscription-plans$/);
+    await expect(plans.plan("free")).toHaveAttribute("aria-current", "true");
+    await plans.close.click();
+    await expect(page).toHaveURL(/\/app\/usage$/);
+
+    // Opened directly, there is no history to go back to: closing leads to /app.
+    await page.goto("/app/subscription-plans");
+    await plans.close.click();
+    await expect(page).toHaveURL(/\/app$/);
+  });
+});

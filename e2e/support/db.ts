@@ -1,0 +1,43 @@
+import { runningEmbeddedUrl } from "@nexus/db";
+import pg from "pg";
+
+/**
+ * A client of the E2E server's own embedded PostgreSQL, for seeding state no UI creates yet
+ * (usage counters before the answer engine exists).
+ */
+export async function withServerDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  const url = dataDir ? runningEmbeddedUrl(dataDir) : null;
+  if (!url) throw new Error("the E2E server's embedded PostgreSQL is not running");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sets a signed-in user's counters for the given period (YYYY-MM). */
+export async function seedUsage(options: {
+  userId: string;
+  period: string;
+  search: number;
+  addFiles: number;
+  agentUsage: number;
+}): Promise<void> {
+  await withServerDatabase(async (client) => {
+    await client.query(
+      `insert into usage_records (subject_id, user_id, is_anonymous) values ($1::text, $1::uuid, false)
+       on conflict (subject_id) do nothing`,
+      [options.userId],
+    );
+    await client.query(
+      `insert into usage_counters (subject_id, period, search, add_files, agent_usage)
+       values ($1, $2, $3, $4, $5)
+       on conflict (subject_id, period)
+       do update set search = $3, add_files = $4, agent_usage = $5, last_updated = now()`,
+      [options.userId, options.period, options.search, options.addFiles, options.agentUsage],
+    );
+  });
+}

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { SUPER_ADMIN_EMAIL } from "./e2e/support/env.ts";
+import {
+  freePort,
+  makeTempDir,
+  REPO_ROOT,
+  SERVER_COMMAND,
+  serverEnv,
+} from "./e2e/support/server-process.ts";
+
+// Ports and the data directory are chosen once, in the runner process (this file is also loaded by
+// every worker, which inherits the values through the environment).
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(await freePort());
+  process.env.E2E_SMTP_PORT = String(await freePort());
+  process.env.E2E_MAIL_API_PORT = String(await freePort());
+  const dataDir = makeTempDir("nexus-e2e-");
+  process.env.E2E_DATA_DIR = dataDir;
+  // A snapshot of the built app, so a rebuild during the run cannot swap assets under the tests.
+  const webDist = makeTempDir("nexus-e2e-web-");
+  const built = path.join(REPO_ROOT, "apps/web/dist");
+  if (fs.existsSync(path.join(built, "index.html"))) {
+    fs.cpSync(built, webDist, { recursive: true });
+  } else {
+    console.warn("apps/web/dist is missing: run `npm run build` first (npm test does).");
+  }
+  process.env.E2E_WEB_DIST = webDist;
+  // The web server (and its PostgreSQL) is stopped before the runner exits.
+  process.on("exit", () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+}
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "e2e-output",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: process.env.CI === "true",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-output/playwright.json" }],
+  ],
+  globalSetup: "./e2e/global-setup.ts",
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    colorScheme: "light",
+    locale: "en-US",
+    timezoneId: "UTC",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: SERVER_COMMAND.map((part) => JSON.stringify(part)).join(" "),
+    cwd: REPO_ROOT,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+    env: serverEnv({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? "",
+      WEB_DIST: process.env.E2E_WEB_DIST ?? "",
+      DATABASE_URL: "",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      SUPER_ADMIN_IDS: SUPER_ADMIN_EMAIL,
+      LOG_LEVEL: "warn",
+      // Every test signs in from 127.0.0.1: lift the per-address link limit (its own tests cover it).
+      SIGNIN_RATE_LIMIT: "10000",
+    }),
+  },
+});
