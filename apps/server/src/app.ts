@@ -39,7 +39,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/users", usersRoutes(deps))
     .route("/usage", usageRoutes(deps))
     .route("/admin", adminRoutes(deps))
-    .notFound(notFoundHandler);
+    // Unknown API paths end here as JSON, never falling through to the web app.
+    .all("*", notFoundHandler);
 
   const app = new Hono<AppEnv>()
     .use(requestContext({ trustProxy: deps.env.TRUST_PROXY }))

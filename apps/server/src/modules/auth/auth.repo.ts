@@ -1,6 +1,7 @@
 import { type Db, schema } from "@nexus/db";
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SessionUser } from "../../deps.ts";
+import { preparedQuery } from "../../lib/prepared.ts";
 
 const { signInTokens, sessions, users } = schema;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -77,7 +78,7 @@ export async function insertSession(
   });
 }
 
-const sessionUserQuery = (db: Db) =>
+const sessionUserQuery = preparedQuery((db) =>
   db
     .select({
       id: users.id,
@@ -99,9 +100,8 @@ const sessionUserQuery = (db: Db) =>
       ),
     )
     .limit(1)
-    .prepare("session_user");
-
-const prepared = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+    .prepare("session_user"),
+);
 
 /** The hot path of every request: one prepared, indexed lookup. */
 export async function findSessionUser(
@@ -109,12 +109,7 @@ export async function findSessionUser(
   idHash: string,
   now: Date,
 ): Promise<SessionUser | undefined> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = sessionUserQuery(db);
-    prepared.set(db, query);
-  }
-  const rows = await query.execute({ idHash, now });
+  const rows = await sessionUserQuery(db).execute({ idHash, now });
   return rows[0];
 }
 

@@ -1,5 +1,6 @@
 import { type Db, schema } from "@nexus/db";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { preparedQuery } from "../../lib/prepared.ts";
 
 const { usageRecords, usageCounters } = schema;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -19,12 +20,23 @@ const column = {
   agentUsage: usageCounters.agentUsage,
 };
 
-export async function readCounters(db: Executor, subjectIds: string[], period: string) {
-  if (subjectIds.length === 0) return [];
-  return db
+const readCountersQuery = preparedQuery((db) =>
+  db
     .select()
     .from(usageCounters)
-    .where(and(inArray(usageCounters.subjectId, subjectIds), eq(usageCounters.period, period)));
+    .where(
+      and(
+        sql`${usageCounters.subjectId} = any(${sql.placeholder("subjectIds")}::text[])`,
+        eq(usageCounters.period, sql.placeholder("period")),
+      ),
+    )
+    .prepare("usage_counters_read"),
+);
+
+/** The hot path of every usage check. */
+export async function readCounters(db: Db, subjectIds: string[], period: string) {
+  if (subjectIds.length === 0) return [];
+  return readCountersQuery(db).execute({ subjectIds, period });
 }
 
 /** Makes sure the record and this period's counter row exist (idempotent, race-free). */
