@@ -118,7 +118,8 @@ function readOrCreatePassword(dataDir: string): string {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (also used by tests and benchmarks). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
