@@ -1,0 +1,71 @@
+import { AppError } from "../lib/errors.ts";
+import { BodyError } from "./web-fetch-body.ts";
+
+export type WebFetchReason =
+  | "bad_url"
+  | "bad_scheme"
+  | "credentials"
+  | "bad_port"
+  | "blocked_address"
+  | "dns"
+  | "too_many_redirects"
+  | "too_large"
+  | "bad_encoding"
+  | "timeout"
+  | "aborted"
+  | "http_error"
+  | "network";
+
+const MESSAGES: Record<WebFetchReason, string> = {
+  bad_url: "The address is not a valid URL.",
+  bad_scheme: "Only http and https addresses can be fetched.",
+  credentials: "Addresses with a user name or password are not fetched.",
+  bad_port: "That port is not allowed.",
+  blocked_address: "That address is not allowed.",
+  dns: "The host name could not be resolved.",
+  too_many_redirects: "The page redirected too many times.",
+  too_large: "The page is too large.",
+  bad_encoding: "The page could not be decoded.",
+  timeout: "The page took too long to respond.",
+  aborted: "The fetch was cancelled.",
+  http_error: "The page answered with an error.",
+  network: "The page could not be reached.",
+};
+
+const REFUSALS = new Set<WebFetchReason>([
+  "bad_url",
+  "bad_scheme",
+  "credentials",
+  "bad_port",
+  "blocked_address",
+]);
+
+/** A failed fetch. `detail` (resolved addresses, upstream status) is for logs, never responses. */
+export class WebFetchError extends AppError {
+  constructor(
+    readonly reason: WebFetchReason,
+    readonly detail: { url: string; why?: string; status?: number },
+  ) {
+    super(REFUSALS.has(reason) ? "bad_request" : "unavailable", MESSAGES[reason]);
+    this.name = "WebFetchError";
+  }
+}
+
+/** Any failure inside a fetch, as the WebFetchError the caller sees. */
+export function asWebFetchError(options: {
+  error: unknown;
+  signal: AbortSignal;
+  url: string;
+}): WebFetchError {
+  const { error, signal, url } = options;
+  if (error instanceof WebFetchError) return error;
+  // Once the budget or the caller has aborted, whatever broke (socket, decoder) is a consequence.
+  if (signal.aborted && signal.reason instanceof WebFetchError) return signal.reason;
+  if (error instanceof BodyError)
+    return new WebFetchError(error.reason, { url, why: error.message });
+  const code = (error as { code?: unknown } | null)?.code;
+  return new WebFetchError("network", {
+    url,
+    why: typeof code === "string" ? code : String(error),
+  });
+}
