@@ -1,6 +1,6 @@
 // `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
 //   npm run bench                     all of them
-//   npm run bench -- cold-start http  some of them (cold-start, http, initial-js)
+//   npm run bench -- cold-start http  some of them (cold-start, http, initial-js, offline)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
 import { spawnSync } from "node:child_process";
 import { REPO_ROOT } from "../e2e/support/server-process.ts";
@@ -8,12 +8,16 @@ import { coldStart } from "./cold-start.ts";
 import { httpLoad } from "./http-load.ts";
 import { initialJs } from "./initial-js.ts";
 import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
+import { offlineEngine } from "./offline-engine.ts";
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "cold-start": coldStart,
   http: httpLoad,
   "initial-js": initialJs,
+  offline: offlineEngine,
 };
+/** Benchmarks that do not use the built web app. */
+const WITHOUT_BUILD = new Set(["offline"]);
 
 const chosen = process.argv.slice(2).filter((a) => a !== "--");
 const unknown = chosen.filter((name) => !(name in BENCHMARKS));
@@ -24,7 +28,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-if (process.env.BENCH_SKIP_BUILD !== "1") {
+const needsBuild = chosen.length === 0 || chosen.some((name) => !WITHOUT_BUILD.has(name));
+if (process.env.BENCH_SKIP_BUILD !== "1" && needsBuild) {
   console.log("Building the web app…");
   const build = spawnSync("npm", ["run", "build", "--silent"], {
     cwd: REPO_ROOT,

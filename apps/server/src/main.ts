@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import type { Deps } from "./deps.ts";
 import { loadEnv } from "./env.ts";
 import { createMailer } from "./integrations/mail.ts";
+import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
 import { startJobs } from "./jobs.ts";
 import { systemClock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -45,6 +46,9 @@ async function main() {
 
   const database = createDatabase({ url, max: 20 });
   await runMigrations(database.db);
+  // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
+  const knowledge = await indexKnowledgeBase({ db: database.db });
+  logger.debug(knowledge, "knowledge base indexed");
   const deps: Deps = {
     db: database.db,
     env,

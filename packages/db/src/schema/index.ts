@@ -1,5 +1,6 @@
 export * from "./feedback.ts";
 export * from "./history.ts";
+export * from "./knowledge.ts";
 export * from "./leads.ts";
 export * from "./shares.ts";
 export * from "./usage.ts";

@@ -1,0 +1,95 @@
+import { words } from "../../lib/text-tokens.ts";
+
+/**
+ * Quotable sentences of a source's content. Each one is a verbatim substring of the content
+ * (only trimmed, and stripped of a leading list marker or trailing reference marks), so an
+ * extractive answer can never contain text the source does not.
+ */
+
+const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+
+const MIN_WORDS = 4;
+const MAX_WORDS = 80;
+const MAX_CHARS = 600;
+const LINE_PREFIX = /^\s*(?:(?:[-*+•>]|\d{1,3}[.)])\s+)+/;
+const TRAILING_REFERENCES = /(?:\s*\[\d{1,3}\])+\s*$/;
+const TERMINAL = /[.!?…;)"'”’]$/;
+
+const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
+/** Quotes, backticks and brackets all closed: ICU may split inside `"Failed. Try again."`. */
+function isBalanced(text: string): boolean {
+  return (
+    count(text, /"/g) % 2 === 0 &&
+    count(text, /`/g) % 2 === 0 &&
+    count(text, /“/g) === count(text, /”/g) &&
+    count(text, /\(/g) === count(text, /\)/g) &&
+    count(text, /\[/g) === count(text, /\]/g)
+  );
+}
+
+/**
+ * Segments text into sentences with Intl.Segmenter (ICU), trimmed, empty ones dropped. A segment
+ * that leaves a quote, backtick or bracket open is joined with the following ones (as the
+ * verbatim slice of `text`) until it closes or the text ends.
+ */
+export function segmentSentences(text: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (const { segment, index } of sentenceSegmenter.segment(text)) {
+    if (start < 0) start = index;
+    const candidate = text.slice(start, index + segment.length);
+    if (!isBalanced(candidate)) continue;
+    const trimmed = candidate.trim();
+    if (trimmed !== "") out.push(trimmed);
+    start = -1;
+  }
+  if (start >= 0) {
+    const rest = text.slice(start).trim();
+    if (rest !== "") out.push(rest);
+  }
+  return out;
+}
+
+/** Scripts written without spaces between words need the word segmenter to count words. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+function wordCount(sentence: string): number {
+  if (UNSPACED.test(sentence)) return words(sentence).length;
+  return sentence.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+}
+
+function isQuotable(sentence: string, fromListItem: boolean): boolean {
+  if (sentence.length > MAX_CHARS || sentence.endsWith(":")) return false;
+  if (/\[\d{1,3}\]/.test(sentence)) return false;
+  if (!isBalanced(sentence)) return false;
+  if (!/\p{L}/u.test(sentence)) return false;
+  const count = wordCount(sentence);
+  if (count < MIN_WORDS || count > MAX_WORDS) return false;
+  // Navigation and other fragments rarely end like a sentence; list items may.
+  return TERMINAL.test(sentence) || (fromListItem && count >= 6);
+}
+
+/**
+ * The quotable sentences of a source, in document order. Fenced code, tables and headings are
+ * skipped; each line is segmented on its own (a line break ends a sentence in ICU anyway).
+ */
+export function quotableSentences(content: string): string[] {
+  const out: string[] = [];
+  let inFence = false;
+  for (const rawLine of content.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (line.startsWith("```") || line.startsWith("~~~")) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence || line === "" || line.startsWith("|") || line.startsWith("#")) continue;
+    const fromListItem = LINE_PREFIX.test(line);
+    for (const segment of segmentSentences(line.replace(LINE_PREFIX, ""))) {
+      const sentence = segment.replace(TRAILING_REFERENCES, "").trim();
+      if (isQuotable(sentence, fromListItem)) out.push(sentence);
+    }
+  }
+  return out;
+}

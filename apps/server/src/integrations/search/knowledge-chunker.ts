@@ -1,0 +1,207 @@
+/**
+ * Markdown knowledge documents → front matter + passages of a few sentences under one heading.
+ * Pure functions: the indexer (knowledge-index.ts) stores what these return.
+ */
+
+export interface KnowledgeFrontMatter {
+  title: string;
+  summary: string;
+  tags: string[];
+  /** In-app URL of the document; defaults to /blog/<slug>. */
+  url: string;
+}
+
+export interface KnowledgePassage {
+  ordinal: number;
+  /** The nearest heading above the passage; null for the introduction. */
+  heading: string | null;
+  url: string;
+  content: string;
+}
+
+export interface ParsedKnowledgeDocument extends KnowledgeFrontMatter {
+  passages: KnowledgePassage[];
+}
+
+/** Bump when the chunking changes, so every document is re-indexed once. */
+export const CHUNKER_VERSION = "1";
+
+/** Soft size of a passage: blocks are grouped until adding one would pass it. */
+const PASSAGE_CHARS = 650;
+/** A single paragraph longer than this is split at sentence boundaries. */
+const MAX_BLOCK_CHARS = 900;
+
+const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/** GitHub-style anchor of a heading: "Is Nexus free?" → "is-nexus-free". */
+export function headingSlug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-");
+}
+
+function unquote(value: string): string {
+  const v = value.trim();
+  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.at(-1) === v[0]) return v.slice(1, -1);
+  return v;
+}
+
+/** The small YAML subset the knowledge files use: `key: value` and `key: [a, b]`. */
+function parseFrontMatter(lines: string[]): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const line of lines) {
+    const match = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
+    if (!match) continue;
+    const [, key = "", raw = ""] = match;
+    const value = raw.trim();
+    fields[key] =
+      value.startsWith("[") && value.endsWith("]")
+        ? value
+            .slice(1, -1)
+            .split(",")
+            .map(unquote)
+            .filter((v) => v !== "")
+        : unquote(value);
+  }
+  return fields;
+}
+
+/** Inline markdown an answer should not quote: links become their text, bold markers go. */
+function cleanInline(text: string): string {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/\*\*([^*]+)\*\*/g, "$1")
+    .replace(/__([^_]+)__/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function splitLongBlock(block: string): string[] {
+  if (block.length <= MAX_BLOCK_CHARS) return [block];
+  const parts: string[] = [];
+  let current = "";
+  for (const { segment } of sentenceSegmenter.segment(block)) {
+    if (current !== "" && current.length + segment.length > MAX_BLOCK_CHARS) {
+      parts.push(current.trim());
+      current = "";
+    }
+    current += segment;
+  }
+  if (current.trim() !== "") parts.push(current.trim());
+  return parts;
+}
+
+interface Section {
+  heading: string | null;
+  blocks: string[];
+}
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
+
+/** Splits the body into sections by ## / ### headings and each section into blocks. */
+function sectionsOf(body: string[]): Section[] {
+  const sections: Section[] = [{ heading: null, blocks: [] }];
+  let paragraph: string[] = [];
+  let fence: string[] | null = null;
+  const current = () => sections[sections.length - 1] ?? { heading: null, blocks: [] };
+  const flush = () => {
+    if (paragraph.length === 0) return;
+    const text = cleanInline(paragraph.join(" "));
+    const isItem = LIST_ITEM.test(paragraph[0] ?? "");
+    if (text !== "") current().blocks.push(isItem ? `- ${text.replace(LIST_ITEM, "")}` : text);
+    paragraph = [];
+  };
+  for (const line of body) {
+    if (fence) {
+      fence.push(line);
+      if (line.trim().startsWith("```")) {
+        current().blocks.push(fence.join("\n"));
+        fence = null;
+      }
+      continue;
+    }
+    if (line.trim().startsWith("```")) {
+      flush();
+      fence = [line];
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      flush();
+      if ((heading[1] ?? "").length >= 2)
+        sections.push({ heading: cleanInline(heading[2] ?? ""), blocks: [] });
+      continue;
+    }
+    if (line.trim() === "") {
+      flush();
+      continue;
+    }
+    if (LIST_ITEM.test(line)) flush();
+    paragraph.push(line.replace(/^\s*>\s?/, "").trim());
+  }
+  flush();
+  if (fence) current().blocks.push(fence.join("\n"));
+  return sections.filter((s) => s.blocks.length > 0);
+}
+
+/** Groups a section's blocks into passages of a few sentences; code stays with its prose. */
+function passagesOf(blocks: string[]): string[] {
+  const passages: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const block of blocks.flatMap(splitLongBlock)) {
+    const isCode = block.startsWith("```");
+    if (!isCode && current.length > 0 && size + block.length > PASSAGE_CHARS) {
+      passages.push(current.join("\n"));
+      current = [];
+      size = 0;
+    }
+    current.push(block);
+    size += block.length;
+  }
+  if (current.length > 0) passages.push(current.join("\n"));
+  return passages;
+}
+
+/** Parses one knowledge file; `slug` is its file name without `.md`. */
+export function parseKnowledgeDocument(options: {
+  slug: string;
+  markdown: string;
+}): ParsedKnowledgeDocument {
+  const lines = options.markdown.replace(/\r\n?/g, "\n").split("\n");
+  let body = lines;
+  let fields: Record<string, string | string[]> = {};
+  if (lines[0]?.trim() === "---") {
+    const end = lines.findIndex((line, i) => i > 0 && line.trim() === "---");
+    if (end > 0) {
+      fields = parseFrontMatter(lines.slice(1, end));
+      body = lines.slice(end + 1);
+    }
+  }
+  const text = (key: string) => {
+    const v = fields[key];
+    return typeof v === "string" ? v : "";
+  };
+  const tagsField = fields.tags;
+  const url = text("url") || `/blog/${options.slug}`;
+  const title = text("title") || options.slug;
+  let ordinal = 0;
+  const passages = sectionsOf(body).flatMap((section) =>
+    passagesOf(section.blocks).map((content) => ({
+      ordinal: ordinal++,
+      heading: section.heading,
+      url: section.heading ? `${url}#${headingSlug(section.heading)}` : url,
+      content,
+    })),
+  );
+  return {
+    title,
+    summary: text("summary"),
+    tags: Array.isArray(tagsField) ? tagsField : tagsField ? [tagsField] : [],
+    url,
+    passages,
+  };
+}
