@@ -31,6 +31,8 @@ export const envSchema = z
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     LLM_REASONING_MODEL: optionalString,
+    /** Time a model server may take to send response headers, per attempt. */
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     EMBEDDING_MODEL: optionalString,
     SEARCH_PROVIDER: z.enum(["local", "searxng", "tavily", "brave"]).default("local"),
     SEARXNG_URL: optionalString.pipe(z.url().optional()),
@@ -46,6 +48,13 @@ export const envSchema = z
     WEB_DIST: optionalString,
   })
   .superRefine((env, ctx) => {
+    if (env.LLM_BASE_URL && !env.LLM_MODEL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LLM_MODEL"],
+        message: "required when LLM_BASE_URL is set (the model name, e.g. llama3.1)",
+      });
+    }
     if (env.SEARCH_PROVIDER === "searxng" && !env.SEARXNG_URL) {
       ctx.addIssue({
         code: "custom",

@@ -1,0 +1,163 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3Middleware,
+} from "@ai-sdk/provider";
+import { extractReasoningMiddleware, wrapLanguageModel } from "ai";
+import type { Env } from "../env.ts";
+import type { Logger } from "../lib/logger.ts";
+import { createModelFetch, type ModelFetchOptions } from "./model-fetch.ts";
+import { createOfflineModel, OFFLINE_MODEL_ID, OFFLINE_PROVIDER } from "./offline/offline-model.ts";
+
+/** The provider name given to the AI SDK: provider ids read "llm.chat". */
+export const LLM_PROVIDER_NAME = "llm";
+
+export interface AnswerModel {
+  model: LanguageModelV3;
+  /** The model id as configured (LLM_MODEL / LLM_REASONING_MODEL), or the offline engine's. */
+  id: string;
+  /** True for the built-in offline engine; the UI labels its answers. */
+  offline: boolean;
+}
+
+export interface ModelDescription {
+  provider: "openai-compatible" | "offline";
+  configured: boolean;
+  /** Origin of the endpoint only: no path credentials or keys. */
+  endpoint: string | null;
+  model: string;
+  reasoningModel: string;
+  timeoutMs: number | null;
+}
+
+export interface ModelRegistry {
+  answerModel: (options: { reasoning: boolean }) => AnswerModel;
+  configured: boolean;
+  describe: () => ModelDescription;
+}
+
+type ModelEnv = Pick<
+  Env,
+  "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL" | "LLM_REASONING_MODEL" | "LLM_TIMEOUT_MS"
+>;
+
+/**
+ * Retries happen in model-fetch.ts, before any token. The AI SDK would retry a retryable
+ * APICallError again (maxRetries, default 2), multiplying attempts; this marks errors final.
+ */
+const finalErrorsMiddleware: LanguageModelV3Middleware = {
+  specificationVersion: "v3",
+  wrapStream: async ({ doStream }) => {
+    try {
+      return await doStream();
+    } catch (error) {
+      throw asFinal(error);
+    }
+  },
+  wrapGenerate: async ({ doGenerate }) => {
+    try {
+      return await doGenerate();
+    } catch (error) {
+      throw asFinal(error);
+    }
+  },
+};
+
+function asFinal(error: unknown): unknown {
+  if (!APICallError.isInstance(error) || !error.isRetryable) return error;
+  return new APICallError({
+    message: error.message,
+    url: error.url,
+    requestBodyValues: error.requestBodyValues,
+    statusCode: error.statusCode,
+    responseHeaders: error.responseHeaders,
+    responseBody: error.responseBody,
+    cause: error.cause,
+    data: error.data,
+    isRetryable: false,
+  });
+}
+
+function endpointOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.host}`;
+}
+
+/**
+ * The provider registry (ARCHITECTURE.md §1–2): an OpenAI-compatible chat model when
+ * LLM_BASE_URL is set, otherwise the built-in offline engine. Thinking reaches the stream as
+ * reasoning parts both from `reasoning_content` / `reasoning` deltas (DeepSeek, vLLM, gpt-oss;
+ * handled by the provider) and from <think>…</think> in the text (Ollama, llama.cpp; handled by
+ * extractReasoningMiddleware).
+ */
+export function createModelRegistry(options: {
+  env: ModelEnv;
+  logger: Logger;
+  /** Overrides for the fetch wrapper (tests: shorter backoff). */
+  fetchOptions?: Partial<ModelFetchOptions>;
+}): ModelRegistry {
+  const { env, logger } = options;
+  const baseURL = env.LLM_BASE_URL;
+  const modelId = env.LLM_MODEL;
+
+  if (!baseURL) {
+    const offline: AnswerModel = {
+      model: createOfflineModel(),
+      id: OFFLINE_MODEL_ID,
+      offline: true,
+    };
+    return {
+      configured: false,
+      answerModel: () => offline,
+      describe: () => ({
+        provider: "offline",
+        configured: false,
+        endpoint: null,
+        model: `${OFFLINE_PROVIDER}/${OFFLINE_MODEL_ID}`,
+        reasoningModel: `${OFFLINE_PROVIDER}/${OFFLINE_MODEL_ID}`,
+        timeoutMs: null,
+      }),
+    };
+  }
+
+  // env.ts rejects this too; never fall back to the offline engine silently (ARCHITECTURE.md §2).
+  if (!modelId) throw new Error("LLM_MODEL is required when LLM_BASE_URL is set");
+
+  const modelFetch = createModelFetch({
+    timeoutMs: env.LLM_TIMEOUT_MS,
+    logger,
+    ...options.fetchOptions,
+  });
+  const provider = createOpenAICompatible({
+    name: LLM_PROVIDER_NAME,
+    baseURL,
+    apiKey: env.LLM_API_KEY,
+    fetch: modelFetch,
+    includeUsage: true,
+  });
+  const build = (id: string): AnswerModel => ({
+    id,
+    offline: false,
+    model: wrapLanguageModel({
+      model: provider.chatModel(id),
+      middleware: [finalErrorsMiddleware, extractReasoningMiddleware({ tagName: "think" })],
+    }),
+  });
+  const main = build(modelId);
+  const reasoningId = env.LLM_REASONING_MODEL ?? modelId;
+  const reasoning = reasoningId === modelId ? main : build(reasoningId);
+
+  return {
+    configured: true,
+    answerModel: (call) => (call.reasoning ? reasoning : main),
+    describe: () => ({
+      provider: "openai-compatible",
+      configured: true,
+      endpoint: endpointOf(baseURL),
+      model: modelId,
+      reasoningModel: reasoningId,
+      timeoutMs: env.LLM_TIMEOUT_MS,
+    }),
+  };
+}

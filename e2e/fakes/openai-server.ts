@@ -1,0 +1,262 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A fake OpenAI-compatible model server: real HTTP on 127.0.0.1, POST /v1/chat/completions with
+ * SSE streaming (`stream: true`) or a JSON answer. Each request takes the next scripted behaviour
+ * from the queue (or asks `handler`); with neither it echoes the last user message.
+ */
+export type FakeBehaviour =
+  /** Echo the last user message. */
+  | { kind: "echo"; delayMs?: number }
+  /** Stream `chunks` (or `text` word by word), `delayMs` apart; `think` wraps reasoning in <think>
+   * tags inside the content, `reasoningContent` streams it as delta.reasoning_content first. */
+  | {
+      kind: "text";
+      text?: string;
+      chunks?: string[];
+      delayMs?: number;
+      think?: string;
+      reasoningContent?: string;
+    }
+  /** An error status, e.g. 429 with Retry-After, or 500. */
+  | { kind: "status"; status: number; retryAfter?: string; message?: string }
+  /** Stream `afterChunks` chunks of `text` then destroy the socket. */
+  | { kind: "fail-mid-stream"; text: string; afterChunks: number; delayMs?: number }
+  /** Accept the request and never answer (until the client goes away). */
+  | { kind: "stall" };
+
+export interface RecordedRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  model: string | undefined;
+  messages: { role: string; content: unknown }[];
+  stream: boolean;
+  body: Record<string, unknown>;
+}
+
+export interface FakeOpenAIServer {
+  /** e.g. http://127.0.0.1:PORT/v1 — the value for LLM_BASE_URL. */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** Connections the client closed before the response ended. */
+  abortedCount: () => number;
+  /** Resolves once abortedCount() reaches `count` (default 1), or rejects after `timeoutMs`. */
+  waitForAborts: (options?: { count?: number; timeoutMs?: number }) => Promise<void>;
+  enqueue: (...behaviours: FakeBehaviour[]) => void;
+  reset: () => void;
+  close: () => Promise<void>;
+}
+
+export type FakeHandler = (request: RecordedRequest) => FakeBehaviour;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function words(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [];
+}
+
+function lastUserText(request: RecordedRequest): string {
+  const user = [...request.messages].reverse().find((m) => m.role === "user");
+  if (!user) return "";
+  if (typeof user.content === "string") return user.content;
+  if (Array.isArray(user.content))
+    return user.content
+      .map((p: unknown) =>
+        typeof p === "object" && p !== null && "text" in p && typeof p.text === "string"
+          ? p.text
+          : "",
+      )
+      .join("");
+  return "";
+}
+
+interface Delta {
+  role?: "assistant";
+  content?: string;
+  reasoning_content?: string;
+}
+
+function chunk(options: { model: string; delta: Delta; finish?: string; usage?: boolean }) {
+  return {
+    id: "chatcmpl-fake",
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: options.model,
+    choices: [{ index: 0, delta: options.delta, finish_reason: options.finish ?? null }],
+    ...(options.usage
+      ? { usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }
+      : {}),
+  };
+}
+
+/** The deltas a text behaviour streams, reasoning first. */
+function deltasOf(behaviour: FakeBehaviour, request: RecordedRequest): Delta[] {
+  if (behaviour.kind === "echo")
+    return words(lastUserText(request)).map((content) => ({ content }));
+  if (behaviour.kind === "fail-mid-stream")
+    return words(behaviour.text).map((content) => ({ content }));
+  if (behaviour.kind !== "text") return [];
+  const deltas: Delta[] = [];
+  if (behaviour.reasoningContent)
+    for (const r of words(behaviour.reasoningContent)) deltas.push({ reasoning_content: r });
+  const text = behaviour.text ?? "";
+  const content = behaviour.chunks ?? words(text);
+  if (behaviour.think)
+    deltas.push({ content: "<think>" }, { content: behaviour.think }, { content: "</think>" });
+  for (const c of content) deltas.push({ content: c });
+  return deltas;
+}
+
+export async function startFakeOpenAIServer(
+  options: { handler?: FakeHandler; port?: number } = {},
+): Promise<FakeOpenAIServer> {
+  const queue: FakeBehaviour[] = [];
+  const requests: RecordedRequest[] = [];
+  let aborted = 0;
+  const abortWaiters: (() => void)[] = [];
+
+  const noteAbort = () => {
+    aborted++;
+    for (const w of abortWaiters.splice(0)) w();
+  };
+
+  const respond = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    recorded: RecordedRequest,
+  ) => {
+    const behaviour = queue.shift() ?? options.handler?.(recorded) ?? { kind: "echo" };
+    let selfDestroyed = false;
+    res.on("close", () => {
+      if (!res.writableFinished && !selfDestroyed) noteAbort();
+    });
+    if (behaviour.kind === "stall") return;
+    if (behaviour.kind === "status") {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (behaviour.retryAfter !== undefined) headers["retry-after"] = behaviour.retryAfter;
+      res.writeHead(behaviour.status, headers);
+      const message = behaviour.message ?? `fake error ${behaviour.status}`;
+      res.end(JSON.stringify({ error: { message, type: "fake_error", code: behaviour.status } }));
+      return;
+    }
+    const model = recorded.model ?? "fake-model";
+    const deltas = deltasOf(behaviour, recorded);
+    const delayMs = "delayMs" in behaviour ? (behaviour.delayMs ?? 0) : 0;
+    if (!recorded.stream) {
+      const content = deltas.map((d) => d.content ?? "").join("");
+      const reasoning = deltas.map((d) => d.reasoning_content ?? "").join("");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: "chatcmpl-fake",
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: "assistant",
+                content,
+                ...(reasoning ? { reasoning_content: reasoning } : {}),
+              },
+              finish_reason: "stop",
+            },
+          ],
+          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
+    res.flushHeaders();
+    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    send(chunk({ model, delta: { role: "assistant", content: "" } }));
+    for (const [i, delta] of deltas.entries()) {
+      if (delayMs > 0) await wait(delayMs);
+      if (res.destroyed) return;
+      if (behaviour.kind === "fail-mid-stream" && i >= behaviour.afterChunks) {
+        selfDestroyed = true;
+        req.socket.destroy();
+        return;
+      }
+      send(chunk({ model, delta }));
+    }
+    send(chunk({ model, delta: {}, finish: "stop", usage: true }));
+    res.end("data: [DONE]\n\n");
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "not found" } }));
+      return;
+    }
+    const parts: Buffer[] = [];
+    req.on("data", (b: Buffer) => parts.push(b));
+    req.on("end", () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(parts).toString("utf8")) as Record<string, unknown>;
+      } catch {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "invalid JSON" } }));
+        return;
+      }
+      const recorded: RecordedRequest = {
+        path: url.pathname,
+        headers: req.headers,
+        model: typeof body.model === "string" ? body.model : undefined,
+        messages: Array.isArray(body.messages)
+          ? (body.messages as RecordedRequest["messages"])
+          : [],
+        stream: body.stream === true,
+        body,
+      };
+      requests.push(recorded);
+      void respond(req, res, recorded);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    abortedCount: () => aborted,
+    waitForAborts: ({ count = 1, timeoutMs = 5000 } = {}) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`fake model server saw ${aborted} aborts, expected ${count}`)),
+          timeoutMs,
+        );
+        const check = () => {
+          if (aborted >= count) {
+            clearTimeout(timer);
+            resolve();
+          } else abortWaiters.push(check);
+        };
+        check();
+      }),
+    enqueue: (...behaviours) => {
+      queue.push(...behaviours);
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+      aborted = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
