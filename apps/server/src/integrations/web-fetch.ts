@@ -64,6 +64,18 @@ export interface FetchPageOptions {
   timeoutMs?: number;
   /** The Accept header; default prefers HTML and text. */
   accept?: string;
+  /** GET (default) or POST. A POST is never redirected: a 3xx answer is an http_error. */
+  method?: "GET" | "POST";
+  /** The request body (POST only), sent as is; set its content-type in `headers`. */
+  body?: string;
+  /** Extra request headers (API keys, content-type); they cannot replace host or connection. */
+  headers?: Record<string, string>;
+  /**
+   * DANGER: exact IP addresses THIS request may reach although they are not public, on top of the
+   * instance's allowAddresses (same matching rules). For an operator-configured internal service
+   * (SEARXNG_URL), never for addresses taken from user input or from a fetched page.
+   */
+  allowAddresses?: string[];
 }
 
 export interface FetchedPage {
@@ -110,14 +122,19 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const ca = options.ca ? [...tls.rootCertificates, options.ca] : undefined;
 
-  const check = (address: string): string | null => {
-    if (!isIP(address)) return "not an ip address";
-    if (allowed.has(canonicalAddress(address))) return null;
-    return blockedReason(address);
+  type Check = (address: string) => string | null;
+  const checkFor = (extra: readonly string[]): Check => {
+    const also = new Set(extra.map((a) => canonicalAddress(a)));
+    return (address) => {
+      if (!isIP(address)) return "not an ip address";
+      const canonical = canonicalAddress(address);
+      if (allowed.has(canonical) || also.has(canonical)) return null;
+      return blockedReason(address);
+    };
   };
 
   /** Every address the host stands for, all checked; throws unless every one is allowed. */
-  async function addressesFor(url: URL, signal: AbortSignal): Promise<string[]> {
+  async function addressesFor(url: URL, signal: AbortSignal, check: Check): Promise<string[]> {
     const literal = hostLiteral(url.hostname);
     let addresses: string[];
     if (literal !== null) {
@@ -142,13 +159,19 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
     return addresses;
   }
 
-  function open(request: {
-    url: URL;
-    addresses: string[];
+  interface Outgoing {
     signal: AbortSignal;
     accept: string;
-  }): Promise<http.IncomingMessage> {
-    const { url, addresses, signal, accept } = request;
+    method: "GET" | "POST";
+    body: string | undefined;
+    headers: Record<string, string>;
+    check: Check;
+  }
+
+  function open(
+    request: Outgoing & { url: URL; addresses: string[] },
+  ): Promise<http.IncomingMessage> {
+    const { url, addresses, signal, accept, method, body, check } = request;
     const hostname = hostLiteral(url.hostname) ?? url.hostname;
     const secure = url.protocol === "https:";
     const requestOptions: https.RequestOptions = {
@@ -156,8 +179,10 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
       host: hostname,
       port: url.port === "" ? (secure ? 443 : 80) : Number(url.port),
       path: `${url.pathname}${url.search}`,
-      method: "GET",
+      method,
       headers: {
+        ...request.headers,
+        ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
         host: url.host,
         "user-agent": userAgent,
         accept,
@@ -176,23 +201,20 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
       const req = (secure ? https : http).request(requestOptions);
       req.once("response", resolvePromise);
       req.on("error", reject); // stays attached: a late error after the response is harmless
-      req.end();
+      req.end(body);
     });
   }
 
-  async function follow(request: {
-    url: string;
-    signal: AbortSignal;
-    maxBytes: number;
-    accept: string;
-  }): Promise<FetchedPage> {
+  async function follow(
+    request: Outgoing & { url: string; maxBytes: number },
+  ): Promise<FetchedPage> {
     let url = parseTarget({ href: request.url });
     for (let hop = 0; ; hop++) {
-      const addresses = await addressesFor(url, request.signal);
+      const addresses = await addressesFor(url, request.signal, request.check);
       const response = await open({ ...request, url, addresses });
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (REDIRECTS.has(status) && location) {
+      if (REDIRECTS.has(status) && location && request.method === "GET") {
         response.destroy();
         if (hop >= maxRedirects)
           throw new WebFetchError("too_many_redirects", { url: url.href, status });
@@ -236,6 +258,10 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
         signal: controller.signal,
         maxBytes,
         accept: request.accept ?? DEFAULT_ACCEPT,
+        method: request.method ?? "GET",
+        body: request.body,
+        headers: request.headers ?? {},
+        check: checkFor(request.allowAddresses ?? []),
       });
     } catch (error) {
       const failure = asWebFetchError({ error, signal: controller.signal, url: shown });

@@ -4,7 +4,8 @@
  * (local search), so the pipeline need not fetch the page.
  */
 
-export type SearchResultSource = "knowledge" | "file";
+/** Where a result came from: the knowledge base, the user's files, or a web search provider. */
+export type SearchResultSource = "knowledge" | "file" | "web";
 
 export interface SearchResult {
   title: string;
@@ -14,16 +15,28 @@ export interface SearchResult {
   /** The heading of the passage within its document, when the provider knows it. */
   heading?: string;
   source: SearchResultSource;
+  /** The engine(s) that found it, when a web provider says so ("google, bing"). */
+  engine?: string;
+  /** Publication date as the provider gave it (ISO 8601 or the provider's own wording). */
+  publishedDate?: string;
 }
 
 export interface SearchImage {
+  /** The full image. */
   url: string;
   title?: string;
+  thumbnailUrl?: string;
+  /** The page the image appears on. */
+  pageUrl?: string;
 }
 
 export interface SearchVideo {
+  /** The video's page. */
   url: string;
   title?: string;
+  thumbnailUrl?: string;
+  /** An embeddable player address, when the provider gives one. */
+  embedUrl?: string;
 }
 
 export interface SearchOptions {
@@ -32,6 +45,8 @@ export interface SearchOptions {
   categories?: string[];
   /** 1-based page of results. */
   page?: number;
+  /** Preferred result language ("en", "de-CH"); providers that cannot filter ignore it. */
+  language?: string;
   /** The signed-in user, whose own documents local search may include. */
   userId?: string;
   signal?: AbortSignal;

@@ -1,0 +1,70 @@
+import type { Db } from "@nexus/db";
+import type { Env } from "../../env.ts";
+import { createBraveSearch } from "./brave.ts";
+import { createLocalSearch, type LocalCorpus } from "./local.ts";
+import type { WebFetchClient } from "./search-http.ts";
+import type { SearchLimits } from "./search-results.ts";
+import { createSearxngSearch, type ResolveAddresses } from "./searxng.ts";
+import { createTavilySearch } from "./tavily.ts";
+import type { SearchProvider } from "./types.ts";
+
+export type SearchEnv = Pick<
+  Env,
+  "SEARCH_PROVIDER" | "SEARXNG_URL" | "TAVILY_API_KEY" | "BRAVE_API_KEY"
+>;
+
+/** A provider setting that env parsing should have caught; thrown at start-up, never later. */
+function missing(name: string, provider: string): never {
+  throw new Error(`${name} is required when SEARCH_PROVIDER=${provider}`);
+}
+
+/**
+ * The one search provider SEARCH_PROVIDER names (default local). There is no fallback: a
+ * configured web provider that fails raises SearchUnavailableError ("unavailable") for the
+ * caller to show.
+ */
+export function createSearchProvider(options: {
+  env: SearchEnv;
+  db: Db;
+  webFetch: WebFetchClient;
+  /** Further local corpora (the user's documents). */
+  corpora?: LocalCorpus[];
+  limits?: Partial<SearchLimits>;
+  timeoutMs?: number;
+  /** Stand-in API addresses for tests. */
+  baseUrls?: { tavily?: string; brave?: string };
+  resolveAddresses?: ResolveAddresses;
+}): SearchProvider {
+  const { env, webFetch } = options;
+  const common = {
+    webFetch,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  };
+  switch (env.SEARCH_PROVIDER) {
+    case "local":
+      return createLocalSearch({
+        db: options.db,
+        ...(options.limits?.results ? { limit: options.limits.results } : {}),
+        ...(options.corpora ? { corpora: options.corpora } : {}),
+      });
+    case "searxng":
+      return createSearxngSearch({
+        ...common,
+        baseUrl: env.SEARXNG_URL ?? missing("SEARXNG_URL", "searxng"),
+        ...(options.resolveAddresses ? { resolveAddresses: options.resolveAddresses } : {}),
+      });
+    case "tavily":
+      return createTavilySearch({
+        ...common,
+        apiKey: env.TAVILY_API_KEY ?? missing("TAVILY_API_KEY", "tavily"),
+        ...(options.baseUrls?.tavily ? { baseUrl: options.baseUrls.tavily } : {}),
+      });
+    case "brave":
+      return createBraveSearch({
+        ...common,
+        apiKey: env.BRAVE_API_KEY ?? missing("BRAVE_API_KEY", "brave"),
+        ...(options.baseUrls?.brave ? { baseUrl: options.baseUrls.brave } : {}),
+      });
+  }
+}
