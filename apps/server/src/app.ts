@@ -9,6 +9,7 @@ import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { session } from "./middleware/session.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { answerRoutes, threadRoutes } from "./modules/answer/answer.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { usageRoutes } from "./modules/usage/usage.routes.ts";
 import { meRoutes } from "./modules/users/me.routes.ts";
@@ -39,6 +40,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/users", usersRoutes(deps))
     .route("/usage", usageRoutes(deps))
     .route("/admin", adminRoutes(deps))
+    .route("/answer", answerRoutes(deps))
+    .route("/threads", threadRoutes(deps))
     // Unknown API paths end here as JSON, never falling through to the web app.
     .all("*", notFoundHandler);
 

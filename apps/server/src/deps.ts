@@ -1,6 +1,9 @@
 import type { Db } from "@nexus/db";
+import type { ModelRegistry } from "./ai/models.ts";
 import type { Env } from "./env.ts";
 import type { Mailer } from "./integrations/mail.ts";
+import type { SearchProvider } from "./integrations/search/types.ts";
+import type { FetchPage } from "./integrations/web-fetch.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 
@@ -11,6 +14,12 @@ export interface Deps {
   logger: Logger;
   mailer: Mailer;
   clock: Clock;
+  /** The answer models: an OpenAI-compatible API, or the built-in offline engine. */
+  models: ModelRegistry;
+  /** The one search provider SEARCH_PROVIDER names. */
+  search: SearchProvider;
+  /** SSRF-safe outbound HTTP (integrations/web-fetch.ts). */
+  webFetch: { fetchPage: FetchPage };
 }
 
 export interface SessionUser {

@@ -7,11 +7,14 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from "@nexus/db";
+import { createModelRegistry } from "./ai/models.ts";
 import { createApp } from "./app.ts";
 import type { Deps } from "./deps.ts";
 import { loadEnv } from "./env.ts";
 import { createMailer } from "./integrations/mail.ts";
+import { createSearchProvider } from "./integrations/search/create-search-provider.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
+import { createWebFetch } from "./integrations/web-fetch.ts";
 import { startJobs } from "./jobs.ts";
 import { systemClock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -49,8 +52,12 @@ async function main() {
   // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
   const knowledge = await indexKnowledgeBase({ db: database.db });
   logger.debug(knowledge, "knowledge base indexed");
+  const webFetch = createWebFetch({ logger });
   const deps: Deps = {
     db: database.db,
+    models: createModelRegistry({ env, logger }),
+    search: createSearchProvider({ env, db: database.db, webFetch }),
+    webFetch,
     env,
     logger,
     clock: systemClock,

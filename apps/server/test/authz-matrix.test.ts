@@ -1,3 +1,4 @@
+import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "./harness.ts";
 
@@ -50,6 +51,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/usage/check": { query: "?counter=search", expect: all(200) },
   "GET /api/admin/users": { expect: all(404) },
   "PUT /api/admin/users/:userId/tier": { body: { tier: "pro" }, expect: all(404) },
+  "POST /api/answer": { body: { text: "What is Nexus?" }, expect: all(200) },
+  "GET /api/threads/:threadId": { expect: ownerOnly(200) },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },
@@ -88,6 +91,13 @@ describe("authorization matrix (G2)", () => {
     );
     const failures: string[] = [];
     const steadyOwner = await h.signIn("matrix-owner@acme.com");
+    const ownerThread = "matrix-thread";
+    await h.db.db.insert(schema.searchHistory).values({
+      id: ownerThread,
+      userId: steadyOwner.userId,
+      threadId: ownerThread,
+      query: "What is Nexus?",
+    });
     let fresh = 0;
     for (const [route, row] of rows) {
       const [method, pattern] = route.split(" ") as [string, string];
@@ -109,13 +119,18 @@ describe("authorization matrix (G2)", () => {
             : actor === "anonB"
               ? "anon_1795000000000_bbbbbbbb"
               : undefined;
-        const path = pattern.replace(":userId", owner.userId) + (row.query ?? "");
+        const path =
+          pattern.replace(":userId", owner.userId).replace(":threadId", ownerThread) +
+          (row.query ?? "");
         const res = await h.request(path, { method, cookie, anonId, body: row.body });
+        await res.arrayBuffer(); // streamed answers run to their end before the next request
         if (res.status !== row.expect[actor])
           failures.push(`${route} as ${actor}: ${res.status} (expected ${row.expect[actor]})`);
-        if (res.status === 404 && pattern.includes(":userId")) {
+        if (res.status === 404 && /:userId|:threadId/.test(pattern)) {
           const missing = await h.request(
-            pattern.replace(":userId", "00000000-0000-4000-8000-000000000000") + (row.query ?? ""),
+            pattern
+              .replace(":userId", "00000000-0000-4000-8000-000000000000")
+              .replace(":threadId", "missing-thread") + (row.query ?? ""),
             {
               method,
               cookie,

@@ -5,10 +5,13 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from "../../../e2e/fakes/smtp-capture.ts";
+import { createModelRegistry } from "../src/ai/models.ts";
 import { createApp } from "../src/app.ts";
 import type { Deps } from "../src/deps.ts";
 import { parseEnv } from "../src/env.ts";
 import { createMailer } from "../src/integrations/mail.ts";
+import { createSearchProvider } from "../src/integrations/search/create-search-provider.ts";
+import { createWebFetch, type WebFetchOptions } from "../src/integrations/web-fetch.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 
 export const APP_URL = "http://nexus.test";
@@ -56,8 +59,24 @@ export function cookieOf(response: Response): string {
   return header.split(";")[0] ?? "";
 }
 
-/** The real app on a fresh database, with a real SMTP capture server and captured logs. */
-export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** Options for the app's web fetcher; by default every host name fails to resolve (no DNS). */
+  webFetch?: WebFetchOptions;
+}
+
+const noDns: WebFetchOptions["resolve"] = async ({ hostname }) => {
+  throw new Error(`no DNS in tests (${hostname})`);
+};
+
+/**
+ * The real app on a fresh database, with a real SMTP capture server and captured logs. `env`
+ * overrides the configuration: LLM_BASE_URL / LLM_MODEL for a fake model server,
+ * SEARCH_PROVIDER=searxng + SEARXNG_URL for a fake SearXNG.
+ */
+export async function createHarness(
+  env: Record<string, string> = {},
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const db = await createTestDatabase();
   const smtp = await startSmtpCapture();
   const clock = new TestClock();
@@ -78,9 +97,13 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     SIGNIN_RATE_LIMIT: "1000",
     ...env,
   });
+  const webFetch = createWebFetch({ resolve: noDns, logger, ...options.webFetch });
   const deps: Deps = {
     db: db.db,
     env: parsed,
+    models: createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } }),
+    search: createSearchProvider({ env: parsed, db: db.db, webFetch }),
+    webFetch,
     logger,
     clock,
     mailer: createMailer({ smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, logger }),

@@ -1,5 +1,7 @@
 export * from "./agents.ts";
+export * from "./answer.ts";
 export * from "./auth.ts";
+export * from "./chat-message.ts";
 export * from "./errors.ts";
 export * from "./messages.ts";
 export * from "./themes.ts";

@@ -18,7 +18,10 @@ import * as users from "../modules/users/users.service.ts";
 
 const USAGE = "Usage: npm run admin -- set-tier <email> <free|pro>";
 
-async function withDeps<T>(run: (deps: Deps) => Promise<T>): Promise<T> {
+/** What the shell commands need: no models, search or outbound HTTP. */
+type AdminDeps = Pick<Deps, "db" | "env" | "logger" | "clock" | "mailer">;
+
+async function withDeps<T>(run: (deps: AdminDeps) => Promise<T>): Promise<T> {
   const env = loadEnv();
   const logger = createLogger({ level: "warn" });
   let url = env.DATABASE_URL ?? runningEmbeddedUrl(env.DATA_DIR) ?? undefined;

@@ -82,7 +82,7 @@ export async function deleteAccount(options: {
 }
 
 export async function setTier(options: {
-  deps: Deps;
+  deps: Pick<Deps, "db" | "clock">;
   userId: string;
   tier: "free" | "pro";
 }): Promise<UserProfile> {

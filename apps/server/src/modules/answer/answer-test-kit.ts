@@ -1,0 +1,42 @@
+import type { AnswerMetadata } from "@nexus/contracts";
+import type { UIMessageChunk } from "ai";
+
+/** Test helpers for the answer stream (SSE of AI SDK UI-message chunks). */
+
+export type Chunk = UIMessageChunk & Record<string, unknown>;
+
+export function parseStream(text: string): Chunk[] {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as Chunk);
+}
+
+export function textOf(chunks: readonly Chunk[], type = "text-delta"): string {
+  return chunks
+    .filter((c) => c.type === type)
+    .map((c) => (typeof c.delta === "string" ? c.delta : ""))
+    .join("");
+}
+
+export function partOf(chunks: readonly Chunk[], type: string): Chunk | undefined {
+  return chunks.find((c) => c.type === type);
+}
+
+export function indexOf(chunks: readonly Chunk[], type: string): number {
+  return chunks.findIndex((c) => c.type === type);
+}
+
+/** The [n] numbers cited in a text. */
+export function citations(text: string): number[] {
+  return [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+}
+
+/** The message metadata of the `start` or `finish` part. */
+export function metadataOf(
+  chunks: readonly Chunk[],
+  type: "start" | "finish",
+): Partial<AnswerMetadata> {
+  const part = partOf(chunks, type);
+  return (part?.messageMetadata ?? {}) as Partial<AnswerMetadata>;
+}

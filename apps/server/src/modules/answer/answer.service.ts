@@ -1,0 +1,139 @@
+import {
+  type AnswerRequest,
+  type AnswerResults,
+  answerResultsSchema,
+  earlierTurnsOf,
+  focusModeSchema,
+  MAX_QUERY_CHARS,
+  periodResetsAt,
+  questionOf,
+  type ThreadResponse,
+  TIER_LIMITS,
+} from "@nexus/contracts";
+import type { Caller, Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { randomId } from "../../lib/ids.ts";
+import * as usage from "../usage/usage.service.ts";
+import * as repo from "./answer.repo.ts";
+import type { Turn } from "./answer.steps.ts";
+import { answerStream } from "./answer.stream.ts";
+
+/** Earlier turns a follow-up is rewritten with (the latest ones). */
+const EARLIER_TURNS = 6;
+
+async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
+  const charged = await usage.consume({ deps, caller, counter: "search" });
+  if (charged.allowed) return;
+  const { period } = TIER_LIMITS[charged.tier];
+  throw new AppError("quota_exceeded", "You have reached your search limit.", {
+    details: {
+      limit: charged.limit,
+      current: charged.current,
+      tier: charged.tier,
+      resetsAt: periodResetsAt(period, deps.clock.now()).toISOString(),
+      upgrade: charged.tier === "anonymous" ? "sign-in" : charged.tier === "free" ? "plans" : null,
+    },
+  });
+}
+
+async function savedTurns(deps: Deps, user: SessionUser | null, threadId: string | undefined) {
+  if (!user || !threadId) return [];
+  const rows = await repo.threadEntries(deps.db, {
+    userId: user.id,
+    threadId,
+    limit: EARLIER_TURNS,
+  });
+  return rows.map((r): Turn => ({ query: r.query, answer: markdownOf(r.results) }));
+}
+
+function markdownOf(results: Record<string, unknown>): string {
+  return typeof results.markdown === "string" ? results.markdown : "";
+}
+
+/**
+ * Starts an answer: charges one search up front (atomic; refused → 429 with the details), then
+ * streams. A failed or aborted answer gives the unit back; only signed-in users' turns are kept.
+ */
+export async function answer(options: {
+  deps: Deps;
+  caller: Caller;
+  body: AnswerRequest;
+  signal: AbortSignal;
+}): Promise<ReadableStream> {
+  const { deps, caller, body } = options;
+  const question = questionOf(body);
+  if (!question) throw new AppError("bad_request", "A question is required");
+  if (question.length > MAX_QUERY_CHARS)
+    throw new AppError("bad_request", `A question has at most ${MAX_QUERY_CHARS} characters`);
+  await chargeSearch(deps, caller);
+  const entryId = randomId();
+  const threadId = body.threadId ?? entryId;
+  const user = caller.user;
+  return answerStream({
+    deps,
+    caller,
+    model: deps.models.answerModel({ reasoning: body.reasoning }),
+    question,
+    focusMode: body.focusMode,
+    entryId,
+    threadId,
+    signal: options.signal,
+    loadEarlier: async () => {
+      const saved = await savedTurns(deps, user, body.threadId);
+      return (saved.length > 0 ? saved : earlierTurnsOf(body)).slice(-EARLIER_TURNS);
+    },
+    save: async ({ query, results }) => {
+      if (!user) return; // anonymous visitors keep nothing on the server (maxChats 0)
+      await repo.saveEntry(deps.db, {
+        entry: {
+          id: entryId,
+          userId: user.id,
+          threadId,
+          timestamp: deps.clock.now(),
+          query,
+          focusMode: body.focusMode,
+          results,
+        },
+        maxThreads: TIER_LIMITS[user.tier].maxChats,
+      });
+    },
+    refund: () => usage.refund({ deps, caller, counter: "search" }),
+  });
+}
+
+const EMPTY_RESULTS: AnswerResults = {
+  markdown: "",
+  sources: [],
+  images: [],
+  videos: [],
+  thinking: "",
+};
+
+/** A thread of the caller's (404 for other users' and missing threads alike). */
+export async function thread(options: {
+  deps: Deps;
+  user: SessionUser;
+  threadId: string;
+}): Promise<ThreadResponse> {
+  const rows = await repo.threadEntries(options.deps.db, {
+    userId: options.user.id,
+    threadId: options.threadId,
+  });
+  if (rows.length === 0) throw new AppError("not_found");
+  return {
+    threadId: options.threadId,
+    entries: rows.map((r) => {
+      const results = answerResultsSchema.safeParse(r.results);
+      const focus = focusModeSchema.safeParse(r.focusMode);
+      return {
+        id: r.id,
+        threadId: r.threadId,
+        timestamp: r.timestamp.toISOString(),
+        query: r.query,
+        focusMode: focus.success ? focus.data : "web",
+        results: results.success ? results.data : EMPTY_RESULTS,
+        isBookmarked: r.isBookmarked,
+      };
+    }),
+  };
+}

@@ -1,0 +1,156 @@
+import { APICallError } from "@ai-sdk/provider";
+import type { AnswerImage, AnswerSource, AnswerVideo, FocusMode } from "@nexus/contracts";
+import { generateText } from "ai";
+import type { AnswerModel } from "../../ai/models.ts";
+import { relatedQuestions } from "../../ai/offline/related-questions.ts";
+import type { Deps } from "../../deps.ts";
+import { createLocalSearch } from "../../integrations/search/local.ts";
+import { SearchUnavailableError } from "../../integrations/search/search-http.ts";
+import type { SearchResponse, SearchResult } from "../../integrations/search/types.ts";
+import { queryWords } from "../../lib/text-tokens.ts";
+import { FOCUS, RELATED_SYSTEM, REWRITE_SYSTEM } from "./answer.focus.ts";
+
+/** The steps of one answer, each one function (answer.stream.ts runs them in order). */
+
+export interface Turn {
+  query: string;
+  answer: string;
+}
+
+/** Sources numbered in the prompt and in the stream ([n] = sources[n - 1]). */
+export const MAX_SOURCES = 8;
+const TURN_CHARS = 1500;
+
+/** A follow-up as one standalone search query: one model call, or key terms offline. */
+export async function standaloneQuery(options: {
+  model: AnswerModel;
+  question: string;
+  earlier: readonly Turn[];
+  signal: AbortSignal;
+}): Promise<string> {
+  const { model, question, earlier } = options;
+  const previous = earlier.at(-1);
+  if (!previous) return question;
+  if (model.offline) {
+    const asked = new Set(queryWords(question));
+    const carried = queryWords(previous.query).filter((w) => !asked.has(w));
+    return [...carried.slice(0, 6), question].join(" ");
+  }
+  const conversation = earlier
+    .map((t) => `Question: ${t.query}\nAnswer: ${t.answer.slice(0, TURN_CHARS)}`)
+    .join("\n\n");
+  const { text } = await generateText({
+    model: model.model,
+    system: REWRITE_SYSTEM,
+    prompt: `${conversation}\n\nFollow-up question: ${question}\n\nStandalone query:`,
+    abortSignal: options.signal,
+  });
+  const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
+  return line.trim().replace(/^["']|["']$/g, "") || question;
+}
+
+const EMPTY: SearchResponse = { results: [], images: [], videos: [] };
+
+/** Searches as the focus mode says: its categories, the local corpora, or not at all. */
+export async function searchFor(options: {
+  deps: Deps;
+  focusMode: FocusMode;
+  query: string;
+  userId: string | undefined;
+  signal: AbortSignal;
+}): Promise<SearchResponse> {
+  const focus = FOCUS[options.focusMode];
+  if (focus.categories === null) return EMPTY;
+  const provider = focus.local ? createLocalSearch({ db: options.deps.db }) : options.deps.search;
+  const found = await provider.search({
+    query: focus.queryHint ? `${options.query} ${focus.queryHint}` : options.query,
+    ...(focus.categories.length > 0 ? { categories: focus.categories } : {}),
+    ...(options.userId ? { userId: options.userId } : {}),
+    signal: options.signal,
+  });
+  if (found.results.length > 0 || options.focusMode !== "video") return found;
+  // Video focus: the videos are the sources.
+  const results = found.videos.map(
+    (v): SearchResult => ({ title: v.title ?? v.url, url: v.url, snippet: "", source: "web" }),
+  );
+  return { ...found, results };
+}
+
+/** A source as the stream and history show it. */
+export function presentSource(result: SearchResult, appUrl: string): AnswerSource {
+  const url = new URL(result.url, appUrl);
+  const web = result.source === "web";
+  return {
+    title: result.title,
+    url: result.url,
+    domain: url.hostname.replace(/^www\./, ""),
+    favicon: web ? `${url.origin}/favicon.ico` : null,
+    snippet: result.snippet,
+  };
+}
+
+export function presentMedia(found: SearchResponse): {
+  images: AnswerImage[];
+  videos: AnswerVideo[];
+} {
+  return { images: found.images.slice(0, 12), videos: found.videos.slice(0, 8) };
+}
+
+function fallbackRelated(question: string, results: readonly SearchResult[]): string[] {
+  return relatedQuestions({
+    question,
+    sources: results.map((r) => ({ title: r.title, ...(r.heading ? { heading: r.heading } : {}) })),
+  });
+}
+
+/**
+ * 3–5 follow-up questions. Offline: from the sources' headings. With a model: one short call,
+ * started beside the answer by the caller; it never rejects (falls back to the headings).
+ */
+export async function relatedFor(options: {
+  model: AnswerModel;
+  question: string;
+  results: readonly SearchResult[];
+  signal: AbortSignal;
+}): Promise<string[]> {
+  const { model, question, results } = options;
+  if (model.offline) return fallbackRelated(question, results);
+  try {
+    const titles = results.map((r, i) => `[${i + 1}] ${r.title}`).join("\n");
+    const { text } = await generateText({
+      model: model.model,
+      system: RELATED_SYSTEM,
+      prompt: `Question: ${question}\n${titles ? `Sources:\n${titles}` : ""}`,
+      abortSignal: options.signal,
+    });
+    const lines = text
+      .split("\n")
+      .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").trim())
+      .filter((l) => l.length > 3 && l.length < 200);
+    return lines.length >= 3 ? lines.slice(0, 5) : fallbackRelated(question, results);
+  } catch {
+    return fallbackRelated(question, results);
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === "TimeoutError" || /timed? ?out|timeout/i.test(error.message))
+  );
+}
+
+/** The message the error part shows for a failed answer (no internals). */
+export function failureMessage(options: { error: unknown; streamed: boolean }): string {
+  const { error, streamed } = options;
+  if (error instanceof SearchUnavailableError)
+    return error.failure === "timeout"
+      ? `${error.message} Try again in a moment.`
+      : `${error.provider} did not answer, so there are no sources to answer from: ${error.message} Try again in a moment.`;
+  if (isTimeout(error)) return "The answer timed out. Try again in a moment.";
+  if (streamed)
+    return "The language model stopped answering midway; what arrived is kept. Try again.";
+  if (APICallError.isInstance(error))
+    return `The language model did not answer${error.statusCode ? ` (HTTP ${error.statusCode})` : ""}. Try again in a moment.`;
+  return "The language model did not answer. Try again in a moment.";
+}

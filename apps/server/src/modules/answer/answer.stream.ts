@@ -1,0 +1,152 @@
+import type { AnswerDataParts, AnswerMetadata, AnswerResults, FocusMode } from "@nexus/contracts";
+import {
+  createUIMessageStream,
+  type ModelMessage,
+  streamText,
+  type UIMessage,
+  type UIMessageStreamWriter,
+} from "ai";
+import type { AnswerModel } from "../../ai/models.ts";
+import type { Caller, Deps } from "../../deps.ts";
+import { readPages } from "../../integrations/page-reader.ts";
+import { systemPrompt } from "./answer.focus.ts";
+import {
+  failureMessage,
+  MAX_SOURCES,
+  presentMedia,
+  presentSource,
+  relatedFor,
+  searchFor,
+  standaloneQuery,
+  type Turn,
+} from "./answer.steps.ts";
+
+export type AnswerUIMessage = UIMessage<AnswerMetadata, AnswerDataParts>;
+type Writer = UIMessageStreamWriter<AnswerUIMessage>;
+
+export interface AnswerRun {
+  deps: Deps;
+  caller: Caller;
+  model: AnswerModel;
+  question: string;
+  focusMode: FocusMode;
+  entryId: string;
+  threadId: string;
+  /** Earlier turns of the thread, oldest first. */
+  loadEarlier: () => Promise<Turn[]>;
+  /** Saves the finished turn (awaited before the stream ends). */
+  save: (options: { query: string; results: AnswerResults }) => Promise<void>;
+  /** Gives the charged unit back (failed or aborted answer). */
+  refund: () => Promise<void>;
+  signal: AbortSignal;
+}
+
+/** Streams one answer as AI SDK UI-message parts (ARCHITECTURE.md §3). */
+export function answerStream(run: AnswerRun): ReadableStream {
+  return createUIMessageStream<AnswerUIMessage>({
+    execute: ({ writer }) => execute(run, writer),
+    onError: () => "The answer failed. Try again in a moment.",
+  });
+}
+
+function conversation(earlier: readonly Turn[], question: string): ModelMessage[] {
+  return [
+    ...earlier.flatMap((t): ModelMessage[] => [
+      { role: "user", content: t.query },
+      { role: "assistant", content: t.answer },
+    ]),
+    { role: "user", content: question },
+  ];
+}
+
+async function execute(run: AnswerRun, writer: Writer): Promise<void> {
+  const { deps, model, signal } = run;
+  const started = performance.now();
+  const metadata: AnswerMetadata = {
+    entryId: run.entryId,
+    threadId: run.threadId,
+    model: model.id,
+    offline: model.offline,
+    focusMode: run.focusMode,
+  };
+  writer.write({ type: "start", messageId: run.entryId, messageMetadata: metadata });
+  let markdown = "";
+  let thinking = "";
+  try {
+    const earlier = await run.loadEarlier();
+    const query = await standaloneQuery({ model, question: run.question, earlier, signal });
+    const found = await searchFor({
+      deps,
+      focusMode: run.focusMode,
+      query,
+      userId: run.caller.user?.id,
+      signal,
+    });
+    const searchMs = performance.now() - started;
+    const results = found.results.slice(0, MAX_SOURCES);
+    const sources = results.map((r) => presentSource(r, deps.env.APP_URL));
+    const { images, videos } = presentMedia(found);
+    for (const [i, s] of sources.entries())
+      writer.write({ type: "source-url", sourceId: String(i + 1), url: s.url, title: s.title });
+    writer.write({ type: "data-sources", data: sources });
+    writer.write({ type: "data-images", data: images });
+    writer.write({ type: "data-videos", data: videos });
+
+    const read = await readPages({ fetchPage: deps.webFetch.fetchPage, results, signal });
+    const related = relatedFor({ model, question: query, results, signal });
+    const answer = streamText({
+      model: model.model,
+      system: systemPrompt({
+        focusMode: run.focusMode,
+        now: deps.clock.now(),
+        sources: read.map((r) => ({ title: r.title, url: r.url, content: r.content ?? r.snippet })),
+      }),
+      messages: conversation(earlier, run.question),
+      abortSignal: signal,
+    });
+    let failure: unknown = null;
+    let firstTokenMs: number | null = null;
+    const parts = answer.toUIMessageStream<AnswerUIMessage>({
+      sendReasoning: true,
+      sendStart: false,
+      sendFinish: false,
+      onError: (error) => {
+        failure = error;
+        return "";
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === "error") continue;
+      if (part.type === "text-delta") {
+        firstTokenMs ??= performance.now() - started;
+        markdown += part.delta;
+      } else if (part.type === "reasoning-delta") thinking += part.delta;
+      writer.write(part);
+    }
+    if (signal.aborted) throw signal.reason ?? new Error("aborted");
+    if (failure !== null) throw failure;
+
+    const questions = await related;
+    writer.write({ type: "data-related", data: questions });
+    const answerResults: AnswerResults = {
+      markdown,
+      sources,
+      images,
+      videos,
+      thinking,
+      related: questions,
+    };
+    await run.save({ query: run.question, results: answerResults });
+    const timings = { searchMs, firstTokenMs, totalMs: performance.now() - started };
+    writer.write({ type: "finish", messageMetadata: { ...metadata, query, timings } });
+  } catch (error) {
+    await run.refund().catch((err: unknown) => deps.logger.error({ err }, "refund failed"));
+    if (!signal.aborted) deps.logger.warn({ err: error, entryId: run.entryId }, "answer failed");
+    writer.write({
+      type: "error",
+      errorText: signal.aborted
+        ? "The answer was stopped."
+        : failureMessage({ error, streamed: markdown !== "" }),
+    });
+  }
+}

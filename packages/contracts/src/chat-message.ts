@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { focusModeSchema } from "./answer.ts";
+
+/**
+ * The custom parts and metadata of the answer stream (AI SDK UI-message protocol). Standard parts
+ * (start, source-url, reasoning-*, text-*, error, finish) are the SDK's own; these are the
+ * `data-<name>` parts and the message metadata.
+ */
+
+/** One numbered source; [n] in the answer is sources[n - 1]. */
+export const answerSourceSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  domain: z.string(),
+  favicon: z.string().nullable(),
+  snippet: z.string(),
+});
+export type AnswerSource = z.infer<typeof answerSourceSchema>;
+
+export const answerImageSchema = z.object({
+  url: z.string(),
+  title: z.string().optional(),
+  thumbnailUrl: z.string().optional(),
+  pageUrl: z.string().optional(),
+});
+export type AnswerImage = z.infer<typeof answerImageSchema>;
+
+export const answerVideoSchema = z.object({
+  url: z.string(),
+  title: z.string().optional(),
+  thumbnailUrl: z.string().optional(),
+  embedUrl: z.string().optional(),
+});
+export type AnswerVideo = z.infer<typeof answerVideoSchema>;
+
+/** data-sources, data-images, data-videos, data-related: the `data` of each part. */
+export const answerDataPartSchemas = {
+  sources: z.array(answerSourceSchema),
+  images: z.array(answerImageSchema),
+  videos: z.array(answerVideoSchema),
+  related: z.array(z.string()),
+};
+export type AnswerDataParts = {
+  [K in keyof typeof answerDataPartSchemas]: z.infer<(typeof answerDataPartSchemas)[K]>;
+};
+
+/** Message metadata: on `start` (ids, model) and on `finish` (timings added). */
+export const answerMetadataSchema = z.object({
+  entryId: z.string(),
+  threadId: z.string(),
+  model: z.string(),
+  offline: z.boolean(),
+  focusMode: focusModeSchema.optional(),
+  /** The standalone query searched for (a rewritten follow-up differs from the question). */
+  query: z.string().optional(),
+  timings: z
+    .object({
+      searchMs: z.number(),
+      firstTokenMs: z.number().nullable(),
+      totalMs: z.number(),
+    })
+    .optional(),
+});
+export type AnswerMetadata = z.infer<typeof answerMetadataSchema>;
+
+/** results of a search history entry (spec §3). */
+export const answerResultsSchema = z.object({
+  markdown: z.string(),
+  sources: z.array(answerSourceSchema),
+  images: z.array(answerImageSchema),
+  videos: z.array(answerVideoSchema),
+  thinking: z.string(),
+  related: z.array(z.string()).optional(),
+});
+export type AnswerResults = z.infer<typeof answerResultsSchema>;
+
+/** One answered turn of a thread. */
+export const threadEntrySchema = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  timestamp: z.string(),
+  query: z.string(),
+  focusMode: focusModeSchema,
+  results: answerResultsSchema,
+  isBookmarked: z.boolean(),
+});
+export type ThreadEntry = z.infer<typeof threadEntrySchema>;
+
+/** GET /api/threads/:threadId. */
+export const threadResponseSchema = z.object({
+  threadId: z.string(),
+  entries: z.array(threadEntrySchema),
+});
+export type ThreadResponse = z.infer<typeof threadResponseSchema>;
+
+/** 429 details when the search quota is used up. */
+export const quotaExceededDetailsSchema = z.object({
+  limit: z.number().int(),
+  current: z.number().int(),
+  tier: z.enum(["anonymous", "free", "pro"]),
+  resetsAt: z.string(),
+  upgrade: z.enum(["sign-in", "plans"]).nullable(),
+});
+export type QuotaExceededDetails = z.infer<typeof quotaExceededDetailsSchema>;
