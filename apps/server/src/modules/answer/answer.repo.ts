@@ -25,15 +25,26 @@ export async function threadEntries(
 }
 
 /**
- * Saves one answered turn and, when `maxThreads` > 0, deletes the user's oldest threads beyond it
- * (by their latest entry), in one transaction.
+ * Saves one answered turn (replacing the entry `replaces` of the same user and thread, for a
+ * regenerated answer) and, when `maxThreads` > 0, deletes the user's oldest threads beyond it (by
+ * their latest entry), in one transaction.
  */
 export async function saveEntry(
   db: Db,
-  options: { entry: typeof searchHistory.$inferInsert; maxThreads: number },
+  options: { entry: typeof searchHistory.$inferInsert; maxThreads: number; replaces?: string },
 ): Promise<void> {
-  const { entry, maxThreads } = options;
+  const { entry, maxThreads, replaces } = options;
   await db.transaction(async (tx) => {
+    if (replaces !== undefined)
+      await tx
+        .delete(searchHistory)
+        .where(
+          and(
+            eq(searchHistory.id, replaces),
+            eq(searchHistory.userId, entry.userId),
+            eq(searchHistory.threadId, entry.threadId),
+          ),
+        );
     await tx.insert(searchHistory).values(entry);
     if (maxThreads <= 0) return;
     await tx.execute(sql`

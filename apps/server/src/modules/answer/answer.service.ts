@@ -12,7 +12,7 @@ import {
 } from "@nexus/contracts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
-import { randomId } from "../../lib/ids.ts";
+import { alphanumericId } from "../../lib/ids.ts";
 import * as usage from "../usage/usage.service.ts";
 import * as repo from "./answer.repo.ts";
 import type { Turn } from "./answer.steps.ts";
@@ -36,14 +36,24 @@ async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   });
 }
 
-async function savedTurns(deps: Deps, user: SessionUser | null, threadId: string | undefined) {
+async function savedTurns(options: {
+  deps: Deps;
+  user: SessionUser | null;
+  threadId: string | undefined;
+  /** The entry being regenerated: not an earlier turn of itself. */
+  replaces: string | undefined;
+}) {
+  const { deps, user, threadId, replaces } = options;
   if (!user || !threadId) return [];
   const rows = await repo.threadEntries(deps.db, {
     userId: user.id,
     threadId,
-    limit: EARLIER_TURNS,
+    limit: EARLIER_TURNS + 1,
   });
-  return rows.map((r): Turn => ({ query: r.query, answer: markdownOf(r.results) }));
+  return rows
+    .filter((r) => r.id !== replaces)
+    .slice(-EARLIER_TURNS)
+    .map((r): Turn => ({ query: r.query, answer: markdownOf(r.results) }));
 }
 
 function markdownOf(results: Record<string, unknown>): string {
@@ -66,9 +76,11 @@ export async function answer(options: {
   if (question.length > MAX_QUERY_CHARS)
     throw new AppError("bad_request", `A question has at most ${MAX_QUERY_CHARS} characters`);
   await chargeSearch(deps, caller);
-  const entryId = randomId();
+  const entryId = alphanumericId();
   const threadId = body.threadId ?? entryId;
   const user = caller.user;
+  // Regenerating an answer replaces its entry (the caller's own, in this thread) when saved.
+  const replaces = body.trigger === "regenerate-message" ? body.messageId : undefined;
   return answerStream({
     deps,
     caller,
@@ -79,7 +91,7 @@ export async function answer(options: {
     threadId,
     signal: options.signal,
     loadEarlier: async () => {
-      const saved = await savedTurns(deps, user, body.threadId);
+      const saved = await savedTurns({ deps, user, threadId: body.threadId, replaces });
       return (saved.length > 0 ? saved : earlierTurnsOf(body)).slice(-EARLIER_TURNS);
     },
     save: async ({ query, results }) => {
@@ -95,6 +107,7 @@ export async function answer(options: {
           results,
         },
         maxThreads: TIER_LIMITS[user.tier].maxChats,
+        replaces,
       });
     },
     refund: () => usage.refund({ deps, caller, counter: "search" }),

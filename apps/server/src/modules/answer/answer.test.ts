@@ -125,6 +125,36 @@ describe("POST /api/answer with a model and SearXNG", () => {
     expect(await historyOf(userId)).toHaveLength(2);
   });
 
+  it("regenerating replaces the caller's own entry and is not its own earlier turn", async () => {
+    const owner = await h.signIn("answer-regen@acme.com");
+    const other = await h.signIn("answer-regen-other@acme.com");
+    const threadId = "RegenThread0123456789A";
+    const question = { id: "u1", role: "user", parts: [{ type: "text", text: "Why tides?" }] };
+    const body = { id: threadId, messages: [question], threadId };
+    answers.push({ kind: "text", text: "First try [1]." });
+    const first = await ask({ ...body, trigger: "submit-message" }, owner.cookie);
+    const entryId = String(metadataOf(first.chunks, "start").entryId);
+    expect(entryId).toMatch(/^[A-Za-z0-9]{22}$/);
+
+    // Another user naming the owner's entry replaces nothing of the owner's.
+    answers.push({ kind: "text", text: "Someone else [1]." });
+    const regenerate = { ...body, trigger: "regenerate-message", messageId: entryId };
+    await ask(regenerate, other.cookie);
+    expect((await historyOf(owner.userId)).map((r) => r.id)).toEqual([entryId]);
+    expect(await historyOf(other.userId)).toHaveLength(1);
+
+    llm.reset();
+    answers.push({ kind: "text", text: "Second try [2]." });
+    const again = await ask(regenerate, owner.cookie);
+    expect(textOf(again.chunks)).toBe("Second try [2].");
+    const rows = await historyOf(owner.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.results).toMatchObject({ markdown: "Second try [2]." });
+    // The replaced turn was not an "earlier turn": no follow-up rewrite, the question searched as is.
+    expect(llm.requests.some((r) => JSON.stringify(r.messages).includes("standalone"))).toBe(false);
+    expect(searxng.requests.at(-1)?.query.get("q")).toBe("Why tides?");
+  });
+
   it("streams reasoning and stores it as thinking", async () => {
     const { cookie, userId } = await h.signIn("answer-think@acme.com");
     answers.push({ kind: "text", text: "Gravity [1].", reasoningContent: "Think about the moon." });
