@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import {
+  type FakeBehaviour,
+  type FakeOpenAIServer,
+  type RecordedRequest,
+  startFakeOpenAIServer,
+} from "../fakes/openai-server.ts";
+import { type FakeSearxng, startFakeSearxng } from "../fakes/searxng-server.ts";
+import { e2eEnv, SUPER_ADMIN_EMAIL } from "./env.ts";
+import { test as base } from "./fixtures.ts";
+import {
+  freePort,
+  makeTempDir,
+  serverEnv,
+  spawnServer,
+  stopServer,
+  waitForHealth,
+} from "./server-process.ts";
+
+/**
+ * A second Nexus server for the answer specs, configured like a real deployment: an
+ * OpenAI-compatible model and SearXNG, both fakes speaking the real protocols on 127.0.0.1 in this
+ * worker (so a test can script them). The main E2E server stays unconfigured (offline engine).
+ */
+export interface ModelServer {
+  origin: string;
+  llm: FakeOpenAIServer;
+  searxng: FakeSearxng;
+  /** What the next streamed answers do, in order; empty → `defaultAnswer`. */
+  answers: FakeBehaviour[];
+}
+
+/** The answer the fake model streams when a test scripted nothing: three cited sentences. */
+export const DEFAULT_ANSWER =
+  "Nexus searches the web and reads the top pages [1]. It writes the answer with numbered citations [2]. A follow-up stays in the same thread [1][3].";
+export const RELATED_QUESTIONS = [
+  "How are the sources chosen?",
+  "Can I use my own model?",
+  "Where is my history kept?",
+];
+
+function systemOf(request: RecordedRequest): string {
+  return JSON.stringify(request.messages[0]?.content ?? "");
+}
+
+function lastUser(request: RecordedRequest): string {
+  const user = [...request.messages].reverse().find((m) => m.role === "user");
+  return typeof user?.content === "string" ? user.content : "";
+}
+
+export const test = base.extend<object, { modelServer: ModelServer }>({
+  modelServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const answers: FakeBehaviour[] = [];
+      const llm = await startFakeOpenAIServer({
+        handler: (request) => {
+          if (request.stream)
+            return answers.shift() ?? { kind: "text", text: DEFAULT_ANSWER, delayMs: 15 };
+          // Non-streamed calls: the follow-up rewrite and the related questions.
+          if (systemOf(request).includes("standalone"))
+            return { kind: "text", text: `${lastUser(request)} (standalone)` };
+          return { kind: "text", text: RELATED_QUESTIONS.join("\n") };
+        },
+      });
+      const searxng = await startFakeSearxng();
+      const port = await freePort();
+      const dataDir = makeTempDir("nexus-e2e-model-");
+      const server = spawnServer({
+        port,
+        env: serverEnv({
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          WEB_DIST: process.env.E2E_WEB_DIST ?? "",
+          DATABASE_URL: "",
+          SMTP_URL: `smtp://127.0.0.1:${e2eEnv.smtpPort}`,
+          SUPER_ADMIN_IDS: SUPER_ADMIN_EMAIL,
+          LOG_LEVEL: "warn",
+          SIGNIN_RATE_LIMIT: "10000",
+          LLM_BASE_URL: llm.baseUrl,
+          LLM_API_KEY: "e2e-key",
+          LLM_MODEL: "fake-model",
+          LLM_REASONING_MODEL: "fake-reasoner",
+          LLM_TIMEOUT_MS: "5000",
+          SEARCH_PROVIDER: "searxng",
+          SEARXNG_URL: searxng.url,
+        }),
+      });
+      try {
+        await waitForHealth(server, { timeoutMs: 90_000 });
+        await use({ origin: server.origin, llm, searxng, answers });
+      } finally {
+        await stopServer(server);
+        await llm.close();
+        await searxng.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ modelServer }, use) => {
+    await use(modelServer.origin);
+  },
+});
+
+export { expect } from "./fixtures.ts";
