@@ -208,6 +208,49 @@ describe("POST /api/answer with a model and SearXNG", () => {
     }
   });
 
+  it("social focus searches discussions: general category with forum site hints", async () => {
+    const { cookie } = await h.signIn("answer-social@acme.com");
+    answers.push({ kind: "text", text: "People disagree [1]." });
+    await ask({ text: "Is Rust worth learning?", focusMode: "social" }, cookie);
+    const searched = searxng.requests.at(-1)?.query;
+    expect(searched?.get("categories")).toBe("general");
+    expect(searched?.get("q")).toBe(
+      "Is Rust worth learning? site:reddit.com OR site:news.ycombinator.com OR forum",
+    );
+    const system = String(llm.requests.find((r) => r.stream)?.messages[0]?.content);
+    expect(system).toContain("Answer from the discussions below");
+  });
+
+  it("says when the model does not respond in time, and charges nothing", async () => {
+    const slow = await createHarness({
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: "fake-model",
+      LLM_TIMEOUT_MS: "1000",
+      SEARCH_PROVIDER: "searxng",
+      SEARXNG_URL: searxng.url,
+    });
+    try {
+      const { cookie } = await slow.signIn("answer-timeout@acme.com");
+      answers.push({ kind: "stall" });
+      const res = await slow.request("/api/answer", {
+        method: "POST",
+        body: { text: "What causes tides?" },
+        cookie,
+      });
+      const chunks = parseStream(await res.text());
+      expect(partOf(chunks, "data-sources")).toBeDefined();
+      expect(partOf(chunks, "error")?.errorText).toBe(
+        "The language model did not respond within 1 s. Try again in a moment.",
+      );
+      const usage = (await (await slow.request("/api/usage", { cookie })).json()) as {
+        counters: { search: { current: number } };
+      };
+      expect(usage.counters.search.current).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("stops the upstream model request when the client aborts, and charges nothing", async () => {
     const { cookie } = await h.signIn("answer-abort@acme.com");
     const server = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" });
