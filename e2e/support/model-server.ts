@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { BrowserContext } from "@playwright/test";
 import {
   type FakeBehaviour,
   type FakeOpenAIServer,
@@ -46,6 +47,29 @@ function systemOf(request: RecordedRequest): string {
 function lastUser(request: RecordedRequest): string {
   const user = [...request.messages].reverse().find((m) => m.role === "user");
   return typeof user?.content === "string" ? user.content : "";
+}
+
+/** A 1×1 transparent PNG. */
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+/**
+ * The internet, for the browser: requests to any host but the app's get a 1×1 PNG (favicons and
+ * thumbnails of the fake search results). Resolves to the list of URLs requested, to assert on.
+ */
+export async function stubExternalHosts(context: BrowserContext, appOrigin: string) {
+  const requested: string[] = [];
+  const appHost = new URL(appOrigin).host;
+  await context.route(
+    (url) => url.host !== appHost,
+    (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "image/png", body: PIXEL });
+    },
+  );
+  return requested;
 }
 
 export const test = base.extend<object, { modelServer: ModelServer }>({
