@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     manifest: true,
+    // Fonts (KaTeX's) stay files: the CSP allows fonts from 'self' only, never data: URLs.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
     rolldownOptions: {
       // @nexus/contracts declares its zod schemas at module top level. Marking `z.*(...)` pure lets
       // the bundler drop schemas a chunk doesn't use, so constants (MESSAGES, STORAGE_KEYS,

@@ -1,4 +1,30 @@
+import "katex/dist/katex.min.css";
+import "./answer-markdown.css";
 import type { AnswerSource } from "@nexus/contracts";
+import { clsx } from "clsx";
+import type { Element } from "hast";
+import type { KatexOptions } from "katex";
+import {
+  Component,
+  type ComponentProps,
+  type JSX,
+  memo,
+  type ReactNode,
+  useDeferredValue,
+  useMemo,
+} from "react";
+import Markdown, { type Components, type ExtraProps, type Options } from "react-markdown";
+import rehypeKatex from "rehype-katex";
+import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
+import { toSafeHttpUrl, toSafeUrl, toSameOriginImageSrc } from "../../lib/safe-url.ts";
+import { CitationChip } from "./citation-chip.tsx";
+import { CodeBlock } from "./code-block.tsx";
+import { rehypeHighlightSubset } from "./rehype-highlight-subset.ts";
+import { CITATION_TAG, remarkCitations } from "./remark-citations.ts";
+import { remarkCurrencyDollars } from "./remark-currency-dollars.ts";
+import { remarkInertHtml } from "./remark-inert-html.ts";
+import { InsideLinkContext, SourcesContext, useInsideLink } from "./sources-context.ts";
 
 export interface AnswerMarkdownProps {
   /** The answer (or any user/model markdown), possibly still streaming. */
@@ -10,7 +36,264 @@ export interface AnswerMarkdownProps {
   className?: string;
 }
 
-/** PLACEHOLDER (replaced by the sanitizing renderer): plain text only. */
-export function AnswerMarkdown({ markdown, className }: AnswerMarkdownProps) {
-  return <div className={className ?? "whitespace-pre-wrap"}>{markdown}</div>;
+/** KaTeX never trusts its input (no \href, \includegraphics, \htmlData …) and is bounded. */
+type PluggableList = NonNullable<Options["remarkPlugins"]>;
+
+const KATEX_OPTIONS: KatexOptions = {
+  trust: false,
+  strict: "ignore",
+  throwOnError: false,
+  maxExpand: 200,
+  maxSize: 20,
+  output: "htmlAndMathml",
+  // Themed in answer-markdown.css (quiet while streaming, the danger colour once complete).
+  errorColor: "var(--answer-math-error)",
+} satisfies KatexOptions;
+
+const REHYPE_PLUGINS: PluggableList = [[rehypeKatex, KATEX_OPTIONS], rehypeHighlightSubset];
+
+/**
+ * Belt and braces: none of these can come out of the pipeline (raw HTML is text, KaTeX runs
+ * untrusted), but if one ever did, it is dropped rather than rendered.
+ */
+const DISALLOWED_ELEMENTS: readonly string[] = [
+  "script",
+  "style",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "form",
+  "button",
+  "textarea",
+  "select",
+  "option",
+  "base",
+  "meta",
+  "link",
+  "noscript",
+  "template",
+  "portal",
+  "video",
+  "audio",
+  "source",
+  "track",
+  "picture",
+  "foreignObject",
+  "image",
+  "use",
+  "animate",
+  "set",
+  "animateTransform",
+  "animateMotion",
+];
+
+const EXTERNAL_REL = "noopener noreferrer nofollow ugc";
+
+function pageOrigin(): string | null {
+  return typeof window === "undefined" ? null : window.location.origin;
+}
+
+/**
+ * Every URL attribute passes through here before any component sees it. Links keep only the
+ * normalized form of a safe absolute URL; image sources only http(s) (the image component then
+ * decides between loading it and showing a chip); anything else is dropped.
+ */
+function urlTransform(url: string, key: string, node: Readonly<Element>): string | null {
+  if (key === "href" && node.tagName === "a") return toSafeUrl(url)?.href ?? null;
+  if (key === "src" && node.tagName === "img") {
+    const origin = pageOrigin();
+    const sameOrigin = origin ? toSameOriginImageSrc(url, origin) : null;
+    return sameOrigin ?? toSafeHttpUrl(url)?.href ?? null;
+  }
+  return null;
+}
+
+type Props<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & ExtraProps;
+
+function SafeLink({ href, children }: Props<"a">) {
+  const nested = useInsideLink();
+  const safe = typeof href === "string" ? toSafeUrl(href) : null;
+  if (!safe || nested) return <span className="answer-link-text">{children}</span>;
+  const external = safe.protocol !== "mailto:";
+  return (
+    <InsideLinkContext.Provider value={true}>
+      <a
+        href={safe.href}
+        target={external ? "_blank" : undefined}
+        rel={external ? EXTERNAL_REL : undefined}
+        className="font-medium text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
+      >
+        {children}
+      </a>
+    </InsideLinkContext.Provider>
+  );
+}
+
+function SafeImage({ src, alt }: Props<"img">) {
+  const nested = useInsideLink();
+  const raw = typeof src === "string" ? src : "";
+  const origin = pageOrigin();
+  const sameOrigin = origin ? toSameOriginImageSrc(raw, origin) : null;
+  const altText = typeof alt === "string" ? alt.trim() : "";
+  if (sameOrigin) {
+    return (
+      <img
+        src={sameOrigin}
+        alt={altText}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        className="my-2 inline-block h-auto max-w-full rounded-md border border-border"
+      />
+    );
+  }
+  const external = toSafeHttpUrl(raw);
+  const label = `Image: ${altText || "untitled"} (${external ? external.domain : "blocked"})`;
+  const chip =
+    "mx-0.5 inline-flex max-w-full items-center gap-1 rounded-md border border-border bg-surface-2 px-1.5 py-0.5 align-baseline text-muted text-xs";
+  if (!external || nested) {
+    return (
+      <span className={chip} data-blocked-image="">
+        <span className="truncate">{label}</span>
+      </span>
+    );
+  }
+  return (
+    <a
+      href={external.href}
+      target="_blank"
+      rel={EXTERNAL_REL}
+      className={`${chip} no-underline hover:text-fg`}
+      data-blocked-image=""
+    >
+      <span className="truncate">{label}</span>
+    </a>
+  );
+}
+
+function Table({ children }: Props<"table">) {
+  return (
+    <div className="my-4 w-full overflow-x-auto rounded-lg border border-border" data-table-wrap="">
+      <table className="w-full border-collapse text-sm">{children}</table>
+    </div>
+  );
+}
+
+function Input({ type, checked }: Props<"input">) {
+  if (type !== "checkbox") return null;
+  return (
+    <input
+      type="checkbox"
+      checked={Boolean(checked)}
+      disabled
+      readOnly
+      className="mr-1.5 size-3.5 translate-y-[0.1em] accent-accent"
+    />
+  );
+}
+
+function Cite({ node, children }: Props<"cite">) {
+  const n = Number(node?.properties.dataCitation);
+  if (!Number.isInteger(n) || n < 1) return <>{children}</>;
+  return <CitationChip n={n} />;
+}
+
+function Pre({ node, children }: Props<"pre">) {
+  return <CodeBlock node={node}>{children}</CodeBlock>;
+}
+
+const COMPONENTS: Components = {
+  a: SafeLink,
+  img: SafeImage,
+  table: Table,
+  input: Input,
+  pre: Pre,
+  [CITATION_TAG]: Cite,
+};
+
+interface RenderedProps {
+  markdown: string;
+  sourceCount: number;
+}
+
+/** The parsed + rendered tree; re-rendered only when the text or the number of sources changes. */
+const Rendered = memo(function Rendered({ markdown, sourceCount }: RenderedProps) {
+  const remarkPlugins = useMemo<PluggableList>(
+    () => [
+      remarkInertHtml,
+      remarkGfm,
+      remarkMath,
+      remarkCurrencyDollars,
+      [remarkCitations, { count: sourceCount }],
+    ],
+    [sourceCount],
+  );
+  return (
+    <Markdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={REHYPE_PLUGINS}
+      components={COMPONENTS}
+      disallowedElements={DISALLOWED_ELEMENTS}
+      urlTransform={urlTransform}
+      skipHtml={false}
+    >
+      {markdown}
+    </Markdown>
+  );
+});
+
+interface BoundaryProps {
+  markdown: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  markdown: string;
+}
+
+/** If rendering ever fails on some input, show the text rather than breaking the page. */
+class PlainTextOnError extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, markdown: this.props.markdown };
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.markdown === state.markdown ? null : { failed: false, markdown: props.markdown };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    if (this.state.failed) return <div className="whitespace-pre-wrap">{this.props.markdown}</div>;
+    return this.props.children;
+  }
+}
+
+/**
+ * The one renderer for model answers and user markdown (security gate G7): GFM, highlighted code,
+ * KaTeX math and citation chips; no raw HTML, only safe links, no third-party images.
+ */
+export function AnswerMarkdown({ markdown, sources, streaming, className }: AnswerMarkdownProps) {
+  // While streaming, typing stays responsive: React may skip intermediate token renders.
+  const deferred = useDeferredValue(markdown);
+  return (
+    <div
+      data-testid="answer-markdown"
+      data-streaming={streaming ? "" : undefined}
+      className={clsx("answer-markdown", className)}
+    >
+      <SourcesContext.Provider value={sources}>
+        <PlainTextOnError markdown={deferred}>
+          <Rendered markdown={deferred} sourceCount={sources.length} />
+        </PlainTextOnError>
+      </SourcesContext.Provider>
+    </div>
+  );
 }

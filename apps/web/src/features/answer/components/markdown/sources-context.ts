@@ -1,0 +1,18 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { createContext, useContext } from "react";
+
+const NO_SOURCES: readonly AnswerSource[] = [];
+
+/** The numbered sources of the answer being rendered ([n] is sources[n - 1]). */
+export const SourcesContext = createContext<readonly AnswerSource[]>(NO_SOURCES);
+
+export function useSources(): readonly AnswerSource[] {
+  return useContext(SourcesContext);
+}
+
+/** True inside a rendered link: nested content must not render another <a>. */
+export const InsideLinkContext = createContext(false);
+
+export function useInsideLink(): boolean {
+  return useContext(InsideLinkContext);
+}
