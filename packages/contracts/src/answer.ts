@@ -78,3 +78,9 @@ export function earlierTurnsOf(body: AnswerRequest): { query: string; answer: st
   }
   return turns;
 }
+
+/** The badge on answers written by the built-in offline engine (no model configured). */
+export const OFFLINE_MODE_LABEL = "Offline mode";
+/** What the offline badge explains. */
+export const OFFLINE_MODE_EXPLANATION =
+  "Answered by the built-in offline engine from local sources. Configure a model (LLM_BASE_URL) for written answers.";

@@ -6,6 +6,27 @@ const seg = (value: string) => encodeURIComponent(value);
 const withThread = (base: string, threadId?: string) =>
   threadId ? `${base}/${seg(threadId)}` : base;
 
+const SLUG_MAX_CHARS = 60;
+
+/** The readable part of a thread URL: the question lower-cased, runs of other characters as '-'. */
+export function threadSlug(query: string): string {
+  const slug = query
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, SLUG_MAX_CHARS)
+    .replace(/^-+|-+$/g, "");
+  return slug || "thread";
+}
+
+const THREAD_ID_SHAPE = /^[A-Za-z0-9]{1,100}$/;
+
+/** The thread id of a `search/:queryAndId` segment (after the last '-'); null when malformed. */
+export function threadIdFromQueryAndId(queryAndId: string | undefined): string | null {
+  if (!queryAndId) return null;
+  const id = queryAndId.slice(queryAndId.lastIndexOf("-") + 1);
+  return THREAD_ID_SHAPE.test(id) ? id : null;
+}
+
 export const paths = {
   landing: { path: "/", href: () => "/" },
   bookDemo: { path: "/book-demo", href: () => "/book-demo" },
@@ -18,12 +39,20 @@ export const paths = {
     root: { path: "/app", href: () => "/app" },
     search: {
       path: "search",
-      href: (query?: string) =>
-        query ? `/app/search?q=${encodeURIComponent(query)}` : "/app/search",
+      href: (query?: string, options: { focus?: string; reasoning?: boolean } = {}) => {
+        if (!query) return "/app/search";
+        const params = new URLSearchParams({ q: query });
+        if (options.focus) params.set("focus", options.focus);
+        if (options.reasoning) params.set("reasoning", "1");
+        return `/app/search?${params.toString().replaceAll("+", "%20")}`;
+      },
     },
     searchResult: {
       path: "search/:queryAndId",
       href: (queryAndId: string) => `/app/search/${seg(queryAndId)}`,
+      /** A thread's page: `/app/search/<slug of its first question>-<threadId>`. */
+      hrefFor: (query: string, threadId: string) =>
+        `/app/search/${seg(`${threadSlug(query)}-${threadId}`)}`,
     },
     answer: { path: "answer", href: () => "/app/answer" },
     discover: { path: "discover", href: () => "/app/discover" },

@@ -17,6 +17,19 @@ export function browserStorage(): KeyValueStorage | null {
   }
 }
 
+/** sessionStorage (this tab only), or null when the browser refuses access. */
+export function browserSessionStorage(): KeyValueStorage | null {
+  try {
+    const storage = window.sessionStorage;
+    const probe = "nexus.probe";
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
 export function readItem(storage: KeyValueStorage | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;

@@ -1,13 +1,9 @@
+import { OFFLINE_MODE_LABEL } from "@nexus/contracts";
 import { generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { composeAnswer } from "./extractive-answer.ts";
 import { MODEL_GUIDE_URL } from "./needs-model.ts";
-import {
-  createOfflineModel,
-  OFFLINE_MODE_LABEL,
-  OFFLINE_PROVIDER,
-  textDeltas,
-} from "./offline-model.ts";
+import { createOfflineModel, OFFLINE_PROVIDER, textDeltas } from "./offline-model.ts";
 import { focusMarker, formatSources, parseSources, WRITING_FOCUS_MARKER } from "./prompt-format.ts";
 
 const SOURCES = formatSources([

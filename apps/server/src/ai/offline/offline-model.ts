@@ -9,14 +9,13 @@ import type {
   LanguageModelV3Usage,
   SharedV3Warning,
 } from "@ai-sdk/provider";
+import { OFFLINE_MODE_LABEL } from "@nexus/contracts";
 import { composeAnswer, type OfflineAnswer } from "./extractive-answer.ts";
 import { needsModelMessage } from "./needs-model.ts";
 import { readOfflinePrompt, WRITING_FOCUS } from "./prompt-format.ts";
 
 export const OFFLINE_PROVIDER = "nexus-offline";
 export const OFFLINE_MODEL_ID = "extractive";
-/** How the UI labels answers of the built-in engine. */
-export const OFFLINE_MODE_LABEL = "Offline mode";
 
 /** Words per streamed text delta. */
 const WORDS_PER_DELTA = 3;

@@ -1,10 +1,18 @@
 import { clsx } from "clsx";
 import { ArrowUp, Search } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useId,
+  useState,
+} from "react";
 
 /**
  * The big "ask anything" box. Enter submits, Shift+Enter adds a line. An empty question submits
- * nothing.
+ * nothing. `submitDisabled` keeps typing possible but blocks sending; `action` replaces the send
+ * button (a Stop button while an answer streams, for instance).
  */
 export function SearchForm({
   onSubmit,
@@ -14,6 +22,11 @@ export function SearchForm({
   autoFocus,
   size = "lg",
   className,
+  inputRef,
+  submitLabel = "Search",
+  submitDisabled = false,
+  clearOnSubmit = false,
+  action,
 }: {
   onSubmit: (query: string) => void;
   label?: string;
@@ -22,6 +35,11 @@ export function SearchForm({
   autoFocus?: boolean;
   size?: "md" | "lg";
   className?: string;
+  inputRef?: Ref<HTMLTextAreaElement>;
+  submitLabel?: string;
+  submitDisabled?: boolean;
+  clearOnSubmit?: boolean;
+  action?: ReactNode;
 }) {
   const [value, setValue] = useState(defaultValue);
   const id = useId();
@@ -29,7 +47,9 @@ export function SearchForm({
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (query) onSubmit(query);
+    if (!query || submitDisabled) return;
+    onSubmit(query);
+    if (clearOnSubmit) setValue("");
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -52,6 +72,7 @@ export function SearchForm({
         {label}
       </label>
       <textarea
+        ref={inputRef}
         id={id}
         name="q"
         rows={size === "lg" ? 2 : 1}
@@ -63,14 +84,16 @@ export function SearchForm({
         onKeyDown={onKeyDown}
         className="max-h-48 min-h-10 flex-1 resize-none bg-transparent py-2 text-base text-fg placeholder:text-subtle focus:outline-none"
       />
-      <button
-        type="submit"
-        aria-label="Search"
-        disabled={!query}
-        className="inline-flex size-10 shrink-0 items-center justify-center self-end rounded-xl bg-accent text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-40"
-      >
-        <ArrowUp className="size-5" aria-hidden="true" />
-      </button>
+      {action ?? (
+        <button
+          type="submit"
+          aria-label={submitLabel}
+          disabled={!query || submitDisabled}
+          className="inline-flex size-10 shrink-0 items-center justify-center self-end rounded-xl bg-accent text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-40"
+        >
+          <ArrowUp className="size-5" aria-hidden="true" />
+        </button>
+      )}
     </form>
   );
 }

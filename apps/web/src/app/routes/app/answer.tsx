@@ -1,18 +1,8 @@
-import { useParams, useSearchParams } from "react-router";
-import { AnswerPlaceholder } from "@/features/answer/components/answer-placeholder.tsx";
-
-/** `search/:queryAndId` carries a readable slug before a trailing id (`what-is-rust-abc123`). */
-function queryFromSlug(queryAndId: string): string {
-  const words = queryAndId.split("-");
-  if (words.length > 1) words.pop();
-  return words.join(" ");
-}
+import { AnswerPage } from "@/features/answer/components/answer-page.tsx";
+import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 
 /** /app/search, /app/search/:queryAndId and /app/answer. */
 export function AnswerRoute() {
-  const [searchParams] = useSearchParams();
-  const { queryAndId } = useParams();
-  const query =
-    searchParams.get("q")?.trim() || (queryAndId ? queryFromSlug(queryAndId) : "") || null;
-  return <AnswerPlaceholder query={query} />;
+  const { openSignIn } = useSignInDialog();
+  return <AnswerPage onSignIn={openSignIn} />;
 }

@@ -1,11 +1,8 @@
-import { useNavigate } from "react-router";
-import { SearchForm } from "@/components/ui/search-form.tsx";
-import { paths } from "@/config/paths.ts";
+import { HomeSearch } from "@/features/answer/components/home-search.tsx";
 import { useSession } from "@/lib/session.tsx";
 
 /** /app: the home screen, a question box front and centre. */
 export function HomeRoute() {
-  const navigate = useNavigate();
   const { user } = useSession();
   const firstName = user?.name.split(" ")[0];
   return (
@@ -14,14 +11,10 @@ export function HomeRoute() {
       <h1 className="text-center text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {firstName ? `What do you want to know, ${firstName}?` : "What do you want to know?"}
       </h1>
-      <p className="mt-3 text-center text-muted">
+      <p className="mt-3 mb-8 text-center text-muted">
         Ask a question and get an answer with its sources.
       </p>
-      <SearchForm
-        autoFocus
-        className="mt-8"
-        onSubmit={(query) => navigate(paths.app.search.href(query))}
-      />
+      <HomeSearch />
     </div>
   );
 }

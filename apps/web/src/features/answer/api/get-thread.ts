@@ -1,0 +1,31 @@
+import type { ThreadResponse } from "@nexus/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "@/lib/api-client.ts";
+
+/** GET /api/threads/:threadId: the signed-in caller's own thread, oldest entry first. */
+export function getThread(threadId: string, signal?: AbortSignal): Promise<ThreadResponse> {
+  return apiRequest<ThreadResponse>(
+    `/threads/${encodeURIComponent(threadId)}`,
+    signal ? { signal } : {},
+  );
+}
+
+export function threadQueryOptions(threadId: string) {
+  return queryOptions({
+    queryKey: ["threads", threadId],
+    queryFn: ({ signal }) => getThread(threadId, signal),
+    staleTime: 30_000,
+    // A thread that is not there (or not the caller's) will not appear by asking again.
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+  });
+}
+
+export function useThread(threadId: string, enabled: boolean) {
+  return useQuery({ ...threadQueryOptions(threadId), enabled });
+}
+
+/** The thread does not exist for this caller (not found, someone else's, or signed out). */
+export function isThreadUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && [401, 403, 404].includes(error.status);
+}

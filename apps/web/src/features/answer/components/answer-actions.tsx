@@ -1,0 +1,64 @@
+import { Check, Copy, RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+
+/** What the actions of one answer know about it. */
+export interface AnswerActionContext {
+  threadId: string;
+  entryId: string;
+  query: string;
+  markdown: string;
+}
+
+/**
+ * The slot where bookmarking, sharing and feedback attach (history, library and sharing issues).
+ * Renders nothing until then.
+ */
+export function AnswerActionsExtra(_props: AnswerActionContext) {
+  return null;
+}
+
+/** Copy and (last answer only) Regenerate, then the extra actions. */
+export function AnswerActions({
+  context,
+  onRegenerate,
+}: {
+  context: AnswerActionContext;
+  onRegenerate: (() => void) | null;
+}) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(context.markdown);
+      setCopied(true);
+    } catch {
+      // Clipboard refused (permissions, insecure origin): nothing to show.
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-1" data-testid="answer-actions">
+      <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label="Copy">
+        {copied ? (
+          <Check className="size-4" aria-hidden="true" />
+        ) : (
+          <Copy className="size-4" aria-hidden="true" />
+        )}
+        <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
+      </Button>
+      {onRegenerate ? (
+        <Button variant="ghost" size="sm" onClick={onRegenerate}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Regenerate
+        </Button>
+      ) : null}
+      <AnswerActionsExtra {...context} />
+    </div>
+  );
+}

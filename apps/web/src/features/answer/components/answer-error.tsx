@@ -1,0 +1,40 @@
+import { RefreshCw } from "lucide-react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { AnswerRequestError } from "../lib/answer-fetch.ts";
+import { QuotaCard } from "./quota-card.tsx";
+
+/**
+ * Why an answer failed, under what already streamed: the quota card for a used-up limit, else
+ * the server's (or the network) message with "Try again".
+ */
+export function AnswerError({
+  error,
+  onRetry,
+  onSignIn,
+}: {
+  error: Error;
+  onRetry: () => void;
+  onSignIn: (() => void) | undefined;
+}) {
+  if (error instanceof AnswerRequestError && error.quota) {
+    return <QuotaCard quota={error.quota} onSignIn={onSignIn} />;
+  }
+  const message = error.message.trim() || "The answer failed. Try again in a moment.";
+  return (
+    <div data-testid="answer-error">
+      <Alert
+        kind="error"
+        action={
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Try again
+          </Button>
+        }
+        className="flex-wrap"
+      >
+        {message}
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect } from "react";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
+import { useChatOwner, useThreadChat } from "../hooks/use-thread-chat.ts";
+import { startThread, type ThreadSettings } from "../lib/chat-store.ts";
+import { parseFocusMode } from "../lib/focus-modes.ts";
+import { createThreadId } from "../lib/thread-id.ts";
+import { AnswerThread } from "./answer-thread.tsx";
+import { HomeSearch } from "./home-search.tsx";
+import { ThreadLoadFailed, ThreadSkeleton, ThreadUnavailable } from "./thread-states.tsx";
+
+/** History entries whose ?q= question was already sent (StrictMode runs effects twice). */
+const startedLocations = new Set<string>();
+
+/** /app/search?q=…: starts a new thread, then moves to its own URL (replacing this one). */
+function NewThread({ query, settings }: { query: string; settings: ThreadSettings }) {
+  const owner = useChatOwner();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { focusMode, reasoning } = settings;
+
+  useEffect(() => {
+    if (owner === null || startedLocations.has(location.key)) return;
+    startedLocations.add(location.key);
+    const threadId = createThreadId();
+    startThread({ threadId, owner, query, settings: { focusMode, reasoning } });
+    void navigate(paths.app.searchResult.hrefFor(query, threadId), { replace: true });
+  }, [owner, location.key, query, focusMode, reasoning, navigate]);
+
+  return <ThreadSkeleton query={query} />;
+}
+
+/** /app/search (or /app/answer) without a question: the question box, as on the home screen. */
+function NewSearch() {
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-8 px-4 py-12 sm:px-6">
+      <title>Search · Nexus</title>
+      <h1 className="text-center text-3xl font-semibold tracking-tight text-balance">
+        What do you want to know?
+      </h1>
+      <HomeSearch />
+    </div>
+  );
+}
+
+function ExistingThread({ threadId, onSignIn }: { threadId: string; onSignIn?: () => void }) {
+  const state = useThreadChat(threadId);
+  const owner = useChatOwner();
+  switch (state.kind) {
+    case "loading":
+      return <ThreadSkeleton />;
+    case "unavailable":
+      return <ThreadUnavailable anonymous={owner !== null && owner === "anonymous"} />;
+    case "failed":
+      return <ThreadLoadFailed error={state.error} onRetry={state.retry} />;
+    case "ready":
+      return <AnswerThread key={threadId} thread={state.thread} onSignIn={onSignIn} />;
+  }
+}
+
+/**
+ * The answer page: /app/search?q=… (and /app/answer?q=…) start a thread, /app/search/<slug>-<id>
+ * shows one (live, or restored from the server or this tab).
+ */
+export function AnswerPage({ onSignIn }: { onSignIn?: () => void }) {
+  const [searchParams] = useSearchParams();
+  const { queryAndId } = useParams();
+  const query = searchParams.get("q")?.trim() ?? "";
+
+  if (query !== "") {
+    const settings: ThreadSettings = {
+      focusMode: parseFocusMode(searchParams.get("focus")),
+      reasoning: ["1", "true"].includes(searchParams.get("reasoning") ?? ""),
+    };
+    return <NewThread query={query} settings={settings} />;
+  }
+  if (queryAndId === undefined) return <NewSearch />;
+  const threadId = threadIdFromQueryAndId(queryAndId);
+  if (threadId === null) return <ThreadUnavailable anonymous={false} />;
+  return <ExistingThread threadId={threadId} onSignIn={onSignIn} />;
+}

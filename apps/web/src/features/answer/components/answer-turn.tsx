@@ -1,0 +1,124 @@
+import type { ChatStatus } from "ai";
+import { clsx } from "clsx";
+import { CircleStop, RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { answerContentOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
+import { AnswerActions } from "./answer-actions.tsx";
+import { AnswerError } from "./answer-error.tsx";
+import { LazyAnswerMarkdown } from "./markdown/lazy-answer-markdown.tsx";
+import { MediaPanel } from "./media-panel.tsx";
+import { OfflineBadge } from "./offline-badge.tsx";
+import { ReasoningPanel } from "./reasoning-panel.tsx";
+import { RelatedQuestions } from "./related-questions.tsx";
+import { SourcesStrip } from "./sources-strip.tsx";
+
+export interface TurnState {
+  /** The chat's status for the last turn, "ready" for earlier ones. */
+  status: ChatStatus;
+  error: Error | undefined;
+  stopped: boolean;
+}
+
+/** One question and its answer: sources, reasoning, the answer, media, related questions. */
+export function AnswerTurnView({
+  turn,
+  index,
+  threadId,
+  state,
+  busy,
+  onAsk,
+  onRegenerate,
+  onRetry,
+  onSignIn,
+}: {
+  turn: Turn;
+  index: number;
+  threadId: string;
+  state: TurnState;
+  /** Some answer of the thread is on its way (related questions wait). */
+  busy: boolean;
+  onAsk: (question: string) => void;
+  /** Set for the last finished answer only. */
+  onRegenerate: (() => void) | null;
+  onRetry: () => void;
+  onSignIn: (() => void) | undefined;
+}) {
+  const content = answerContentOf(turn.answer);
+  const streaming = state.status === "streaming" || state.status === "submitted";
+  const Heading = index === 0 ? "h1" : "h2";
+  const failed = state.status === "error" && state.error !== undefined;
+  const finished = !streaming && !failed && !state.stopped && turn.answer !== undefined;
+  const hasMedia = content.images.length > 0 || content.videos.length > 0;
+
+  return (
+    <article
+      data-testid="answer-turn"
+      aria-busy={streaming}
+      className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
+    >
+      <header className="flex flex-col gap-2">
+        <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+          {turn.query}
+        </Heading>
+        {turn.answer?.metadata?.offline ? (
+          <div>
+            <OfflineBadge />
+          </div>
+        ) : null}
+      </header>
+      <div className={clsx("grid min-w-0 gap-6", hasMedia && "lg:grid-cols-[minmax(0,1fr)_14rem]")}>
+        <div className="flex min-w-0 flex-col gap-5">
+          <SourcesStrip sources={content.sources} />
+          <ReasoningPanel
+            text={content.reasoning}
+            thinking={streaming && content.reasoningStreaming}
+            answerStarted={content.hasText}
+          />
+          {content.hasText ? (
+            <LazyAnswerMarkdown
+              markdown={content.text}
+              sources={content.sources}
+              streaming={streaming}
+              className="min-w-0 break-words"
+            />
+          ) : streaming ? (
+            <div className="flex flex-col gap-2" aria-hidden="true">
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-11/12" />
+              <Skeleton className="h-4 w-3/4" />
+            </div>
+          ) : null}
+          {state.stopped && !streaming ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+              <CircleStop className="size-4" aria-hidden="true" />
+              <span>Stopped</span>
+              <Button variant="ghost" size="sm" onClick={onRetry}>
+                <RefreshCw className="size-4" aria-hidden="true" />
+                Regenerate
+              </Button>
+            </div>
+          ) : null}
+          {failed && state.error ? (
+            <AnswerError error={state.error} onRetry={onRetry} onSignIn={onSignIn} />
+          ) : null}
+          {turn.answer && content.hasText && !streaming ? (
+            <AnswerActions
+              context={{
+                threadId,
+                entryId: turn.answer.metadata?.entryId ?? turn.answer.id,
+                query: turn.query,
+                markdown: content.text,
+              }}
+              onRegenerate={finished ? onRegenerate : null}
+            />
+          ) : null}
+          {finished ? (
+            <RelatedQuestions questions={content.related} onAsk={onAsk} disabled={busy} />
+          ) : null}
+        </div>
+        <MediaPanel images={content.images} videos={content.videos} />
+      </div>
+    </article>
+  );
+}

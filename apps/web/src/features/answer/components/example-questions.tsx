@@ -1,0 +1,34 @@
+import { ArrowUpRight } from "lucide-react";
+
+/** Questions about Nexus itself: the built-in knowledge base answers them well, even offline. */
+export const EXAMPLE_QUESTIONS = [
+  "How do I sign in to Nexus?",
+  "What are the limits of the free plan?",
+  "How do I connect Nexus to SearXNG?",
+  "How do share links work?",
+] as const;
+
+export function ExampleQuestions({ onAsk }: { onAsk: (question: string) => void }) {
+  return (
+    <section aria-labelledby="examples-heading" className="w-full">
+      <h2 id="examples-heading" className="text-sm font-medium text-muted">
+        Try asking
+      </h2>
+      <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+        {EXAMPLE_QUESTIONS.map((question) => (
+          <li key={question}>
+            <button
+              type="button"
+              data-testid="example-question"
+              onClick={() => onAsk(question)}
+              className="flex w-full items-center justify-between gap-2 rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <span className="min-w-0">{question}</span>
+              <ArrowUpRight className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ErrorCode, QuotaExceededDetails } from "@nexus/contracts";
+import { ApiError, NETWORK_ERROR_MESSAGE } from "@/lib/api-client.ts";
+
+/** An answer request the server refused before streaming (or could not be reached). */
+export class AnswerRequestError extends ApiError {
+  /** Set for 429 quota_exceeded. */
+  readonly quota: QuotaExceededDetails | null;
+
+  constructor(
+    options: ConstructorParameters<typeof ApiError>[0] & { quota?: QuotaExceededDetails },
+  ) {
+    super(options);
+    this.quota = options.quota ?? null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+const TIERS = ["anonymous", "free", "pro"] as const;
+const UPGRADES = ["sign-in", "plans"] as const;
+
+/** Reads QuotaExceededDetails without bringing zod into the page. */
+export function parseQuotaDetails(value: unknown): QuotaExceededDetails | null {
+  if (!isRecord(value)) return null;
+  const { limit, current, tier, resetsAt, upgrade } = value;
+  if (typeof limit !== "number" || typeof current !== "number") return null;
+  const knownTier = TIERS.find((t) => t === tier);
+  if (!knownTier || typeof resetsAt !== "string") return null;
+  const knownUpgrade = UPGRADES.find((u) => u === upgrade) ?? null;
+  return { limit, current, tier: knownTier, resetsAt, upgrade: knownUpgrade };
+}
+
+async function toAnswerError(response: Response): Promise<AnswerRequestError> {
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // Not JSON: a proxy's error page.
+  }
+  const error = isRecord(payload) && isRecord(payload.error) ? payload.error : null;
+  const message =
+    error && typeof error.message === "string" && error.message !== ""
+      ? error.message
+      : `Request failed (${response.status} ${response.statusText || "error"}).`;
+  const code = error && typeof error.code === "string" ? (error.code as ErrorCode) : "unknown";
+  const quota = code === "quota_exceeded" ? parseQuotaDetails(error?.details) : null;
+  return new AnswerRequestError({
+    status: response.status,
+    code,
+    message,
+    ...(quota ? { quota } : {}),
+  });
+}
+
+/**
+ * The fetch of the answer transport: a non-OK response becomes an AnswerRequestError with the
+ * server's code and message (and quota details), an unreachable server a "network" error.
+ */
+export function createAnswerFetch(base: typeof fetch = (...args) => fetch(...args)): typeof fetch {
+  return async (input, init) => {
+    let response: Response;
+    try {
+      response = await base(input, init);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+      if (init?.signal?.aborted) throw cause;
+      throw new AnswerRequestError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE });
+    }
+    if (!response.ok) throw await toAnswerError(response);
+    return response;
+  };
+}

@@ -1,0 +1,114 @@
+import type {
+  AnswerDataParts,
+  AnswerImage,
+  AnswerMetadata,
+  AnswerSource,
+  AnswerVideo,
+} from "@nexus/contracts";
+import type { UIMessage } from "ai";
+
+/** A message of the answer chat: AnswerMetadata plus the data-sources/images/videos/related parts. */
+export type AnswerUIMessage = UIMessage<AnswerMetadata, AnswerDataParts>;
+
+/** What one assistant message holds, read from its parts (later data parts win). */
+export interface AnswerContent {
+  text: string;
+  reasoning: string;
+  sources: AnswerSource[];
+  images: AnswerImage[];
+  videos: AnswerVideo[];
+  related: string[];
+  /** A source-url or data-sources part has arrived. */
+  hasSources: boolean;
+  hasText: boolean;
+  reasoningStreaming: boolean;
+}
+
+export function answerContentOf(message: AnswerUIMessage | undefined): AnswerContent {
+  const content: AnswerContent = {
+    text: "",
+    reasoning: "",
+    sources: [],
+    images: [],
+    videos: [],
+    related: [],
+    hasSources: false,
+    hasText: false,
+    reasoningStreaming: false,
+  };
+  if (!message) return content;
+  const sourceUrls: AnswerSource[] = [];
+  let dataSources: AnswerSource[] | null = null;
+  for (const part of message.parts) {
+    switch (part.type) {
+      case "text":
+        content.text += part.text;
+        break;
+      case "reasoning":
+        content.reasoning += part.text;
+        content.reasoningStreaming = part.state === "streaming";
+        break;
+      case "source-url":
+        sourceUrls.push(sourceFromUrl(part.url, part.title));
+        break;
+      case "data-sources":
+        dataSources = part.data;
+        break;
+      case "data-images":
+        content.images = part.data;
+        break;
+      case "data-videos":
+        content.videos = part.data;
+        break;
+      case "data-related":
+        content.related = part.data;
+        break;
+      default:
+        break;
+    }
+  }
+  content.sources = dataSources ?? sourceUrls;
+  content.hasSources = dataSources !== null || sourceUrls.length > 0;
+  content.hasText = content.text.trim() !== "";
+  return content;
+}
+
+function sourceFromUrl(url: string, title: string | undefined): AnswerSource {
+  let domain = "";
+  try {
+    domain = new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    domain = url;
+  }
+  return { title: title ?? domain, url, domain, favicon: null, snippet: "" };
+}
+
+/** The text of a (user) message. */
+export function textOf(message: AnswerUIMessage): string {
+  return message.parts
+    .map((part) => (part.type === "text" ? part.text : ""))
+    .join("")
+    .trim();
+}
+
+/** One question and its answer (absent while the request has not started streaming). */
+export interface AnswerTurn {
+  query: string;
+  user: AnswerUIMessage;
+  answer: AnswerUIMessage | undefined;
+}
+
+/** Pairs each user message with the assistant message after it. */
+export function turnsOf(messages: readonly AnswerUIMessage[]): AnswerTurn[] {
+  const turns: AnswerTurn[] = [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== "user") continue;
+    const next = messages[index + 1];
+    turns.push({
+      query: textOf(message),
+      user: message,
+      answer: next?.role === "assistant" ? next : undefined,
+    });
+  }
+  return turns;
+}

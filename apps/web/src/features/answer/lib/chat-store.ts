@@ -1,0 +1,136 @@
+import { Chat } from "@ai-sdk/react";
+import { answerDataPartSchemas, answerMetadataSchema, type FocusMode } from "@nexus/contracts";
+import { DefaultChatTransport } from "ai";
+import { API_BASE_URL } from "@/config/env.ts";
+import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
+import { createAnswerFetch } from "./answer-fetch.ts";
+import type { AnswerUIMessage } from "./answer-message.ts";
+import { saveSessionThread } from "./session-thread.ts";
+
+/** Who a chat belongs to: the signed-in user's id, or "anonymous". */
+export type ChatOwner = string;
+export const ANONYMOUS_OWNER: ChatOwner = "anonymous";
+
+export interface ThreadSettings {
+  focusMode: FocusMode;
+  reasoning: boolean;
+}
+
+/** One thread's live chat. Kept outside React so a remount never restarts or loses a stream. */
+export interface ThreadChat {
+  threadId: string;
+  owner: ChatOwner;
+  chat: Chat<AnswerUIMessage>;
+  settings: ThreadSettings;
+  /** The answer was stopped by the user (cleared by the next request). */
+  stopped: boolean;
+}
+
+/** Chats kept for back/forward; the oldest idle one goes first. */
+const MAX_CHATS = 20;
+const chats = new Map<string, ThreadChat>();
+
+/** Only the text of each message goes to the server; it reads nothing else. */
+function slim(message: AnswerUIMessage) {
+  return {
+    id: message.id,
+    role: message.role,
+    parts: message.parts.flatMap((part) =>
+      part.type === "text" ? [{ type: "text" as const, text: part.text }] : [],
+    ),
+  };
+}
+
+function lastUserIndex(messages: readonly AnswerUIMessage[]): number {
+  return messages.map((message) => message.role).lastIndexOf("user");
+}
+
+function evictIdle(): void {
+  for (const [id, entry] of chats) {
+    if (chats.size < MAX_CHATS) return;
+    if (entry.chat.status === "ready" || entry.chat.status === "error") chats.delete(id);
+  }
+}
+
+export function createThreadChat(options: {
+  threadId: string;
+  owner: ChatOwner;
+  settings: ThreadSettings;
+  messages?: AnswerUIMessage[];
+}): ThreadChat {
+  evictIdle();
+  const { threadId, owner } = options;
+  const transport = new DefaultChatTransport<AnswerUIMessage>({
+    api: `${API_BASE_URL}/answer`,
+    credentials: "same-origin",
+    headers: () => ({ [ANON_ID_HEADER_NAME]: getAnonId() }),
+    fetch: createAnswerFetch(),
+    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
+      body: {
+        id,
+        messages: messages.map(slim),
+        trigger,
+        messageId,
+        threadId,
+        focusMode: entry.settings.focusMode,
+        reasoning: entry.settings.reasoning,
+      },
+    }),
+  });
+  const chat = new Chat<AnswerUIMessage>({
+    id: threadId,
+    messages: options.messages ?? [],
+    transport,
+    messageMetadataSchema: answerMetadataSchema,
+    dataPartSchemas: answerDataPartSchemas,
+    onFinish: ({ messages, isAbort, isError, isDisconnect }) => {
+      if (owner !== ANONYMOUS_OWNER) return;
+      // The tab keeps finished turns only: a failed or stopped answer was not kept by the server.
+      const failed = isAbort || isError || isDisconnect;
+      const kept = failed ? messages.slice(0, Math.max(lastUserIndex(messages), 0)) : messages;
+      saveSessionThread({ threadId, focusMode: entry.settings.focusMode, messages: kept });
+    },
+  });
+  const entry: ThreadChat = {
+    threadId,
+    owner,
+    chat,
+    settings: { ...options.settings },
+    stopped: false,
+  };
+  chats.set(threadId, entry);
+  return entry;
+}
+
+/** The live chat of a thread, unless it belongs to someone else (then it is dropped). */
+export function getThreadChat(threadId: string, owner: ChatOwner): ThreadChat | undefined {
+  const entry = chats.get(threadId);
+  if (!entry) return undefined;
+  if (entry.owner !== owner) {
+    void entry.chat.stop();
+    chats.delete(threadId);
+    return undefined;
+  }
+  // Most recently used last, so eviction takes the oldest.
+  chats.delete(threadId);
+  chats.set(threadId, entry);
+  return entry;
+}
+
+/** Starts a new thread with its first question. */
+export function startThread(options: {
+  threadId: string;
+  owner: ChatOwner;
+  settings: ThreadSettings;
+  query: string;
+}): ThreadChat {
+  const entry = createThreadChat(options);
+  void entry.chat.sendMessage({ text: options.query });
+  return entry;
+}
+
+/** For tests and sign-out: forget every chat. */
+export function clearThreadChats(): void {
+  for (const entry of chats.values()) void entry.chat.stop();
+  chats.clear();
+}

@@ -1,0 +1,76 @@
+import type { ThreadEntry } from "@nexus/contracts";
+import { describe, expect, it } from "vitest";
+import { answerContentOf, turnsOf } from "./answer-message.ts";
+import { entriesToMessages } from "./entries-to-messages.ts";
+import { createThreadId } from "./thread-id.ts";
+
+const source = {
+  title: "Sign in",
+  url: "https://nexus.example/help/sign-in",
+  domain: "nexus.example",
+  favicon: null,
+  snippet: "Use an e-mail link.",
+};
+
+const entry = (id: string, thinking: string, related?: string[]): ThreadEntry => ({
+  id,
+  threadId: "T1",
+  timestamp: "2026-01-01T00:00:00.000Z",
+  query: `Question ${id}`,
+  focusMode: "academic",
+  results: {
+    markdown: `Answer ${id} [1].`,
+    sources: [source],
+    images: [{ url: "https://img.example/a.png", pageUrl: "https://img.example/a" }],
+    videos: [],
+    thinking,
+    ...(related ? { related } : {}),
+  },
+  isBookmarked: false,
+});
+
+describe("entriesToMessages", () => {
+  it("makes a question and an answer per entry, the answer keyed by the entry id", () => {
+    const messages = entriesToMessages([entry("e1", "", ["Why?"]), entry("e2", "Let me think")]);
+    expect(messages.map((m) => [m.role, m.id])).toEqual([
+      ["user", "e1-q"],
+      ["assistant", "e1"],
+      ["user", "e2-q"],
+      ["assistant", "e2"],
+    ]);
+    expect(messages[1]?.metadata).toEqual({
+      entryId: "e1",
+      threadId: "T1",
+      model: "",
+      offline: false,
+      focusMode: "academic",
+    });
+
+    const turns = turnsOf(messages);
+    expect(turns.map((t) => t.query)).toEqual(["Question e1", "Question e2"]);
+    const first = answerContentOf(turns[0]?.answer);
+    expect(first.text).toBe("Answer e1 [1].");
+    expect(first.sources).toEqual([source]);
+    expect(first.images).toHaveLength(1);
+    expect(first.related).toEqual(["Why?"]);
+    expect(first.reasoning).toBe("");
+    expect(messages[1]?.parts.some((p) => p.type === "reasoning")).toBe(false);
+
+    const second = answerContentOf(turns[1]?.answer);
+    expect(second.reasoning).toBe("Let me think");
+    expect(second.related).toEqual([]);
+    expect(second.hasSources).toBe(true);
+  });
+
+  it("gives an empty thread no messages", () => {
+    expect(entriesToMessages([])).toEqual([]);
+  });
+});
+
+describe("createThreadId", () => {
+  it("makes 22 URL-safe characters without '-' or '_'", () => {
+    const ids = new Set(Array.from({ length: 50 }, createThreadId));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{22}$/);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ThreadEntry } from "@nexus/contracts";
+import type { AnswerUIMessage } from "./answer-message.ts";
+
+/**
+ * A saved thread as chat messages: per entry, the question as a user message and the answer as an
+ * assistant message whose id is the entry id (so "Regenerate" replaces that entry).
+ */
+export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMessage[] {
+  const messages: AnswerUIMessage[] = [];
+  for (const entry of entries) {
+    messages.push({
+      id: `${entry.id}-q`,
+      role: "user",
+      parts: [{ type: "text", text: entry.query }],
+    });
+    const { results } = entry;
+    const parts: AnswerUIMessage["parts"] = [];
+    for (const [index, source] of results.sources.entries()) {
+      parts.push({
+        type: "source-url",
+        sourceId: String(index + 1),
+        url: source.url,
+        title: source.title,
+      });
+    }
+    parts.push({ type: "data-sources", data: results.sources });
+    parts.push({ type: "data-images", data: results.images });
+    parts.push({ type: "data-videos", data: results.videos });
+    if (results.thinking.trim() !== "") {
+      parts.push({ type: "reasoning", text: results.thinking, state: "done" });
+    }
+    parts.push({ type: "text", text: results.markdown, state: "done" });
+    if (results.related && results.related.length > 0) {
+      parts.push({ type: "data-related", data: results.related });
+    }
+    messages.push({
+      id: entry.id,
+      role: "assistant",
+      metadata: {
+        entryId: entry.id,
+        threadId: entry.threadId,
+        model: "",
+        offline: false,
+        focusMode: entry.focusMode,
+      },
+      parts,
+    });
+  }
+  return messages;
+}
