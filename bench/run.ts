@@ -1,9 +1,15 @@
 // `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
 //   npm run bench                     all of them
-//   npm run bench -- cold-start http  some of them (cold-start, http, initial-js, offline)
+//   npm run bench -- cold-start http  some of them (answer-latency, answer-load, cold-start, http,
+//                                     initial-js, offline)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
+// The answer benches run apps/server/dist/main.js (`npm run build:server`; the source via tsx if
+// missing). BENCH_CLIENTS, BENCH_ANSWERS, BENCH_LOAD_USERS change their sizes; BENCH_RESULT_HOSTS=
+// invalid points the fake results at DNS names; BENCH_CPU_PROF=<dir> writes the server's CPU profile.
 import { spawnSync } from "node:child_process";
 import { REPO_ROOT } from "../e2e/support/server-process.ts";
+import { answerLatency } from "./answer-latency.ts";
+import { answerLoad } from "./answer-load.ts";
 import { coldStart } from "./cold-start.ts";
 import { httpLoad } from "./http-load.ts";
 import { initialJs } from "./initial-js.ts";
@@ -11,6 +17,8 @@ import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { offlineEngine } from "./offline-engine.ts";
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
+  "answer-latency": answerLatency,
+  "answer-load": answerLoad,
   "cold-start": coldStart,
   http: httpLoad,
   "initial-js": initialJs,
