@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+
+describe("zod jitless (CSP without eval)", () => {
+  it("is read by zod, which then never probes for new Function", async () => {
+    await import("./zod-jitless.ts");
+    const probes: string[] = [];
+    const RealFunction = globalThis.Function;
+    globalThis.Function = new Proxy(RealFunction, {
+      construct(target, args) {
+        probes.push(String(args.at(-1)));
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      const { z, config } = await import("zod");
+      expect(config().jitless).toBe(true);
+      const schema = z.object({ a: z.string(), b: z.number() });
+      expect(schema.parse({ a: "x", b: 1 })).toEqual({ a: "x", b: 1 });
+      expect(probes).toEqual([]);
+    } finally {
+      globalThis.Function = RealFunction;
+    }
+  });
+});
