@@ -71,6 +71,10 @@ export const answerResultsSchema = z.object({
   videos: z.array(answerVideoSchema),
   thinking: z.string(),
   related: z.array(z.string()).optional(),
+  /** The model that wrote the answer ("provider/id"); absent on entries saved before it was kept. */
+  model: z.string().optional(),
+  /** Written by the built-in offline engine (labelled "Offline mode" when restored). */
+  offline: z.boolean().optional(),
 });
 export type AnswerResults = z.infer<typeof answerResultsSchema>;
 

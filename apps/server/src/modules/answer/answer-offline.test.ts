@@ -102,10 +102,14 @@ describe("GET /api/threads/:threadId (G2)", () => {
     const own = await h.request(`/api/threads/${threadId}`, { cookie: owner.cookie });
     expect(own.status).toBe(200);
     const body = (await own.json()) as {
-      entries: { query: string; results: { markdown: string } }[];
+      entries: {
+        query: string;
+        results: { markdown: string; offline?: boolean; model?: string };
+      }[];
     };
     expect(body.entries).toHaveLength(1);
     expect(body.entries[0]?.results.markdown).toBe(textOf(chunks));
+    expect(body.entries[0]?.results).toMatchObject({ offline: true, model: "extractive" });
     const foreign = await h.request(`/api/threads/${threadId}`, { cookie: other.cookie });
     const missing = await h.request("/api/threads/nope", { cookie: owner.cookie });
     expect(foreign.status).toBe(404);

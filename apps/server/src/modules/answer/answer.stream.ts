@@ -135,6 +135,8 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
       videos,
       thinking,
       related: questions,
+      model: model.id,
+      offline: model.offline,
     };
     await run.save({ query: run.question, results: answerResults });
     const timings = { searchMs, firstTokenMs, totalMs: performance.now() - started };

@@ -62,6 +62,18 @@ describe("entriesToMessages", () => {
     expect(second.hasSources).toBe(true);
   });
 
+  it("restores which model wrote an answer, and the offline label", () => {
+    const saved = entry("e3", "");
+    const offline = {
+      ...saved,
+      results: { ...saved.results, model: "nexus-offline/extractive", offline: true },
+    };
+    expect(entriesToMessages([offline])[1]?.metadata).toMatchObject({
+      model: "nexus-offline/extractive",
+      offline: true,
+    });
+  });
+
   it("gives an empty thread no messages", () => {
     expect(entriesToMessages([])).toEqual([]);
   });

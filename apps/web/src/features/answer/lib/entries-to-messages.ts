@@ -39,8 +39,8 @@ export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMess
       metadata: {
         entryId: entry.id,
         threadId: entry.threadId,
-        model: "",
-        offline: false,
+        model: results.model ?? "",
+        offline: results.offline ?? false,
         focusMode: entry.focusMode,
       },
       parts,
