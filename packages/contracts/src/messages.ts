@@ -11,6 +11,8 @@ export const MESSAGES = {
   verificationFailed: "Verification failed. Please try again.",
   signInFailed: "Failed to sign in with email link. The link may be invalid or expired.",
   permissionDenied: "Permission denied.",
+  /** Sharing an answer or thread that is not the caller's (or does not exist: the same answer). */
+  shareDenied: "Permission denied. You can only share your own answers and threads.",
   noSuchDocument: "No such document!",
   noSuchShare: "No such share exists!",
   noSuchThreadShare: "No such shared thread document!",

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { focusModeSchema } from "./answer.ts";
+import { answerSourceSchema } from "./chat-message.ts";
+
+/** Spec §9: threads per history page and bookmarks per library page. */
+export const HISTORY_PAGE_SIZE = 20;
+export const LIBRARY_PAGE_SIZE = 10;
+/** Longest search text accepted by the history and library searches. */
+export const HISTORY_SEARCH_MAX = 200;
+
+/** A thread in the history list (spec §3 Thread, without its messages: open it to read them). */
+export const threadSummarySchema = z.object({
+  threadId: z.string(),
+  /** The first query. */
+  title: z.string(),
+  firstQuery: z.string(),
+  firstTimestamp: z.string(),
+  latestTimestamp: z.string(),
+  focusMode: focusModeSchema,
+  messageCount: z.number().int(),
+  /** The start of the latest answer, as plain text. */
+  preview: z.string(),
+});
+export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
+/** GET /api/history?cursor=&q=: 20 threads by latest activity; the cursor keeps paging exact. */
+export const historyQuerySchema = z.object({
+  cursor: z.string().max(500).optional(),
+  q: z.string().trim().max(HISTORY_SEARCH_MAX).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyPageSchema = z.object({
+  threads: z.array(threadSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** PUT /api/history/:entryId/bookmark. */
+export const bookmarkRequestSchema = z.object({ isBookmarked: z.boolean() });
+export type BookmarkRequest = z.infer<typeof bookmarkRequestSchema>;
+export const bookmarkResponseSchema = z.object({ entryId: z.string(), isBookmarked: z.boolean() });
+export type BookmarkResponse = z.infer<typeof bookmarkResponseSchema>;
+
+/** One bookmarked answer in the library. */
+export const libraryItemSchema = z.object({
+  entryId: z.string(),
+  threadId: z.string(),
+  query: z.string(),
+  timestamp: z.string(),
+  focusMode: focusModeSchema,
+  /** The start of the answer, as plain text. */
+  preview: z.string(),
+  sources: z.array(answerSourceSchema),
+});
+export type LibraryItem = z.infer<typeof libraryItemSchema>;
+
+/** GET /api/library?cursor=&q=: bookmarked answers, newest first, 10 per page. */
+export const libraryQuerySchema = historyQuerySchema;
+export const libraryPageSchema = z.object({
+  items: z.array(libraryItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type LibraryPage = z.infer<typeof libraryPageSchema>;
+
+/**
+ * POST /api/history/import: after signing in, the thread an anonymous visitor had in this browser
+ * session, saved once into the new account.
+ */
+export const importThreadRequestSchema = z.object({
+  threadId: z.string().regex(/^[A-Za-z0-9]{8,64}$/),
+  focusMode: focusModeSchema,
+  turns: z
+    .array(
+      z.object({
+        query: z.string().trim().min(1).max(4000),
+        markdown: z.string().min(1).max(200_000),
+        sources: z.array(answerSourceSchema).max(50),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type ImportThreadRequest = z.infer<typeof importThreadRequestSchema>;
+export const importThreadResponseSchema = z.object({ threadId: z.string() });

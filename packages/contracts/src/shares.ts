@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { focusModeSchema } from "./answer.ts";
+import { answerImageSchema, answerSourceSchema, answerVideoSchema } from "./chat-message.ts";
+
+/**
+ * Share links. Ids are 22 random alphanumerics (≥ 128 bits); a thread share's id starts with
+ * THREAD_SHARE_PREFIX so /share/:shareId knows which kind it is and which not-found message to use.
+ */
+export const THREAD_SHARE_PREFIX = "t";
+export const shareIdSchema = z.string().regex(/^t?[A-Za-z0-9]{22}$/);
+
+export function isThreadShareId(shareId: string): boolean {
+  return shareId.length === 23 && shareId.startsWith(THREAD_SHARE_PREFIX);
+}
+
+/** Spec §3 Share: one answer, a snapshot at the time of sharing. */
+export const sharedAnswerSchema = z.object({
+  content: z.string(),
+  thinkingContent: z.string(),
+  sources: z.array(answerSourceSchema),
+  images: z.array(answerImageSchema),
+  videos: z.array(answerVideoSchema),
+  query: z.string(),
+  focusMode: focusModeSchema,
+  isPdfFlow: z.boolean(),
+  isReasoningMode: z.boolean(),
+  timestamp: z.string(),
+});
+export type SharedAnswer = z.infer<typeof sharedAnswerSchema>;
+
+/** One message of a shared thread (oldest first). */
+export const sharedThreadMessageSchema = z.object({
+  query: z.string(),
+  content: z.string(),
+  thinkingContent: z.string(),
+  sources: z.array(answerSourceSchema),
+  images: z.array(answerImageSchema),
+  videos: z.array(answerVideoSchema),
+  timestamp: z.string(),
+});
+export type SharedThreadMessage = z.infer<typeof sharedThreadMessageSchema>;
+
+/** Spec §3 Thread share: the thread with its (non-empty) messages, plus the time of sharing. */
+export const sharedThreadSchema = z.object({
+  threadId: z.string(),
+  title: z.string(),
+  focusMode: focusModeSchema,
+  messages: z.array(sharedThreadMessageSchema).min(1),
+  firstTimestamp: z.string(),
+  latestTimestamp: z.string(),
+  timestamp: z.string(),
+});
+export type SharedThread = z.infer<typeof sharedThreadSchema>;
+
+/** GET /api/shares/:shareId (public, read-only). */
+export const publicShareSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("answer"), shareId: z.string(), answer: sharedAnswerSchema }),
+  z.object({ kind: z.literal("thread"), shareId: z.string(), thread: sharedThreadSchema }),
+]);
+export type PublicShare = z.infer<typeof publicShareSchema>;
+
+/** POST /api/shares: share one of your answers (entryId) or a whole thread of yours (threadId). */
+export const createShareRequestSchema = z.union([
+  z.object({ entryId: z.string().min(1).max(100) }).strict(),
+  z.object({ threadId: z.string().min(1).max(100) }).strict(),
+]);
+export type CreateShareRequest = z.infer<typeof createShareRequestSchema>;
+
+/** A link its owner made (settings lists them; DELETE /api/shares/:shareId revokes one). */
+export const myShareSchema = z.object({
+  shareId: z.string(),
+  kind: z.enum(["answer", "thread"]),
+  title: z.string(),
+  /** Absolute link to /share/:shareId. */
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type MyShare = z.infer<typeof myShareSchema>;
+export const myShareListSchema = z.object({ shares: z.array(myShareSchema) });
+export type MyShareList = z.infer<typeof myShareListSchema>;
+
+/** POST /api/shares/:shareId/copy: "continue in Nexus" for a signed-in visitor. */
+export const copyShareResponseSchema = z.object({ threadId: z.string() });
