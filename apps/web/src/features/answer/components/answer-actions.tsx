@@ -1,5 +1,5 @@
 import { Check, Copy, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { createContext, type ReactNode, use, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 
 /** What the actions of one answer know about it. */
@@ -11,11 +11,16 @@ export interface AnswerActionContext {
 }
 
 /**
- * The slot where bookmarking, sharing and feedback attach (history, library and sharing issues).
- * Renders nothing until then.
+ * The slot where bookmarking, sharing and feedback attach: features may not import each other, so
+ * the app layer (the answer route) provides what renders there. Nothing without a provider.
  */
-export function AnswerActionsExtra(_props: AnswerActionContext) {
-  return null;
+export const AnswerExtraActionsContext = createContext<
+  ((context: AnswerActionContext) => ReactNode) | null
+>(null);
+
+function AnswerActionsExtra(props: AnswerActionContext) {
+  const render = use(AnswerExtraActionsContext);
+  return render ? render(props) : null;
 }
 
 /** Copy and (last answer only) Regenerate, then the extra actions. */
