@@ -5,8 +5,11 @@ import pg from "pg";
  * A client of the E2E server's own embedded PostgreSQL, for seeding state no UI creates yet
  * (usage counters before the answer engine exists).
  */
-export async function withServerDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const dataDir = process.env.E2E_DATA_DIR;
+export async function withServerDatabase<T>(
+  run: (client: pg.Client) => Promise<T>,
+  /** Another server's data directory (the model server's); the main E2E server's by default. */
+  dataDir: string | undefined = process.env.E2E_DATA_DIR,
+): Promise<T> {
   const url = dataDir ? runningEmbeddedUrl(dataDir) : null;
   if (!url) throw new Error("the E2E server's embedded PostgreSQL is not running");
   const client = new pg.Client({ connectionString: url });
@@ -25,6 +28,8 @@ export async function seedUsage(options: {
   search: number;
   addFiles: number;
   agentUsage: number;
+  /** The server's data directory; the main E2E server's by default. */
+  dataDir?: string;
 }): Promise<void> {
   await withServerDatabase(async (client) => {
     await client.query(
@@ -39,5 +44,26 @@ export async function seedUsage(options: {
        do update set search = $3, add_files = $4, agent_usage = $5, last_updated = now()`,
       [options.userId, options.period, options.search, options.addFiles, options.agentUsage],
     );
-  });
+  }, options.dataDir);
+}
+
+/** Sets an anonymous browser's search counter (its anonymous id) for the given day (YYYY-MM-DD). */
+export async function seedAnonymousSearches(options: {
+  anonId: string;
+  period: string;
+  search: number;
+  dataDir?: string;
+}): Promise<void> {
+  await withServerDatabase(async (client) => {
+    await client.query(
+      `insert into usage_records (subject_id, user_id, is_anonymous) values ($1, null, true)
+       on conflict (subject_id) do nothing`,
+      [options.anonId],
+    );
+    await client.query(
+      `insert into usage_counters (subject_id, period, search) values ($1, $2, $3)
+       on conflict (subject_id, period) do update set search = $3, last_updated = now()`,
+      [options.anonId, options.period, options.search],
+    );
+  }, options.dataDir);
 }

@@ -27,6 +27,8 @@ export interface ModelServer {
   origin: string;
   llm: FakeOpenAIServer;
   searxng: FakeSearxng;
+  /** The server's data directory (for seeding its database, see support/db.ts). */
+  dataDir: string;
   /** What the next streamed answers do, in order; empty → `defaultAnswer`. */
   answers: FakeBehaviour[];
 }
@@ -112,8 +114,11 @@ export const test = base.extend<object, { modelServer: ModelServer }>({
       });
       try {
         await waitForHealth(server, { timeoutMs: 90_000 });
-        await use({ origin: server.origin, llm, searxng, answers });
+        await use({ origin: server.origin, dataDir, llm, searxng, answers });
       } finally {
+        // E2E_MODEL_SERVER_LOG=<file>: keep the server's log (to see why an answer failed).
+        const logFile = process.env.E2E_MODEL_SERVER_LOG;
+        if (logFile) fs.appendFileSync(logFile, server.output());
         await stopServer(server);
         await llm.close();
         await searxng.close();

@@ -23,13 +23,18 @@ function AnswerActionsExtra(props: AnswerActionContext) {
   return render ? render(props) : null;
 }
 
-/** Copy and (last answer only) Regenerate, then the extra actions. */
+/**
+ * Copy and (last answer only) Regenerate, then the extra actions: those only for a finished
+ * answer, since a stopped or failed one was never saved (there is nothing to bookmark or share).
+ */
 export function AnswerActions({
   context,
   onRegenerate,
+  finished = true,
 }: {
   context: AnswerActionContext;
   onRegenerate: (() => void) | null;
+  finished?: boolean;
 }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -63,7 +68,7 @@ export function AnswerActions({
           Regenerate
         </Button>
       ) : null}
-      <AnswerActionsExtra {...context} />
+      {finished ? <AnswerActionsExtra {...context} /> : null}
     </div>
   );
 }

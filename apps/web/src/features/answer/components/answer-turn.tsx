@@ -48,7 +48,10 @@ export function AnswerTurnView({
   const streaming = state.status === "streaming" || state.status === "submitted";
   const Heading = index === 0 ? "h1" : "h2";
   const failed = state.status === "error" && state.error !== undefined;
-  const finished = !streaming && !failed && !state.stopped && turn.answer !== undefined;
+  const ended = !streaming && !failed && !state.stopped && turn.answer !== undefined;
+  const finished = ended && content.complete;
+  // An earlier answer that was stopped or failed before a follow-up was asked.
+  const interrupted = ended && !content.complete;
   const hasMedia = content.images.length > 0 || content.videos.length > 0;
 
   return (
@@ -67,8 +70,15 @@ export function AnswerTurnView({
           </div>
         ) : null}
       </header>
-      <div className={clsx("grid min-w-0 gap-6", hasMedia && "lg:grid-cols-[minmax(0,1fr)_14rem]")}>
-        <div className="flex min-w-0 flex-col gap-5">
+      {/* Phones: the answer, then images and videos, then related questions. Wide screens: the
+          media in a column beside both. */}
+      <div
+        className={clsx(
+          "grid min-w-0 gap-x-6 gap-y-5",
+          hasMedia && "lg:grid-cols-[minmax(0,1fr)_14rem] lg:grid-rows-[auto_1fr]",
+        )}
+      >
+        <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
           <SourcesStrip sources={content.sources} />
           <ReasoningPanel
             text={content.reasoning}
@@ -99,6 +109,12 @@ export function AnswerTurnView({
               </Button>
             </div>
           ) : null}
+          {interrupted ? (
+            <p className="flex items-center gap-2 text-sm text-muted">
+              <CircleStop className="size-4" aria-hidden="true" />
+              This answer was not finished.
+            </p>
+          ) : null}
           {failed && state.error ? (
             <AnswerError error={state.error} onRetry={onRetry} onSignIn={onSignIn} />
           ) : null}
@@ -111,13 +127,20 @@ export function AnswerTurnView({
                 markdown: content.text,
               }}
               onRegenerate={finished ? onRegenerate : null}
+              finished={finished}
             />
           ) : null}
-          {finished ? (
-            <RelatedQuestions questions={content.related} onAsk={onAsk} disabled={busy} />
-          ) : null}
         </div>
-        <MediaPanel images={content.images} videos={content.videos} />
+        <MediaPanel
+          images={content.images}
+          videos={content.videos}
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        />
+        {finished ? (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+            <RelatedQuestions questions={content.related} onAsk={onAsk} disabled={busy} />
+          </div>
+        ) : null}
       </div>
     </article>
   );

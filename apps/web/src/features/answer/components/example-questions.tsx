@@ -16,12 +16,12 @@ export function ExampleQuestions({ onAsk }: { onAsk: (question: string) => void 
       </h2>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {EXAMPLE_QUESTIONS.map((question) => (
-          <li key={question}>
+          <li key={question} className="flex">
             <button
               type="button"
               data-testid="example-question"
               onClick={() => onAsk(question)}
-              className="flex w-full items-center justify-between gap-2 rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="flex h-full w-full items-center justify-between gap-2 rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               <span className="min-w-0">{question}</span>
               <ArrowUpRight className="size-4 shrink-0 text-subtle" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { AnswerImage, AnswerVideo } from "@nexus/contracts";
+import { clsx } from "clsx";
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { isHttpUrl } from "./source-card.tsx";
@@ -22,13 +23,18 @@ const LINK_FOCUS =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 /** An image thumbnail linking to its page; gone when the image does not load. */
+// Phones: one row that scrolls sideways (no orphans under a short grid); wide screens: a grid in
+// the column beside the answer.
+const STRIP =
+  "-mx-1 flex gap-2 overflow-x-auto overscroll-x-contain px-1 pb-1 lg:grid lg:overflow-visible lg:pb-0";
+
 function ImageItem({ image, index }: { image: AnswerImage; index: number }) {
   const [failed, setFailed] = useState(false);
   const src = image.thumbnailUrl ?? image.url;
   if (failed || !isHttpUrl(src)) return null;
   const href = isHttpUrl(image.pageUrl) ? image.pageUrl : image.url;
   return (
-    <li>
+    <li className="w-28 shrink-0 sm:w-32 lg:w-auto">
       <a
         href={href}
         target="_blank"
@@ -53,18 +59,24 @@ function ImageItem({ image, index }: { image: AnswerImage; index: number }) {
 export function MediaPanel({
   images,
   videos,
+  className,
 }: {
   images: readonly AnswerImage[];
   videos: readonly AnswerVideo[];
+  className?: string;
 }) {
   const shownImages = images.filter((image) => isHttpUrl(image.thumbnailUrl ?? image.url));
   const shownVideos = videos.filter((video) => isHttpUrl(video.url));
   if (shownImages.length === 0 && shownVideos.length === 0) return null;
   return (
-    <aside aria-label="Images and videos" data-testid="media-panel" className="flex flex-col gap-4">
+    <aside
+      aria-label="Images and videos"
+      data-testid="media-panel"
+      className={clsx("flex min-w-0 flex-col gap-3 lg:gap-4", className)}
+    >
       {shownImages.length > 0 ? (
         <section aria-label="Images">
-          <ul className="grid grid-cols-3 gap-2 lg:grid-cols-2">
+          <ul className={clsx(STRIP, "lg:grid-cols-2")}>
             {shownImages.slice(0, 6).map((image, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once streamed; urls may repeat
               <ImageItem key={index} image={image} index={index} />
@@ -74,10 +86,10 @@ export function MediaPanel({
       ) : null}
       {shownVideos.length > 0 ? (
         <section aria-label="Videos">
-          <ul className="grid grid-cols-2 gap-2 lg:grid-cols-1">
+          <ul className={clsx(STRIP, "lg:grid-cols-1")}>
             {shownVideos.slice(0, 4).map((video, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once streamed; urls may repeat
-              <li key={index}>
+              <li key={index} className="w-52 shrink-0 lg:w-auto">
                 <a
                   href={video.url}
                   target="_blank"

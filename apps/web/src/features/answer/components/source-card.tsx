@@ -1,6 +1,7 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { Globe } from "lucide-react";
+import { BookOpen, Globe } from "lucide-react";
 import { useState } from "react";
+import { isKnowledgeBaseSource, sourceSiteName } from "../lib/source-site.ts";
 
 /** Only http(s) images are loaded; anything else shows the globe. */
 export function isHttpUrl(value: string | null | undefined): value is string {
@@ -17,6 +18,14 @@ export function isHttpUrl(value: string | null | undefined): value is string {
 export function sourceHref(url: string): string | undefined {
   if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
   return isHttpUrl(url) ? url : undefined;
+}
+
+/** The site's icon; the knowledge base's articles get a book. */
+export function SourceIcon({ source }: { source: AnswerSource }) {
+  if (isKnowledgeBaseSource(source)) {
+    return <BookOpen className="size-4 shrink-0 text-accent" aria-hidden="true" />;
+  }
+  return <Favicon src={source.favicon} />;
 }
 
 export function Favicon({ src }: { src: string | null }) {
@@ -49,6 +58,7 @@ export function SourceCard({
   onPreview: (number: number | null) => void;
 }) {
   const href = sourceHref(source.url);
+  const site = sourceSiteName(source);
   return (
     <a
       href={href}
@@ -56,7 +66,7 @@ export function SourceCard({
       rel="noopener noreferrer nofollow"
       data-testid="source-card"
       data-source={number}
-      aria-label={`Source ${number}: ${source.title} (${source.domain})`}
+      aria-label={`Source ${number}: ${source.title} (${site})`}
       onMouseEnter={() => onPreview(number)}
       onMouseLeave={() => onPreview(null)}
       onFocus={() => onPreview(number)}
@@ -65,8 +75,8 @@ export function SourceCard({
     >
       <span className="line-clamp-2 text-xs font-medium break-words text-fg">{source.title}</span>
       <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
-        <Favicon src={source.favicon} />
-        <span className="min-w-0 flex-1 truncate">{source.domain}</span>
+        <SourceIcon source={source} />
+        <span className="min-w-0 flex-1 truncate">{site}</span>
         <span className="shrink-0 rounded bg-surface-2 px-1 font-medium tabular-nums text-subtle">
           {number}
         </span>

@@ -1,7 +1,8 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useId, useState } from "react";
-import { Favicon, SourceCard } from "./source-card.tsx";
+import { sourceSiteName } from "../lib/source-site.ts";
+import { SourceCard, SourceIcon } from "./source-card.tsx";
 
 const SHOWN = 4;
 
@@ -56,8 +57,8 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
           className="pointer-events-none absolute top-full right-0 left-0 z-20 mt-1 rounded-xl border border-border bg-surface p-3 shadow-lg"
         >
           <p className="flex items-center gap-1.5 text-xs text-muted">
-            <Favicon src={previewed.favicon} />
-            <span className="truncate">{previewed.domain}</span>
+            <SourceIcon source={previewed} />
+            <span className="truncate">{sourceSiteName(previewed)}</span>
           </p>
           <p className="mt-1 text-sm font-medium text-fg">{previewed.title}</p>
           <p className="mt-1 line-clamp-4 text-sm text-muted">{previewed.snippet}</p>

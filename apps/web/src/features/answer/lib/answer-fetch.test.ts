@@ -44,6 +44,25 @@ describe("createAnswerFetch", () => {
     expect(error.quota).toEqual(details);
   });
 
+  it("reads the quota details beside the error, where the server puts them", async () => {
+    const details = {
+      limit: 300,
+      current: 300,
+      tier: "free",
+      resetsAt: "2026-12-01T00:00:00.000Z",
+      upgrade: "plans",
+    };
+    const answerFetch = createAnswerFetch(async () =>
+      json(429, {
+        error: { code: "quota_exceeded", message: "You have reached your search limit." },
+        details,
+      }),
+    );
+    const error = await failureOf(answerFetch("/api/answer"));
+    expect(error.code).toBe("quota_exceeded");
+    expect(error.quota).toEqual(details);
+  });
+
   it("keeps the message of a 400 and has no quota", async () => {
     const answerFetch = createAnswerFetch(async () =>
       json(400, { error: { code: "bad_request", message: "A question is required" } }),

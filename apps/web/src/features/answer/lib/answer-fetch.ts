@@ -45,7 +45,9 @@ async function toAnswerError(response: Response): Promise<AnswerRequestError> {
       ? error.message
       : `Request failed (${response.status} ${response.statusText || "error"}).`;
   const code = error && typeof error.code === "string" ? (error.code as ErrorCode) : "unknown";
-  const quota = code === "quota_exceeded" ? parseQuotaDetails(error?.details) : null;
+  // The server sends the details beside `error` ({ error, details }); inside it is read too.
+  const details = isRecord(payload) && "details" in payload ? payload.details : error?.details;
+  const quota = code === "quota_exceeded" ? parseQuotaDetails(details) : null;
   return new AnswerRequestError({
     status: response.status,
     code,

@@ -22,6 +22,11 @@ export interface AnswerContent {
   hasSources: boolean;
   hasText: boolean;
   reasoningStreaming: boolean;
+  /**
+   * The answer's text arrived to its end: a stopped or failed answer leaves its part open (and
+   * was not saved, so nothing may be bookmarked or shared from it).
+   */
+  complete: boolean;
 }
 
 export function answerContentOf(message: AnswerUIMessage | undefined): AnswerContent {
@@ -35,18 +40,24 @@ export function answerContentOf(message: AnswerUIMessage | undefined): AnswerCon
     hasSources: false,
     hasText: false,
     reasoningStreaming: false,
+    complete: false,
   };
   if (!message) return content;
+  let textParts = 0;
+  let openParts = 0;
   const sourceUrls: AnswerSource[] = [];
   let dataSources: AnswerSource[] | null = null;
   for (const part of message.parts) {
     switch (part.type) {
       case "text":
         content.text += part.text;
+        textParts++;
+        if (part.state === "streaming") openParts++;
         break;
       case "reasoning":
         content.reasoning += part.text;
         content.reasoningStreaming = part.state === "streaming";
+        if (part.state === "streaming") openParts++;
         break;
       case "source-url":
         sourceUrls.push(sourceFromUrl(part.url, part.title));
@@ -70,6 +81,7 @@ export function answerContentOf(message: AnswerUIMessage | undefined): AnswerCon
   content.sources = dataSources ?? sourceUrls;
   content.hasSources = dataSources !== null || sourceUrls.length > 0;
   content.hasText = content.text.trim() !== "";
+  content.complete = textParts > 0 && openParts === 0;
   return content;
 }
 

@@ -25,3 +25,25 @@ describe("answerStatusText", () => {
     expect(answerStatusText("error", null)).toBe("");
   });
 });
+
+describe("answerContentOf: complete", () => {
+  it("is true once every text and reasoning part has ended", () => {
+    const done = message([
+      { type: "reasoning", text: "Hmm", state: "done" },
+      { type: "text", text: "Answer [1].", state: "done" },
+    ]);
+    expect(answerContentOf(done).complete).toBe(true);
+  });
+
+  it("is false for an answer stopped or failed half-way, or with no text", () => {
+    const stopped = message([{ type: "text", text: "Half an ans", state: "streaming" }]);
+    expect(answerContentOf(stopped).complete).toBe(false);
+    const thinking = message([
+      { type: "reasoning", text: "Hmm", state: "streaming" },
+      { type: "text", text: "", state: "done" },
+    ]);
+    expect(answerContentOf(thinking).complete).toBe(false);
+    expect(answerContentOf(message([])).complete).toBe(false);
+    expect(answerContentOf(undefined).complete).toBe(false);
+  });
+});

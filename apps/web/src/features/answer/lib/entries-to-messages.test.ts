@@ -60,6 +60,7 @@ describe("entriesToMessages", () => {
     expect(second.reasoning).toBe("Let me think");
     expect(second.related).toEqual([]);
     expect(second.hasSources).toBe(true);
+    expect(first.complete && second.complete, "saved answers are complete").toBe(true);
   });
 
   it("restores which model wrote an answer, and the offline label", () => {

@@ -25,7 +25,7 @@ export const FOCUS_MODE_OPTIONS: readonly FocusModeOption[] = [
     description: "Papers and scholarly sources",
     icon: GraduationCap,
   },
-  { value: "video", label: "Video", description: "Videos", icon: Clapperboard },
+  { value: "video", label: "Video", description: "Videos and talks", icon: Clapperboard },
   { value: "social", label: "Social", description: "Discussions and forums", icon: MessagesSquare },
   { value: "writing", label: "Writing", description: "Write without searching", icon: PenLine },
   {

@@ -3,6 +3,7 @@ import {
   MAX_URL_LENGTH,
   toSafeHref,
   toSafeHttpUrl,
+  toSafeSourceUrl,
   toSafeUrl,
   toSameOriginImageSrc,
 } from "./safe-url.ts";
@@ -128,5 +129,31 @@ describe("toSameOriginImageSrc", () => {
 
   it("refuses everything when the page origin is not a URL", () => {
     expect(toSameOriginImageSrc("/a.png", "null")).toBeNull();
+  });
+});
+
+describe("toSafeSourceUrl", () => {
+  const origin = "https://nexus.example";
+
+  it.each([
+    ["https://site.example/a", "https://site.example/a", "site.example"],
+    [
+      "/blog/connecting-a-model#the-three-variables",
+      "https://nexus.example/blog/connecting-a-model#the-three-variables",
+      "",
+    ],
+  ])("links %j", (raw, href, domain) => {
+    expect(toSafeSourceUrl(raw, origin)).toMatchObject({ href, domain });
+  });
+
+  it.each([
+    ["//evil.example/a"],
+    ["/\\evil.example/a"],
+    ["javascript:alert(1)"],
+    ["mailto:someone@example.com"],
+    ["blog/relative"],
+    [""],
+  ])("refuses %j", (raw) => {
+    expect(toSafeSourceUrl(raw, origin)).toBeNull();
   });
 });

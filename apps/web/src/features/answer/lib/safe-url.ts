@@ -103,3 +103,17 @@ export function toSameOriginImageSrc(raw: string, pageOrigin: string): string | 
   if (url.origin !== base.origin) return null;
   return url.href;
 }
+
+/**
+ * Where a source (and its citation chips) may link: an absolute http(s) URL, or a path on this
+ * Nexus itself (a local source: "/blog/connecting-a-model#…"), resolved against `pageOrigin` and
+ * kept only when it stays on exactly that origin.
+ */
+export function toSafeSourceUrl(raw: string, pageOrigin: string): SafeUrl | null {
+  const absolute = toSafeHttpUrl(raw);
+  if (absolute) return absolute;
+  if (typeof raw !== "string" || !raw.startsWith("/")) return null;
+  const href = toSameOriginImageSrc(raw, pageOrigin);
+  if (href === null) return null;
+  return { href, protocol: href.startsWith("https:") ? "https:" : "http:", domain: "" };
+}

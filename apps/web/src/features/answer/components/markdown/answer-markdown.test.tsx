@@ -147,6 +147,34 @@ describe("AnswerMarkdown: citations", () => {
     expect(root).toHaveTextContent("Fact 1");
   });
 
+  it("links a local source (a page of this Nexus) on this origin only", () => {
+    const local: AnswerSource[] = [
+      {
+        title: "Connecting a language model",
+        url: "/blog/connecting-a-model#the-three-variables",
+        domain: "Nexus help",
+        favicon: null,
+        snippet: "Set LLM_BASE_URL.",
+      },
+      {
+        title: "Sneaky",
+        url: "//evil.example/x",
+        domain: "evil.example",
+        favicon: null,
+        snippet: "",
+      },
+    ];
+    const root = renderMd("Local [1]. Foreign [2].", local);
+    const chip = root.querySelector<HTMLAnchorElement>("a[data-citation='1']");
+    expect(chip?.getAttribute("href")).toBe(
+      `${window.location.origin}/blog/connecting-a-model#the-three-variables`,
+    );
+    expect(root.querySelector("a[data-citation='2']")).toBeNull();
+    expect(root.querySelector("button[data-citation='2']")).not.toBeNull();
+    const cardId = chip?.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(cardId)).toHaveTextContent("Nexus guide");
+  });
+
   it("shows a preview card described by the chip", () => {
     const root = renderMd("Fact [1].");
     const chip = root.querySelector("[data-citation='1']");

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { toSafeHttpUrl } from "../../lib/safe-url.ts";
+import { toSafeHttpUrl, toSafeSourceUrl } from "../../lib/safe-url.ts";
+import { sourceSiteName } from "../../lib/source-site.ts";
 import { useSources } from "./sources-context.ts";
 
 const CHIP =
@@ -21,10 +22,11 @@ export function CitationChip({ n }: CitationChipProps) {
   const source = sources[n - 1];
   if (!source) return <>{`[${n}]`}</>;
 
-  const link = toSafeHttpUrl(source.url);
+  // A local source (the knowledge base, the user's files) is a page of this Nexus: "/blog/…".
+  const link = toSafeSourceUrl(source.url, window.location.origin);
   const favicon = source.favicon ? toSafeHttpUrl(source.favicon) : null;
   const label = `Source ${n}: ${source.title || source.domain || "untitled"}`;
-  const domain = link?.domain || source.domain;
+  const domain = link?.domain || sourceSiteName(source);
 
   return (
     <span className="group/cite relative inline-block indent-0">
