@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe("serving the built web app", () => {
   it("answers every app path with index.html, revalidated, under the CSP and security headers (G4)", async () => {
-    for (const url of ["/", "/app", "/app/settings", "/share/abc", "/no/such/page"]) {
+    for (const url of ["/", "/app", "/app/settings", "/no/such/page"]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
       expect(await res.text()).toContain("<div id=root>");
@@ -42,6 +42,15 @@ describe("serving the built web app", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBeTruthy();
     }
+  });
+
+  it("answers an unknown share link with the app's HTML as a 404, under the CSP and noindex", async () => {
+    const res = await app.request("/share/abc");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("<div id=root>");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
   });
 
   it("sends hashed assets precompressed and cached for a year", async () => {

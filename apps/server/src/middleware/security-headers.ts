@@ -21,7 +21,9 @@ export function securityHeaders(options: { https: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    // Share links set a stricter no-referrer themselves (G5); keep it.
+    if (!c.res.headers.has("Referrer-Policy"))
+      c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");
     c.header("Cross-Origin-Opener-Policy", "same-origin");
     c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");

@@ -13,6 +13,9 @@ export const feedback = pgTable(
     rating: text({ enum: ["up", "down"] }).notNull(),
     feedbackType: text(),
     feedbackText: text(),
+    /** What was rated, a short snapshot (the question and the start of the answer, ≤ 500 chars). */
+    query: text().notNull().default(""),
+    answerExcerpt: text().notNull().default(""),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -22,6 +25,6 @@ export const feedback = pgTable(
     uniqueIndex("feedback_session_entry_uq")
       .on(t.sessionId, t.entryId)
       .where(sql`${t.sessionId} is not null`),
-    index("feedback_ts_idx").on(t.timestamp.desc()),
+    index("feedback_ts_idx").on(t.timestamp.desc(), t.id.desc()),
   ],
 );

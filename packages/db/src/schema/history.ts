@@ -35,7 +35,21 @@ export const searchHistory = pgTable(
   (t) => [
     index("search_history_user_ts_idx").on(t.userId, t.timestamp.desc()),
     index("search_history_thread_ts_idx").on(t.threadId, t.timestamp),
-    index("search_history_bookmarks_idx").on(t.userId, t.isBookmarked, t.timestamp.desc()),
+    // The library's keyset order (timestamp, then id) straight from the index.
+    index("search_history_bookmarks_idx").on(
+      t.userId,
+      t.isBookmarked,
+      t.timestamp.desc(),
+      t.id.desc(),
+    ),
     index("search_history_fts_idx").using("gin", t.searchVector),
+    // History paging (modules/history): only answered entries count, and answers are large
+    // (TOASTed) jsonb, so these partial indexes keep `results` out of every scan and probe.
+    index("search_history_answered_user_idx")
+      .on(t.userId, t.timestamp.desc(), t.id.desc())
+      .where(sql`(${t.results}->>'markdown') <> ''`),
+    index("search_history_answered_thread_idx")
+      .on(t.threadId, t.userId, t.timestamp.desc(), t.id.desc())
+      .where(sql`(${t.results}->>'markdown') <> ''`),
   ],
 );

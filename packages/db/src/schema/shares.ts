@@ -1,8 +1,21 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { searchHistory } from "./history.ts";
 import { users } from "./users.ts";
 
-/** A snapshot of one answer behind a ≥128-bit random id (spec §3 Share). */
+/**
+ * A snapshot of one answer behind a ≥128-bit random id (spec §3 Share). Deleting the entry or the
+ * account deletes the share (cascade); revoking sets revoked_at. One live link per entry.
+ */
 export const shares = pgTable(
   "shares",
   {
@@ -20,16 +33,22 @@ export const shares = pgTable(
     focusMode: text().notNull().default("web"),
     isPdfFlow: boolean().notNull().default(false),
     isReasoningMode: boolean().notNull().default(false),
+    /** The start of the answer as plain text, for the share page's meta tags. */
+    description: text().notNull().default(""),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("shares_user_ts_idx").on(t.userId, t.timestamp.desc()),
     index("shares_entry_idx").on(t.entryId),
+    uniqueIndex("shares_entry_live_uq").on(t.entryId).where(sql`${t.revokedAt} is null`),
   ],
 );
 
-/** A snapshot of a whole thread (spec §3 Thread share). */
+/**
+ * A snapshot of a whole thread (spec §3 Thread share). Deleting any entry it contains revokes it
+ * (trigger search_history_revoke_thread_shares, migration 0003); the account cascades.
+ */
 export const threadShares = pgTable(
   "thread_shares",
   {
@@ -39,11 +58,20 @@ export const threadShares = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     threadId: text().notNull(),
     thread: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The first query (the thread's title). */
+    title: text().notNull().default(""),
+    /** The start of the first answer as plain text, for the share page's meta tags. */
+    description: text().notNull().default(""),
+    /** The search_history ids in the snapshot: deleting any of them revokes the share. */
+    entryIds: text().array().notNull().default(sql`'{}'::text[]`),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("thread_shares_user_ts_idx").on(t.userId, t.timestamp.desc()),
     index("thread_shares_thread_idx").on(t.userId, t.threadId),
+    uniqueIndex("thread_shares_live_uq")
+      .on(t.userId, t.threadId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );

@@ -1,10 +1,15 @@
-import { setTierBodySchema } from "@nexus/contracts";
+import {
+  adminFeedbackPageSchema,
+  adminFeedbackQuerySchema,
+  setTierBodySchema,
+} from "@nexus/contracts";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
+import * as feedback from "../feedback/feedback.service.ts";
 import * as users from "../users/users.service.ts";
 
 const listQuery = z.object({
@@ -28,5 +33,17 @@ export function adminRoutes(deps: Deps) {
       const { tier } = await parseJson(c, setTierBodySchema);
       const userId = parseValue(z.uuid(), c.req.param("userId"));
       return c.json(await users.setTier({ deps, userId, tier }));
+    })
+    .get("/feedback", async (c) => {
+      const { cursor, ...filter } = parseValue(adminFeedbackQuerySchema, c.req.query());
+      const page = await feedback.adminPage({ deps, filter, cursor });
+      return c.json(adminFeedbackPageSchema.parse(page));
+    })
+    .get("/feedback.csv", async (c) => {
+      const { cursor: _all, ...filter } = parseValue(adminFeedbackQuerySchema, c.req.query());
+      return c.body(feedback.csvExport({ deps, filter }), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="nexus-feedback.csv"',
+      });
     });
 }

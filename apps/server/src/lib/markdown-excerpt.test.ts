@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { markdownExcerpt, truncateText } from "./markdown-excerpt.ts";
+
+describe("markdownExcerpt", () => {
+  it("drops markup, citations, code fences and HTML, and collapses whitespace", () => {
+    const md =
+      "# Title\n\n> quoted **bold** and _it_ [1][2]\n\n- item with [a link](https://x.example/(y)) [3, 4]\n\n```ts\nconst a = 1;\n```\n<b>raw</b> ![img](https://i.example/x.png)";
+    expect(markdownExcerpt(md, 500)).toBe(
+      "Title quoted bold and it item with a link const a = 1; raw img",
+    );
+  });
+
+  it("cuts at a word boundary with an ellipsis, never past the limit", () => {
+    const text = markdownExcerpt("word ".repeat(100), 30);
+    expect(text.length).toBeLessThanOrEqual(30);
+    expect(text).toBe("word word word word word word…");
+    expect(truncateText("short", 30)).toBe("short");
+    expect(truncateText("x".repeat(40), 10)).toBe(`${"x".repeat(9)}…`);
+  });
+});

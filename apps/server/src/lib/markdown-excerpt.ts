@@ -1,0 +1,28 @@
+/**
+ * The start of a markdown answer as plain text (meta descriptions, admin snapshots): no markup,
+ * no citation markers, no code fences, whitespace collapsed, cut at a word boundary with "…".
+ */
+export function markdownExcerpt(markdown: string, maxChars: number): string {
+  const text = markdown
+    .slice(0, maxChars * 8)
+    .replace(/```[^\n]*\n?/g, " ")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
+    .replace(/[ \t]*\[\d+(?:\s*,\s*\d+)*\]/g, "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, "")
+    .replace(/\$\$|\*\*|__|~~|[*_`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return truncateText(text, maxChars);
+}
+
+/** `text` cut to at most `maxChars` characters, at a word boundary when there is one, with "…". */
+export function truncateText(text: string, maxChars: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= maxChars) return text;
+  const cut = chars.slice(0, maxChars - 1).join("");
+  // Keep the last word only when it ends right at the cut.
+  const space = chars[maxChars - 1] === " " ? cut.length : cut.lastIndexOf(" ");
+  return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

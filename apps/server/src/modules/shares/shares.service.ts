@@ -1,0 +1,257 @@
+import {
+  answerImageSchema,
+  answerSourceSchema,
+  answerVideoSchema,
+  type CreateShareRequest,
+  isThreadShareId,
+  MESSAGES,
+  type MyShare,
+  type PublicShare,
+  type SharedThread,
+  shareIdSchema,
+  TIER_LIMITS,
+} from "@nexus/contracts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { alphanumericId } from "../../lib/ids.ts";
+import { shareMissLimiter } from "./lookup-limit.ts";
+import * as repo from "./shares.repo.ts";
+import {
+  descriptionOf,
+  entryContent,
+  focusModeOf,
+  listOf,
+  type StoredThread,
+  threadSnapshot,
+  titleOf,
+} from "./shares.snapshot.ts";
+
+/** Headers of every public share response (found or not): G5. */
+export const PUBLIC_SHARE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+export function kindOf(shareId: string): repo.ShareKind {
+  return isThreadShareId(shareId) ? "thread" : "answer";
+}
+
+/** The one not-found answer for a share id: unknown, revoked, deleted and malformed alike. */
+export function noSuchShare(shareId: string): AppError {
+  const message = kindOf(shareId) === "thread" ? MESSAGES.noSuchThreadShare : MESSAGES.noSuchShare;
+  return new AppError("not_found", message, { headers: PUBLIC_SHARE_HEADERS });
+}
+
+function shareUrl(deps: Deps, id: string): string {
+  return `${deps.env.APP_URL}/share/${id}`;
+}
+
+function present(
+  deps: Deps,
+  link: { id: string; title: string; timestamp: Date },
+  kind: repo.ShareKind,
+): MyShare {
+  return {
+    shareId: link.id,
+    kind,
+    title: link.title,
+    url: shareUrl(deps, link.id),
+    createdAt: link.timestamp.toISOString(),
+  };
+}
+
+const denied = () => new AppError("forbidden", MESSAGES.shareDenied);
+
+/**
+ * Shares one of the caller's answers or threads as a snapshot. Missing and foreign ids are refused
+ * alike (403); an answer without content or a thread without answered messages is a 400 and
+ * nothing is stored. An entry's live link is returned again; a thread's live link is refreshed
+ * with the thread as it is now.
+ */
+export async function createShare(options: {
+  deps: Deps;
+  user: SessionUser;
+  body: CreateShareRequest;
+}): Promise<{ share: MyShare; created: boolean }> {
+  const { deps, user, body } = options;
+  const now = deps.clock.now();
+  if ("entryId" in body) {
+    const row = await repo.ownEntry(deps.db, { userId: user.id, entryId: body.entryId });
+    if (!row) throw denied();
+    const entry = entryContent(row);
+    if (!entry.content.trim())
+      throw new AppError("bad_request", "This answer has no content to share.");
+    const link = await repo.insertAnswerShare(deps.db, {
+      id: alphanumericId(),
+      userId: user.id,
+      entryId: row.id,
+      content: entry.content,
+      thinkingContent: entry.thinkingContent,
+      sources: entry.sources,
+      images: entry.images,
+      videos: entry.videos,
+      query: entry.query,
+      focusMode: entry.focusMode,
+      isPdfFlow: false,
+      isReasoningMode: entry.thinkingContent.trim() !== "",
+      description: descriptionOf(entry.content),
+      timestamp: now,
+    });
+    return { share: present(deps, link, "answer"), created: link.created };
+  }
+  const rows = await repo.ownThreadEntries(deps.db, { userId: user.id, threadId: body.threadId });
+  if (rows.length === 0) throw denied();
+  const answered = rows.filter((r) => entryContent(r).content.trim() !== "");
+  const [first, ...rest] = answered.map(entryContent);
+  if (!first) throw new AppError("bad_request", "This thread has no answers to share.");
+  const thread = threadSnapshot([first, ...rest]);
+  const link = await repo.upsertThreadShare(deps.db, {
+    id: `t${alphanumericId()}`,
+    userId: user.id,
+    threadId: body.threadId,
+    thread: { ...thread },
+    title: thread.title,
+    description: descriptionOf(first.content),
+    entryIds: answered.map((r) => r.id),
+    timestamp: now,
+  });
+  return { share: present(deps, link, "thread"), created: link.created };
+}
+
+async function findLive(deps: Deps, shareId: string): Promise<PublicShare | undefined> {
+  if (!shareIdSchema.safeParse(shareId).success) return undefined;
+  if (kindOf(shareId) === "thread") {
+    const row = await repo.liveThreadShare(deps.db, shareId);
+    if (!row) return undefined;
+    const stored = row.thread as unknown as StoredThread;
+    const thread: SharedThread = {
+      // The public snapshot never carries the owner's own thread id.
+      threadId: row.id,
+      title: stored.title,
+      focusMode: stored.focusMode,
+      messages: stored.messages,
+      firstTimestamp: stored.firstTimestamp,
+      latestTimestamp: stored.latestTimestamp,
+      timestamp: row.timestamp.toISOString(),
+    };
+    return { kind: "thread", shareId: row.id, thread };
+  }
+  const row = await repo.liveAnswerShare(deps.db, shareId);
+  if (!row) return undefined;
+  return {
+    kind: "answer",
+    shareId: row.id,
+    answer: {
+      content: row.content,
+      thinkingContent: row.thinkingContent ?? "",
+      sources: listOf(answerSourceSchema, row.sources),
+      images: listOf(answerImageSchema, row.images),
+      videos: listOf(answerVideoSchema, row.videos),
+      query: row.query,
+      focusMode: focusModeOf(row.focusMode),
+      isPdfFlow: row.isPdfFlow,
+      isReasoningMode: row.isReasoningMode,
+      timestamp: row.timestamp.toISOString(),
+    },
+  };
+}
+
+/** A live share for anyone (no sign-in); rate-limited per address on misses (G5). */
+export async function publicShare(options: {
+  deps: Deps;
+  shareId: string;
+  ip: string;
+}): Promise<PublicShare> {
+  const limiter = shareMissLimiter(options.deps);
+  limiter.check(options.ip);
+  const share = await findLive(options.deps, options.shareId);
+  if (share) return share;
+  limiter.miss(options.ip);
+  throw noSuchShare(options.shareId);
+}
+
+/** Title and description of a live share for the share page, or undefined (counted as a miss). */
+export async function shareMeta(options: {
+  deps: Deps;
+  shareId: string;
+  ip: string;
+}): Promise<{ title: string; description: string } | undefined> {
+  const limiter = shareMissLimiter(options.deps);
+  limiter.check(options.ip);
+  const meta = shareIdSchema.safeParse(options.shareId).success
+    ? await repo.liveShareMeta(options.deps.db, {
+        id: options.shareId,
+        kind: kindOf(options.shareId),
+      })
+    : undefined;
+  if (!meta) {
+    limiter.miss(options.ip);
+    return undefined;
+  }
+  return { title: titleOf(meta.title), description: meta.description };
+}
+
+export async function listShares(options: { deps: Deps; user: SessionUser }): Promise<MyShare[]> {
+  const links = await repo.listLive(options.deps.db, options.user.id);
+  return links.map((link) => present(options.deps, link, link.kind));
+}
+
+/** Revokes one of the caller's links; unknown, foreign and already revoked ids answer the same 404. */
+export async function revokeShare(options: {
+  deps: Deps;
+  user: SessionUser;
+  shareId: string;
+}): Promise<void> {
+  const { deps, user, shareId } = options;
+  const revoked =
+    shareIdSchema.safeParse(shareId).success &&
+    (await repo.revoke(deps.db, {
+      userId: user.id,
+      id: shareId,
+      kind: kindOf(shareId),
+      now: deps.clock.now(),
+    }));
+  if (!revoked) throw noSuchShare(shareId);
+}
+
+/**
+ * "Continue in Nexus": copies a live share into a new thread of the caller (new thread and entry
+ * ids), so follow-ups work from their own history.
+ */
+export async function copyShare(options: {
+  deps: Deps;
+  user: SessionUser;
+  shareId: string;
+  ip: string;
+}): Promise<{ threadId: string }> {
+  const { deps, user } = options;
+  const share = await publicShare(options);
+  const turns =
+    share.kind === "answer"
+      ? [share.answer]
+      : share.thread.messages.map((m) => ({ ...m, focusMode: share.thread.focusMode }));
+  const threadId = alphanumericId();
+  const start = deps.clock.now().getTime();
+  await repo.insertThread(deps.db, {
+    userId: user.id,
+    maxThreads: TIER_LIMITS[user.tier].maxChats,
+    entries: turns.map((turn, i) => ({
+      id: alphanumericId(),
+      userId: user.id,
+      threadId,
+      // Oldest first, in order, ending now.
+      timestamp: new Date(start - (turns.length - 1 - i)),
+      query: turn.query,
+      focusMode: turn.focusMode,
+      results: {
+        markdown: turn.content,
+        sources: turn.sources,
+        images: turn.images,
+        videos: turn.videos,
+        thinking: turn.thinkingContent,
+      },
+    })),
+  });
+  return { threadId };
+}

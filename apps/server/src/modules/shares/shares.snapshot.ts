@@ -1,0 +1,103 @@
+import {
+  type AnswerImage,
+  type AnswerSource,
+  type AnswerVideo,
+  answerImageSchema,
+  answerSourceSchema,
+  answerVideoSchema,
+  type FocusMode,
+  focusModeSchema,
+  type SharedThreadMessage,
+} from "@nexus/contracts";
+import type { schema } from "@nexus/db";
+import type { z } from "zod";
+import { markdownExcerpt, truncateText } from "../../lib/markdown-excerpt.ts";
+
+type HistoryRow = typeof schema.searchHistory.$inferSelect;
+
+/** Meta description length on the share page. */
+export const DESCRIPTION_CHARS = 160;
+/** Longest title kept for a link (the query can be 4,000 characters). */
+export const TITLE_CHARS = 200;
+
+/** The items of `value` that are valid for `item` (stored JSON is never trusted blindly). */
+export function listOf<T>(item: z.ZodType<T>, value: unknown): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v) => {
+    const parsed = item.safeParse(v);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function focusModeOf(value: unknown): FocusMode {
+  const parsed = focusModeSchema.safeParse(value);
+  return parsed.success ? parsed.data : "web";
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+export interface EntryContent {
+  query: string;
+  content: string;
+  thinkingContent: string;
+  sources: AnswerSource[];
+  images: AnswerImage[];
+  videos: AnswerVideo[];
+  focusMode: FocusMode;
+  timestamp: Date;
+}
+
+/** What a history entry holds, read defensively (results is JSON). */
+export function entryContent(row: HistoryRow): EntryContent {
+  const results = row.results;
+  return {
+    query: row.query,
+    content: stringOf(results.markdown),
+    thinkingContent: stringOf(results.thinking),
+    sources: listOf(answerSourceSchema, results.sources),
+    images: listOf(answerImageSchema, results.images),
+    videos: listOf(answerVideoSchema, results.videos),
+    focusMode: focusModeOf(row.focusMode),
+    timestamp: row.timestamp,
+  };
+}
+
+export function titleOf(query: string): string {
+  return truncateText(query.replace(/\s+/g, " ").trim(), TITLE_CHARS);
+}
+
+export function descriptionOf(markdown: string): string {
+  return markdownExcerpt(markdown, DESCRIPTION_CHARS);
+}
+
+/** The thread JSON stored in thread_shares.thread (the share's id and time are added on read). */
+export interface StoredThread {
+  title: string;
+  focusMode: FocusMode;
+  messages: SharedThreadMessage[];
+  firstTimestamp: string;
+  latestTimestamp: string;
+}
+
+/** A thread snapshot from its answered entries (oldest first, non-empty). */
+export function threadSnapshot(entries: readonly [EntryContent, ...EntryContent[]]): StoredThread {
+  const first = entries[0];
+  const latest = entries[entries.length - 1] ?? first;
+  return {
+    title: titleOf(first.query),
+    focusMode: first.focusMode,
+    messages: entries.map((e) => ({
+      query: e.query,
+      content: e.content,
+      thinkingContent: e.thinkingContent,
+      sources: e.sources,
+      images: e.images,
+      videos: e.videos,
+      timestamp: e.timestamp.toISOString(),
+    })),
+    firstTimestamp: first.timestamp.toISOString(),
+    latestTimestamp: latest.timestamp.toISOString(),
+  };
+}

@@ -1,0 +1,4 @@
+DROP INDEX "search_history_bookmarks_idx";--> statement-breakpoint
+CREATE INDEX "search_history_answered_user_idx" ON "search_history" USING btree ("user_id","timestamp" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE ("search_history"."results"->>'markdown') <> '';--> statement-breakpoint
+CREATE INDEX "search_history_answered_thread_idx" ON "search_history" USING btree ("thread_id","user_id","timestamp" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE ("search_history"."results"->>'markdown') <> '';--> statement-breakpoint
+CREATE INDEX "search_history_bookmarks_idx" ON "search_history" USING btree ("user_id","is_bookmarked","timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);
