@@ -1,23 +1,83 @@
-import { Link2 } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "@/components/ui/button.tsx";
-import { ComingSoon } from "@/components/ui/coming-soon.tsx";
+import type { SharedThreadMessage, ThreadEntry } from "@nexus/contracts";
+import { useParams } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { PublicPage } from "@/features/marketing/components/public-page.tsx";
+import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
+import { MediaPanel } from "@/features/answer/components/media-panel.tsx";
+import { ReasoningPanel } from "@/features/answer/components/reasoning-panel.tsx";
+import { SourcesStrip } from "@/features/answer/components/sources-strip.tsx";
+import { entriesToMessages } from "@/features/answer/lib/entries-to-messages.ts";
+import { saveSessionThread } from "@/features/answer/lib/session-thread.ts";
+import { createThreadId } from "@/features/answer/lib/thread-id.ts";
+import { SharedPage, ShareNotFound } from "@/features/shares/components/shared-page.tsx";
+import type { SharedConversation } from "@/features/shares/lib/shared-messages.ts";
 
-/** /share/:shareId: shared answers and threads arrive in a later release. */
-export function ShareRoute() {
+const SHARE_ID = /^t?[A-Za-z0-9]{22}$/;
+
+/** One shared turn, drawn by the answer page's own components (same renderer and citations). */
+function SharedTurn({ message, index }: { message: SharedThreadMessage; index: number }) {
+  const Heading = index === 0 ? "h1" : "h2";
+  const hasMedia = message.images.length > 0 || message.videos.length > 0;
   return (
-    <PublicPage eyebrow="Shared from Nexus" title="Shared answer">
-      <ComingSoon
-        icon={Link2}
-        title="Shared pages are not available yet"
-        description="This Nexus server cannot show shared answers or conversations yet. Once sharing is released, links like this one open a read-only copy with its sources."
-      >
-        <Link to={paths.app.root.href()} className={buttonClasses()}>
-          Ask Nexus your own question
-        </Link>
-      </ComingSoon>
-    </PublicPage>
+    <>
+      <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+        {message.query}
+      </Heading>
+      <div className={hasMedia ? "grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]" : ""}>
+        <div className="flex min-w-0 flex-col gap-5">
+          <SourcesStrip sources={message.sources} />
+          <ReasoningPanel text={message.thinkingContent} thinking={false} answerStarted />
+          <LazyAnswerMarkdown
+            markdown={message.content}
+            sources={message.sources}
+            streaming={false}
+            className="min-w-0 break-words"
+          />
+        </div>
+        <MediaPanel images={message.images} videos={message.videos} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * An anonymous visitor's "Continue in Nexus": the shared turns become this tab's thread (the
+ * answer page restores it from there, and follow-ups send the earlier turns), under a new id.
+ */
+function continueInThisTab(conversation: SharedConversation): string {
+  const threadId = createThreadId();
+  const entries: ThreadEntry[] = conversation.messages.map((message, index) => ({
+    id: `${threadId}s${index}`,
+    threadId,
+    timestamp: message.timestamp,
+    query: message.query,
+    focusMode: conversation.focusMode,
+    isBookmarked: false,
+    results: {
+      markdown: message.content,
+      sources: message.sources,
+      images: message.images,
+      videos: message.videos,
+      thinking: message.thinkingContent,
+    },
+  }));
+  saveSessionThread({
+    threadId,
+    focusMode: conversation.focusMode,
+    messages: entriesToMessages(entries),
+  });
+  return paths.app.searchResult.hrefFor(conversation.title, threadId);
+}
+
+/** /share/:shareId: a shared answer or thread, read-only, for anyone with the link. */
+export function ShareRoute() {
+  const { shareId = "" } = useParams();
+  if (!SHARE_ID.test(shareId)) return <ShareNotFound shareId={shareId} />;
+  return (
+    <SharedPage
+      key={shareId}
+      shareId={shareId}
+      renderTurn={(message, index) => <SharedTurn message={message} index={index} />}
+      continueAnonymously={continueInThisTab}
+    />
   );
 }

@@ -1,8 +1,37 @@
+import { useCallback } from "react";
+import {
+  type AnswerActionContext,
+  AnswerExtraActionsContext,
+} from "@/features/answer/components/answer-actions.tsx";
 import { AnswerPage } from "@/features/answer/components/answer-page.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { FeedbackButtons } from "@/features/feedback/components/feedback-buttons.tsx";
+import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
+import { ShareButton } from "@/features/shares/components/share-button.tsx";
 
 /** /app/search, /app/search/:queryAndId and /app/answer. */
 export function AnswerRoute() {
   const { openSignIn } = useSignInDialog();
-  return <AnswerPage onSignIn={openSignIn} />;
+  // Under every finished answer: bookmark, share (answer or thread) and feedback.
+  const renderActions = useCallback(
+    (answer: AnswerActionContext) => (
+      <>
+        <BookmarkButton threadId={answer.threadId} entryId={answer.entryId} onSignIn={openSignIn} />
+        <ShareButton threadId={answer.threadId} entryId={answer.entryId} onSignIn={openSignIn} />
+        <span className="ml-auto flex items-center gap-0.5">
+          <FeedbackButtons
+            entryId={answer.entryId}
+            query={answer.query}
+            markdown={answer.markdown}
+          />
+        </span>
+      </>
+    ),
+    [openSignIn],
+  );
+  return (
+    <AnswerExtraActionsContext value={renderActions}>
+      <AnswerPage onSignIn={openSignIn} />
+    </AnswerExtraActionsContext>
+  );
 }

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { AppShell } from "@/components/layouts/app-shell.tsx";
 import { useNewThreadShortcut } from "@/features/answer/hooks/use-new-thread-shortcut.ts";
 import { AccountPanel } from "@/features/auth/components/account-panel.tsx";
+import { SaveThreadNotice } from "@/features/history/components/save-thread-notice.tsx";
 import { useSession } from "@/lib/session.tsx";
 
 /** /app/*: sidebar + main area; the sidebar is a skeleton until the session is known. */
@@ -11,6 +12,7 @@ export function AppLayoutRoute() {
   return (
     <AppShell account={<AccountPanel />} loading={session.status === "loading"}>
       <Outlet />
+      <SaveThreadNotice />
     </AppShell>
   );
 }

@@ -1,17 +1,13 @@
-import { Library } from "lucide-react";
-import { ComingSoon } from "@/components/ui/coming-soon.tsx";
 import { Page } from "@/components/ui/page.tsx";
+import { focusModeOption } from "@/features/answer/lib/focus-modes.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { LibraryScreen } from "@/features/library/components/library-screen.tsx";
 
 export function LibraryRoute() {
   return (
     <RequireSignIn area="Library">
-      <Page title="Library" description="Answers you bookmarked.">
-        <ComingSoon
-          icon={Library}
-          title="The library is not available yet"
-          description="Bookmarking answers arrives with the answer engine in a later release."
-        />
+      <Page title="Library" description="Answers you bookmarked, newest first.">
+        <LibraryScreen focusModeDisplay={focusModeOption} />
       </Page>
     </RequireSignIn>
   );

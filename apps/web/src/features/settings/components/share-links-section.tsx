@@ -1,21 +1,178 @@
-import { Link2 } from "lucide-react";
+import type { MyShare } from "@nexus/contracts";
+import { Check, Copy, Link2, MessagesSquare, RefreshCw, Text, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { Section } from "@/components/ui/page.tsx";
+import { errorMessage } from "@/lib/api-client.ts";
+import { formatDateTime } from "@/lib/format.ts";
+import { notify } from "@/lib/notices.ts";
+import { useShareLinks } from "../api/get-share-links.ts";
+import { useRevokeShareLink } from "../api/revoke-share-link.ts";
 
-/** Managing share links arrives with sharing. */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString(undefined, { dateStyle: "medium" });
+}
+
+function CopyLinkButton({ share }: { share: MyShare }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(share.url);
+      setCopied(true);
+    } catch {
+      notify("error", "The link could not be copied. Open it and copy it from the address bar.");
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      onClick={() => void copy()}
+      aria-label={copied ? "Copied" : `Copy link: ${share.title}`}
+      title="Copy link"
+    >
+      {copied ? (
+        <Check className="size-4 text-success" aria-hidden="true" />
+      ) : (
+        <Copy className="size-4" aria-hidden="true" />
+      )}
+    </Button>
+  );
+}
+
+function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MyShare) => void }) {
+  const KindIcon = share.kind === "thread" ? MessagesSquare : Text;
+  return (
+    <li data-testid="share-link" className="flex items-center gap-3 py-3">
+      <KindIcon className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <a
+          href={share.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="block truncate text-sm font-medium text-fg hover:text-accent hover:underline"
+        >
+          {share.title}
+        </a>
+        <p className="text-xs text-subtle">
+          {share.kind === "thread" ? "Thread" : "Answer"} ·{" "}
+          <time dateTime={share.createdAt} title={formatDateTime(share.createdAt)}>
+            {formatDate(share.createdAt)}
+          </time>
+        </p>
+      </div>
+      <CopyLinkButton share={share} />
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 hover:bg-danger-soft hover:text-danger"
+        onClick={() => onRevoke(share)}
+        aria-label={`Revoke link: ${share.title}`}
+        title="Revoke link"
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}
+
+/** Every share link the user made (answers and threads): copy or revoke. */
 export function ShareLinksSection() {
+  const links = useShareLinks();
+  const revoke = useRevokeShareLink();
+  const [pending, setPending] = useState<MyShare | null>(null);
+
+  let body: ReactNode;
+  if (links.isPending) {
+    body = (
+      <div className="flex flex-col gap-3" aria-hidden="true" data-testid="share-links-loading">
+        {[0, 1].map((row) => (
+          <div key={row} className="flex items-center gap-3">
+            <div className="size-4 rounded bg-surface-2 motion-safe:animate-pulse" />
+            <div className="flex-1">
+              <div className="h-4 w-2/3 rounded-md bg-surface-2 motion-safe:animate-pulse" />
+              <div className="mt-1.5 h-3 w-32 rounded-md bg-surface-2 motion-safe:animate-pulse" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  } else if (links.isError) {
+    body = (
+      <Alert
+        kind="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
+            <RefreshCw className="size-3.5" aria-hidden="true" />
+            Retry
+          </Button>
+        }
+      >
+        Your links could not be loaded. {errorMessage(links.error)}
+      </Alert>
+    );
+  } else if (links.data.shares.length === 0) {
+    body = (
+      <div
+        data-testid="share-links-empty"
+        className="flex items-start gap-3 rounded-xl bg-surface-2 p-4 text-sm text-muted"
+      >
+        <Link2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          You have no share links. Use Share under an answer to make one; it is listed here and can
+          be revoked at any time.
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="-my-3 flex flex-col divide-y divide-border" data-testid="share-links">
+        {links.data.shares.map((share) => (
+          <ShareRow key={share.shareId} share={share} onRevoke={setPending} />
+        ))}
+      </ul>
+    );
+  }
+
   return (
     <Section
       id="share-links"
-      title="Share links"
-      description="Links you created to share answers and conversations."
+      title="Shared links"
+      description="Links you created to share answers and threads. Anyone with a link can read it."
     >
-      <div className="flex items-start gap-3 rounded-xl bg-surface-2 p-4 text-sm text-muted">
-        <Link2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <p>
-          Sharing is not available yet. Once it is, every link you create is listed here and can be
-          revoked at any time.
-        </p>
-      </div>
+      {body}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title="Revoke this link?"
+        description={
+          pending
+            ? `Anyone opening the link to “${pending.title}” will see that it no longer exists. This cannot be undone.`
+            : ""
+        }
+        confirmLabel="Revoke link"
+        onConfirm={() => {
+          if (!pending) return;
+          revoke.mutate(pending.shareId, {
+            onSuccess: () => notify("success", "Link revoked."),
+            onError: (error) => notify("error", `The link was not revoked. ${errorMessage(error)}`),
+          });
+        }}
+        testId="revoke-share-dialog"
+      />
     </Section>
   );
 }

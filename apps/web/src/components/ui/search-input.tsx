@@ -1,0 +1,63 @@
+import { clsx } from "clsx";
+import { Search, X } from "lucide-react";
+import { useId } from "react";
+import { inputClasses } from "./text-field.tsx";
+
+/** A labelled search box for filtering a list (the label is visually hidden). */
+export function SearchInput({
+  label,
+  value,
+  onChange,
+  placeholder,
+  maxLength,
+  busy = false,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  maxLength?: number;
+  busy?: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <search className={clsx("relative block", className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
+        aria-hidden="true"
+      />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-busy={busy || undefined}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && value !== "") {
+            event.preventDefault();
+            onChange("");
+          }
+        }}
+        className={clsx(inputClasses, "pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden")}
+      />
+      {value !== "" ? (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => onChange("")}
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-subtle hover:bg-surface-2 hover:text-fg"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      ) : null}
+    </search>
+  );
+}

@@ -1,0 +1,34 @@
+import type { HistoryPage } from "@nexus/contracts";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client.ts";
+
+export const historyKeys = {
+  all: ["history"] as const,
+  lists: () => [...historyKeys.all, "list"] as const,
+  list: (q: string) => [...historyKeys.lists(), q] as const,
+};
+
+/** GET /api/history?cursor=&q=: 20 threads by latest activity. */
+export function getHistory(
+  options: { cursor: string | null; q: string },
+  signal?: AbortSignal,
+): Promise<HistoryPage> {
+  const params = new URLSearchParams();
+  if (options.cursor) params.set("cursor", options.cursor);
+  if (options.q) params.set("q", options.q);
+  const search = params.toString();
+  return apiRequest<HistoryPage>(`/history${search ? `?${search}` : ""}`, signal ? { signal } : {});
+}
+
+export function historyQueryOptions(q: string) {
+  return infiniteQueryOptions({
+    queryKey: historyKeys.list(q),
+    queryFn: ({ pageParam, signal }) => getHistory({ cursor: pageParam, q }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useHistory(q: string) {
+  return useInfiniteQuery(historyQueryOptions(q));
+}

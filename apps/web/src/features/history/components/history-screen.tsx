@@ -1,0 +1,188 @@
+import { HISTORY_SEARCH_MAX, MESSAGES, type ThreadSummary } from "@nexus/contracts";
+import { History, RefreshCw, SearchX } from "lucide-react";
+import { type ReactNode, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { LoadMore } from "@/components/ui/load-more.tsx";
+import { SearchInput } from "@/components/ui/search-input.tsx";
+import { paths } from "@/config/paths.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { notify } from "@/lib/notices.ts";
+import { uniqueBy } from "@/lib/unique-by.ts";
+import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
+import { useDeleteThread } from "../api/delete-thread.ts";
+import { useHistory } from "../api/get-history.ts";
+import { groupByDate } from "../lib/date-groups.ts";
+import type { FocusModeDisplay } from "./focus-mode-display.ts";
+import { ThreadRow, ThreadRowSkeleton } from "./thread-row.tsx";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function LoadingList() {
+  return (
+    <div data-testid="history-loading">
+      <span role="status" className="sr-only">
+        {MESSAGES.loading}
+      </span>
+      <div className="mb-2 h-4 w-20 rounded-md bg-surface-2 motion-safe:animate-pulse" />
+      <ul className="flex flex-col gap-1">
+        {[0, 1, 2, 3, 4].map((row) => (
+          <ThreadRowSkeleton key={row} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** /app/history: threads by latest activity in date groups, searchable, deletable. */
+export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusModeDisplay }) {
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const history = useHistory(q);
+  const deletion = useDeleteThread();
+  const [pendingDelete, setPendingDelete] = useState<ThreadSummary | null>(null);
+
+  // Keyed by thread: a page refetched while another one arrives never shows a thread twice.
+  const threads = useMemo(
+    () => uniqueBy(history.data?.pages.flatMap((page) => page.threads) ?? [], (t) => t.threadId),
+    [history.data],
+  );
+  // Times are relative to the last fetch, so a list left open over midnight regroups on refetch.
+  const fetchedAt = history.dataUpdatedAt;
+  const now = useMemo(() => (fetchedAt ? new Date(fetchedAt) : new Date()), [fetchedAt]);
+  const groups = useMemo(
+    () => groupByDate(threads, (thread) => thread.latestTimestamp, now),
+    [threads, now],
+  );
+
+  const confirmDelete = () => {
+    const thread = pendingDelete;
+    if (!thread) return;
+    deletion.mutate(thread.threadId, {
+      onSuccess: () => notify("success", "Thread deleted."),
+      onError: (error) => notify("error", `The thread was not deleted. ${errorMessage(error)}`),
+    });
+  };
+
+  let body: ReactNode;
+  if (history.isPending) {
+    body = <LoadingList />;
+  } else if (history.isError && threads.length === 0) {
+    body = (
+      <Alert
+        kind="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
+            <RefreshCw className="size-3.5" aria-hidden="true" />
+            Retry
+          </Button>
+        }
+      >
+        Your history could not be loaded. {errorMessage(history.error)}
+      </Alert>
+    );
+  } else if (threads.length === 0) {
+    body =
+      q === "" ? (
+        <EmptyState
+          icon={History}
+          title="No threads yet"
+          description="Every question you ask while signed in is kept here, newest activity first."
+          testId="history-empty"
+        >
+          <Link to={paths.app.root.href()} className={buttonClasses()}>
+            Ask a question
+          </Link>
+        </EmptyState>
+      ) : (
+        <EmptyState
+          icon={SearchX}
+          title="No matching threads"
+          description={`Nothing in your history matches “${q}”.`}
+          testId="history-no-results"
+        >
+          <Button variant="outline" onClick={() => setSearch("")}>
+            Clear search
+          </Button>
+        </EmptyState>
+      );
+  } else {
+    body = (
+      <div className="flex flex-col gap-6" data-testid="history-list">
+        {groups.map((group) => (
+          <section key={group.label} aria-labelledby={`history-group-${group.label}`}>
+            <h2
+              id={`history-group-${group.label}`}
+              data-testid="history-group"
+              className="mb-1 px-3 text-xs font-semibold tracking-wide text-subtle uppercase sm:px-4"
+            >
+              {group.label}
+            </h2>
+            <ul className="flex flex-col">
+              {group.items.map((thread) => (
+                <ThreadRow
+                  key={thread.threadId}
+                  thread={thread}
+                  focusModeDisplay={focusModeDisplay}
+                  onDelete={setPendingDelete}
+                  now={now}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+        {history.isFetchNextPageError ? (
+          <Alert
+            kind="error"
+            action={
+              <Button size="sm" variant="outline" onClick={() => void history.fetchNextPage()}>
+                Retry
+              </Button>
+            }
+          >
+            More threads could not be loaded. {errorMessage(history.error)}
+          </Alert>
+        ) : (
+          <LoadMore
+            hasMore={history.hasNextPage}
+            loading={history.isFetchingNextPage}
+            onLoadMore={() => void history.fetchNextPage()}
+          />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SearchInput
+        label="Search your history"
+        placeholder="Search your threads..."
+        value={search}
+        onChange={setSearch}
+        maxLength={HISTORY_SEARCH_MAX}
+        busy={history.isFetching && !history.isFetchingNextPage}
+        className="max-w-xl"
+      />
+      {body}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title="Delete this thread?"
+        description={
+          pendingDelete
+            ? `“${pendingDelete.title}” and its ${pendingDelete.messageCount === 1 ? "answer" : `${pendingDelete.messageCount} answers`} are deleted for good, with any share links to it.`
+            : ""
+        }
+        confirmLabel="Delete thread"
+        onConfirm={confirmDelete}
+        testId="delete-thread-dialog"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ThreadResponse } from "@nexus/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { libraryKeys } from "./get-library.ts";
+
+/** entryId → isBookmarked for one thread of the signed-in caller. */
+export type BookmarkState = Record<string, boolean>;
+
+/** GET /api/threads/:threadId, reduced to which of its answers are in the library. */
+export async function getBookmarkState(
+  threadId: string,
+  signal?: AbortSignal,
+): Promise<BookmarkState> {
+  const thread = await apiRequest<ThreadResponse>(
+    `/threads/${encodeURIComponent(threadId)}`,
+    signal ? { signal } : {},
+  );
+  return Object.fromEntries(thread.entries.map((entry) => [entry.id, entry.isBookmarked]));
+}
+
+export function bookmarkStateQueryOptions(threadId: string) {
+  return queryOptions({
+    queryKey: libraryKeys.thread(threadId),
+    queryFn: ({ signal }) => getBookmarkState(threadId, signal),
+    staleTime: 60_000,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+  });
+}
+
+/**
+ * Whether an answer is bookmarked. An answer the loaded state does not know yet (just written) is
+ * not bookmarked: new answers never are.
+ */
+export function useIsBookmarked(options: { threadId: string; entryId: string; enabled: boolean }) {
+  const query = useQuery({
+    ...bookmarkStateQueryOptions(options.threadId),
+    enabled: options.enabled,
+  });
+  return {
+    isBookmarked: query.data?.[options.entryId] ?? false,
+    isLoading: options.enabled && query.isPending,
+  };
+}

@@ -1,0 +1,147 @@
+import { HISTORY_SEARCH_MAX, type LibraryItem, MESSAGES } from "@nexus/contracts";
+import { Library, RefreshCw, SearchX } from "lucide-react";
+import { type ReactNode, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { LoadMore } from "@/components/ui/load-more.tsx";
+import { SearchInput } from "@/components/ui/search-input.tsx";
+import { paths } from "@/config/paths.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { notify } from "@/lib/notices.ts";
+import { uniqueBy } from "@/lib/unique-by.ts";
+import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
+import { useLibrary } from "../api/get-library.ts";
+import { useSetBookmark } from "../api/set-bookmark.ts";
+import type { FocusModeDisplay } from "./focus-mode-display.ts";
+import { LibraryItemCard, LibraryItemSkeleton } from "./library-item.tsx";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /app/library: bookmarked answers, newest first, searchable; removing one is one click. */
+export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusModeDisplay }) {
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const library = useLibrary(q);
+  const removal = useSetBookmark();
+  const items = useMemo(
+    () => uniqueBy(library.data?.pages.flatMap((page) => page.items) ?? [], (i) => i.entryId),
+    [library.data],
+  );
+  const fetchedAt = library.dataUpdatedAt;
+  const now = useMemo(() => (fetchedAt ? new Date(fetchedAt) : new Date()), [fetchedAt]);
+
+  const remove = (item: LibraryItem) =>
+    removal.mutate(
+      { entryId: item.entryId, threadId: item.threadId, isBookmarked: false },
+      {
+        onSuccess: () => notify("success", "Removed from your library."),
+        onError: (error) => notify("error", `The answer was not removed. ${errorMessage(error)}`),
+      },
+    );
+
+  let body: ReactNode;
+  if (library.isPending) {
+    body = (
+      <div data-testid="library-loading">
+        <span role="status" className="sr-only">
+          {MESSAGES.loading}
+        </span>
+        <ul className="flex flex-col gap-3">
+          {[0, 1, 2].map((row) => (
+            <LibraryItemSkeleton key={row} />
+          ))}
+        </ul>
+      </div>
+    );
+  } else if (library.isError && items.length === 0) {
+    body = (
+      <Alert
+        kind="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void library.refetch()}>
+            <RefreshCw className="size-3.5" aria-hidden="true" />
+            Retry
+          </Button>
+        }
+      >
+        Your library could not be loaded. {errorMessage(library.error)}
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    body =
+      q === "" ? (
+        <EmptyState
+          icon={Library}
+          title="Your library is empty"
+          description="Bookmark an answer on its page to keep it here."
+          testId="library-empty"
+        >
+          <Link to={paths.app.root.href()} className={buttonClasses()}>
+            Ask a question
+          </Link>
+        </EmptyState>
+      ) : (
+        <EmptyState
+          icon={SearchX}
+          title="No matching answers"
+          description={`Nothing in your library matches “${q}”.`}
+          testId="library-no-results"
+        >
+          <Button variant="outline" onClick={() => setSearch("")}>
+            Clear search
+          </Button>
+        </EmptyState>
+      );
+  } else {
+    body = (
+      <div className="flex flex-col gap-3" data-testid="library-list">
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <LibraryItemCard
+              key={item.entryId}
+              item={item}
+              focusModeDisplay={focusModeDisplay}
+              onRemove={remove}
+              now={now}
+            />
+          ))}
+        </ul>
+        {library.isFetchNextPageError ? (
+          <Alert
+            kind="error"
+            action={
+              <Button size="sm" variant="outline" onClick={() => void library.fetchNextPage()}>
+                Retry
+              </Button>
+            }
+          >
+            More answers could not be loaded. {errorMessage(library.error)}
+          </Alert>
+        ) : (
+          <LoadMore
+            hasMore={library.hasNextPage}
+            loading={library.isFetchingNextPage}
+            onLoadMore={() => void library.fetchNextPage()}
+          />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SearchInput
+        label="Search your library"
+        placeholder="Search bookmarked answers..."
+        value={search}
+        onChange={setSearch}
+        maxLength={HISTORY_SEARCH_MAX}
+        busy={library.isFetching && !library.isFetchingNextPage}
+        className="max-w-xl"
+      />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client.ts";
+
+/** POST /api/shares/:shareId/copy: the shared thread, copied into a new thread of the caller. */
+export function copyShare(shareId: string): Promise<{ threadId: string }> {
+  return apiRequest<{ threadId: string }>(`/shares/${encodeURIComponent(shareId)}/copy`, {
+    method: "POST",
+  });
+}
+
+export function useCopyShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: copyShare,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["history"] }),
+  });
+}

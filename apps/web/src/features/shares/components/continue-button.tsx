@@ -1,0 +1,55 @@
+import { ArrowRight } from "lucide-react";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { paths } from "@/config/paths.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { notify } from "@/lib/notices.ts";
+import { useSession } from "@/lib/session.tsx";
+import { useCopyShare } from "../api/copy-share.ts";
+import type { SharedConversation } from "../lib/shared-messages.ts";
+
+/**
+ * "Continue in Nexus": signed in, the shared turns are copied into a new thread of the visitor's
+ * (POST /api/shares/:shareId/copy); anonymous, `continueAnonymously` puts them into this tab's
+ * thread and returns its page. Either way follow-ups carry the earlier turns.
+ */
+export function ContinueButton({
+  conversation,
+  continueAnonymously,
+  className,
+}: {
+  conversation: SharedConversation;
+  continueAnonymously: (conversation: SharedConversation) => string;
+  className?: string;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const copy = useCopyShare();
+
+  const onClick = () => {
+    if (session.status === "signed-in") {
+      copy.mutate(conversation.shareId, {
+        onSuccess: ({ threadId }) =>
+          void navigate(paths.app.searchResult.hrefFor(conversation.title, threadId)),
+        onError: (error) =>
+          notify("error", `The thread could not be copied. ${errorMessage(error)}`),
+      });
+      return;
+    }
+    void navigate(continueAnonymously(conversation));
+  };
+
+  return (
+    <Button
+      onClick={onClick}
+      disabled={copy.isPending || session.status === "loading"}
+      className={className}
+      data-testid="continue-in-nexus"
+    >
+      {copy.isPending ? <Spinner className="size-4" /> : null}
+      Continue in Nexus
+      <ArrowRight className="size-4" aria-hidden="true" />
+    </Button>
+  );
+}

@@ -1,0 +1,178 @@
+import { isThreadShareId, MESSAGES, type SharedThreadMessage } from "@nexus/contracts";
+import { Link2Off, MessagesSquare, RefreshCw, Text } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { paths } from "@/config/paths.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { formatDateTime } from "@/lib/format.ts";
+import { isShareNotFound, usePublicShare } from "../api/get-public-share.ts";
+import { type SharedConversation, sharedConversationOf } from "../lib/shared-messages.ts";
+import { ContinueButton } from "./continue-button.tsx";
+
+const FRAME = "mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12";
+/** Wider when images or videos sit beside the answers, as on the answer page. */
+const WIDE_FRAME = "mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12";
+
+function Eyebrow() {
+  return <p className="text-sm font-medium text-accent">Shared from Nexus</p>;
+}
+
+function Loading() {
+  return (
+    <div className={FRAME} data-testid="share-loading">
+      <span role="status" className="sr-only">
+        {MESSAGES.loading}
+      </span>
+      <Eyebrow />
+      <Skeleton className="mt-3 h-9 w-3/4" />
+      <Skeleton className="mt-3 h-4 w-48" />
+      <div className="mt-10 flex gap-2 overflow-hidden">
+        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
+        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
+        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
+      </div>
+      <div className="mt-6 flex flex-col gap-2">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-11/12" />
+        <Skeleton className="h-4 w-4/5" />
+      </div>
+    </div>
+  );
+}
+
+/** Unknown, revoked and deleted links: the spec's message for the kind of link. */
+export function ShareNotFound({ shareId }: { shareId: string }) {
+  const message = isThreadShareId(shareId) ? MESSAGES.noSuchThreadShare : MESSAGES.noSuchShare;
+  return (
+    <div
+      className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center sm:px-6"
+      data-testid="share-not-found"
+    >
+      <title>{`${message} · Nexus`}</title>
+      <Link2Off className="size-10 text-subtle" aria-hidden="true" />
+      <h1 className="text-2xl font-semibold tracking-tight">{message}</h1>
+      <p className="text-muted">
+        The link may be mistyped, or its owner revoked it or deleted what it pointed to.
+      </p>
+      <Link to={paths.app.root.href()} className={buttonClasses()}>
+        Ask Nexus your own question
+      </Link>
+    </div>
+  );
+}
+
+function Conversation({
+  conversation,
+  renderTurn,
+  continueAnonymously,
+}: {
+  conversation: SharedConversation;
+  renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
+  continueAnonymously: (conversation: SharedConversation) => string;
+}) {
+  const KindIcon = conversation.kind === "thread" ? MessagesSquare : Text;
+  const count = conversation.messages.length;
+  const hasMedia = conversation.messages.some(
+    (message) => message.images.length > 0 || message.videos.length > 0,
+  );
+  return (
+    <div
+      className={hasMedia ? WIDE_FRAME : FRAME}
+      data-testid="shared-conversation"
+      data-kind={conversation.kind}
+    >
+      <title>{`${conversation.title} · Shared from Nexus`}</title>
+      <header className="flex flex-col gap-4 border-b border-border pb-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Eyebrow />
+          <ContinueButton
+            conversation={conversation}
+            continueAnonymously={continueAnonymously}
+            className="max-sm:hidden"
+          />
+        </div>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+          <span className="inline-flex items-center gap-1.5">
+            <KindIcon className="size-4" aria-hidden="true" />
+            {conversation.kind === "thread"
+              ? `Thread · ${count} ${count === 1 ? "question" : "questions"}`
+              : "Answer"}
+          </span>
+          <span>
+            Shared{" "}
+            <time dateTime={conversation.sharedAt}>{formatDateTime(conversation.sharedAt)}</time>
+          </span>
+          <span>Read-only</span>
+        </p>
+        <ContinueButton
+          conversation={conversation}
+          continueAnonymously={continueAnonymously}
+          className="w-full sm:hidden"
+        />
+      </header>
+      <div className="mt-8 flex flex-col gap-10">
+        {conversation.messages.map((message, index) => (
+          <article
+            // biome-ignore lint/suspicious/noArrayIndexKey: a snapshot's turns never change order
+            key={index}
+            data-testid="shared-turn"
+            className="flex flex-col gap-5 border-b border-border pb-10 last:border-b-0"
+          >
+            {renderTurn(message, index)}
+          </article>
+        ))}
+      </div>
+      <footer className="mt-4 flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface-2/60 p-6 text-center">
+        <p className="text-sm text-muted">Want to ask a follow-up? Pick up where this left off.</p>
+        <ContinueButton conversation={conversation} continueAnonymously={continueAnonymously} />
+      </footer>
+    </div>
+  );
+}
+
+/**
+ * /share/:shareId: the read-only snapshot of a shared answer or thread. The route renders each turn
+ * (with the answer page's renderer) and says how an anonymous visitor continues it.
+ */
+export function SharedPage({
+  shareId,
+  renderTurn,
+  continueAnonymously,
+}: {
+  shareId: string;
+  renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
+  continueAnonymously: (conversation: SharedConversation) => string;
+}) {
+  const share = usePublicShare(shareId);
+  if (share.isPending) return <Loading />;
+  if (share.isError) {
+    if (isShareNotFound(share.error)) return <ShareNotFound shareId={shareId} />;
+    return (
+      <div className={FRAME}>
+        <Eyebrow />
+        <Alert
+          kind="error"
+          className="mt-6"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void share.refetch()}>
+              <RefreshCw className="size-3.5" aria-hidden="true" />
+              Retry
+            </Button>
+          }
+        >
+          This shared page could not be loaded. {errorMessage(share.error)}
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <Conversation
+      conversation={sharedConversationOf(share.data)}
+      renderTurn={renderTurn}
+      continueAnonymously={continueAnonymously}
+    />
+  );
+}

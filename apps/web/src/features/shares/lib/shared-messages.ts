@@ -1,0 +1,45 @@
+import type { FocusMode, PublicShare, SharedThreadMessage } from "@nexus/contracts";
+
+/** A share, whatever its kind, as what the page shows: a title and its turns, oldest first. */
+export interface SharedConversation {
+  shareId: string;
+  kind: PublicShare["kind"];
+  title: string;
+  focusMode: FocusMode;
+  /** When the snapshot was taken. */
+  sharedAt: string;
+  messages: SharedThreadMessage[];
+}
+
+export function sharedConversationOf(share: PublicShare): SharedConversation {
+  if (share.kind === "answer") {
+    const { answer } = share;
+    return {
+      shareId: share.shareId,
+      kind: "answer",
+      title: answer.query,
+      focusMode: answer.focusMode,
+      sharedAt: answer.timestamp,
+      messages: [
+        {
+          query: answer.query,
+          content: answer.content,
+          thinkingContent: answer.thinkingContent,
+          sources: answer.sources,
+          images: answer.images,
+          videos: answer.videos,
+          timestamp: answer.timestamp,
+        },
+      ],
+    };
+  }
+  const { thread } = share;
+  return {
+    shareId: share.shareId,
+    kind: "thread",
+    title: thread.title || thread.messages[0]?.query || "Shared thread",
+    focusMode: thread.focusMode,
+    sharedAt: thread.timestamp,
+    messages: thread.messages,
+  };
+}
