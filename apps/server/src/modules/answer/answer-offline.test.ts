@@ -86,6 +86,27 @@ describe("POST /api/answer offline", () => {
     expect(rows.map((r) => r.threadId)).toContain("cap-1");
   });
 
+  it("drops no thread for a follow-up in a thread already kept at the cap", async () => {
+    const { cookie, userId } = await h.signIn("offline-cap-follow@acme.com");
+    const old = Date.parse("2020-01-01T00:00:00Z");
+    await h.db.db.insert(schema.searchHistory).values(
+      Array.from({ length: 500 }, (_, i) => ({
+        id: `capf-${i}`,
+        userId,
+        threadId: `capf-${i}`,
+        query: "old",
+        timestamp: new Date(old + i * 1000),
+      })),
+    );
+    await ask({ text: "What is Nexus?", threadId: "capf-0" }, cookie);
+    const rows = await h.db.db
+      .select({ threadId: schema.searchHistory.threadId })
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.userId, userId));
+    expect(rows).toHaveLength(501);
+    expect(new Set(rows.map((r) => r.threadId)).size).toBe(500);
+  });
+
   it("rejects a body without a question or with an unknown focus mode", async () => {
     expect((await ask({ text: "  " })).status).toBe(400);
     expect((await ask({ text: "x", focusMode: "nope" })).status).toBe(400);
@@ -114,7 +135,11 @@ describe("GET /api/threads/:threadId (G2)", () => {
     const missing = await h.request("/api/threads/nope", { cookie: owner.cookie });
     expect(foreign.status).toBe(404);
     expect(missing.status).toBe(404);
-    expect(await foreign.text()).toBe(await missing.text());
+    const notFound = await missing.text();
+    expect(await foreign.text()).toBe(notFound);
+    const malformed = await h.request("/api/threads/%00x", { cookie: owner.cookie });
+    expect(malformed.status).toBe(404);
+    expect(await malformed.text()).toBe(notFound);
     expect((await h.request(`/api/threads/${threadId}`, { anonId })).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { type Db, schema } from "@nexus/db";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 
 const { searchHistory } = schema;
 export type HistoryRow = typeof searchHistory.$inferSelect;
@@ -25,33 +25,47 @@ export async function threadEntries(
 }
 
 /**
- * Saves one answered turn (replacing the entry `replaces` of the same user and thread, for a
- * regenerated answer) and, when `maxThreads` > 0, deletes the user's oldest threads beyond it (by
- * their latest entry), in one transaction.
+ * Saves one answered turn as ONE statement (no transaction held across round trips): deletes the
+ * entry `replaces` of the same user and thread (a regenerated answer), inserts the entry and, when
+ * `maxThreads` > 0, deletes the user's oldest threads beyond it (by their latest entry). The
+ * saved thread is the newest and always kept, so the others are ranked without it and
+ * `maxThreads - 1` of them stay.
  */
+const SAVE_ENTRY_SQL = `
+with replaced as (
+  delete from "search_history"
+  where $8::text is not null and "id" = $8 and "user_id" = $2 and "thread_id" = $3
+), saved as (
+  insert into "search_history" ("id", "user_id", "thread_id", "timestamp", "query", "focus_mode", "results")
+  values ($1, $2, $3, $4, $5, $6, $7::jsonb)
+), trimmed as (
+  delete from "search_history"
+  where $9::int > 0 and "user_id" = $2 and "thread_id" in (
+    select "thread_id" from "search_history"
+    where "user_id" = $2 and "thread_id" <> $3
+    group by "thread_id" order by max("timestamp") desc offset greatest($9::int - 1, 0)
+  )
+)
+select 1`;
+
 export async function saveEntry(
   db: Db,
   options: { entry: typeof searchHistory.$inferInsert; maxThreads: number; replaces?: string },
 ): Promise<void> {
   const { entry, maxThreads, replaces } = options;
-  await db.transaction(async (tx) => {
-    if (replaces !== undefined)
-      await tx
-        .delete(searchHistory)
-        .where(
-          and(
-            eq(searchHistory.id, replaces),
-            eq(searchHistory.userId, entry.userId),
-            eq(searchHistory.threadId, entry.threadId),
-          ),
-        );
-    await tx.insert(searchHistory).values(entry);
-    if (maxThreads <= 0) return;
-    await tx.execute(sql`
-      delete from search_history
-      where user_id = ${entry.userId} and thread_id in (
-        select thread_id from search_history where user_id = ${entry.userId}
-        group by thread_id order by max(timestamp) desc offset ${maxThreads}
-      )`);
+  await db.$client.query({
+    name: "history_save_entry",
+    text: SAVE_ENTRY_SQL,
+    values: [
+      entry.id,
+      entry.userId,
+      entry.threadId,
+      entry.timestamp ?? new Date(),
+      entry.query,
+      entry.focusMode ?? "web",
+      JSON.stringify(entry.results ?? {}),
+      replaces ?? null,
+      maxThreads,
+    ],
   });
 }

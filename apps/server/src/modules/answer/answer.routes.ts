@@ -1,10 +1,10 @@
 import { answerRequestSchema } from "@nexus/contracts";
-import { createUIMessageStreamResponse } from "ai";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
 import { callerOf } from "../../middleware/request-context.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import { uiMessageStreamResponse } from "./answer.parts.ts";
 import * as answers from "./answer.service.ts";
 
 /** POST /api/answer: one answered turn as an AI SDK UI-message stream. */
@@ -17,7 +17,7 @@ export function answerRoutes(deps: Deps) {
       body,
       signal: c.req.raw.signal,
     });
-    return createUIMessageStreamResponse({ stream });
+    return uiMessageStreamResponse(stream);
   });
 }
 

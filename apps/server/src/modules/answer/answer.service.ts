@@ -122,12 +122,17 @@ const EMPTY_RESULTS: AnswerResults = {
   thinking: "",
 };
 
+/** What a thread id can be (answerRequestSchema's threadId, or a generated entry id). */
+const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** A thread of the caller's (404 for other users' and missing threads alike). */
 export async function thread(options: {
   deps: Deps;
   user: SessionUser;
   threadId: string;
 }): Promise<ThreadResponse> {
+  // Not a thread id (e.g. a NUL byte, which PostgreSQL text cannot hold): missing, like any other.
+  if (!THREAD_ID.test(options.threadId)) throw new AppError("not_found");
   const rows = await repo.threadEntries(options.deps.db, {
     userId: options.user.id,
     threadId: options.threadId,

@@ -10,6 +10,7 @@ import type { AnswerModel } from "../../ai/models.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
 import { systemPrompt } from "./answer.focus.ts";
+import { DeltaCoalescer, modelPartToChunk } from "./answer.parts.ts";
 import {
   failureMessage,
   MAX_SOURCES,
@@ -23,6 +24,7 @@ import {
 
 export type AnswerUIMessage = UIMessage<AnswerMetadata, AnswerDataParts>;
 type Writer = UIMessageStreamWriter<AnswerUIMessage>;
+type AnswerChunk = Parameters<Writer["write"]>[0];
 
 export interface AnswerRun {
   deps: Deps;
@@ -106,22 +108,30 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
     });
     let failure: unknown = null;
     let firstTokenMs: number | null = null;
-    const parts = answer.toUIMessageStream<AnswerUIMessage>({
-      sendReasoning: true,
-      sendStart: false,
-      sendFinish: false,
-      onError: (error) => {
-        failure = error;
-        return "";
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === "error") continue;
-      if (part.type === "text-delta") {
-        firstTokenMs ??= performance.now() - started;
-        markdown += part.delta;
-      } else if (part.type === "reasoning-delta") thinking += part.delta;
-      writer.write(part);
+    // The model's parts as UI-message chunks, deltas merged (answer.parts.ts): fewer parts, the
+    // same text. Read directly, without toUIMessageStream's extra stream hops.
+    const out = new DeltaCoalescer((chunk) => writer.write(chunk as AnswerChunk));
+    const reader = answer.fullStream.getReader();
+    try {
+      for (;;) {
+        const { done, value: part } = await reader.read();
+        if (done) break;
+        if (part.type === "text-delta") {
+          firstTokenMs ??= performance.now() - started;
+          markdown += part.text;
+        } else if (part.type === "reasoning-delta") thinking += part.text;
+        else if (part.type === "error") {
+          failure = part.error;
+          continue;
+        }
+        const chunk = modelPartToChunk(part);
+        if (chunk) out.push(chunk);
+      }
+    } catch (error) {
+      failure = error;
+    } finally {
+      out.flush();
+      reader.releaseLock();
     }
     if (signal.aborted) throw signal.reason ?? new Error("aborted");
     if (failure !== null) throw failure;

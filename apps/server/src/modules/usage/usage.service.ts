@@ -61,8 +61,10 @@ export async function check(options: {
 }
 
 /**
- * Check-and-increment in one transaction with the counter rows locked: of N concurrent callers
- * with one unit left exactly one is allowed. Nothing is charged when not allowed.
+ * Check-and-increment, atomically, as one statement (no transaction held across round trips): of
+ * N concurrent callers with one unit left exactly one is allowed. Nothing is charged when not
+ * allowed. A signed-in caller takes one round trip; an anonymous caller (id and address, the
+ * stricter decides) one, plus two the first time in a period (its rows are created first).
  */
 export async function consume(options: {
   deps: Deps;
@@ -76,18 +78,51 @@ export async function consume(options: {
   const limit = TIER_LIMITS[tier][counter];
   const { now, key } = currentPeriod(deps, tier);
   const subjects = subjectsOf(caller);
-  const ids = subjects.map((s) => s.subjectId);
-  await repo.ensureRows(deps.db, subjects, key, now);
-  return deps.db.transaction(async (tx) => {
-    const rows = await repo.lockCounters(tx, ids, key);
-    const current = highest(rows, counter);
-    if (!isAllowed(current + amount - 1, limit)) return { allowed: false, current, limit, tier };
-    await repo.addToCounter(tx, { subjectIds: ids, period: key, counter, amount, now });
-    return { allowed: true, current: current + amount, limit, tier };
-  });
+  const [only] = subjects;
+  let result: repo.ConsumeResult;
+  if (subjects.length === 1 && only) {
+    result = await repo.consumeOne(deps.db, {
+      subject: only,
+      period: key,
+      counter,
+      amount,
+      limit,
+      now,
+    });
+  } else {
+    const values = {
+      subjectIds: subjects.map((s) => s.subjectId),
+      period: key,
+      counter,
+      amount,
+      limit,
+      now,
+    };
+    result = await repo.consumeMany(deps.db, values);
+    if (!result.allowed && result.missingRows) {
+      await repo.ensureRows(deps.db, subjects, key, now);
+      result = await repo.consumeMany(deps.db, values);
+    }
+  }
+  if (result.allowed) return { allowed: true, current: result.current, limit, tier };
+  // Refused (the rare path): the count as it stands, for the limit message.
+  const current =
+    result.current ??
+    highest(
+      await repo.readCounters(
+        deps.db,
+        subjects.map((s) => s.subjectId),
+        key,
+      ),
+      counter,
+    );
+  return { allowed: false, current, limit, tier };
 }
 
-/** Gives back a unit taken by consume() for work that then failed (a failed answer is never charged). */
+/**
+ * Gives back a unit taken by consume() for work that then failed (a failed answer is never
+ * charged): one statement, never below 0.
+ */
 export async function refund(options: {
   deps: Deps;
   caller: Caller;
@@ -96,7 +131,7 @@ export async function refund(options: {
 }): Promise<void> {
   const tier = tierOf(options.caller);
   const { now, key } = currentPeriod(options.deps, tier);
-  await repo.addToCounter(options.deps.db, {
+  await repo.addAmount(options.deps.db, {
     subjectIds: subjectsOf(options.caller).map((s) => s.subjectId),
     period: key,
     counter: options.counter,

@@ -113,6 +113,71 @@ describe("quota enforcement (G9)", () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(1);
   });
 
+  it("allows exactly one of 50 parallel first requests of a period (rows not there yet)", async () => {
+    h.clock.set("2026-11-22T10:00:00Z");
+    const caller = await userCaller("first-of-period@acme.com");
+    const all = TIER_LIMITS.free.search;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        usage.consume({ deps: h.deps, caller, counter: "search", amount: all }),
+      ),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(1);
+    expect(results.find((r) => !r.allowed)).toMatchObject({ current: all, limit: all });
+    expect((await usage.check({ deps: h.deps, caller, counter: "search" })).current).toBe(all);
+  });
+
+  it("charges an anonymous caller all or nothing: its id and its address together", async () => {
+    h.clock.set("2026-11-22T10:00:00Z");
+    await setCounter(anon(700), "2026-11-22", 100, true);
+    const atLimit = { user: null, anonId: anon(700), ip: "10.7.7.7" };
+    expect(await usage.consume({ deps: h.deps, caller: atLimit, counter: "search" })).toEqual({
+      allowed: false,
+      current: 100,
+      limit: 100,
+      tier: "anonymous",
+    });
+    const address = await usage.check({
+      deps: h.deps,
+      caller: { user: null, anonId: null, ip: "10.7.7.7" },
+      counter: "search",
+    });
+    expect(address.current).toBe(0);
+    const fresh = { user: null, anonId: anon(701), ip: "10.7.7.7" };
+    expect(await usage.consume({ deps: h.deps, caller: fresh, counter: "search" })).toMatchObject({
+      allowed: true,
+      current: 1,
+    });
+    expect(await usage.consume({ deps: h.deps, caller: fresh, counter: "search" })).toMatchObject({
+      allowed: true,
+      current: 2,
+    });
+  });
+
+  it("charges and refunds a signed-in caller in one statement each, no transaction", async () => {
+    const caller = await userCaller("one-trip@acme.com");
+    await usage.consume({ deps: h.deps, caller, counter: "search" }); // creates the rows
+    const pool = h.deps.db.$client;
+    const sent: string[] = [];
+    const query = pool.query.bind(pool);
+    pool.query = ((config: unknown, ...rest: unknown[]) => {
+      sent.push(typeof config === "string" ? config : String((config as { text: string }).text));
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof pool.query;
+    try {
+      expect(await usage.consume({ deps: h.deps, caller, counter: "search" })).toMatchObject({
+        allowed: true,
+        current: 2,
+      });
+      await usage.refund({ deps: h.deps, caller, counter: "search" });
+    } finally {
+      pool.query = query;
+    }
+    expect(sent).toHaveLength(2);
+    expect(sent.join("\n")).not.toMatch(/\bbegin\b/i);
+    expect((await usage.check({ deps: h.deps, caller, counter: "search" })).current).toBe(1);
+  });
+
   it("gives no new quota for rotating anonymous ids or spoofed X-Forwarded-For", async () => {
     h.clock.set("2026-11-22T10:00:00Z");
     await setCounter("ip:unknown", "2026-11-22", 100, true);
