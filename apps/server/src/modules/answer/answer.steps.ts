@@ -154,7 +154,7 @@ export function failureMessage(options: { error: unknown; streamed: boolean }): 
   if (error instanceof SearchUnavailableError)
     return error.failure === "timeout"
       ? `${error.message} Try again in a moment.`
-      : `${error.provider} did not answer, so there are no sources to answer from: ${error.message} Try again in a moment.`;
+      : `Web search is unavailable right now, so there are no sources to answer from. ${error.message} Try again in a moment.`;
   const modelTimeout = findCause(error, isModelTimeout);
   if (modelTimeout)
     return `The language model did not respond within ${Math.round(modelTimeout.timeoutMs / 1000)} s. Try again in a moment.`;

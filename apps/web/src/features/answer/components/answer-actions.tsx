@@ -60,12 +60,14 @@ export function AnswerActions({
         ) : (
           <Copy className="size-4" aria-hidden="true" />
         )}
-        <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
+        <span aria-live="polite" className="max-sm:sr-only">
+          {copied ? "Copied" : "Copy"}
+        </span>
       </Button>
       {onRegenerate ? (
         <Button variant="ghost" size="sm" onClick={onRegenerate}>
           <RefreshCw className="size-4" aria-hidden="true" />
-          Regenerate
+          <span className="max-sm:sr-only">Regenerate</span>
         </Button>
       ) : null}
       {finished ? <AnswerActionsExtra {...context} /> : null}
