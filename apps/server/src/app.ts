@@ -11,6 +11,14 @@ import { session } from "./middleware/session.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { answerRoutes, threadRoutes } from "./modules/answer/answer.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
+import {
+  historyRoutes,
+  libraryRoutes,
+  threadDeleteRoutes,
+} from "./modules/history/history.routes.ts";
+import { sharePageRoutes } from "./modules/shares/share-page.ts";
+import { sharesRoutes } from "./modules/shares/shares.routes.ts";
 import { usageRoutes } from "./modules/usage/usage.routes.ts";
 import { meRoutes } from "./modules/users/me.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -42,6 +50,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/admin", adminRoutes(deps))
     .route("/answer", answerRoutes(deps))
     .route("/threads", threadRoutes(deps))
+    // DELETE /api/threads/:threadId belongs to history, beside the answer module's GET.
+    .route("/threads", threadDeleteRoutes(deps))
+    .route("/history", historyRoutes(deps))
+    .route("/library", libraryRoutes(deps))
+    .route("/shares", sharesRoutes(deps))
+    .route("/feedback", feedbackRoutes(deps))
     // Unknown API paths end here as JSON, never falling through to the web app.
     .all("*", notFoundHandler);
 
@@ -52,6 +66,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/api", api);
   app.onError(errorHandler(deps.logger));
   api.onError(errorHandler(deps.logger));
+  if (options.webDist) app.route("/share", sharePageRoutes(deps, options.webDist));
   if (options.webDist) app.route("/", webRoutes(options.webDist));
   app.notFound(notFoundHandler);
   return app;

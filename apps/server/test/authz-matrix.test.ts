@@ -32,7 +32,29 @@ interface Row {
   expect: Expect;
   /** Destroys the owner's session or account: run with a fresh owner, after the others. */
   destructive?: boolean;
+  /** Seeds what one request consumes for its owner; returns path ids that replace the shared ones. */
+  seed?: (ownerId: string) => Promise<Record<string, string>>;
 }
+
+let seeded = 0;
+/** A new answered entry (in a new thread) of the owner, for a row that deletes or changes one. */
+async function seedHistoryEntry(ownerId: string): Promise<Record<string, string>> {
+  seeded += 1;
+  const id = `matrix-history-${seeded}`;
+  await h.db.db.insert(schema.searchHistory).values({
+    id,
+    userId: ownerId,
+    threadId: id,
+    query: "What is Nexus?",
+    results: { markdown: "Nexus answers questions." },
+  });
+  return { ":entryId": id, ":threadId": id };
+}
+const IMPORT_BODY = {
+  threadId: "MatrixImport0001",
+  focusMode: "web",
+  turns: [{ query: "What is Nexus?", markdown: "An answer engine.", sources: [] }],
+};
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { expect: all(200) },
@@ -53,6 +75,49 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/admin/users/:userId/tier": { body: { tier: "pro" }, expect: all(404) },
   "POST /api/answer": { body: { text: "What is Nexus?" }, expect: all(200) },
   "GET /api/threads/:threadId": { expect: ownerOnly(200) },
+  // Share links: :shareId is a live link of the owner's answer (made in the setup below).
+  "POST /api/shares": {
+    body: { entryId: "matrix-share-entry" },
+    expect: { owner: 200, other: 403, anonA: 401, anonB: 401, none: 401, deleted: 401 },
+  },
+  "GET /api/shares": { expect: { ...ownerOnly(200), other: 200 } },
+  "GET /api/shares/:shareId": { expect: all(200) },
+  "POST /api/shares/:shareId/copy": { expect: { ...ownerOnly(201), other: 201 } },
+  // After the rows above that read :shareId: the owner revokes it.
+  "DELETE /api/shares/:shareId": { expect: ownerOnly(204) },
+  "PUT /api/feedback": {
+    body: { entryId: "matrix-feedback-put", rating: "up" },
+    expect: { owner: 200, other: 200, anonA: 200, anonB: 200, none: 401, deleted: 401 },
+  },
+  "GET /api/feedback/:entryId": {
+    expect: { owner: 200, other: 404, anonA: 404, anonB: 404, none: 401, deleted: 401 },
+  },
+  "GET /api/admin/feedback": { expect: all(404) },
+  // Discover is public (spec §2): the same feed for everyone.
+  "GET /api/discover": { query: "?topic=technology", expect: all(200) },
+  "GET /api/admin/feedback.csv": { expect: all(404) },
+  // Book-a-demo leads: anyone may send one; the admin inbox is invisible to all of these actors
+  // (super-admins are covered in modules/admin/admin-access.test.ts).
+  "POST /api/leads": {
+    body: { fullName: "Matrix Lead", email: "matrix-lead@acme.com" },
+    expect: all(202),
+  },
+  "GET /api/admin/leads": { expect: all(404) },
+  "GET /api/admin/leads.csv": { expect: all(404) },
+  "GET /api/admin/leads/:leadId": { expect: all(404) },
+  "PATCH /api/admin/leads/:leadId": { body: { status: "contacted" }, expect: all(404) },
+  "GET /api/admin/usage": { expect: all(404) },
+  // History and library (sign-in only; a foreign entry or thread is a missing one).
+  "GET /api/history": { expect: { ...ownerOnly(200), other: 200 } },
+  "POST /api/history/import": { body: IMPORT_BODY, expect: { ...ownerOnly(200), other: 200 } },
+  "PUT /api/history/:entryId/bookmark": {
+    body: { isBookmarked: true },
+    expect: ownerOnly(200),
+    seed: seedHistoryEntry,
+  },
+  "DELETE /api/history/:entryId": { expect: ownerOnly(204), seed: seedHistoryEntry },
+  "DELETE /api/threads/:threadId": { expect: ownerOnly(204), seed: seedHistoryEntry },
+  "GET /api/library": { expect: { ...ownerOnly(200), other: 200 } },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },
@@ -60,7 +125,8 @@ const MATRIX: Record<string, Row> = {
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  // Every actor posts a lead from the same (socketless) address: lift the per-address lead limit.
+  h = await createHarness({ LEADS_RATE_LIMIT: "1000" });
 });
 afterAll(async () => {
   await h.close();
@@ -98,6 +164,25 @@ describe("authorization matrix (G2)", () => {
       threadId: ownerThread,
       query: "What is Nexus?",
     });
+    await h.db.db.insert(schema.searchHistory).values({
+      id: "matrix-share-entry",
+      userId: steadyOwner.userId,
+      threadId: "matrix-share-entry",
+      query: "What is Nexus?",
+      results: { markdown: "Nexus answers questions." },
+    });
+    const made = await h.request("/api/shares", {
+      method: "POST",
+      cookie: steadyOwner.cookie,
+      body: { entryId: "matrix-share-entry" },
+    });
+    const ownerShare = ((await made.json()) as { shareId: string }).shareId;
+    const ownerRated = "matrix-feedback";
+    await h.request("/api/feedback", {
+      method: "PUT",
+      cookie: steadyOwner.cookie,
+      body: { entryId: ownerRated, rating: "down" },
+    });
     let fresh = 0;
     for (const [route, row] of rows) {
       const [method, pattern] = route.split(" ") as [string, string];
@@ -119,18 +204,25 @@ describe("authorization matrix (G2)", () => {
             : actor === "anonB"
               ? "anon_1795000000000_bbbbbbbb"
               : undefined;
+        const ids = row.seed ? await row.seed(owner.userId) : {};
         const path =
-          pattern.replace(":userId", owner.userId).replace(":threadId", ownerThread) +
-          (row.query ?? "");
+          Object.entries(ids)
+            .reduce((p, [name, id]) => p.replace(name, id), pattern)
+            .replace(":userId", owner.userId)
+            .replace(":threadId", ownerThread)
+            .replace(":shareId", ownerShare)
+            .replace(":entryId", ownerRated) + (row.query ?? "");
         const res = await h.request(path, { method, cookie, anonId, body: row.body });
         await res.arrayBuffer(); // streamed answers run to their end before the next request
         if (res.status !== row.expect[actor])
           failures.push(`${route} as ${actor}: ${res.status} (expected ${row.expect[actor]})`);
-        if (res.status === 404 && /:userId|:threadId/.test(pattern)) {
+        if (res.status === 404 && /:userId|:threadId|:shareId|:entryId/.test(pattern)) {
           const missing = await h.request(
             pattern
               .replace(":userId", "00000000-0000-4000-8000-000000000000")
-              .replace(":threadId", "missing-thread") + (row.query ?? ""),
+              .replace(":threadId", "missing-thread")
+              .replace(":shareId", "M".repeat(22))
+              .replace(":entryId", "missing-entry") + (row.query ?? ""),
             {
               method,
               cookie,

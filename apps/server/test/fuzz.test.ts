@@ -6,7 +6,8 @@ import { createHarness, type Harness } from "./harness.ts";
 let h: Harness;
 let owner: { cookie: string; userId: string };
 beforeAll(async () => {
-  h = await createHarness();
+  // Lift the per-address lead limit so POST /api/leads keeps reaching its validation.
+  h = await createHarness({ LEADS_RATE_LIMIT: "1000000" });
   owner = await h.signIn("fuzz@acme.com");
 });
 afterAll(async () => {
@@ -97,7 +98,11 @@ describe("input fuzzing (G1)", () => {
         fc.string({ maxLength: 40 }),
         async (route, param, body, contentType, signedIn, query) => {
           const [method, pattern] = route.split(" ") as [string, string];
-          const path = `${pattern.replace(":userId", param === "" ? owner.userId : param)}?counter=${encodeURIComponent(query)}&q=${encodeURIComponent(query)}`;
+          // Every path parameter (:userId, :threadId, :shareId, :entryId…) gets the fuzzed value.
+          const filled = pattern.replace(/:\w+/g, (name) =>
+            name === ":userId" && param === "" ? owner.userId : param,
+          );
+          const path = `${filled}?counter=${encodeURIComponent(query)}&q=${encodeURIComponent(query)}&cursor=${encodeURIComponent(query)}&rating=${encodeURIComponent(query)}&topic=${encodeURIComponent(query)}`;
           const res = await h.request(path, {
             method,
             cookie: signedIn ? owner.cookie : undefined,

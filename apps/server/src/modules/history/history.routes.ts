@@ -1,0 +1,67 @@
+import {
+  bookmarkRequestSchema,
+  bookmarkResponseSchema,
+  historyPageSchema,
+  historyQuerySchema,
+  importThreadRequestSchema,
+  importThreadResponseSchema,
+  libraryPageSchema,
+  libraryQuerySchema,
+} from "@nexus/contracts";
+import { Hono } from "hono";
+import type { AppEnv, Deps } from "../../deps.ts";
+import { parseJson, parseValue } from "../../lib/validate.ts";
+import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import * as history from "./history.service.ts";
+
+/** /api/history (sign-in only): the thread list, deleting and bookmarking entries, imports. */
+export function historyRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use("*", requireUser)
+    .get("/", async (c) => {
+      const query = parseValue(historyQuerySchema, c.req.query());
+      const page = await history.historyPage({ deps, user: currentUser(c), ...query });
+      return c.json(historyPageSchema.parse(page));
+    })
+    .post("/import", async (c) => {
+      const body = await parseJson(c, importThreadRequestSchema);
+      const imported = await history.importThread({ deps, user: currentUser(c), body });
+      return c.json(importThreadResponseSchema.parse(imported));
+    })
+    .delete("/:entryId", async (c) => {
+      const entryId = c.req.param("entryId");
+      await history.deleteEntry({ deps, user: currentUser(c), entryId });
+      return c.body(null, 204);
+    })
+    .put("/:entryId/bookmark", async (c) => {
+      const { isBookmarked } = await parseJson(c, bookmarkRequestSchema);
+      const entryId = c.req.param("entryId");
+      const result = await history.setBookmark({
+        deps,
+        user: currentUser(c),
+        entryId,
+        isBookmarked,
+      });
+      return c.json(bookmarkResponseSchema.parse(result));
+    });
+}
+
+/** /api/library (sign-in only): bookmarked answers. */
+export function libraryRoutes(deps: Deps) {
+  return new Hono<AppEnv>().use("*", requireUser).get("/", async (c) => {
+    const query = parseValue(libraryQuerySchema, c.req.query());
+    const page = await history.libraryPage({ deps, user: currentUser(c), ...query });
+    return c.json(libraryPageSchema.parse(page));
+  });
+}
+
+/**
+ * DELETE /api/threads/:threadId (sign-in only), mounted on /api/threads beside the answer
+ * module's GET of the same path.
+ */
+export function threadDeleteRoutes(deps: Deps) {
+  return new Hono<AppEnv>().use("*", requireUser).delete("/:threadId", async (c) => {
+    await history.deleteThread({ deps, user: currentUser(c), threadId: c.req.param("threadId") });
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,212 @@
+import { createHash } from "node:crypto";
+import {
+  type BookmarkResponse,
+  HISTORY_PAGE_SIZE,
+  type HistoryPage,
+  type ImportThreadRequest,
+  LIBRARY_PAGE_SIZE,
+  type LibraryPage,
+  MESSAGES,
+  TIER_LIMITS,
+} from "@nexus/contracts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { alphanumericId } from "../../lib/ids.ts";
+import {
+  decodeHistoryCursor,
+  decodeLibraryCursor,
+  encodeHistoryCursor,
+  encodeLibraryCursor,
+} from "./history.cursor.ts";
+import { presentLibraryItem, presentThread } from "./history.presenter.ts";
+import * as repo from "./history.repo.ts";
+import { prefixTsQuery } from "./history.search-text.ts";
+import * as writes from "./history.write-repo.ts";
+
+/** Missing and foreign entries and threads answer exactly alike (spec §8). */
+function noSuchDocument(): AppError {
+  return new AppError("not_found", MESSAGES.noSuchDocument);
+}
+
+/** An id no entry can have (control characters, absurd length): not found, without a query. */
+function isPlausibleId(id: string): boolean {
+  if (id.length === 0 || id.length > 200) return false;
+  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) < 0x20) return false;
+  return true;
+}
+
+/** The search text of `q`: undefined for no search, null for a search that can match nothing. */
+function searchOf(q: string | undefined): string | null | undefined {
+  if (q === undefined || q === "") return undefined;
+  return prefixTsQuery(q);
+}
+
+/** How many of the newest entries a search looks at to choose its strategy. */
+const STRATEGY_SAMPLE = 1000;
+/**
+ * From this share of matches among the newest entries, walking the threads in order and checking
+ * each for a match fills a page sooner than collecting every match (bench/history-pages.ts).
+ */
+const THREADS_FIRST_MIN_SHARE = 0.02;
+
+async function searchStrategy(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  tsQuery: string,
+): Promise<repo.SearchStrategy> {
+  const { sampled, matched } = await repo.sampleMatches(deps.db, {
+    userId,
+    tsQuery,
+    sample: STRATEGY_SAMPLE,
+  });
+  return sampled > 0 && matched >= sampled * THREADS_FIRST_MIN_SHARE ? "threads" : "matches";
+}
+
+/**
+ * A page of the user's threads by latest activity. Page 1 fixes a snapshot (the user's newest
+ * entry); the cursor carries it, so entries and threads added while paging never make a thread
+ * appear twice or be skipped. They show when the list is loaded again from page 1.
+ */
+export async function historyPage(options: {
+  deps: Pick<Deps, "db">;
+  user: SessionUser;
+  cursor?: string;
+  q?: string;
+  /** How to run a search; by default chosen from how many entries match (tests force each). */
+  strategy?: repo.SearchStrategy;
+}): Promise<HistoryPage> {
+  const { deps, user } = options;
+  const decoded = options.cursor ? decodeHistoryCursor(options.cursor) : null;
+  const search = searchOf(options.q);
+  if (search === null) return { threads: [], nextCursor: null };
+  const snapshot = decoded?.snapshot ?? (await repo.newestPosition(deps.db, user.id));
+  if (!snapshot) return { threads: [], nextCursor: null };
+  const strategy =
+    search === undefined
+      ? "matches"
+      : (options.strategy ?? (await searchStrategy(deps, user.id, search)));
+  const rows = await repo.threadPage(deps.db, {
+    userId: user.id,
+    snapshot,
+    after: decoded?.after ?? null,
+    search: search === undefined ? null : { tsQuery: search, strategy },
+    limit: HISTORY_PAGE_SIZE + 1,
+  });
+  const shown = rows.slice(0, HISTORY_PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    threads: shown.map(presentThread),
+    nextCursor:
+      rows.length > HISTORY_PAGE_SIZE && last
+        ? encodeHistoryCursor({ snapshot, after: { ts: last.pos, id: last.id } })
+        : null,
+  };
+}
+
+/** The user's bookmarked answers, newest first. */
+export async function libraryPage(options: {
+  deps: Pick<Deps, "db">;
+  user: SessionUser;
+  cursor?: string;
+  q?: string;
+}): Promise<LibraryPage> {
+  const after = options.cursor ? decodeLibraryCursor(options.cursor) : null;
+  const search = searchOf(options.q);
+  if (search === null) return { items: [], nextCursor: null };
+  const rows = await repo.libraryPage(options.deps.db, {
+    userId: options.user.id,
+    after,
+    tsQuery: search ?? null,
+    limit: LIBRARY_PAGE_SIZE + 1,
+  });
+  const shown = rows.slice(0, LIBRARY_PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(presentLibraryItem),
+    nextCursor:
+      rows.length > LIBRARY_PAGE_SIZE && last
+        ? encodeLibraryCursor({ ts: last.pos, id: last.id })
+        : null,
+  };
+}
+
+export async function setBookmark(options: {
+  deps: Deps;
+  user: SessionUser;
+  entryId: string;
+  isBookmarked: boolean;
+}): Promise<BookmarkResponse> {
+  const { deps, user, entryId, isBookmarked } = options;
+  if (!isPlausibleId(entryId)) throw noSuchDocument();
+  const found = await writes.setBookmark(deps.db, { userId: user.id, entryId, isBookmarked });
+  if (!found) throw noSuchDocument();
+  return { entryId, isBookmarked };
+}
+
+/** Deletes one of the user's entries; share links showing it stop working (see the repo). */
+export async function deleteEntry(options: {
+  deps: Deps;
+  user: SessionUser;
+  entryId: string;
+}): Promise<void> {
+  const { deps, user, entryId } = options;
+  if (!isPlausibleId(entryId)) throw noSuchDocument();
+  const found = await writes.deleteEntry(deps.db, { userId: user.id, entryId });
+  if (!found) throw noSuchDocument();
+}
+
+/** Deletes all the user's entries of a thread; its share links (answer and thread) stop working. */
+export async function deleteThread(options: {
+  deps: Deps;
+  user: SessionUser;
+  threadId: string;
+}): Promise<void> {
+  const { deps, user, threadId } = options;
+  if (!isPlausibleId(threadId)) throw noSuchDocument();
+  const found = await writes.deleteThread(deps.db, { userId: user.id, threadId });
+  if (!found) throw noSuchDocument();
+}
+
+/** Entry ids of an import: the same (user, thread, turn) always gives the same id. */
+function importedEntryId(userId: string, threadId: string, turn: number): string {
+  return createHash("sha256")
+    .update(`import:${userId}:${threadId}:${turn}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/**
+ * Saves the thread an anonymous visitor had in this browser session into their account, once: a
+ * repeated import returns the same thread; a thread id anyone already uses gets a new one. The
+ * tier's thread cap applies as for answered turns (free: oldest threads beyond 500 go).
+ */
+export async function importThread(options: {
+  deps: Deps;
+  user: SessionUser;
+  body: ImportThreadRequest;
+}): Promise<{ threadId: string }> {
+  const { deps, user, body } = options;
+  const now = deps.clock.now().getTime();
+  const last = body.turns.length - 1;
+  const threadId = await writes.importThread(deps.db, {
+    userId: user.id,
+    preferredThreadId: body.threadId,
+    newThreadId: alphanumericId(),
+    entries: body.turns.map((turn, i) => ({
+      id: importedEntryId(user.id, body.threadId, i),
+      // Oldest first, a millisecond apart, the last one now.
+      timestamp: new Date(now - (last - i)),
+      query: turn.query,
+      focusMode: body.focusMode,
+      results: {
+        markdown: turn.markdown,
+        sources: turn.sources,
+        images: [],
+        videos: [],
+        thinking: "",
+      },
+    })),
+    maxThreads: TIER_LIMITS[user.tier].maxChats,
+  });
+  return { threadId };
+}

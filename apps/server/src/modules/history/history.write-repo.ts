@@ -1,0 +1,107 @@
+import { type Db, schema } from "@nexus/db";
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+/** The history module's writes (its reads are in history.repo.ts). */
+const { searchHistory } = schema;
+
+/** Sets isBookmarked on the user's entry; false when the user has no such entry. */
+export async function setBookmark(
+  db: Db,
+  options: { userId: string; entryId: string; isBookmarked: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(searchHistory)
+    .set({ isBookmarked: options.isBookmarked })
+    .where(and(eq(searchHistory.id, options.entryId), eq(searchHistory.userId, options.userId)))
+    .returning({ id: searchHistory.id });
+  return rows.length > 0;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/*
+ * Share links die with what they show: answer shares cascade with their entry (shares.entry_id),
+ * and the trigger search_history_revoke_thread_shares (migration 0003) revokes every live thread
+ * share whose snapshot holds a deleted entry, in the deleting transaction.
+ */
+
+/** Deletes the user's entry; false when the user has no such entry. */
+export async function deleteEntry(
+  db: Db,
+  options: { userId: string; entryId: string },
+): Promise<boolean> {
+  const rows = await db
+    .delete(searchHistory)
+    .where(and(eq(searchHistory.id, options.entryId), eq(searchHistory.userId, options.userId)))
+    .returning({ id: searchHistory.id });
+  return rows.length > 0;
+}
+
+/** Deletes all the user's entries of a thread (one statement); false when it has none. */
+export async function deleteThread(
+  db: Db,
+  options: { userId: string; threadId: string },
+): Promise<boolean> {
+  const rows = await db
+    .delete(searchHistory)
+    .where(
+      and(eq(searchHistory.threadId, options.threadId), eq(searchHistory.userId, options.userId)),
+    )
+    .returning({ id: searchHistory.id });
+  return rows.length > 0;
+}
+
+export type NewEntry = typeof searchHistory.$inferInsert;
+
+/**
+ * Saves an imported thread once. `entries` carry ids derived from (user, source thread, turn), so
+ * a repeated import finds its earlier copy and returns that thread instead of adding another. The
+ * thread keeps `preferredThreadId` unless any entry (of anyone) already uses it. Then, like every
+ * save, the user's threads beyond `maxThreads` (> 0) are deleted, oldest latest activity first.
+ */
+export async function importThread(
+  db: Db,
+  options: {
+    userId: string;
+    preferredThreadId: string;
+    newThreadId: string;
+    entries: Omit<NewEntry, "threadId" | "userId">[];
+    maxThreads: number;
+  },
+): Promise<string> {
+  const { userId, entries, maxThreads } = options;
+  const ids = entries.map((e) => e.id);
+  const previous = async (tx: Tx) => {
+    const [row] = await tx
+      .select({ threadId: searchHistory.threadId })
+      .from(searchHistory)
+      .where(and(inArray(searchHistory.id, ids), eq(searchHistory.userId, userId)))
+      .limit(1);
+    return row?.threadId ?? null;
+  };
+  return db.transaction(async (tx) => {
+    const earlier = await previous(tx);
+    if (earlier !== null) return earlier;
+    const [taken] = await tx
+      .select({ id: searchHistory.id })
+      .from(searchHistory)
+      .where(eq(searchHistory.threadId, options.preferredThreadId))
+      .limit(1);
+    const threadId = taken ? options.newThreadId : options.preferredThreadId;
+    const inserted = await tx
+      .insert(searchHistory)
+      .values(entries.map((e) => ({ ...e, userId, threadId })))
+      .onConflictDoNothing({ target: searchHistory.id })
+      .returning({ id: searchHistory.id });
+    // A concurrent import of the same thread won the race: answer with its copy.
+    if (inserted.length === 0) return (await previous(tx)) ?? threadId;
+    if (maxThreads > 0)
+      await tx.execute(sql`
+        delete from search_history
+        where user_id = ${userId} and thread_id in (
+          select thread_id from search_history where user_id = ${userId}
+          group by thread_id order by max(timestamp) desc offset ${maxThreads}
+        )`);
+    return threadId;
+  });
+}
