@@ -5,6 +5,7 @@ import {
   earlierTurnsOf,
   focusModeSchema,
   MAX_QUERY_CHARS,
+  MESSAGES,
   periodResetsAt,
   questionOf,
   type ThreadResponse,
@@ -132,12 +133,12 @@ export async function thread(options: {
   threadId: string;
 }): Promise<ThreadResponse> {
   // Not a thread id (e.g. a NUL byte, which PostgreSQL text cannot hold): missing, like any other.
-  if (!THREAD_ID.test(options.threadId)) throw new AppError("not_found");
+  if (!THREAD_ID.test(options.threadId)) throw new AppError("not_found", MESSAGES.noSuchDocument);
   const rows = await repo.threadEntries(options.deps.db, {
     userId: options.user.id,
     threadId: options.threadId,
   });
-  if (rows.length === 0) throw new AppError("not_found");
+  if (rows.length === 0) throw new AppError("not_found", MESSAGES.noSuchDocument);
   return {
     threadId: options.threadId,
     entries: rows.map((r) => {
