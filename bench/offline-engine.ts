@@ -23,13 +23,13 @@ const SOURCE_MAX_CHARS = 2_000;
 /** Ten realistic sources: the first 1–2 KB (whole passages) of ten knowledge documents. */
 function benchSources(): SourceInput[] {
   const files = fs
-    .readdirSync(KNOWLEDGE_DIR)
+    .readdirSync(KNOWLEDGE_DIR, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".md"))
     .sort();
   const sources: SourceInput[] = [];
   for (const file of files) {
     const doc = parseKnowledgeDocument({
-      slug: file.slice(0, -3),
+      slug: path.basename(file, ".md"),
       markdown: fs.readFileSync(path.join(KNOWLEDGE_DIR, file), "utf8"),
     });
     let content = "";

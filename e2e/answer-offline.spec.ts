@@ -5,11 +5,11 @@ import { stubExternalHosts } from "./support/model-server.ts";
 
 /**
  * The main E2E server has no model and no search provider: the built-in offline engine answers
- * from the knowledge base (apps/server/knowledge), and the answer says so.
+ * from the knowledge base (content/), and the answer says so.
  */
 
 const QUESTION = "How do I connect a language model with LLM_BASE_URL?";
-/** A sentence of apps/server/knowledge/connecting-a-model.md. */
+/** A sentence of content/blog/connecting-a-model.md. */
 const KNOWN_SENTENCE = "Set `LLM_BASE_URL` to the base URL of the API";
 
 function turns(page: Page): Locator {

@@ -14,7 +14,10 @@ const targets = [
       "apps/web/public",
       "apps/web/index.html",
       "apps/web/vite.config.ts",
+      "apps/web/build",
       "packages/contracts/src",
+      // Blog posts and the FAQ are rendered into the web build.
+      "content",
     ],
     command: ["npm", ["run", "build:web", "--silent"]],
     label: "web app",

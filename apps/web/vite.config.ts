@@ -2,10 +2,11 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { contentPlugin } from "./build/content-plugin.ts";
 import { precompress } from "./build/precompress.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [contentPlugin(), react(), tailwindcss(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     port: 5173,

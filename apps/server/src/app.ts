@@ -11,6 +11,7 @@ import { session } from "./middleware/session.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { answerRoutes, threadRoutes } from "./modules/answer/answer.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { blogRoutes } from "./modules/blog/blog.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import {
   historyRoutes,
@@ -66,6 +67,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/api", api);
   app.onError(errorHandler(deps.logger));
   api.onError(errorHandler(deps.logger));
+  // The blog's RSS feed, from content/blog (before the SPA, which serves /blog and /blog/:slug).
+  app.route("/blog", blogRoutes(deps));
   if (options.webDist) app.route("/share", sharePageRoutes(deps, options.webDist));
   if (options.webDist) app.route("/", webRoutes(options.webDist));
   app.notFound(notFoundHandler);

@@ -12,7 +12,7 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
- * One markdown file of the built-in knowledge base (apps/server/knowledge), indexed at start-up.
+ * One markdown file of the built-in knowledge base (content/: blog posts and the FAQ), indexed at start-up.
  * contentHash decides whether the file is re-chunked: unchanged files cost no writes.
  */
 export const knowledgeDocuments = pgTable("knowledge_documents", {

@@ -5,7 +5,7 @@
 
 export type NeedsModelReason = "no-sources" | "no-match" | "writing";
 
-/** The knowledge-base guide on connecting a model (apps/server/knowledge/connecting-a-model.md). */
+/** The knowledge-base guide on connecting a model (content/blog/connecting-a-model.md). */
 export const MODEL_GUIDE_URL = "/blog/connecting-a-model";
 
 const HOW_TO =

@@ -5,11 +5,12 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../env.ts";
 import { LINK_TTL_MINUTES } from "../../modules/auth/auth.service.ts";
 import { parseKnowledgeDocument } from "./knowledge-chunker.ts";
-import { KNOWLEDGE_DIR } from "./knowledge-index.ts";
+import { KNOWLEDGE_DIR, knowledgeFilesIn } from "./knowledge-index.ts";
 
 /** The built-in knowledge base says what the code does: these guard the facts most likely to drift. */
 
-const files = fs.readdirSync(KNOWLEDGE_DIR).filter((f) => f.endsWith(".md"));
+/** "blog/<slug>.md" and "faq.md", relative to content/. */
+const files = knowledgeFilesIn(KNOWLEDGE_DIR);
 const read = (file: string) => fs.readFileSync(path.join(KNOWLEDGE_DIR, file), "utf8");
 /** Wrapped lines joined, so a phrase split across two lines still matches. */
 const text = (file: string) => read(file).replace(/\s+/g, " ");
@@ -19,8 +20,9 @@ describe("knowledge base", () => {
   it("has at least 12 documents, each with a title, summary, tags and several passages", () => {
     expect(files.length).toBeGreaterThanOrEqual(12);
     for (const file of files) {
-      const doc = parseKnowledgeDocument({ slug: file.slice(0, -3), markdown: read(file) });
-      expect(doc.title, file).not.toBe(file.slice(0, -3));
+      const slug = path.posix.basename(file, ".md");
+      const doc = parseKnowledgeDocument({ slug, markdown: read(file) });
+      expect(doc.title, file).not.toBe(slug);
       expect(doc.summary.length, file).toBeGreaterThan(20);
       expect(doc.tags.length, file).toBeGreaterThan(0);
       expect(doc.passages.length, file).toBeGreaterThanOrEqual(3);
@@ -28,7 +30,7 @@ describe("knowledge base", () => {
   });
 
   it("states the tier limits of TIER_LIMITS", () => {
-    const plans = text("plans-and-limits.md");
+    const plans = text("blog/plans-and-limits.md");
     const { anonymous, free, pro } = TIER_LIMITS;
     for (const phrase of [
       `${n(anonymous.search)} searches per day`,
@@ -44,13 +46,13 @@ describe("knowledge base", () => {
   });
 
   it("names every colour theme", () => {
-    const appearance = text("appearance.md");
+    const appearance = text("blog/appearance.md");
     for (const theme of COLOR_THEMES)
       expect(appearance).toContain(theme.charAt(0).toUpperCase() + theme.slice(1));
   });
 
   it("quotes the sign-in messages of the specification verbatim", () => {
-    const signingIn = text("signing-in.md");
+    const signingIn = text("blog/signing-in.md");
     for (const key of [
       "verifyPrompt",
       "verifyPlaceholder",
@@ -67,7 +69,7 @@ describe("knowledge base", () => {
   });
 
   it("mentions only configuration variables that .env.example documents", () => {
-    const example = fs.readFileSync(path.resolve(KNOWLEDGE_DIR, "../../../.env.example"), "utf8");
+    const example = fs.readFileSync(path.resolve(KNOWLEDGE_DIR, "../.env.example"), "utf8");
     const documented = new Set(
       [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]),
     );
@@ -78,7 +80,7 @@ describe("knowledge base", () => {
   });
 
   it("describes the six focus modes", () => {
-    const focus = text("focus-modes.md");
+    const focus = text("blog/focus-modes.md");
     for (const mode of ["Web", "Academic", "Video", "Social", "Writing", "Local"])
       expect(focus).toContain(`## ${mode}`);
   });

@@ -166,21 +166,24 @@ function passagesOf(blocks: string[]): string[] {
   return passages;
 }
 
+/** The front matter fields of a markdown file and the lines of its body (CRLF tolerated). */
+export function splitFrontMatter(markdown: string): {
+  fields: Record<string, string | string[]>;
+  body: string[];
+} {
+  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
+  if (lines[0]?.trim() !== "---") return { fields: {}, body: lines };
+  const end = lines.findIndex((line, i) => i > 0 && line.trim() === "---");
+  if (end <= 0) return { fields: {}, body: lines };
+  return { fields: parseFrontMatter(lines.slice(1, end)), body: lines.slice(end + 1) };
+}
+
 /** Parses one knowledge file; `slug` is its file name without `.md`. */
 export function parseKnowledgeDocument(options: {
   slug: string;
   markdown: string;
 }): ParsedKnowledgeDocument {
-  const lines = options.markdown.replace(/\r\n?/g, "\n").split("\n");
-  let body = lines;
-  let fields: Record<string, string | string[]> = {};
-  if (lines[0]?.trim() === "---") {
-    const end = lines.findIndex((line, i) => i > 0 && line.trim() === "---");
-    if (end > 0) {
-      fields = parseFrontMatter(lines.slice(1, end));
-      body = lines.slice(end + 1);
-    }
-  }
+  const { fields, body } = splitFrontMatter(options.markdown);
   const text = (key: string) => {
     const v = fields[key];
     return typeof v === "string" ? v : "";

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -9,13 +10,25 @@ import { CHUNKER_VERSION, parseKnowledgeDocument } from "./knowledge-chunker.ts"
 const { knowledgeChunks, knowledgeDocuments } = schema;
 
 /**
- * apps/server/knowledge, resolved through the package so it also holds when the server is bundled
- * into apps/server/dist.
+ * The repository's content/ folder (blog posts in content/blog, the FAQ in content/faq.md): one
+ * source for the public pages, the RSS feed and local search. Resolved through the package so it
+ * also holds when the server is bundled into apps/server/dist.
  */
-export const KNOWLEDGE_DIR = path.join(
+export const CONTENT_DIR = path.resolve(
   path.dirname(createRequire(import.meta.url).resolve("@nexus/server/package.json")),
-  "knowledge",
+  "../../content",
 );
+/** The knowledge base indexes every markdown file under content/. */
+export const KNOWLEDGE_DIR = CONTENT_DIR;
+
+/** The markdown files under `dir`, as sorted '/'-separated relative paths ("blog/x.md", "faq.md"). */
+export function knowledgeFilesIn(dir: string): string[] {
+  return fsSync
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((entry) => entry.split(path.sep).join("/"))
+    .filter((entry) => entry.endsWith(".md"))
+    .sort();
+}
 
 /** Serialises indexing when several instances start against one database. */
 const KNOWLEDGE_LOCK_KEY = 7_294_118_834;
@@ -52,7 +65,8 @@ async function readKnowledgeFiles(dir: string): Promise<SourceFile[]> {
       const markdown = await fs.readFile(path.join(dir, file), "utf8");
       return {
         path: file,
-        slug: file.slice(0, -3).replaceAll("/", "-"),
+        // content/blog/<slug>.md is the article /blog/<slug>; the folder is not part of it.
+        slug: path.posix.basename(file, ".md"),
         markdown,
         hash: createHash("sha256").update(`${CHUNKER_VERSION}\0${markdown}`).digest("base64url"),
       };

@@ -5,7 +5,7 @@ import { schema } from "@nexus/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/db.ts";
-import { indexKnowledgeBase, KNOWLEDGE_DIR } from "./knowledge-index.ts";
+import { indexKnowledgeBase, KNOWLEDGE_DIR, knowledgeFilesIn } from "./knowledge-index.ts";
 import { createLocalSearch, type LocalCorpus } from "./local.ts";
 
 let db: TestDatabase;
@@ -81,7 +81,7 @@ describe("indexKnowledgeBase", () => {
     const again = await indexKnowledgeBase({ db: db.db });
     expect(again.updated).toBe(0);
     expect(again.ms).toBeLessThan(500);
-    const files = fs.readdirSync(KNOWLEDGE_DIR).filter((f) => f.endsWith(".md"));
+    const files = knowledgeFilesIn(KNOWLEDGE_DIR);
     expect(again.documents).toBe(files.length);
   });
 });

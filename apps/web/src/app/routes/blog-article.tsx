@@ -1,24 +1,12 @@
-import { ArrowLeft, Newspaper } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "@/components/ui/button.tsx";
-import { ComingSoon } from "@/components/ui/coming-soon.tsx";
-import { paths } from "@/config/paths.ts";
-import { PublicPage } from "@/features/marketing/components/public-page.tsx";
+import { useParams } from "react-router";
+import { BlogArticle, findPost } from "@/features/marketing/components/blog-article.tsx";
+import { PublicNotFoundRoute } from "./not-found.tsx";
 
-/** /blog/:slug */
+/** /blog/:slug; an unknown slug is the not-found page. */
 export function BlogArticleRoute() {
-  return (
-    <PublicPage eyebrow="Blog" title="Article">
-      <ComingSoon
-        icon={Newspaper}
-        title="This article is not available yet"
-        description="Blog articles will be readable here once the blog is published."
-      >
-        <Link to={paths.blog.href()} className={buttonClasses({ variant: "outline" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          All posts
-        </Link>
-      </ComingSoon>
-    </PublicPage>
-  );
+  const { slug } = useParams();
+  const post = findPost(slug);
+  if (!post) return <PublicNotFoundRoute />;
+  // Keyed by slug: moving to another post starts from a fresh article state.
+  return <BlogArticle key={post.slug} post={post} />;
 }

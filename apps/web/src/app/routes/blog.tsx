@@ -1,15 +1,5 @@
-import { Newspaper } from "lucide-react";
-import { ComingSoon } from "@/components/ui/coming-soon.tsx";
-import { PublicPage } from "@/features/marketing/components/public-page.tsx";
+import { BlogList } from "@/features/marketing/components/blog-list.tsx";
 
 export function BlogRoute() {
-  return (
-    <PublicPage title="Blog" intro="Product news, guides and notes from the team.">
-      <ComingSoon
-        icon={Newspaper}
-        title="No posts yet"
-        description="Articles will appear here once the blog is published."
-      />
-    </PublicPage>
-  );
+  return <BlogList />;
 }

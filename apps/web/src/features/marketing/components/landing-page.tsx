@@ -15,9 +15,10 @@ import { buttonClasses } from "@/components/ui/button.tsx";
 import { NavAnchor, type NavigateFn } from "@/components/ui/nav-anchor.tsx";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { paths } from "@/config/paths.ts";
+import { AgentsShowcase, FaqTeaser, HowItWorksSection } from "./landing-sections.tsx";
 import { PricingSection } from "./pricing-section.tsx";
 
-const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
+const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; soon?: true }> = [
   {
     icon: Quote,
     title: "Answers with sources",
@@ -27,16 +28,19 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }>
     icon: Telescope,
     title: "Deep research",
     text: "Give it a hard question: it plans, searches in rounds and writes a structured report.",
+    soon: true,
   },
   {
     icon: FileText,
     title: "Chat with your documents",
     text: "Upload PDFs and documents, ask questions, and get answers that point to the page.",
+    soon: true,
   },
   {
     icon: Bot,
     title: "Agents for every task",
     text: "Dozens of preset agents (writer, tutor, translator, code buddy) and your own custom ones.",
+    soon: true,
   },
   {
     icon: BookOpen,
@@ -80,8 +84,8 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
               Answers you can trust, from an assistant you host yourself
             </h1>
             <p className="mt-5 max-w-2xl text-base text-pretty text-muted sm:text-lg">
-              Nexus searches the web or your own files, writes a clear answer with numbered
-              citations, and keeps your history on infrastructure you control.
+              Nexus searches the web, writes a clear answer with numbered citations, and keeps your
+              history on infrastructure you control.
             </p>
             <SearchForm
               onSubmit={search}
@@ -118,19 +122,32 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
             </p>
           </div>
           <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
+            {FEATURES.map(({ icon: Icon, title, text, soon }) => (
               <li key={title} className="rounded-2xl border border-border bg-surface p-6 shadow-xs">
                 <div className="flex size-10 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
                   <Icon className="size-5" aria-hidden="true" />
                 </div>
-                <h3 className="mt-4 font-semibold">{title}</h3>
+                <h3 className="mt-4 flex flex-wrap items-center gap-2 font-semibold">
+                  {title}
+                  {soon ? (
+                    <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
+                      Coming soon
+                    </span>
+                  ) : null}
+                </h3>
                 <p className="mt-1.5 text-sm text-muted">{text}</p>
               </li>
             ))}
           </ul>
         </section>
 
+        <HowItWorksSection />
+
+        <AgentsShowcase onNavigate={onNavigate} />
+
         <PricingSection onNavigate={onNavigate} />
+
+        <FaqTeaser onNavigate={onNavigate} />
 
         <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
           <div className="flex flex-col items-center gap-5 rounded-3xl bg-accent px-6 py-12 text-center text-accent-fg sm:px-12">

@@ -1,0 +1,179 @@
+import { articles } from "virtual:nexus/blog-articles";
+import { posts } from "virtual:nexus/blog-index";
+import { ArrowLeft, ArrowRight, ChevronDown } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { paths } from "@/config/paths.ts";
+import type { ArticleBody as Body } from "../lib/article.ts";
+import type { PostMeta } from "../lib/post-meta.ts";
+import { ArticleBody, useScrollToHash } from "./article-body.tsx";
+import { ArticleToc } from "./article-toc.tsx";
+import { PostMetaLine } from "./post-meta-line.tsx";
+import { RssAlternate } from "./rss-link.tsx";
+import { TagLink } from "./tag-link.tsx";
+
+/** The post of a slug, or null (the route shows the not-found page). */
+export function findPost(slug: string | undefined): PostMeta | null {
+  return posts.find((post) => post.slug === slug) ?? null;
+}
+
+type Load = { status: "loading" } | { status: "error" } | { status: "ready"; body: Body };
+
+/** Loads an article's HTML chunk (one per post); the second value loads it again. */
+function useArticle(slug: string): [Load, () => void] {
+  const [state, setState] = useState<Load>({ status: "loading" });
+  const load = useCallback(() => {
+    let live = true;
+    setState({ status: "loading" });
+    const importer = articles[slug];
+    if (importer)
+      importer().then(
+        (module) => live && setState({ status: "ready", body: module.default }),
+        () => live && setState({ status: "error" }),
+      );
+    else setState({ status: "error" });
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+  useEffect(() => load(), [load]);
+  return [state, load];
+}
+
+function Neighbours({ post }: { post: PostMeta }) {
+  const index = posts.findIndex((p) => p.slug === post.slug);
+  const older = posts[index + 1];
+  const newer = index > 0 ? posts[index - 1] : undefined;
+  if (!older && !newer) return null;
+  const card =
+    "group flex flex-col gap-1 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+  return (
+    <nav aria-label="More posts" className="mt-14 grid gap-3 sm:grid-cols-2">
+      {older ? (
+        <Link to={paths.blogArticle.href(older.slug)} className={card} rel="prev">
+          <span className="flex items-center gap-1 text-xs text-subtle">
+            <ArrowLeft className="size-3.5" aria-hidden="true" />
+            Previous post
+          </span>
+          <span className="font-medium group-hover:text-accent">{older.title}</span>
+        </Link>
+      ) : (
+        <span className="max-sm:hidden" />
+      )}
+      {newer ? (
+        <Link
+          to={paths.blogArticle.href(newer.slug)}
+          className={`${card} sm:text-right`}
+          rel="next"
+        >
+          <span className="flex items-center gap-1 text-xs text-subtle sm:justify-end">
+            Next post
+            <ArrowRight className="size-3.5" aria-hidden="true" />
+          </span>
+          <span className="font-medium group-hover:text-accent">{newer.title}</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" data-testid="article-loading">
+      <span className="sr-only">Loading...</span>
+      {["w-11/12", "w-full", "w-4/5", "w-full", "w-2/3"].map((width, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed placeholder list
+        <Skeleton key={i} className={`h-4 ${width}`} />
+      ))}
+    </div>
+  );
+}
+
+/** /blog/:slug — the article with its table of contents, author, date, tags and neighbours. */
+export function BlogArticle({ post }: { post: PostMeta }) {
+  const [state, retry] = useArticle(post.slug);
+  useScrollToHash(state.status === "ready");
+  const headings = state.status === "ready" ? state.body.headings : [];
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+      <title>{`${post.title} · Nexus blog`}</title>
+      <RssAlternate />
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-12">
+        <article className="mx-auto w-full max-w-3xl min-w-0" data-testid="article">
+          <Link
+            to={paths.blog.href()}
+            className="inline-flex items-center gap-1 rounded text-sm font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Blog
+          </Link>
+          <h1 className="mt-4 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+            {post.title}
+          </h1>
+          <p className="mt-4 text-lg text-pretty text-muted">{post.summary}</p>
+          <PostMetaLine post={post} withAuthor className="mt-5" />
+          {post.tags.length > 0 ? (
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+              {post.tags.map((tag) => (
+                <li key={tag}>
+                  <TagLink tag={tag} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {post.cover ? (
+            <img
+              src={post.cover}
+              alt=""
+              className="mt-8 aspect-[2/1] w-full rounded-2xl border border-border object-cover"
+            />
+          ) : null}
+
+          {headings.length > 0 ? (
+            <details className="group mt-8 rounded-2xl border border-border bg-surface p-4 lg:hidden">
+              <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium [&::-webkit-details-marker]:hidden">
+                Contents
+                <ChevronDown
+                  className="size-4 text-subtle transition-transform group-open:rotate-180"
+                  aria-hidden="true"
+                />
+              </summary>
+              <div className="mt-3">
+                <ArticleToc headings={headings} />
+              </div>
+            </details>
+          ) : null}
+
+          <div className="mt-10 border-t border-border pt-8">
+            {state.status === "ready" ? <ArticleBody html={state.body.html} /> : null}
+            {state.status === "loading" ? <ArticleSkeleton /> : null}
+            {state.status === "error" ? (
+              <Alert
+                kind="error"
+                action={
+                  <Button variant="outline" size="sm" onClick={retry}>
+                    Try again
+                  </Button>
+                }
+              >
+                This article could not be loaded. Check your connection and try again.
+              </Alert>
+            ) : null}
+          </div>
+          <Neighbours post={post} />
+        </article>
+        {headings.length > 0 ? (
+          <aside className="max-lg:hidden">
+            <div className="sticky top-24">
+              <ArticleToc headings={headings} />
+            </div>
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { clsx } from "clsx";
+import { formatPostDate, type PostMeta } from "../lib/post-meta.ts";
+
+/** "Nov 21, 2026 · 6 min read" (and the author when asked). */
+export function PostMetaLine({
+  post,
+  withAuthor = false,
+  className,
+}: {
+  post: PostMeta;
+  withAuthor?: boolean;
+  className?: string;
+}) {
+  return (
+    <p
+      className={clsx("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-subtle", className)}
+    >
+      {withAuthor ? (
+        <>
+          <span className="font-medium text-muted">{post.author}</span>
+          <span aria-hidden="true">·</span>
+        </>
+      ) : null}
+      <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+      <span aria-hidden="true">·</span>
+      <span>{post.readingMinutes} min read</span>
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The small YAML subset the content files use (content/blog/*.md, content/faq.md):
+ * `key: value`, quoted values and `key: [a, b]` lists. The same subset the server's knowledge
+ * chunker reads, so a post means the same thing on the blog and in local search.
+ */
+export type FrontMatterFields = Record<string, string | string[]>;
+
+function unquote(value: string): string {
+  const v = value.trim();
+  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.at(-1) === v[0]) return v.slice(1, -1);
+  return v;
+}
+
+function parseFields(lines: string[]): FrontMatterFields {
+  const fields: FrontMatterFields = {};
+  for (const line of lines) {
+    const match = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
+    if (!match) continue;
+    const [, key = "", raw = ""] = match;
+    const value = raw.trim();
+    fields[key] =
+      value.startsWith("[") && value.endsWith("]")
+        ? value
+            .slice(1, -1)
+            .split(",")
+            .map(unquote)
+            .filter((v) => v !== "")
+        : unquote(value);
+  }
+  return fields;
+}
+
+/** Splits a markdown file into its front matter fields and its body (CRLF tolerated). */
+export function splitFrontMatter(markdown: string): { fields: FrontMatterFields; body: string } {
+  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
+  if (lines[0]?.trim() !== "---") return { fields: {}, body: lines.join("\n") };
+  const end = lines.findIndex((line, i) => i > 0 && line.trim() === "---");
+  if (end <= 0) return { fields: {}, body: lines.join("\n") };
+  return { fields: parseFields(lines.slice(1, end)), body: lines.slice(end + 1).join("\n") };
+}
+
+export function textField(fields: FrontMatterFields, key: string): string {
+  const value = fields[key];
+  return typeof value === "string" ? value : "";
+}
+
+export function listField(fields: FrontMatterFields, key: string): string[] {
+  const value = fields[key];
+  if (Array.isArray(value)) return value;
+  return value ? [value] : [];
+}
