@@ -102,6 +102,8 @@ export async function startFakeSearxng(
         .slice((page - 1) * pageSize, page * pageSize)
         .map((item) => ({
           ...item,
+          // "{q}" in a URL becomes the query too (Discover's topics each get their own stories)
+          url: item.url.replaceAll("{q}", encodeURIComponent(q)),
           title: item.title.replaceAll("{q}", q),
           ...(item.content ? { content: item.content.replaceAll("{q}", q) } : {}),
         }));

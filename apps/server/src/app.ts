@@ -12,6 +12,7 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { answerRoutes, threadRoutes } from "./modules/answer/answer.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blogRoutes } from "./modules/blog/blog.routes.ts";
+import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import {
   historyRoutes,
@@ -57,6 +58,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/library", libraryRoutes(deps))
     .route("/shares", sharesRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))
+    .route("/discover", discoverRoutes(deps))
     // Unknown API paths end here as JSON, never falling through to the web app.
     .all("*", notFoundHandler);
 

@@ -18,6 +18,7 @@ import { createWebFetch } from "./integrations/web-fetch.ts";
 import { startJobs } from "./jobs.ts";
 import { systemClock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
+import { discoverFeedOf } from "./modules/discover/discover.service.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
 
@@ -76,6 +77,8 @@ async function main() {
     server.once("error", reject);
   });
   const stopJobs = startJobs(deps);
+  // Discover news (with a web search provider): cached topics refreshed every ~30 minutes.
+  const stopDiscover = discoverFeedOf(deps).start();
   logger.info(
     { ms: Math.round(performance.now() - startedAt), database: embedded ? "embedded" : "external" },
     `Nexus is running at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`,
@@ -91,6 +94,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 2_000);
     force.unref();
     stopJobs();
+    stopDiscover();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       setTimeout(() => {

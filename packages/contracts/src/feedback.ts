@@ -6,13 +6,15 @@ export type FeedbackType = z.infer<typeof feedbackTypeSchema>;
 export const feedbackRatingSchema = z.enum(["up", "down"]);
 export type FeedbackRating = z.infer<typeof feedbackRatingSchema>;
 export const FEEDBACK_TEXT_MAX = 2000;
+/** An answer's entry id as the server makes them (letters, digits, '-' and '_'). */
+export const entryIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "Not an answer id.");
 
 /**
  * PUT /api/feedback: one rating per person (user, or anonymous id as sessionId) per answer; a new
  * one replaces the old. query/answer are a short snapshot so a reader knows what was rated.
  */
 export const feedbackRequestSchema = z.object({
-  entryId: z.string().min(1).max(100),
+  entryId: entryIdSchema,
   rating: feedbackRatingSchema,
   feedbackType: feedbackTypeSchema.nullable().optional(),
   feedbackText: z.string().trim().max(FEEDBACK_TEXT_MAX).nullable().optional(),

@@ -2,6 +2,7 @@ export * from "./agents.ts";
 export * from "./answer.ts";
 export * from "./auth.ts";
 export * from "./chat-message.ts";
+export * from "./discover.ts";
 export * from "./errors.ts";
 export * from "./feedback.ts";
 export * from "./history.ts";

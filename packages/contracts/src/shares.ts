@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
 import { answerImageSchema, answerSourceSchema, answerVideoSchema } from "./chat-message.ts";
+import { entryIdSchema } from "./feedback.ts";
 
 /**
  * Share links. Ids are 22 random alphanumerics (≥ 128 bits); a thread share's id starts with
@@ -61,8 +62,8 @@ export type PublicShare = z.infer<typeof publicShareSchema>;
 
 /** POST /api/shares: share one of your answers (entryId) or a whole thread of yours (threadId). */
 export const createShareRequestSchema = z.union([
-  z.object({ entryId: z.string().min(1).max(100) }).strict(),
-  z.object({ threadId: z.string().min(1).max(100) }).strict(),
+  z.object({ entryId: entryIdSchema }).strict(),
+  z.object({ threadId: entryIdSchema }).strict(),
 ]);
 export type CreateShareRequest = z.infer<typeof createShareRequestSchema>;
 

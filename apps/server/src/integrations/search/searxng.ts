@@ -56,7 +56,11 @@ function toResult(item: SearxngItem): SearchResult | null {
     url,
     snippet: plainText(item.content),
     source: "web",
-    ...defined({ engine, publishedDate: item.publishedDate }),
+    ...defined({
+      engine,
+      publishedDate: item.publishedDate,
+      imageUrl: webUrl(item.img_src) ?? webUrl(item.thumbnail),
+    }),
   };
 }
 

@@ -19,6 +19,8 @@ export interface SearchResult {
   engine?: string;
   /** Publication date as the provider gave it (ISO 8601 or the provider's own wording). */
   publishedDate?: string;
+  /** An http(s) picture of the result (news thumbnails), when the provider gives one. */
+  imageUrl?: string;
 }
 
 export interface SearchImage {

@@ -1,6 +1,7 @@
 import {
   type AdminFeedbackItem,
   type AdminFeedbackPage,
+  entryIdSchema,
   type FeedbackRating,
   type FeedbackRequest,
   type FeedbackResponse,
@@ -76,10 +77,9 @@ export async function getFeedback(options: {
   entryId: string;
 }): Promise<FeedbackResponse> {
   const rater = raterOf(options.caller);
-  const row =
-    options.entryId.length <= 100
-      ? await repo.findOwn(options.deps.db, { rater, entryId: options.entryId })
-      : undefined;
+  const row = entryIdSchema.safeParse(options.entryId).success
+    ? await repo.findOwn(options.deps.db, { rater, entryId: options.entryId })
+    : undefined;
   if (!row) throw new AppError("not_found");
   return present(row);
 }

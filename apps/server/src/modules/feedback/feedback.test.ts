@@ -126,6 +126,15 @@ describe("PUT /api/feedback", () => {
     expect(row).toMatchObject({ userId: user.userId, query: "Mine", answerExcerpt: "Mine too" });
   });
 
+  it("answers 404 for an entry id no answer can have (a NUL byte, punctuation), and 400 in a body", async () => {
+    const anon = { anonId: "anon_1795000000000_nulcheck1" };
+    for (const id of ["%00", "a%00b", "x%20y", "a.b"]) {
+      const res = await h.request(`/api/feedback/${id}`, anon);
+      expect(res.status, id).toBe(404);
+    }
+    expect((await put({ entryId: "a\u0000b", rating: "up" }, anon)).status).toBe(400);
+  });
+
   it("answers 401 without a user or an anonymous id, 400 for bad bodies, and stores nothing", async () => {
     const before = (await rows()).length;
     expect((await put({ entryId: "x", rating: "up" }, {})).status).toBe(401);

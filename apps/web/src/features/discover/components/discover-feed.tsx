@@ -1,0 +1,154 @@
+import {
+  DISCOVER_TOPIC_LABELS,
+  type DiscoverResponse,
+  type DiscoverTopic,
+  MESSAGES,
+} from "@nexus/contracts";
+import { BookOpen, Newspaper, RefreshCw } from "lucide-react";
+import { type ReactNode, useMemo } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { errorMessage } from "@/lib/api-client.ts";
+import { formatRelativeTime } from "@/lib/relative-time.ts";
+import { useDiscover } from "../api/get-discover.ts";
+import { DiscoverCard, DiscoverCardSkeleton } from "./discover-card.tsx";
+import { OfflineGuidesBadge } from "./offline-guides-badge.tsx";
+import { TOPIC_PANEL_ID, TopicTabs, topicTabId } from "./topic-tabs.tsx";
+
+const PROVIDER_NAMES: Record<DiscoverResponse["provider"], string> = {
+  searxng: "SearXNG",
+  tavily: "Tavily",
+  brave: "Brave Search",
+  local: "the built-in knowledge base",
+};
+
+const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+function LoadingGrid() {
+  return (
+    <div data-testid="discover-loading">
+      <span role="status" className="sr-only">
+        {MESSAGES.loading}
+      </span>
+      <div className={GRID}>
+        {[0, 1, 2, 3, 4, 5].map((n) => (
+          <DiscoverCardSkeleton key={n} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function FeedStatus({ feed, now }: { feed: DiscoverResponse; now: Date }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-subtle">
+      {feed.offline ? <OfflineGuidesBadge /> : null}
+      <p data-testid="discover-status">
+        {feed.offline ? "Guides" : "Stories"} from {PROVIDER_NAMES[feed.provider]} · updated{" "}
+        <time dateTime={feed.refreshedAt}>{formatRelativeTime(feed.refreshedAt, now)}</time>
+      </p>
+    </div>
+  );
+}
+
+/** /app/discover: topic tabs over a grid of stories (or curated guides), each one askable. */
+export function DiscoverFeed({
+  topic,
+  onTopicChange,
+}: {
+  topic: DiscoverTopic;
+  onTopicChange: (topic: DiscoverTopic) => void;
+}) {
+  const discover = useDiscover(topic);
+  const label = DISCOVER_TOPIC_LABELS[topic];
+  const fetchedAt = discover.dataUpdatedAt;
+  const now = useMemo(() => (fetchedAt ? new Date(fetchedAt) : new Date()), [fetchedAt]);
+
+  let body: ReactNode;
+  if (discover.isPending) {
+    body = <LoadingGrid />;
+  } else if (discover.isError) {
+    body = (
+      <Alert
+        kind="error"
+        action={
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void discover.refetch()}
+            disabled={discover.isFetching}
+          >
+            <RefreshCw className="size-3.5" aria-hidden="true" />
+            Retry
+          </Button>
+        }
+      >
+        <span data-testid="discover-error">
+          {label} stories could not be loaded. {errorMessage(discover.error)}
+        </span>
+      </Alert>
+    );
+  } else {
+    const feed = discover.data;
+    const withMedia = feed.items.some((item) => item.imageUrl);
+    body = (
+      <>
+        <FeedStatus feed={feed} now={now} />
+        {feed.items.length === 0 ? (
+          feed.offline ? (
+            <EmptyState
+              icon={BookOpen}
+              title={`No curated guides for ${label}`}
+              description="Without a web search provider, Discover shows the built-in guides, and none of them is about this topic. Configure SEARCH_PROVIDER for news on every topic."
+              testId="discover-empty"
+            />
+          ) : (
+            <EmptyState
+              icon={Newspaper}
+              title={`No ${label.toLowerCase()} stories right now`}
+              description="The search provider found nothing for this topic. Stories are refreshed every half hour."
+              testId="discover-empty"
+            >
+              <Button
+                variant="outline"
+                onClick={() => void discover.refetch()}
+                disabled={discover.isFetching}
+              >
+                <RefreshCw className="size-4" aria-hidden="true" />
+                Check again
+              </Button>
+            </EmptyState>
+          )
+        ) : (
+          <div className={GRID} data-testid="discover-grid">
+            {feed.items.map((item) => (
+              <DiscoverCard
+                key={item.id}
+                item={item}
+                offline={feed.offline}
+                now={now}
+                withMedia={withMedia}
+              />
+            ))}
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <TopicTabs value={topic} onChange={onTopicChange} />
+      <section
+        id={TOPIC_PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={topicTabId(topic)}
+        aria-busy={discover.isPending}
+        data-topic={topic}
+      >
+        {body}
+      </section>
+    </div>
+  );
+}

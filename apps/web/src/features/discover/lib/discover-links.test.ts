@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { askHref, safeImageSrc, sourceHref } from "./discover-links.ts";
+
+describe("discover links", () => {
+  it("asks about a news item or a guide", () => {
+    expect(askHref({ title: "Rockets land again." }, false)).toBe(
+      "/app/search?q=What%20is%20the%20latest%20on%3A%20Rockets%20land%20again%3F",
+    );
+    expect(askHref({ title: "Agents" }, true)).toBe("/app/search?q=Tell%20me%20about%20Agents");
+  });
+
+  it("loads https images only", () => {
+    expect(safeImageSrc("https://img.example.org/a.jpg")).toBe("https://img.example.org/a.jpg");
+    expect(safeImageSrc("http://img.example.org/a.jpg")).toBeNull();
+    expect(safeImageSrc("data:image/png;base64,AAAA")).toBeNull();
+    expect(safeImageSrc("https://user:pw@img.example.org/a.jpg")).toBeNull();
+    expect(safeImageSrc(undefined)).toBeNull();
+  });
+
+  it("links to http(s) pages and this Nexus's own pages only", () => {
+    expect(sourceHref("/blog/agents")).toBe("/blog/agents");
+    expect(sourceHref("//evil.example")).toBeNull();
+    expect(sourceHref("javascript:alert(1)")).toBeNull();
+    expect(sourceHref("https://news.example.org/a")).toBe("https://news.example.org/a");
+  });
+});

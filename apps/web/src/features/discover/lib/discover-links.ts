@@ -1,0 +1,34 @@
+import { type DiscoverItem, discoverQuestion } from "@nexus/contracts";
+import { paths } from "@/config/paths.ts";
+
+/** Where "Ask about this" goes: a new answer thread about the item. */
+export function askHref(item: Pick<DiscoverItem, "title">, offline: boolean): string {
+  return paths.app.search.href(discoverQuestion(item, offline));
+}
+
+/**
+ * An image that may be loaded: https only, no credentials (the server already keeps only those;
+ * checked again here because the page must never load anything else).
+ */
+export function safeImageSrc(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.username === "" && url.password === ""
+      ? url.href
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where the source link points: an http(s) page, or a page of this Nexus ("/blog/…"). */
+export function sourceHref(url: string): string | null {
+  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
