@@ -19,6 +19,7 @@ import {
   libraryRoutes,
   threadDeleteRoutes,
 } from "./modules/history/history.routes.ts";
+import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { sharePageRoutes } from "./modules/shares/share-page.ts";
 import { sharesRoutes } from "./modules/shares/shares.routes.ts";
 import { usageRoutes } from "./modules/usage/usage.routes.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/library", libraryRoutes(deps))
     .route("/shares", sharesRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))
+    .route("/leads", leadsRoutes(deps))
     .route("/discover", discoverRoutes(deps))
     // Unknown API paths end here as JSON, never falling through to the web app.
     .all("*", notFoundHandler);
@@ -72,7 +74,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // The blog's RSS feed, from content/blog (before the SPA, which serves /blog and /blog/:slug).
   app.route("/blog", blogRoutes(deps));
   if (options.webDist) app.route("/share", sharePageRoutes(deps, options.webDist));
-  if (options.webDist) app.route("/", webRoutes(options.webDist));
+  if (options.webDist) app.route("/", webRoutes(options.webDist, { appUrl: deps.env.APP_URL }));
   app.notFound(notFoundHandler);
   return app;
 }

@@ -44,6 +44,8 @@ export const envSchema = z
     TRUST_PROXY: booleanString,
     /** Sign-in link requests per address per 10 minutes (anti-flood); raise it for test runs. */
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Book-a-demo requests per address per hour (anti-spam); raise it for test runs. */
+    LEADS_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WEB_DIST: optionalString,
   })

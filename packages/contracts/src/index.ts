@@ -1,3 +1,4 @@
+export * from "./admin.ts";
 export * from "./agents.ts";
 export * from "./answer.ts";
 export * from "./auth.ts";
@@ -6,6 +7,7 @@ export * from "./discover.ts";
 export * from "./errors.ts";
 export * from "./feedback.ts";
 export * from "./history.ts";
+export * from "./leads.ts";
 export * from "./messages.ts";
 export * from "./shares.ts";
 export * from "./themes.ts";

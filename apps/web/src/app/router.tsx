@@ -60,6 +60,7 @@ const DocumentChat = lazyPage(() =>
   import("./routes/app/document-chat.tsx").then((m) => m.DocumentChatRoute),
 );
 const NexDocs = lazyPage(() => import("./routes/app/nexdocs.tsx").then((m) => m.NexDocsRoute));
+const Admin = lazyPage(() => import("./routes/app/admin.tsx").then((m) => m.AdminRoute));
 const AppNotFound = lazyPage(() =>
   import("./routes/app/not-found.tsx").then((m) => m.AppNotFoundRoute),
 );
@@ -122,6 +123,8 @@ export function appRoutes(signInToken: string | null): RouteObject[] {
                 { path: app.nexdocsThread.path, element: NexDocs },
                 { path: app.presetAgent.path, element: PresetAgent },
                 { path: app.presetAgentThread.path, element: PresetAgent },
+                { path: app.admin.path, element: Admin },
+                { path: app.adminSection.path, element: Admin },
                 { path: "*", element: AppNotFound },
               ],
             },

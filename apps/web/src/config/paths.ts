@@ -108,6 +108,15 @@ export const paths = {
         withThread(`/app/agents/${seg(agentId)}`, threadId),
     },
     presetAgentThread: { path: "agents/:agentId/:threadId" },
+    /** Super-admins only (everyone else gets the not-found page); beyond the spec's table. */
+    admin: { path: "admin", href: () => "/app/admin" },
+    adminSection: {
+      path: "admin/:section",
+      href: (section: string, params?: Record<string, string>) => {
+        const search = params ? new URLSearchParams(params).toString() : "";
+        return `/app/admin/${seg(section)}${search ? `?${search}` : ""}`;
+      },
+    },
   },
 } as const;
 
@@ -123,6 +132,7 @@ const SIGN_IN_ONLY_PREFIXES = [
   "/app/subscription-plans",
   "/app/document-chat",
   "/app/nexdocs",
+  "/app/admin",
 ] as const;
 
 export function isSignInOnlyPath(pathname: string): boolean {

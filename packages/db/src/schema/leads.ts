@@ -21,6 +21,8 @@ export const leads = pgTable(
     userId: uuid().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    // The admin inbox: newest first with a (timestamp, id) keyset, optionally by status.
+    index("leads_ts_id_idx").on(t.timestamp.desc(), t.id.desc()),
     index("leads_status_ts_idx").on(t.status, t.timestamp.desc()),
     index("leads_user_idx").on(t.userId),
   ],

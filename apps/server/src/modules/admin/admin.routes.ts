@@ -1,7 +1,12 @@
 import {
   adminFeedbackPageSchema,
   adminFeedbackQuerySchema,
+  adminLeadPageSchema,
+  adminLeadQuerySchema,
+  adminLeadSchema,
+  adminUsageSchema,
   setTierBodySchema,
+  updateLeadStatusBodySchema,
 } from "@nexus/contracts";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -10,7 +15,9 @@ import type { AppEnv, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
 import * as feedback from "../feedback/feedback.service.ts";
+import * as leads from "../leads/leads.service.ts";
 import * as users from "../users/users.service.ts";
+import * as admin from "./admin.service.ts";
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -45,5 +52,28 @@ export function adminRoutes(deps: Deps) {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="nexus-feedback.csv"',
       });
-    });
+    })
+    .get("/leads", async (c) => {
+      const { cursor, limit, ...filter } = parseValue(adminLeadQuerySchema, c.req.query());
+      const page = await leads.adminPage({ deps, filter, cursor, limit });
+      return c.json(adminLeadPageSchema.parse(page));
+    })
+    .get("/leads.csv", async (c) => {
+      const { status, q } = parseValue(adminLeadQuerySchema, c.req.query());
+      return c.body(leads.csvExport({ deps, filter: { status, q } }), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="nexus-leads.csv"',
+        "Cache-Control": "no-store",
+      });
+    })
+    .get("/leads/:leadId", async (c) => {
+      const lead = await leads.getLead({ deps, leadId: c.req.param("leadId") });
+      return c.json(adminLeadSchema.parse(lead));
+    })
+    .patch("/leads/:leadId", async (c) => {
+      const { status } = await parseJson(c, updateLeadStatusBodySchema);
+      const lead = await leads.changeStatus({ deps, leadId: c.req.param("leadId"), status });
+      return c.json(adminLeadSchema.parse(lead));
+    })
+    .get("/usage", async (c) => c.json(adminUsageSchema.parse(await admin.usageOverview(deps))));
 }

@@ -32,6 +32,21 @@ export function isSuperAdmin(
   return ids.includes(user.id.toLowerCase()) || ids.includes(user.email.toLowerCase());
 }
 
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The super-admins' e-mail addresses: SUPER_ADMIN_IDS entries as written, ids resolved to accounts. */
+export async function superAdminEmails(deps: Pick<Deps, "env" | "db">): Promise<string[]> {
+  const emails = new Set<string>();
+  for (const entry of deps.env.SUPER_ADMIN_IDS) {
+    if (entry.includes("@")) emails.add(entry);
+    else if (UUID_SHAPE.test(entry)) {
+      const row = await repo.findById(deps.db, entry);
+      if (row) emails.add(row.email);
+    }
+  }
+  return [...emails];
+}
+
 /** The caller's own profile; anyone else's id answers exactly like a missing one. */
 function assertOwner(caller: SessionUser, userId: string): void {
   if (caller.id !== userId) throw new AppError("not_found");

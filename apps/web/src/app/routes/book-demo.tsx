@@ -1,32 +1,18 @@
-import { Building2 } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "@/components/ui/button.tsx";
-import { ComingSoon } from "@/components/ui/coming-soon.tsx";
 import { paths } from "@/config/paths.ts";
+import { BookDemoRequest } from "@/features/leads/components/book-demo-request.tsx";
 import { PublicPage } from "@/features/marketing/components/public-page.tsx";
 
-/** /book-demo and /contact (same page). The lead form arrives in a later release. */
+/** /book-demo and /contact (same page, one canonical address): the lead form of spec §3. */
 export function BookDemoRoute() {
   return (
     <PublicPage
       eyebrow="For organisations"
       title="Book a demo"
-      intro="See how Nexus fits your team: self-hosting, model and search choices, and Pro accounts for heavy users."
+      intro="See how Nexus fits your team: self-hosting, model and search choices, and Pro accounts for heavy users. Tell us a little about you and we will get in touch."
+      description="Book a demo of Nexus, the self-hostable answer engine: tell us about your organisation and how you want to deploy it."
+      path={paths.bookDemo.href()}
     >
-      <ComingSoon
-        icon={Building2}
-        title="The request form is on its way"
-        description="Soon you can tell us about your organisation here and we will get back to you. Pro accounts are granted by the administrator of your Nexus server."
-        upcoming={[
-          "Your name, work e-mail, company and team size",
-          "Cloud or self-hosted deployment preference",
-          "A message about what you want to achieve",
-        ]}
-      >
-        <Link to={paths.app.root.href()} className={buttonClasses({ variant: "outline" })}>
-          Try Nexus now
-        </Link>
-      </ComingSoon>
+      <BookDemoRequest />
     </PublicPage>
   );
 }

@@ -11,12 +11,14 @@ import {
   type LucideIcon,
   Plus,
   Settings,
+  ShieldCheck,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/ui/logo.tsx";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
 import { paths } from "@/config/paths.ts";
+import { useSession } from "@/lib/session.tsx";
 
 interface NavItem {
   to: string;
@@ -39,6 +41,9 @@ const SECONDARY: readonly NavItem[] = [
   { to: paths.app.subscriptionPlans.href(), label: "Plans", icon: Crown },
   { to: paths.app.settings.href(), label: "Settings", icon: Settings },
 ];
+
+/** Shown to super-admins only; the admin screens and API are a 404 for everyone else. */
+const ADMIN_ITEM: NavItem = { to: paths.app.admin.href(), label: "Admin", icon: ShieldCheck };
 
 function SidebarLink({ item }: { item: NavItem }) {
   const Icon = item.icon;
@@ -63,6 +68,8 @@ function SidebarLink({ item }: { item: NavItem }) {
 
 /** The app navigation: brand, new search, sections, and the account area at the bottom. */
 export function Sidebar({ account }: { account: ReactNode }) {
+  const { isSuperAdmin } = useSession();
+  const secondary = isSuperAdmin ? [...SECONDARY, ADMIN_ITEM] : SECONDARY;
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center justify-between gap-2 px-4">
@@ -89,7 +96,7 @@ export function Sidebar({ account }: { account: ReactNode }) {
           ))}
         </ul>
         <ul className="mt-auto flex flex-col gap-0.5 pt-6 pb-2">
-          {SECONDARY.map((item) => (
+          {secondary.map((item) => (
             <li key={item.to}>
               <SidebarLink item={item} />
             </li>

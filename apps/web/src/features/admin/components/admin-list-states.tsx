@@ -1,0 +1,89 @@
+import { MESSAGES } from "@nexus/contracts";
+import { Download, type LucideIcon, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { errorMessage } from "@/lib/api-client.ts";
+
+/** Rows of grey while a list loads (announced once as "Loading..."). */
+export function LoadingRows({ rows = 5, testId }: { rows?: number; testId?: string }) {
+  return (
+    <div data-testid={testId} className="flex flex-col gap-2">
+      <span role="status" className="sr-only">
+        {MESSAGES.loading}
+      </span>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} className="h-16 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+export function LoadError({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      kind="error"
+      action={
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          <RefreshCw className="size-3.5" aria-hidden="true" />
+          Retry
+        </Button>
+      }
+    >
+      {what} could not be loaded. {errorMessage(error)}
+    </Alert>
+  );
+}
+
+export function EmptyList({
+  icon,
+  title,
+  description,
+  action,
+  testId,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <EmptyState icon={icon} title={title} description={description} testId={testId}>
+      {action}
+    </EmptyState>
+  );
+}
+
+/** A CSV download of what the filters show (a plain link: the browser saves the file). */
+export function CsvLink({ href, label, testId }: { href: string; label: string; testId?: string }) {
+  return (
+    <a
+      href={href}
+      download
+      data-testid={testId}
+      className={buttonClasses({ variant: "outline", className: "w-full sm:w-auto" })}
+    >
+      <Download className="size-4" aria-hidden="true" />
+      {label}
+    </a>
+  );
+}
+
+/** The filter row above a list: wraps on phones. */
+export function Toolbar({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">{children}</div>
+  );
+}

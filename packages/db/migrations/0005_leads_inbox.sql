@@ -1,0 +1,1 @@
+CREATE INDEX "leads_ts_id_idx" ON "leads" USING btree ("timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);
