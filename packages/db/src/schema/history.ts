@@ -42,7 +42,9 @@ export const searchHistory = pgTable(
       t.timestamp.desc(),
       t.id.desc(),
     ),
-    index("search_history_fts_idx").using("gin", t.searchVector),
+    // Full-text search is always within one user's entries: (user_id, search_vector) in one GIN
+    // index (btree_gin, migration 0006) goes straight to that user's matches.
+    index("search_history_user_fts_idx").using("gin", t.userId, t.searchVector),
     // History paging (modules/history): only answered entries count, and answers are large
     // (TOASTed) jsonb, so these partial indexes keep `results` out of every scan and probe.
     index("search_history_answered_user_idx")
