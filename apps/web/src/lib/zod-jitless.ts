@@ -5,4 +5,5 @@
 // free of the zod chunk. zod-jitless.test.ts checks that zod still reads it.
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+
 export {};
