@@ -342,6 +342,41 @@ test("history: date groups, paging, search, open and delete a thread", async ({
   await expect(question(turns(page).nth(1))).toHaveText("And in diodes?");
 });
 
+test("deleting one answer of a thread removes it from the page, the thread and the history", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  await signInViaApi(context, uniqueEmail("delete-answer"));
+  await ask(page, "First question to keep?");
+  await finished(turns(page).first());
+  await followUp(page, "Second question to delete?");
+  await expect(turns(page)).toHaveCount(2);
+  await finished(turns(page).nth(1));
+  const url = page.url();
+
+  await turns(page).nth(1).getByRole("button", { name: "Delete answer" }).click();
+  const dialog = page.getByTestId("delete-answer-dialog");
+  await dialog.getByRole("button", { name: "Delete answer" }).click();
+  await expect(turns(page)).toHaveCount(1);
+  await expect(question(turns(page).first())).toHaveText("First question to keep?");
+
+  // The server kept only the first turn.
+  await page.goto(url);
+  await expect(turns(page)).toHaveCount(1);
+  await expect(question(turns(page).first())).toHaveText("First question to keep?");
+
+  // Deleting the last answer of a thread leaves nothing: back to a new question.
+  await turns(page).first().getByRole("button", { name: "Delete answer" }).click();
+  await page
+    .getByTestId("delete-answer-dialog")
+    .getByRole("button", { name: "Delete answer" })
+    .click();
+  await expect(page).toHaveURL(/\/app$/);
+  await page.goto("/app/history");
+  await expect(page.getByText("First question to keep?")).toHaveCount(0);
+});
+
 test("feedback: thumbs down with a type and a text is stored (anonymous, by session)", async ({
   page,
   modelServer,

@@ -6,18 +6,24 @@ import {
 import { AnswerPage } from "@/features/answer/components/answer-page.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { FeedbackButtons } from "@/features/feedback/components/feedback-buttons.tsx";
+import { DeleteAnswerButton } from "@/features/history/components/delete-answer-button.tsx";
 import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
 
 /** /app/search, /app/search/:queryAndId and /app/answer. */
 export function AnswerRoute() {
   const { openSignIn } = useSignInDialog();
-  // Under every finished answer: bookmark, share (answer or thread) and feedback.
+  // Under every finished answer: bookmark, share (answer or thread), delete and feedback.
   const renderActions = useCallback(
     (answer: AnswerActionContext) => (
       <>
         <BookmarkButton threadId={answer.threadId} entryId={answer.entryId} onSignIn={openSignIn} />
         <ShareButton threadId={answer.threadId} entryId={answer.entryId} onSignIn={openSignIn} />
+        <DeleteAnswerButton
+          threadId={answer.threadId}
+          entryId={answer.entryId}
+          onDeleted={answer.removeTurn}
+        />
         <span className="ml-auto flex items-center gap-0.5">
           <FeedbackButtons
             entryId={answer.entryId}

@@ -8,6 +8,8 @@ export interface AnswerActionContext {
   entryId: string;
   query: string;
   markdown: string;
+  /** Takes this question and answer off the page (after the server deleted the entry). */
+  removeTurn: () => void;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useChat } from "@ai-sdk/react";
 import { clsx } from "clsx";
 import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { paths } from "@/config/paths.ts";
 import { useFollowScroll } from "../hooks/use-follow-scroll.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, turnsOf } from "../lib/answer-message.ts";
@@ -19,11 +21,12 @@ export function AnswerThread({
   thread: ThreadChat;
   onSignIn: (() => void) | undefined;
 }) {
-  const { messages, status, error, sendMessage, regenerate, stop } = useChat({
+  const { messages, status, error, sendMessage, regenerate, stop, setMessages } = useChat({
     chat: thread.chat,
   });
   const [stopped, setStoppedState] = useState(thread.stopped);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const navigate = useNavigate();
   const busy = status === "submitted" || status === "streaming";
   const follow = useFollowScroll(busy, messages);
   useSlashFocus(inputRef);
@@ -63,6 +66,12 @@ export function AnswerThread({
     follow();
     void regenerate({ messageId: lastAnswer.id });
   };
+  // A deleted answer leaves the page; with none left, the thread is gone: back to a new question.
+  const removeTurn = (ids: readonly string[]) => {
+    const rest = messages.filter((message) => !ids.includes(message.id));
+    setMessages(rest);
+    if (rest.length === 0) void navigate(paths.app.root.href(), { replace: true });
+  };
   const onStop = () => {
     setStopped(true);
     void stop();
@@ -91,6 +100,9 @@ export function AnswerThread({
               onRegenerate={isLast ? regenerateLast : null}
               onRetry={retry}
               onSignIn={onSignIn}
+              onRemove={() =>
+                removeTurn(turn.answer ? [turn.user.id, turn.answer.id] : [turn.user.id])
+              }
             />
           );
         })}

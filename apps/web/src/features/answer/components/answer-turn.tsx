@@ -31,6 +31,7 @@ export function AnswerTurnView({
   onRegenerate,
   onRetry,
   onSignIn,
+  onRemove,
 }: {
   turn: Turn;
   index: number;
@@ -43,6 +44,8 @@ export function AnswerTurnView({
   onRegenerate: (() => void) | null;
   onRetry: () => void;
   onSignIn: (() => void) | undefined;
+  /** Takes this turn out of the thread on the page. */
+  onRemove: () => void;
 }) {
   const content = answerContentOf(turn.answer);
   const streaming = state.status === "streaming" || state.status === "submitted";
@@ -125,6 +128,7 @@ export function AnswerTurnView({
                 entryId: turn.answer.metadata?.entryId ?? turn.answer.id,
                 query: turn.query,
                 markdown: content.text,
+                removeTurn: onRemove,
               }}
               onRegenerate={finished ? onRegenerate : null}
               finished={finished}
