@@ -8,10 +8,10 @@ import {
   feedbackTypeSchema,
 } from "@nexus/contracts";
 import type { Caller, Deps } from "../../deps.ts";
+import { csvRow } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import { markdownExcerpt, truncateText } from "../../lib/markdown-excerpt.ts";
-import { csvRow } from "./feedback.csv.ts";
 import * as repo from "./feedback.repo.ts";
 
 /** Length of the snapshot kept with a rating (question and start of the answer). */

@@ -2,8 +2,8 @@ import { adminFeedbackPageSchema, feedbackResponseSchema } from "@nexus/contract
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { csvCell, csvRow } from "../../lib/csv.ts";
 import { saveEntry } from "../shares/shares-test-kit.ts";
-import { csvCell, csvRow } from "./feedback.csv.ts";
 
 const ANON_A = "anon_1795000000000_aaaaaaaa";
 const ANON_B = "anon_1795000000000_bbbbbbbb";
