@@ -1,7 +1,7 @@
 // `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
 //   npm run bench                     all of them
 //   npm run bench -- cold-start http  some of them (answer-latency, answer-load, cold-start, http,
-//                                     initial-js, offline, share-page, history-pages)
+//                                     initial-js, lighthouse, offline, share-page, history-pages)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
 // The answer benches run apps/server/dist/main.js (`npm run build:server`; the source via tsx if
 // missing). BENCH_CLIENTS, BENCH_ANSWERS, BENCH_LOAD_USERS change their sizes; BENCH_RESULT_HOSTS=
@@ -15,6 +15,7 @@ import { historyPages } from "./history-pages.ts";
 import { httpLoad } from "./http-load.ts";
 import { initialJs } from "./initial-js.ts";
 import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
+import { lighthouseBench } from "./lighthouse.ts";
 import { offlineEngine } from "./offline-engine.ts";
 import { sharePage } from "./share-page.ts";
 
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "history-pages": historyPages,
   http: httpLoad,
   "initial-js": initialJs,
+  lighthouse: lighthouseBench,
   offline: offlineEngine,
   "share-page": sharePage,
 };

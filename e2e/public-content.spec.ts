@@ -3,7 +3,7 @@ import path from "node:path";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, failedResource, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
@@ -145,8 +145,11 @@ test.describe("blog", () => {
     }
   });
 
-  test("an unknown slug shows the not-found page", async ({ page }) => {
-    await page.goto("/blog/no-such-post");
+  test("an unknown slug shows the not-found page", async ({ page, consoleGuard }) => {
+    // The server knows the posts: an unknown one is answered with the not-found page and 404.
+    consoleGuard.allow(failedResource(404));
+    const response = await page.goto("/blog/no-such-post");
+    expect(response?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(page).toHaveTitle("Page not found · Nexus");

@@ -2,9 +2,55 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { DOMParser } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../test/harness.ts";
+import { APP_URL, createHarness, type Harness } from "../test/harness.ts";
 import { createApp } from "./app.ts";
+import { robotsTxt, sitemapXml } from "./static.ts";
+
+const ORIGIN = "https://app-url.nexus.invalid";
+const page = (title: string, body: string, canonical?: string) =>
+  `<!doctype html><html><head><title>${title}</title>${
+    canonical ? `<link rel="canonical" href="${ORIGIN}${canonical}"/>` : ""
+  }</head><body><div id="root" data-prerendered=""><main><h1>${title}</h1>${body}</main></div></body></html>`;
+
+/** A dist/prerendered/ as apps/web/build/prerender.ts writes it. */
+function writePrerendered(dist: string) {
+  const dir = path.join(dist, "prerendered");
+  fs.mkdirSync(dir);
+  const files: Record<string, string> = {
+    "landing.html": page("Nexus", "<p>Answers you can trust</p>", "/"),
+    "faq.html": page("FAQ", `<p>${"Is Nexus free? ".repeat(200)}</p>`, "/faq"),
+    "blog.html": page("Blog", '<a href="/blog/first-post">First</a>', "/blog"),
+    "blog-tag-0.html": page("Blog", "<p>tagged “a&amp;b”</p>", "/blog"),
+    "blog-first-post.html": page("First post", "<p>Body of the first post</p>", "/blog/first-post"),
+    "blog-odd.html": page("Odd", "<p>odd</p>", "/blog/odd&'<"),
+    "book-demo.html": page("Book a demo", "<form></form>", "/book-demo"),
+    "not-found.html": page("Page not found", '<meta name="robots" content="noindex"/>'),
+  };
+  for (const [file, html] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), html);
+  const manifest = {
+    origin: ORIGIN,
+    pages: [
+      { url: "/", file: "landing.html", sitemap: true },
+      { url: "/faq", file: "faq.html", sitemap: true },
+      { url: "/blog", file: "blog.html", sitemap: true, lastmod: "2026-11-22" },
+      { url: "/blog?tag=a%26b", file: "blog-tag-0.html", sitemap: false },
+      {
+        url: "/blog/first-post",
+        file: "blog-first-post.html",
+        sitemap: true,
+        lastmod: "2026-11-22",
+      },
+      { url: "/blog/odd&'<", file: "blog-odd.html", sitemap: true, lastmod: "2026-01-02" },
+      { url: "/book-demo", file: "book-demo.html", sitemap: true },
+      { url: "/contact", file: "book-demo.html", sitemap: false },
+    ],
+    notFound: "not-found.html",
+    blogSlugs: ["first-post", "odd&'<"],
+  };
+  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+}
 
 let h: Harness;
 let dist: string;
@@ -22,6 +68,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js"), script);
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js.br"), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, "theme-init.js"), "void 0;");
+  writePrerendered(dist);
   app = createApp(h.deps, { webDist: dist });
 });
 afterAll(async () => {
@@ -31,7 +78,7 @@ afterAll(async () => {
 
 describe("serving the built web app", () => {
   it("answers every app path with index.html, revalidated, under the CSP and security headers (G4)", async () => {
-    for (const url of ["/", "/app", "/app/settings", "/no/such/page"]) {
+    for (const url of ["/app", "/app/settings", "/no/such/page", "/blog?tag=unknown"]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
       expect(await res.text()).toContain("<div id=root>");
@@ -75,5 +122,118 @@ describe("serving the built web app", () => {
     const res = await app.request("/api/nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "Not found." } });
+  });
+});
+
+describe("prerendered public pages", () => {
+  it("answers each public path with its own prerendered HTML, canonical from APP_URL, revalidated, under the CSP", async () => {
+    const cases: Array<[string, string]> = [
+      ["/", "Answers you can trust"],
+      ["/faq", "Is Nexus free?"],
+      ["/faq/", "Is Nexus free?"],
+      ["/blog", "First"],
+      ["/blog/first-post", "Body of the first post"],
+      ["/book-demo", "<form>"],
+      ["/contact", "<form>"],
+    ];
+    for (const [url, content] of cases) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      const html = await res.text();
+      expect(html, url).toContain(content);
+      expect(html, url).toContain('data-prerendered=""');
+      expect(html, url).not.toContain(ORIGIN);
+      expect(res.headers.get("cache-control"), url).toBe("no-cache");
+      expect(res.headers.get("content-security-policy"), url).toContain("script-src 'self'");
+    }
+    const faq = await (await app.request("/faq")).text();
+    expect(faq).toContain(`<link rel="canonical" href="${APP_URL}/faq"/>`);
+  });
+
+  it("serves a tag's prerendered list only for a known tag", async () => {
+    expect(await (await app.request("/blog?tag=a%26b")).text()).toContain("tagged");
+    expect(await (await app.request("/blog?tag=zzz")).text()).toContain("<div id=root>");
+  });
+
+  it("answers an unknown post with the not-found page and 404 (noindex)", async () => {
+    for (const url of ["/blog/no-such-post", "/blog/no-such-post/"]) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Page not found");
+      expect(html).toContain('content="noindex"');
+      expect(res.headers.get("content-type")).toContain("text/html");
+    }
+  });
+
+  it("sends prerendered pages compressed when the browser accepts it", async () => {
+    const br = await app.request("/faq", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    const html = zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
+    expect(html).toContain("Is Nexus free?");
+    const gz = await app.request("/faq", { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+  });
+
+  it("does not serve the prerender's own files", async () => {
+    for (const url of ["/prerendered/manifest.json", "/prerendered/faq.html"]) {
+      expect((await app.request(url)).status, url).toBe(404);
+    }
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("lists the public pages and every post with absolute APP_URL addresses, escaped, as valid XML", async () => {
+    const res = await app.request("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    const doc = new DOMParser().parseFromString(xml, "text/xml");
+    expect(doc.documentElement.nodeName).toBe("urlset");
+    expect(doc.documentElement.getAttribute("xmlns")).toBe(
+      "http://www.sitemaps.org/schemas/sitemap/0.9",
+    );
+    const urls = [...doc.getElementsByTagName("url")].map((url) => ({
+      loc: url.getElementsByTagName("loc")[0]?.textContent,
+      lastmod: url.getElementsByTagName("lastmod")[0]?.textContent ?? null,
+    }));
+    expect(urls).toEqual([
+      { loc: `${APP_URL}/`, lastmod: null },
+      { loc: `${APP_URL}/faq`, lastmod: null },
+      { loc: `${APP_URL}/blog`, lastmod: "2026-11-22" },
+      { loc: `${APP_URL}/blog/first-post`, lastmod: "2026-11-22" },
+      { loc: `${APP_URL}/blog/odd&'<`, lastmod: "2026-01-02" },
+      { loc: `${APP_URL}/book-demo`, lastmod: null },
+    ]);
+    expect(xml).toContain("/blog/odd&amp;&apos;&lt;</loc>");
+  });
+
+  it("builds the sitemap from a manifest (unit)", () => {
+    const xml = sitemapXml(
+      {
+        origin: ORIGIN,
+        pages: [{ url: "/a?b=1&c=2", file: "a.html", sitemap: true }],
+        notFound: "",
+        blogSlugs: [],
+      },
+      "https://example.org",
+    );
+    expect(xml).toContain("<loc>https://example.org/a?b=1&amp;c=2</loc>");
+  });
+
+  it("robots.txt allows the public pages, keeps crawlers out of /app, /api and /share, and names the sitemap", async () => {
+    const res = await app.request("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const lines = (await res.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    expect(lines).toContain("Disallow: /app");
+    expect(lines).toContain("Disallow: /api");
+    expect(lines).toContain("Disallow: /share");
+    expect(lines).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
+    expect(robotsTxt("https://x.example")).toContain("Sitemap: https://x.example/sitemap.xml");
   });
 });

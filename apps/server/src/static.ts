@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./deps.ts";
+import { escapeXml } from "./modules/blog/blog.feed.ts";
 
 const HASHED_ASSET = /^\/assets\//;
 
@@ -14,6 +17,7 @@ const HASHED_ASSET = /^\/assets\//;
 const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.res.status !== 200) return;
+  if (c.res.headers.has("Cache-Control")) return;
   const isHtml = c.res.headers.get("content-type")?.includes("text/html") ?? false;
   const value = HASHED_ASSET.test(c.req.path)
     ? "public, max-age=31536000, immutable"
@@ -23,8 +27,127 @@ const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set("Cache-Control", value);
 });
 
-/** Serves the built SPA (precompressed .br/.gz when the browser accepts them); app paths get index.html. */
-export function webRoutes(webDist: string) {
+/** dist/prerendered/manifest.json, written by apps/web/build/prerender.ts. */
+export interface PrerenderManifest {
+  /** Placeholder origin in the pages' canonical links, replaced by APP_URL. */
+  origin: string;
+  pages: Array<{ url: string; file: string; sitemap: boolean; lastmod?: string }>;
+  /** File of the not-found page. */
+  notFound: string;
+  /** Known blog slugs: any other /blog/:slug is a 404. */
+  blogSlugs: string[];
+}
+
+/** A prerendered page, compressed on first request per encoding. */
+class HtmlPage {
+  private readonly encoded = new Map<string, Buffer>();
+  constructor(readonly html: string) {}
+
+  body(encoding: "br" | "gzip" | null): string | Buffer {
+    if (encoding === null) return this.html;
+    let data = this.encoded.get(encoding);
+    if (!data) {
+      data =
+        encoding === "br"
+          ? zlib.brotliCompressSync(this.html, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+            })
+          : zlib.gzipSync(this.html, { level: 9 });
+      this.encoded.set(encoding, data);
+    }
+    return data;
+  }
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+}
+
+interface Prerendered {
+  pages: Map<string, HtmlPage>;
+  notFound: HtmlPage | null;
+  blogSlugs: Set<string>;
+  sitemap: string;
+}
+
+export function sitemapXml(manifest: PrerenderManifest, appUrl: string): string {
+  const urls = manifest.pages
+    .filter((page) => page.sitemap)
+    .map((page) => {
+      const lastmod = page.lastmod ? `<lastmod>${escapeXml(page.lastmod)}</lastmod>` : "";
+      return `  <url><loc>${escapeXml(`${appUrl}${page.url}`)}</loc>${lastmod}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.join("\n")}
+</urlset>
+`;
+}
+
+export function robotsTxt(appUrl: string): string {
+  return `User-agent: *
+Allow: /
+Disallow: /app
+Disallow: /api
+Disallow: /share
+
+Sitemap: ${appUrl}/sitemap.xml
+`;
+}
+
+/** Reads the prerendered pages (none when the build has no dist/prerendered). */
+function loadPrerendered(webDist: string, appUrl: string): Prerendered | null {
+  const dir = path.join(webDist, "prerendered");
+  const manifestFile = path.join(dir, "manifest.json");
+  if (!fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as PrerenderManifest;
+  const origin = escapeAttribute(appUrl);
+  const read = (file: string) =>
+    new HtmlPage(
+      fs
+        .readFileSync(path.join(dir, path.basename(file)), "utf8")
+        .replaceAll(manifest.origin, origin),
+    );
+  return {
+    pages: new Map(manifest.pages.map((page) => [page.url, read(page.file)])),
+    notFound: manifest.notFound ? read(manifest.notFound) : null,
+    blogSlugs: new Set(manifest.blogSlugs),
+    sitemap: sitemapXml(manifest, appUrl),
+  };
+}
+
+/** The prerendered page's key for a request: its path without a trailing slash, plus ?tag on /blog. */
+function pageKey(c: Context<AppEnv>): string {
+  const pathname = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
+  const tag = pathname === "/blog" ? c.req.query("tag") : undefined;
+  return tag === undefined ? pathname : `${pathname}?${new URLSearchParams({ tag })}`;
+}
+
+function preferredEncoding(accept: string | undefined): "br" | "gzip" | null {
+  if (!accept) return null;
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return null;
+}
+
+function sendPage(c: Context<AppEnv>, page: HtmlPage, status: 200 | 404) {
+  const encoding = preferredEncoding(c.req.header("accept-encoding"));
+  const headers: Record<string, string> = {
+    "Content-Type": "text/html; charset=UTF-8",
+    Vary: "Accept-Encoding",
+  };
+  if (encoding) headers["Content-Encoding"] = encoding;
+  const body = page.body(encoding);
+  return c.body(typeof body === "string" ? body : new Uint8Array(body), status, headers);
+}
+
+/**
+ * Serves the built SPA (precompressed .br/.gz when the browser accepts them); app paths get
+ * index.html. Public pages (/, /faq, /blog, each post, /book-demo, /contact) get their prerendered
+ * HTML, an unknown post the not-found page with 404; robots.txt and sitemap.xml are made from the
+ * prerender's manifest and APP_URL.
+ */
+export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
   const indexFile = path.join(webDist, "index.html");
   const app = new Hono<AppEnv>();
   if (!fs.existsSync(indexFile)) {
@@ -35,11 +158,36 @@ export function webRoutes(webDist: string) {
       ),
     );
   }
+  const appUrl = (options.appUrl ?? "").replace(/\/+$/, "");
   const indexHtml = fs.readFileSync(indexFile, "utf8");
+  const prerendered = loadPrerendered(webDist, appUrl);
   const root = path.relative(process.cwd(), webDist) || ".";
+  const text = { "Cache-Control": "public, max-age=3600" };
   return (
     app
       .use("*", cacheHeaders)
+      .get("/robots.txt", (c) =>
+        c.text(robotsTxt(appUrl), 200, { ...text, "Content-Type": "text/plain; charset=utf-8" }),
+      )
+      .get("/sitemap.xml", (c) =>
+        prerendered
+          ? c.body(prerendered.sitemap, 200, {
+              ...text,
+              "Content-Type": "application/xml; charset=utf-8",
+            })
+          : c.text("Not found", 404),
+      )
+      // The prerender's own files are served only through the routes below.
+      .get("/prerendered/*", (c) => c.text("Not found", 404))
+      .get("*", async (c, next) => {
+        if (!prerendered) return next();
+        const page = prerendered.pages.get(pageKey(c));
+        if (page) return sendPage(c, page, 200);
+        const slug = /^\/blog\/([^/]+)\/?$/.exec(c.req.path)?.[1];
+        if (slug !== undefined && prerendered.notFound && !prerendered.blogSlugs.has(slug))
+          return sendPage(c, prerendered.notFound, 404);
+        return next();
+      })
       .use("*", serveStatic({ root, precompressed: true }))
       // A hashed asset that is not there (a stale tab after a deploy) is a 404, never index.html.
       .get("/assets/*", (c) => c.text("Not found", 404))

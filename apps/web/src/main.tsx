@@ -1,7 +1,7 @@
 import "./lib/zod-jitless.ts";
 import "./index.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { type ReactNode, StrictMode } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { ChunkErrorView } from "@/components/errors/chunk-error-view.tsx";
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
@@ -18,17 +18,28 @@ const signInToken = consumeSignInTokenFromUrl();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html lacks #root");
-const root = createRoot(container);
+// Public pages arrive prerendered (apps/web/build/prerender.ts): the same tree hydrates them, so
+// their content stays on screen while the code loads. A sign-in link renders over them instead.
+const hydrate = container.hasAttribute("data-prerendered") && signInToken === null;
+let root: Root | null = null;
+const ownRoot = () => {
+  root ??= createRoot(container);
+  return root;
+};
+const show = (tree: ReactNode) => {
+  if (hydrate && root === null) root = hydrateRoot(container, tree);
+  else ownRoot().render(tree);
+};
 
 function showLoadFailure(error: unknown) {
   const timedOut = isChunkLoadError(error) && error.timedOut;
-  root.render(<ChunkErrorView timedOut={timedOut} onRetry={() => window.location.reload()} />);
+  ownRoot().render(<ChunkErrorView timedOut={timedOut} onRetry={() => window.location.reload()} />);
 }
 
 if (signInToken === null && window.location.pathname === "/") {
   // First visit to the landing page: no router, no data layer (keeps it light).
   loadChunk(() => import("./app/landing-standalone.tsx")).then(({ LandingStandalone }) => {
-    root.render(
+    show(
       <StrictMode>
         <LandingStandalone />
       </StrictMode>,
@@ -39,9 +50,14 @@ if (signInToken === null && window.location.pathname === "/") {
   // Fetch the app shell alongside the router instead of after it.
   if (inApp) import("./app/routes/app/layout.tsx").catch(() => undefined);
   // While a sign-in link completes the app shows nothing (spec §2).
-  if (signInToken === null) root.render(inApp ? <AppShellSkeleton /> : <PageSpinner />);
-  loadChunk(() => import("./app/app.tsx")).then(({ App }) => {
-    root.render(
+  if (signInToken === null && !hydrate)
+    ownRoot().render(inApp ? <AppShellSkeleton /> : <PageSpinner />);
+  loadChunk(async () => {
+    const app = await import("./app/app.tsx");
+    if (hydrate) await app.preloadRoute(window.location.pathname);
+    return app;
+  }).then(({ App }) => {
+    show(
       <StrictMode>
         <App signInToken={signInToken} />
       </StrictMode>,

@@ -1,9 +1,29 @@
 import { useState } from "react";
+import { matchPath, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { createAppRouter } from "./router.tsx";
+import { paths } from "@/config/paths.ts";
+import { preloadPages } from "./lazy-route.tsx";
+import { appRoutes, createAppRouter } from "./router.tsx";
 
 /** The routed application (every path but a plain first visit to the landing page). */
 export function App({ signInToken }: { signInToken: string | null }) {
   const [router] = useState(() => createAppRouter(signInToken));
   return <RouterProvider router={router} />;
+}
+
+/**
+ * Loads the code of the page at `pathname` (and a blog post's body) before a prerendered page is
+ * hydrated, so hydration finds everything ready and adopts the server's markup as it is.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(appRoutes(null), pathname) ?? [];
+  const slug = matchPath(paths.blogArticle.path, pathname)?.params.slug;
+  await Promise.all([
+    preloadPages(matches.map((match) => match.route.element)),
+    slug
+      ? import("@/features/marketing/components/blog-article.tsx").then((m) =>
+          m.preloadArticle(slug),
+        )
+      : undefined,
+  ]);
 }

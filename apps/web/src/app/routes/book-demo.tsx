@@ -1,9 +1,11 @@
 import { paths } from "@/config/paths.ts";
 import { BookDemoRequest } from "@/features/leads/components/book-demo-request.tsx";
 import { PublicPage } from "@/features/marketing/components/public-page.tsx";
+import { useHydrated } from "@/lib/use-hydrated.ts";
 
 /** /book-demo and /contact (same page, one canonical address): the lead form of spec §3. */
 export function BookDemoRoute() {
+  const hydrated = useHydrated();
   return (
     <PublicPage
       eyebrow="For organisations"
@@ -12,7 +14,10 @@ export function BookDemoRoute() {
       description="Book a demo of Nexus, the self-hostable answer engine: tell us about your organisation and how you want to deploy it."
       path={paths.bookDemo.href()}
     >
-      <BookDemoRequest />
+      {/* Disabled on the prerendered page until it hydrates: typing before would be lost. */}
+      <fieldset disabled={!hydrated} className="min-w-0">
+        <BookDemoRequest />
+      </fieldset>
     </PublicPage>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, SearchX } from "lucide-react";
 import { Link } from "react-router";
+import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { buttonClasses } from "@/components/ui/button.tsx";
 
 /** Not-found content: used by the public not-found page and the in-shell one. */
@@ -9,7 +10,7 @@ export function NotFound({ homeHref, homeLabel }: { homeHref: string; homeLabel:
       data-testid="not-found"
       className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-3 px-6 py-16 text-center"
     >
-      <title>Page not found · Nexus</title>
+      <PageMeta title="Page not found · Nexus" noindex />
       <div className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-fg">
         <SearchX className="size-6" aria-hidden="true" />
       </div>

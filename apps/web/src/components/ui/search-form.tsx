@@ -8,6 +8,7 @@ import {
   useId,
   useState,
 } from "react";
+import { useHydrated } from "@/lib/use-hydrated.ts";
 
 /**
  * The big "ask anything" box. Enter submits, Shift+Enter adds a line. An empty question submits
@@ -43,6 +44,7 @@ export function SearchForm({
 }) {
   const [value, setValue] = useState(defaultValue);
   const id = useId();
+  const hydrated = useHydrated();
   const query = value.trim();
 
   const submit = (event?: FormEvent) => {
@@ -77,6 +79,8 @@ export function SearchForm({
         name="q"
         rows={size === "lg" ? 2 : 1}
         value={value}
+        // Read-only on a prerendered page until it hydrates (typing would be lost).
+        readOnly={!hydrated}
         // biome-ignore lint/a11y/noAutofocus: the search box is the point of the screen
         autoFocus={autoFocus}
         placeholder={placeholder}

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Search, X } from "lucide-react";
 import { useId } from "react";
+import { useHydrated } from "@/lib/use-hydrated.ts";
 import { inputClasses } from "./text-field.tsx";
 
 /** A labelled search box for filtering a list (the label is visually hidden). */
@@ -22,6 +23,7 @@ export function SearchInput({
   className?: string;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   return (
     <search className={clsx("relative block", className)}>
       <label htmlFor={id} className="sr-only">
@@ -35,6 +37,8 @@ export function SearchInput({
         id={id}
         type="search"
         value={value}
+        // Read-only on a prerendered page until it hydrates (typing would be lost).
+        readOnly={!hydrated}
         maxLength={maxLength}
         placeholder={placeholder}
         aria-busy={busy || undefined}

@@ -1,12 +1,11 @@
 import { articles } from "virtual:nexus/blog-articles";
 import { posts } from "virtual:nexus/blog-index";
 import { ArrowLeft, ArrowRight, ChevronDown } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { use } from "react";
 import { Link } from "react-router";
-import { Alert } from "@/components/ui/alert.tsx";
-import { Button } from "@/components/ui/button.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { paths } from "@/config/paths.ts";
+import { loadChunk } from "@/lib/chunk-loading.ts";
 import type { ArticleBody as Body } from "../lib/article.ts";
 import type { PostMeta } from "../lib/post-meta.ts";
 import { ArticleBody, useScrollToHash } from "./article-body.tsx";
@@ -20,27 +19,38 @@ export function findPost(slug: string | undefined): PostMeta | null {
   return posts.find((post) => post.slug === slug) ?? null;
 }
 
-type Load = { status: "loading" } | { status: "error" } | { status: "ready"; body: Body };
+const bodies = new Map<string, Promise<Body>>();
+const loaded = new Map<string, Body>();
 
-/** Loads an article's HTML chunk (one per post); the second value loads it again. */
-function useArticle(slug: string): [Load, () => void] {
-  const [state, setState] = useState<Load>({ status: "loading" });
-  const load = useCallback(() => {
-    let live = true;
-    setState({ status: "loading" });
+/**
+ * The article's HTML and headings (one chunk per post), loaded once and read with `use`: the
+ * prerender waits for it, hydration keeps the server's markup until it is there, and a client-side
+ * visit shows the page's loading state meanwhile. A failed download shows the chunk retry view.
+ */
+function articleBody(slug: string): Promise<Body> {
+  let body = bodies.get(slug);
+  if (!body) {
     const importer = articles[slug];
-    if (importer)
-      importer().then(
-        (module) => live && setState({ status: "ready", body: module.default }),
-        () => live && setState({ status: "error" }),
-      );
-    else setState({ status: "error" });
-    return () => {
-      live = false;
-    };
-  }, [slug]);
-  useEffect(() => load(), [load]);
-  return [state, load];
+    body = loadChunk(async () => {
+      if (!importer) throw new Error(`no article ${slug}`);
+      return (await importer()).default;
+    });
+    // A failure is not kept: the retry loads it again.
+    body.then(
+      (value) => loaded.set(slug, value),
+      () => bodies.delete(slug),
+    );
+    bodies.set(slug, body);
+  }
+  return body;
+}
+
+/** Loads an article's body ahead (before hydrating its prerendered page); never rejects. */
+export function preloadArticle(slug: string): Promise<void> {
+  return articleBody(slug).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 function Neighbours({ post }: { post: PostMeta }) {
@@ -80,27 +90,20 @@ function Neighbours({ post }: { post: PostMeta }) {
   );
 }
 
-function ArticleSkeleton() {
-  return (
-    <div className="flex flex-col gap-3" aria-busy="true" data-testid="article-loading">
-      <span className="sr-only">Loading...</span>
-      {["w-11/12", "w-full", "w-4/5", "w-full", "w-2/3"].map((width, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed placeholder list
-        <Skeleton key={i} className={`h-4 ${width}`} />
-      ))}
-    </div>
-  );
-}
-
 /** /blog/:slug — the article with its table of contents, author, date, tags and neighbours. */
 export function BlogArticle({ post }: { post: PostMeta }) {
-  const [state, retry] = useArticle(post.slug);
-  useScrollToHash(state.status === "ready");
-  const headings = state.status === "ready" ? state.body.headings : [];
+  // Read at once when it is already in (hydration must not suspend), else suspend until it is.
+  const body = loaded.get(post.slug) ?? use(articleBody(post.slug));
+  useScrollToHash(true);
+  const headings = body.headings;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
-      <title>{`${post.title} · Nexus blog`}</title>
+      <PageMeta
+        title={`${post.title} · Nexus blog`}
+        description={post.summary}
+        path={paths.blogArticle.href(post.slug)}
+      />
       <RssAlternate />
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-12">
         <article className="mx-auto w-full max-w-3xl min-w-0" data-testid="article">
@@ -149,20 +152,7 @@ export function BlogArticle({ post }: { post: PostMeta }) {
           ) : null}
 
           <div className="mt-10 border-t border-border pt-8">
-            {state.status === "ready" ? <ArticleBody html={state.body.html} /> : null}
-            {state.status === "loading" ? <ArticleSkeleton /> : null}
-            {state.status === "error" ? (
-              <Alert
-                kind="error"
-                action={
-                  <Button variant="outline" size="sm" onClick={retry}>
-                    Try again
-                  </Button>
-                }
-              >
-                This article could not be loaded. Check your connection and try again.
-              </Alert>
-            ) : null}
+            <ArticleBody html={body.html} />
           </div>
           <Neighbours post={post} />
         </article>

@@ -22,6 +22,8 @@ export function BlogList() {
   return (
     <PublicPage
       title="Blog"
+      description="Guides to using and self-hosting Nexus, the open AI answer and search assistant: getting started, models, search providers, agents, sharing and plans."
+      path={paths.blog.href()}
       intro="Guides to using and hosting Nexus, and notes from the team. Every post also feeds the built-in knowledge base, so Nexus can answer from it."
     >
       <RssAlternate />

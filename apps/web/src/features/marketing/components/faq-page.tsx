@@ -46,10 +46,8 @@ function hashId(hash: string): string | null {
 export function FaqPage() {
   const { hash } = useLocation();
   const [query, setQuery] = useState("");
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => {
-    const id = hashId(hash);
-    return new Set(id ? [id] : []);
-  });
+  // Starts closed, as prerendered (the server sees no #fragment); the effect opens a linked item.
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
 
   // A #question link (on load or later) opens its item and brings it into view.
   useEffect(() => {
@@ -77,6 +75,8 @@ export function FaqPage() {
   return (
     <PublicPage
       title="Frequently asked questions"
+      description={faq.summary}
+      path={paths.faq.href()}
       intro="Short answers about using, sharing and hosting Nexus. Search them, or open a guide on the blog for the details."
     >
       <SearchInput

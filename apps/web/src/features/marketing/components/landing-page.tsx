@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { SiteHeader } from "@/components/layouts/site-header.tsx";
 import { StaticFooter } from "@/components/layouts/static-footer.tsx";
+import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { NavAnchor, type NavigateFn } from "@/components/ui/nav-anchor.tsx";
 import { SearchForm } from "@/components/ui/search-form.tsx";
@@ -67,7 +68,11 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <title>Nexus: answers you can trust, on your own server</title>
+      <PageMeta
+        title="Nexus: answers you can trust, on your own server"
+        description="Nexus is a self-hostable AI answer and search assistant: cited answers from the web or your own files, agents, document chat, history and share links."
+        path={paths.landing.href()}
+      />
       <SiteHeader onNavigate={onNavigate} />
       <main id="main" className="flex-1">
         <section className="relative overflow-hidden">

@@ -1,0 +1,98 @@
+// Server entry of the build-time prerender (apps/web/build/prerender.ts): renders each public page
+// to HTML with the same component tree the browser hydrates (src/main.tsx).
+import { posts } from "virtual:nexus/blog-index";
+import { type ReactNode, StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { tagsOf } from "@/features/marketing/lib/tag-filter.ts";
+import { LandingStandalone } from "./app/landing-standalone.tsx";
+import { appRoutes } from "./app/router.tsx";
+
+export { PRERENDER_ORIGIN } from "@/components/seo/page-meta.tsx";
+
+export interface PublicPage {
+  /** Path and query the page answers ("/blog?tag=agents"). */
+  url: string;
+  /** File name under dist/prerendered/. */
+  file: string;
+  /** Source modules whose chunks (and CSS) the page needs at once. */
+  modules: string[];
+  /** Listed in sitemap.xml. */
+  sitemap: boolean;
+  /** YYYY-MM-DD for the sitemap's lastmod. */
+  lastmod?: string;
+}
+
+/** The URL rendered as the not-found page (served with 404 for unknown /blog/:slug paths). */
+export const NOT_FOUND_URL = "/blog/__not-found__";
+
+const ROUTES = "src/app/routes";
+const routed = (route: string) => ["src/app/app.tsx", `${ROUTES}/public-layout.tsx`, route];
+
+/** Every page rendered at build time. */
+export function publicPages(): PublicPage[] {
+  const newest = posts[0]?.date;
+  return [
+    { url: "/", file: "landing.html", modules: ["src/app/landing-standalone.tsx"], sitemap: true },
+    { url: "/faq", file: "faq.html", modules: routed(`${ROUTES}/faq.tsx`), sitemap: true },
+    {
+      url: "/blog",
+      file: "blog.html",
+      modules: routed(`${ROUTES}/blog.tsx`),
+      sitemap: true,
+      ...(newest ? { lastmod: newest } : {}),
+    },
+    ...tagsOf(posts).map((tag, i) => ({
+      url: `/blog?${new URLSearchParams({ tag })}`,
+      file: `blog-tag-${i}.html`,
+      modules: routed(`${ROUTES}/blog.tsx`),
+      sitemap: false,
+    })),
+    ...posts.map((post) => ({
+      url: `/blog/${post.slug}`,
+      file: `blog-${post.slug}.html`,
+      modules: routed(`${ROUTES}/blog-article.tsx`),
+      sitemap: true,
+      lastmod: post.date,
+    })),
+    {
+      url: "/book-demo",
+      file: "book-demo.html",
+      modules: routed(`${ROUTES}/book-demo.tsx`),
+      sitemap: true,
+    },
+    {
+      url: "/contact",
+      file: "contact.html",
+      modules: routed(`${ROUTES}/book-demo.tsx`),
+      sitemap: false,
+    },
+    {
+      url: NOT_FOUND_URL,
+      file: "not-found.html",
+      modules: routed(`${ROUTES}/blog-article.tsx`),
+      sitemap: false,
+    },
+  ];
+}
+
+async function routedTree(url: string): Promise<ReactNode> {
+  const handler = createStaticHandler(appRoutes(null));
+  const context = await handler.query(new Request(new URL(url, "http://prerender.invalid")));
+  if (context instanceof Response) throw new Error(`${url}: the router answered with a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return <StaticRouterProvider router={router} context={context} hydrate={false} />;
+}
+
+/**
+ * The HTML of #root for `url`, after every lazy page and article has loaded. React writes the
+ * page's <title>, <meta> and <link> tags first; the caller moves them into <head>.
+ */
+export async function renderPage(url: string): Promise<string> {
+  const tree = url === "/" ? <LandingStandalone /> : await routedTree(url);
+  // Every Suspense boundary inline (no outlined segments, whose reveal needs inline scripts: CSP).
+  const { prelude } = await prerender(<StrictMode>{tree}</StrictMode>, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  return new Response(prelude).text();
+}
