@@ -19,28 +19,32 @@ export function findPost(slug: string | undefined): PostMeta | null {
   return posts.find((post) => post.slug === slug) ?? null;
 }
 
-const bodies = new Map<string, Promise<Body>>();
-const loaded = new Map<string, Body>();
+/** Article bodies by slug; a settled one carries React's status/value fields (see below). */
+type TrackedBody = Promise<Body>;
+const bodies = new Map<string, TrackedBody>();
 
 /**
  * The article's HTML and headings (one chunk per post), loaded once and read with `use`: the
  * prerender waits for it, hydration keeps the server's markup until it is there, and a client-side
  * visit shows the page's loading state meanwhile. A failed download shows the chunk retry view.
  */
-function articleBody(slug: string): Promise<Body> {
+function articleBody(slug: string): TrackedBody {
   let body = bodies.get(slug);
   if (!body) {
     const importer = articles[slug];
-    body = loadChunk(async () => {
+    const pending: TrackedBody = loadChunk(async () => {
       if (!importer) throw new Error(`no article ${slug}`);
       return (await importer()).default;
     });
-    // A failure is not kept: the retry loads it again.
-    body.then(
-      (value) => loaded.set(slug, value),
+    // Marked settled the way React marks the promises it tracks, so `use` reads a loaded body
+    // without suspending (hydration) and every render calls `use` alike. A failure is not kept:
+    // the retry loads it again.
+    pending.then(
+      (value) => Object.assign(pending, { status: "fulfilled", value }),
       () => bodies.delete(slug),
     );
-    bodies.set(slug, body);
+    bodies.set(slug, pending);
+    body = pending;
   }
   return body;
 }
@@ -92,8 +96,8 @@ function Neighbours({ post }: { post: PostMeta }) {
 
 /** /blog/:slug — the article with its table of contents, author, date, tags and neighbours. */
 export function BlogArticle({ post }: { post: PostMeta }) {
-  // Read at once when it is already in (hydration must not suspend), else suspend until it is.
-  const body = loaded.get(post.slug) ?? use(articleBody(post.slug));
+  // A loaded body is read at once (hydration must not suspend); otherwise this suspends until it is.
+  const body = use(articleBody(post.slug));
   useScrollToHash(true);
   const headings = body.headings;
 
