@@ -1,4 +1,6 @@
 import { useEffect, useRef } from "react";
+import { errorMessage } from "@/lib/api-client.ts";
+import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { Spinner } from "./spinner.tsx";
 
@@ -44,5 +46,38 @@ export function LoadMore({
         {loading ? "Loading more..." : label}
       </Button>
     </div>
+  );
+}
+
+/** The parts of a TanStack infinite query the end of a list needs. */
+interface NextPages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** The end of an infinite list: "Load more", or why the next page failed with a Retry. */
+export function NextPageEnd({ pages, failedText }: { pages: NextPages; failedText: string }) {
+  if (pages.isFetchNextPageError)
+    return (
+      <Alert
+        kind="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()}>
+            Retry
+          </Button>
+        }
+      >
+        {failedText} {errorMessage(pages.error)}
+      </Alert>
+    );
+  return (
+    <LoadMore
+      hasMore={pages.hasNextPage}
+      loading={pages.isFetchingNextPage}
+      onLoadMore={() => void pages.fetchNextPage()}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { LoadMore } from "@/components/ui/load-more.tsx";
+import { NextPageEnd } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
@@ -134,24 +134,7 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
             </ul>
           </section>
         ))}
-        {history.isFetchNextPageError ? (
-          <Alert
-            kind="error"
-            action={
-              <Button size="sm" variant="outline" onClick={() => void history.fetchNextPage()}>
-                Retry
-              </Button>
-            }
-          >
-            More threads could not be loaded. {errorMessage(history.error)}
-          </Alert>
-        ) : (
-          <LoadMore
-            hasMore={history.hasNextPage}
-            loading={history.isFetchingNextPage}
-            onLoadMore={() => void history.fetchNextPage()}
-          />
-        )}
+        <NextPageEnd pages={history} failedText="More threads could not be loaded." />
       </div>
     );
   }

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { LoadMore } from "@/components/ui/load-more.tsx";
+import { NextPageEnd } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
@@ -108,24 +108,7 @@ export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
             />
           ))}
         </ul>
-        {library.isFetchNextPageError ? (
-          <Alert
-            kind="error"
-            action={
-              <Button size="sm" variant="outline" onClick={() => void library.fetchNextPage()}>
-                Retry
-              </Button>
-            }
-          >
-            More answers could not be loaded. {errorMessage(library.error)}
-          </Alert>
-        ) : (
-          <LoadMore
-            hasMore={library.hasNextPage}
-            loading={library.isFetchingNextPage}
-            onLoadMore={() => void library.fetchNextPage()}
-          />
-        )}
+        <NextPageEnd pages={library} failedText="More answers could not be loaded." />
       </div>
     );
   }
