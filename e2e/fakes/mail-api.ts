@@ -15,7 +15,8 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
  * A tiny read-only HTTP view of an SMTP capture on 127.0.0.1, so Playwright workers (separate
  * processes) can read what the server sent:
  *   GET /messages?to=<addr>&since=<ms>                      every matching message, oldest first
- *   GET /messages/latest?to=<addr>&since=<ms>&timeoutMs=<n>  the newest one, waiting for it; 404 on timeout
+ *   GET /messages/latest?to=<addr>&since=<ms>&timeoutMs=<n>[&subject=<prefix>]
+ *     the newest one (whose subject starts with the prefix), waiting for it; 404 on timeout
  */
 export async function startMailApi(capture: SmtpCapture, port = 0): Promise<MailApi> {
   const server = http.createServer((req, res) => {
@@ -31,7 +32,8 @@ export async function startMailApi(capture: SmtpCapture, port = 0): Promise<Mail
     }
     if (url.pathname === "/messages/latest" && to) {
       const timeoutMs = Math.min(Number(url.searchParams.get("timeoutMs") ?? "10000"), 60_000);
-      capture.waitFor(to, { since, timeoutMs }).then(
+      const subject = url.searchParams.get("subject") ?? "";
+      capture.waitFor(to, { since, timeoutMs, subject }).then(
         (mail) => send(res, 200, mail),
         (error: unknown) => send(res, 404, { error: String(error) }),
       );

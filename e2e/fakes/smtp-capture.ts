@@ -13,8 +13,14 @@ export interface SmtpCapture {
   port: number;
   url: string;
   messages: CapturedMail[];
-  /** Resolves with the newest message to `to` arriving after `since` (ms epoch). */
-  waitFor: (to: string, options?: { since?: number; timeoutMs?: number }) => Promise<CapturedMail>;
+  /**
+   * Resolves with the newest message to `to` arriving after `since` (ms epoch), whose subject
+   * starts with `subject` when given (other mail to the same address may arrive meanwhile).
+   */
+  waitFor: (
+    to: string,
+    options?: { since?: number; timeoutMs?: number; subject?: string },
+  ) => Promise<CapturedMail>;
   close: () => Promise<void>;
 }
 
@@ -91,15 +97,20 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
-  const find = (to: string, since: number) =>
-    messages.filter((m) => m.to.includes(to.toLowerCase()) && m.receivedAt >= since).at(-1);
+  const find = (to: string, since: number, subject = "") =>
+    messages
+      .filter(
+        (m) =>
+          m.to.includes(to.toLowerCase()) && m.receivedAt >= since && m.subject.startsWith(subject),
+      )
+      .at(-1);
   return {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     messages,
     waitFor: (to, options = {}) => {
       const since = options.since ?? 0;
-      const existing = find(to, since);
+      const existing = find(to, since, options.subject);
       if (existing) return Promise.resolve(existing);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -107,7 +118,7 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
           reject(new Error(`no mail to ${to} within ${options.timeoutMs ?? 10_000} ms`));
         }, options.timeoutMs ?? 10_000);
         const check = () => {
-          const found = find(to, since);
+          const found = find(to, since, options.subject);
           if (found) {
             clearTimeout(timer);
             waiters.delete(check);
