@@ -4,7 +4,7 @@ import { PlansPage } from "./pages/plans-page.ts";
 import { SignInDialog } from "./pages/sign-in-dialog.ts";
 import { UsagePage } from "./pages/usage-page.ts";
 import { seedUsage } from "./support/db.ts";
-import { expect, signInViaApi, test } from "./support/fixtures.ts";
+import { expect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
 
 test.describe("app shell", () => {
   test("the static footer shows only on / and /app", async ({ page }) => {
@@ -26,9 +26,14 @@ test.describe("app shell", () => {
     }
   });
 
-  test("unknown public and /app paths show the not-found page", async ({ page }) => {
-    await page.goto("/no-such-page");
+  test("unknown public and /app paths show the not-found page", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(failedResource(404)); // an unknown public path is served with 404
+    const response = await page.goto("/no-such-page");
+    expect(response?.status(), "an unknown public path is a 404 for crawlers").toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    // The prerendered not-found page hydrates: the app's links work from it.
+    await page.getByRole("link", { name: "Back to the home page" }).click();
+    await expect(page).toHaveURL(/\/$/);
     await page.goto("/app/no-such-page");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(page.getByTestId("sidebar"), "inside the app shell").toBeVisible();

@@ -78,7 +78,7 @@ afterAll(async () => {
 
 describe("serving the built web app", () => {
   it("answers every app path with index.html, revalidated, under the CSP and security headers (G4)", async () => {
-    for (const url of ["/app", "/app/settings", "/no/such/page", "/blog?tag=unknown"]) {
+    for (const url of ["/app", "/app/settings", "/app/no/such/page", "/blog?tag=unknown"]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
       expect(await res.text()).toContain("<div id=root>");
@@ -155,8 +155,15 @@ describe("prerendered public pages", () => {
     expect(await (await app.request("/blog?tag=zzz")).text()).toContain("<div id=root>");
   });
 
-  it("answers an unknown post with the not-found page and 404 (noindex)", async () => {
-    for (const url of ["/blog/no-such-post", "/blog/no-such-post/"]) {
+  it("answers an unknown post, and any unknown path outside /app, with the not-found page and 404 (noindex)", async () => {
+    for (const url of [
+      "/blog/no-such-post",
+      "/blog/no-such-post/",
+      "/no/such/page",
+      "/faq/more",
+      "/application",
+      "/index.php?x=1",
+    ]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(404);
       const html = await res.text();

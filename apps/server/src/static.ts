@@ -123,6 +123,17 @@ function pageKey(c: Context<AppEnv>): string {
   return tag === undefined ? pathname : `${pathname}?${new URLSearchParams({ tag })}`;
 }
 
+/**
+ * Paths the SPA renders itself: /app and everything under it (the app resolves its own routes and
+ * shows its not-found page inside the shell), and the public pages with a query the prerender did
+ * not cover (/blog?tag=unknown). Any other path is not a page of ours: 404.
+ */
+function isSpaPath(prerendered: Prerendered, pathname: string): boolean {
+  if (pathname === "/app" || pathname.startsWith("/app/")) return true;
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return prerendered.pages.has(trimmed);
+}
+
 function preferredEncoding(accept: string | undefined): "br" | "gzip" | null {
   if (!accept) return null;
   if (/\bbr\b/.test(accept)) return "br";
@@ -144,8 +155,8 @@ function sendPage(c: Context<AppEnv>, page: HtmlPage, status: 200 | 404) {
 /**
  * Serves the built SPA (precompressed .br/.gz when the browser accepts them); app paths get
  * index.html. Public pages (/, /faq, /blog, each post, /book-demo, /contact) get their prerendered
- * HTML, an unknown post the not-found page with 404; robots.txt and sitemap.xml are made from the
- * prerender's manifest and APP_URL.
+ * HTML; an unknown post or any other unknown path outside /app the not-found page with 404;
+ * robots.txt and sitemap.xml are made from the prerender's manifest and APP_URL.
  */
 export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
   const indexFile = path.join(webDist, "index.html");
@@ -191,6 +202,10 @@ export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
       .use("*", serveStatic({ root, precompressed: true }))
       // A hashed asset that is not there (a stale tab after a deploy) is a 404, never index.html.
       .get("/assets/*", (c) => c.text("Not found", 404))
-      .get("*", (c) => c.html(indexHtml))
+      .get("*", (c) =>
+        prerendered?.notFound && !isSpaPath(prerendered, c.req.path)
+          ? sendPage(c, prerendered.notFound, 404)
+          : c.html(indexHtml),
+      )
   );
 }
