@@ -1,11 +1,9 @@
 import { MESSAGES } from "@nexus/contracts";
-import { Download, type LucideIcon, RefreshCw } from "lucide-react";
+import { Download, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
-import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { errorMessage } from "@/lib/api-client.ts";
 
 /** Rows of grey while a list loads (announced once as "Loading..."). */
 export function LoadingRows({ rows = 5, testId }: { rows?: number; testId?: string }) {
@@ -19,30 +17,6 @@ export function LoadingRows({ rows = 5, testId }: { rows?: number; testId?: stri
         <Skeleton key={i} className="h-16 w-full rounded-xl" />
       ))}
     </div>
-  );
-}
-
-export function LoadError({
-  what,
-  error,
-  onRetry,
-}: {
-  what: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
-  return (
-    <Alert
-      kind="error"
-      action={
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          <RefreshCw className="size-3.5" aria-hidden="true" />
-          Retry
-        </Button>
-      }
-    >
-      {what} could not be loaded. {errorMessage(error)}
-    </Alert>
   );
 }
 

@@ -2,12 +2,13 @@ import { type AdminFeedbackItem, FEEDBACK_TYPES } from "@nexus/contracts";
 import { MessageSquareText, SearchX, ThumbsDown, ThumbsUp } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { LoadMore } from "@/components/ui/load-more.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { feedbackCsvHref, useAdminFeedback } from "../api/get-admin-feedback.ts";
-import { CsvLink, EmptyList, LoadError, LoadingRows, Toolbar } from "./admin-list-states.tsx";
+import { CsvLink, EmptyList, LoadingRows, Toolbar } from "./admin-list-states.tsx";
 
 const RATING_OPTIONS = [
   { value: "up", label: "Helpful" },

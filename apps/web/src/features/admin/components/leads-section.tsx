@@ -9,6 +9,7 @@ import { Inbox, SearchX } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { LoadMore } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
@@ -16,7 +17,7 @@ import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { leadsCsvHref, useLeads } from "../api/get-leads.ts";
-import { CsvLink, EmptyList, LoadError, LoadingRows, Toolbar } from "./admin-list-states.tsx";
+import { CsvLink, EmptyList, LoadingRows, Toolbar } from "./admin-list-states.tsx";
 import { LeadDetailDialog } from "./lead-detail-dialog.tsx";
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
 

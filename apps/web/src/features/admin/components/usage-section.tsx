@@ -1,9 +1,9 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES } from "@nexus/contracts";
 import type { ReactNode } from "react";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { formatNumber } from "@/lib/format.ts";
 import { useAdminUsage } from "../api/get-admin-usage.ts";
-import { LoadError } from "./admin-list-states.tsx";
 
 function Card({
   title,

@@ -2,6 +2,7 @@ import { ADMIN_SEARCH_MAX, type UserProfile } from "@nexus/contracts";
 import { SearchX, Users } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { LoadMore } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
@@ -13,7 +14,7 @@ import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useAdminUsers } from "../api/get-admin-users.ts";
 import { useSetUserTier } from "../api/set-user-tier.ts";
-import { EmptyList, LoadError, LoadingRows } from "./admin-list-states.tsx";
+import { EmptyList, LoadingRows } from "./admin-list-states.tsx";
 
 function UserRow({ user }: { user: UserProfile }) {
   const setTier = useSetUserTier();

@@ -1,14 +1,15 @@
+import { OFFLINE_MODE_EXPLANATION, OFFLINE_MODE_LABEL } from "@nexus/contracts";
 import type { ChatStatus } from "ai";
 import { clsx } from "clsx";
 import { CircleStop, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { answerContentOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
 import { AnswerActions } from "./answer-actions.tsx";
 import { AnswerError } from "./answer-error.tsx";
 import { LazyAnswerMarkdown } from "./markdown/lazy-answer-markdown.tsx";
 import { MediaPanel } from "./media-panel.tsx";
-import { OfflineBadge } from "./offline-badge.tsx";
 import { ReasoningPanel } from "./reasoning-panel.tsx";
 import { RelatedQuestions } from "./related-questions.tsx";
 import { SourcesStrip } from "./sources-strip.tsx";
@@ -69,7 +70,11 @@ export function AnswerTurnView({
         </Heading>
         {turn.answer?.metadata?.offline ? (
           <div>
-            <OfflineBadge />
+            <OfflineBadge
+              label={OFFLINE_MODE_LABEL}
+              explanation={OFFLINE_MODE_EXPLANATION}
+              testId="offline-badge"
+            />
           </div>
         ) : null}
       </header>

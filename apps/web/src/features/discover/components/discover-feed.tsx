@@ -1,4 +1,6 @@
 import {
+  DISCOVER_OFFLINE_EXPLANATION,
+  DISCOVER_OFFLINE_LABEL,
   DISCOVER_TOPIC_LABELS,
   type DiscoverResponse,
   type DiscoverTopic,
@@ -9,11 +11,11 @@ import { type ReactNode, useMemo } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { useDiscover } from "../api/get-discover.ts";
 import { DiscoverCard, DiscoverCardSkeleton } from "./discover-card.tsx";
-import { OfflineGuidesBadge } from "./offline-guides-badge.tsx";
 import { TOPIC_PANEL_ID, TopicTabs, topicTabId } from "./topic-tabs.tsx";
 
 const PROVIDER_NAMES: Record<DiscoverResponse["provider"], string> = {
@@ -43,7 +45,14 @@ function LoadingGrid() {
 function FeedStatus({ feed, now }: { feed: DiscoverResponse; now: Date }) {
   return (
     <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-subtle">
-      {feed.offline ? <OfflineGuidesBadge /> : null}
+      {feed.offline ? (
+        <OfflineBadge
+          label={DISCOVER_OFFLINE_LABEL}
+          explanation={DISCOVER_OFFLINE_EXPLANATION}
+          testId="discover-offline-badge"
+          size="md"
+        />
+      ) : null}
       <p data-testid="discover-status">
         {feed.offline ? "Guides" : "Stories"} from {PROVIDER_NAMES[feed.provider]} · updated{" "}
         <time dateTime={feed.refreshedAt}>{formatRelativeTime(feed.refreshedAt, now)}</time>

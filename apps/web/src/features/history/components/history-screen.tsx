@@ -1,11 +1,12 @@
 import { HISTORY_SEARCH_MAX, MESSAGES, type ThreadSummary } from "@nexus/contracts";
-import { History, RefreshCw, SearchX } from "lucide-react";
+import { History } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { Alert } from "@/components/ui/alert.tsx";
-import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { buttonClasses } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
+import type { FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
+import { LoadError, NoMatches } from "@/components/ui/load-error.tsx";
 import { NextPageEnd } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { paths } from "@/config/paths.ts";
@@ -16,7 +17,6 @@ import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useDeleteThread } from "../api/delete-thread.ts";
 import { useHistory } from "../api/get-history.ts";
 import { groupByDate } from "../lib/date-groups.ts";
-import type { FocusModeDisplay } from "./focus-mode-display.ts";
 import { ThreadRow, ThreadRowSkeleton } from "./thread-row.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -72,17 +72,7 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     body = <LoadingList />;
   } else if (history.isError && threads.length === 0) {
     body = (
-      <Alert
-        kind="error"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
-            <RefreshCw className="size-3.5" aria-hidden="true" />
-            Retry
-          </Button>
-        }
-      >
-        Your history could not be loaded. {errorMessage(history.error)}
-      </Alert>
+      <LoadError what="Your history" error={history.error} onRetry={() => void history.refetch()} />
     );
   } else if (threads.length === 0) {
     body =
@@ -98,16 +88,13 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
           </Link>
         </EmptyState>
       ) : (
-        <EmptyState
-          icon={SearchX}
+        <NoMatches
           title="No matching threads"
-          description={`Nothing in your history matches “${q}”.`}
+          where="your history"
+          query={q}
+          onClear={() => setSearch("")}
           testId="history-no-results"
-        >
-          <Button variant="outline" onClick={() => setSearch("")}>
-            Clear search
-          </Button>
-        </EmptyState>
+        />
       );
   } else {
     body = (

@@ -1,10 +1,8 @@
 import type { ThreadSummary } from "@nexus/contracts";
 import { MessageSquare, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 import { paths } from "@/config/paths.ts";
-import { formatDateTime } from "@/lib/format.ts";
-import { formatRelativeTime } from "@/lib/relative-time.ts";
-import type { FocusModeDisplay } from "./focus-mode-display.ts";
 
 /** One thread in the history: opens the answer page; a button deletes it. */
 export function ThreadRow({
@@ -18,8 +16,6 @@ export function ThreadRow({
   onDelete: (thread: ThreadSummary) => void;
   now: Date;
 }) {
-  const focus = focusModeDisplay?.(thread.focusMode);
-  const FocusIcon = focus?.icon;
   const messages = `${thread.messageCount} ${thread.messageCount === 1 ? "message" : "messages"}`;
   return (
     <li
@@ -37,15 +33,12 @@ export function ThreadRow({
           <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{thread.preview}</p>
         ) : null}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
-          {FocusIcon && focus ? (
-            <span className="inline-flex items-center gap-1" title={`Focus: ${focus.label}`}>
-              <FocusIcon className="size-3.5" aria-hidden="true" />
-              {focus.label}
-            </span>
-          ) : null}
-          <time dateTime={thread.latestTimestamp} title={formatDateTime(thread.latestTimestamp)}>
-            {formatRelativeTime(thread.latestTimestamp, now)}
-          </time>
+          <EntryMeta
+            focusMode={thread.focusMode}
+            focusModeDisplay={focusModeDisplay}
+            timestamp={thread.latestTimestamp}
+            now={now}
+          />
           <span className="inline-flex items-center gap-1">
             <MessageSquare className="size-3.5" aria-hidden="true" />
             {messages}

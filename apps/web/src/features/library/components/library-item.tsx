@@ -1,10 +1,8 @@
 import type { LibraryItem } from "@nexus/contracts";
 import { BookmarkMinus } from "lucide-react";
 import { Link } from "react-router";
+import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 import { paths } from "@/config/paths.ts";
-import { formatDateTime } from "@/lib/format.ts";
-import { formatRelativeTime } from "@/lib/relative-time.ts";
-import type { FocusModeDisplay } from "./focus-mode-display.ts";
 
 const FAVICONS_SHOWN = 4;
 
@@ -20,8 +18,6 @@ export function LibraryItemCard({
   onRemove: (item: LibraryItem) => void;
   now: Date;
 }) {
-  const focus = focusModeDisplay?.(item.focusMode);
-  const FocusIcon = focus?.icon;
   const domains = [...new Set(item.sources.map((source) => source.domain).filter(Boolean))];
   return (
     <li
@@ -39,15 +35,12 @@ export function LibraryItemCard({
           <p className="mt-1.5 line-clamp-3 text-sm break-words text-muted">{item.preview}</p>
         ) : null}
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
-          {FocusIcon && focus ? (
-            <span className="inline-flex items-center gap-1" title={`Focus: ${focus.label}`}>
-              <FocusIcon className="size-3.5" aria-hidden="true" />
-              {focus.label}
-            </span>
-          ) : null}
-          <time dateTime={item.timestamp} title={formatDateTime(item.timestamp)}>
-            {formatRelativeTime(item.timestamp, now)}
-          </time>
+          <EntryMeta
+            focusMode={item.focusMode}
+            focusModeDisplay={focusModeDisplay}
+            timestamp={item.timestamp}
+            now={now}
+          />
           {item.sources.length > 0 ? (
             <span className="min-w-0 truncate" title={domains.join(", ")}>
               {item.sources.length} {item.sources.length === 1 ? "source" : "sources"}

@@ -1,10 +1,11 @@
 import { HISTORY_SEARCH_MAX, type LibraryItem, MESSAGES } from "@nexus/contracts";
-import { Library, RefreshCw, SearchX } from "lucide-react";
+import { Library } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { Alert } from "@/components/ui/alert.tsx";
-import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
+import type { FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
+import { LoadError, NoMatches } from "@/components/ui/load-error.tsx";
 import { NextPageEnd } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { paths } from "@/config/paths.ts";
@@ -14,7 +15,6 @@ import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useLibrary } from "../api/get-library.ts";
 import { useSetBookmark } from "../api/set-bookmark.ts";
-import type { FocusModeDisplay } from "./focus-mode-display.ts";
 import { LibraryItemCard, LibraryItemSkeleton } from "./library-item.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -57,17 +57,7 @@ export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     );
   } else if (library.isError && items.length === 0) {
     body = (
-      <Alert
-        kind="error"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void library.refetch()}>
-            <RefreshCw className="size-3.5" aria-hidden="true" />
-            Retry
-          </Button>
-        }
-      >
-        Your library could not be loaded. {errorMessage(library.error)}
-      </Alert>
+      <LoadError what="Your library" error={library.error} onRetry={() => void library.refetch()} />
     );
   } else if (items.length === 0) {
     body =
@@ -83,16 +73,13 @@ export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
           </Link>
         </EmptyState>
       ) : (
-        <EmptyState
-          icon={SearchX}
+        <NoMatches
           title="No matching answers"
-          description={`Nothing in your library matches “${q}”.`}
+          where="your library"
+          query={q}
+          onClear={() => setSearch("")}
           testId="library-no-results"
-        >
-          <Button variant="outline" onClick={() => setSearch("")}>
-            Clear search
-          </Button>
-        </EmptyState>
+        />
       );
   } else {
     body = (

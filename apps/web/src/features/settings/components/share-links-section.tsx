@@ -1,9 +1,9 @@
 import type { MyShare } from "@nexus/contracts";
-import { Check, Copy, Link2, MessagesSquare, RefreshCw, Text, Trash2 } from "lucide-react";
+import { Check, Copy, Link2, MessagesSquare, Text, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { Section } from "@/components/ui/page.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
@@ -109,19 +109,7 @@ export function ShareLinksSection() {
       </div>
     );
   } else if (links.isError) {
-    body = (
-      <Alert
-        kind="error"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
-            <RefreshCw className="size-3.5" aria-hidden="true" />
-            Retry
-          </Button>
-        }
-      >
-        Your links could not be loaded. {errorMessage(links.error)}
-      </Alert>
-    );
+    body = <LoadError what="Your links" error={links.error} onRetry={() => void links.refetch()} />;
   } else if (links.data.shares.length === 0) {
     body = (
       <div

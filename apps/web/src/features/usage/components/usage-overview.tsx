@@ -1,13 +1,12 @@
 import { COUNTER_LABELS, USAGE_COUNTERS, type UsageSummary } from "@nexus/contracts";
-import { ArrowRight, CalendarClock, RefreshCw } from "lucide-react";
+import { ArrowRight, CalendarClock } from "lucide-react";
 import { Link } from "react-router";
-import { Alert } from "@/components/ui/alert.tsx";
-import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { buttonClasses } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
 import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { TierBadge } from "@/components/ui/tier-badge.tsx";
 import { paths } from "@/config/paths.ts";
-import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime, formatLimit, formatNumber } from "@/lib/format.ts";
 import { useUsage } from "../api/get-usage.ts";
 
@@ -48,19 +47,7 @@ export function UsageOverview() {
   const usage = useUsage();
   if (usage.isPending) return <PageSpinner />;
   if (usage.isError) {
-    return (
-      <Alert
-        kind="error"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void usage.refetch()}>
-            <RefreshCw className="size-3.5" aria-hidden="true" />
-            Retry
-          </Button>
-        }
-      >
-        Your usage could not be loaded. {errorMessage(usage.error)}
-      </Alert>
-    );
+    return <LoadError what="Your usage" error={usage.error} onRetry={() => void usage.refetch()} />;
   }
   const data = usage.data;
   const periodName = data.period === "daily" ? "Daily" : "Monthly";
