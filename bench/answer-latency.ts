@@ -1,16 +1,7 @@
 import http from "node:http";
-import {
-  type AnswerTiming,
-  closedLoop,
-  cpuMs,
-  modelHandler,
-  type ResultHosts,
-  sampleDbActivity,
-  serverPoolMax,
-  startAnswerStack,
-  streamAnswer,
-  upstreamOnce,
-} from "./lib/answer-stack.ts";
+import { type AnswerTiming, closedLoop, streamAnswer, upstreamOnce } from "./lib/answer-client.ts";
+import { modelHandler, type ResultHosts, startAnswerStack } from "./lib/answer-stack.ts";
+import { cpuMs, sampleDbActivity, serverPoolMax } from "./lib/process-stats.ts";
 import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
 import { summarize } from "./lib/stats.ts";
 

@@ -1,16 +1,15 @@
 import fs from "node:fs";
 import http from "node:http";
 import { formatWaits } from "./answer-latency.ts";
+import { streamAnswer } from "./lib/answer-client.ts";
+import { modelHandler, startAnswerStack } from "./lib/answer-stack.ts";
 import {
   cpuMs,
-  modelHandler,
   sampleDbActivity,
   sampleMemory,
   serverLogErrors,
   serverPoolMax,
-  startAnswerStack,
-  streamAnswer,
-} from "./lib/answer-stack.ts";
+} from "./lib/process-stats.ts";
 import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
 import { summarize } from "./lib/stats.ts";
 

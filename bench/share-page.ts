@@ -9,7 +9,7 @@ import {
   stopServer,
   waitForHealth,
 } from "../e2e/support/server-process.ts";
-import { cpuMs } from "./lib/answer-stack.ts";
+import { cpuMs } from "./lib/process-stats.ts";
 import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CLIENTS ?? 50);

@@ -49,13 +49,19 @@ async function signInAsSuperAdmin(context: BrowserContext, baseURL: string): Pro
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first();
 
-async function audit(page: Page, testInfo: TestInfo, mode: string, name: string): Promise<void> {
+async function audit(
+  page: Page,
+  testInfo: TestInfo,
+  mode: string,
+  name: string,
+  tags: string[] = WCAG_TAGS,
+): Promise<void> {
   // Let transitions (theme colours, dialogs) finish: axe reads computed colours.
   await fontsReady(page);
   // The colour mode really is the one under test (theme-init.js follows prefers-color-scheme).
   await expect(page.locator("html")).toHaveClass(mode === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
   await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   await testInfo.attach(`axe-${mode}-${name}.json`, {
     body: JSON.stringify(
       {
@@ -195,3 +201,37 @@ for (const mode of ["light", "dark"] as const) {
     });
   });
 }
+
+test.describe("accessibility at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 }, colorScheme: "light" });
+
+  test("landing, app home, an answer and history: 0 axe violations, best practices included (every part of the page inside a landmark)", async ({
+    page,
+    context,
+    baseURL,
+    uniqueEmail,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await stubExternalHosts(context, baseURL ?? "");
+    const tags = [...WCAG_TAGS, "best-practice"];
+    await signInViaApi(context, uniqueEmail("a11y-phone"));
+    await visit(page, { name: "landing", path: "/", ready: h1 });
+    await audit(page, testInfo, "phone", "landing", tags);
+    await visit(page, {
+      name: "app-home",
+      path: "/app",
+      ready: (p) => p.getByRole("textbox", { name: "Ask anything" }),
+    });
+    await expect(page.getByRole("banner").getByRole("button", { name: "Open menu" })).toBeVisible();
+    await audit(page, testInfo, "phone", "app-home", tags);
+    const box = page.getByRole("textbox", { name: "Ask anything" });
+    await box.fill("How do share links work?");
+    await box.press("Enter");
+    await expect(page).toHaveURL(THREAD_URL);
+    const turn = page.getByTestId("answer-turn").first();
+    await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+    await audit(page, testInfo, "phone", "answer", tags);
+    await visit(page, { name: "history", path: "/app/history", ready: h1 });
+    await audit(page, testInfo, "phone", "history", tags);
+  });
+});

@@ -1,81 +1,19 @@
-import { periodKey, STORAGE_KEYS, TIER_LIMITS, type UsageSummary } from "@nexus/contracts";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { presetLocalStorage } from "./support/browser-storage.ts";
-import { seedAnonymousSearches, seedUsage } from "./support/db.ts";
-import { failedResource, signInViaApi } from "./support/fixtures.ts";
 import {
-  DEFAULT_ANSWER,
-  expect,
-  type ModelServer,
-  RELATED_QUESTIONS,
-  stubExternalHosts,
-  test,
-} from "./support/model-server.ts";
+  askFromHome,
+  DEFAULT_SENTENCES,
+  expectAnswer,
+  finished,
+  LONG_ANSWER,
+  question,
+  resetFakesAroundEachTest,
+  searchesUsed,
+  THREAD_URL,
+  turns,
+} from "./support/answer-page.ts";
+import { signInViaApi } from "./support/fixtures.ts";
+import { DEFAULT_ANSWER, expect, RELATED_QUESTIONS, test } from "./support/model-server.ts";
 
-/** /app/search/<slug>-<22-character id> */
-const THREAD_URL = /\/app\/search\/[a-z0-9-]+-[A-Za-z0-9]{22}$/;
-/** DEFAULT_ANSWER's sentences without their citations (the chips are rendered apart). */
-const DEFAULT_SENTENCES = DEFAULT_ANSWER.split(/(?<=\.)\s+/).map((s) =>
-  s.replace(/\s*(\[\d+\])+\.$/, ""),
-);
-
-/** A long answer, word by word: slow enough to stop half-way. */
-const LONG_ANSWER = Array.from(
-  { length: 80 },
-  (_, i) => `Sentence ${i + 1} of a long answer that keeps going [1].`,
-).join(" ");
-
-function turns(page: Page): Locator {
-  return page.getByTestId("answer-turn");
-}
-
-/** A turn's question (h1 for the first, h2 after). */
-function question(turn: Locator): Locator {
-  return turn.locator("header").getByRole("heading");
-}
-
-/** The answer as a reader sees it (the chips' hidden preview cards left out). */
-async function expectAnswer(turn: Locator, text: string, options: { not?: boolean } = {}) {
-  const markdown = turn.getByTestId("answer-markdown");
-  if (options.not) await expect(markdown).not.toContainText(text, { useInnerText: true });
-  else await expect(markdown).toContainText(text, { useInnerText: true });
-}
-
-async function askFromHome(page: Page, question: string): Promise<void> {
-  await page.goto("/app");
-  const box = page.getByRole("textbox", { name: "Ask anything" });
-  await box.fill(question);
-  await box.press("Enter");
-}
-
-/** Waits until the turn's answer finished streaming (its actions are shown). */
-async function finished(turn: Locator): Promise<void> {
-  await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 15_000 });
-  await expect(turn.getByRole("button", { name: "Copy", exact: true })).toBeVisible();
-}
-
-async function searchesUsed(request: APIRequestContext): Promise<number> {
-  const response = await request.get("/api/usage");
-  expect(response.status()).toBe(200);
-  const summary = (await response.json()) as UsageSummary;
-  return summary.counters.search.current;
-}
-
-/** Streamed answer requests the fake model received (not the rewrite or related-questions calls). */
-function streamedRequests(modelServer: ModelServer) {
-  return modelServer.llm.requests.filter((r) => r.stream);
-}
-
-test.beforeEach(async ({ context, modelServer }) => {
-  modelServer.answers.length = 0;
-  modelServer.searxng.mode = "ok";
-  await stubExternalHosts(context, modelServer.origin);
-});
-
-test.afterEach(({ modelServer }) => {
-  modelServer.answers.length = 0;
-  modelServer.searxng.mode = "ok";
-});
+resetFakesAroundEachTest();
 
 test("asking from the home page shows the sources, then the streamed answer with working citations and related questions", async ({
   page,
@@ -311,159 +249,6 @@ test("Copy puts the answer's markdown on the clipboard", async ({ page, context,
   await expect(turn.getByRole("button", { name: "Copy", exact: true })).toHaveText("Copied");
   const copied: unknown = await page.evaluate("navigator.clipboard.readText()");
   expect(copied).toBe(DEFAULT_ANSWER);
-});
-
-test.describe("errors", () => {
-  test("a model failure mid-stream keeps the partial text, explains, and Try again answers in full", async ({
-    page,
-    context,
-    modelServer,
-    uniqueEmail,
-  }) => {
-    await signInViaApi(context, uniqueEmail("answer-midstream"));
-    modelServer.answers.push({
-      kind: "fail-mid-stream",
-      text: "The first part arrives before the model goes away [1]. This never shows.",
-      afterChunks: 6,
-      delayMs: 40,
-    });
-    await askFromHome(page, "Will this fail?");
-    const turn = turns(page).first();
-    const error = turn.getByTestId("answer-error");
-    await expect(error).toBeVisible();
-    await expect(error).toContainText(/model|answer|fail|interrupt/i);
-    await expectAnswer(turn, "The first part arrives");
-    await expectAnswer(turn, "This never shows", { not: true });
-    expect(await searchesUsed(context.request)).toBe(0);
-
-    await error.getByRole("button", { name: "Try again" }).click();
-    await expectAnswer(turn, DEFAULT_SENTENCES[2] ?? "");
-    await finished(turns(page).first());
-    await expect(turn.getByTestId("answer-error")).toHaveCount(0);
-    await expect(turns(page)).toHaveCount(1);
-    await expect.poll(() => searchesUsed(context.request)).toBe(1);
-  });
-
-  for (const status of [500, 429]) {
-    test(`a model that keeps answering ${status} shows a clear message and charges nothing`, async ({
-      page,
-      context,
-      modelServer,
-      uniqueEmail,
-    }) => {
-      await signInViaApi(context, uniqueEmail(`answer-${status}`));
-      const before = streamedRequests(modelServer).length;
-      for (let i = 0; i < 12; i++)
-        modelServer.answers.push({ kind: "status", status, retryAfter: "0" });
-      await askFromHome(page, `Model says ${status}`);
-      const turn = turns(page).first();
-      const error = turn.getByTestId("answer-error");
-      await expect(error).toBeVisible({ timeout: 15_000 });
-      await expect(error).toContainText(/model/i);
-      await expect(error.getByRole("button", { name: "Try again" })).toBeVisible();
-      await expect(turn.getByTestId("answer-markdown")).toHaveCount(0);
-      expect(streamedRequests(modelServer).length - before, "retried").toBeGreaterThan(1);
-      expect(await searchesUsed(context.request)).toBe(0);
-
-      modelServer.answers.length = 0;
-      await error.getByRole("button", { name: "Try again" }).click();
-      await expectAnswer(turn, DEFAULT_SENTENCES[0] ?? "");
-      await finished(turns(page).first());
-      await expect.poll(() => searchesUsed(context.request)).toBe(1);
-    });
-  }
-
-  test("search being down shows a clear message and charges nothing", async ({
-    page,
-    context,
-    modelServer,
-    uniqueEmail,
-  }) => {
-    await signInViaApi(context, uniqueEmail("answer-search-down"));
-    modelServer.searxng.mode = "error";
-    await askFromHome(page, "Search is down");
-    const turn = turns(page).first();
-    const error = turn.getByTestId("answer-error");
-    await expect(error).toBeVisible({ timeout: 15_000 });
-    // The message names what failed (the provider) and says there are no sources.
-    await expect(error).toContainText(/SearXNG|search/i);
-    await expect(error).toContainText(/no sources|unavailable|did not answer/i);
-    expect(await searchesUsed(context.request)).toBe(0);
-
-    modelServer.searxng.mode = "ok";
-    await error.getByRole("button", { name: "Try again" }).click();
-    await expectAnswer(turn, DEFAULT_SENTENCES[0] ?? "");
-    await finished(turns(page).first());
-    await expect.poll(() => searchesUsed(context.request)).toBe(1);
-  });
-});
-
-test.describe("quota", () => {
-  test("a free account at its limit sees the count, the reset and the plans", async ({
-    page,
-    context,
-    consoleGuard,
-    modelServer,
-    uniqueEmail,
-  }) => {
-    consoleGuard.allow(failedResource(429));
-    const user = await signInViaApi(context, uniqueEmail("answer-quota-free"));
-    const limit = TIER_LIMITS.free.search;
-    await seedUsage({
-      dataDir: modelServer.dataDir,
-      userId: user.userId,
-      period: periodKey("monthly", new Date()),
-      search: limit,
-      addFiles: 0,
-      agentUsage: 0,
-    });
-    const before = streamedRequests(modelServer).length;
-    await askFromHome(page, "One more please");
-    const card = page.getByTestId("quota-limit");
-    await expect(card).toBeVisible();
-    await expect(card).toContainText(`You've used all ${limit} searches for this month`);
-    await expect(card).toContainText(`${limit}/${limit}`);
-    const now = new Date();
-    const reset = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-    const resetText = reset.toLocaleString("en-US", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: "UTC",
-    });
-    await expect(card).toContainText(`reset on ${resetText}`);
-    const plans = card.getByRole("link", { name: "See plans for more searches" });
-    await expect(plans).toHaveAttribute("href", "/app/subscription-plans");
-    expect(streamedRequests(modelServer).length, "the model was not asked").toBe(before);
-    expect(await searchesUsed(context.request)).toBe(limit);
-    await plans.click();
-    await expect(page).toHaveURL(/\/app\/subscription-plans$/);
-  });
-
-  test("an anonymous visitor at the daily limit is offered to sign in", async ({
-    page,
-    context,
-    consoleGuard,
-    modelServer,
-  }) => {
-    consoleGuard.allow(failedResource(429));
-    const anonId = `anon_${Date.now()}_quotae2e${test.info().workerIndex}`;
-    await presetLocalStorage(context, { [STORAGE_KEYS.anonId]: anonId });
-    const limit = TIER_LIMITS.anonymous.search;
-    await seedAnonymousSearches({
-      dataDir: modelServer.dataDir,
-      anonId,
-      period: periodKey("daily", new Date()),
-      search: limit,
-    });
-    await askFromHome(page, "Anonymous and out of searches");
-    const card = page.getByTestId("quota-limit");
-    await expect(card).toBeVisible();
-    await expect(card).toContainText(`You've used all ${limit} searches for today`);
-    await expect(card).toContainText(`${limit}/${limit}`);
-    await expect(card).toContainText("reset on");
-    await card.getByRole("button", { name: "Sign in for more searches" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-  });
 });
 
 test("keyboard: '/' focuses the question box and Ctrl+K starts a new thread", async ({ page }) => {

@@ -27,6 +27,7 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
           <SourcesStrip sources={message.sources} />
           <ReasoningPanel text={message.thinkingContent} thinking={false} answerStarted />
           <LazyAnswerMarkdown
+            headingBase={index === 0 ? 2 : 3}
             markdown={message.content}
             sources={message.sources}
             streaming={false}

@@ -21,7 +21,7 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
 
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <div className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/90 px-3 backdrop-blur">
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/90 px-3 backdrop-blur">
         <RadixDialog.Trigger
           aria-label="Open menu"
           data-testid="open-menu"
@@ -32,7 +32,7 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
         <Link to={paths.app.root.href()} className="rounded-lg">
           <Logo />
         </Link>
-      </div>
+      </header>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <RadixDialog.Content

@@ -95,6 +95,7 @@ export function AnswerTurnView({
           />
           {content.hasText ? (
             <LazyAnswerMarkdown
+              headingBase={index === 0 ? 2 : 3}
               markdown={content.text}
               sources={content.sources}
               streaming={streaming}
@@ -147,7 +148,12 @@ export function AnswerTurnView({
         />
         {finished ? (
           <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-            <RelatedQuestions questions={content.related} onAsk={onAsk} disabled={busy} />
+            <RelatedQuestions
+              questions={content.related}
+              onAsk={onAsk}
+              disabled={busy}
+              heading={index === 0 ? "h2" : "h3"}
+            />
           </div>
         ) : null}
       </div>

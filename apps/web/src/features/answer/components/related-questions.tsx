@@ -5,15 +5,18 @@ export function RelatedQuestions({
   questions,
   onAsk,
   disabled,
+  heading: Heading = "h2",
 }: {
   questions: readonly string[];
   onAsk: (question: string) => void;
   disabled: boolean;
+  /** One level below the turn's question (h1 for the first turn, h2 after). */
+  heading?: "h2" | "h3";
 }) {
   if (questions.length === 0) return null;
   return (
     <section aria-label="Related" data-testid="related-questions">
-      <h3 className="text-sm font-semibold text-fg">Related</h3>
+      <Heading className="text-sm font-semibold text-fg">Related</Heading>
       <ul className="mt-2 divide-y divide-border border-y border-border">
         {questions.map((question) => (
           <li key={question}>

@@ -46,12 +46,25 @@ describe("AnswerMarkdown: markdown features", () => {
 
   it("renders headings, lists, blockquotes, emphasis and strikethrough", () => {
     const root = renderMd("# Title\n\n- a\n- b\n\n1. one\n2. two\n\n> quoted\n\n**bold** ~~gone~~");
-    expect(root.querySelector("h1")).toHaveTextContent("Title");
+    // Below the question's h1, the answer's highest heading is an h2.
+    expect(root.querySelector("h1")).toBeNull();
+    expect(root.querySelector("h2")).toHaveTextContent("Title");
     expect(root.querySelectorAll("ul > li")).toHaveLength(2);
     expect(root.querySelectorAll("ol > li")).toHaveLength(2);
     expect(root.querySelector("blockquote")).toHaveTextContent("quoted");
     expect(root.querySelector("strong")).toHaveTextContent("bold");
     expect(root.querySelector("del")).toHaveTextContent("gone");
+  });
+
+  it("moves the answer's headings under its question's, keeping their distances, at most h6", () => {
+    const levels = (root: HTMLElement) =>
+      [...root.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => h.tagName.toLowerCase());
+    const markdown = "### Overview\n\n#### Detail\n\n### Next\n\n###### Deepest";
+    expect(levels(renderMd(markdown))).toEqual(["h2", "h3", "h2", "h5"]);
+    const { container } = render(
+      <AnswerMarkdown markdown={`# Top\n\n${markdown}`} sources={[]} headingBase={3} />,
+    );
+    expect(levels(container)).toEqual(["h3", "h5", "h6", "h5", "h6"]);
   });
 
   it("wraps tables in a horizontally scrollable container", () => {

@@ -20,6 +20,7 @@ import remarkMath from "remark-math";
 import { toSafeHttpUrl, toSafeUrl, toSameOriginImageSrc } from "../../lib/safe-url.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { CodeBlock } from "./code-block.tsx";
+import { rehypeHeadingBase } from "./rehype-heading-base.ts";
 import { rehypeHighlightSubset } from "./rehype-highlight-subset.ts";
 import { CITATION_TAG, remarkCitations } from "./remark-citations.ts";
 import { remarkCurrencyDollars } from "./remark-currency-dollars.ts";
@@ -34,6 +35,8 @@ export interface AnswerMarkdownProps {
   /** True while tokens are still arriving (an unfinished code fence or table renders calmly). */
   streaming?: boolean;
   className?: string;
+  /** The level the answer's highest heading is drawn at: one below its question (default h2). */
+  headingBase?: number;
 }
 
 /** KaTeX never trusts its input (no \href, \includegraphics, \htmlData …) and is bounded. */
@@ -50,7 +53,11 @@ const KATEX_OPTIONS: KatexOptions = {
   errorColor: "var(--answer-math-error)",
 } satisfies KatexOptions;
 
-const REHYPE_PLUGINS: PluggableList = [[rehypeKatex, KATEX_OPTIONS], rehypeHighlightSubset];
+const rehypePluginsFor = (headingBase: number): PluggableList => [
+  [rehypeKatex, KATEX_OPTIONS],
+  rehypeHighlightSubset,
+  [rehypeHeadingBase, { base: headingBase }],
+];
 
 /**
  * Belt and braces: none of these can come out of the pipeline (raw HTML is text, KaTeX runs
@@ -217,10 +224,11 @@ const COMPONENTS: Components = {
 interface RenderedProps {
   markdown: string;
   sourceCount: number;
+  headingBase: number;
 }
 
 /** The parsed + rendered tree; re-rendered only when the text or the number of sources changes. */
-const Rendered = memo(function Rendered({ markdown, sourceCount }: RenderedProps) {
+const Rendered = memo(function Rendered({ markdown, sourceCount, headingBase }: RenderedProps) {
   const remarkPlugins = useMemo<PluggableList>(
     () => [
       remarkInertHtml,
@@ -231,10 +239,11 @@ const Rendered = memo(function Rendered({ markdown, sourceCount }: RenderedProps
     ],
     [sourceCount],
   );
+  const rehypePlugins = useMemo(() => rehypePluginsFor(headingBase), [headingBase]);
   return (
     <Markdown
       remarkPlugins={remarkPlugins}
-      rehypePlugins={REHYPE_PLUGINS}
+      rehypePlugins={rehypePlugins}
       components={COMPONENTS}
       disallowedElements={DISALLOWED_ELEMENTS}
       urlTransform={urlTransform}
@@ -280,7 +289,13 @@ class PlainTextOnError extends Component<BoundaryProps, BoundaryState> {
  * The one renderer for model answers and user markdown (security gate G7): GFM, highlighted code,
  * KaTeX math and citation chips; no raw HTML, only safe links, no third-party images.
  */
-export function AnswerMarkdown({ markdown, sources, streaming, className }: AnswerMarkdownProps) {
+export function AnswerMarkdown({
+  markdown,
+  sources,
+  streaming,
+  className,
+  headingBase = 2,
+}: AnswerMarkdownProps) {
   // While streaming, typing stays responsive: React may skip intermediate token renders.
   const deferred = useDeferredValue(markdown);
   return (
@@ -291,7 +306,7 @@ export function AnswerMarkdown({ markdown, sources, streaming, className }: Answ
     >
       <SourcesContext.Provider value={sources}>
         <PlainTextOnError markdown={deferred}>
-          <Rendered markdown={deferred} sourceCount={sources.length} />
+          <Rendered markdown={deferred} sourceCount={sources.length} headingBase={headingBase} />
         </PlainTextOnError>
       </SourcesContext.Provider>
     </div>

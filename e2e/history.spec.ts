@@ -1,211 +1,22 @@
 import crypto from "node:crypto";
-import { MESSAGES } from "@nexus/contracts";
-import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { withServerDatabase } from "./support/db.ts";
-import { failedResource, signInViaApi } from "./support/fixtures.ts";
 import {
-  DEFAULT_ANSWER,
-  expect,
-  type ModelServer,
-  stubExternalHosts,
-  test,
-} from "./support/model-server.ts";
+  ask,
+  finished,
+  followUp,
+  question,
+  resetFakesAroundEachTest,
+  THREAD_URL,
+  turns,
+} from "./support/answer-page.ts";
+import { withServerDatabase } from "./support/db.ts";
+import { signInViaApi } from "./support/fixtures.ts";
+import { DEFAULT_ANSWER, expect, type ModelServer, test } from "./support/model-server.ts";
 
-/** /app/search/<slug>-<id> */
-const THREAD_URL = /\/app\/search\/[a-z0-9-]+-[A-Za-z0-9]+$/;
+/** History (date groups, paging, search, delete), deleting one answer, feedback, and saving an anonymous thread after sign-in. */
 /** The answer's first words, before its first citation chip. */
-const FIRST_WORDS = DEFAULT_ANSWER.slice(0, DEFAULT_ANSWER.indexOf(" ["));
+const _FIRST_WORDS = DEFAULT_ANSWER.slice(0, DEFAULT_ANSWER.indexOf(" ["));
 
-function turns(page: Page): Locator {
-  return page.getByTestId("answer-turn");
-}
-
-function question(turn: Locator): Locator {
-  return turn.locator("header").getByRole("heading");
-}
-
-async function ask(page: Page, question: string): Promise<void> {
-  await page.goto("/app");
-  const box = page.getByRole("textbox", { name: "Ask anything" });
-  await box.fill(question);
-  await box.press("Enter");
-  await expect(page).toHaveURL(THREAD_URL);
-}
-
-async function finished(turn: Locator): Promise<void> {
-  await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 15_000 });
-  await expect(turn.getByRole("button", { name: "Copy" })).toBeVisible();
-}
-
-async function followUp(page: Page, question: string): Promise<void> {
-  const box = page.getByRole("textbox", { name: "Ask a follow-up" });
-  await box.fill(question);
-  await box.press("Enter");
-}
-
-/** Makes a link in the Share dialog of `turn` and returns its path (/share/<id>). */
-async function createLink(page: Page, turn: Locator, kind: "answer" | "thread"): Promise<string> {
-  await turn.getByRole("button", { name: "Share", exact: true }).click();
-  const dialog = page.getByTestId("share-dialog");
-  await expect(dialog).toBeVisible();
-  const option = dialog.getByTestId(`share-${kind}`);
-  await option.getByRole("button", { name: "Create link" }).click();
-  const url = await option.getByTestId("share-url").inputValue();
-  expect(url).toMatch(
-    kind === "thread" ? /\/share\/t[A-Za-z0-9]{22}$/ : /\/share\/[A-Za-z0-9]{22}$/,
-  );
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  return new URL(url).pathname;
-}
-
-async function signedOutPage(
-  newContext: () => Promise<BrowserContext>,
-  modelServer: ModelServer,
-): Promise<Page> {
-  const context = await newContext();
-  await stubExternalHosts(context, modelServer.origin);
-  return context.newPage();
-}
-
-test.beforeEach(async ({ context, modelServer }) => {
-  modelServer.answers.length = 0;
-  modelServer.searxng.mode = "ok";
-  await stubExternalHosts(context, modelServer.origin);
-});
-
-test("answer → bookmark → library → share the answer and the thread → read them signed out → continue → revoke", async ({
-  page,
-  context,
-  newContext,
-  modelServer,
-  uniqueEmail,
-  consoleGuard,
-}) => {
-  test.setTimeout(90_000);
-  // Revoked links answer 404 (the spec's not-found message is then shown).
-  consoleGuard.allow(failedResource(404));
-  await signInViaApi(context, uniqueEmail("sharing"));
-  await ask(page, "How do shared links work?");
-  const first = turns(page).first();
-  await finished(first);
-
-  // Bookmark → the library shows it (and its search finds it, or not).
-  const bookmark = first.getByRole("button", { name: "Bookmark" });
-  await bookmark.click();
-  await expect(first.getByRole("button", { name: "Bookmarked" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
-  const threadUrl = page.url();
-  await page.goto("/app/library");
-  const items = page.getByTestId("library-item");
-  await expect(items).toHaveCount(1);
-  await expect(items.first()).toContainText("How do shared links work?");
-  await expect(items.first()).toContainText(FIRST_WORDS);
-  const search = page.getByRole("searchbox", { name: "Search your library" });
-  await search.fill("zebra crossings");
-  await expect(page.getByTestId("library-no-results")).toBeVisible();
-  await search.fill("shared");
-  await expect(items).toHaveCount(1);
-  // Open it: the thread, restored from the server, still bookmarked.
-  await items.first().getByRole("link", { name: "How do shared links work?" }).click();
-  await expect(page).toHaveURL(threadUrl);
-  await finished(turns(page).first());
-  await expect(turns(page).first().getByRole("button", { name: "Bookmarked" })).toBeVisible();
-
-  // A second turn, then one link to the first answer and one to the whole thread.
-  await followUp(page, "Can I revoke a link?");
-  await expect(turns(page)).toHaveCount(2);
-  await finished(turns(page).nth(1));
-  const answerPath = await createLink(page, turns(page).first(), "answer");
-  const threadPath = await createLink(page, turns(page).nth(1), "thread");
-
-  // Signed out, in a fresh browser: the answer with its sources and citations.
-  const visitor = await signedOutPage(newContext, modelServer);
-  await visitor.goto(answerPath);
-  await expect(visitor.getByText("Shared from Nexus")).toBeVisible();
-  const shared = visitor.getByTestId("shared-turn");
-  await expect(shared).toHaveCount(1);
-  await expect(shared.getByRole("heading", { level: 1 })).toHaveText("How do shared links work?");
-  await expect(shared.getByTestId("answer-markdown")).toContainText(FIRST_WORDS, {
-    useInnerText: true,
-  });
-  await expect(shared.getByTestId("source-card").first()).toContainText("Result 1");
-  await expect(shared.locator("[data-citation]").first()).toHaveAttribute(
-    "href",
-    "https://site1.example.org/article",
-  );
-
-  // The thread: every message.
-  await visitor.goto(threadPath);
-  await expect(shared).toHaveCount(2);
-  await expect(shared.nth(0).getByRole("heading")).toHaveText("How do shared links work?");
-  await expect(shared.nth(1).getByRole("heading")).toHaveText("Can I revoke a link?");
-  for (const turn of await shared.all()) {
-    await expect(turn.getByTestId("answer-markdown")).toContainText(FIRST_WORDS, {
-      useInnerText: true,
-    });
-  }
-
-  // Continue in Nexus, anonymously: the turns become this tab's thread; a follow-up carries them.
-  await visitor.getByRole("button", { name: "Continue in Nexus" }).first().click();
-  await expect(visitor).toHaveURL(THREAD_URL);
-  await expect(turns(visitor)).toHaveCount(2);
-  await followUp(visitor, "And who can see it?");
-  await expect(turns(visitor)).toHaveCount(3);
-  await finished(turns(visitor).nth(2));
-  const lastRequest = modelServer.llm.requests.filter((r) => r.stream).at(-1);
-  expect(JSON.stringify(lastRequest?.messages)).toContain("Can I revoke a link?");
-
-  // Settings lists both links; revoking one makes it answer not-found.
-  await page.goto("/app/settings");
-  const links = page.getByTestId("share-link");
-  await expect(links).toHaveCount(2);
-  await page
-    .getByRole("button", { name: "Revoke link: How do shared links work?" })
-    .first()
-    .click();
-  const confirm = page.getByTestId("revoke-share-dialog");
-  await confirm.getByRole("button", { name: "Revoke link" }).click();
-  await expect(links).toHaveCount(1);
-  await page.reload();
-  await expect(links).toHaveCount(1);
-  const stillThere = await links.first().getByRole("link").getAttribute("href");
-  const revokedPath = stillThere?.endsWith(threadPath) ? answerPath : threadPath;
-  await visitor.goto(revokedPath);
-  await expect(visitor.getByTestId("share-not-found")).toContainText(
-    revokedPath.startsWith("/share/t") ? MESSAGES.noSuchThreadShare : MESSAGES.noSuchShare,
-  );
-  await expect(visitor.getByRole("link", { name: "Ask Nexus your own question" })).toBeVisible();
-});
-
-test("a signed-in visitor continues a shared thread in a copy of their own", async ({
-  page,
-  context,
-  newContext,
-  modelServer,
-  uniqueEmail,
-}) => {
-  await signInViaApi(context, uniqueEmail("share-owner"));
-  await ask(page, "What is a thread copy?");
-  await finished(turns(page).first());
-  const threadPath = await createLink(page, turns(page).first(), "thread");
-
-  const other = await newContext();
-  await stubExternalHosts(other, modelServer.origin);
-  await signInViaApi(other, uniqueEmail("share-reader"));
-  const reader = await other.newPage();
-  await reader.goto(threadPath);
-  await reader.getByRole("button", { name: "Continue in Nexus" }).first().click();
-  await expect(reader).toHaveURL(THREAD_URL);
-  await expect(turns(reader)).toHaveCount(1);
-  await expect(question(turns(reader).first())).toHaveText("What is a thread copy?");
-  // It is the reader's own thread now: in their history.
-  await reader.goto("/app/history");
-  await expect(reader.getByTestId("history-thread")).toHaveCount(1);
-  await expect(reader.getByTestId("history-thread")).toContainText("What is a thread copy?");
-});
+resetFakesAroundEachTest();
 
 /** Seeds answered entries for a user straight into the model server's database. */
 async function seedHistory(
