@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { ask, finished, turns } from "./support/answer-page.ts";
 import { fontsReady } from "./support/browser-storage.ts";
 import { withServerDatabase } from "./support/db.ts";
 import { SUPER_ADMIN_EMAIL } from "./support/env.ts";
@@ -151,14 +152,8 @@ for (const mode of ["light", "dark"] as const) {
       await signInViaApi(context, uniqueEmail(`a11y-${mode}`));
 
       // A finished offline answer.
-      await page.goto("/app");
-      const box = page.getByRole("textbox", { name: "Ask anything" });
-      await box.fill("How do share links work?");
-      await box.press("Enter");
-      await expect(page).toHaveURL(THREAD_URL);
-      const turn = page.getByTestId("answer-turn").first();
-      await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
-      await expect(turn.getByRole("button", { name: "Copy", exact: true })).toBeVisible();
+      await ask(page, "How do share links work?");
+      await finished(turns(page).first());
       await audit(page, testInfo, mode, "answer");
 
       // Its public share page.
@@ -224,12 +219,8 @@ test.describe("accessibility at phone width", () => {
     });
     await expect(page.getByRole("banner").getByRole("button", { name: "Open menu" })).toBeVisible();
     await audit(page, testInfo, "phone", "app-home", tags);
-    const box = page.getByRole("textbox", { name: "Ask anything" });
-    await box.fill("How do share links work?");
-    await box.press("Enter");
-    await expect(page).toHaveURL(THREAD_URL);
-    const turn = page.getByTestId("answer-turn").first();
-    await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+    await ask(page, "How do share links work?");
+    await finished(turns(page).first());
     await audit(page, testInfo, "phone", "answer", tags);
     await visit(page, { name: "history", path: "/app/history", ready: h1 });
     await audit(page, testInfo, "phone", "history", tags);
