@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { splitFrontMatter, textField } from "../src/features/marketing/lib/front-matter.ts";
+// Relative: Node loads the Vite config, and cannot import the workspace package's TypeScript entry.
+import { splitFrontMatter, textField } from "../../../packages/contracts/src/content.ts";
 import { type PostMeta, postMeta, sortPosts } from "../src/features/marketing/lib/post-meta.ts";
 import { renderArticle, renderFaq } from "../src/features/marketing/lib/render-markdown.ts";
 

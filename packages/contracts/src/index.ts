@@ -3,6 +3,7 @@ export * from "./agents.ts";
 export * from "./answer.ts";
 export * from "./auth.ts";
 export * from "./chat-message.ts";
+export * from "./content.ts";
 export * from "./discover.ts";
 export * from "./errors.ts";
 export * from "./feedback.ts";

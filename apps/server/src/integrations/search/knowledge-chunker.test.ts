@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingSlug, parseKnowledgeDocument } from "./knowledge-chunker.ts";
+import { parseKnowledgeDocument } from "./knowledge-chunker.ts";
 
 const DOC = `---
 title: Connecting a model
@@ -92,14 +92,5 @@ describe("parseKnowledgeDocument", () => {
     });
     expect(long.passages.length).toBeGreaterThan(1);
     for (const passage of long.passages) expect(passage.content.endsWith(".")).toBe(true);
-  });
-});
-
-describe("headingSlug", () => {
-  it("makes GitHub-style anchors", () => {
-    expect(headingSlug("Is Nexus free?")).toBe("is-nexus-free");
-    expect(headingSlug("Email: SMTP_URL and MAIL_FROM")).toBe("email-smtp_url-and-mail_from");
-    expect(headingSlug("llama.cpp")).toBe("llamacpp");
-    expect(headingSlug("Local search (default)")).toBe("local-search-default");
   });
 });

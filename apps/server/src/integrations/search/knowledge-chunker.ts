@@ -2,6 +2,7 @@
  * Markdown knowledge documents → front matter + passages of a few sentences under one heading.
  * Pure functions: the indexer (knowledge-index.ts) stores what these return.
  */
+import { headingId, listField, splitFrontMatter, textField } from "@nexus/contracts";
 
 export interface KnowledgeFrontMatter {
   title: string;
@@ -32,41 +33,6 @@ const PASSAGE_CHARS = 650;
 const MAX_BLOCK_CHARS = 900;
 
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-
-/** GitHub-style anchor of a heading: "Is Nexus free?" → "is-nexus-free". */
-export function headingSlug(heading: string): string {
-  return heading
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-    .trim()
-    .replace(/\s+/g, "-");
-}
-
-function unquote(value: string): string {
-  const v = value.trim();
-  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.at(-1) === v[0]) return v.slice(1, -1);
-  return v;
-}
-
-/** The small YAML subset the knowledge files use: `key: value` and `key: [a, b]`. */
-function parseFrontMatter(lines: string[]): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
-  for (const line of lines) {
-    const match = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
-    if (!match) continue;
-    const [, key = "", raw = ""] = match;
-    const value = raw.trim();
-    fields[key] =
-      value.startsWith("[") && value.endsWith("]")
-        ? value
-            .slice(1, -1)
-            .split(",")
-            .map(unquote)
-            .filter((v) => v !== "")
-        : unquote(value);
-  }
-  return fields;
-}
 
 /** Inline markdown an answer should not quote: links become their text, bold markers go. */
 function cleanInline(text: string): string {
@@ -166,44 +132,28 @@ function passagesOf(blocks: string[]): string[] {
   return passages;
 }
 
-/** The front matter fields of a markdown file and the lines of its body (CRLF tolerated). */
-export function splitFrontMatter(markdown: string): {
-  fields: Record<string, string | string[]>;
-  body: string[];
-} {
-  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
-  if (lines[0]?.trim() !== "---") return { fields: {}, body: lines };
-  const end = lines.findIndex((line, i) => i > 0 && line.trim() === "---");
-  if (end <= 0) return { fields: {}, body: lines };
-  return { fields: parseFrontMatter(lines.slice(1, end)), body: lines.slice(end + 1) };
-}
-
 /** Parses one knowledge file; `slug` is its file name without `.md`. */
 export function parseKnowledgeDocument(options: {
   slug: string;
   markdown: string;
 }): ParsedKnowledgeDocument {
   const { fields, body } = splitFrontMatter(options.markdown);
-  const text = (key: string) => {
-    const v = fields[key];
-    return typeof v === "string" ? v : "";
-  };
-  const tagsField = fields.tags;
+  const text = (key: string) => textField(fields, key);
   const url = text("url") || `/blog/${options.slug}`;
   const title = text("title") || options.slug;
   let ordinal = 0;
-  const passages = sectionsOf(body).flatMap((section) =>
+  const passages = sectionsOf(body.split("\n")).flatMap((section) =>
     passagesOf(section.blocks).map((content) => ({
       ordinal: ordinal++,
       heading: section.heading,
-      url: section.heading ? `${url}#${headingSlug(section.heading)}` : url,
+      url: section.heading ? `${url}#${headingId(section.heading)}` : url,
       content,
     })),
   );
   return {
     title,
     summary: text("summary"),
-    tags: Array.isArray(tagsField) ? tagsField : tagsField ? [tagsField] : [],
+    tags: listField(fields, "tags"),
     url,
     passages,
   };

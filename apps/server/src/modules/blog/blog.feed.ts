@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { splitFrontMatter } from "../../integrations/search/knowledge-chunker.ts";
+import { listField, splitFrontMatter, textField } from "@nexus/contracts";
 
 /** What the feed needs of a post (front matter of content/blog/<slug>.md). */
 export interface FeedPost {
@@ -43,11 +43,7 @@ export async function readFeedPosts(dir: string): Promise<FeedPost[]> {
   const posts = await Promise.all(
     files.map(async (file): Promise<FeedPost | null> => {
       const { fields } = splitFrontMatter(await fs.readFile(path.join(dir, file), "utf8"));
-      const text = (key: string) => {
-        const value = fields[key];
-        return typeof value === "string" ? value : "";
-      };
-      const tags = fields.tags;
+      const text = (key: string) => textField(fields, key);
       const date = text("date");
       if (!text("title") || !ISO_DATE.test(date) || Number.isNaN(Date.parse(date))) return null;
       return {
@@ -56,7 +52,7 @@ export async function readFeedPosts(dir: string): Promise<FeedPost[]> {
         date,
         author: text("author") || "Nexus team",
         summary: text("summary"),
-        tags: Array.isArray(tags) ? tags : tags ? [tags] : [],
+        tags: listField(fields, "tags"),
       };
     }),
   );

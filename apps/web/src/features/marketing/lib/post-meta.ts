@@ -1,4 +1,10 @@
-import { type FrontMatterFields, listField, textField } from "./front-matter.ts";
+// Relative, not "@nexus/contracts": the Vite config loads this file at build time (content
+// plugin), where Node cannot import the workspace package's TypeScript entry.
+import {
+  type FrontMatterFields,
+  listField,
+  textField,
+} from "../../../../../../packages/contracts/src/content.ts";
 
 /** What the blog list needs of a post (content/blog/<slug>.md). */
 export interface PostMeta {

@@ -1,10 +1,6 @@
+import { splitFrontMatter } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
-import {
-  headingSlug,
-  parseKnowledgeDocument,
-} from "../../../../../server/src/integrations/search/knowledge-chunker.ts";
-import { splitFrontMatter } from "./front-matter.ts";
-import { headingId } from "./heading-id.ts";
+import { parseKnowledgeDocument } from "../../../../../server/src/integrations/search/knowledge-chunker.ts";
 import { renderArticle, renderFaq } from "./render-markdown.ts";
 
 // The real content, as the build and the server's knowledge indexer read it.
@@ -71,19 +67,7 @@ describe("rendering content to safe HTML", () => {
   });
 });
 
-describe("anchor parity with the knowledge chunker", () => {
-  it("makes the same id from a heading as the chunker's headingSlug", () => {
-    for (const heading of [
-      "Is Nexus free?",
-      "Email: SMTP_URL and MAIL_FROM",
-      "llama.cpp",
-      "Local search (default)",
-      "Sharing and privacy — what a link shows",
-      "Q&A: 100% ready",
-    ])
-      expect(headingId(heading)).toBe(headingSlug(heading));
-  });
-
+describe("heading ids are the ones offline answers cite", () => {
   it("every blog post has ids for all the #fragments offline answers cite, without duplicates", () => {
     expect(Object.keys(blog).length).toBeGreaterThanOrEqual(15);
     for (const [file, markdown] of Object.entries(blog)) {

@@ -1,3 +1,6 @@
+// Relative, not "@nexus/contracts": the Vite config loads this file at build time (content
+// plugin), where Node cannot import the workspace package's TypeScript entry.
+
 /**
  * Build-time markdown → safe HTML for the repository's own content (content/blog, content/faq.md).
  * Used by the Vite content plugin (apps/web/build/content-plugin.ts) and by tests; the app never
@@ -13,8 +16,8 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import { headingId } from "../../../../../../packages/contracts/src/content.ts";
 import type { ArticleBody, TocHeading } from "./article.ts";
-import { headingId } from "./heading-id.ts";
 
 const ELEMENTS = new Set([
   "p",

@@ -1,7 +1,8 @@
 /**
- * The small YAML subset the content files use (content/blog/*.md, content/faq.md):
- * `key: value`, quoted values and `key: [a, b]` lists. The same subset the server's knowledge
- * chunker reads, so a post means the same thing on the blog and in local search.
+ * Reading the content files (content/blog/*.md, content/faq.md), shared by the web build (blog,
+ * FAQ) and the server (knowledge base, RSS), so a post means the same thing on the blog and in
+ * local search. Front matter is a small YAML subset: `key: value`, quoted values and
+ * `key: [a, b]` lists.
  */
 export type FrontMatterFields = Record<string, string | string[]>;
 
@@ -48,4 +49,16 @@ export function listField(fields: FrontMatterFields, key: string): string[] {
   const value = fields[key];
   if (Array.isArray(value)) return value;
   return value ? [value] : [];
+}
+
+/**
+ * The id of a heading, GitHub-style: "Is Nexus free?" → "is-nexus-free". Articles give their
+ * headings these ids and offline answers cite `/blog/<slug>#<id>`, so the links land on them.
+ */
+export function headingId(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listField, splitFrontMatter, textField } from "./front-matter.ts";
+import { headingId, listField, splitFrontMatter, textField } from "./content.ts";
 
 describe("splitFrontMatter", () => {
   it("reads plain, quoted and list values and returns the body", () => {
@@ -23,5 +23,18 @@ describe("splitFrontMatter", () => {
   it("leaves a file without (or with unclosed) front matter as body", () => {
     expect(splitFrontMatter("# Just text")).toEqual({ fields: {}, body: "# Just text" });
     expect(splitFrontMatter("---\ntitle: x\n").fields).toEqual({});
+  });
+});
+
+describe("headingId", () => {
+  it("makes GitHub-style anchors", () => {
+    expect(headingId("Is Nexus free?")).toBe("is-nexus-free");
+    expect(headingId("Email: SMTP_URL and MAIL_FROM")).toBe("email-smtp_url-and-mail_from");
+    expect(headingId("llama.cpp")).toBe("llamacpp");
+    expect(headingId("Local search (default)")).toBe("local-search-default");
+    expect(headingId("Sharing and privacy — what a link shows")).toBe(
+      "sharing-and-privacy-what-a-link-shows",
+    );
+    expect(headingId("Q&A: 100% ready")).toBe("qa-100-ready");
   });
 });
