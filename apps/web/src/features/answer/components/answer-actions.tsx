@@ -1,6 +1,7 @@
 import { Check, Copy, RefreshCw } from "lucide-react";
-import { createContext, type ReactNode, use, useEffect, useState } from "react";
+import { createContext, type ReactNode, use } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 
 /** What the actions of one answer know about it. */
 export interface AnswerActionContext {
@@ -38,21 +39,10 @@ export function AnswerActions({
   onRegenerate: (() => void) | null;
   finished?: boolean;
 }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(context.markdown);
-      setCopied(true);
-    } catch {
-      // Clipboard refused (permissions, insecure origin): nothing to show.
-    }
-  };
+  const clipboard = useCopyToClipboard();
+  const copied = clipboard.copied;
+  // A refused clipboard (permissions, insecure origin) leaves the button as it was.
+  const copy = () => clipboard.copy(context.markdown);
 
   return (
     <div className="flex flex-wrap items-center gap-1" data-testid="answer-actions">

@@ -1,6 +1,6 @@
 import type { MyShare } from "@nexus/contracts";
 import { Check, Copy, Link2, MessagesSquare, Text, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -8,6 +8,7 @@ import { Section } from "@/components/ui/page.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { notify } from "@/lib/notices.ts";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { useShareLinks } from "../api/get-share-links.ts";
 import { useRevokeShareLink } from "../api/revoke-share-link.ts";
 
@@ -19,19 +20,11 @@ function formatDate(iso: string): string {
 }
 
 function CopyLinkButton({ share }: { share: MyShare }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
+  const clipboard = useCopyToClipboard();
+  const copied = clipboard.copied;
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(share.url);
-      setCopied(true);
-    } catch {
+    if (!(await clipboard.copy(share.url)))
       notify("error", "The link could not be copied. Open it and copy it from the address bar.");
-    }
   };
   return (
     <Button

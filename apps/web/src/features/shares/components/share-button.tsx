@@ -1,6 +1,6 @@
 import type { CreateShareRequest, MyShare } from "@nexus/contracts";
 import { Check, Copy, ExternalLink, Link2, MessagesSquare, Share2, Text } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -10,24 +10,15 @@ import { inputClasses } from "@/components/ui/text-field.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.tsx";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { useCreateShare } from "../api/create-share.ts";
 
 function CopyableLink({ share }: { share: MyShare }) {
-  const [copied, setCopied] = useState(false);
   const id = useId();
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(share.url);
-      setCopied(true);
-    } catch {
-      // Clipboard refused: the link stays selectable in the field.
-    }
-  };
+  const clipboard = useCopyToClipboard();
+  const copied = clipboard.copied;
+  // A refused clipboard leaves the link selectable in the field.
+  const copy = () => clipboard.copy(share.url);
   return (
     <div className="mt-3 flex flex-col gap-2">
       <label htmlFor={id} className="sr-only">

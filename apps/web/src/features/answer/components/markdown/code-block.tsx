@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from "hast";
 import { Check, Copy } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 
 function textOf(node: ElementContent): string {
   if (node.type === "text") return node.value;
@@ -44,22 +45,8 @@ export function CodeBlock({ node, children }: CodeBlockProps) {
 }
 
 function CopyButton({ getText }: { getText: () => string }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = () => {
-    const text = getText().replace(/\n$/, "");
-    if (!navigator.clipboard) return;
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  };
+  const { copied, copy: copyText } = useCopyToClipboard(1500);
+  const copy = () => void copyText(getText().replace(/\n$/, ""));
 
   return (
     <button
