@@ -36,7 +36,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/**
+ * What an error response of the API says ({ error: { code, message, issues? }, details? }); a body
+ * that is not ours (a proxy's error page) gives "unknown" and the HTTP status as the message.
+ */
+export async function readErrorBody(response: Response): Promise<{
+  code: ApiErrorCode;
+  message: string;
+  issues: ReadonlyArray<{ path: string; message: string }>;
+  /** `details` beside `error` (or, from older servers, inside it). */
+  details: unknown;
+}> {
   let payload: unknown = null;
   try {
     payload = await response.json();
@@ -49,7 +59,14 @@ async function toApiError(response: Response): Promise<ApiError> {
       ? error.message
       : `Request failed (${response.status} ${response.statusText || "error"}).`;
   const code = error && typeof error.code === "string" ? (error.code as ErrorCode) : "unknown";
-  const issues = error && Array.isArray(error.issues) ? error.issues : [];
+  const issues: ReadonlyArray<{ path: string; message: string }> =
+    error && Array.isArray(error.issues) ? error.issues : [];
+  const details = isRecord(payload) && "details" in payload ? payload.details : error?.details;
+  return { code, message, issues, details };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const { code, message, issues } = await readErrorBody(response);
   return new ApiError({ status: response.status, code, message, issues });
 }
 

@@ -4,10 +4,10 @@ export type KeyValueStorage = Pick<
   "getItem" | "setItem" | "removeItem" | "key" | "length"
 >;
 
-/** localStorage, or null when the browser refuses access (privacy settings, sandboxed frames). */
-export function browserStorage(): KeyValueStorage | null {
+/** The storage, or null when the browser refuses access (privacy settings, sandboxed frames). */
+function usable(get: () => Storage): KeyValueStorage | null {
   try {
-    const storage = window.localStorage;
+    const storage = get();
     const probe = "nexus.probe";
     storage.setItem(probe, "1");
     storage.removeItem(probe);
@@ -17,22 +17,30 @@ export function browserStorage(): KeyValueStorage | null {
   }
 }
 
+/** localStorage, or null when the browser refuses access. */
+export function browserStorage(): KeyValueStorage | null {
+  return usable(() => window.localStorage);
+}
+
 /** sessionStorage (this tab only), or null when the browser refuses access. */
 export function browserSessionStorage(): KeyValueStorage | null {
-  try {
-    const storage = window.sessionStorage;
-    const probe = "nexus.probe";
-    storage.setItem(probe, "1");
-    storage.removeItem(probe);
-    return storage;
-  } catch {
-    return null;
-  }
+  return usable(() => window.sessionStorage);
 }
 
 export function readItem(storage: KeyValueStorage | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The parsed JSON value stored under `key`; null when missing, unreadable or not JSON. */
+export function readJsonItem(storage: KeyValueStorage | null, key: string): unknown {
+  const raw = readItem(storage, key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
   } catch {
     return null;
   }

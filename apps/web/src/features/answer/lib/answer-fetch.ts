@@ -1,5 +1,5 @@
-import type { ErrorCode, QuotaExceededDetails } from "@nexus/contracts";
-import { ApiError, NETWORK_ERROR_MESSAGE } from "@/lib/api-client.ts";
+import type { QuotaExceededDetails } from "@nexus/contracts";
+import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
 
 /** An answer request the server refused before streaming (or could not be reached). */
 export class AnswerRequestError extends ApiError {
@@ -33,20 +33,7 @@ export function parseQuotaDetails(value: unknown): QuotaExceededDetails | null {
 }
 
 async function toAnswerError(response: Response): Promise<AnswerRequestError> {
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    // Not JSON: a proxy's error page.
-  }
-  const error = isRecord(payload) && isRecord(payload.error) ? payload.error : null;
-  const message =
-    error && typeof error.message === "string" && error.message !== ""
-      ? error.message
-      : `Request failed (${response.status} ${response.statusText || "error"}).`;
-  const code = error && typeof error.code === "string" ? (error.code as ErrorCode) : "unknown";
-  // The server sends the details beside `error` ({ error, details }); inside it is read too.
-  const details = isRecord(payload) && "details" in payload ? payload.details : error?.details;
+  const { code, message, details } = await readErrorBody(response);
   const quota = code === "quota_exceeded" ? parseQuotaDetails(details) : null;
   return new AnswerRequestError({
     status: response.status,

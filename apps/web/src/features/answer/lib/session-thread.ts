@@ -2,7 +2,7 @@ import { ANSWER_THREAD_SESSION_KEY, type FocusMode } from "@nexus/contracts";
 import {
   browserSessionStorage,
   type KeyValueStorage,
-  readItem,
+  readJsonItem,
   removeItem,
   writeItem,
 } from "@/lib/storage.ts";
@@ -62,14 +62,7 @@ export function loadSessionThread(
   threadId: string,
   storage: KeyValueStorage | null = browserSessionStorage(),
 ): SessionThread | null {
-  const raw = readItem(storage, ANSWER_THREAD_SESSION_KEY);
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const value = readJsonItem(storage, ANSWER_THREAD_SESSION_KEY);
   if (!isRecord(value) || value.threadId !== threadId) return null;
   const { focusMode, messages } = value;
   if (typeof focusMode !== "string" || !Array.isArray(messages) || !messages.every(isMessage)) {

@@ -5,7 +5,13 @@ import {
   type FocusMode,
   type ImportThreadRequest,
 } from "@nexus/contracts";
-import { browserSessionStorage, type KeyValueStorage, readItem, writeItem } from "@/lib/storage.ts";
+import {
+  browserSessionStorage,
+  type KeyValueStorage,
+  readItem,
+  readJsonItem,
+  writeItem,
+} from "@/lib/storage.ts";
 
 /** sessionStorage: the id of the tab's anonymous thread whose "save it?" question was answered. */
 export const IMPORT_DECISION_SESSION_KEY = "nexus.answerThreadImportAsked";
@@ -61,14 +67,7 @@ const isFocusMode = (value: unknown): value is FocusMode =>
 export function readSessionThreadForImport(
   storage: KeyValueStorage | null = browserSessionStorage(),
 ): ImportThreadRequest | null {
-  const raw = readItem(storage, ANSWER_THREAD_SESSION_KEY);
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const value = readJsonItem(storage, ANSWER_THREAD_SESSION_KEY);
   if (!isRecord(value) || !Array.isArray(value.messages)) return null;
   const { threadId, focusMode } = value;
   if (typeof threadId !== "string" || !THREAD_ID.test(threadId) || !isFocusMode(focusMode)) {
