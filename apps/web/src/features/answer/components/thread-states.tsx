@@ -2,7 +2,7 @@ import { MessageSquareOff } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { AnswerSkeleton, Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 
@@ -21,17 +21,7 @@ export function ThreadSkeleton({ query }: { query?: string }) {
       ) : (
         <Skeleton className="h-8 w-2/3" />
       )}
-      <div className="flex gap-2 overflow-hidden">
-        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
-        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
-        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-4/5" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
+      <AnswerSkeleton />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { AnswerSkeleton, Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
@@ -29,16 +29,7 @@ function Loading() {
       <Eyebrow />
       <Skeleton className="mt-3 h-9 w-3/4" />
       <Skeleton className="mt-3 h-4 w-48" />
-      <div className="mt-10 flex gap-2 overflow-hidden">
-        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
-        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
-        <Skeleton className="h-16 w-40 shrink-0 rounded-xl" />
-      </div>
-      <div className="mt-6 flex flex-col gap-2">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-4/5" />
-      </div>
+      <AnswerSkeleton lines={3} className="mt-10" />
     </div>
   );
 }
