@@ -10,6 +10,16 @@ describe("markdownExcerpt", () => {
     );
   });
 
+  it("reads a table as sentences, one per row, without pipes or the separator row", () => {
+    const md =
+      "Intro [1].\n\n| Step | What happens |\n| --- | :-: |\n| Search | SearXNG finds pages [1] |\n| Read | The top pages are read. |\n\nAfter.";
+    expect(markdownExcerpt(md, 500)).toBe(
+      "Intro. Step, What happens. Search, SearXNG finds pages. Read, The top pages are read. After.",
+    );
+    // A lone pipe in prose is not a table.
+    expect(markdownExcerpt("a | b", 50)).toBe("a | b");
+  });
+
   it("cuts at a word boundary with an ellipsis, never past the limit", () => {
     const text = markdownExcerpt("word ".repeat(100), 30);
     expect(text.length).toBeLessThanOrEqual(30);

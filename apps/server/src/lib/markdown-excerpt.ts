@@ -3,8 +3,7 @@
  * no citation markers, no code fences, whitespace collapsed, cut at a word boundary with "…".
  */
 export function markdownExcerpt(markdown: string, maxChars: number): string {
-  const text = markdown
-    .slice(0, maxChars * 8)
+  const text = tablesAsText(markdown.slice(0, maxChars * 8))
     .replace(/```[^\n]*\n?/g, " ")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
@@ -15,6 +14,30 @@ export function markdownExcerpt(markdown: string, maxChars: number): string {
     .replace(/\s+/g, " ")
     .trim();
   return truncateText(text, maxChars);
+}
+
+/** A GFM table's separator row (`| --- | :-: |`). */
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/**
+ * GFM tables as sentences: the separator row goes, each row becomes its cells joined by commas
+ * and ended with a full stop ("| Search | Finds pages |" → "Search, Finds pages.").
+ */
+function tablesAsText(markdown: string): string {
+  return markdown
+    .split("\n")
+    .flatMap((line) => {
+      if (TABLE_SEPARATOR.test(line)) return [];
+      const trimmed = line.trim();
+      if (!trimmed.startsWith("|") || !trimmed.endsWith("|") || trimmed.length < 2) return [line];
+      const cells = trimmed
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim())
+        .filter((cell) => cell !== "");
+      return cells.length > 0 ? [`${cells.join(", ").replace(/[.,;:]$/, "")}.`] : [];
+    })
+    .join("\n");
 }
 
 /** `text` cut to at most `maxChars` characters, at a word boundary when there is one, with "…". */
