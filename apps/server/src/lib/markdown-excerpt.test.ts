@@ -6,7 +6,7 @@ describe("markdownExcerpt", () => {
     const md =
       "# Title\n\n> quoted **bold** and _it_ [1][2]\n\n- item with [a link](https://x.example/(y)) [3, 4]\n\n```ts\nconst a = 1;\n```\n<b>raw</b> ![img](https://i.example/x.png)";
     expect(markdownExcerpt(md, 500)).toBe(
-      "Title quoted bold and it item with a link const a = 1; raw img",
+      "Title. quoted bold and it item with a link. const a = 1; raw img",
     );
   });
 
@@ -15,6 +15,9 @@ describe("markdownExcerpt", () => {
       "Intro [1].\n\n| Step | What happens |\n| --- | :-: |\n| Search | SearXNG finds pages [1] |\n| Read | The top pages are read. |\n\nAfter.";
     expect(markdownExcerpt(md, 500)).toBe(
       "Intro. Step, What happens. Search, SearXNG finds pages. Read, The top pages are read. After.",
+    );
+    expect(markdownExcerpt("## Steps\n\n- Search finds pages\n- Read them!\n1. Answer", 100)).toBe(
+      "Steps. Search finds pages. Read them! Answer.",
     );
     // A lone pipe in prose is not a table.
     expect(markdownExcerpt("a | b", 50)).toBe("a | b");

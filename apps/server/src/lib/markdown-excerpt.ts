@@ -9,7 +9,11 @@ export function markdownExcerpt(markdown: string, maxChars: number): string {
     .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
     .replace(/[ \t]*\[\d+(?:\s*,\s*\d+)*\]/g, "")
     .replace(/<[^>]*>/g, " ")
-    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, "")
+    // A heading or a list item ends its sentence ("Steps. Search finds pages. Read them.").
+    .replace(/^\s{0,3}(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)(.*?)[ \t]*$/gm, (_, item: string) =>
+      /[.!?:;,…]$/.test(item) || item === "" ? item : `${item}.`,
+    )
+    .replace(/^\s{0,3}>\s?/gm, "")
     .replace(/\$\$|\*\*|__|~~|[*_`]/g, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -68,7 +68,7 @@ describe("GET /api/history", () => {
         latestTimestamp: at(3).toISOString(),
         focusMode: "video",
         messageCount: 2,
-        preview: "Rust Rust is fast and safe.",
+        preview: "Rust. Rust is fast and safe.",
       },
       {
         threadId: "tB",

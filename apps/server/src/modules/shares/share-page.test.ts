@@ -72,7 +72,7 @@ describe("GET /share/:shareId (server-rendered meta tags)", () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     const description = metaContent(html, 'name="description"') ?? "";
-    expect(description.startsWith("Tides The moon pulls the ocean. More words.")).toBe(true);
+    expect(description.startsWith("Tides. The moon pulls the ocean. More words.")).toBe(true);
     expect(description.length).toBeLessThanOrEqual(160);
     expect(description.endsWith("…")).toBe(true);
     expect(metaContent(html, 'property="og:title"')).toBe("How do tides work? · Nexus");
