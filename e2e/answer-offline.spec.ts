@@ -1,7 +1,9 @@
+import path from "node:path";
 import { ANSWER_THREAD_SESSION_KEY } from "@nexus/contracts";
 import type { Locator, Page } from "@playwright/test";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
+import { REPO_ROOT } from "./support/server-process.ts";
 
 /**
  * The main E2E server has no model and no search provider: the built-in offline engine answers
@@ -111,6 +113,38 @@ test("a signed-in user's offline answer is restored from the server with its Off
   await page.goto("/app");
   await page.goto(url);
   await expectKnowledgeAnswer(turns(page).first());
+});
+
+test("a shared offline answer keeps its Offline mode label for a signed-out reader", async ({
+  page,
+  context,
+  newContext,
+  baseURL,
+  uniqueEmail,
+}) => {
+  await signInViaApi(context, uniqueEmail("offline-share"));
+  const turn = await ask(page, QUESTION);
+  await turn.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByTestId("share-dialog");
+  const option = dialog.getByTestId("share-answer");
+  await option.getByRole("button", { name: "Create link" }).click();
+  const link = new URL(await option.getByTestId("share-url").inputValue()).pathname;
+
+  const reader = await newContext();
+  await stubExternalHosts(reader, baseURL ?? "");
+  const shared = await reader.newPage();
+  await shared.goto(link);
+  await expect(shared.getByRole("heading", { level: 1, name: QUESTION })).toBeVisible();
+  await expect(shared.getByTestId("offline-badge")).toHaveText("Offline mode");
+  await expect(shared.getByTestId("answer-markdown")).toContainText(
+    KNOWN_SENTENCE.replaceAll("`", ""),
+    { useInnerText: true },
+  );
+  await shared.screenshot({
+    path: path.join(REPO_ROOT, "e2e-output/screenshots/share-offline-answer-light-desktop.png"),
+    fullPage: true,
+    animations: "disabled",
+  });
 });
 
 test("an anonymous visitor's thread is not readable in another tab's session", async ({

@@ -25,6 +25,8 @@ export const sharedAnswerSchema = z.object({
   focusMode: focusModeSchema,
   isPdfFlow: z.boolean(),
   isReasoningMode: z.boolean(),
+  /** Answered by the built-in offline engine, not a model (beyond the spec's fields). */
+  offline: z.boolean(),
   timestamp: z.string(),
 });
 export type SharedAnswer = z.infer<typeof sharedAnswerSchema>;
@@ -37,6 +39,8 @@ export const sharedThreadMessageSchema = z.object({
   sources: z.array(answerSourceSchema),
   images: z.array(answerImageSchema),
   videos: z.array(answerVideoSchema),
+  /** Answered by the built-in offline engine, not a model. */
+  offline: z.boolean(),
   timestamp: z.string(),
 });
 export type SharedThreadMessage = z.infer<typeof sharedThreadMessageSchema>;

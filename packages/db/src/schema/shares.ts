@@ -33,6 +33,8 @@ export const shares = pgTable(
     focusMode: text().notNull().default("web"),
     isPdfFlow: boolean().notNull().default(false),
     isReasoningMode: boolean().notNull().default(false),
+    /** Answered by the built-in offline engine (the page labels it "Offline mode"). */
+    offline: boolean().notNull().default(false),
     /** The start of the answer as plain text, for the share page's meta tags. */
     description: text().notNull().default(""),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,8 @@ export async function saveEntry(
     thinking?: string;
     at?: string;
     focusMode?: string;
+    /** Answered by the offline engine (results.offline). */
+    offline?: boolean;
   },
 ) {
   await h.db.db.insert(schema.searchHistory).values({
@@ -38,6 +40,7 @@ export async function saveEntry(
       images: [{ url: "https://img.example.com/a.png", title: "A" }],
       videos: [],
       thinking: values.thinking ?? "",
+      ...(values.offline ? { offline: true, model: "extractive" } : {}),
     },
   });
 }

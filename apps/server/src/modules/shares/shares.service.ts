@@ -22,6 +22,7 @@ import {
   focusModeOf,
   listOf,
   type StoredThread,
+  storedMessages,
   threadSnapshot,
   titleOf,
 } from "./shares.snapshot.ts";
@@ -95,6 +96,7 @@ export async function createShare(options: {
       focusMode: entry.focusMode,
       isPdfFlow: false,
       isReasoningMode: entry.thinkingContent.trim() !== "",
+      offline: entry.offline,
       description: descriptionOf(entry.content),
       timestamp: now,
     });
@@ -130,7 +132,7 @@ async function findLive(deps: Deps, shareId: string): Promise<PublicShare | unde
       threadId: row.id,
       title: stored.title,
       focusMode: stored.focusMode,
-      messages: stored.messages,
+      messages: storedMessages(stored),
       firstTimestamp: stored.firstTimestamp,
       latestTimestamp: stored.latestTimestamp,
       timestamp: row.timestamp.toISOString(),
@@ -152,6 +154,7 @@ async function findLive(deps: Deps, shareId: string): Promise<PublicShare | unde
       focusMode: focusModeOf(row.focusMode),
       isPdfFlow: row.isPdfFlow,
       isReasoningMode: row.isReasoningMode,
+      offline: row.offline,
       timestamp: row.timestamp.toISOString(),
     },
   };
@@ -250,6 +253,7 @@ export async function copyShare(options: {
         images: turn.images,
         videos: turn.videos,
         thinking: turn.thinkingContent,
+        ...(turn.offline ? { offline: true } : {}),
       },
     })),
   });

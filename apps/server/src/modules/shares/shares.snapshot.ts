@@ -46,6 +46,7 @@ export interface EntryContent {
   images: AnswerImage[];
   videos: AnswerVideo[];
   focusMode: FocusMode;
+  offline: boolean;
   timestamp: Date;
 }
 
@@ -60,6 +61,7 @@ export function entryContent(row: HistoryRow): EntryContent {
     images: listOf(answerImageSchema, results.images),
     videos: listOf(answerVideoSchema, results.videos),
     focusMode: focusModeOf(row.focusMode),
+    offline: results.offline === true,
     timestamp: row.timestamp,
   };
 }
@@ -81,6 +83,11 @@ export interface StoredThread {
   latestTimestamp: string;
 }
 
+/** A stored thread's messages; snapshots from before `offline` existed read as not offline. */
+export function storedMessages(stored: StoredThread): SharedThreadMessage[] {
+  return stored.messages.map((m) => ({ ...m, offline: m.offline === true }));
+}
+
 /** A thread snapshot from its answered entries (oldest first, non-empty). */
 export function threadSnapshot(entries: readonly [EntryContent, ...EntryContent[]]): StoredThread {
   const first = entries[0];
@@ -95,6 +102,7 @@ export function threadSnapshot(entries: readonly [EntryContent, ...EntryContent[
       sources: e.sources,
       images: e.images,
       videos: e.videos,
+      offline: e.offline,
       timestamp: e.timestamp.toISOString(),
     })),
     firstTimestamp: first.timestamp.toISOString(),

@@ -67,6 +67,61 @@ describe("POST /api/shares (one answer)", () => {
     expect((await read(h, link.shareId, "10.0.1.1")).text).toContain("pulls the sea");
   });
 
+  it("keeps whether an answer came from the offline engine, in answer and thread shares, and in a copy", async () => {
+    await saveEntry(h, { id: "off1", userId: owner.userId, threadId: "offT", offline: true });
+    await saveEntry(h, {
+      id: "off2",
+      userId: owner.userId,
+      threadId: "offT",
+      at: "2026-03-01T11:00:00Z",
+    });
+    const answer = await share(h, owner.cookie, { entryId: "off1" });
+    const readAnswer = publicShareSchema.parse(
+      JSON.parse((await read(h, answer.shareId, "10.0.1.9")).text),
+    );
+    if (readAnswer.kind !== "answer") throw new Error("expected an answer share");
+    expect(readAnswer.answer.offline).toBe(true);
+
+    const thread = await share(h, owner.cookie, { threadId: "offT" });
+    const readThread = publicShareSchema.parse(
+      JSON.parse((await read(h, thread.shareId, "10.0.1.9")).text),
+    );
+    if (readThread.kind !== "thread") throw new Error("expected a thread share");
+    expect(readThread.thread.messages.map((m) => m.offline)).toEqual([true, false]);
+
+    // A snapshot stored before shares kept the flag reads as not offline.
+    const [row] = await h.db.db
+      .select()
+      .from(schema.threadShares)
+      .where(eq(schema.threadShares.id, thread.shareId));
+    const stored = row?.thread as { messages: Array<Record<string, unknown>> };
+    await h.db.db
+      .update(schema.threadShares)
+      .set({
+        thread: { ...stored, messages: stored.messages.map(({ offline: _, ...m }) => m) },
+      })
+      .where(eq(schema.threadShares.id, thread.shareId));
+    const legacy = publicShareSchema.parse(
+      JSON.parse((await read(h, thread.shareId, "10.0.1.9")).text),
+    );
+    if (legacy.kind !== "thread") throw new Error("expected a thread share");
+    expect(legacy.thread.messages.map((m) => m.offline)).toEqual([false, false]);
+
+    // Continuing the answer share copies the flag into the reader's own thread.
+    const reader = await h.signIn("offline-reader@acme.com");
+    const copy = await h.request(`/api/shares/${answer.shareId}/copy`, {
+      method: "POST",
+      cookie: reader.cookie,
+    });
+    expect(copy.status).toBe(201);
+    const { threadId } = (await copy.json()) as { threadId: string };
+    const copied = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.threadId, threadId));
+    expect(copied.map((r) => r.results.offline)).toEqual([true]);
+  });
+
   it("refuses an answer without content with 400 and stores nothing", async () => {
     await saveEntry(h, { id: "empty1", userId: owner.userId, markdown: "  " });
     const before = await shareCount(h);

@@ -1,5 +1,11 @@
-import type { SharedThreadMessage, ThreadEntry } from "@nexus/contracts";
+import {
+  OFFLINE_MODE_EXPLANATION,
+  OFFLINE_MODE_LABEL,
+  type SharedThreadMessage,
+  type ThreadEntry,
+} from "@nexus/contracts";
 import { useParams } from "react-router";
+import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { paths } from "@/config/paths.ts";
 import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
 import { MediaPanel } from "@/features/answer/components/media-panel.tsx";
@@ -22,6 +28,15 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
       <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
         {message.query}
       </Heading>
+      {message.offline ? (
+        <div>
+          <OfflineBadge
+            label={OFFLINE_MODE_LABEL}
+            explanation={OFFLINE_MODE_EXPLANATION}
+            testId="offline-badge"
+          />
+        </div>
+      ) : null}
       <div className={hasMedia ? "grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]" : ""}>
         <div className="flex min-w-0 flex-col gap-5">
           <SourcesStrip sources={message.sources} />
@@ -59,6 +74,7 @@ function continueInThisTab(conversation: SharedConversation): string {
       images: message.images,
       videos: message.videos,
       thinking: message.thinkingContent,
+      ...(message.offline ? { offline: true } : {}),
     },
   }));
   saveSessionThread({

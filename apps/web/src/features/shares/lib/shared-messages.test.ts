@@ -25,6 +25,7 @@ describe("sharedConversationOf", () => {
         focusMode: "academic",
         isPdfFlow: false,
         isReasoningMode: false,
+        offline: true,
         timestamp: "2025-01-02T03:04:05.000Z",
       },
     };
@@ -43,6 +44,7 @@ describe("sharedConversationOf", () => {
         sources: [source],
         images: [],
         videos: [],
+        offline: true,
         timestamp: "2025-01-02T03:04:05.000Z",
       },
     ]);
@@ -56,6 +58,7 @@ describe("sharedConversationOf", () => {
       sources: [],
       images: [],
       videos: [],
+      offline: false,
       timestamp: "2025-01-01T00:00:00.000Z",
     });
     const share: PublicShare = {

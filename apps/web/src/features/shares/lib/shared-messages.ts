@@ -28,6 +28,7 @@ export function sharedConversationOf(share: PublicShare): SharedConversation {
           sources: answer.sources,
           images: answer.images,
           videos: answer.videos,
+          offline: answer.offline,
           timestamp: answer.timestamp,
         },
       ],

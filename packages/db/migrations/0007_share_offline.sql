@@ -1,0 +1,1 @@
+ALTER TABLE "shares" ADD COLUMN "offline" boolean DEFAULT false NOT NULL;
