@@ -56,16 +56,46 @@ describe("composeAnswer", () => {
     expect(new Set(sentences).size).toBe(sentences.length);
   });
 
-  it("keeps the sources' order and each source's own sentence order, a paragraph per source", () => {
+  it("groups the quotes by source, each source's sentences in its own order, a paragraph per source", () => {
     if (answer.kind !== "extractive") throw new Error(answer.text);
     const order = answer.citations.map((c) => c.source);
-    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // One run per source: a source never comes back after another one.
+    expect(order.filter((s, i) => s !== order[i - 1])).toEqual([...new Set(order)]);
     const first = SOURCES[0]?.content ?? "";
     const positions = answer.citations
       .filter((c) => c.source === 1)
       .map((c) => first.indexOf(c.sentence));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(answer.text.split("\n\n")).toHaveLength(new Set(order).size);
+  });
+
+  it("leads with the source of the most relevant sentence, even when it is not source [1]", () => {
+    const sources: PromptSource[] = [
+      {
+        n: 1,
+        title: "Settings",
+        url: "/blog/settings",
+        content:
+          "Settings has a section for the appearance of the app. " +
+          "The reasoning model is served by the same server as the other model. " +
+          "You can change your name in settings.",
+      },
+      {
+        n: 2,
+        title: "Connecting a model",
+        url: "/blog/connecting-a-model",
+        content:
+          "To connect a model, set LLM_BASE_URL to the base URL of the model server. " +
+          "Restart Nexus after you change it.",
+      },
+    ];
+    const led = composeAnswer({ question: "How do I connect a model with LLM_BASE_URL?", sources });
+    if (led.kind !== "extractive") throw new Error(led.text);
+    expect(led.citations[0]).toEqual({
+      sentence: "To connect a model, set LLM_BASE_URL to the base URL of the model server.",
+      source: 2,
+    });
+    expect(led.text.startsWith("To connect a model")).toBe(true);
   });
 
   it("quotes fewer sentences only when the sources have fewer", () => {

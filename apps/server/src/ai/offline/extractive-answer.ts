@@ -88,9 +88,16 @@ function candidatesOf(question: string[], sources: readonly PromptSource[]): Can
   });
 }
 
-/** Sources in the search engine's order, each source's sentences in its own order. */
+/**
+ * The answer leads with the source of the best sentence: sources in the order of their first pick
+ * (MMR picks the most relevant sentence first), each source's sentences in its own order.
+ */
 function ordered(picked: Candidate[]): Candidate[] {
-  return [...picked].sort((a, b) => a.source - b.source || a.position - b.position);
+  const rank = new Map<number, number>();
+  for (const c of picked) if (!rank.has(c.source)) rank.set(c.source, rank.size);
+  return [...picked].sort(
+    (a, b) => (rank.get(a.source) ?? 0) - (rank.get(b.source) ?? 0) || a.position - b.position,
+  );
 }
 
 /** "Sentence. [n]" per sentence; a paragraph per source. */
