@@ -123,6 +123,10 @@ const APP: Screen[] = [
   { name: "subscription-plans", path: "/app/subscription-plans", ready: h1 },
   { name: "discover", path: "/app/discover", ready: h1 },
   { name: "agents", path: "/app/agents", ready: h1 },
+  // Screens of later releases ("coming soon"), reachable from the sidebar all the same.
+  { name: "files", path: "/app/files", ready: h1 },
+  { name: "custom-agents", path: "/app/agents/custom", ready: h1 },
+  { name: "deep-research", path: "/app/agents/deepresearch", ready: h1 },
 ];
 
 for (const mode of ["light", "dark"] as const) {
