@@ -1,9 +1,4 @@
-import {
-  OFFLINE_MODE_EXPLANATION,
-  OFFLINE_MODE_LABEL,
-  type SharedThreadMessage,
-  type ThreadEntry,
-} from "@nexus/contracts";
+import type { SharedThreadMessage, ThreadEntry } from "@nexus/contracts";
 import { useParams } from "react-router";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { paths } from "@/config/paths.ts";
@@ -30,11 +25,7 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
       </Heading>
       {message.offline ? (
         <div>
-          <OfflineBadge
-            label={OFFLINE_MODE_LABEL}
-            explanation={OFFLINE_MODE_EXPLANATION}
-            testId="offline-badge"
-          />
+          <OfflineBadge />
         </div>
       ) : null}
       <div className={hasMedia ? "grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]" : ""}>

@@ -1,20 +1,21 @@
+import { OFFLINE_MODE_EXPLANATION, OFFLINE_MODE_LABEL } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { CloudOff } from "lucide-react";
 import { useId } from "react";
 
 /**
- * Marks what the product made without a configured service (the offline engine's answer, a feed
- * of built-in guides); hover or keyboard focus shows the explanation.
+ * Marks what the product made without a configured service (by default an answer of the offline
+ * engine: "Offline mode"; also a feed of built-in guides); hover or keyboard focus explains it.
  */
 export function OfflineBadge({
-  label,
-  explanation,
-  testId,
+  label = OFFLINE_MODE_LABEL,
+  explanation = OFFLINE_MODE_EXPLANATION,
+  testId = "offline-badge",
   size = "sm",
 }: {
-  label: string;
-  explanation: string;
-  testId: string;
+  label?: string;
+  explanation?: string;
+  testId?: string;
   size?: "sm" | "md";
 }) {
   const tipId = useId();

@@ -1,4 +1,3 @@
-import { OFFLINE_MODE_EXPLANATION, OFFLINE_MODE_LABEL } from "@nexus/contracts";
 import type { ChatStatus } from "ai";
 import { clsx } from "clsx";
 import { CircleStop, RefreshCw } from "lucide-react";
@@ -70,11 +69,7 @@ export function AnswerTurnView({
         </Heading>
         {turn.answer?.metadata?.offline ? (
           <div>
-            <OfflineBadge
-              label={OFFLINE_MODE_LABEL}
-              explanation={OFFLINE_MODE_EXPLANATION}
-              testId="offline-badge"
-            />
+            <OfflineBadge />
           </div>
         ) : null}
       </header>
