@@ -11,6 +11,7 @@ import type { Caller, Deps } from "../../deps.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import { keysetPage } from "../../lib/keyset-page.ts";
 import { markdownExcerpt, truncateText } from "../../lib/markdown-excerpt.ts";
 import * as repo from "./feedback.repo.ts";
 
@@ -128,12 +129,8 @@ export async function adminPage(options: {
     after,
     limit: ADMIN_PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, ADMIN_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(presentAdmin),
-    nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? encodeCursor(last) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, ADMIN_PAGE_SIZE, encodeCursor);
+  return { items: page.map(presentAdmin), nextCursor };
 }
 
 const CSV_HEADER = [

@@ -12,6 +12,7 @@ import {
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import { keysetPage } from "../../lib/keyset-page.ts";
 import {
   decodeHistoryCursor,
   decodeLibraryCursor,
@@ -92,15 +93,10 @@ export async function historyPage(options: {
     search: search === undefined ? null : { tsQuery: search, strategy },
     limit: HISTORY_PAGE_SIZE + 1,
   });
-  const shown = rows.slice(0, HISTORY_PAGE_SIZE);
-  const last = shown.at(-1);
-  return {
-    threads: shown.map(presentThread),
-    nextCursor:
-      rows.length > HISTORY_PAGE_SIZE && last
-        ? encodeHistoryCursor({ snapshot, after: { ts: last.pos, id: last.id } })
-        : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, HISTORY_PAGE_SIZE, (last) =>
+    encodeHistoryCursor({ snapshot, after: { ts: last.pos, id: last.id } }),
+  );
+  return { threads: page.map(presentThread), nextCursor };
 }
 
 /** The user's bookmarked answers, newest first. */
@@ -119,15 +115,10 @@ export async function libraryPage(options: {
     tsQuery: search ?? null,
     limit: LIBRARY_PAGE_SIZE + 1,
   });
-  const shown = rows.slice(0, LIBRARY_PAGE_SIZE);
-  const last = shown.at(-1);
-  return {
-    items: shown.map(presentLibraryItem),
-    nextCursor:
-      rows.length > LIBRARY_PAGE_SIZE && last
-        ? encodeLibraryCursor({ ts: last.pos, id: last.id })
-        : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, LIBRARY_PAGE_SIZE, (last) =>
+    encodeLibraryCursor({ ts: last.pos, id: last.id }),
+  );
+  return { items: page.map(presentLibraryItem), nextCursor };
 }
 
 export async function setBookmark(options: {

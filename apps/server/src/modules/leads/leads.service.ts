@@ -13,6 +13,7 @@ import type { Caller, Deps } from "../../deps.ts";
 import { csvStream } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import { keysetPage } from "../../lib/keyset-page.ts";
 import { notifySuperAdmins } from "./leads.notify.ts";
 import * as repo from "./leads.repo.ts";
 
@@ -106,12 +107,8 @@ export async function adminPage(options: {
     after,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(present),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
+  return { items: page.map(present), nextCursor };
 }
 
 async function findOr404(deps: Deps, leadId: string): Promise<repo.LeadRow> {

@@ -2,6 +2,7 @@ import type { UpdateProfileBody, UserProfile } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
+import { keysetPage } from "../../lib/keyset-page.ts";
 import { nameFromEmail, orgNameFromEmail } from "./profile-defaults.ts";
 import { presentProfile } from "./users.presenter.ts";
 import * as repo from "./users.repo.ts";
@@ -125,9 +126,6 @@ export async function listUsers(options: {
     after: options.cursor,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  return {
-    users: page.map(presentProfile),
-    nextCursor: rows.length > limit ? (page.at(-1)?.email ?? null) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (last) => last.email);
+  return { users: page.map(presentProfile), nextCursor };
 }
