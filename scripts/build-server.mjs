@@ -18,6 +18,7 @@ await build({
   entryPoints: {
     main: path.join(root, "apps/server/src/main.ts"),
     admin: path.join(root, "apps/server/src/cli/admin.ts"),
+    "answer-worker": path.join(root, "apps/server/src/modules/answer/answer.worker.ts"),
   },
   outdir: path.join(root, "apps/server/dist"),
   bundle: true,

@@ -7,6 +7,8 @@ export interface AnswerTiming {
   status: number;
   /** First body byte of a 200 (the `start` part; headers come with it). */
   firstByteMs: number | null;
+  /** The server's own time to the headers (its Server-Timing `app` entry). */
+  serverHeadersMs: number | null;
   sourceMs: number | null;
   textMs: number | null;
   totalMs: number;
@@ -15,6 +17,14 @@ export interface AnswerTiming {
   error: string | null;
   /** The server's own timings from the `finish` part's metadata. */
   serverTimings: { searchMs: number; firstTokenMs: number | null; totalMs: number } | null;
+}
+
+const APP_TIMING = /(?:^|,)\s*app;dur=([0-9.]+)/;
+
+function serverTimingOf(header: string | string[] | undefined): number | null {
+  const text = Array.isArray(header) ? header.join(",") : header;
+  const match = text ? APP_TIMING.exec(text) : null;
+  return match?.[1] ? Number(match[1]) : null;
 }
 
 const TYPE = /^data: \{"type":"([a-z-]+)"/;
@@ -34,6 +44,7 @@ export function streamAnswer(options: {
   const timing: AnswerTiming = {
     status: 0,
     firstByteMs: null,
+    serverHeadersMs: null,
     sourceMs: null,
     textMs: null,
     totalMs: 0,
@@ -67,6 +78,7 @@ export function streamAnswer(options: {
       },
       (response) => {
         timing.status = response.statusCode ?? 0;
+        timing.serverHeadersMs = serverTimingOf(response.headers["server-timing"]);
         response.setEncoding("utf8");
         let pending = "";
         let errorBody = "";

@@ -6,6 +6,7 @@ import type { SearchProvider } from "./integrations/search/types.ts";
 import type { FetchPage } from "./integrations/web-fetch.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { AnswerRunner } from "./modules/answer/answer.run.ts";
 
 /** Everything a module needs from the outside world; tests build their own. */
 export interface Deps {
@@ -20,6 +21,8 @@ export interface Deps {
   search: SearchProvider;
   /** SSRF-safe outbound HTTP (integrations/web-fetch.ts). */
   webFetch: { fetchPage: FetchPage };
+  /** Runs charged answers off this thread (answer workers); absent: in this thread. */
+  answerRunner?: AnswerRunner;
 }
 
 export interface SessionUser {
@@ -36,6 +39,8 @@ export interface SessionUser {
 
 export interface AppVariables {
   requestId: string;
+  /** performance.now() when the request reached the app (Server-Timing). */
+  receivedAt: number;
   user: SessionUser | null;
   sessionIdHash: string | null;
   /** The browser's anonymous id (anon_{timestamp}_{random}) when it sent a well-formed one. */

@@ -48,6 +48,11 @@ export const envSchema = z
     LEADS_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WEB_DIST: optionalString,
+    /**
+     * Worker threads that run answers off the main thread (0: answers run on it). Default: one
+     * fewer than the cores, at most 4, so the thread that accepts requests stays responsive.
+     */
+    ANSWER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_BASE_URL && !env.LLM_MODEL) {

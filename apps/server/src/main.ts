@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -7,18 +8,15 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from "@nexus/db";
-import { createModelRegistry } from "./ai/models.ts";
 import { createApp } from "./app.ts";
-import type { Deps } from "./deps.ts";
 import { loadEnv } from "./env.ts";
-import { createMailer } from "./integrations/mail.ts";
-import { createSearchProvider } from "./integrations/search/create-search-provider.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
-import { createWebFetch } from "./integrations/web-fetch.ts";
 import { startJobs } from "./jobs.ts";
-import { systemClock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
+import { startAnswerWorkers } from "./modules/answer/answer.workers.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
+import * as usage from "./modules/usage/usage.service.ts";
+import { createRuntimeDeps } from "./runtime-deps.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
 
@@ -57,17 +55,25 @@ async function main() {
   // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
   const knowledge = await indexKnowledgeBase({ db: database.db });
   logger.debug(knowledge, "knowledge base indexed");
-  const webFetch = createWebFetch({ logger });
-  const deps: Deps = {
-    db: database.db,
-    models: createModelRegistry({ env, logger }),
-    search: createSearchProvider({ env, db: database.db, webFetch }),
-    webFetch,
-    env,
-    logger,
-    clock: systemClock,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
-  };
+  const deps = createRuntimeDeps({ env, logger, db: database.db });
+  const workerCount = env.ANSWER_WORKERS ?? Math.min(4, availableParallelism() - 1);
+  const answerWorkers =
+    workerCount > 0
+      ? startAnswerWorkers({
+          count: workerCount,
+          url: import.meta.url.endsWith(".ts")
+            ? new URL("./modules/answer/answer.worker-source.mjs", import.meta.url)
+            : new URL("./answer-worker.js", import.meta.url), // the bundle's entry
+          // Each worker's own pool; the main thread keeps 64 (PostgreSQL allows 200).
+          setup: { databaseUrl: url, poolMax: Math.floor(96 / workerCount) },
+          logger,
+          onLost: (job) => usage.refund({ deps, caller: job.caller, counter: "search" }),
+        })
+      : null;
+  if (answerWorkers) {
+    await answerWorkers.ready();
+    deps.answerRunner = answerWorkers.run;
+  }
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ?? path.resolve(here, "../../web/dist");
   const app = createApp(deps, { webDist });
@@ -80,7 +86,11 @@ async function main() {
   // Discover news (with a web search provider): cached topics refreshed every ~30 minutes.
   const stopDiscover = discoverFeedOf(deps).start();
   logger.info(
-    { ms: Math.round(performance.now() - startedAt), database: embedded ? "embedded" : "external" },
+    {
+      ms: Math.round(performance.now() - startedAt),
+      database: embedded ? "embedded" : "external",
+      answerWorkers: workerCount,
+    },
     `Nexus is running at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`,
   );
   if (!deps.mailer.configured)
@@ -103,6 +113,7 @@ async function main() {
       }, SHUTDOWN_TIMEOUT_MS).unref();
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
+    await answerWorkers?.close();
     await database.close();
     await embedded?.stop();
     process.exit(0);

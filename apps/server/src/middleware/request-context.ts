@@ -16,6 +16,7 @@ function peerAddress(c: Parameters<typeof getConnInfo>[0]): string {
 /** Request id, caller address and anonymous id; every later middleware relies on these. */
 export function requestContext(options: { trustProxy: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("receivedAt", performance.now());
     c.set("requestId", randomId(9));
     c.set("user", null);
     c.set("sessionIdHash", null);

@@ -136,6 +136,9 @@ export class DeltaCoalescer {
   }
 }
 
+/** What the visitor reads when an answer fails for a reason of ours (not the model's or search's). */
+export const ANSWER_FAILED = "The answer failed. Try again in a moment.";
+
 const encoder = new TextEncoder();
 const DONE = "data: [DONE]\n\n";
 /** Parts ready together are sent as one chunk, up to about this many characters. */
@@ -181,13 +184,49 @@ export function uiMessageSseStream(stream: ReadableStream<unknown>): ReadableStr
   });
 }
 
+/** One chunk as its server-sent event. */
+export function sseEvent(chunk: unknown): Uint8Array {
+  return encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+}
+
+/** `first`, then the bytes of `rest` (cancelling the result cancels `rest`). */
+export function withFirst(
+  first: Uint8Array,
+  rest: ReadableStream<Uint8Array>,
+): ReadableStream<Uint8Array> {
+  const reader = rest.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(first);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** The end of an answer that failed outside its own error handling: an error part, then [DONE]. */
+export function sseErrorEnd(errorText: string): Uint8Array {
+  return encoder.encode(`data: ${JSON.stringify({ type: "error", errorText })}\n\n${DONE}`);
+}
+
 /**
  * The UI-message stream response (createUIMessageStreamResponse's headers and bytes). The explicit
  * chunked transfer encoding lets @hono/node-server write the headers at once instead of first
  * probing the body for a content length (which waits a timer tick).
  */
 export function uiMessageStreamResponse(stream: ReadableStream<unknown>): Response {
-  return new Response(uiMessageSseStream(stream), {
+  return uiMessageSseResponse(uiMessageSseStream(stream));
+}
+
+/** The same response for a stream already encoded by uiMessageSseStream. */
+export function uiMessageSseResponse(bytes: ReadableStream<Uint8Array>): Response {
+  return new Response(bytes, {
     headers: { ...UI_MESSAGE_STREAM_HEADERS, "transfer-encoding": "chunked" },
   });
 }

@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
 import { callerOf } from "../../middleware/request-context.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
-import { uiMessageStreamResponse } from "./answer.parts.ts";
+import { uiMessageSseResponse } from "./answer.parts.ts";
 import * as answers from "./answer.service.ts";
 
 /** POST /api/answer: one answered turn as an AI SDK UI-message stream. */
@@ -17,7 +17,11 @@ export function answerRoutes(deps: Deps) {
       body,
       signal: c.req.raw.signal,
     });
-    return uiMessageStreamResponse(stream);
+    const response = uiMessageSseResponse(stream);
+    // The server's time to the response headers (sent at once with the `start` part).
+    const ms = performance.now() - c.get("receivedAt");
+    response.headers.set("server-timing", `app;dur=${ms.toFixed(1)}`);
+    return response;
   });
 }
 

@@ -15,12 +15,10 @@ import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as usage from "../usage/usage.service.ts";
+import { sseEvent, withFirst } from "./answer.parts.ts";
 import * as repo from "./answer.repo.ts";
-import type { Turn } from "./answer.steps.ts";
-import { answerStream } from "./answer.stream.ts";
-
-/** Earlier turns a follow-up is rewritten with (the latest ones). */
-const EARLIER_TURNS = 6;
+import { type AnswerJob, EARLIER_TURNS, modelFor, runAnswer } from "./answer.run.ts";
+import { answerStartPart } from "./answer.stream.ts";
 
 async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   const charged = await usage.consume({ deps, caller, counter: "search" });
@@ -37,40 +35,17 @@ async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   });
 }
 
-async function savedTurns(options: {
-  deps: Deps;
-  user: SessionUser | null;
-  threadId: string | undefined;
-  /** The entry being regenerated: not an earlier turn of itself. */
-  replaces: string | undefined;
-}) {
-  const { deps, user, threadId, replaces } = options;
-  if (!user || !threadId) return [];
-  const rows = await repo.threadEntries(deps.db, {
-    userId: user.id,
-    threadId,
-    limit: EARLIER_TURNS + 1,
-  });
-  return rows
-    .filter((r) => r.id !== replaces)
-    .slice(-EARLIER_TURNS)
-    .map((r): Turn => ({ query: r.query, answer: markdownOf(r.results) }));
-}
-
-function markdownOf(results: Record<string, unknown>): string {
-  return typeof results.markdown === "string" ? results.markdown : "";
-}
-
 /**
  * Starts an answer: charges one search up front (atomic; refused → 429 with the details), then
- * streams. A failed or aborted answer gives the unit back; only signed-in users' turns are kept.
+ * streams it (answer.run.ts), in an answer worker when the server has them. A failed or aborted
+ * answer gives the unit back; only signed-in users' turns are kept.
  */
 export async function answer(options: {
   deps: Deps;
   caller: Caller;
   body: AnswerRequest;
   signal: AbortSignal;
-}): Promise<ReadableStream> {
+}): Promise<ReadableStream<Uint8Array>> {
   const { deps, caller, body } = options;
   const question = questionOf(body);
   if (!question) throw new AppError("bad_request", "A question is required");
@@ -78,41 +53,22 @@ export async function answer(options: {
     throw new AppError("bad_request", `A question has at most ${MAX_QUERY_CHARS} characters`);
   await chargeSearch(deps, caller);
   const entryId = alphanumericId();
-  const threadId = body.threadId ?? entryId;
-  const user = caller.user;
-  // Regenerating an answer replaces its entry (the caller's own, in this thread) when saved.
-  const replaces = body.trigger === "regenerate-message" ? body.messageId : undefined;
-  return answerStream({
-    deps,
+  const job: AnswerJob = {
     caller,
-    model: deps.models.answerModel({ reasoning: body.reasoning }),
     question,
     focusMode: body.focusMode,
+    reasoning: body.reasoning,
     entryId,
-    threadId,
-    signal: options.signal,
-    loadEarlier: async () => {
-      const saved = await savedTurns({ deps, user, threadId: body.threadId, replaces });
-      return (saved.length > 0 ? saved : earlierTurnsOf(body)).slice(-EARLIER_TURNS);
-    },
-    save: async ({ query, results }) => {
-      if (!user) return; // anonymous visitors keep nothing on the server (maxChats 0)
-      await repo.saveEntry(deps.db, {
-        entry: {
-          id: entryId,
-          userId: user.id,
-          threadId,
-          timestamp: deps.clock.now(),
-          query,
-          focusMode: body.focusMode,
-          results,
-        },
-        maxThreads: TIER_LIMITS[user.tier].maxChats,
-        replaces,
-      });
-    },
-    refund: () => usage.refund({ deps, caller, counter: "search" }),
-  });
+    threadId: body.threadId ?? entryId,
+    continues: body.threadId,
+    // Regenerating an answer replaces its entry (the caller's own, in this thread) when saved.
+    replaces: body.trigger === "regenerate-message" ? body.messageId : undefined,
+    clientTurns: earlierTurnsOf(body).slice(-EARLIER_TURNS),
+  };
+  // The `start` part goes out at once, whoever runs the rest.
+  const start = sseEvent(answerStartPart({ ...job, model: modelFor(deps, job) }));
+  const run = deps.answerRunner ?? ((j, signal) => runAnswer(deps, j, signal));
+  return withFirst(start, run(job, options.signal));
 }
 
 const EMPTY_RESULTS: AnswerResults = {

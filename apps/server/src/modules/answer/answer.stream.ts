@@ -10,7 +10,7 @@ import type { AnswerModel } from "../../ai/models.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
 import { systemPrompt } from "./answer.focus.ts";
-import { DeltaCoalescer, modelPartToChunk } from "./answer.parts.ts";
+import { ANSWER_FAILED, DeltaCoalescer, modelPartToChunk } from "./answer.parts.ts";
 import {
   failureMessage,
   MAX_SOURCES,
@@ -43,11 +43,33 @@ export interface AnswerRun {
   signal: AbortSignal;
 }
 
-/** Streams one answer as AI SDK UI-message parts (ARCHITECTURE.md §3). */
+/** The message metadata of an answer's `start` part (its `finish` part adds query and timings). */
+export function answerMetadata(
+  run: Pick<AnswerRun, "entryId" | "threadId" | "model" | "focusMode">,
+) {
+  const metadata: AnswerMetadata = {
+    entryId: run.entryId,
+    threadId: run.threadId,
+    model: run.model.id,
+    offline: run.model.offline,
+    focusMode: run.focusMode,
+  };
+  return metadata;
+}
+
+/** The `start` part of an answer: sent first, by the thread that accepted the request. */
+export function answerStartPart(run: Parameters<typeof answerMetadata>[0]) {
+  return { type: "start" as const, messageId: run.entryId, messageMetadata: answerMetadata(run) };
+}
+
+/**
+ * Streams one answer as AI SDK UI-message parts (ARCHITECTURE.md §3), after its `start` part
+ * (answerStartPart, which answer.service.ts sends at once, before any of this work).
+ */
 export function answerStream(run: AnswerRun): ReadableStream {
   return createUIMessageStream<AnswerUIMessage>({
     execute: ({ writer }) => execute(run, writer),
-    onError: () => "The answer failed. Try again in a moment.",
+    onError: () => ANSWER_FAILED,
   });
 }
 
@@ -64,14 +86,7 @@ function conversation(earlier: readonly Turn[], question: string): ModelMessage[
 async function execute(run: AnswerRun, writer: Writer): Promise<void> {
   const { deps, model, signal } = run;
   const started = performance.now();
-  const metadata: AnswerMetadata = {
-    entryId: run.entryId,
-    threadId: run.threadId,
-    model: model.id,
-    offline: model.offline,
-    focusMode: run.focusMode,
-  };
-  writer.write({ type: "start", messageId: run.entryId, messageMetadata: metadata });
+  const metadata = answerMetadata(run);
   let markdown = "";
   let thinking = "";
   try {

@@ -1,0 +1,22 @@
+import type { AnswerJob } from "./answer.run.ts";
+
+/** Messages between the server's main thread and an answer worker (answer.workers.ts). */
+
+export interface AnswerWorkerSetup {
+  /** The database the main thread uses (the embedded one's URL is known only at start). */
+  databaseUrl: string;
+  /** Connections in the worker's own pool. */
+  poolMax: number;
+  /** Environment values set on top of the process's (tests). */
+  env?: Record<string, string>;
+}
+
+export type ToWorker =
+  | { type: "start"; id: number; job: AnswerJob }
+  | { type: "abort"; id: number }
+  | { type: "close" };
+
+export type FromWorker =
+  | { type: "ready" }
+  | { type: "data"; id: number; bytes: Uint8Array }
+  | { type: "end"; id: number };

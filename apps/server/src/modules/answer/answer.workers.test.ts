@@ -1,0 +1,181 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { schema } from "@nexus/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type FakeBehaviour,
+  type FakeOpenAIServer,
+  startFakeOpenAIServer,
+} from "../../../../../e2e/fakes/openai-server.ts";
+import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
+import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
+import * as usage from "../usage/usage.service.ts";
+import { ANSWER_FAILED } from "./answer.parts.ts";
+import { type AnswerWorkers, startAnswerWorkers } from "./answer.workers.ts";
+import { indexOf, metadataOf, parseStream, partOf, textOf } from "./answer-test-kit.ts";
+
+/**
+ * Answers run by an answer worker (a worker thread with its own database pool, as the server runs
+ * them) give the same stream as in the main thread, stop the upstream request when the visitor
+ * stops, and survive a worker that dies.
+ */
+
+let h: Harness;
+let llm: FakeOpenAIServer;
+let searxng: FakeSearxng;
+let workers: AnswerWorkers;
+let answers: FakeBehaviour[] = [];
+
+beforeAll(async () => {
+  llm = await startFakeOpenAIServer({
+    handler: (request) => {
+      if (request.stream) return answers.shift() ?? { kind: "echo" };
+      return { kind: "text", text: "Why?\nHow high?\nWhen is low tide?" };
+    },
+  });
+  searxng = await startFakeSearxng();
+  const env = {
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: "fake-model",
+    SEARCH_PROVIDER: "searxng",
+    SEARXNG_URL: searxng.url,
+  };
+  h = await createHarness(env);
+  workers = startAnswerWorkers({
+    count: 1,
+    url: new URL("./answer.worker-source.mjs", import.meta.url),
+    setup: {
+      databaseUrl: h.db.url,
+      poolMax: 4,
+      env: { ...env, APP_URL, DATA_DIR: "/tmp/nexus-unused", LOG_LEVEL: "silent" },
+    },
+    logger: h.deps.logger,
+    onLost: (job) => usage.refund({ deps: h.deps, caller: job.caller, counter: "search" }),
+  });
+  await workers.ready();
+}, 60_000);
+afterAll(async () => {
+  await workers?.close();
+  await h.close();
+  await llm.close();
+  await searxng.close();
+});
+beforeEach(() => {
+  llm.reset();
+  answers = [];
+  h.deps.answerRunner = workers.run;
+});
+
+async function ask(cookie: string, text: string) {
+  const res = await h.request("/api/answer", { method: "POST", body: { text }, cookie });
+  return { res, chunks: parseStream(await res.text()) };
+}
+
+async function searchesUsed(cookie: string): Promise<number> {
+  const body = (await (await h.request("/api/usage", { cookie })).json()) as {
+    counters: { search: { current: number } };
+  };
+  return body.counters.search.current;
+}
+
+/** The app on a real port, for a client that hangs up. */
+async function listen(): Promise<{ origin: string; close: () => void }> {
+  const server = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+describe("answer workers", () => {
+  it("stream the same parts as the main thread and save the turn", async () => {
+    const { cookie, userId } = await h.signIn("worker-same@acme.com");
+    const viaWorker = await ask(cookie, "Why are there tides?");
+    h.deps.answerRunner = undefined;
+    const inThread = await ask(cookie, "Why are there tides?");
+
+    expect(viaWorker.res.status).toBe(200);
+    expect(viaWorker.res.headers.get("content-type")).toContain("text/event-stream");
+    expect(viaWorker.res.headers.get("server-timing")).toMatch(/^app;dur=\d+(\.\d)?$/);
+    // The main thread sends `start` itself; the worker sends the rest.
+    expect(viaWorker.chunks[0]?.type).toBe("start");
+    const types = (chunks: typeof viaWorker.chunks) => chunks.map((c) => c.type);
+    expect(types(viaWorker.chunks)).toEqual(types(inThread.chunks));
+    expect(textOf(viaWorker.chunks)).toBe(textOf(inThread.chunks));
+    expect(partOf(viaWorker.chunks, "error")).toBeUndefined();
+    expect(indexOf(viaWorker.chunks, "finish")).toBe(viaWorker.chunks.length - 1);
+
+    const { entryId } = metadataOf(viaWorker.chunks, "finish");
+    const [saved] = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.id, entryId ?? ""));
+    expect(saved).toMatchObject({ userId, query: "Why are there tides?" });
+    expect(saved?.results).toMatchObject({ markdown: textOf(viaWorker.chunks) });
+    expect(await searchesUsed(cookie)).toBe(2);
+  });
+
+  it("stop the upstream model request when the visitor hangs up, and charge nothing", async () => {
+    const { cookie } = await h.signIn("worker-abort@acme.com");
+    const app = await listen();
+    try {
+      answers.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
+      const controller = new AbortController();
+      // biome-ignore lint/style/noRestrictedGlobals: the test's browser, talking to our own app on loopback
+      const res = await fetch(`${app.origin}/api/answer`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ text: "Tell me everything about tides" }),
+        signal: controller.signal,
+      });
+      const reader = res.body?.getReader();
+      let seen = "";
+      while (reader && !seen.includes("text-delta")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += new TextDecoder().decode(value);
+      }
+      controller.abort();
+      await llm.waitForAborts({ count: 1, timeoutMs: 5000 });
+      await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
+    } finally {
+      app.close();
+    }
+  });
+
+  it("end an answer whose worker dies with an error part, give the charge back, and go on", async () => {
+    const { cookie } = await h.signIn("worker-lost@acme.com");
+    answers.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
+    const res = await h.request("/api/answer", {
+      method: "POST",
+      body: { text: "Tell me everything about tides" },
+      cookie,
+    });
+    const reader = res.body?.getReader();
+    let seen = "";
+    while (reader && !seen.includes("text-delta")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += new TextDecoder().decode(value);
+    }
+    const [worker] = workers.threads();
+    await worker?.terminate();
+    for (;;) {
+      const { value, done } = (await reader?.read()) ?? { done: true, value: undefined };
+      if (done) break;
+      seen += new TextDecoder().decode(value);
+    }
+    const chunks = parseStream(seen);
+    expect(partOf(chunks, "error")?.errorText).toBe(ANSWER_FAILED);
+    expect(partOf(chunks, "finish")).toBeUndefined();
+    expect(seen.endsWith("data: [DONE]\n\n")).toBe(true);
+    await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
+
+    // A new worker takes its place.
+    await expect.poll(() => workers.threads()[0] !== worker, { timeout: 10_000 }).toBe(true);
+    await workers.ready();
+    const next = await ask(cookie, "Why are there tides?");
+    expect(partOf(next.chunks, "finish")).toBeDefined();
+    expect(await searchesUsed(cookie)).toBe(1);
+  }, 30_000);
+});

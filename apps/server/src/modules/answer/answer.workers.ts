@@ -1,0 +1,173 @@
+import { Worker } from "node:worker_threads";
+import type { Logger } from "../../lib/logger.ts";
+import { ANSWER_FAILED, sseErrorEnd } from "./answer.parts.ts";
+import type { AnswerJob, AnswerRunner } from "./answer.run.ts";
+import type { AnswerWorkerSetup, FromWorker, ToWorker } from "./answer.worker-protocol.ts";
+
+/**
+ * Answer workers (worker threads running answer.worker.ts): the main thread accepts requests,
+ * signs callers in and charges their quota, then hands each answer to the least busy worker and
+ * relays its bytes. Under load the answers' CPU work (AI SDK streams, the offline engine, page
+ * reading) no longer delays the next request's first byte. A worker that dies ends its answers
+ * with an error part, each charge is given back (onLost), and a new worker takes its place.
+ */
+
+interface Pending {
+  job: AnswerJob;
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  open: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  ready: Promise<void>;
+  alive: boolean;
+}
+
+export interface AnswerWorkers {
+  run: AnswerRunner;
+  /** Resolves when every current worker has started (rejects when one cannot). */
+  ready: () => Promise<void>;
+  /** The live workers (tests end one to show an answer survives a lost worker). */
+  threads: () => Worker[];
+  close: () => Promise<void>;
+}
+
+/** How long a worker that dies while starting waits to be replaced (a crash loop stays slow). */
+const RESPAWN_DELAY_MS = 1_000;
+const CLOSE_TIMEOUT_MS = 5_000;
+
+export function startAnswerWorkers(options: {
+  count: number;
+  /** answer.worker-source.mjs from source, the bundle's answer-worker.js when built. */
+  url: URL;
+  setup: AnswerWorkerSetup;
+  logger: Logger;
+  /** Gives back the charge of an answer its worker could not finish. */
+  onLost: (job: AnswerJob) => Promise<void>;
+}): AnswerWorkers {
+  const { logger } = options;
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let closing = false;
+
+  const spawn = (index: number): Slot => {
+    const worker = new Worker(options.url, { workerData: options.setup });
+    const pending = new Map<number, Pending>();
+    let started = false;
+    let resolveReady: () => void = () => undefined;
+    let rejectReady: (error: Error) => void = () => undefined;
+    const ready = new Promise<void>((resolve, reject) => {
+      resolveReady = resolve;
+      rejectReady = reject;
+    });
+    ready.catch(() => undefined);
+    const slot: Slot = { worker, pending, ready, alive: true };
+    worker.on("message", (message: FromWorker) => {
+      if (message.type === "ready") {
+        started = true;
+        return resolveReady();
+      }
+      const entry = pending.get(message.id);
+      if (!entry) return;
+      if (message.type === "data") {
+        if (entry.open) entry.controller.enqueue(message.bytes);
+        return;
+      }
+      pending.delete(message.id);
+      if (entry.open) {
+        entry.open = false;
+        entry.controller.close();
+      }
+    });
+    worker.on("error", (error) => logger.error({ err: error }, "answer worker failed"));
+    worker.on("exit", (code) => {
+      slot.alive = false;
+      rejectReady(new Error(`an answer worker exited (code ${code}) while starting`));
+      for (const entry of pending.values()) {
+        if (entry.open) {
+          entry.open = false;
+          entry.controller.enqueue(sseErrorEnd(ANSWER_FAILED));
+          entry.controller.close();
+        }
+        options.onLost(entry.job).catch((err: unknown) => logger.error({ err }, "refund failed"));
+      }
+      pending.clear();
+      if (closing) return;
+      logger.error({ code }, "an answer worker stopped: starting another");
+      const replace = () => {
+        if (!closing) slots[index] = spawn(index);
+      };
+      if (started) replace();
+      else setTimeout(replace, RESPAWN_DELAY_MS).unref();
+    });
+    return slot;
+  };
+
+  for (let i = 0; i < Math.max(1, options.count); i++) slots.push(spawn(i));
+
+  const post = (slot: Slot, message: ToWorker) => slot.worker.postMessage(message);
+
+  const run: AnswerRunner = (job, signal) => {
+    // The least busy live worker (the first on a tie).
+    const live = slots.filter((s) => s.alive);
+    const slot = live.reduce<Slot | undefined>(
+      (best, s) => (best && best.pending.size <= s.pending.size ? best : s),
+      undefined,
+    );
+    if (!slot) {
+      // Every worker is being replaced (each died while starting): the answer fails, uncharged.
+      options.onLost(job).catch((err: unknown) => logger.error({ err }, "refund failed"));
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(sseErrorEnd(ANSWER_FAILED));
+          controller.close();
+        },
+      });
+    }
+    const id = nextId++;
+    const abort = () => {
+      if (slot.pending.has(id)) post(slot, { type: "abort", id });
+    };
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        slot.pending.set(id, { job, controller, open: true });
+        post(slot, { type: "start", id, job });
+        if (signal.aborted) abort();
+        else signal.addEventListener("abort", abort, { once: true });
+      },
+      cancel() {
+        const entry = slot.pending.get(id);
+        if (entry) entry.open = false;
+        abort();
+      },
+    });
+  };
+
+  const close = async () => {
+    closing = true;
+    await Promise.all(
+      slots.map(
+        (slot) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              void slot.worker.terminate().finally(resolve);
+            }, CLOSE_TIMEOUT_MS);
+            slot.worker.once("exit", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            post(slot, { type: "close" });
+          }),
+      ),
+    );
+  };
+
+  return {
+    run,
+    ready: () => Promise.all(slots.map((s) => s.ready)).then(() => undefined),
+    threads: () => slots.map((s) => s.worker),
+    close,
+  };
+}
