@@ -1,5 +1,8 @@
 import type { AnswerJob } from "./answer.run.ts";
 
+/** How much lower than the main thread an answer worker is scheduled (nice steps, Linux). */
+export const WORKER_NICE_STEPS = 10;
+
 /** Messages between the server's main thread and an answer worker (answer.workers.ts). */
 
 export interface AnswerWorkerSetup {

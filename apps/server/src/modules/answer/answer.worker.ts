@@ -1,17 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
-import { createLogger } from "../../lib/logger.ts";
+import { createLogger, type Logger } from "../../lib/logger.ts";
 import { createRuntimeDeps } from "../../runtime-deps.ts";
 import { ANSWER_FAILED, sseErrorEnd } from "./answer.parts.ts";
 import { runAnswer } from "./answer.run.ts";
-import type { AnswerWorkerSetup, FromWorker, ToWorker } from "./answer.worker-protocol.ts";
+import {
+  type AnswerWorkerSetup,
+  type FromWorker,
+  type ToWorker,
+  WORKER_NICE_STEPS,
+} from "./answer.worker-protocol.ts";
 
 /**
  * An answer worker: runs charged answers (search, page reading, the model or the offline engine,
  * saving) off the main thread, so the thread that accepts requests stays free. Started by
  * answer.workers.ts with its own database pool; streams each answer's bytes back as they come.
  */
+
+/**
+ * Under a saturated CPU the OS runs the thread that accepts requests (and PostgreSQL) before the
+ * answers' bulk work: this thread's nice value goes up (Linux gives every thread its own; raising
+ * it needs no privilege). Elsewhere, or where the kernel refuses, it stays as it is.
+ */
+function lowerThreadPriority(log: Logger): void {
+  try {
+    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    if (!Number.isInteger(tid)) return;
+    os.setPriority(tid, Math.min(19, os.getPriority(tid) + WORKER_NICE_STEPS));
+  } catch (error) {
+    log.debug({ err: error }, "answer worker: thread priority unchanged");
+  }
+}
+
 const port = parentPort;
 if (!port) throw new Error("answer.worker.ts runs as a worker thread");
 const setup = workerData as AnswerWorkerSetup;
@@ -20,6 +43,7 @@ const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
 const database = createDatabase({ url: setup.databaseUrl, max: setup.poolMax });
 const deps = createRuntimeDeps({ env, logger, db: database.db });
+lowerThreadPriority(logger);
 const running = new Map<number, AbortController>();
 
 const post = (message: FromWorker) => port.postMessage(message);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { schema } from "@nexus/db";
@@ -12,6 +13,7 @@ import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/sea
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
 import * as usage from "../usage/usage.service.ts";
 import { ANSWER_FAILED } from "./answer.parts.ts";
+import { WORKER_NICE_STEPS } from "./answer.worker-protocol.ts";
 import { type AnswerWorkers, startAnswerWorkers } from "./answer.workers.ts";
 import { indexOf, metadataOf, parseStream, partOf, textOf } from "./answer-test-kit.ts";
 
@@ -79,6 +81,15 @@ async function searchesUsed(cookie: string): Promise<number> {
   return body.counters.search.current;
 }
 
+/** The nice value of each thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceValues(): number[] {
+  return fs.readdirSync("/proc/self/task").map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[16]);
+  });
+}
+
 /** The app on a real port, for a client that hangs up. */
 async function listen(): Promise<{ origin: string; close: () => void }> {
   const server = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" });
@@ -113,6 +124,13 @@ describe("answer workers", () => {
     expect(saved).toMatchObject({ userId, query: "Why are there tides?" });
     expect(saved?.results).toMatchObject({ markdown: textOf(viaWorker.chunks) });
     expect(await searchesUsed(cookie)).toBe(2);
+  });
+
+  it("run below the main thread's CPU priority, so accepting requests comes first", () => {
+    const main = Number(
+      fs.readFileSync("/proc/thread-self/stat", "utf8").split(") ")[1]?.split(" ")[16],
+    );
+    expect(threadNiceValues()).toContain(Math.min(19, main + WORKER_NICE_STEPS));
   });
 
   it("stop the upstream model request when the visitor hangs up, and charge nothing", async () => {
