@@ -40,3 +40,22 @@ export function metadataOf(
   const part = partOf(chunks, type);
   return (part?.messageMetadata ?? {}) as Partial<AnswerMetadata>;
 }
+
+/**
+ * Reads a streamed answer until its text contains `marker` (or, without one, to its end) and
+ * returns what was read; the reader stays open for more.
+ */
+export async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
+  marker?: string,
+  seen = "",
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = seen;
+  while (reader && !(marker && text.includes(marker))) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
+}

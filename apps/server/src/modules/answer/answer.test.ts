@@ -10,7 +10,15 @@ import {
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { REWRITE_SYSTEM } from "./answer.focus.ts";
-import { citations, indexOf, metadataOf, parseStream, partOf, textOf } from "./answer-test-kit.ts";
+import {
+  citations,
+  indexOf,
+  metadataOf,
+  parseStream,
+  partOf,
+  readUntil,
+  textOf,
+} from "./answer-test-kit.ts";
 
 let h: Harness;
 let llm: FakeOpenAIServer;
@@ -269,13 +277,7 @@ describe("POST /api/answer with a model and SearXNG", () => {
         body: JSON.stringify({ text: "Tell me everything about tides" }),
         signal: controller.signal,
       });
-      const reader = res.body?.getReader();
-      let seen = "";
-      while (reader && !seen.includes("text-delta")) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        seen += new TextDecoder().decode(value);
-      }
+      await readUntil(res.body?.getReader(), "text-delta");
       controller.abort();
       await llm.waitForAborts({ count: 1, timeoutMs: 5000 });
       await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);

@@ -15,7 +15,7 @@ import * as usage from "../usage/usage.service.ts";
 import { ANSWER_FAILED } from "./answer.parts.ts";
 import { WORKER_NICE_STEPS } from "./answer.worker-protocol.ts";
 import { type AnswerWorkers, startAnswerWorkers } from "./answer.workers.ts";
-import { indexOf, metadataOf, parseStream, partOf, textOf } from "./answer-test-kit.ts";
+import { indexOf, metadataOf, parseStream, partOf, readUntil, textOf } from "./answer-test-kit.ts";
 
 /**
  * Answers run by an answer worker (a worker thread with its own database pool, as the server runs
@@ -146,13 +146,7 @@ describe("answer workers", () => {
         body: JSON.stringify({ text: "Tell me everything about tides" }),
         signal: controller.signal,
       });
-      const reader = res.body?.getReader();
-      let seen = "";
-      while (reader && !seen.includes("text-delta")) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        seen += new TextDecoder().decode(value);
-      }
+      await readUntil(res.body?.getReader(), "text-delta");
       controller.abort();
       await llm.waitForAborts({ count: 1, timeoutMs: 5000 });
       await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
@@ -170,19 +164,10 @@ describe("answer workers", () => {
       cookie,
     });
     const reader = res.body?.getReader();
-    let seen = "";
-    while (reader && !seen.includes("text-delta")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      seen += new TextDecoder().decode(value);
-    }
+    const started = await readUntil(reader, "text-delta");
     const [worker] = workers.threads();
     await worker?.terminate();
-    for (;;) {
-      const { value, done } = (await reader?.read()) ?? { done: true, value: undefined };
-      if (done) break;
-      seen += new TextDecoder().decode(value);
-    }
+    const seen = await readUntil(reader, undefined, started);
     const chunks = parseStream(seen);
     expect(partOf(chunks, "error")?.errorText).toBe(ANSWER_FAILED);
     expect(partOf(chunks, "finish")).toBeUndefined();
