@@ -1,3 +1,6 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import type { AnswerMetadata } from "@nexus/contracts";
 import type { UIMessageChunk } from "ai";
 
@@ -58,4 +61,31 @@ export async function readUntil(
     text += decoder.decode(value, { stream: true });
   }
   return text;
+}
+
+/**
+ * Serves `fetch` on loopback (a hang-up needs a real socket), asks a question as `cookie`, and
+ * hangs up once the answer's first text arrives.
+ */
+export async function hangUpMidAnswer(
+  fetchApp: Parameters<typeof serve>[0]["fetch"],
+  cookie: string,
+): Promise<void> {
+  const server = serve({ fetch: fetchApp, port: 0, hostname: "127.0.0.1" });
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  const controller = new AbortController();
+  try {
+    // biome-ignore lint/style/noRestrictedGlobals: the test's browser, talking to our own app on loopback
+    const res = await fetch(`http://127.0.0.1:${port}/api/answer`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ text: "Tell me everything about tides" }),
+      signal: controller.signal,
+    });
+    await readUntil(res.body?.getReader(), "text-delta");
+    controller.abort();
+  } finally {
+    server.close();
+  }
 }

@@ -1,4 +1,3 @@
-import { serve } from "@hono/node-server";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -12,11 +11,11 @@ import { createHarness, type Harness } from "../../../test/harness.ts";
 import { REWRITE_SYSTEM } from "./answer.focus.ts";
 import {
   citations,
+  hangUpMidAnswer,
   indexOf,
   metadataOf,
   parseStream,
   partOf,
-  readUntil,
   textOf,
 } from "./answer-test-kit.ts";
 
@@ -263,27 +262,10 @@ describe("POST /api/answer with a model and SearXNG", () => {
 
   it("stops the upstream model request when the client aborts, and charges nothing", async () => {
     const { cookie } = await h.signIn("answer-abort@acme.com");
-    const server = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => server.once("listening", resolve));
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : 0;
-    try {
-      answers.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
-      const controller = new AbortController();
-      // biome-ignore lint/style/noRestrictedGlobals: the test's browser, talking to our own app on loopback
-      const res = await fetch(`http://127.0.0.1:${port}/api/answer`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify({ text: "Tell me everything about tides" }),
-        signal: controller.signal,
-      });
-      await readUntil(res.body?.getReader(), "text-delta");
-      controller.abort();
-      await llm.waitForAborts({ count: 1, timeoutMs: 5000 });
-      await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
-    } finally {
-      server.close();
-    }
+    answers.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
+    await hangUpMidAnswer(h.app.fetch, cookie);
+    await llm.waitForAborts({ count: 1, timeoutMs: 5000 });
+    await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
   });
 
   it("answers 429 with the limit, count, reset time and the way up when the quota is used", async () => {

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -15,7 +13,15 @@ import * as usage from "../usage/usage.service.ts";
 import { ANSWER_FAILED } from "./answer.parts.ts";
 import { WORKER_NICE_STEPS } from "./answer.worker-protocol.ts";
 import { type AnswerWorkers, startAnswerWorkers } from "./answer.workers.ts";
-import { indexOf, metadataOf, parseStream, partOf, readUntil, textOf } from "./answer-test-kit.ts";
+import {
+  hangUpMidAnswer,
+  indexOf,
+  metadataOf,
+  parseStream,
+  partOf,
+  readUntil,
+  textOf,
+} from "./answer-test-kit.ts";
 
 /**
  * Answers run by an answer worker (a worker thread with its own database pool, as the server runs
@@ -91,13 +97,6 @@ function threadNiceValues(): number[] {
 }
 
 /** The app on a real port, for a client that hangs up. */
-async function listen(): Promise<{ origin: string; close: () => void }> {
-  const server = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
-}
-
 describe("answer workers", () => {
   it("stream the same parts as the main thread and save the turn", async () => {
     const { cookie, userId } = await h.signIn("worker-same@acme.com");
@@ -135,24 +134,10 @@ describe("answer workers", () => {
 
   it("stop the upstream model request when the visitor hangs up, and charge nothing", async () => {
     const { cookie } = await h.signIn("worker-abort@acme.com");
-    const app = await listen();
-    try {
-      answers.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
-      const controller = new AbortController();
-      // biome-ignore lint/style/noRestrictedGlobals: the test's browser, talking to our own app on loopback
-      const res = await fetch(`${app.origin}/api/answer`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify({ text: "Tell me everything about tides" }),
-        signal: controller.signal,
-      });
-      await readUntil(res.body?.getReader(), "text-delta");
-      controller.abort();
-      await llm.waitForAborts({ count: 1, timeoutMs: 5000 });
-      await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
-    } finally {
-      app.close();
-    }
+    answers.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
+    await hangUpMidAnswer(h.app.fetch, cookie);
+    await llm.waitForAborts({ count: 1, timeoutMs: 5000 });
+    await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
   });
 
   it("end an answer whose worker dies with an error part, give the charge back, and go on", async () => {
