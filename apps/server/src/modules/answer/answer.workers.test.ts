@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type FakeBehaviour,
   type FakeOpenAIServer,
@@ -11,6 +11,7 @@ import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/sea
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
 import * as usage from "../usage/usage.service.ts";
 import { ANSWER_FAILED } from "./answer.parts.ts";
+import type { AnswerJob } from "./answer.run.ts";
 import { WORKER_NICE_STEPS } from "./answer.worker-protocol.ts";
 import { type AnswerWorkers, startAnswerWorkers } from "./answer.workers.ts";
 import {
@@ -166,4 +167,42 @@ describe("answer workers", () => {
     expect(partOf(next.chunks, "finish")).toBeDefined();
     expect(await searchesUsed(cookie)).toBe(1);
   }, 30_000);
+});
+
+describe("answer workers that cannot start", () => {
+  it("fail each answer with an error part, give the charge back, and still close", async () => {
+    // The replacement's delay and close's own time-out never fire: close must not wait for them.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const lost: AnswerJob[] = [];
+    const dying = startAnswerWorkers({
+      count: 1,
+      url: new URL("data:text/javascript,process.exit(3)"),
+      setup: { databaseUrl: h.db.url, poolMax: 1, env: {} },
+      logger: h.deps.logger,
+      onLost: async (job) => {
+        lost.push(job);
+      },
+    });
+    try {
+      await expect(dying.ready()).rejects.toThrow("exited (code 3) while starting");
+      const job: AnswerJob = {
+        caller: { user: null, anonId: null, ip: "127.0.0.1" },
+        question: "Why are there tides?",
+        focusMode: "web",
+        reasoning: false,
+        entryId: "entry1",
+        threadId: "entry1",
+        continues: undefined,
+        replaces: undefined,
+        clientTurns: [],
+      };
+      const text = await readUntil(dying.run(job, new AbortController().signal).getReader());
+      expect(partOf(parseStream(text), "error")?.errorText).toBe(ANSWER_FAILED);
+      expect(text.endsWith("data: [DONE]\n\n")).toBe(true);
+      expect(lost).toEqual([job]);
+      await dying.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -151,6 +151,7 @@ export function startAnswerWorkers(options: {
       slots.map(
         (slot) =>
           new Promise<void>((resolve) => {
+            if (!slot.alive) return resolve(); // died while starting, not yet replaced
             const timer = setTimeout(() => {
               void slot.worker.terminate().finally(resolve);
             }, CLOSE_TIMEOUT_MS);
