@@ -15,8 +15,13 @@ export function useDeleteEntry() {
       // Stale, not refetched now: the thread may be gone with its last answer (a 404).
       void queryClient.invalidateQueries({ queryKey: ["threads", threadId], refetchType: "none" });
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-      // Its bookmark and share links went with it.
-      void queryClient.invalidateQueries({ queryKey: ["library"] });
+      // Its bookmark and share links went with it. The thread's bookmark state (on the page now)
+      // is not asked again either: it holds nothing of the deleted answer that is still shown.
+      void queryClient.invalidateQueries({ queryKey: ["library", "list"] });
+      void queryClient.invalidateQueries({
+        queryKey: ["library", "thread", threadId],
+        refetchType: "none",
+      });
       void queryClient.invalidateQueries({ queryKey: ["shares"] });
     },
   });

@@ -38,9 +38,10 @@ export function useDeleteThread() {
     },
     onSettled: (_data, _error, threadId) => {
       queryClient.removeQueries({ queryKey: ["threads", threadId] });
+      queryClient.removeQueries({ queryKey: ["library", "thread", threadId] });
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       // Its bookmarks and share links went with it.
-      void queryClient.invalidateQueries({ queryKey: ["library"] });
+      void queryClient.invalidateQueries({ queryKey: ["library", "list"] });
       void queryClient.invalidateQueries({ queryKey: ["shares"] });
     },
   });
