@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   DeltaCoalescer,
   modelPartToChunk,
+  uiMessageSseResponse,
   uiMessageSseStream,
-  uiMessageStreamResponse,
 } from "./answer.parts.ts";
 
 const usage = {
@@ -162,7 +162,7 @@ describe("uiMessageSseStream", () => {
     });
 
   it("sends the bytes and headers createUIMessageStreamResponse sends", async () => {
-    const ours = uiMessageStreamResponse(streamOf(chunks));
+    const ours = uiMessageSseResponse(uiMessageSseStream(streamOf(chunks)));
     const sdk = createUIMessageStreamResponse({ stream: streamOf(chunks) });
     expect(await ours.text()).toBe(await sdk.text());
     for (const [name, value] of sdk.headers) expect(ours.headers.get(name)).toBe(value);

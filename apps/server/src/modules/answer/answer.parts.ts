@@ -8,8 +8,8 @@ import { UI_MESSAGE_STREAM_HEADERS } from "ai";
  *   for a call without tools, but without its four extra web-stream hops per part;
  * - DeltaCoalescer: consecutive text/reasoning deltas merged into fewer parts (the first delta of
  *   each part goes out at once; the rest at most FLUSH_MS later), the text unchanged;
- * - uiMessageStreamResponse: the AI SDK UI-message SSE response, byte for byte what
- *   createUIMessageStreamResponse sends, but the parts that are ready together go out as one
+ * - uiMessageSseStream + uiMessageSseResponse: the AI SDK UI-message SSE response, byte for byte
+ *   what createUIMessageStreamResponse sends, but the parts that are ready together go out as one
  *   chunk (one socket write instead of one per part).
  */
 
@@ -144,6 +144,8 @@ const DONE = "data: [DONE]\n\n";
 /** Parts ready together are sent as one chunk, up to about this many characters. */
 const BATCH_CHARS = 64 * 1024;
 const NOT_READY = Symbol("not ready");
+/** One chunk as the text of its server-sent event. */
+const eventText = (chunk: unknown) => `data: ${JSON.stringify(chunk)}\n\n`;
 const notReady = Promise.resolve(NOT_READY);
 
 /**
@@ -165,7 +167,7 @@ export function uiMessageSseStream(stream: ReadableStream<unknown>): ReadableStr
           controller.close();
           return;
         }
-        text += `data: ${JSON.stringify(result.value)}\n\n`;
+        text += eventText(result.value);
         if (text.length >= BATCH_CHARS) break;
         const next = reader.read();
         // A read of a queued chunk is already settled: it wins the race against `notReady`.
@@ -186,7 +188,7 @@ export function uiMessageSseStream(stream: ReadableStream<unknown>): ReadableStr
 
 /** One chunk as its server-sent event. */
 export function sseEvent(chunk: unknown): Uint8Array {
-  return encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+  return encoder.encode(eventText(chunk));
 }
 
 /** `first`, then the bytes of `rest` (cancelling the result cancels `rest`). */
@@ -212,19 +214,14 @@ export function withFirst(
 
 /** The end of an answer that failed outside its own error handling: an error part, then [DONE]. */
 export function sseErrorEnd(errorText: string): Uint8Array {
-  return encoder.encode(`data: ${JSON.stringify({ type: "error", errorText })}\n\n${DONE}`);
+  return encoder.encode(eventText({ type: "error", errorText }) + DONE);
 }
 
 /**
- * The UI-message stream response (createUIMessageStreamResponse's headers and bytes). The explicit
- * chunked transfer encoding lets @hono/node-server write the headers at once instead of first
- * probing the body for a content length (which waits a timer tick).
+ * The UI-message stream response for bytes from uiMessageSseStream (createUIMessageStreamResponse's
+ * headers and bytes). The explicit chunked transfer encoding lets @hono/node-server write the
+ * headers at once instead of first probing the body for a content length (which waits a tick).
  */
-export function uiMessageStreamResponse(stream: ReadableStream<unknown>): Response {
-  return uiMessageSseResponse(uiMessageSseStream(stream));
-}
-
-/** The same response for a stream already encoded by uiMessageSseStream. */
 export function uiMessageSseResponse(bytes: ReadableStream<Uint8Array>): Response {
   return new Response(bytes, {
     headers: { ...UI_MESSAGE_STREAM_HEADERS, "transfer-encoding": "chunked" },
