@@ -65,7 +65,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .all("*", notFoundHandler);
 
   const app = new Hono<AppEnv>()
-    .use(requestContext({ trustProxy: deps.env.TRUST_PROXY }))
+    .use(requestContext({ trustedHops: deps.env.TRUST_PROXY }))
     .use(securityHeaders({ https: deps.env.APP_URL.startsWith("https://") }))
     .use("/api/*", accessLog(deps.logger))
     .route("/api", api);

@@ -45,7 +45,10 @@ export interface AppVariables {
   sessionIdHash: string | null;
   /** The browser's anonymous id (anon_{timestamp}_{random}) when it sent a well-formed one. */
   anonId: string | null;
-  /** The caller's address: the socket peer, or X-Forwarded-For's first hop when TRUST_PROXY. */
+  /**
+   * The caller's address: the socket peer, or the X-Forwarded-For entry TRUST_PROXY hops from the
+   * right. Limits key on clientNetworkKey(ip) (IPv6 /64), never on it directly.
+   */
   ip: string;
 }
 

@@ -6,11 +6,6 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
-const booleanString = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === "true" || v === "1");
-
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -41,7 +36,20 @@ export const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
-    TRUST_PROXY: booleanString,
+    /**
+     * Proxy hops in front of the server that append to X-Forwarded-For: the client address is that
+     * many entries from the right. `true` = 1; unset, `false` or `0` = forwarded headers ignored.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim().toLowerCase())
+      .pipe(
+        z
+          .string()
+          .regex(/^(|true|false|\d{1,2})$/, "a number of proxy hops (0–99), true (= 1) or false")
+          .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
+      ),
     /** Sign-in link requests per address per 10 minutes (anti-flood); raise it for test runs. */
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Book-a-demo requests per address per hour (anti-spam); raise it for test runs. */

@@ -1,13 +1,18 @@
 import type { Deps } from "./deps.ts";
+import { deleteExpiredLimits } from "./middleware/rate-limit.ts";
 import { purgeExpired } from "./modules/auth/auth.service.ts";
 import { cleanupAnonymous } from "./modules/usage/usage.service.ts";
 
 const DAY_MS = 86_400_000;
 
-/** Housekeeping at start-up and then daily: stale anonymous usage, expired sessions and links. */
+/**
+ * Housekeeping at start-up and then daily: stale anonymous usage, expired sessions and links,
+ * rate-limit counters of ended windows.
+ */
 export async function runDailyJobs(deps: Deps): Promise<void> {
   const removed = await cleanupAnonymous(deps);
   await purgeExpired(deps);
+  await deleteExpiredLimits(deps.db, deps.clock.now());
   if (removed > 0)
     deps.logger.info({ removed }, "removed anonymous usage records idle for 30 days");
 }

@@ -39,6 +39,19 @@ export const signInTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 export const requestEmailLinkBodySchema = z.object({ email: emailSchema });
 export type RequestEmailLinkBody = z.input<typeof requestEmailLinkBodySchema>;
 
+/**
+ * 202 whether or not an account exists. `recently_sent`: this requester (address + network) was
+ * sent a link moments ago, so nothing new was sent; earlier links stay valid.
+ */
+export const requestEmailLinkResponseSchema = z.object({
+  ok: z.literal(true),
+  status: z.enum(["sent", "recently_sent"]),
+});
+export type RequestEmailLinkResponse = z.infer<typeof requestEmailLinkResponseSchema>;
+
+/** Shown instead of "Check your email" when a link was sent moments ago (status recently_sent). */
+export const LINK_RECENTLY_SENT_MESSAGE = "We sent a link a minute ago — check your inbox";
+
 export const checkEmailLinkBodySchema = z.object({ token: signInTokenSchema });
 export const checkEmailLinkResponseSchema = z.object({ valid: z.boolean() });
 export type CheckEmailLinkResponse = z.infer<typeof checkEmailLinkResponseSchema>;

@@ -10,22 +10,25 @@ type Executor = Db | Tx;
 /** Wrong e-mails tried against one link before it dies. */
 export const MAX_FAILED_ATTEMPTS = 5;
 
-/** Stores a new link for the e-mail and voids its older unused links. */
-export async function replaceToken(
+/** Stores a new link; the address's earlier links stay valid (no one can void another's link). */
+export async function insertToken(
   db: Db,
   values: { tokenHash: string; email: string; now: Date; expiresAt: Date },
 ) {
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(signInTokens)
-      .where(and(eq(signInTokens.email, values.email), isNull(signInTokens.usedAt)));
-    await tx.insert(signInTokens).values({
-      tokenHash: values.tokenHash,
-      email: values.email,
-      createdAt: values.now,
-      expiresAt: values.expiresAt,
-    });
+  await db.insert(signInTokens).values({
+    tokenHash: values.tokenHash,
+    email: values.email,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
   });
+}
+
+/** Ends every unused link of the address (after one of them signed it in). */
+export async function voidUnused(db: Executor, values: { email: string; now: Date }) {
+  await db
+    .update(signInTokens)
+    .set({ usedAt: values.now })
+    .where(and(eq(signInTokens.email, values.email), isNull(signInTokens.usedAt)));
 }
 
 function usable(tokenHash: string, now: Date) {

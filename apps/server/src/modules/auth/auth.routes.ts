@@ -3,11 +3,12 @@ import {
   completeEmailLinkBodySchema,
   type MeResponse,
   requestEmailLinkBodySchema,
+  requestEmailLinkResponseSchema,
 } from "@nexus/contracts";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
-import { rateLimit } from "../../middleware/rate-limit.ts";
+import { networkOf, rateLimit } from "../../middleware/rate-limit.ts";
 import { presentProfile } from "../users/users.presenter.ts";
 import { isSuperAdmin } from "../users/users.service.ts";
 import * as auth from "./auth.service.ts";
@@ -17,16 +18,24 @@ export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post(
       "/email-link",
-      rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT, windowMs: 10 * 60_000 }),
+      rateLimit(deps, {
+        bucket: "signin_ip",
+        limit: deps.env.SIGNIN_RATE_LIMIT,
+        windowMs: 10 * 60_000,
+      }),
       async (c) => {
         const { email } = await parseJson(c, requestEmailLinkBodySchema);
-        await auth.requestLink({ deps, email });
-        return c.json({ ok: true }, 202);
+        const status = await auth.requestLink({ deps, email, network: networkOf(c) });
+        return c.json(requestEmailLinkResponseSchema.parse({ ok: true, status }), 202);
       },
     )
     .post(
       "/email-link/check",
-      rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 6, windowMs: 60_000 }),
+      rateLimit(deps, {
+        bucket: "signin_check",
+        limit: deps.env.SIGNIN_RATE_LIMIT * 6,
+        windowMs: 60_000,
+      }),
       async (c) => {
         const { token } = await parseJson(c, checkEmailLinkBodySchema);
         return c.json({ valid: await auth.checkLink({ deps, token }) });
@@ -34,7 +43,11 @@ export function authRoutes(deps: Deps) {
     )
     .post(
       "/email-link/complete",
-      rateLimit({ limit: deps.env.SIGNIN_RATE_LIMIT * 3, windowMs: 60_000 }),
+      rateLimit(deps, {
+        bucket: "signin_complete",
+        limit: deps.env.SIGNIN_RATE_LIMIT * 3,
+        windowMs: 60_000,
+      }),
       async (c) => {
         const { token, email } = await parseJson(c, completeEmailLinkBodySchema);
         const { user, sessionToken } = await auth.completeLink({ deps, token, email });

@@ -2,34 +2,43 @@ import { SIGN_IN_LINK_FRAGMENT } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
-import { RateLimiter } from "../../middleware/rate-limit.ts";
+import { hitLimit, type LimitRule } from "../../middleware/rate-limit.ts";
 import * as users from "../users/users.service.ts";
 import * as repo from "./auth.repo.ts";
 import { signInMail } from "./sign-in-mail.ts";
 
 export const LINK_TTL_MINUTES = 15;
 
-/** Per address: a few links per 10 minutes; beyond that the request is answered alike but nothing is sent. */
-const perEmailLimiters = new WeakMap<Deps, RateLimiter>();
-function perEmail(deps: Deps): RateLimiter {
-  let limiter = perEmailLimiters.get(deps);
-  if (!limiter) {
-    limiter = new RateLimiter(3, 10 * 60_000);
-    perEmailLimiters.set(deps, limiter);
-  }
-  return limiter;
-}
+/** Links one requester (address + client network) may have sent per 10 minutes. */
+export const LINKS_PER_REQUESTER = 3;
 
-/** Sends a sign-in link. Answers the same whether or not an account exists (no enumeration). */
-export async function requestLink(options: { deps: Deps; email: string }): Promise<void> {
+const requesterRule: LimitRule = {
+  bucket: "signin_requester",
+  limit: LINKS_PER_REQUESTER,
+  windowMs: 10 * 60_000,
+};
+
+export type RequestLinkStatus = "sent" | "recently_sent";
+
+/**
+ * Sends a sign-in link. Answers the same whether or not an account exists (no enumeration).
+ * Throttling keys on the requester (the address and the caller's network, hashed: no address is
+ * stored), never on the address alone, so requests from anyone else can neither void the
+ * person's links nor stop their own request from sending one. Earlier links stay valid.
+ */
+export async function requestLink(options: {
+  deps: Deps;
+  email: string;
+  network: string;
+}): Promise<RequestLinkStatus> {
   const { deps, email } = options;
-  if (!perEmail(deps).take(email, deps.clock.now().getTime())) {
-    deps.logger.warn("sign-in link rate limit reached for an address");
-    return;
-  }
+  const key = sha256(`${email}\n${options.network}`);
+  const hit = await hitLimit({ db: deps.db, rule: requesterRule, key, now: deps.clock.now() });
+  // Past the limit nothing is sent, and the answer says a link went out moments ago.
+  if (!hit.allowed) return "recently_sent";
   const token = randomToken();
   const now = deps.clock.now();
-  await repo.replaceToken(deps.db, {
+  await repo.insertToken(deps.db, {
     tokenHash: sha256(token),
     email,
     now,
@@ -51,6 +60,7 @@ export async function requestLink(options: { deps: Deps; email: string }): Promi
       "The sign-in e-mail could not be sent. Try again in a moment.",
     );
   }
+  return "sent";
 }
 
 /** Whether a link can still be used; never consumes it. */
@@ -69,6 +79,7 @@ export async function completeLink(options: { deps: Deps; token: string; email: 
   const sessionToken = randomToken();
   const result = await deps.db.transaction(async (tx) => {
     if (!(await repo.consume(tx, { tokenHash, email, now }))) return null;
+    await repo.voidUnused(tx, { email, now }); // a successful sign-in ends every pending link
     const user = await users.ensureProfile({ db: tx, email, now });
     await repo.insertSession(tx, {
       idHash: sha256(sessionToken),

@@ -13,7 +13,7 @@ export function discoverRoutes(deps: Deps) {
   const feed = discoverFeedOf(deps);
   return new Hono<AppEnv>().get(
     "/",
-    rateLimit({ limit: DISCOVER_RATE_LIMIT, windowMs: 60_000 }),
+    rateLimit(deps, { bucket: "discover", limit: DISCOVER_RATE_LIMIT, windowMs: 60_000 }),
     async (c) => {
       const { topic } = parseValue(discoverQuerySchema, { topic: c.req.query("topic") });
       return c.json(discoverResponseSchema.parse(await feed.get(topic)));

@@ -12,11 +12,15 @@ export const FEEDBACK_RATE_LIMIT = 60;
 /** /api/feedback: rate an answer (signed in or anonymous) and read back your own rating. */
 export function feedbackRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .put("/", rateLimit({ limit: FEEDBACK_RATE_LIMIT, windowMs: 60_000 }), async (c) => {
-      const body = await parseJson(c, feedbackRequestSchema);
-      const saved = await feedback.putFeedback({ deps, caller: callerOf(c), body });
-      return c.json(feedbackResponseSchema.parse(saved));
-    })
+    .put(
+      "/",
+      rateLimit(deps, { bucket: "feedback", limit: FEEDBACK_RATE_LIMIT, windowMs: 60_000 }),
+      async (c) => {
+        const body = await parseJson(c, feedbackRequestSchema);
+        const saved = await feedback.putFeedback({ deps, caller: callerOf(c), body });
+        return c.json(feedbackResponseSchema.parse(saved));
+      },
+    )
     .get("/:entryId", async (c) => {
       const entryId = c.req.param("entryId");
       const own = await feedback.getFeedback({ deps, caller: callerOf(c), entryId });

@@ -14,7 +14,7 @@ import {
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
-import { shareMissLimiter } from "./lookup-limit.ts";
+import { shareMisses } from "./lookup-limit.ts";
 import * as repo from "./shares.repo.ts";
 import {
   descriptionOf,
@@ -166,11 +166,10 @@ export async function publicShare(options: {
   shareId: string;
   ip: string;
 }): Promise<PublicShare> {
-  const limiter = shareMissLimiter(options.deps);
-  limiter.check(options.ip);
+  await shareMisses.check(options.deps, options.ip);
   const share = await findLive(options.deps, options.shareId);
   if (share) return share;
-  limiter.miss(options.ip);
+  await shareMisses.miss(options.deps, options.ip);
   throw noSuchShare(options.shareId);
 }
 
@@ -180,8 +179,7 @@ export async function shareMeta(options: {
   shareId: string;
   ip: string;
 }): Promise<{ title: string; description: string } | undefined> {
-  const limiter = shareMissLimiter(options.deps);
-  limiter.check(options.ip);
+  await shareMisses.check(options.deps, options.ip);
   const meta = shareIdSchema.safeParse(options.shareId).success
     ? await repo.liveShareMeta(options.deps.db, {
         id: options.shareId,
@@ -189,7 +187,7 @@ export async function shareMeta(options: {
       })
     : undefined;
   if (!meta) {
-    limiter.miss(options.ip);
+    await shareMisses.miss(options.deps, options.ip);
     return undefined;
   }
   return { title: titleOf(meta.title), description: meta.description };

@@ -9,6 +9,7 @@ import {
   type UsageSummary,
 } from "@nexus/contracts";
 import type { Caller, Deps } from "../../deps.ts";
+import { clientNetworkKey } from "../../lib/client-network.ts";
 import * as repo from "./usage.repo.ts";
 
 export function tierOf(caller: Caller): Tier {
@@ -17,13 +18,14 @@ export function tierOf(caller: Caller): Tier {
 
 /**
  * The counters a caller is charged on. Anonymous callers are counted per anonymous id AND per IP:
- * the stricter one decides, so rotating ids (or spoofed headers) gives no new quota.
+ * the stricter one decides, so rotating ids (or spoofed headers) gives no new quota. The address
+ * is its network (clientNetworkKey: an IPv6 caller's /64), so rotating inside it gives none either.
  */
 export function subjectsOf(caller: Caller): repo.Subject[] {
   if (caller.user)
     return [{ subjectId: caller.user.id, userId: caller.user.id, isAnonymous: false }];
   const subjects: repo.Subject[] = [
-    { subjectId: `ip:${caller.ip}`, userId: null, isAnonymous: true },
+    { subjectId: `ip:${clientNetworkKey(caller.ip)}`, userId: null, isAnonymous: true },
   ];
   if (caller.anonId) subjects.push({ subjectId: caller.anonId, userId: null, isAnonymous: true });
   return subjects;

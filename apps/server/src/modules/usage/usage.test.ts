@@ -190,14 +190,15 @@ describe("quota enforcement (G9)", () => {
     }
   });
 
-  it("honours X-Forwarded-For only behind a trusted proxy", async () => {
+  it("honours X-Forwarded-For only behind a trusted proxy, from the right (what the proxy saw)", async () => {
     const proxied = await createHarness({ TRUST_PROXY: "true" });
     try {
       const caller = { user: null, anonId: anon(300), ip: "203.0.113.7" };
       await usage.consume({ deps: proxied.deps, caller, counter: "search" });
       const seen = await proxied.request("/api/usage/check?counter=search", {
         anonId: anon(301),
-        forwardedFor: "203.0.113.7, 10.0.0.1",
+        // The client sent "10.0.0.1"; the one trusted proxy appended the address it saw.
+        forwardedFor: "10.0.0.1, 203.0.113.7",
       });
       expect(await seen.json()).toMatchObject({ current: 1 });
     } finally {
