@@ -179,7 +179,10 @@ describe("POST /api/leads storing", () => {
     }
     const limited = await post({ fullName: "Lead 6", email: "lead6@acme.com" }, { ip });
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("3600");
+    // Until the hour's window ends.
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
       LEADS_RATE_LIMIT_MESSAGE,
     );
