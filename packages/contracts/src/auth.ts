@@ -48,6 +48,7 @@ export const requestEmailLinkResponseSchema = z.object({
   status: z.enum(["sent", "recently_sent"]),
 });
 export type RequestEmailLinkResponse = z.infer<typeof requestEmailLinkResponseSchema>;
+export type RequestLinkStatus = RequestEmailLinkResponse["status"];
 
 /** Shown instead of "Check your email" when a link was sent moments ago (status recently_sent). */
 export const LINK_RECENTLY_SENT_MESSAGE = "We sent a link a minute ago — check your inbox";

@@ -26,7 +26,8 @@ const ask = async (email: string, client: string) => {
     body: { email },
     forwardedFor: `10.9.9.9, ${client}`,
   });
-  return { status: res.status, body: res.status === 202 ? await res.json() : null };
+  const body = res.status === 202 ? ((await res.json()) as { ok: true; status: string }) : null;
+  return { status: res.status, body };
 };
 const check = async (token: string) =>
   (await h.request("/api/auth/email-link/check", { method: "POST", body: { token } })).json();

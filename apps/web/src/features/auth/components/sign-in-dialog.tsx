@@ -1,4 +1,4 @@
-import { validateEmail } from "@nexus/contracts";
+import { LINK_RECENTLY_SENT_MESSAGE, validateEmail } from "@nexus/contracts";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
@@ -6,9 +6,9 @@ import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog.t
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
-import { useRequestEmailLink } from "../api/request-email-link.ts";
+import { type RequestedLink, useRequestEmailLink } from "../api/request-email-link.ts";
 
-function SignInForm({ onSent }: { onSent: (email: string) => void }) {
+function SignInForm({ onSent }: { onSent: (sent: RequestedLink) => void }) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const request = useRequestEmailLink();
@@ -57,17 +57,25 @@ function SignInForm({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
+function CheckEmail({ sent, onBack }: { sent: RequestedLink; onBack: () => void }) {
   return (
     <div data-testid="sign-in-check-email" className="flex flex-col items-center text-center">
       <div className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-fg">
         <MailCheck className="size-6" aria-hidden="true" />
       </div>
       <h3 className="mt-4 text-base font-semibold">Check your email</h3>
-      <p role="status" className="mt-2 text-sm text-muted">
-        We sent a sign-in link to <strong className="font-medium text-fg">{email}</strong>. Open it
-        on this device to finish signing in. The link expires in 15 minutes.
-      </p>
+      {sent.status === "recently_sent" ? (
+        <p role="status" className="mt-2 text-sm text-muted" data-testid="sign-in-recently-sent">
+          {LINK_RECENTLY_SENT_MESSAGE}. It went to{" "}
+          <strong className="font-medium text-fg">{sent.email}</strong>; every link we sent in the
+          last 15 minutes still works.
+        </p>
+      ) : (
+        <p role="status" className="mt-2 text-sm text-muted">
+          We sent a sign-in link to <strong className="font-medium text-fg">{sent.email}</strong>.
+          Open it on this device to finish signing in. The link expires in 15 minutes.
+        </p>
+      )}
       <div className="mt-6 flex w-full flex-col gap-2 sm:flex-row-reverse">
         <DialogClose asChild>
           <Button className="sm:flex-1">Done</Button>
@@ -89,7 +97,7 @@ export function SignInDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<RequestedLink | null>(null);
   return (
     <DialogRoot
       open={open}
@@ -106,7 +114,7 @@ export function SignInDialog({
         data-testid="sign-in-dialog"
       >
         {sentTo ? (
-          <CheckEmail email={sentTo} onBack={() => setSentTo(null)} />
+          <CheckEmail sent={sentTo} onBack={() => setSentTo(null)} />
         ) : (
           <SignInForm onSent={setSentTo} />
         )}
