@@ -6,6 +6,7 @@ declare module "autocannon" {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
     timeout?: number;
   }
   interface Histogram {

@@ -23,6 +23,8 @@ interface Target {
   signedIn: boolean;
   /** Only targets with a budget are judged; the rest are context. */
   judged: boolean;
+  /** A JSON body to POST (GET without). */
+  body?: unknown;
 }
 
 const TARGETS: Target[] = [
@@ -32,6 +34,13 @@ const TARGETS: Target[] = [
     path: "/api/usage/check?counter=search",
     signedIn: true,
     judged: true,
+  },
+  {
+    label: "POST /api/auth/email-link/check (PostgreSQL rate limit: one upsert + the lookup)",
+    path: "/api/auth/email-link/check",
+    signedIn: false,
+    judged: false,
+    body: { token: "A".repeat(43) },
   },
   {
     label: "GET /api/health (baseline, no database)",
@@ -50,7 +59,13 @@ export async function httpLoad(): Promise<BenchResult> {
   const smtp = await startSmtpCapture();
   const server = spawnServer({
     port: await freePort(),
-    env: serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: smtp.url }),
+    // The sign-in limits high enough that the limited route answers 200 throughout.
+    env: serverEnv({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SMTP_URL: smtp.url,
+      SIGNIN_RATE_LIMIT: "10000000",
+    }),
   });
   try {
     await waitForHealth(server);
@@ -70,13 +85,22 @@ export async function httpLoad(): Promise<BenchResult> {
     const misses: string[] = [];
     for (const target of TARGETS) {
       const headers: Record<string, string> = target.signedIn ? { cookie } : {};
+      const post =
+        target.body === undefined
+          ? {}
+          : {
+              method: "POST" as const,
+              body: JSON.stringify(target.body),
+              headers: { ...headers, "content-type": "application/json", origin: server.origin },
+            };
       const url = `${server.origin}${target.path}`;
-      await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up
+      await autocannon({ url, connections: 10, duration: 2, headers, ...post }); // warm-up
       const result = await autocannon({
         url,
         connections: CONNECTIONS,
         duration: DURATION_S,
         headers,
+        ...post,
       });
       const errors = result.errors + result.timeouts + result.non2xx;
       const rps = Math.round(result.requests.average);
