@@ -1,4 +1,4 @@
-import { MESSAGES, STORAGE_KEYS } from "@nexus/contracts";
+import { LINK_RECENTLY_SENT_MESSAGE, MESSAGES, STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell.ts";
 import { SignInDialog } from "./pages/sign-in-dialog.ts";
@@ -114,5 +114,25 @@ test.describe("sign-in by e-mail link", () => {
     await expect(page).toHaveURL(/\/app$/);
     await expect(new VerificationModal(page).dialog).toHaveCount(0);
     await shell.expectSignedOut();
+  });
+
+  test("a repeated request says a link was sent moments ago instead of claiming a new one", async ({
+    page,
+    request,
+    uniqueEmail,
+  }) => {
+    const email = uniqueEmail("repeat");
+    // This browser's network was already sent the three links a requester gets per 10 minutes.
+    for (let i = 0; i < 3; i++) await requestLinkViaApi(request, email);
+    const shell = new AppShell(page);
+    await shell.goto("/app");
+    await shell.openSignIn();
+    const dialog = new SignInDialog(page);
+    await dialog.email.fill(email);
+    await dialog.send.click();
+    const status = dialog.dialog.getByRole("status");
+    await expect(status).toContainText(LINK_RECENTLY_SENT_MESSAGE);
+    await expect(status).toContainText(email);
+    await page.screenshot({ path: test.info().outputPath("recently-sent.png") });
   });
 });

@@ -1,6 +1,7 @@
 import { isIPv6 } from "node:net";
 import { TIER_LIMITS } from "@nexus/contracts";
 import { createDatabase, schema } from "@nexus/db";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { runDailyJobs } from "../src/jobs.ts";
@@ -189,4 +190,42 @@ describe("client addresses that cannot be forged", () => {
     }
     expect(await check("198.51.100.41")).toMatchObject({ current: 0 });
   });
+});
+
+describe("forwarded-header fuzz (G1)", () => {
+  it("never answers 5xx and never keys on text that is not an address, whatever X-Forwarded-For says", async () => {
+    const entry = fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.ipV4().map((ip) => `::ffff:${ip}`),
+      fc.ipV6().map((ip) => `[${ip}]:${443}`),
+      fc.string({
+        unit: fc.constantFrom(..."0123456789abcdefxyz:.[]%;-_ ".split("")),
+        maxLength: 40,
+      }),
+      fc.constantFrom("unknown", "", "%", "[", "::ffff:", "1.2.3.4:99999", "::ffff:1.2.3"),
+    );
+    const header = fc
+      .array(entry, { maxLength: 6 })
+      .map((list) => list.join(", ").trim() || undefined);
+    const bad: string[] = [];
+    h.clock.set("2026-11-27T12:00:00Z");
+    await fc.assert(
+      fc.asyncProperty(header, fc.constantFrom(0, 1, 2), async (forwarded, route) => {
+        const res =
+          route === 0
+            ? await h.request("/api/usage/check?counter=search", { forwardedFor: forwarded })
+            : route === 1
+              ? await h.request("/api/shares/aaaaaaaaaaaaaaaaaaaaaa", { forwardedFor: forwarded })
+              : await h.request("/api/discover?topic=tech", { forwardedFor: forwarded });
+        if (res.status >= 500) bad.push(`${route} ${JSON.stringify(forwarded)} → ${res.status}`);
+        await res.arrayBuffer();
+      }),
+      { numRuns: 300 },
+    );
+    expect(bad).toEqual([]);
+    const keys = await h.db.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits);
+    for (const { key } of keys)
+      expect(key).toMatch(/^(unknown|[\d.]+|[\da-f:]+::\/64|[A-Za-z0-9_-]{43})$/);
+  }, 120_000);
 });

@@ -53,6 +53,8 @@ describe("forwardedClient (TRUST_PROXY hops)", () => {
     expect(forwardedClient("198.51.100.7", 0)).toBeNull();
     expect(forwardedClient(undefined, 1)).toBeNull();
     expect(forwardedClient(" , ", 1)).toBeNull();
+    expect(forwardedClient("1.2.3.4, not-an-address", 1)).toBeNull();
+    expect(forwardedClient("1.2.3.4, 2001:db8:1:2:3:4:5:6:7", 1)).toBeNull();
     expect(forwardedClient("198.51.100.7", 3)).toBe("198.51.100.7");
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { ANON_ID_HEADER, ANON_ID_PATTERN } from "@nexus/contracts";
 import type { Context } from "hono";
@@ -18,7 +19,8 @@ function peerAddress(c: Parameters<typeof getConnInfo>[0]): string {
  * The client address behind `trustedHops` proxies that each append the address they saw to
  * X-Forwarded-For: the entry that many from the right (what the outermost trusted proxy saw).
  * Entries further left were written by the client and are never believed. No header, or fewer
- * entries than hops: the socket peer or the leftmost entry.
+ * entries than hops: the socket peer or the leftmost entry. An entry that is not an IP address
+ * is not believed either (the socket peer counts), so no header can invent keys.
  */
 export function forwardedClient(header: string | undefined, trustedHops: number): string | null {
   if (trustedHops < 1 || !header) return null;
@@ -27,7 +29,8 @@ export function forwardedClient(header: string | undefined, trustedHops: number)
     .map((entry) => entry.trim())
     .filter(Boolean);
   const entry = entries[Math.max(0, entries.length - trustedHops)];
-  return entry ? bareAddress(entry) : null;
+  const address = entry ? bareAddress(entry) : "";
+  return isIP(address) ? address : null;
 }
 
 /** Request id, caller address and anonymous id; every later middleware relies on these. */
