@@ -58,3 +58,19 @@ export function findInvalidText(value: unknown): InvalidText | null {
   }
   return null;
 }
+
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/**
+ * Text from outside (a model's output, a search backend's titles and snippets, a fetched page)
+ * made storable: NUL characters dropped, lone surrogates replaced by U+FFFD. Request input is
+ * refused instead (parseValue); this is for what the product itself is about to save.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll("\u0000", "").replace(LONE_SURROGATES, "\ufffd");
+}
+
+/** JSON for a jsonb column: every string value made storable (keys are the product's own). */
+export function storableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? storableText(v) : v));
+}
