@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseEmail } from "@nexus/contracts";
 import { z } from "zod";
 
 const optionalString = z
@@ -16,11 +17,19 @@ export const envSchema = z
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().default("Nexus <no-reply@localhost>"),
-    SUPER_ADMIN_IDS: optionalString.transform((v) =>
+    /** User ids or e-mail addresses (each address through the one parser, lower-cased). */
+    SUPER_ADMIN_IDS: optionalString.transform((v, ctx) =>
       (v ?? "")
         .split(",")
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          if (!entry.includes("@")) return entry.toLowerCase();
+          const parsed = parseEmail(entry);
+          if (parsed.ok) return parsed.email;
+          ctx.addIssue({ code: "custom", message: `"${entry}" is not one plain e-mail address` });
+          return entry;
+        }),
     ),
     LLM_BASE_URL: optionalString.pipe(z.url().optional()),
     LLM_API_KEY: optionalString,

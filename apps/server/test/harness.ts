@@ -1,5 +1,4 @@
 import { Writable } from "node:stream";
-import pino from "pino";
 import {
   extractSignInLink,
   type SmtpCapture,
@@ -12,6 +11,7 @@ import { parseEnv } from "../src/env.ts";
 import { createMailer } from "../src/integrations/mail.ts";
 import { createSearchProvider } from "../src/integrations/search/create-search-provider.ts";
 import { createWebFetch, type WebFetchOptions } from "../src/integrations/web-fetch.ts";
+import { createLogger } from "../src/lib/logger.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 
 export const APP_URL = "http://nexus.test";
@@ -81,15 +81,16 @@ export async function createHarness(
   const smtp = await startSmtpCapture();
   const clock = new TestClock();
   const logs: string[] = [];
-  const logger = pino(
-    { level: "debug" },
-    new Writable({
+  // The product's logger (its error sanitising included), writing into `logs`.
+  const logger = createLogger({
+    level: "debug",
+    destination: new Writable({
       write(chunk, _enc, done) {
         logs.push(String(chunk));
         done();
       },
     }),
-  );
+  });
   const parsed = parseEnv({
     APP_URL,
     SMTP_URL: smtp.url,

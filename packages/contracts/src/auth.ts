@@ -1,37 +1,38 @@
 import { z } from "zod";
+import { MAX_EMAIL_LENGTH, parseEmail } from "./email.ts";
 import { MESSAGES } from "./messages.ts";
 
-/** Deliberately simple e-mail shape check: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_EMAIL_LENGTH = 254;
-
-export function normalizeEmail(raw: string): string {
-  return raw.trim().toLowerCase();
-}
-
-/** Client and server share this check; the messages are the spec's. */
+/** Client and server share this check (the one parser, `parseEmail`); the messages are the spec's. */
 export function validateEmail(
   raw: string,
 ): { ok: true; email: string } | { ok: false; message: string } {
-  const email = normalizeEmail(raw);
-  if (email === "") return { ok: false, message: MESSAGES.emailRequired };
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
-    return { ok: false, message: MESSAGES.emailInvalid };
-  }
-  return { ok: true, email };
+  const parsed = parseEmail(raw);
+  if (parsed.ok) return parsed;
+  const message = parsed.reason === "empty" ? MESSAGES.emailRequired : MESSAGES.emailInvalid;
+  return { ok: false, message };
 }
 
-export const emailSchema = z
-  .string()
-  .max(MAX_EMAIL_LENGTH * 2)
-  .transform(normalizeEmail)
-  .pipe(
-    z
-      .string()
-      .min(1, MESSAGES.emailRequired)
-      .max(MAX_EMAIL_LENGTH)
-      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
-  );
+/**
+ * A request field holding one e-mail address, through `parseEmail`: trimmed and lower-cased;
+ * missing or blank gives `required`, anything else that is not one plain address `invalid`.
+ */
+export function emailField(messages: { required: string; invalid: string }) {
+  return z
+    .string({ error: messages.required })
+    .max(MAX_EMAIL_LENGTH * 2, messages.invalid)
+    .transform((raw, ctx) => {
+      const parsed = parseEmail(raw);
+      if (parsed.ok) return parsed.email;
+      const message = parsed.reason === "empty" ? messages.required : messages.invalid;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    });
+}
+
+export const emailSchema = emailField({
+  required: MESSAGES.emailRequired,
+  invalid: MESSAGES.emailInvalid,
+});
 
 /** Sign-in link tokens are 32 random bytes, base64url (43 characters). */
 export const signInTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -5,6 +5,7 @@ export * from "./auth.ts";
 export * from "./chat-message.ts";
 export * from "./content.ts";
 export * from "./discover.ts";
+export * from "./email.ts";
 export * from "./errors.ts";
 export * from "./feedback.ts";
 export * from "./history.ts";

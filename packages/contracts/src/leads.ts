@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, normalizeEmail } from "./auth.ts";
+import { emailField } from "./auth.ts";
 import { MESSAGES } from "./messages.ts";
 
 /** Spec §3 Lead: the book-a-demo form (/book-demo and /contact). */
@@ -59,17 +59,7 @@ const requiredName = z
   .min(1, missing)
   .max(LEAD_LIMITS.fullName, `Keep the name under ${LEAD_LIMITS.fullName} characters.`);
 
-const requiredEmail = z
-  .string({ error: missing })
-  .max(MAX_EMAIL_LENGTH * 2, MESSAGES.emailInvalid)
-  .transform(normalizeEmail)
-  .pipe(
-    z
-      .string()
-      .min(1, missing)
-      .max(MAX_EMAIL_LENGTH, MESSAGES.emailInvalid)
-      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
-  );
+const requiredEmail = emailField({ required: missing, invalid: MESSAGES.emailInvalid });
 
 /** An optional text field: trimmed; absent, null or empty is null (spec §5). */
 const optionalText = (max: number) =>

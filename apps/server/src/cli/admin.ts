@@ -2,7 +2,7 @@
  * Administration from the shell: `npm run admin -- set-tier <email> <free|pro>`.
  * Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running server's, or started here).
  */
-import { accountTierSchema, normalizeEmail } from "@nexus/contracts";
+import { accountTierSchema, parseEmail } from "@nexus/contracts";
 import {
   createDatabase,
   runMigrations,
@@ -50,7 +50,12 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown tier "${rawTier}". ${USAGE}`);
     return 2;
   }
-  const email = normalizeEmail(rawEmail);
+  const parsed = parseEmail(rawEmail);
+  if (!parsed.ok) {
+    console.error(`"${rawEmail}" is not an e-mail address. ${USAGE}`);
+    return 2;
+  }
+  const email = parsed.email;
   return withDeps(async (deps) => {
     const user = await users.findByEmail(deps, email);
     if (!user) {

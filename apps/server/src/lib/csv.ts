@@ -1,9 +1,29 @@
-/** Cells a spreadsheet would run as a formula (OWASP CSV injection): prefixed with a quote. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with `=`, `+`,
+ * `-` or `@` (also their full-width forms `＝＋－＠`, which some locales' spreadsheets accept), and
+ * a leading tab or CR hides such a start. A cell is neutralised with a leading `'` (shown as text):
+ * - when its first visible character is a trigger: leading whitespace (any, NBSP and U+3000 too)
+ *   and quote characters are skipped, so ` =1+1`, `"=1+1"` and `\t=1+1` are all caught;
+ * - and inside a cell, right after every `,` `;` `|` tab, CR or LF that is followed (after
+ *   whitespace or quotes) by a trigger: a reader that splits on another separator (`;` in many
+ *   locales, `|`, tab) or ignores our quoting would start a new cell or row there
+ *   (`Acme;=HYPERLINK(…)`, `x|-2+3`, `line\n@SUM(…)`), so that piece gets its own `'`.
+ * Inside a cell, tab, CR and LF are separators but not triggers, so blank lines stay as they are.
+ */
+const TRIGGER = "=+\\-@\\uff1d\\uff0b\\uff0d\\uff20";
+const LEADING = new RegExp(`^(?:[\\t\\r]|[\\s"']*[${TRIGGER}])`);
+// Between a separator and the trigger: spaces (not tab, CR, LF: those are separators) and quotes.
+const INNER = new RegExp(`([,;|\\t\\r\\n])(?=(?:[^\\S\\t\\r\\n]|["'])*[${TRIGGER}])`, "g");
+
+/** The cell's text with every formula start made inert (see above). */
+export function neutralizeFormula(value: string): string {
+  const inner = value.replace(INNER, "$1'");
+  return LEADING.test(inner) ? `'${inner}` : inner;
+}
 
 /** One RFC 4180 cell: formula-neutralized, quoted when it holds a quote, comma or line break. */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = neutralizeFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { safeError } from "../lib/safe-error.ts";
 
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
@@ -28,6 +29,19 @@ function isDatabaseUnavailable(error: unknown): boolean {
       return true;
   }
   return false;
+}
+
+/**
+ * What an unexpected error's log line holds: the request id, the method and route pattern (not the
+ * path with its values) and the error's safe summary (no SQL, parameters, body or stack paths).
+ */
+function where(c: Context<AppEnv>, error: Error) {
+  return {
+    rid: c.get("requestId"),
+    method: c.req.method,
+    route: c.req.routePath,
+    err: safeError(error),
+  };
 }
 
 /** Typed errors become their status and code; anything else is a logged 500 with no internals. */
@@ -60,10 +74,7 @@ export function errorHandler(logger: Logger) {
       );
     }
     if (isDatabaseUnavailable(error)) {
-      logger.error(
-        { rid: c.get("requestId"), err: error, path: c.req.path },
-        "database unavailable",
-      );
+      logger.error(where(c, error), "database unavailable");
       return c.json(
         {
           error: {
@@ -74,7 +85,7 @@ export function errorHandler(logger: Logger) {
         503,
       );
     }
-    logger.error({ rid: c.get("requestId"), err: error, path: c.req.path }, "unhandled error");
+    logger.error(where(c, error), "unhandled error");
     return c.json(
       { error: { code: "internal", message: "Something went wrong on our side." } },
       500,

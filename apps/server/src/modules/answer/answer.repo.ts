@@ -1,5 +1,6 @@
 import { type Db, schema } from "@nexus/db";
 import { and, asc, desc, eq } from "drizzle-orm";
+import { storableJson, storableText } from "../../lib/text-guard.ts";
 
 const { searchHistory } = schema;
 export type HistoryRow = typeof searchHistory.$inferSelect;
@@ -61,9 +62,10 @@ export async function saveEntry(
       entry.userId,
       entry.threadId,
       entry.timestamp ?? new Date(),
-      entry.query,
+      storableText(entry.query),
       entry.focusMode ?? "web",
-      JSON.stringify(entry.results ?? {}),
+      // A model or search backend may send NUL or broken text, which jsonb cannot hold.
+      storableJson(entry.results ?? {}),
       replaces ?? null,
       maxThreads,
     ],

@@ -51,10 +51,8 @@ export async function requestLink(options: {
       signInMail({ to: email, link, ttlMinutes: LINK_TTL_MINUTES, appUrl: deps.env.APP_URL }),
     );
   } catch (error) {
-    deps.logger.error(
-      { err: error instanceof Error ? error.message : String(error) },
-      "sign-in e-mail not sent",
-    );
+    // The mail server's own message can quote the recipient: only the error's codes are logged.
+    deps.logger.error({ err: error }, "sign-in e-mail not sent");
     throw new AppError(
       "unavailable",
       "The sign-in e-mail could not be sent. Try again in a moment.",

@@ -94,7 +94,9 @@ function decodeCursor(cursor: string): { timestamp: Date; id: string } {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string") {
       const timestamp = new Date(value[0]);
-      if (!Number.isNaN(timestamp.getTime())) return { timestamp, id: value[1] };
+      // Ids are alphanumericId(): anything else (a NUL, a quote) never reaches the database.
+      if (!Number.isNaN(timestamp.getTime()) && /^[A-Za-z0-9]{1,64}$/.test(value[1]))
+        return { timestamp, id: value[1] };
     }
   } catch {
     // falls through to the 400

@@ -55,6 +55,16 @@ describe("SecurityVerificationModal", () => {
     expect(onVerify).not.toHaveBeenCalled();
   });
 
+  it("refuses display names and address lists with the spec's message", async () => {
+    const { user, input, onVerify } = setup();
+    for (const hostile of ["a<victim@example.com>", "ada@example.com, eve@example.com"]) {
+      await user.clear(input);
+      await user.type(input, `${hostile}{Enter}`);
+      expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.emailInvalid);
+    }
+    expect(onVerify).not.toHaveBeenCalled();
+  });
+
   it("clears the error when the user types", async () => {
     const { user, input, verifyButton } = setup();
     await user.click(verifyButton());

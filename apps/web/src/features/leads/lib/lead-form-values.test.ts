@@ -18,6 +18,8 @@ describe("validateLead", () => {
   it("checks the e-mail's shape like the server", () => {
     const errors = validateLead({ ...EMPTY_LEAD, fullName: "Ada", email: "ada@acme" });
     expect(errors).toEqual({ email: MESSAGES.emailInvalid, summary: MESSAGES.emailInvalid });
+    const listed = validateLead({ ...EMPTY_LEAD, fullName: "Ada", email: "a<victim@acme.com>" });
+    expect(listed).toEqual({ email: MESSAGES.emailInvalid, summary: MESSAGES.emailInvalid });
   });
 
   it("accepts a name and an e-mail alone", () => {
