@@ -41,11 +41,37 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObjectGroup,
 ]);
 
+/**
+ * SASLprep (RFC 4013) as AES-256 PDFs (R6) require: characters "commonly mapped to nothing"
+ * (soft hyphen, zero-width…) dropped, other spaces made plain, then NFKC. pdf.js does not do it.
+ */
+export function saslprep(password: string): string {
+  return password
+    .replace(
+      /\u00ad|\u034f|\u1806|[\u180b-\u180d]|[\u200b-\u200d]|\u2060|[\ufe00-\ufe0f]|\ufeff/g,
+      "",
+    )
+    .replace(/[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g, " ")
+    .normalize("NFKC");
+}
+
 async function openPdf(options: ParseOptions): Promise<PDFDocumentProxy> {
+  const { password } = options;
+  if (password !== undefined && saslprep(password) !== password) {
+    try {
+      return await openWith(options, saslprep(password));
+    } catch (error) {
+      if (!(error instanceof ParseFailure && error.code === "wrong_password")) throw error;
+    }
+  }
+  return openWith(options, password);
+}
+
+async function openWith(options: ParseOptions, password: string | undefined) {
   const task = getDocument({
     // pdf.js takes ownership of the buffer it is given: hand it a copy.
     data: options.bytes.slice(),
-    password: options.password,
+    password,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
@@ -66,7 +92,7 @@ async function openPdf(options: ParseOptions): Promise<PDFDocumentProxy> {
     const e = error as { name?: string; code?: number };
     if (e?.name === "PasswordException") {
       // code 1: a password is needed; 2: the given one is wrong.
-      if (e.code === 2 || options.password)
+      if (e.code === 2 || password)
         throw new ParseFailure("wrong_password", WRONG_PASSWORD_MESSAGE);
       throw new ParseFailure("encrypted", PASSWORD_MESSAGE);
     }
