@@ -7,8 +7,8 @@ import type { ParsedDocument, ParseOptions } from "./types.ts";
 
 /**
  * HTML: decoded like text (the meta charset is not trusted), parsed by linkedom (no scripts run,
- * nothing is loaded), scripts and styles removed, then Readability's article when it finds one
- * with enough text, else the whole body.
+ * nothing is loaded), scripts and styles removed, then Readability's article when it holds most
+ * of the text, else the whole body.
  */
 
 type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
@@ -24,7 +24,11 @@ export function parseHtml(options: ParseOptions): ParsedDocument {
     const article = new Readability(
       document.cloneNode(true) as unknown as ReadabilityDocument,
     ).parse();
-    if (article?.content && (article.textContent ?? "").trim().length >= 200) {
+    // An uploaded page is the person's document: Readability's article replaces the body only when
+    // it holds most of its text (boilerplate trimmed), not when it picked one block of many.
+    const articleChars = (article?.textContent ?? "").replace(/\s+/g, "").length;
+    const bodyChars = (document.body?.textContent ?? "").replace(/\s+/g, "").length;
+    if (article?.content && articleChars >= 200 && articleChars >= bodyChars * 0.6) {
       root = parseHTML(`<body>${article.content}</body>`).document as unknown as DomRoot;
     }
   } catch {
