@@ -49,7 +49,7 @@ describe("offline OCR", () => {
     expect(document.pages[0]?.text).toContain("This is quite a simple example.");
     expect(document.warnings).toEqual([OCR_WARNING]);
     expect(progress).toEqual(["parsing", "ocr"]);
-  });
+  }, 300_000);
 
   it("works with no network at all (a fresh network namespace)", () => {
     const input = path.join(DOCUMENTS, "issue7200.pdf");
