@@ -108,6 +108,13 @@ export async function documentParse(): Promise<BenchResult> {
       "(context)",
     ],
     [
+      "text PDFs in process, per CPU-second of its thread",
+      inProcess.pages,
+      Math.round((cpu.user + cpu.system) / 1000),
+      perCpuSecond,
+      "(context)",
+    ],
+    [
       "scanned pages, OCR, through parse-worker",
       ocr.pages,
       Math.round(ocr.ms),
