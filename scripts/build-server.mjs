@@ -19,6 +19,7 @@ await build({
     main: path.join(root, "apps/server/src/main.ts"),
     admin: path.join(root, "apps/server/src/cli/admin.ts"),
     "answer-worker": path.join(root, "apps/server/src/modules/answer/answer.worker.ts"),
+    "parse-worker": path.join(root, "apps/server/src/integrations/document-text/parse.worker.ts"),
   },
   outdir: path.join(root, "apps/server/dist"),
   bundle: true,

@@ -30,6 +30,9 @@ export interface DocumentPage {
    * PDF only: for each pdf.js `getTextContent` item of the page, in order, the [start, end)
    * character range of its `str` inside `text` (text is the items joined, with "\n" after an item
    * that has hasEOL, else "" — see pdf.ts). The PDF viewer marks cited characters with it.
+   * An item's text is the NFKC form of its `str` (Arabic presentation forms, ligatures), so its
+   * length may differ from `str`; on a right-to-left line the items are joined in logical
+   * (reading) order, so ranges are not always increasing. Absent on OCR'd pages.
    */
   items?: Array<[number, number]>;
   /** Headings found on this page, in order, with their offset in `text` (for heading paths). */
@@ -82,6 +85,8 @@ export interface ParseOptions {
   name?: string;
   password?: string;
   limits: ParseLimits;
+  /** Read pages that have no text layer with OCR (PDF only); default true. */
+  ocr?: boolean;
   /** Progress for the files page, e.g. { stage: "ocr", page: 3, pages: 12 }. */
   onProgress?: (progress: { stage: "parsing" | "ocr"; page: number; pages: number }) => void;
 }

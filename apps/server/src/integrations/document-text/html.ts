@@ -1,0 +1,42 @@
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { decodeText } from "./decode.ts";
+import { domToText } from "./html-text.ts";
+import { isRtl, limitText, requireText } from "./limits.ts";
+import type { ParsedDocument, ParseOptions } from "./types.ts";
+
+/**
+ * HTML: decoded like text (the meta charset is not trusted), parsed by linkedom (no scripts run,
+ * nothing is loaded), scripts and styles removed, then Readability's article when it holds most
+ * of the text, else the whole body.
+ */
+
+type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
+type DomRoot = Parameters<typeof domToText>[0];
+
+export function parseHtml(options: ParseOptions): ParsedDocument {
+  const { document } = parseHTML(decodeText(options.bytes));
+  for (const node of document.querySelectorAll("script, style, noscript, template, iframe, object"))
+    node.remove();
+  const title = document.title?.trim() || undefined;
+  let root: DomRoot | null = null;
+  try {
+    const article = new Readability(
+      document.cloneNode(true) as unknown as ReadabilityDocument,
+    ).parse();
+    // An uploaded page is the person's document: Readability's article replaces the body only when
+    // it holds most of its text (boilerplate trimmed), not when it picked one block of many.
+    const articleChars = (article?.textContent ?? "").replace(/\s+/g, "").length;
+    const bodyChars = (document.body?.textContent ?? "").replace(/\s+/g, "").length;
+    if (article?.content && articleChars >= 200 && articleChars >= bodyChars * 0.6) {
+      root = parseHTML(`<body>${article.content}</body>`).document as unknown as DomRoot;
+    }
+  } catch {
+    root = null;
+  }
+  const { text, headings } = domToText(root ?? (document as unknown as DomRoot)).build();
+  const page = { number: 1, text, ocr: false, headings };
+  requireText([page]);
+  limitText([page], options.limits);
+  return { kind: "html", title, pages: [page], rtl: isRtl(text), warnings: [] };
+}

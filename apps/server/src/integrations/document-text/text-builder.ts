@@ -1,0 +1,58 @@
+/**
+ * Builds one page's text from blocks (paragraphs, headings, table rows) with the headings' levels
+ * and offsets, for chunking with heading paths. Whitespace inside a block is collapsed; blocks are
+ * separated by a blank line.
+ */
+export class TextBuilder {
+  private parts: string[] = [];
+  private length = 0;
+  readonly headings: Array<{ level: number; text: string; offset: number }> = [];
+
+  private push(text: string): number | null {
+    const clean = text.replace(/[ \t\f\v\u00a0\r\n]+/g, " ").trim();
+    if (!clean) return null;
+    if (this.parts.length > 0) {
+      this.parts.push("\n\n");
+      this.length += 2;
+    }
+    const offset = this.length;
+    this.parts.push(clean);
+    this.length += clean.length;
+    return offset;
+  }
+
+  paragraph(text: string) {
+    this.push(text);
+  }
+
+  /** Preformatted text (code, CSV rows): line breaks kept. */
+  lines(text: string) {
+    const clean = text
+      .replace(/\r\n?/g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+    if (!clean) return;
+    if (this.parts.length > 0) {
+      this.parts.push("\n\n");
+      this.length += 2;
+    }
+    this.parts.push(clean);
+    this.length += clean.length;
+  }
+
+  heading(level: number, text: string) {
+    const offset = this.push(text);
+    if (offset !== null) {
+      const clean = this.parts.at(-1) ?? "";
+      this.headings.push({ level: Math.min(6, Math.max(1, level)), text: clean, offset });
+    }
+  }
+
+  get size() {
+    return this.length;
+  }
+
+  build() {
+    return { text: this.parts.join(""), headings: this.headings };
+  }
+}
