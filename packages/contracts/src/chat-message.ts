@@ -64,6 +64,8 @@ export const answerMetadataSchema = z.object({
   model: z.string(),
   offline: z.boolean(),
   focusMode: focusModeSchema.optional(),
+  /** The person stopped this answer (set by the page on a stop, and when a stopped turn is restored). */
+  stopped: z.boolean().optional(),
   /** The standalone query searched for (a rewritten follow-up differs from the question). */
   query: z.string().optional(),
   timings: z
