@@ -145,7 +145,7 @@ describe("a stopped answer", () => {
     const rows = await historyOf(userId);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.results).toMatchObject({ markdown: "In full [1]." });
-    expect((rows[0]?.results as { stopped?: boolean }).stopped).toBeUndefined();
+    expect(rows[0]?.results).not.toHaveProperty("stopped");
   });
 
   it("keeps nothing on the server for an anonymous visitor", async () => {
