@@ -204,12 +204,14 @@ test("Stop ends a long answer: the partial text stays, the model request is abor
   await followUp.press("Enter");
   await finished(turns(page).last());
   await expect.poll(() => searchesUsed(context.request)).toBe(1);
-  // The stopped answer stays on screen above, marked as such; it was never saved.
-  await expect(turn.getByText("This answer was not finished.")).toBeVisible();
+  // The stopped answer stays above, marked as such; the server kept it as a stopped turn.
+  await expect(turn.getByTestId("answer-stopped")).toBeVisible();
   await expectAnswer(turn, "Sentence 1 of a long answer");
   await page.reload();
-  await expect(turns(page)).toHaveCount(1);
-  await expect(question(turns(page).first())).toHaveText("Just the short version");
+  await expect(turns(page)).toHaveCount(2);
+  await expect(question(turns(page).first())).toHaveText("Tell me everything");
+  await expect(turns(page).first().getByTestId("answer-stopped")).toBeVisible();
+  await expect(question(turns(page).nth(1))).toHaveText("Just the short version");
 });
 
 test("Regenerate replaces the last answer, also after a reload", async ({

@@ -72,11 +72,18 @@ export const importThreadRequestSchema = z.object({
   focusMode: focusModeSchema,
   turns: z
     .array(
-      z.object({
-        query: z.string().trim().min(1).max(4000),
-        markdown: z.string().min(1).max(200_000),
-        sources: z.array(answerSourceSchema).max(50),
-      }),
+      z
+        .object({
+          query: z.string().trim().min(1).max(4000),
+          markdown: z.string().max(200_000),
+          sources: z.array(answerSourceSchema).max(50),
+          /** The visitor stopped this answer: kept as far as it got (its text may be empty). */
+          stopped: z.boolean().optional(),
+        })
+        .refine((turn) => turn.stopped === true || turn.markdown.trim() !== "", {
+          message: "An answer's text is required (unless the answer was stopped)",
+          path: ["markdown"],
+        }),
     )
     .min(1)
     .max(50),

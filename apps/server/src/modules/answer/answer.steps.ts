@@ -100,7 +100,11 @@ export function presentMedia(found: SearchResponse): {
 function fallbackRelated(question: string, results: readonly SearchResult[]): string[] {
   return relatedQuestions({
     question,
-    sources: results.map((r) => ({ title: r.title, ...(r.heading ? { heading: r.heading } : {}) })),
+    sources: results.map((r) => ({
+      title: r.title,
+      snippet: r.snippet,
+      ...(r.heading ? { heading: r.heading } : {}),
+    })),
   });
 }
 
@@ -124,10 +128,17 @@ export async function relatedFor(options: {
       prompt: `Question: ${question}\n${titles ? `Sources:\n${titles}` : ""}`,
       abortSignal: options.signal,
     });
+    // Questions only: a preamble ("Here are some questions:") or a statement is not offered.
     const lines = text
       .split("\n")
-      .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").trim())
-      .filter((l) => l.length > 3 && l.length < 200);
+      .map((l) =>
+        l
+          .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "")
+          .replace(/^["']|["']$/g, "")
+          .trim(),
+      )
+      .filter((l) => l.length > 3 && l.length < 200 && l.endsWith("?"))
+      .map((l) => `${l.charAt(0).toUpperCase()}${l.slice(1)}`);
     return lines.length >= 3 ? lines.slice(0, 5) : fallbackRelated(question, results);
   } catch {
     return fallbackRelated(question, results);

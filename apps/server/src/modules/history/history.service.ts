@@ -195,6 +195,7 @@ export async function importThread(options: {
         images: [],
         videos: [],
         thinking: "",
+        ...(turn.stopped ? { stopped: true } : {}),
       },
     })),
     maxThreads: TIER_LIMITS[user.tier].maxChats,

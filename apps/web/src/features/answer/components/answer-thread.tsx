@@ -4,12 +4,15 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { useFollowScroll } from "../hooks/use-follow-scroll.ts";
+import { useQuestionQueue } from "../hooks/use-question-queue.ts";
+import { useRetryStatus } from "../hooks/use-retry-status.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
 import type { ThreadChat } from "../lib/chat-store.ts";
 import { AnswerTurnView, type TurnState } from "./answer-turn.tsx";
 import { FollowUpComposer } from "./follow-up-composer.tsx";
+import { QueuedQuestion } from "./queued-question.tsx";
 
 const IDLE: TurnState = { status: "ready", error: undefined, stopped: false };
 
@@ -40,24 +43,37 @@ export function AnswerThread({
         (part.type === "data-images" || part.type === "data-videos") && part.data.length > 0,
     ),
   );
-  const statusText = answerStatusText(status, last ? answerContentOf(last.answer) : null);
+  const retrying = useRetryStatus(thread);
+  const statusText = answerStatusText(status, last ? answerContentOf(last.answer) : null, retrying);
 
   const setStopped = (value: boolean) => {
     thread.stopped = value;
     setStoppedState(value);
   };
-  const ask = (text: string) => {
-    if (busy) return;
+  const send = (text: string) => {
     setStopped(false);
     follow();
     void sendMessage({ text });
   };
-  // After a failure or a stop the partial answer was not kept: ask the question again.
+  // A question typed while an answer runs waits for it, visibly (queued-question.tsx).
+  const queue = useQuestionQueue({ busy, send });
+  const ask = (text: string) => {
+    if (busy) queue.enqueue(text);
+    else send(text);
+  };
+  // After a failure or a stop: ask the question again, replacing a stopped turn the server kept.
   const retry = () => {
     if (busy) return;
     setStopped(false);
     follow();
-    void regenerate();
+    void regenerate(lastAnswer ? { messageId: lastAnswer.id } : undefined);
+  };
+  // A failed question, edited: the failed turn (never saved) gives way to the new question.
+  const retryWith = (text: string) => {
+    if (busy || !last) return;
+    const failedIds = [last.user.id, ...(lastAnswer ? [lastAnswer.id] : [])];
+    setMessages(messages.filter((message) => !failedIds.includes(message.id)));
+    send(text);
   };
   // A finished answer: the server replaces its entry.
   const regenerateLast = () => {
@@ -99,6 +115,7 @@ export function AnswerThread({
               onAsk={ask}
               onRegenerate={isLast ? regenerateLast : null}
               onRetry={retry}
+              onRetryWith={retryWith}
               onSignIn={onSignIn}
               onRemove={() =>
                 removeTurn(turn.answer ? [turn.user.id, turn.answer.id] : [turn.user.id])
@@ -114,6 +131,11 @@ export function AnswerThread({
         inputRef={inputRef}
         onAsk={ask}
         onStop={onStop}
+        below={
+          queue.queued !== null ? (
+            <QueuedQuestion question={queue.queued} onCancel={queue.cancel} />
+          ) : null
+        }
       />
     </div>
   );
