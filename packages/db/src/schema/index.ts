@@ -2,6 +2,7 @@ export * from "./feedback.ts";
 export * from "./history.ts";
 export * from "./knowledge.ts";
 export * from "./leads.ts";
+export * from "./server-secrets.ts";
 export * from "./shares.ts";
 export * from "./usage.ts";
 export * from "./users.ts";
