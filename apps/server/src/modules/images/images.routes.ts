@@ -27,7 +27,20 @@ export function imageRoutes(deps: Deps, proxy: ImageProxy = createImageProxy({ d
     const signature = c.req.query("s");
     if (!url || !signature || url.length > MAX_IMAGE_URL_LENGTH) throw unsigned();
     if (!deps.images.verify(url, signature)) throw unsigned();
-    const image = await proxy.get(url);
+    let image: Awaited<ReturnType<ImageProxy["get"]>>;
+    try {
+      image = await proxy.get(url);
+    } catch (error) {
+      // An <img> whose address cannot be shown (a site without a favicon, a dead host, not an
+      // image): 204 fires its error event (letter tile, tile removed) without a console error per
+      // missing favicon; the reason is in a header. Other callers get the status itself.
+      if (!(error instanceof AppError) || c.req.header("sec-fetch-dest") !== "image") throw error;
+      return c.body(null, 204, {
+        "Cache-Control": "public, max-age=300",
+        "X-Image-Error": error.code,
+        "Referrer-Policy": "no-referrer",
+      });
+    }
     return c.body(new Uint8Array(image.body), 200, {
       ...IMAGE_HEADERS,
       "Content-Type": image.contentType,

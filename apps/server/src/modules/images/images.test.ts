@@ -209,6 +209,20 @@ describe("GET /api/image: what the proxy will not serve", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
   });
 
+  it("answers an <img> load that cannot be shown with 204 and the reason (no console error per missing favicon)", async () => {
+    const image = { headers: { "sec-fetch-dest": "image" } };
+    const missing = await h.request(signed(`${origin.origin}/missing.png?img`), image);
+    expect(missing.status).toBe(204);
+    expect(missing.headers.get("x-image-error")).toBe("bad_gateway");
+    expect(await missing.text()).toBe("");
+    const svg = await h.request(signed(`${origin.origin}/drawing.svg?img`), image);
+    expect(svg.status).toBe(204);
+    expect(svg.headers.get("x-image-error")).toBe("unsupported_media_type");
+    // An unsigned address stays a 403 whoever asks.
+    const forged = await h.request(`/api/image?u=x&s=${"A".repeat(22)}`, image);
+    expect(forged.status).toBe(403);
+  });
+
   it("remembers a failure for a while instead of asking the origin on every view", async () => {
     const path = signed(`${origin.origin}/missing.png?again`);
     expect((await h.request(path)).status).toBe(502);
