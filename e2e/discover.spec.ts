@@ -160,7 +160,11 @@ modelTest(
       const picture = first.locator("img");
       await expect(picture).toHaveAttribute("referrerpolicy", "no-referrer");
       await expect(picture).toHaveAttribute("src", /^\/api\/image\?u=http%3A%2F%2F127\.0\.0\.1/);
-      await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(640);
+      await expect
+        .poll(() =>
+          picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+        )
+        .toBe(640);
       expect(images, "requests to other origins").toEqual([]);
       const source = first.getByRole("link", { name: /Source/ });
       await expect(source).toHaveAttribute("href", "https://news.example.org/science/launch");

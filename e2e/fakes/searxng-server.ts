@@ -92,8 +92,7 @@ export async function startFakeSearxng(
     ...(options.port ? { port: options.port } : {}),
     handle: (request) => {
       // Like a real SearXNG with `image_proxy: true`: pictures from its own origin (raster only).
-      if (request.path === "/image_proxy")
-        return { body: GRADIENT_PNG, contentType: "image/png" };
+      if (request.path === "/image_proxy") return { body: GRADIENT_PNG, contentType: "image/png" };
       if (request.path === "/favicon.ico") return { body: FAVICON_PNG, contentType: "image/png" };
       if (request.path !== "/search") return { status: 404, body: { error: "not found" } };
       if (request.query.get("format") !== "json") return { status: 403, body: "Forbidden" };
