@@ -115,7 +115,7 @@ test("images of an answer, its share page and Discover come only through the ima
   modelServer,
   uniqueEmail,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const origin = modelServer.origin;
   await withCorpus(modelServer, async () => {
     const requests = await recordRequests(context, origin);
@@ -125,16 +125,20 @@ test("images of an answer, its share page and Discover come only through the ima
       text: `The moon pulls the sea [1]. ![leak](${LEAK}) <img src="https://${ATTACKER}/raw.png"> Done [2].`,
     });
     await page.goto(`/app/search?q=${encodeURIComponent("Why are there tides?")}`);
-    await expect(page).toHaveURL(THREAD_URL);
+    await expect(page).toHaveURL(THREAD_URL, { timeout: 30_000 });
     const turn = turns(page).first();
     await finished(turn);
     await expect(turn.getByTestId("answer-markdown")).toContainText("Done");
-    await expect(turn.getByTestId("answer-markdown").locator("img")).toHaveCount(0);
+    // Only citation previews' favicons are images in the text, through the proxy.
+    await expect(
+      turn.getByTestId("answer-markdown").locator('img:not([src^="/api/image?"])'),
+    ).toHaveCount(0);
     await expect(turn.locator("[data-blocked-image]")).toContainText(`Image: leak (${ATTACKER})`);
     await expectProxiedImages(page, origin);
 
     // Restored from the server (stored addresses, signed when read).
     await page.reload();
+    await expect(turns(page).first()).toBeVisible({ timeout: 60_000 });
     await finished(turns(page).first());
     await expectProxiedImages(page, origin);
 
@@ -155,21 +159,30 @@ test("images of an answer, its share page and Discover come only through the ima
     const visitorRequests = await recordRequests(visitorContext, origin);
     const visitor = await visitorContext.newPage();
     await visitor.goto(sharePath);
-    await expect(visitor.getByTestId("shared-turn")).toHaveCount(1);
-    await expect(visitor.getByTestId("answer-markdown").locator("img")).toHaveCount(0);
+    await expect(visitor.getByTestId("shared-turn")).toHaveCount(1, { timeout: 60_000 });
+    await expect(
+      visitor.getByTestId("answer-markdown").locator('img:not([src^="/api/image?"])'),
+    ).toHaveCount(0);
     await expectProxiedImages(visitor, origin);
     expect(foreign(visitorRequests, origin)).toEqual([]);
 
     // Discover: the news picture through the proxy, the hostile one never requested.
     await visitor.goto("/app/discover?topic=world");
     const cards = visitor.getByTestId("discover-card");
-    await expect(cards.first().getByRole("heading")).toHaveText("Pictured story on world");
+    await expect(cards.first().getByRole("heading")).toHaveText("Pictured story on world", {
+      timeout: 60_000,
+    });
     await expect.poll(() => naturalWidth(cards.first().locator("img"))).toBe(640);
     await expect(cards.nth(1).getByRole("heading")).toHaveText("Hostile story on world");
     await expect(cards.nth(1).locator("img")).toHaveCount(0);
     for (const src of await imageSources(visitor)) expect(new URL(src).origin, src).toBe(origin);
     expect(foreign(visitorRequests, origin)).toEqual([]);
-    expect(visitorRequests.some((url) => url.includes(ATTACKER))).toBe(false);
-    expect(requests.some((url) => url.includes(ATTACKER))).toBe(false);
+    // (The attacker's addresses reached our proxy only as signed, encoded `u` parameters.)
+    const attackerHost = (url: string) =>
+      /^https?:/.test(url) && new URL(url).hostname === ATTACKER;
+    expect([...requests, ...visitorRequests].filter(attackerHost)).toEqual([]);
+    expect(visitorRequests.some((url) => url.includes("/api/image?u=https%3A%2F%2Fattacker"))).toBe(
+      true,
+    );
   });
 });
