@@ -13,7 +13,8 @@ import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
 import { summarize } from "./lib/stats.ts";
 
 const CACHED_REQUESTS = Number(process.env.BENCH_IMAGE_REQUESTS ?? 2_000);
-const CONCURRENCY = 10;
+/** Clients asking at once (1: the latency of one request; more: latency under load). */
+const CONCURRENCY = Number(process.env.BENCH_IMAGE_CLIENTS ?? 1);
 const COLD_ROUNDS = 5;
 const TARGET_CACHED_P95_MS = 5;
 
@@ -89,7 +90,7 @@ export async function imageProxy(): Promise<BenchResult> {
         cold.push(await timed(picture.proxied));
       }
     }
-    // Cached: one picture, CONCURRENCY clients in turn.
+    // Cached: one picture, CONCURRENCY clients each asking again as soon as it has the last one.
     const [first] = await signedPictures({ origin: server.origin, searxng, round: 99 });
     if (!first) throw new Error("no picture");
     await timed(first.proxied);
@@ -101,6 +102,14 @@ export async function imageProxy(): Promise<BenchResult> {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
     const originHits = searxng.requests.length - hitsBefore;
+    // The same loop on GET /api/health (no database): what the machine allows any request now.
+    const health: number[] = [];
+    for (let i = 0; i < cached.length; i++) {
+      const started = performance.now();
+      await (await fetch(`${server.origin}/api/health`)).arrayBuffer();
+      health.push(performance.now() - started);
+    }
+    const hb = summarize(health);
 
     const c = summarize(cached);
     const k = summarize(cold);
@@ -115,6 +124,7 @@ export async function imageProxy(): Promise<BenchResult> {
         ["case", "p50 ms", "p95 ms", "p99 ms", "max ms", "origin requests", "target"],
         [
           ["cached (memory LRU)", c.p50, c.p95, c.p99, c.max, originHits, verdict(ok)],
+          ["GET /api/health (baseline)", hb.p50, hb.p95, hb.p99, hb.max, 0, "(context)"],
           ["cold (fetch through web-fetch)", k.p50, k.p95, k.p99, k.max, cold.length, "(context)"],
           ["the origin itself (direct)", o.p50, o.p95, o.p99, o.max, origin.length, "(context)"],
           [
