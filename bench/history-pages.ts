@@ -16,6 +16,8 @@ import {
 } from "../apps/server/src/modules/history/history.repo.ts";
 import { prefixTsQuery } from "../apps/server/src/modules/history/history.search-text.ts";
 import * as history from "../apps/server/src/modules/history/history.service.ts";
+import { createImageUrls } from "../apps/server/src/modules/images/image-urls.ts";
+import { loadImageKey } from "../apps/server/src/modules/images/images.repo.ts";
 import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
 import { summarize } from "./lib/stats.ts";
 
@@ -142,7 +144,7 @@ export async function historyPages(): Promise<BenchResult> {
     const db = database.db;
     await runMigrations(db);
     const seedSeconds = await seed(db);
-    const deps = { db };
+    const deps = { db, images: createImageUrls(await loadImageKey(db)) };
     const now = new Date();
     const user: SessionUser = {
       id: MAIN_ID,

@@ -19,6 +19,7 @@ import {
   libraryRoutes,
   threadDeleteRoutes,
 } from "./modules/history/history.routes.ts";
+import { imageRoutes } from "./modules/images/images.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { sharePageRoutes } from "./modules/shares/share-page.ts";
 import { sharesRoutes } from "./modules/shares/shares.routes.ts";
@@ -61,6 +62,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/feedback", feedbackRoutes(deps))
     .route("/leads", leadsRoutes(deps))
     .route("/discover", discoverRoutes(deps))
+    .route("/image", imageRoutes(deps))
     // Unknown API paths end here as JSON, never falling through to the web app.
     .all("*", notFoundHandler);
 

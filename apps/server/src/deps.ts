@@ -7,6 +7,7 @@ import type { FetchPage } from "./integrations/web-fetch.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { AnswerRunner } from "./modules/answer/answer.run.ts";
+import type { ImageUrls } from "./modules/images/image-urls.ts";
 
 /** Everything a module needs from the outside world; tests build their own. */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   search: SearchProvider;
   /** SSRF-safe outbound HTTP (integrations/web-fetch.ts). */
   webFetch: { fetchPage: FetchPage };
+  /** Signs image addresses for the image proxy (key from PostgreSQL: images.repo.ts). */
+  images: ImageUrls;
   /** Runs charged answers off this thread (answer workers); absent: in this thread. */
   answerRunner?: AnswerRunner;
 }

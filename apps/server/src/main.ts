@@ -15,6 +15,7 @@ import { startJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
 import { startAnswerWorkers } from "./modules/answer/answer.workers.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
+import { loadImageKey } from "./modules/images/images.repo.ts";
 import * as usage from "./modules/usage/usage.service.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";
 
@@ -55,7 +56,8 @@ async function main() {
   // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
   const knowledge = await indexKnowledgeBase({ db: database.db });
   logger.debug(knowledge, "knowledge base indexed");
-  const deps = createRuntimeDeps({ env, logger, db: database.db });
+  const imageKey = await loadImageKey(database.db);
+  const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey });
   const workerCount = env.ANSWER_WORKERS ?? Math.min(4, availableParallelism() - 1);
   const answerWorkers =
     workerCount > 0

@@ -95,6 +95,13 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/feedback": { expect: all(404) },
   // Discover is public (spec §2): the same feed for everyone.
   "GET /api/discover": { query: "?topic=technology", expect: all(200) },
+  // The image proxy is public (share pages and discover show images to anyone) but serves only
+  // addresses the server signed: a forged signature is 403 for every actor (signed ones: 200 for
+  // every actor, in modules/images/images.test.ts).
+  "GET /api/image": {
+    query: `?u=${encodeURIComponent("https://img.example.org/a.png")}&s=${"A".repeat(22)}`,
+    expect: all(403),
+  },
   "GET /api/admin/feedback.csv": { expect: all(404) },
   // Book-a-demo leads: anyone may send one; the admin inbox is invisible to all of these actors
   // (super-admins are covered in modules/admin/admin-access.test.ts).

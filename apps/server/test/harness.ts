@@ -11,6 +11,8 @@ import { parseEnv } from "../src/env.ts";
 import { createMailer } from "../src/integrations/mail.ts";
 import { createSearchProvider } from "../src/integrations/search/create-search-provider.ts";
 import { createWebFetch, type WebFetchOptions } from "../src/integrations/web-fetch.ts";
+import { createImageUrls } from "../src/modules/images/image-urls.ts";
+import { loadImageKey } from "../src/modules/images/images.repo.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 
@@ -105,6 +107,7 @@ export async function createHarness(
     models: createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } }),
     search: createSearchProvider({ env: parsed, db: db.db, webFetch }),
     webFetch,
+    images: createImageUrls(await loadImageKey(db.db)),
     logger,
     clock,
     mailer: createMailer({ smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, logger }),

@@ -10,6 +10,7 @@ import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
+import { presentImages, presentSources, presentVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
 import { ANSWER_FAILED, DeltaCoalescer, modelPartToChunk } from "./answer.parts.ts";
 import {
@@ -123,9 +124,11 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
     media = { sources, images, videos };
     for (const [i, s] of sources.entries())
       writer.write({ type: "source-url", sourceId: String(i + 1), url: s.url, title: s.title });
-    writer.write({ type: "data-sources", data: sources });
-    writer.write({ type: "data-images", data: images });
-    writer.write({ type: "data-videos", data: videos });
+    // The stream carries signed image proxy URLs; the saved turn keeps the origins' addresses
+    // (signed again whenever it is presented).
+    writer.write({ type: "data-sources", data: presentSources(deps, sources) });
+    writer.write({ type: "data-images", data: presentImages(deps, images) });
+    writer.write({ type: "data-videos", data: presentVideos(deps, videos) });
 
     // Related questions: one short call started now, beside page reading and the answer; the
     // answer never waits for it (it is awaited only once the answer's text has ended).

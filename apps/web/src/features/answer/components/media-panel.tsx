@@ -2,14 +2,16 @@ import type { AnswerImage, AnswerVideo } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Play } from "lucide-react";
 import { useState } from "react";
+import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { isHttpUrl } from "./source-card.tsx";
 
 function Thumbnail({ src, className }: { src: string | undefined; className: string }) {
   const [failed, setFailed] = useState(false);
-  if (!isHttpUrl(src) || failed) return <span aria-hidden="true" className={className} />;
+  const proxied = proxiedImageSrc(src);
+  if (!proxied || failed) return <span aria-hidden="true" className={className} />;
   return (
     <img
-      src={src}
+      src={proxied}
       alt=""
       loading="lazy"
       referrerPolicy="no-referrer"
@@ -30,8 +32,9 @@ const STRIP =
 
 function ImageItem({ image, index }: { image: AnswerImage; index: number }) {
   const [failed, setFailed] = useState(false);
-  const src = image.thumbnailUrl ?? image.url;
-  if (failed || !isHttpUrl(src)) return null;
+  // Only the server's signed image proxy URL is loaded (never the origin's own address).
+  const src = proxiedImageSrc(image.thumbnailUrl);
+  if (failed || !src) return null;
   const href = isHttpUrl(image.pageUrl) ? image.pageUrl : image.url;
   return (
     <li className="w-28 shrink-0 sm:w-32 lg:w-auto">
@@ -65,7 +68,7 @@ export function MediaPanel({
   videos: readonly AnswerVideo[];
   className?: string;
 }) {
-  const shownImages = images.filter((image) => isHttpUrl(image.thumbnailUrl ?? image.url));
+  const shownImages = images.filter((image) => proxiedImageSrc(image.thumbnailUrl) !== null);
   const shownVideos = videos.filter((video) => isHttpUrl(video.url));
   if (shownImages.length === 0 && shownVideos.length === 0) return null;
   return (

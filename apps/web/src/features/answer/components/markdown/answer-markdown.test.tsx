@@ -8,7 +8,7 @@ const SOURCES: AnswerSource[] = [
     title: "First source",
     url: "https://one.example/article",
     domain: "one.example",
-    favicon: "https://one.example/favicon.ico",
+    favicon: "/api/image?u=https%3A%2F%2Fone.example%2Ffavicon.ico&s=abcdefghijklmnopqrstuv",
     snippet: "The first snippet.",
   },
   {
@@ -197,8 +197,16 @@ describe("AnswerMarkdown: citations", () => {
     expect(card).toHaveTextContent("one.example");
     expect(card).toHaveTextContent("The first snippet.");
     const favicon = card?.querySelector("img");
-    expect(favicon?.getAttribute("src")).toBe("https://one.example/favicon.ico");
+    expect(favicon?.getAttribute("src")).toBe(SOURCES[0]?.favicon);
     expect(favicon?.getAttribute("referrerpolicy")).toBe("no-referrer");
+  });
+
+  it("never loads a favicon from another origin: the preview shows the site's letter instead", () => {
+    const sources = [{ ...SOURCES[0], favicon: "https://one.example/favicon.ico" } as AnswerSource];
+    const root = renderMd("Fact [1].", sources);
+    expect(root.querySelector("img")).toBeNull();
+    const tile = root.querySelector("[data-favicon-tile]");
+    expect(tile).toHaveTextContent("O");
   });
 
   it("handles adjacent and grouped citations", () => {
@@ -240,8 +248,9 @@ describe("AnswerMarkdown: citations", () => {
     expect(chip?.hasAttribute("href")).toBe(false);
     expect(root.querySelector("[href^='javascript']")).toBeNull();
     expect(chip).toHaveAttribute("aria-label", "Source 3: Third source");
-    // favicon was not http(s): no image at all
+    // favicon was not an image proxy URL: no image at all, the site's letter instead
     expect(root.querySelector("img")).toBeNull();
+    expect(root.querySelector("[data-favicon-tile]")).toHaveTextContent("T");
   });
 
   it("treats a shortcut reference with a numeric definition as a citation", () => {
@@ -292,12 +301,29 @@ describe("AnswerMarkdown: link policy", () => {
 });
 
 describe("AnswerMarkdown: image policy", () => {
-  it("loads same-origin images lazily without referrer", () => {
+  const SIGNED = "/api/image?u=https%3A%2F%2Fimg.example%2Fchart.png&s=abcdefghijklmnopqrstuv";
+
+  it.each([SIGNED, `${window.location.origin}${SIGNED}`])(
+    "loads an image of this Nexus's image proxy (%s) lazily without referrer",
+    (src) => {
+      const root = renderMd(`![chart](${src})`);
+      const img = root.querySelector("img");
+      expect(img?.getAttribute("src")).toBe(SIGNED);
+      expect(img?.getAttribute("loading")).toBe("lazy");
+      expect(img?.getAttribute("referrerpolicy")).toBe("no-referrer");
+    },
+  );
+
+  it("shows any other same-origin address as a chip, not an image", () => {
     const root = renderMd(`![chart](${window.location.origin}/api/files/chart.png)`);
-    const img = root.querySelector("img");
-    expect(img?.getAttribute("src")).toBe(`${window.location.origin}/api/files/chart.png`);
-    expect(img?.getAttribute("loading")).toBe("lazy");
-    expect(img?.getAttribute("referrerpolicy")).toBe("no-referrer");
+    expect(root.querySelector("img")).toBeNull();
+    expect(root.querySelector("[data-blocked-image]")).not.toBeNull();
+  });
+
+  it("shows a relative address other than the proxy as an inert chip", () => {
+    const root = renderMd("![chart](/api/me)");
+    expect(root.querySelector("img")).toBeNull();
+    expect(root).toHaveTextContent("Image: chart (blocked)");
   });
 
   it("shows a third-party image as a link chip, never an <img>", () => {

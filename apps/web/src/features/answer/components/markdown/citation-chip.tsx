@@ -1,6 +1,7 @@
 import { useId } from "react";
-import { toSafeHttpUrl, toSafeSourceUrl } from "../../lib/safe-url.ts";
+import { toSafeSourceUrl } from "../../lib/safe-url.ts";
 import { sourceSiteName } from "../../lib/source-site.ts";
+import { Favicon } from "../source-card.tsx";
 import { useSources } from "./sources-context.ts";
 
 const CHIP =
@@ -24,7 +25,6 @@ export function CitationChip({ n }: CitationChipProps) {
 
   // A local source (the knowledge base, the user's files) is a page of this Nexus: "/blog/…".
   const link = toSafeSourceUrl(source.url, window.location.origin);
-  const favicon = source.favicon ? toSafeHttpUrl(source.favicon) : null;
   const label = `Source ${n}: ${source.title || source.domain || "untitled"}`;
   const domain = link?.domain || sourceSiteName(source);
 
@@ -55,19 +55,9 @@ export function CitationChip({ n }: CitationChipProps) {
       )}
       <span id={cardId} role="tooltip" className={CARD}>
         <span className="flex items-center gap-1.5 text-subtle text-xs">
-          {favicon ? (
-            <img
-              src={favicon.href}
-              alt=""
-              width={14}
-              height={14}
-              loading="lazy"
-              decoding="async"
-              referrerPolicy="no-referrer"
-              data-source-favicon=""
-              className="size-3.5 shrink-0 rounded-sm"
-            />
-          ) : null}
+          {source.url.startsWith("/") ? null : (
+            <Favicon src={source.favicon} site={domain} size="size-3.5" />
+          )}
           <span className="truncate">{domain}</span>
         </span>
         {source.title ? (
