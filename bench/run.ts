@@ -36,7 +36,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "share-page": sharePage,
 };
 /** Benchmarks that do not use the built web app. */
-//                                     document-parse, image-proxy)
+const WITHOUT_BUILD = new Set(["offline", "history-pages", "document-parse", "image-proxy"]);
 
 const chosen = process.argv.slice(2).filter((a) => a !== "--");
 const unknown = chosen.filter((name) => !(name in BENCHMARKS));
