@@ -78,10 +78,13 @@ export function AnswerThread({
   };
 
   return (
+    // One reading measure for every turn: with images or videos anywhere in the thread, every turn
+    // keeps the media rail's column on wide screens (answer-turn.tsx), so none is wider.
     <div
+      data-media-rail={hasMedia ? "" : undefined}
       className={clsx(
-        "mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
-        hasMedia ? "max-w-5xl" : "max-w-3xl",
+        "group/thread mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-3xl flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
+        hasMedia && "lg:max-w-5xl",
       )}
     >
       <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
