@@ -145,3 +145,40 @@ test("desktop: a citation's hover or focus preview stays on screen, Escape close
   await page.mouse.move(rest.x + 1, rest.y);
   await expect(preview).toBeVisible();
 });
+
+test('"+N more" opens every source with its whole snippet in a side sheet; the strip stays as it was', async ({
+  page,
+}) => {
+  await askFromHome(page, "Which sources were read?");
+  const turn = turns(page).first();
+  await finished(turn);
+  const strip = turn.getByTestId("sources-strip");
+  const cards = strip.getByTestId("source-card");
+  await expect(cards).toHaveCount(4);
+  const stripBox = await strip.boundingBox();
+  const more = strip.getByRole("button", { name: /^Show \d+ more sources$/ });
+  const hidden = Number((await more.getAttribute("aria-label"))?.match(/\d+/)?.[0]);
+  expect(hidden).toBeGreaterThan(0);
+  await more.click();
+
+  const sheet = page.getByTestId("sources-sheet");
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole("heading", { name: `${4 + hidden} sources` })).toBeVisible();
+  const items = sheet.locator("[data-sheet-source]");
+  await expect(items).toHaveCount(4 + hidden);
+  for (const [index, item] of (await items.all()).entries()) {
+    const n = index + 1;
+    await expect(item).toHaveAttribute("data-sheet-source", String(n));
+    await expect(item).toHaveAttribute("href", `https://site${n}.example.org/article`);
+    await expect(item).toContainText(`Result ${n}`);
+    await expect(item).toContainText(`site${n}.example.org`);
+    await expect(item).toContainText(`Passage ${n} about Which sources were read?`);
+  }
+  await expectInViewport(sheet, { width: 1280, height: 800 });
+  await page.keyboard.press("Escape");
+  await expect(sheet).toHaveCount(0);
+  await expect(more).toBeFocused();
+  // The strip did not grow or reflow.
+  await expect(cards).toHaveCount(4);
+  expect(await strip.boundingBox()).toEqual(stripBox);
+});
