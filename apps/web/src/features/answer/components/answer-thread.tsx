@@ -94,10 +94,14 @@ export function AnswerThread({
   };
 
   return (
+    // One reading measure (61ch of the page's 16 px text: about 75 characters of the answer's
+    // 15 px) for every turn; with images or videos anywhere in the thread, every turn keeps the
+    // media rail's column beside it on wide screens (answer-turn.tsx), so none is wider.
     <div
+      data-media-rail={hasMedia ? "" : undefined}
       className={clsx(
-        "mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
-        hasMedia ? "max-w-5xl" : "max-w-3xl",
+        "group/thread mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-[calc(61ch+3rem)] flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
+        hasMedia && "lg:max-w-[calc(61ch+18.5rem)]",
       )}
     >
       <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>

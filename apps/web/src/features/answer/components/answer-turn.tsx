@@ -1,5 +1,4 @@
 import type { ChatStatus } from "ai";
-import { clsx } from "clsx";
 import { CircleStop, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
@@ -61,7 +60,6 @@ export function AnswerTurnView({
   const finished = ended && content.complete;
   // An earlier answer that was stopped or failed before a follow-up was asked.
   const interrupted = ended && !content.complete;
-  const hasMedia = content.images.length > 0 || content.videos.length > 0;
 
   return (
     <article
@@ -81,12 +79,7 @@ export function AnswerTurnView({
       </header>
       {/* Phones: the answer, then images and videos, then related questions. Wide screens: the
           media in a column beside both. */}
-      <div
-        className={clsx(
-          "grid min-w-0 gap-x-6 gap-y-5",
-          hasMedia && "lg:grid-cols-[minmax(0,1fr)_14rem] lg:grid-rows-[auto_1fr]",
-        )}
-      >
+      <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
           <SourcesStrip sources={content.sources} />
           <ReasoningPanel
@@ -147,6 +140,7 @@ export function AnswerTurnView({
                 markdown: content.text,
                 removeTurn: onRemove,
               }}
+              sources={content.sources}
               onRegenerate={finished ? onRegenerate : null}
               finished={finished}
             />
@@ -155,6 +149,7 @@ export function AnswerTurnView({
         <MediaPanel
           images={content.images}
           videos={content.videos}
+          heading={index === 0 ? "h2" : "h3"}
           className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
         />
         {finished ? (

@@ -1,5 +1,5 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
 
@@ -184,13 +184,17 @@ describe("AnswerMarkdown: citations", () => {
     );
     expect(root.querySelector("a[data-citation='2']")).toBeNull();
     expect(root.querySelector("button[data-citation='2']")).not.toBeNull();
+    act(() => chip?.focus());
     const cardId = chip?.getAttribute("aria-describedby") ?? "";
     expect(document.getElementById(cardId)).toHaveTextContent("Nexus guide");
   });
 
-  it("shows a preview card described by the chip", () => {
+  it("shows a preview card described by the chip while it has the keyboard focus", () => {
     const root = renderMd("Fact [1].");
-    const chip = root.querySelector("[data-citation='1']");
+    const chip = root.querySelector<HTMLElement>("[data-citation='1']");
+    expect(chip).not.toHaveAttribute("aria-describedby");
+    expect(document.querySelector("[role='tooltip']")).toBeNull();
+    act(() => chip?.focus());
     const cardId = chip?.getAttribute("aria-describedby") ?? "";
     const card = document.getElementById(cardId);
     expect(card).toHaveTextContent("First source");
@@ -199,6 +203,13 @@ describe("AnswerMarkdown: citations", () => {
     const favicon = card?.querySelector("img");
     expect(favicon?.getAttribute("src")).toBe(SOURCES[0]?.favicon);
     expect(favicon?.getAttribute("referrerpolicy")).toBe("no-referrer");
+    // Escape closes it (WCAG 1.4.13) without moving the focus; it stays closed while focused.
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    expect(document.querySelector("[role='tooltip']")).toBeNull();
+    expect(chip).toHaveFocus();
+    expect(chip).not.toHaveAttribute("aria-describedby");
   });
 
   it("never loads a favicon from another origin: the preview shows the site's letter instead", () => {
