@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { useFollowScroll } from "../hooks/use-follow-scroll.ts";
+import { usePinQuestion } from "../hooks/use-pin-question.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
@@ -28,10 +28,11 @@ export function AnswerThread({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
   const busy = status === "submitted" || status === "streaming";
-  const follow = useFollowScroll(busy, messages);
   useSlashFocus(inputRef);
 
   const turns = turnsOf(messages);
+  const listRef = useRef<HTMLDivElement>(null);
+  const { pin, spaceRef } = usePinQuestion(listRef, turns.length);
   const last = turns[turns.length - 1];
   const lastAnswer = last?.answer;
   const hasMedia = messages.some((message) =>
@@ -49,21 +50,21 @@ export function AnswerThread({
   const ask = (text: string) => {
     if (busy) return;
     setStopped(false);
-    follow();
+    pin(turns.length + 1);
     void sendMessage({ text });
   };
   // After a failure or a stop the partial answer was not kept: ask the question again.
   const retry = () => {
     if (busy) return;
     setStopped(false);
-    follow();
+    pin(turns.length);
     void regenerate();
   };
   // A finished answer: the server replaces its entry.
   const regenerateLast = () => {
     if (busy || !lastAnswer) return;
     setStopped(false);
-    follow();
+    pin(turns.length);
     void regenerate({ messageId: lastAnswer.id });
   };
   // A deleted answer leaves the page; with none left, the thread is gone: back to a new question.
@@ -85,7 +86,7 @@ export function AnswerThread({
       )}
     >
       <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
-      <div className="flex flex-col gap-10 pb-4">
+      <div ref={listRef} className="flex flex-col gap-10 pb-4">
         {turns.map((turn, index) => {
           const isLast = index === turns.length - 1;
           return (
@@ -107,6 +108,7 @@ export function AnswerThread({
           );
         })}
       </div>
+      <div ref={spaceRef} aria-hidden="true" />
       <FollowUpComposer
         busy={busy}
         statusText={statusText}
