@@ -10,6 +10,7 @@ import { answerStatusText } from "../lib/answer-status.ts";
 import type { ThreadChat } from "../lib/chat-store.ts";
 import { AnswerTurnView, type TurnState } from "./answer-turn.tsx";
 import { FollowUpComposer } from "./follow-up-composer.tsx";
+import { ThreadHeaderSlot } from "./thread-header-slot.tsx";
 
 const IDLE: TurnState = { status: "ready", error: undefined, stopped: false };
 
@@ -86,6 +87,18 @@ export function AnswerThread({
       )}
     >
       <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
+      <ThreadHeaderSlot
+        threadId={thread.threadId}
+        firstQuery={turns[0]?.query ?? ""}
+        busy={busy}
+        saved={turns.some(
+          (turn, index) =>
+            turn.answer !== undefined &&
+            answerContentOf(turn.answer).complete &&
+            !(busy && index === turns.length - 1),
+        )}
+        onDeleted={() => removeTurn(messages.map((message) => message.id))}
+      />
       <div ref={listRef} className="flex flex-col gap-10 pb-4">
         {turns.map((turn, index) => {
           const isLast = index === turns.length - 1;
