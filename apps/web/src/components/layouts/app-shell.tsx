@@ -108,7 +108,7 @@ export function AppShell({
           {children}
         </main>
         {showsStaticFooter(location.pathname) ? (
-          <StaticFooter onNavigate={(href) => navigate(href)} />
+          <StaticFooter compact onNavigate={(href) => navigate(href)} />
         ) : null}
       </div>
     </div>
