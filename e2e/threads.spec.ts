@@ -73,7 +73,7 @@ for (const [name, viewport, topBar] of [
     page,
     modelServer,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     modelServer.answers.push({ kind: "text", text: LONG_ANSWER, delayMs: 2 });
     modelServer.answers.push({ kind: "text", text: LONG_ANSWER, delayMs: 2 });
@@ -101,7 +101,7 @@ test("the sidebar lists the 10 most recent threads, opens them without a reload,
   modelServer,
   uniqueEmail,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const user = await signInViaApi(context, uniqueEmail("threads-sidebar"));
   const start = Date.UTC(2026, 0, 1);
   const seeded = Array.from({ length: 12 }, (_, i) => ({
@@ -160,7 +160,7 @@ test("Share copies a working link in one click; the answer's menu switches and r
   modelServer,
   uniqueEmail,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await signInViaApi(context, uniqueEmail("threads-share"));
   await ask(page, "What is Nexus?");
