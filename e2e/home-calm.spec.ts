@@ -100,7 +100,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       modelServer,
       uniqueEmail,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(240_000);
       const context = await newContext({ viewport, colorScheme: mode, deviceScaleFactor: 1 });
       await stubExternalHosts(context, modelServer.origin);
       await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
