@@ -124,6 +124,12 @@ const MATRIX: Record<string, Row> = {
   },
   "DELETE /api/history/:entryId": { expect: ownerOnly(204), seed: seedHistoryEntry },
   "DELETE /api/threads/:threadId": { expect: ownerOnly(204), seed: seedHistoryEntry },
+  "GET /api/threads/:threadId/title": { expect: ownerOnly(200), seed: seedHistoryEntry },
+  "PUT /api/threads/:threadId/title": {
+    body: { title: "Renamed by the matrix" },
+    expect: ownerOnly(200),
+    seed: seedHistoryEntry,
+  },
   "GET /api/library": { expect: { ...ownerOnly(200), other: 200 } },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.

@@ -40,7 +40,7 @@ function safeJson(text: string): unknown {
 export function presentThread(row: ThreadRow): ThreadSummary {
   return {
     threadId: row.thread_id,
-    title: row.first_query,
+    title: row.custom_title ?? row.first_query,
     firstQuery: row.first_query,
     firstTimestamp: row.first_ts,
     latestTimestamp: row.latest,

@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { useFollowScroll } from "../hooks/use-follow-scroll.ts";
+import { usePinQuestion } from "../hooks/use-pin-question.ts";
 import { useQuestionQueue } from "../hooks/use-question-queue.ts";
 import { useRetryStatus } from "../hooks/use-retry-status.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
@@ -13,6 +13,7 @@ import type { ThreadChat } from "../lib/chat-store.ts";
 import { AnswerTurnView, type TurnState } from "./answer-turn.tsx";
 import { FollowUpComposer } from "./follow-up-composer.tsx";
 import { QueuedQuestion } from "./queued-question.tsx";
+import { ThreadHeaderSlot } from "./thread-header-slot.tsx";
 
 const IDLE: TurnState = { status: "ready", error: undefined, stopped: false };
 
@@ -31,10 +32,11 @@ export function AnswerThread({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
   const busy = status === "submitted" || status === "streaming";
-  const follow = useFollowScroll(busy, messages);
   useSlashFocus(inputRef);
 
   const turns = turnsOf(messages);
+  const listRef = useRef<HTMLDivElement>(null);
+  const { pin, spaceRef } = usePinQuestion(listRef, turns.length);
   const last = turns[turns.length - 1];
   const lastAnswer = last?.answer;
   const hasMedia = messages.some((message) =>
@@ -50,9 +52,10 @@ export function AnswerThread({
     thread.stopped = value;
     setStoppedState(value);
   };
-  const send = (text: string) => {
+  // `turn`: the number the new question's turn will have (1-based), to pin it.
+  const send = (text: string, turn = turns.length + 1) => {
     setStopped(false);
-    follow();
+    pin(turn);
     void sendMessage({ text });
   };
   // A question typed while an answer runs waits for it, visibly (queued-question.tsx).
@@ -65,7 +68,7 @@ export function AnswerThread({
   const retry = () => {
     if (busy) return;
     setStopped(false);
-    follow();
+    pin(turns.length);
     void regenerate(lastAnswer ? { messageId: lastAnswer.id } : undefined);
   };
   // A failed question, edited: the failed turn (never saved) gives way to the new question.
@@ -73,13 +76,13 @@ export function AnswerThread({
     if (busy || !last) return;
     const failedIds = [last.user.id, ...(lastAnswer ? [lastAnswer.id] : [])];
     setMessages(messages.filter((message) => !failedIds.includes(message.id)));
-    send(text);
+    send(text, turns.length);
   };
   // A finished answer: the server replaces its entry.
   const regenerateLast = () => {
     if (busy || !lastAnswer) return;
     setStopped(false);
-    follow();
+    pin(turns.length);
     void regenerate({ messageId: lastAnswer.id });
   };
   // A deleted answer leaves the page; with none left, the thread is gone: back to a new question.
@@ -105,7 +108,19 @@ export function AnswerThread({
       )}
     >
       <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
-      <div className="flex flex-col gap-10 pb-4">
+      <ThreadHeaderSlot
+        threadId={thread.threadId}
+        firstQuery={turns[0]?.query ?? ""}
+        busy={busy}
+        saved={turns.some(
+          (turn, index) =>
+            turn.answer !== undefined &&
+            answerContentOf(turn.answer).complete &&
+            !(busy && index === turns.length - 1),
+        )}
+        onDeleted={() => removeTurn(messages.map((message) => message.id))}
+      />
+      <div ref={listRef} className="flex flex-col gap-10 pb-4">
         {turns.map((turn, index) => {
           const isLast = index === turns.length - 1;
           return (
@@ -128,6 +143,7 @@ export function AnswerThread({
           );
         })}
       </div>
+      <div ref={spaceRef} aria-hidden="true" />
       <FollowUpComposer
         busy={busy}
         statusText={statusText}

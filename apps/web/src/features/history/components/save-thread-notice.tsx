@@ -20,7 +20,7 @@ function Card({ children, onClose }: { children: ReactNode; onClose: () => void 
     <section
       aria-labelledby="save-thread-title"
       data-testid="save-thread-notice"
-      className="fixed right-3 bottom-3 left-3 z-40 max-h-[70dvh] overflow-y-auto rounded-2xl border border-border bg-surface p-4 text-fg shadow-xl sm:left-auto sm:w-96"
+      className="fixed top-16 right-3 left-3 z-40 max-h-[calc(100dvh-5rem)] overflow-y-auto md:top-4 rounded-2xl border border-border bg-surface p-4 text-fg shadow-xl sm:left-auto sm:w-80"
     >
       <button
         type="button"
