@@ -7,6 +7,7 @@ export * from "./content.ts";
 export * from "./discover.ts";
 export * from "./errors.ts";
 export * from "./feedback.ts";
+export * from "./files.ts";
 export * from "./history.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
