@@ -1,5 +1,5 @@
 import { Readable, Transform, type TransformCallback } from "node:stream";
-import { FILE_NAME_MAX, UNSUPPORTED_FILE_MESSAGE } from "@nexus/contracts";
+import { FILE_NAME_MAX, hasControlCharacters, UNSUPPORTED_FILE_MESSAGE } from "@nexus/contracts";
 import busboy from "busboy";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { detectKind } from "../../integrations/document-text/detect.ts";
@@ -45,8 +45,9 @@ function tooLarge(deps: Deps): AppError {
 /** A display name: the uploaded name's last path segment, control characters dropped. */
 function cleanName(raw: string | undefined): string {
   const base = (raw ?? "").split(/[/\\]/).pop() ?? "";
-  const name = base
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+  const name = [...base]
+    .filter((ch) => !hasControlCharacters(ch))
+    .join("")
     .trim()
     .slice(0, FILE_NAME_MAX);
   return name || "Untitled";
