@@ -1,5 +1,5 @@
 import { type Db, schema } from "@nexus/db";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
 const { files, fileChunks, runs } = schema;
 
@@ -87,7 +87,7 @@ export async function listOwned(db: Db, userId: string, q?: string): Promise<Lis
   const rows = await db
     .select()
     .from(files)
-    .where(and(eq(files.userId, userId), sql`${files.id} = any(${[...byId.keys()]}::uuid[])`))
+    .where(and(eq(files.userId, userId), inArray(files.id, [...byId.keys()])))
     .orderBy(desc(files.createdAt), desc(files.id));
   return rows.map((r) => ({
     ...r,
