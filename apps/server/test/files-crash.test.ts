@@ -79,6 +79,17 @@ describe("durable ingestion (crash resume)", () => {
     first.kill("SIGKILL");
     await first.exited;
     spawned.delete(first);
+    // The kill landed before ingestion finished (PostgreSQL, orphaned, still answers).
+    const orphanUrl = runningEmbeddedUrl(dataDir);
+    if (orphanUrl) {
+      const probe = new pg.Client({ connectionString: orphanUrl });
+      await probe.connect();
+      const pending = await probe.query<{ n: number }>(
+        "select count(*)::int as n from files where status <> 'ready'",
+      );
+      await probe.end();
+      expect(pending.rows[0]?.n, "files not yet ready at the kill").toBeGreaterThan(0);
+    }
 
     const second = await startServer();
     const deadline = Date.now() + 120_000;
