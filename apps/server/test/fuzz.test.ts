@@ -7,7 +7,7 @@ let h: Harness;
 let owner: { cookie: string; userId: string };
 beforeAll(async () => {
   // Lift the per-address lead limit so POST /api/leads keeps reaching its validation.
-  h = await createHarness({ LEADS_RATE_LIMIT: "1000000" });
+  h = await createHarness({ LEADS_RATE_LIMIT: "1000000" }, { jobs: true });
   owner = await h.signIn("fuzz@acme.com");
 });
 afterAll(async () => {
