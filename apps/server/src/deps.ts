@@ -3,7 +3,10 @@ import type { ModelRegistry } from "./ai/models.ts";
 import type { Env } from "./env.ts";
 import type { Mailer } from "./integrations/mail.ts";
 import type { SearchProvider } from "./integrations/search/types.ts";
+import type { Storage } from "./integrations/storage.ts";
 import type { FetchPage } from "./integrations/web-fetch.ts";
+import type { JobQueue } from "./jobs/queue.ts";
+import type { RunEventHub } from "./jobs/run-events.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { AnswerRunner } from "./modules/answer/answer.run.ts";
@@ -26,6 +29,12 @@ export interface Deps {
   images: ImageUrls;
   /** Runs charged answers off this thread (answer workers); absent: in this thread. */
   answerRunner?: AnswerRunner;
+  /** Uploaded files: DATA_DIR/files or STORAGE_URL (S3). */
+  storage: Storage;
+  /** The durable job queue (pg-boss); absent where no jobs are sent (answer workers). */
+  jobs?: JobQueue;
+  /** Live wake-ups for run events (LISTEN/NOTIFY); absent where no SSE is served. */
+  runEvents?: RunEventHub;
 }
 
 export interface SessionUser {

@@ -4,6 +4,7 @@ import type { Deps } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { createMailer } from "./integrations/mail.ts";
 import { createSearchProvider } from "./integrations/search/create-search-provider.ts";
+import { createStorage } from "./integrations/storage.ts";
 import { createWebFetch } from "./integrations/web-fetch.ts";
 import { systemClock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -30,6 +31,10 @@ export function createRuntimeDeps(options: {
     env,
     logger,
     clock: systemClock,
+    storage: createStorage({
+      ...(env.STORAGE_URL ? { storageUrl: env.STORAGE_URL } : {}),
+      dataDir: env.DATA_DIR,
+    }),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
   };
 }

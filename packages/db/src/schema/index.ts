@@ -1,4 +1,5 @@
 export * from "./feedback.ts";
+export * from "./files.ts";
 export * from "./history.ts";
 export * from "./knowledge.ts";
 export * from "./leads.ts";

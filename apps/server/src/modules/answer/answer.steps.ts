@@ -5,6 +5,7 @@ import { ModelTimeoutError } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import { relatedQuestions } from "../../ai/offline/related-questions.ts";
 import type { Deps } from "../../deps.ts";
+import { createFilesCorpus } from "../../integrations/search/files-corpus.ts";
 import { createLocalSearch } from "../../integrations/search/local.ts";
 import { SearchUnavailableError } from "../../integrations/search/search-http.ts";
 import type { SearchResponse, SearchResult } from "../../integrations/search/types.ts";
@@ -62,7 +63,12 @@ export async function searchFor(options: {
 }): Promise<SearchResponse> {
   const focus = FOCUS[options.focusMode];
   if (focus.categories === null) return EMPTY;
-  const provider = focus.local ? createLocalSearch({ db: options.deps.db }) : options.deps.search;
+  const provider = focus.local
+    ? createLocalSearch({
+        db: options.deps.db,
+        corpora: [createFilesCorpus({ db: options.deps.db })],
+      })
+    : options.deps.search;
   const found = await provider.search({
     query: focus.queryHint ? `${options.query} ${focus.queryHint}` : options.query,
     ...(focus.categories.length > 0 ? { categories: focus.categories } : {}),

@@ -14,8 +14,8 @@ import {
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
-import { shareMisses } from "./lookup-limit.ts";
 import { presentMedia } from "../images/images.service.ts";
+import { shareMisses } from "./lookup-limit.ts";
 import * as repo from "./shares.repo.ts";
 import {
   descriptionOf,
