@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps.ts";
 import { detectKind } from "../../integrations/document-text/detect.ts";
+import { EMPTY_MESSAGE } from "../../integrations/document-text/limits.ts";
 import { parseInWorker } from "../../integrations/document-text/parse-worker.ts";
 import {
   type DocumentKind,
@@ -132,7 +133,7 @@ async function runIngestion(deps: Deps, file: repo.FileRow): Promise<void> {
   await repo.setStatus(deps.db, file.id, { status: "indexing" }, now());
   await event(deps, file.runId, "indexing", { message: "Indexing" });
   const chunks = chunkPages(parsed.pages);
-  if (chunks.length === 0) throw new ParseFailure("empty", "This file has no text.");
+  if (chunks.length === 0) throw new ParseFailure("empty", EMPTY_MESSAGE);
   const chars = parsed.pages.reduce((n, p) => n + p.text.length, 0);
   const saved = await repo.saveChunks(
     deps.db,

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { EMPTY_MESSAGE } from "../../integrations/document-text/limits.ts";
+import { parseDocument } from "../../integrations/document-text/parse.ts";
 
 let h: Harness;
 let alice: { cookie: string; userId: string };
@@ -70,7 +72,13 @@ describe("upload and ingestion", () => {
     expect(chunks.length).toBeGreaterThan(0);
     const lens = chunks.find((c) => c.content.includes("Fresnel lens"));
     expect(lens?.headingPath).toBe("Field notes › Lighthouses");
-    expect(NOTES.slice(lens?.charStart, lens?.charEnd)).toBe(lens?.content);
+    // The chunk's range is a range of the parsed page's text (what the viewer marks).
+    const parsed = await parseDocument({
+      kind: "markdown",
+      bytes: new TextEncoder().encode(NOTES),
+      limits: { maxPages: 10, maxChars: 100_000, maxExpandedBytes: 1_000_000 },
+    });
+    expect(parsed.pages[0]?.text.slice(lens?.charStart, lens?.charEnd)).toBe(lens?.content);
   });
 
   it("decides the type from the bytes: a PNG named .txt is refused with 415 and nothing is kept or charged", async () => {
@@ -151,7 +159,7 @@ describe("upload and ingestion", () => {
     const events = await untilDone(h, alice.cookie, file.id);
     expect(events.at(-1)?.data).toMatchObject({
       type: "failed",
-      message: "This file has no text.",
+      message: EMPTY_MESSAGE,
     });
     expect(await addFilesCount(alice.userId)).toBe(before + 1);
   });

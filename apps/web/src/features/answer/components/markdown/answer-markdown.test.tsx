@@ -215,9 +215,12 @@ describe("AnswerMarkdown: citations", () => {
   it("never loads a favicon from another origin: the preview shows the site's letter instead", () => {
     const sources = [{ ...SOURCES[0], favicon: "https://one.example/favicon.ico" } as AnswerSource];
     const root = renderMd("Fact [1].", sources);
-    expect(root.querySelector("img")).toBeNull();
-    const tile = root.querySelector("[data-favicon-tile]");
-    expect(tile).toHaveTextContent("O");
+    const chip = root.querySelector<HTMLElement>("[data-citation='1']");
+    act(() => chip?.focus());
+    const card = document.getElementById(chip?.getAttribute("aria-describedby") ?? "");
+    expect(card).toHaveTextContent("First source");
+    expect(card?.querySelector("img")).toBeNull();
+    expect(card?.querySelector("[data-favicon-tile]")).toHaveTextContent("O");
   });
 
   it("handles adjacent and grouped citations", () => {
@@ -254,14 +257,17 @@ describe("AnswerMarkdown: citations", () => {
 
   it("renders a source with an unsafe URL as a non-link chip", () => {
     const root = renderMd("Claim [3].");
-    const chip = root.querySelector("[data-citation='3']");
+    const chip = root.querySelector<HTMLElement>("[data-citation='3']");
     expect(chip?.tagName).toBe("BUTTON");
     expect(chip?.hasAttribute("href")).toBe(false);
     expect(root.querySelector("[href^='javascript']")).toBeNull();
     expect(chip).toHaveAttribute("aria-label", "Source 3: Third source");
     // favicon was not an image proxy URL: no image at all, the site's letter instead
-    expect(root.querySelector("img")).toBeNull();
-    expect(root.querySelector("[data-favicon-tile]")).toHaveTextContent("T");
+    act(() => chip?.focus());
+    const card = document.getElementById(chip?.getAttribute("aria-describedby") ?? "");
+    expect(card).toHaveTextContent("Third source");
+    expect(card?.querySelector("img")).toBeNull();
+    expect(card?.querySelector("[data-favicon-tile]")).toHaveTextContent("T");
   });
 
   it("treats a shortcut reference with a numeric definition as a citation", () => {
