@@ -111,6 +111,8 @@ test("a signed-in user's offline answer is restored from the server with its Off
   context,
   uniqueEmail,
 }) => {
+  // Three full checks of the answer, each opening the sources sheet.
+  test.setTimeout(60_000);
   await signInViaApi(context, uniqueEmail("offline-restore"));
   const turn = await ask(page, QUESTION);
   await expectKnowledgeAnswer(turn);

@@ -85,7 +85,12 @@ test("upload text and Markdown with progress, ask about them in the Local focus,
 
   // Ask in the Local focus: the offline answer cites the file and its page.
   await page.goto("/app");
-  await page.getByTestId("focus-local").click();
+  await page.getByTestId("focus-chip").click();
+  await page
+    .getByRole("radiogroup", { name: "Focus" })
+    .getByRole("radio", { name: /Local/ })
+    .click();
+  await expect(page.getByTestId("focus-chip")).toHaveAccessibleName("Focus: Local");
   const box = page.getByRole("textbox", { name: "Ask anything" });
   await box.fill("What oil did the Skerry lamp burn?");
   await box.press("Enter");
