@@ -1,5 +1,4 @@
 import { type JsonApiFake, startJsonApiFake } from "./json-api-fake.ts";
-import { FAVICON_PNG, GRADIENT_PNG } from "./picture.ts";
 
 /**
  * A fake SearXNG (GET /search?q=&format=json&categories=&pageno=&language=) on 127.0.0.1.
@@ -91,9 +90,6 @@ export async function startFakeSearxng(
   const fake = await startJsonApiFake({
     ...(options.port ? { port: options.port } : {}),
     handle: (request) => {
-      // Like a real SearXNG with `image_proxy: true`: pictures from its own origin (raster only).
-      if (request.path === "/image_proxy") return { body: GRADIENT_PNG, contentType: "image/png" };
-      if (request.path === "/favicon.ico") return { body: FAVICON_PNG, contentType: "image/png" };
       if (request.path !== "/search") return { status: 404, body: { error: "not found" } };
       if (request.query.get("format") !== "json") return { status: 403, body: "Forbidden" };
       const q = request.query.get("q") ?? "";

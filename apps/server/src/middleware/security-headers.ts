@@ -5,7 +5,7 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
   "media-src 'self' https:",
@@ -31,8 +31,6 @@ export function securityHeaders(options: { https: boolean }) {
     if (c.res.headers.get("content-type")?.includes("text/html")) {
       c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
     }
-    // API answers are never cached, unless the route chose (the image proxy: long-lived images).
-    if (c.req.path.startsWith("/api/") && !c.res.headers.has("Cache-Control"))
-      c.header("Cache-Control", "no-store");
+    if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
   });
 }

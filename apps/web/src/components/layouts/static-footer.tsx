@@ -10,39 +10,25 @@ const LINKS = [
   { href: paths.contact.href(), label: "Contact" },
 ] as const;
 
-/** The static footer; shown only on / and /app (spec §2), as one small line on /app (`compact`). */
+/** The static footer; shown only on / and /app (spec §2). */
 export function StaticFooter({
   onNavigate,
   className,
-  compact = false,
 }: {
   onNavigate?: NavigateFn;
   className?: string;
-  compact?: boolean;
 }) {
   return (
     <footer
       data-testid="static-footer"
-      className={clsx(
-        "border-t border-border px-4 text-muted sm:px-6",
-        compact ? "py-3 text-xs" : "py-8 text-sm",
-        className,
-      )}
+      className={clsx("border-t border-border px-4 py-8 text-sm text-muted sm:px-6", className)}
     >
-      <div
-        className={clsx(
-          "mx-auto flex max-w-6xl sm:flex-row sm:items-center sm:justify-between",
-          compact ? "flex-col gap-2" : "flex-col gap-4",
-        )}
-      >
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-2">
-          <LogoMark className={compact ? "size-4" : "size-5"} />
+          <LogoMark className="size-5" />
           <span>Nexus: a self-hostable AI answer and search assistant.</span>
         </div>
-        <nav
-          aria-label="Footer"
-          className={clsx("flex flex-wrap gap-y-2", compact ? "gap-x-4" : "gap-x-5")}
-        >
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
           {LINKS.map((link) => (
             <NavAnchor
               key={link.href}

@@ -1,10 +1,7 @@
 import { isPresetAgentId } from "@nexus/contracts";
 import { useParams } from "react-router";
 import { AgentChatPlaceholder } from "@/features/agents/components/agent-chat-placeholder.tsx";
-import {
-  presetAgentDescription,
-  presetAgentName,
-} from "@/features/agents/components/agent-names.ts";
+import { presetAgentName } from "@/features/agents/components/agent-names.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
@@ -17,7 +14,7 @@ export function PresetAgentRoute() {
     <RequireSignIn area={name}>
       <AgentChatPlaceholder
         title={name}
-        description={presetAgentDescription(agentId)}
+        description="A preset Nexus agent."
         {...(threadId ? { threadId } : {})}
       />
     </RequireSignIn>

@@ -3,17 +3,13 @@ import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { usePinQuestion } from "../hooks/use-pin-question.ts";
-import { useQuestionQueue } from "../hooks/use-question-queue.ts";
-import { useRetryStatus } from "../hooks/use-retry-status.ts";
+import { useFollowScroll } from "../hooks/use-follow-scroll.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
 import type { ThreadChat } from "../lib/chat-store.ts";
 import { AnswerTurnView, type TurnState } from "./answer-turn.tsx";
 import { FollowUpComposer } from "./follow-up-composer.tsx";
-import { QueuedQuestion } from "./queued-question.tsx";
-import { ThreadHeaderSlot } from "./thread-header-slot.tsx";
 
 const IDLE: TurnState = { status: "ready", error: undefined, stopped: false };
 
@@ -32,11 +28,10 @@ export function AnswerThread({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
   const busy = status === "submitted" || status === "streaming";
+  const follow = useFollowScroll(busy, messages);
   useSlashFocus(inputRef);
 
   const turns = turnsOf(messages);
-  const listRef = useRef<HTMLDivElement>(null);
-  const { pin, spaceRef } = usePinQuestion(listRef, turns.length);
   const last = turns[turns.length - 1];
   const lastAnswer = last?.answer;
   const hasMedia = messages.some((message) =>
@@ -45,44 +40,30 @@ export function AnswerThread({
         (part.type === "data-images" || part.type === "data-videos") && part.data.length > 0,
     ),
   );
-  const retrying = useRetryStatus(thread);
-  const statusText = answerStatusText(status, last ? answerContentOf(last.answer) : null, retrying);
+  const statusText = answerStatusText(status, last ? answerContentOf(last.answer) : null);
 
   const setStopped = (value: boolean) => {
     thread.stopped = value;
     setStoppedState(value);
   };
-  // `turn`: the number the new question's turn will have (1-based), to pin it.
-  const send = (text: string, turn = turns.length + 1) => {
+  const ask = (text: string) => {
+    if (busy) return;
     setStopped(false);
-    pin(turn);
+    follow();
     void sendMessage({ text });
   };
-  // A question typed while an answer runs waits for it, visibly (queued-question.tsx).
-  const queue = useQuestionQueue({ busy, send });
-  const ask = (text: string) => {
-    if (busy) queue.enqueue(text);
-    else send(text);
-  };
-  // After a failure or a stop: ask the question again, replacing a stopped turn the server kept.
+  // After a failure or a stop the partial answer was not kept: ask the question again.
   const retry = () => {
     if (busy) return;
     setStopped(false);
-    pin(turns.length);
-    void regenerate(lastAnswer ? { messageId: lastAnswer.id } : undefined);
-  };
-  // A failed question, edited: the failed turn (never saved) gives way to the new question.
-  const retryWith = (text: string) => {
-    if (busy || !last) return;
-    const failedIds = [last.user.id, ...(lastAnswer ? [lastAnswer.id] : [])];
-    setMessages(messages.filter((message) => !failedIds.includes(message.id)));
-    send(text, turns.length);
+    follow();
+    void regenerate();
   };
   // A finished answer: the server replaces its entry.
   const regenerateLast = () => {
     if (busy || !lastAnswer) return;
     setStopped(false);
-    pin(turns.length);
+    follow();
     void regenerate({ messageId: lastAnswer.id });
   };
   // A deleted answer leaves the page; with none left, the thread is gone: back to a new question.
@@ -97,30 +78,14 @@ export function AnswerThread({
   };
 
   return (
-    // One reading measure (61ch of the page's 16 px text: about 75 characters of the answer's
-    // 15 px) for every turn; with images or videos anywhere in the thread, every turn keeps the
-    // media rail's column beside it on wide screens (answer-turn.tsx), so none is wider.
     <div
-      data-media-rail={hasMedia ? "" : undefined}
       className={clsx(
-        "group/thread mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-[calc(61ch+3rem)] flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
-        hasMedia && "lg:max-w-[calc(61ch+18.5rem)]",
+        "mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
+        hasMedia ? "max-w-5xl" : "max-w-3xl",
       )}
     >
       <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
-      <ThreadHeaderSlot
-        threadId={thread.threadId}
-        firstQuery={turns[0]?.query ?? ""}
-        busy={busy}
-        saved={turns.some(
-          (turn, index) =>
-            turn.answer !== undefined &&
-            answerContentOf(turn.answer).complete &&
-            !(busy && index === turns.length - 1),
-        )}
-        onDeleted={() => removeTurn(messages.map((message) => message.id))}
-      />
-      <div ref={listRef} className="flex flex-col gap-10 pb-4">
+      <div className="flex flex-col gap-10 pb-4">
         {turns.map((turn, index) => {
           const isLast = index === turns.length - 1;
           return (
@@ -134,7 +99,6 @@ export function AnswerThread({
               onAsk={ask}
               onRegenerate={isLast ? regenerateLast : null}
               onRetry={retry}
-              onRetryWith={retryWith}
               onSignIn={onSignIn}
               onRemove={() =>
                 removeTurn(turn.answer ? [turn.user.id, turn.answer.id] : [turn.user.id])
@@ -143,7 +107,6 @@ export function AnswerThread({
           );
         })}
       </div>
-      <div ref={spaceRef} aria-hidden="true" />
       <FollowUpComposer
         busy={busy}
         statusText={statusText}
@@ -151,11 +114,6 @@ export function AnswerThread({
         inputRef={inputRef}
         onAsk={ask}
         onStop={onStop}
-        below={
-          queue.queued !== null ? (
-            <QueuedQuestion question={queue.queued} onCancel={queue.cancel} />
-          ) : null
-        }
       />
     </div>
   );

@@ -42,7 +42,6 @@ export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMess
         model: results.model ?? "",
         offline: results.offline ?? false,
         focusMode: entry.focusMode,
-        ...(results.stopped ? { stopped: true } : {}),
       },
       parts,
     });
