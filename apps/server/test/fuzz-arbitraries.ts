@@ -218,11 +218,9 @@ export const forwardedHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
   }),
   fc.constant({ "x-forwarded-for": ",,, ,," }),
   hop.map((h) => ({ forwarded: `for="${h}";proto=https`, "x-real-ip": h })),
-  fc
-    .tuple(hop, hop)
-    .map(([a, b]) => ({
-      "x-forwarded-for": a,
-      "x-forwarded-host": b,
-      "x-forwarded-proto": "gopher",
-    })),
+  fc.tuple(hop, hop).map(([a, b]) => ({
+    "x-forwarded-for": a,
+    "x-forwarded-host": b,
+    "x-forwarded-proto": "gopher",
+  })),
 );
