@@ -45,8 +45,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: process.env.CI === "true",
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [
     ["list"],
     ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-output/playwright.json" }],

@@ -309,7 +309,7 @@ test("screenshots of the book-a-demo page and the admin area", async ({
   newContext,
   uniqueEmail,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const email = uniqueEmail("shots-lead");
   let confirmation: Page | null = null;
   for (const combo of COMBOS) {
