@@ -20,7 +20,7 @@ test("asking from the home page shows the sources, then the streamed answer with
   modelServer,
 }) => {
   // Slow enough that the sources are on screen while the answer is still being written.
-  modelServer.answers.push({ kind: "text", text: DEFAULT_ANSWER, delayMs: 120 });
+  modelServer.answers.push({ kind: "text", text: DEFAULT_ANSWER, delayMs: 500 });
   await askFromHome(page, "How does Nexus find its sources?");
 
   await expect(page).toHaveURL(/\/app\/search\/how-does-nexus-find-its-sources-[A-Za-z0-9]{22}$/);
