@@ -16,6 +16,8 @@ import {
 } from "../apps/server/src/modules/history/history.repo.ts";
 import { prefixTsQuery } from "../apps/server/src/modules/history/history.search-text.ts";
 import * as history from "../apps/server/src/modules/history/history.service.ts";
+import { createImageUrls } from "../apps/server/src/modules/images/image-urls.ts";
+import { loadImageKey } from "../apps/server/src/modules/images/images.repo.ts";
 import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
 import { summarize } from "./lib/stats.ts";
 
@@ -102,6 +104,12 @@ async function seed(db: Db): Promise<number> {
       others(half + 1, rest),
     ].map((statement) => db.execute(statement)),
   );
+  // One thread in ten of the main user renamed (thread_titles, joined by every history page).
+  await db.execute(sql`
+    insert into thread_titles (user_id, thread_id, title)
+    select ${MAIN_ID}::uuid, 'mt' || t, 'Renamed thread ' || t
+    from generate_series(0, ${Math.floor(MAIN / 5)}, 10) t`);
+  await db.execute(sql`vacuum analyze thread_titles`);
   await db.execute(sql`drop table bench_bodies`);
   await db.execute(sql`set maintenance_work_mem = '256MB'`);
   for (const index of indexes) await db.execute(sql.raw(index.def));
@@ -142,7 +150,7 @@ export async function historyPages(): Promise<BenchResult> {
     const db = database.db;
     await runMigrations(db);
     const seedSeconds = await seed(db);
-    const deps = { db };
+    const deps = { db, images: createImageUrls(await loadImageKey(db)) };
     const now = new Date();
     const user: SessionUser = {
       id: MAIN_ID,

@@ -2,7 +2,7 @@
 //   npm run bench                     all of them
 //   npm run bench -- cold-start http  some of them (answer-latency, answer-load, cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
-//                                     document-parse)
+//                                     document-parse, image-proxy, files-retrieval, files-upload)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
 // The answer benches run apps/server/dist/main.js (`npm run build:server`; the source via tsx if
 // missing). BENCH_CLIENTS, BENCH_ANSWERS, BENCH_LOAD_USERS change their sizes; BENCH_RESULT_HOSTS=
@@ -13,8 +13,11 @@ import { answerLatency } from "./answer-latency.ts";
 import { answerLoad } from "./answer-load.ts";
 import { coldStart } from "./cold-start.ts";
 import { documentParse } from "./document-parse.ts";
+import { filesRetrieval } from "./files-retrieval.ts";
+import { filesUpload } from "./files-upload.ts";
 import { historyPages } from "./history-pages.ts";
 import { httpLoad } from "./http-load.ts";
+import { imageProxy } from "./image-proxy.ts";
 import { initialJs } from "./initial-js.ts";
 import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
@@ -26,15 +29,25 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "answer-load": answerLoad,
   "cold-start": coldStart,
   "document-parse": documentParse,
+  "files-retrieval": filesRetrieval,
+  "files-upload": filesUpload,
   "history-pages": historyPages,
   http: httpLoad,
+  "image-proxy": imageProxy,
   "initial-js": initialJs,
   lighthouse: lighthouseBench,
   offline: offlineEngine,
   "share-page": sharePage,
 };
 /** Benchmarks that do not use the built web app. */
-const WITHOUT_BUILD = new Set(["offline", "history-pages", "document-parse"]);
+const WITHOUT_BUILD = new Set([
+  "offline",
+  "history-pages",
+  "document-parse",
+  "image-proxy",
+  "files-retrieval",
+  "files-upload",
+]);
 
 const chosen = process.argv.slice(2).filter((a) => a !== "--");
 const unknown = chosen.filter((name) => !(name in BENCHMARKS));

@@ -38,14 +38,27 @@ async function expectKnowledgeAnswer(turn: Locator): Promise<void> {
   const cards = turn.getByTestId("source-card");
   await expect(cards.first()).toBeVisible();
   await expect(turn.getByTestId("sources-strip")).toContainText("Connecting a language model");
-  // Each chip links to its numbered source, a page of this Nexus (all cards shown first).
+  // Each chip links to its numbered source, a page of this Nexus (every source is listed in the
+  // sources sheet when there are more than the strip shows).
+  const hrefs = new Map<string, string | null>();
+  for (const card of await cards.all())
+    hrefs.set((await card.getAttribute("data-source")) ?? "", await card.getAttribute("href"));
   const more = turn.getByRole("button", { name: /^Show \d+ more sources$/ });
-  if (await more.isVisible()) await more.click();
+  if (await more.isVisible()) {
+    await more.click();
+    const sheet = turn.page().getByTestId("sources-sheet");
+    for (const item of await sheet.locator("[data-sheet-source]").all())
+      hrefs.set(
+        (await item.getAttribute("data-sheet-source")) ?? "",
+        await item.getAttribute("href"),
+      );
+    await turn.page().keyboard.press("Escape");
+    await expect(sheet).toHaveCount(0);
+  }
   const chips = markdown.locator("[data-citation]");
   expect(await chips.count()).toBeGreaterThan(0);
   for (const chip of await chips.all()) {
-    const n = await chip.getAttribute("data-citation");
-    const href = await turn.locator(`[data-source="${n}"]`).getAttribute("href");
+    const href = hrefs.get((await chip.getAttribute("data-citation")) ?? "");
     expect(href).toBeTruthy();
     await expect(chip).toHaveAttribute("href", new URL(href ?? "", turn.page().url()).href);
   }
@@ -98,6 +111,8 @@ test("a signed-in user's offline answer is restored from the server with its Off
   context,
   uniqueEmail,
 }) => {
+  // Three full checks of the answer, each opening the sources sheet.
+  test.setTimeout(60_000);
   await signInViaApi(context, uniqueEmail("offline-restore"));
   const turn = await ask(page, QUESTION);
   await expectKnowledgeAnswer(turn);
@@ -126,9 +141,9 @@ test("a shared offline answer keeps its Offline mode label for a signed-out read
   const turn = await ask(page, QUESTION);
   await turn.getByRole("button", { name: "Share", exact: true }).click();
   const dialog = page.getByTestId("share-dialog");
-  const option = dialog.getByTestId("share-answer");
-  await option.getByRole("button", { name: "Create link" }).click();
-  const link = new URL(await option.getByTestId("share-url").inputValue()).pathname;
+  const field = dialog.getByTestId("share-url");
+  await expect(field).toHaveValue(/\/share\/[A-Za-z0-9]{22}$/);
+  const link = new URL(await field.inputValue()).pathname;
 
   const reader = await newContext();
   await stubExternalHosts(reader, baseURL ?? "");

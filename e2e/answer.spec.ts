@@ -204,12 +204,14 @@ test("Stop ends a long answer: the partial text stays, the model request is abor
   await followUp.press("Enter");
   await finished(turns(page).last());
   await expect.poll(() => searchesUsed(context.request)).toBe(1);
-  // The stopped answer stays on screen above, marked as such; it was never saved.
-  await expect(turn.getByText("This answer was not finished.")).toBeVisible();
+  // The stopped answer stays above, marked as such; the server kept it as a stopped turn.
+  await expect(turn.getByTestId("answer-stopped")).toBeVisible();
   await expectAnswer(turn, "Sentence 1 of a long answer");
   await page.reload();
-  await expect(turns(page)).toHaveCount(1);
-  await expect(question(turns(page).first())).toHaveText("Just the short version");
+  await expect(turns(page)).toHaveCount(2);
+  await expect(question(turns(page).first())).toHaveText("Tell me everything");
+  await expect(turns(page).first().getByTestId("answer-stopped")).toBeVisible();
+  await expect(question(turns(page).nth(1))).toHaveText("Just the short version");
 });
 
 test("Regenerate replaces the last answer, also after a reload", async ({
@@ -240,15 +242,37 @@ test("Regenerate replaces the last answer, also after a reload", async ({
   await expectAnswer(turns(page).first(), DEFAULT_SENTENCES[0] ?? "", { not: true });
 });
 
-test("Copy puts the answer's markdown on the clipboard", async ({ page, context, baseURL }) => {
+test("Copy puts the answer's markdown and its numbered sources on the clipboard", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await askFromHome(page, "Copy this answer");
   const turn = turns(page).first();
   await finished(turn);
+  const count = await turn.getByTestId("source-card").count();
+  const more = turn.getByRole("button", { name: /^Show \d+ more sources$/ });
+  const total = count + Number((await more.getAttribute("aria-label"))?.match(/\d+/)?.[0] ?? 0);
   await turn.getByRole("button", { name: "Copy", exact: true }).click();
   await expect(turn.getByRole("button", { name: "Copy", exact: true })).toHaveText("Copied");
+  // Plain text: the markdown, then "[n] Title — URL" for every source, so [n] means something.
   const copied: unknown = await page.evaluate("navigator.clipboard.readText()");
-  expect(copied).toBe(DEFAULT_ANSWER);
+  const sources = Array.from(
+    { length: total },
+    (_, i) => `[${i + 1}] Result ${i + 1} — https://site${i + 1}.example.org/article`,
+  );
+  expect(copied).toBe(`${DEFAULT_ANSWER}\n\nSources:\n${sources.join("\n")}`);
+  // Rich text: the rendered answer with linked [n] markers, then the sources as a list of links.
+  const html: unknown = await page.evaluate(
+    "navigator.clipboard.read().then(([item]) => item.getType('text/html')).then((blob) => blob.text())",
+  );
+  expect(html).toContain('<a href="https://site1.example.org/article">[1]</a>');
+  expect(html).toContain("Nexus searches the web and reads the top pages");
+  expect(html).toContain(
+    `<li><a href="https://site${total}.example.org/article">Result ${total}</a></li></ol>`,
+  );
+  expect(html).not.toContain("data-citation");
 });
 
 test("keyboard: '/' focuses the question box and Ctrl+K starts a new thread", async ({ page }) => {

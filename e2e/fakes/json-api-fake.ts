@@ -21,7 +21,9 @@ export interface RecordedRequest {
 
 export interface FakeAnswer {
   status?: number;
+  /** JSON, or bytes sent as they are with `contentType`. */
   body: unknown;
+  contentType?: string;
 }
 
 export interface JsonApiFake {
@@ -68,6 +70,12 @@ export async function startJsonApiFake(options: {
           return send(200, JSON.stringify({ results: "not a list" }));
         default: {
           const answer = options.handle(request);
+          if (Buffer.isBuffer(answer.body)) {
+            res.writeHead(answer.status ?? 200, {
+              "content-type": answer.contentType ?? "application/octet-stream",
+            });
+            return res.end(answer.body);
+          }
           return send(answer.status ?? 200, JSON.stringify(answer.body));
         }
       }

@@ -1,4 +1,5 @@
 import { type JsonApiFake, startJsonApiFake } from "./json-api-fake.ts";
+import { FAVICON_PNG, GRADIENT_PNG } from "./picture.ts";
 
 /**
  * A fake SearXNG (GET /search?q=&format=json&categories=&pageno=&language=) on 127.0.0.1.
@@ -90,6 +91,13 @@ export async function startFakeSearxng(
   const fake = await startJsonApiFake({
     ...(options.port ? { port: options.port } : {}),
     handle: (request) => {
+      // Like a real SearXNG with `image_proxy: true`: pictures from its own origin (raster only).
+      // `u=broken…` stands for a picture that is not one.
+      if (request.path === "/image_proxy")
+        return request.query.get("u")?.startsWith("broken")
+          ? { body: "not an image", contentType: "text/plain" }
+          : { body: GRADIENT_PNG, contentType: "image/png" };
+      if (request.path === "/favicon.ico") return { body: FAVICON_PNG, contentType: "image/png" };
       if (request.path !== "/search") return { status: 404, body: { error: "not found" } };
       if (request.query.get("format") !== "json") return { status: 403, body: "Forbidden" };
       const q = request.query.get("q") ?? "";
@@ -123,4 +131,18 @@ export async function startFakeSearxng(
   });
   self = Object.assign(fake, { corpus: options.corpus ?? defaultSearxngCorpus() });
   return self;
+}
+
+/** Points the corpus's image and video pictures at the fake's own /image_proxy. */
+export function servePicturesFromSearxng(fake: FakeSearxng): void {
+  const picture = (name: string) => `${fake.url}/image_proxy?u=${encodeURIComponent(name)}`;
+  fake.corpus.images = (fake.corpus.images ?? []).map((item, i) => ({
+    ...item,
+    img_src: picture(`${i + 1}.jpg`),
+    thumbnail_src: picture(`${i + 1}-thumb.jpg`),
+  }));
+  fake.corpus.videos = (fake.corpus.videos ?? []).map((item, i) => ({
+    ...item,
+    thumbnail: picture(`video-${i + 1}.jpg`),
+  }));
 }

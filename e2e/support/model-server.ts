@@ -6,7 +6,11 @@ import {
   type RecordedRequest,
   startFakeOpenAIServer,
 } from "../fakes/openai-server.ts";
-import { type FakeSearxng, startFakeSearxng } from "../fakes/searxng-server.ts";
+import {
+  type FakeSearxng,
+  servePicturesFromSearxng,
+  startFakeSearxng,
+} from "../fakes/searxng-server.ts";
 import { e2eEnv, SUPER_ADMIN_EMAIL } from "./env.ts";
 import { test as base } from "./fixtures.ts";
 import {
@@ -90,6 +94,9 @@ export const test = base.extend<object, { modelServer: ModelServer }>({
         },
       });
       const searxng = await startFakeSearxng();
+      // Pictures from SearXNG's own image_proxy, as a real one with `image_proxy: true` serves
+      // them: the server's /api/image fetches them (it has no route to the internet here).
+      servePicturesFromSearxng(searxng);
       const port = await freePort();
       const dataDir = makeTempDir("nexus-e2e-model-");
       const server = spawnServer({

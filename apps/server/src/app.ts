@@ -14,11 +14,13 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blogRoutes } from "./modules/blog/blog.routes.ts";
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
+import { filesRoutes } from "./modules/files/files.routes.ts";
 import {
   historyRoutes,
   libraryRoutes,
   threadDeleteRoutes,
 } from "./modules/history/history.routes.ts";
+import { imageRoutes } from "./modules/images/images.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { sharePageRoutes } from "./modules/shares/share-page.ts";
 import { sharesRoutes } from "./modules/shares/shares.routes.ts";
@@ -34,14 +36,18 @@ export interface AppOptions {
 
 /** Builds the HTTP app without listening (tests call app.request / app.fetch directly). */
 export function createApp(deps: Deps, options: AppOptions = {}) {
+  const globalBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new AppError("payload_too_large");
+    },
+  });
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: 1024 * 1024,
-        onError: () => {
-          throw new AppError("payload_too_large");
-        },
-      }),
+    // Uploads stream to storage under their own limit (FILE_MAX_MB, modules/files/files.upload.ts).
+    .use((c, next) =>
+      c.req.method === "POST" && c.req.path.replace(/\/$/, "") === "/api/files"
+        ? next()
+        : globalBodyLimit(c, next),
     )
     .use(originCheck(deps.env.APP_URL))
     .use(session(deps))
@@ -61,6 +67,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/feedback", feedbackRoutes(deps))
     .route("/leads", leadsRoutes(deps))
     .route("/discover", discoverRoutes(deps))
+    .route("/image", imageRoutes(deps))
+    .route("/files", filesRoutes(deps))
     // Unknown API paths end here as JSON, never falling through to the web app.
     .all("*", notFoundHandler);
 

@@ -3,10 +3,14 @@ import type { ModelRegistry } from "./ai/models.ts";
 import type { Env } from "./env.ts";
 import type { Mailer } from "./integrations/mail.ts";
 import type { SearchProvider } from "./integrations/search/types.ts";
+import type { Storage } from "./integrations/storage.ts";
 import type { FetchPage } from "./integrations/web-fetch.ts";
+import type { JobQueue } from "./jobs/queue.ts";
+import type { RunEventHub } from "./jobs/run-events.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { AnswerRunner } from "./modules/answer/answer.run.ts";
+import type { ImageUrls } from "./modules/images/image-urls.ts";
 
 /** Everything a module needs from the outside world; tests build their own. */
 export interface Deps {
@@ -21,8 +25,16 @@ export interface Deps {
   search: SearchProvider;
   /** SSRF-safe outbound HTTP (integrations/web-fetch.ts). */
   webFetch: { fetchPage: FetchPage };
+  /** Signs image addresses for the image proxy (key from PostgreSQL: images.repo.ts). */
+  images: ImageUrls;
   /** Runs charged answers off this thread (answer workers); absent: in this thread. */
   answerRunner?: AnswerRunner;
+  /** Uploaded files: DATA_DIR/files or STORAGE_URL (S3). */
+  storage: Storage;
+  /** The durable job queue (pg-boss); absent where no jobs are sent (answer workers). */
+  jobs?: JobQueue;
+  /** Live wake-ups for run events (LISTEN/NOTIFY); absent where no SSE is served. */
+  runEvents?: RunEventHub;
 }
 
 export interface SessionUser {

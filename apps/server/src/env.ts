@@ -70,6 +70,23 @@ export const envSchema = z
      * fewer than the cores, at most 4, so the thread that accepts requests stays responsive.
      */
     ANSWER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+    /** Largest upload, in MB (its own body limit on POST /api/files). */
+    FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+    /** S3-compatible storage for uploads (s3://[KEY:SECRET@]bucket?endpoint=…&region=…). */
+    STORAGE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^s3:\/\/[^/?#]+/, "must look like s3://bucket?endpoint=…&region=…")
+        .optional(),
+    ),
+    /** Time one file may take to parse (OCR included) before it fails as timed out. */
+    FILE_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** Ingestion jobs run at once by this instance. */
+    INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** A job still running this long after its start (its instance died) is retried. */
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** How often expired jobs are looked for (pg-boss maintenance). */
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_BASE_URL && !env.LLM_MODEL) {

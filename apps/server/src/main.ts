@@ -11,10 +11,12 @@ import {
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
+import { startJobRuntime } from "./jobs/runtime.ts";
 import { startJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
 import { startAnswerWorkers } from "./modules/answer/answer.workers.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
+import { loadImageKey } from "./modules/images/images.repo.ts";
 import * as usage from "./modules/usage/usage.service.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";
 
@@ -55,7 +57,8 @@ async function main() {
   // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
   const knowledge = await indexKnowledgeBase({ db: database.db });
   logger.debug(knowledge, "knowledge base indexed");
-  const deps = createRuntimeDeps({ env, logger, db: database.db });
+  const imageKey = await loadImageKey(database.db);
+  const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey });
   const workerCount = env.ANSWER_WORKERS ?? Math.min(4, availableParallelism() - 1);
   const answerWorkers =
     workerCount > 0
@@ -74,6 +77,8 @@ async function main() {
     await answerWorkers.ready();
     deps.answerRunner = answerWorkers.run;
   }
+  // pg-boss (its own pgboss schema) and the run-event hub: file ingestion, durable and shared.
+  const jobRuntime = await startJobRuntime({ deps, url });
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ?? path.resolve(here, "../../web/dist");
   const app = createApp(deps, { webDist });
@@ -114,6 +119,8 @@ async function main() {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
     await answerWorkers?.close();
+    // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS).
+    await jobRuntime.stop(SHUTDOWN_TIMEOUT_MS / 2);
     await database.close();
     await embedded?.stop();
     process.exit(0);

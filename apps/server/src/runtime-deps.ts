@@ -4,12 +4,22 @@ import type { Deps } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { createMailer } from "./integrations/mail.ts";
 import { createSearchProvider } from "./integrations/search/create-search-provider.ts";
+import { createStorage } from "./integrations/storage.ts";
 import { createWebFetch } from "./integrations/web-fetch.ts";
 import { systemClock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createImageUrls } from "./modules/images/image-urls.ts";
 
-/** The running server's dependencies from its environment (main thread and answer workers alike). */
-export function createRuntimeDeps(options: { env: Env; logger: Logger; db: Db }): Deps {
+/**
+ * The running server's dependencies from its environment (main thread and answer workers alike).
+ * `imageKey`: the image proxy's signing key, read from PostgreSQL (loadImageKey) by the caller.
+ */
+export function createRuntimeDeps(options: {
+  env: Env;
+  logger: Logger;
+  db: Db;
+  imageKey: Buffer;
+}): Deps {
   const { env, logger, db } = options;
   const webFetch = createWebFetch({ logger });
   return {
@@ -17,9 +27,14 @@ export function createRuntimeDeps(options: { env: Env; logger: Logger; db: Db })
     models: createModelRegistry({ env, logger }),
     search: createSearchProvider({ env, db, webFetch }),
     webFetch,
+    images: createImageUrls(options.imageKey),
     env,
     logger,
     clock: systemClock,
+    storage: createStorage({
+      ...(env.STORAGE_URL ? { storageUrl: env.STORAGE_URL } : {}),
+      dataDir: env.DATA_DIR,
+    }),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
   };
 }

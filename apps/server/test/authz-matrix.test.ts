@@ -1,5 +1,6 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
 
 /**
@@ -28,6 +29,8 @@ const ownerOnly = (ok: number): Expect => ({
 
 interface Row {
   body?: unknown;
+  /** A multipart upload body (built per request) instead of `body`. */
+  form?: () => FormData;
   query?: string;
   expect: Expect;
   /** Destroys the owner's session or account: run with a fresh owner, after the others. */
@@ -50,6 +53,15 @@ async function seedHistoryEntry(ownerId: string): Promise<Record<string, string>
   });
   return { ":entryId": id, ":threadId": id };
 }
+/** A ready file of the owner, for the row that deletes one. */
+async function seedFile(ownerId: string): Promise<Record<string, string>> {
+  const cookie = ownerCookies.get(ownerId) ?? "";
+  const res = await upload(h, cookie, "seeded.txt", "A file to delete.");
+  const { id } = (await res.json()) as { id: string };
+  await untilDone(h, cookie, id);
+  return { ":fileId": id };
+}
+const ownerCookies = new Map<string, string>();
 const IMPORT_BODY = {
   threadId: "MatrixImport0001",
   focusMode: "web",
@@ -95,6 +107,13 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/feedback": { expect: all(404) },
   // Discover is public (spec §2): the same feed for everyone.
   "GET /api/discover": { query: "?topic=technology", expect: all(200) },
+  // The image proxy is public (share pages and discover show images to anyone) but serves only
+  // addresses the server signed: a forged signature is 403 for every actor (signed ones: 200 for
+  // every actor, in modules/images/images.test.ts).
+  "GET /api/image": {
+    query: `?u=${encodeURIComponent("https://img.example.org/a.png")}&s=${"A".repeat(22)}`,
+    expect: all(403),
+  },
   "GET /api/admin/feedback.csv": { expect: all(404) },
   // Book-a-demo leads: anyone may send one; the admin inbox is invisible to all of these actors
   // (super-admins are covered in modules/admin/admin-access.test.ts).
@@ -117,7 +136,24 @@ const MATRIX: Record<string, Row> = {
   },
   "DELETE /api/history/:entryId": { expect: ownerOnly(204), seed: seedHistoryEntry },
   "DELETE /api/threads/:threadId": { expect: ownerOnly(204), seed: seedHistoryEntry },
+  "GET /api/threads/:threadId/title": { expect: ownerOnly(200), seed: seedHistoryEntry },
+  "PUT /api/threads/:threadId/title": {
+    body: { title: "Renamed by the matrix" },
+    expect: ownerOnly(200),
+    seed: seedHistoryEntry,
+  },
   "GET /api/library": { expect: { ...ownerOnly(200), other: 200 } },
+  // Files (sign-in only; a foreign file is a missing one). :fileId is a ready file of the owner.
+  "GET /api/files": { expect: { ...ownerOnly(200), other: 200 } },
+  "POST /api/files": {
+    form: () => fileForm("matrix.txt", "A matrix upload."),
+    expect: { ...ownerOnly(201), other: 201 },
+  },
+  "GET /api/files/:fileId": { expect: ownerOnly(200) },
+  "PATCH /api/files/:fileId": { body: { name: "Matrix.txt" }, expect: ownerOnly(200) },
+  "GET /api/files/:fileId/download": { expect: ownerOnly(200) },
+  "GET /api/files/:fileId/events": { expect: ownerOnly(200) },
+  "DELETE /api/files/:fileId": { expect: ownerOnly(204), seed: seedFile },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },
@@ -126,7 +162,7 @@ const MATRIX: Record<string, Row> = {
 let h: Harness;
 beforeAll(async () => {
   // Every actor posts a lead from the same (socketless) address: lift the per-address lead limit.
-  h = await createHarness({ LEADS_RATE_LIMIT: "1000" });
+  h = await createHarness({ LEADS_RATE_LIMIT: "1000" }, { jobs: true });
 });
 afterAll(async () => {
   await h.close();
@@ -157,6 +193,10 @@ describe("authorization matrix (G2)", () => {
     );
     const failures: string[] = [];
     const steadyOwner = await h.signIn("matrix-owner@acme.com");
+    ownerCookies.set(steadyOwner.userId, steadyOwner.cookie);
+    const uploaded = await upload(h, steadyOwner.cookie, "matrix-file.txt", "The owner's file.");
+    const ownerFile = ((await uploaded.json()) as { id: string }).id;
+    await untilDone(h, steadyOwner.cookie, ownerFile);
     const ownerThread = "matrix-thread";
     await h.db.db.insert(schema.searchHistory).values({
       id: ownerThread,
@@ -211,18 +251,29 @@ describe("authorization matrix (G2)", () => {
             .replace(":userId", owner.userId)
             .replace(":threadId", ownerThread)
             .replace(":shareId", ownerShare)
-            .replace(":entryId", ownerRated) + (row.query ?? "");
-        const res = await h.request(path, { method, cookie, anonId, body: row.body });
+            .replace(":entryId", ownerRated)
+            .replace(":fileId", ownerFile) + (row.query ?? "");
+        const res = row.form
+          ? await h.app.request(`http://nexus.test${path}`, {
+              method,
+              headers: {
+                ...(cookie ? { cookie } : {}),
+                ...(anonId ? { "x-anon-id": anonId } : {}),
+              },
+              body: row.form(),
+            })
+          : await h.request(path, { method, cookie, anonId, body: row.body });
         await res.arrayBuffer(); // streamed answers run to their end before the next request
         if (res.status !== row.expect[actor])
           failures.push(`${route} as ${actor}: ${res.status} (expected ${row.expect[actor]})`);
-        if (res.status === 404 && /:userId|:threadId|:shareId|:entryId/.test(pattern)) {
+        if (res.status === 404 && /:userId|:threadId|:shareId|:entryId|:fileId/.test(pattern)) {
           const missing = await h.request(
             pattern
               .replace(":userId", "00000000-0000-4000-8000-000000000000")
               .replace(":threadId", "missing-thread")
               .replace(":shareId", "M".repeat(22))
-              .replace(":entryId", "missing-entry") + (row.query ?? ""),
+              .replace(":entryId", "missing-entry")
+              .replace(":fileId", "00000000-0000-4000-8000-000000000000") + (row.query ?? ""),
             {
               method,
               cookie,

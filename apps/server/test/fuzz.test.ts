@@ -19,7 +19,7 @@ let owner: { cookie: string; userId: string };
 beforeAll(async () => {
   // Lift the per-address lead limit so POST /api/leads keeps reaching its validation, and trust
   // one proxy so the forwarded-address headers are read.
-  h = await createHarness({ LEADS_RATE_LIMIT: "1000000", TRUST_PROXY: "true" });
+  h = await createHarness({ LEADS_RATE_LIMIT: "1000000", TRUST_PROXY: "true" }, { jobs: true });
   owner = await h.signIn("fuzz@acme.com");
 });
 afterAll(async () => {

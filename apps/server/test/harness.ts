@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import {
   extractSignInLink,
@@ -10,8 +13,12 @@ import type { Deps } from "../src/deps.ts";
 import { parseEnv } from "../src/env.ts";
 import { createMailer } from "../src/integrations/mail.ts";
 import { createSearchProvider } from "../src/integrations/search/create-search-provider.ts";
+import { createStorage } from "../src/integrations/storage.ts";
 import { createWebFetch, type WebFetchOptions } from "../src/integrations/web-fetch.ts";
+import { type JobRuntime, startJobRuntime } from "../src/jobs/runtime.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { createImageUrls } from "../src/modules/images/image-urls.ts";
+import { loadImageKey } from "../src/modules/images/images.repo.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 
 export const APP_URL = "http://nexus.test";
@@ -44,6 +51,10 @@ export interface Harness {
   smtp: SmtpCapture;
   clock: TestClock;
   logs: string[];
+  /** The job runtime (pg-boss, run-event hub, ingestion handlers) when started with `jobs`. */
+  jobs: JobRuntime | null;
+  /** DATA_DIR of this harness (uploaded files live in its files/ unless STORAGE_URL is set). */
+  dataDir: string;
   request: (path: string, options?: RequestOptions) => Promise<Response>;
   requestLink: (email: string) => Promise<string>;
   signIn: (email: string) => Promise<{ cookie: string; userId: string }>;
@@ -62,6 +73,8 @@ export function cookieOf(response: Response): string {
 export interface HarnessOptions {
   /** Options for the app's web fetcher; by default every host name fails to resolve (no DNS). */
   webFetch?: WebFetchOptions;
+  /** Start pg-boss, the run-event hub and the job handlers on the test database (uploads). */
+  jobs?: boolean | { workers?: boolean; retryLimit?: number };
 }
 
 const noDns: WebFetchOptions["resolve"] = async ({ hostname }) => {
@@ -78,6 +91,7 @@ export async function createHarness(
   options: HarnessOptions = {},
 ): Promise<Harness> {
   const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-test-"));
   const smtp = await startSmtpCapture();
   const clock = new TestClock();
   const logs: string[] = [];
@@ -94,7 +108,7 @@ export async function createHarness(
   const parsed = parseEnv({
     APP_URL,
     SMTP_URL: smtp.url,
-    DATA_DIR: "/tmp/nexus-unused",
+    DATA_DIR: dataDir,
     SIGNIN_RATE_LIMIT: "1000",
     ...env,
   });
@@ -105,10 +119,23 @@ export async function createHarness(
     models: createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } }),
     search: createSearchProvider({ env: parsed, db: db.db, webFetch }),
     webFetch,
+    images: createImageUrls(await loadImageKey(db.db)),
     logger,
     clock,
     mailer: createMailer({ smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, logger }),
+    storage: createStorage({
+      ...(parsed.STORAGE_URL ? { storageUrl: parsed.STORAGE_URL } : {}),
+      dataDir: parsed.DATA_DIR,
+    }),
   };
+  const jobs = options.jobs
+    ? await startJobRuntime({
+        deps,
+        url: db.url,
+        pollingIntervalSeconds: 0.5,
+        ...(typeof options.jobs === "object" ? options.jobs : {}),
+      })
+    : null;
   const app = createApp(deps);
   const request = async (path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -147,11 +174,15 @@ export async function createHarness(
     smtp,
     clock,
     logs,
+    jobs,
+    dataDir,
     request,
     requestLink,
     signIn,
     close: async () => {
+      await jobs?.stop(2_000);
       await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
       await db.close();
     },
   };

@@ -33,8 +33,21 @@ export const answerVideoSchema = z.object({
 });
 export type AnswerVideo = z.infer<typeof answerVideoSchema>;
 
-/** data-sources, data-images, data-videos, data-related: the `data` of each part. */
+/**
+ * data-status (transient: shown while it is true, never stored): the server is retrying the
+ * model. `reason`: busy (429), error (5xx), network (unreachable).
+ */
+export const answerStatusSchema = z.object({
+  state: z.literal("retrying"),
+  attempt: z.number().int(),
+  maxAttempts: z.number().int(),
+  reason: z.enum(["busy", "error", "network"]),
+});
+export type AnswerStatus = z.infer<typeof answerStatusSchema>;
+
+/** data-sources, data-images, data-videos, data-related, data-status: the `data` of each part. */
 export const answerDataPartSchemas = {
+  status: answerStatusSchema,
   sources: z.array(answerSourceSchema),
   images: z.array(answerImageSchema),
   videos: z.array(answerVideoSchema),
@@ -51,6 +64,8 @@ export const answerMetadataSchema = z.object({
   model: z.string(),
   offline: z.boolean(),
   focusMode: focusModeSchema.optional(),
+  /** The person stopped this answer (set by the page on a stop, and when a stopped turn is restored). */
+  stopped: z.boolean().optional(),
   /** The standalone query searched for (a rewritten follow-up differs from the question). */
   query: z.string().optional(),
   timings: z
@@ -75,6 +90,8 @@ export const answerResultsSchema = z.object({
   model: z.string().optional(),
   /** Written by the built-in offline engine (labelled "Offline mode" when restored). */
   offline: z.boolean().optional(),
+  /** The person stopped the answer: `markdown` is what had arrived by then. */
+  stopped: z.boolean().optional(),
 });
 export type AnswerResults = z.infer<typeof answerResultsSchema>;
 

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "invalid_link",
   "internal",
   "unavailable",
+  "bad_gateway",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -11,7 +11,7 @@ export const HISTORY_SEARCH_MAX = 200;
 /** A thread in the history list (spec §3 Thread, without its messages: open it to read them). */
 export const threadSummarySchema = z.object({
   threadId: z.string(),
-  /** The first query. */
+  /** The title its owner gave it (PUT /api/threads/:threadId/title), else the first query. */
   title: z.string(),
   firstQuery: z.string(),
   firstTimestamp: z.string(),
@@ -72,14 +72,45 @@ export const importThreadRequestSchema = z.object({
   focusMode: focusModeSchema,
   turns: z
     .array(
-      z.object({
-        query: z.string().trim().min(1).max(4000),
-        markdown: z.string().min(1).max(200_000),
-        sources: z.array(answerSourceSchema).max(50),
-      }),
+      z
+        .object({
+          query: z.string().trim().min(1).max(4000),
+          markdown: z.string().max(200_000),
+          sources: z.array(answerSourceSchema).max(50),
+          /** The visitor stopped this answer: kept as far as it got (its text may be empty). */
+          stopped: z.boolean().optional(),
+        })
+        .refine((turn) => turn.stopped === true || turn.markdown.trim() !== "", {
+          message: "An answer's text is required (unless the answer was stopped)",
+          path: ["markdown"],
+        }),
     )
     .min(1)
     .max(50),
 });
 export type ImportThreadRequest = z.infer<typeof importThreadRequestSchema>;
 export const importThreadResponseSchema = z.object({ threadId: z.string() });
+
+/** Longest thread title a person can give. */
+export const THREAD_TITLE_MAX = 200;
+
+/** PUT /api/threads/:threadId/title: rename one of your threads (it keeps the new title). */
+export const threadTitleRequestSchema = z.object({
+  title: z
+    .string({ error: "A title is required." })
+    .trim()
+    .min(1, "A title is required.")
+    .max(THREAD_TITLE_MAX, `A title is at most ${THREAD_TITLE_MAX} characters.`),
+});
+export type ThreadTitleRequest = z.infer<typeof threadTitleRequestSchema>;
+
+/**
+ * GET and PUT /api/threads/:threadId/title: the thread's title (its own, else its first query);
+ * `renamed` says whether its owner gave it one.
+ */
+export const threadTitleSchema = z.object({
+  threadId: z.string(),
+  title: z.string(),
+  renamed: z.boolean(),
+});
+export type ThreadTitle = z.infer<typeof threadTitleSchema>;

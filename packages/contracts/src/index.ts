@@ -8,6 +8,7 @@ export * from "./discover.ts";
 export * from "./email.ts";
 export * from "./errors.ts";
 export * from "./feedback.ts";
+export * from "./files.ts";
 export * from "./history.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";

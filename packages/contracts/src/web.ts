@@ -4,7 +4,8 @@
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**
- * sessionStorage key of an anonymous visitor's current answer thread (finished turns only), so a
- * reload of the tab restores it; the server keeps nothing for anonymous visitors.
+ * sessionStorage key of an anonymous visitor's answer threads of this tab ({ threads: [...] },
+ * most recent first; finished and stopped turns), so a reload restores them and sign-in can save
+ * every one; the server keeps nothing for anonymous visitors.
  */
 export const ANSWER_THREAD_SESSION_KEY = "nexus.answerThread";

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "../lib/logger.ts";
 
 /**
@@ -29,6 +30,24 @@ export interface ModelFetchOptions {
   /** 0 ≤ x < 1, for jitter (tests). */
   random?: () => number;
 }
+
+/** One retry of a model call, as the caller's listener hears of it (before the backoff wait). */
+export interface ModelRetry {
+  /** The attempt about to be made (2 = the first retry). */
+  attempt: number;
+  /** Attempts in all. */
+  maxAttempts: number;
+  /** 429: the model is busy; 5xx/408: it failed; network: it could not be reached. */
+  reason: "busy" | "error" | "network";
+  status: number | undefined;
+}
+
+/**
+ * Who hears of retries of model calls made inside `modelRetries.run(listener, …)` (the answer
+ * stream, which tells the person). The fetch wrapper is shared by every call of a model, so the
+ * listener travels with the call's async context rather than through the AI SDK.
+ */
+export const modelRetries = new AsyncLocalStorage<(retry: ModelRetry) => void>();
 
 /** The model endpoint sent no response headers in time. */
 export class ModelTimeoutError extends Error {
@@ -181,6 +200,9 @@ export function createModelFetch(options: ModelFetchOptions): FetchFunction {
         },
         "model call failed, retrying",
       );
+      const status = response?.status;
+      const reason = status === undefined ? "network" : status === 429 ? "busy" : "error";
+      modelRetries.getStore()?.({ attempt: n + 1, maxAttempts: attempts, reason, status });
       await sleep({ ms: delay, signal });
     }
   };

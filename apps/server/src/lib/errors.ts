@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  bad_gateway: 502,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -31,6 +32,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   rate_limited: "Too many requests. Try again in a moment.",
   internal: "Something went wrong on our side.",
   unavailable: "The service is temporarily unavailable.",
+  bad_gateway: "The other server did not answer as expected.",
 };
 
 export interface Issue {

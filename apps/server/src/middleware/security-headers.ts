@@ -5,7 +5,7 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
   "media-src 'self' https:",
@@ -31,6 +31,8 @@ export function securityHeaders(options: { https: boolean }) {
     if (c.res.headers.get("content-type")?.includes("text/html")) {
       c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
     }
-    if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
+    // API answers are never cached, unless the route chose (the image proxy: long-lived images).
+    if (c.req.path.startsWith("/api/") && !c.res.headers.has("Cache-Control"))
+      c.header("Cache-Control", "no-store");
   });
 }

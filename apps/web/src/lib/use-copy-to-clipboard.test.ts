@@ -54,3 +54,63 @@ describe("useCopyToClipboard", () => {
     expect(ok).toBe(false);
   });
 });
+
+describe("useCopyToClipboard with rich content", () => {
+  it("writes plain text and HTML as one clipboard item", async () => {
+    const written: Record<string, string>[] = [];
+    class FakeItem {
+      constructor(readonly items: Record<string, Blob>) {}
+      static supports = () => false;
+    }
+    vi.stubGlobal("ClipboardItem", FakeItem);
+    Object.defineProperty(navigator, "clipboard", {
+      configurable: true,
+      value: {
+        writeText: async () => {
+          throw new Error("not this one");
+        },
+        write: async (items: FakeItem[]) => {
+          for (const item of items) {
+            const entry: Record<string, string> = {};
+            for (const [type, blob] of Object.entries(item.items)) entry[type] = await blob.text();
+            written.push(entry);
+          }
+        },
+      },
+    });
+    const { result } = renderHook(() => useCopyToClipboard());
+    await act(async () => {
+      await result.current.copy({ plain: "a [1]", html: "<p>a</p>", markdown: "a" });
+    });
+    expect(written).toEqual([{ "text/plain": "a [1]", "text/html": "<p>a</p>" }]);
+    expect(result.current.copied).toBe(true);
+    vi.unstubAllGlobals();
+  });
+
+  it("falls back to the plain text when rich content is refused", async () => {
+    const written: string[] = [];
+    vi.stubGlobal(
+      "ClipboardItem",
+      class {
+        constructor(readonly items: Record<string, Blob>) {}
+      },
+    );
+    Object.defineProperty(navigator, "clipboard", {
+      configurable: true,
+      value: {
+        writeText: async (text: string) => {
+          written.push(text);
+        },
+        write: async () => {
+          throw new DOMException("type not supported", "NotAllowedError");
+        },
+      },
+    });
+    const { result } = renderHook(() => useCopyToClipboard());
+    await act(async () => {
+      await result.current.copy({ plain: "plain", html: "<p>rich</p>" });
+    });
+    expect(written).toEqual(["plain"]);
+    vi.unstubAllGlobals();
+  });
+});

@@ -5,6 +5,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -54,4 +55,21 @@ export const searchHistory = pgTable(
       .on(t.threadId, t.userId, t.timestamp.desc(), t.id.desc())
       .where(sql`(${t.results}->>'markdown') <> ''`),
   ],
+);
+
+/**
+ * A thread's own title, when its owner renamed it (otherwise a thread is titled by its first
+ * query). Keyed by owner and thread: thread ids are the client's and say nothing about ownership.
+ */
+export const threadTitles = pgTable(
+  "thread_titles",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    threadId: text().notNull(),
+    title: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
 );

@@ -1,4 +1,5 @@
 import { terms, words } from "../../lib/text-tokens.ts";
+import { questionFrom } from "./question-phrasing.ts";
 
 /**
  * Follow-up questions from the sources' headings and titles, without a model: deterministic, for
@@ -8,37 +9,22 @@ import { terms, words } from "../../lib/text-tokens.ts";
 export interface RelatedSource {
   title: string;
   heading?: string;
+  /** The passage's text: a source that shares no word with the question offers no topic. */
+  snippet?: string;
 }
 
 const TITLE_SEPARATOR = " — ";
 /** Topics this similar (Jaccard of words) to the question or to a chosen topic are skipped. */
 const SAME = 0.6;
 
-function lowerFirst(text: string): string {
-  // Sentence-case phrases only; acronyms and one-word names ("SearXNG", "FAQ", "Ollama") stay.
-  return /^\p{Lu}\p{Ll}+ [^\p{Lu}]/u.test(text)
-    ? `${text.charAt(0).toLowerCase()}${text.slice(1)}`
-    : text;
+/** A one-word heading reads as a question only when it is a name ("SearXNG", "llama.cpp"). */
+function isName(word: string): boolean {
+  return /^\p{Lu}[^\s]*\p{Lu}|^\p{Ll}+\p{Lu}|[.\d]/u.test(word);
 }
 
-/** Headings that start with one of these read as instructions: "Ask your first question". */
-const IMPERATIVE =
-  /^(?:add|ask|change|choose|connect|create|delete|enable|find|get|give|install|open|pick|read|remove|request|run|set|share|sign|start|stop|switch|turn|update|upload|use)\b/i;
-const QUESTION_WORD = /^(?:what|how|why|when|where|who|which)\s+(?!the\b|a\b|an\b|your\b|my\b)/i;
-
-/**
- * A question from a heading or title: questions stay; instructions ask how ("Ask your first
- * question" → "How do I ask my first question?"); other topics ask for more.
- */
-export function questionFrom(topic: string): string {
-  const text = topic.replace(/\s+/g, " ").trim();
-  if (text.endsWith("?")) return text;
-  if (IMPERATIVE.test(text)) {
-    const mine = text.replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "I");
-    return `How do I ${mine.charAt(0).toLowerCase()}${mine.slice(1)}?`;
-  }
-  if (QUESTION_WORD.test(text)) return `${text}?`;
-  return `Tell me more about ${lowerFirst(text)}`;
+/** A web page's title without its site name: "Varnholt Bridge - Wikipedia" → "Varnholt Bridge". */
+function withoutSiteName(title: string): string {
+  return title.replace(/\s+[-–|·]\s+[^-–|·]{1,40}$/u, "").trim();
 }
 
 /** Jaccard similarity of the two texts' lower-case words. */
@@ -62,15 +48,20 @@ export function relatedQuestions(options: {
   max?: number;
 }): string[] {
   const max = options.max ?? 5;
+  const asked = new Set(terms(options.question));
   const topics: string[] = [];
   const titles: string[] = [];
-  for (const source of options.sources) {
-    const [title = "", fromTitle] = source.title.split(TITLE_SEPARATOR);
+  for (const [i, source] of options.sources.entries()) {
+    const [rawTitle = "", fromTitle] = source.title.split(TITLE_SEPARATOR);
+    const title = withoutSiteName(rawTitle);
     const heading = source.heading ?? fromTitle;
-    if (heading) topics.push(heading);
+    // Off-topic sources (no word of the question anywhere in them) offer nothing, except the
+    // best-ranked one.
+    const text = `${source.title} ${heading ?? ""} ${source.snippet ?? ""}`;
+    if (i > 0 && asked.size > 0 && !terms(text).some((t) => asked.has(t))) continue;
+    if (heading && (heading.includes(" ") || isName(heading))) topics.push(heading);
     if (title) titles.push(title);
   }
-  const asked = new Set(terms(options.question));
   const chosen: string[] = [];
   const chosenTopics: string[] = [];
   for (const topic of [...topics, ...titles]) {
@@ -81,7 +72,9 @@ export function relatedQuestions(options: {
     if (topicTerms.length === 0 || topicTerms.every((t) => asked.has(t))) continue;
     if (similarity(topic, options.question) >= SAME) continue;
     if (chosenTopics.some((t) => similarity(t, topic) >= SAME)) continue;
-    chosen.push(questionFrom(topic));
+    const question = questionFrom(topic);
+    if (!question || chosen.includes(question)) continue;
+    chosen.push(question);
     chosenTopics.push(topic);
   }
   return chosen;

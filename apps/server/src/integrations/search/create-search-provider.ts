@@ -1,6 +1,7 @@
 import type { Db } from "@nexus/db";
 import type { Env } from "../../env.ts";
 import { createBraveSearch } from "./brave.ts";
+import { createFilesCorpus } from "./files-corpus.ts";
 import { createLocalSearch, type LocalCorpus } from "./local.ts";
 import type { WebFetchClient } from "./search-http.ts";
 import type { SearchLimits } from "./search-results.ts";
@@ -46,7 +47,8 @@ export function createSearchProvider(options: {
       return createLocalSearch({
         db: options.db,
         ...(options.limits?.results ? { limit: options.limits.results } : {}),
-        ...(options.corpora ? { corpora: options.corpora } : {}),
+        // The person's own ready files always join the knowledge base.
+        corpora: [createFilesCorpus({ db: options.db }), ...(options.corpora ?? [])],
       });
     case "searxng":
       return createSearxngSearch({

@@ -14,6 +14,7 @@ import {
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import { presentResults } from "../images/images.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { sseEvent, withFirst } from "./answer.parts.ts";
 import * as repo from "./answer.repo.ts";
@@ -106,7 +107,7 @@ export async function thread(options: {
         timestamp: r.timestamp.toISOString(),
         query: r.query,
         focusMode: focus.success ? focus.data : "web",
-        results: results.success ? results.data : EMPTY_RESULTS,
+        results: results.success ? presentResults(options.deps, results.data) : EMPTY_RESULTS,
         isBookmarked: r.isBookmarked,
       };
     }),

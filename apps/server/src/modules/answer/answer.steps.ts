@@ -5,6 +5,7 @@ import { ModelTimeoutError } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import { relatedQuestions } from "../../ai/offline/related-questions.ts";
 import type { Deps } from "../../deps.ts";
+import { createFilesCorpus } from "../../integrations/search/files-corpus.ts";
 import { createLocalSearch } from "../../integrations/search/local.ts";
 import { SearchUnavailableError } from "../../integrations/search/search-http.ts";
 import type { SearchResponse, SearchResult } from "../../integrations/search/types.ts";
@@ -62,7 +63,12 @@ export async function searchFor(options: {
 }): Promise<SearchResponse> {
   const focus = FOCUS[options.focusMode];
   if (focus.categories === null) return EMPTY;
-  const provider = focus.local ? createLocalSearch({ db: options.deps.db }) : options.deps.search;
+  const provider = focus.local
+    ? createLocalSearch({
+        db: options.deps.db,
+        corpora: [createFilesCorpus({ db: options.deps.db })],
+      })
+    : options.deps.search;
   const found = await provider.search({
     query: focus.queryHint ? `${options.query} ${focus.queryHint}` : options.query,
     ...(focus.categories.length > 0 ? { categories: focus.categories } : {}),
@@ -100,7 +106,11 @@ export function presentMedia(found: SearchResponse): {
 function fallbackRelated(question: string, results: readonly SearchResult[]): string[] {
   return relatedQuestions({
     question,
-    sources: results.map((r) => ({ title: r.title, ...(r.heading ? { heading: r.heading } : {}) })),
+    sources: results.map((r) => ({
+      title: r.title,
+      snippet: r.snippet,
+      ...(r.heading ? { heading: r.heading } : {}),
+    })),
   });
 }
 
@@ -124,10 +134,17 @@ export async function relatedFor(options: {
       prompt: `Question: ${question}\n${titles ? `Sources:\n${titles}` : ""}`,
       abortSignal: options.signal,
     });
+    // Questions only: a preamble ("Here are some questions:") or a statement is not offered.
     const lines = text
       .split("\n")
-      .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").trim())
-      .filter((l) => l.length > 3 && l.length < 200);
+      .map((l) =>
+        l
+          .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "")
+          .replace(/^["']|["']$/g, "")
+          .trim(),
+      )
+      .filter((l) => l.length > 3 && l.length < 200 && l.endsWith("?"))
+      .map((l) => `${l.charAt(0).toUpperCase()}${l.slice(1)}`);
     return lines.length >= 3 ? lines.slice(0, 5) : fallbackRelated(question, results);
   } catch {
     return fallbackRelated(question, results);

@@ -6,9 +6,11 @@ import {
   type UIMessage,
   type UIMessageStreamWriter,
 } from "ai";
+import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
+import { presentImages, presentSources, presentVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
 import { ANSWER_FAILED, DeltaCoalescer, modelPartToChunk } from "./answer.parts.ts";
 import {
@@ -68,7 +70,17 @@ export function answerStartPart(run: Parameters<typeof answerMetadata>[0]) {
  */
 export function answerStream(run: AnswerRun): ReadableStream {
   return createUIMessageStream<AnswerUIMessage>({
-    execute: ({ writer }) => execute(run, writer),
+    // While the model is retried, the person is told so (a transient part: shown, not stored).
+    execute: ({ writer }) =>
+      modelRetries.run(
+        ({ attempt, maxAttempts, reason }) =>
+          writer.write({
+            type: "data-status",
+            data: { state: "retrying", attempt, maxAttempts, reason },
+            transient: true,
+          }),
+        () => execute(run, writer),
+      ),
     onError: () => ANSWER_FAILED,
   });
 }
@@ -89,6 +101,12 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
   const metadata = answerMetadata(run);
   let markdown = "";
   let thinking = "";
+  let saved = false;
+  let media: Pick<AnswerResults, "sources" | "images" | "videos"> = {
+    sources: [],
+    images: [],
+    videos: [],
+  };
   try {
     const earlier = await run.loadEarlier();
     const query = await standaloneQuery({ model, question: run.question, earlier, signal });
@@ -103,14 +121,19 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
     const results = found.results.slice(0, MAX_SOURCES);
     const sources = results.map((r) => presentSource(r, deps.env.APP_URL));
     const { images, videos } = presentMedia(found);
+    media = { sources, images, videos };
     for (const [i, s] of sources.entries())
       writer.write({ type: "source-url", sourceId: String(i + 1), url: s.url, title: s.title });
-    writer.write({ type: "data-sources", data: sources });
-    writer.write({ type: "data-images", data: images });
-    writer.write({ type: "data-videos", data: videos });
+    // The stream carries signed image proxy URLs; the saved turn keeps the origins' addresses
+    // (signed again whenever it is presented).
+    writer.write({ type: "data-sources", data: presentSources(deps, sources) });
+    writer.write({ type: "data-images", data: presentImages(deps, images) });
+    writer.write({ type: "data-videos", data: presentVideos(deps, videos) });
 
-    const read = await readPages({ fetchPage: deps.webFetch.fetchPage, results, signal });
+    // Related questions: one short call started now, beside page reading and the answer; the
+    // answer never waits for it (it is awaited only once the answer's text has ended).
     const related = relatedFor({ model, question: query, results, signal });
+    const read = await readPages({ fetchPage: deps.webFetch.fetchPage, results, signal });
     const answer = streamText({
       model: model.model,
       system: systemPrompt({
@@ -164,11 +187,29 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
       offline: model.offline,
     };
     await run.save({ query: run.question, results: answerResults });
+    saved = true;
     const timings = { searchMs, firstTokenMs, totalMs: performance.now() - started };
     writer.write({ type: "finish", messageMetadata: { ...metadata, query, timings } });
   } catch (error) {
     await run.refund().catch((err: unknown) => deps.logger.error({ err }, "refund failed"));
-    if (!signal.aborted) deps.logger.warn({ err: error, entryId: run.entryId }, "answer failed");
+    // A stopped answer is refunded (§3.2) and still kept, as far as it got: the question, the
+    // sources and the partial text, marked stopped (a reload shows it, with Regenerate).
+    if (signal.aborted && !saved)
+      await run
+        .save({
+          query: run.question,
+          results: {
+            ...media,
+            markdown,
+            thinking,
+            model: model.id,
+            offline: model.offline,
+            stopped: true,
+          },
+        })
+        .catch((err: unknown) => deps.logger.error({ err }, "saving a stopped answer failed"));
+    else if (!signal.aborted)
+      deps.logger.warn({ err: error, entryId: run.entryId }, "answer failed");
     writer.write({
       type: "error",
       errorText: signal.aborted

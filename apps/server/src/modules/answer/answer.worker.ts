@@ -5,6 +5,7 @@ import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
 import { createRuntimeDeps } from "../../runtime-deps.ts";
+import { loadImageKey } from "../images/images.repo.ts";
 import { ANSWER_FAILED, sseErrorEnd } from "./answer.parts.ts";
 import { runAnswer } from "./answer.run.ts";
 import {
@@ -42,7 +43,9 @@ for (const [key, value] of Object.entries(setup.env ?? {})) process.env[key] = v
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
 const database = createDatabase({ url: setup.databaseUrl, max: setup.poolMax });
-const deps = createRuntimeDeps({ env, logger, db: database.db });
+// The key row exists (the main thread created it before starting workers): this only reads it.
+const imageKey = await loadImageKey(database.db);
+const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey });
 lowerThreadPriority(logger);
 const running = new Map<number, AbortController>();
 

@@ -143,11 +143,14 @@ export function guideItems(guides: GuideRow[], topic: DiscoverTopic): DiscoverIt
     }));
 }
 
-function httpsUrl(value: string | undefined): string | undefined {
+/** http(s) only, no credentials: shown through the image proxy (http images work there too). */
+function webImageUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   try {
     const url = new URL(value);
-    return url.protocol === "https:" && url.username === "" && url.password === ""
+    return (url.protocol === "https:" || url.protocol === "http:") &&
+      url.username === "" &&
+      url.password === ""
       ? url.href
       : undefined;
   } catch {
@@ -166,13 +169,13 @@ function domainOf(url: string): string {
   return new URL(url).hostname.replace(/^www\./i, "");
 }
 
-/** News results as Discover items: one per URL, https images only, dates that parse. */
+/** News results as Discover items: one per URL, http(s) images only, dates that parse. */
 export function newsItems(results: SearchResult[]): DiscoverItem[] {
   return dedupeByUrl(
     results.filter((result) => result.source === "web"),
     DISCOVER_MAX_ITEMS,
   ).map((result) => {
-    const imageUrl = httpsUrl(result.imageUrl);
+    const imageUrl = webImageUrl(result.imageUrl);
     const publishedAt = isoDate(result.publishedDate);
     return {
       id: itemId(result.url),

@@ -7,6 +7,7 @@ import {
 } from "@nexus/contracts";
 import type { Deps } from "../../deps.ts";
 import { SearchUnavailableError } from "../../integrations/search/search-http.ts";
+import { presentImageUrl } from "../images/images.service.ts";
 import { guideItems, newsItems, TOPIC_QUERIES } from "./discover.items.ts";
 import { listGuides } from "./discover.repo.ts";
 
@@ -122,7 +123,11 @@ export function createDiscoverFeed(options: { deps: Deps }): DiscoverFeed {
   function present(topic: DiscoverTopic, entry: CacheEntry): DiscoverResponse {
     return {
       topic,
-      items: entry.items,
+      // Pictures through the image proxy (signed now: the cache keeps the origins' addresses).
+      items: entry.items.map(({ imageUrl, ...item }) => {
+        const signed = presentImageUrl(deps, imageUrl);
+        return signed ? { ...item, imageUrl: signed } : item;
+      }),
       provider,
       refreshedAt: entry.refreshedAt.toISOString(),
       offline: false,

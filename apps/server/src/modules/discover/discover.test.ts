@@ -44,7 +44,7 @@ function newsCorpus(tag = ""): SearxngItem[] {
       content: "Second summary.",
       engine: "duckduckgo news",
       publishedDate: "3 hours ago",
-      // not https: no image rather than a mixed-content one
+      // http: shown through the image proxy like any other
       img_src: "http://img.example.org/two.jpg",
     },
     { url: "javascript:alert(1)", title: "Bad link", engine: "evil" },
@@ -92,16 +92,18 @@ describe("GET /api/discover with SearXNG", () => {
       summary: "A bold summary & more.",
       url: "https://news.example.org/technology/one",
       source: "news.example.org",
-      imageUrl: "https://img.example.org/one.jpg",
+      imageUrl: h.deps.images.sign("https://img.example.org/one.jpg"),
       publishedAt: "2026-03-01T10:00:00.000Z",
     });
-    // www. dropped from the source; no http image; an unparseable date left out
+    expect(feed.items[0]?.imageUrl).toMatch(/^\/api\/image\?u=https%3A%2F%2Fimg\.example\.org/);
+    // www. dropped from the source; the http image signed too; an unparseable date left out
     expect(feed.items[1]).toEqual({
       id: expect.any(String),
       title: "Second story on technology",
       summary: "Second summary.",
       url: "https://www.other.example.com/technology/two",
       source: "other.example.com",
+      imageUrl: h.deps.images.sign("http://img.example.org/two.jpg"),
     });
     expect(new Set(feed.items.map((i) => i.id)).size).toBe(2);
   });

@@ -6,7 +6,9 @@ import {
   type LibraryItem,
   type ThreadSummary,
 } from "@nexus/contracts";
+import type { Deps } from "../../deps.ts";
 import { markdownExcerpt } from "../../lib/markdown-excerpt.ts";
+import { presentSources } from "../images/images.service.ts";
 import type { LibraryRow, ThreadRow } from "./history.repo.ts";
 
 /** Characters of plain text in a thread or library preview. */
@@ -38,7 +40,7 @@ function safeJson(text: string): unknown {
 export function presentThread(row: ThreadRow): ThreadSummary {
   return {
     threadId: row.thread_id,
-    title: row.first_query,
+    title: row.custom_title ?? row.first_query,
     firstQuery: row.first_query,
     firstTimestamp: row.first_ts,
     latestTimestamp: row.latest,
@@ -48,7 +50,7 @@ export function presentThread(row: ThreadRow): ThreadSummary {
   };
 }
 
-export function presentLibraryItem(row: LibraryRow): LibraryItem {
+export function presentLibraryItem(deps: Pick<Deps, "images">, row: LibraryRow): LibraryItem {
   return {
     entryId: row.id,
     threadId: row.thread_id,
@@ -56,6 +58,6 @@ export function presentLibraryItem(row: LibraryRow): LibraryItem {
     timestamp: row.ts,
     focusMode: focusOf(row.focus_mode),
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
-    sources: sourcesOf(row.sources),
+    sources: presentSources(deps, sourcesOf(row.sources)),
   };
 }

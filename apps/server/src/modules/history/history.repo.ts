@@ -71,6 +71,8 @@ export type ThreadRow = {
   message_count: number;
   first_ts: string;
   first_query: string;
+  /** The owner's own title (thread_titles), null when never renamed. */
+  custom_title: string | null;
 };
 
 /**
@@ -146,9 +148,10 @@ export function threadPageSql(options: ThreadPageOptions): SQL {
     with page as (${page})
     select e.id, e.thread_id, ${positionOf("e")} as pos, ${isoOf("e.timestamp")} as latest,
       e.focus_mode, left(e.results->>'markdown', ${PREVIEW_SOURCE_CHARS}) as markdown,
-      s.message_count, first.first_ts, first.first_query
+      s.message_count, first.first_ts, first.first_query, t.title as custom_title
     from page p
     join search_history e on e.id = p.id
+    left join thread_titles t on t.user_id = ${userId} and t.thread_id = p.thread_id
     cross join lateral (
       select count(*)::int as message_count from search_history f
       where f.thread_id = p.thread_id and f.user_id = ${userId}

@@ -7,12 +7,15 @@ import {
   importThreadResponseSchema,
   libraryPageSchema,
   libraryQuerySchema,
+  threadTitleRequestSchema,
+  threadTitleSchema,
 } from "@nexus/contracts";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import * as history from "./history.service.ts";
+import * as titles from "./history.titles.ts";
 
 /** /api/history (sign-in only): the thread list, deleting and bookmarking entries, imports. */
 export function historyRoutes(deps: Deps) {
@@ -56,12 +59,25 @@ export function libraryRoutes(deps: Deps) {
 }
 
 /**
- * DELETE /api/threads/:threadId (sign-in only), mounted on /api/threads beside the answer
- * module's GET of the same path.
+ * DELETE /api/threads/:threadId and GET/PUT /api/threads/:threadId/title (sign-in only), mounted
+ * on /api/threads beside the answer module's GET of the thread.
  */
 export function threadDeleteRoutes(deps: Deps) {
-  return new Hono<AppEnv>().use("*", requireUser).delete("/:threadId", async (c) => {
-    await history.deleteThread({ deps, user: currentUser(c), threadId: c.req.param("threadId") });
-    return c.body(null, 204);
-  });
+  return new Hono<AppEnv>()
+    .use("*", requireUser)
+    .delete("/:threadId", async (c) => {
+      await history.deleteThread({ deps, user: currentUser(c), threadId: c.req.param("threadId") });
+      return c.body(null, 204);
+    })
+    .get("/:threadId/title", async (c) => {
+      const threadId = c.req.param("threadId");
+      const title = await titles.threadTitle({ deps, user: currentUser(c), threadId });
+      return c.json(threadTitleSchema.parse(title));
+    })
+    .put("/:threadId/title", async (c) => {
+      const { title } = await parseJson(c, threadTitleRequestSchema);
+      const threadId = c.req.param("threadId");
+      const renamed = await titles.renameThread({ deps, user: currentUser(c), threadId, title });
+      return c.json(threadTitleSchema.parse(renamed));
+    });
 }

@@ -101,7 +101,7 @@ export async function historyPage(options: {
 
 /** The user's bookmarked answers, newest first. */
 export async function libraryPage(options: {
-  deps: Pick<Deps, "db">;
+  deps: Pick<Deps, "db" | "images">;
   user: SessionUser;
   cursor?: string;
   q?: string;
@@ -118,7 +118,7 @@ export async function libraryPage(options: {
   const { page, nextCursor } = keysetPage(rows, LIBRARY_PAGE_SIZE, (last) =>
     encodeLibraryCursor({ ts: last.pos, id: last.id }),
   );
-  return { items: page.map(presentLibraryItem), nextCursor };
+  return { items: page.map((row) => presentLibraryItem(options.deps, row)), nextCursor };
 }
 
 export async function setBookmark(options: {
@@ -195,6 +195,7 @@ export async function importThread(options: {
         images: [],
         videos: [],
         thinking: "",
+        ...(turn.stopped ? { stopped: true } : {}),
       },
     })),
     maxThreads: TIER_LIMITS[user.tier].maxChats,

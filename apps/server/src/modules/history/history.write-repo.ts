@@ -2,7 +2,7 @@ import { type Db, schema } from "@nexus/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 /** The history module's writes (its reads are in history.repo.ts). */
-const { searchHistory } = schema;
+const { searchHistory, threadTitles } = schema;
 
 /** Sets isBookmarked on the user's entry; false when the user has no such entry. */
 export async function setBookmark(
@@ -37,18 +37,26 @@ export async function deleteEntry(
   return rows.length > 0;
 }
 
-/** Deletes all the user's entries of a thread (one statement); false when it has none. */
+/** Deletes all the user's entries of a thread and its title; false when it has none. */
 export async function deleteThread(
   db: Db,
   options: { userId: string; threadId: string },
 ): Promise<boolean> {
-  const rows = await db
-    .delete(searchHistory)
-    .where(
-      and(eq(searchHistory.threadId, options.threadId), eq(searchHistory.userId, options.userId)),
-    )
-    .returning({ id: searchHistory.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(searchHistory)
+      .where(
+        and(eq(searchHistory.threadId, options.threadId), eq(searchHistory.userId, options.userId)),
+      )
+      .returning({ id: searchHistory.id });
+    // Its title goes with it (a thread of the same id started later is a new thread).
+    await tx
+      .delete(threadTitles)
+      .where(
+        and(eq(threadTitles.threadId, options.threadId), eq(threadTitles.userId, options.userId)),
+      );
+    return rows.length > 0;
+  });
 }
 
 export type NewEntry = typeof searchHistory.$inferInsert;

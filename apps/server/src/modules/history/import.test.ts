@@ -75,6 +75,24 @@ describe("POST /api/history/import", () => {
     expect(await entryCount(h, u.userId)).toBe(5);
   });
 
+  it("keeps stopped turns, marked stopped, even with no text yet", async () => {
+    const u = await h.signIn("import-stopped@acme.com");
+    const payload = body("AnonStopped01", 1);
+    payload.turns.push(
+      { query: "Stopped midway", markdown: "The first words", sources: [SOURCE], stopped: true },
+      { query: "Stopped at once", markdown: "", sources: [], stopped: true },
+    );
+    expect((await importThread(u.cookie, payload)).status).toBe(200);
+    const thread = await json<ThreadResponse>(
+      await h.request("/api/threads/AnonStopped01", { cookie: u.cookie }),
+    );
+    expect(thread.entries.map((e) => [e.query, e.results.markdown, e.results.stopped])).toEqual([
+      ["Anonymous question 1", "Anonymous answer 1 [1]", undefined],
+      ["Stopped midway", "The first words", true],
+      ["Stopped at once", "", true],
+    ]);
+  });
+
   it("never merges into an existing thread, the caller's or anyone else's", async () => {
     const u = await h.signIn("import-clash@acme.com");
     const someone = await h.signIn("import-someone@acme.com");

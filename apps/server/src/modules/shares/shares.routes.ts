@@ -26,7 +26,8 @@ export function sharesRoutes(deps: Deps) {
     .get("/:shareId", async (c) => {
       const shareId = c.req.param("shareId");
       const share = await shares.publicShare({ deps, shareId, ip: c.get("ip") });
-      return c.json(publicShareSchema.parse(share), 200, shares.PUBLIC_SHARE_HEADERS);
+      const shown = shares.presentPublicShare(deps, share);
+      return c.json(publicShareSchema.parse(shown), 200, shares.PUBLIC_SHARE_HEADERS);
     })
     .delete("/:shareId", requireUser, async (c) => {
       await shares.revokeShare({ deps, user: currentUser(c), shareId: c.req.param("shareId") });

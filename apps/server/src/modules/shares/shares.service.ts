@@ -14,6 +14,7 @@ import {
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import { presentMedia } from "../images/images.service.ts";
 import { shareMisses } from "./lookup-limit.ts";
 import * as repo from "./shares.repo.ts";
 import {
@@ -158,6 +159,16 @@ async function findLive(deps: Deps, shareId: string): Promise<PublicShare | unde
       timestamp: row.timestamp.toISOString(),
     },
   };
+}
+
+/**
+ * A share as a reader gets it: image and favicon addresses as signed image proxy URLs (the stored
+ * snapshot keeps the origins' addresses; copies are made from that, not from this).
+ */
+export function presentPublicShare(deps: Deps, share: PublicShare): PublicShare {
+  if (share.kind === "answer") return { ...share, answer: presentMedia(deps, share.answer) };
+  const messages = share.thread.messages.map((m) => presentMedia(deps, m));
+  return { ...share, thread: { ...share.thread, messages } };
 }
 
 /** A live share for anyone (no sign-in); rate-limited per address on misses (G5). */

@@ -3,6 +3,7 @@ import type { Db } from "@nexus/db";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { keysetPage } from "../../lib/keyset-page.ts";
+import * as files from "../files/files.service.ts";
 import { nameFromEmail, orgNameFromEmail } from "./profile-defaults.ts";
 import { presentProfile } from "./users.presenter.ts";
 import * as repo from "./users.repo.ts";
@@ -84,7 +85,8 @@ export async function updateProfile(options: {
 
 /**
  * Removes the user and everything of theirs in one transaction: the profile, usage, history,
- * shares, feedback and sessions (cascades), pending sign-in links; leads keep no reference.
+ * shares, feedback, sessions, files and chunks (cascades), pending sign-in links; leads keep no
+ * reference. Then the person's stored file objects.
  */
 export async function deleteAccount(options: {
   deps: Deps;
@@ -94,6 +96,8 @@ export async function deleteAccount(options: {
   assertOwner(options.caller, options.userId);
   const removed = await options.deps.db.transaction((tx) => repo.remove(tx, options.caller));
   if (!removed) throw new AppError("not_found");
+  // The rows are gone (cascade); now the stored objects under the person's prefix.
+  await files.removeStoredFilesOf(options.deps, options.userId);
   options.deps.logger.info({ userId: options.userId }, "account deleted");
 }
 

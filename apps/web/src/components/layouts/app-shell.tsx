@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
+import { Menu, SquarePen, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Logo } from "@/components/ui/logo.tsx";
@@ -32,6 +32,15 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
         <Link to={paths.app.root.href()} className="rounded-lg">
           <Logo />
         </Link>
+        <Link
+          to={paths.app.root.href()}
+          aria-label="New thread"
+          title="New thread"
+          data-testid="new-thread"
+          className="ml-auto inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+        >
+          <SquarePen className="size-5" aria-hidden="true" />
+        </Link>
       </header>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
@@ -60,17 +69,20 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
  */
 export function AppShell({
   account,
+  threads,
   loading,
   children,
 }: {
   account: ReactNode;
+  /** The sidebar's recent threads (filled by the app layer). */
+  threads?: ReactNode;
   loading: boolean;
   children: ReactNode;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const sidebar = loading ? <SidebarSkeleton /> : <Sidebar account={account} />;
+  const sidebar = loading ? <SidebarSkeleton /> : <Sidebar account={account} threads={threads} />;
 
   return (
     <div className="min-h-dvh md:pl-64">
@@ -96,7 +108,7 @@ export function AppShell({
           {children}
         </main>
         {showsStaticFooter(location.pathname) ? (
-          <StaticFooter onNavigate={(href) => navigate(href)} />
+          <StaticFooter compact onNavigate={(href) => navigate(href)} />
         ) : null}
       </div>
     </div>

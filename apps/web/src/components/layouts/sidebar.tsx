@@ -66,8 +66,11 @@ function SidebarLink({ item }: { item: NavItem }) {
   );
 }
 
-/** The app navigation: brand, new search, sections, and the account area at the bottom. */
-export function Sidebar({ account }: { account: ReactNode }) {
+/**
+ * The app navigation: brand, new search, sections, recent threads (a slot the app layer fills),
+ * and the account area at the bottom.
+ */
+export function Sidebar({ account, threads }: { account: ReactNode; threads?: ReactNode }) {
   const { isSuperAdmin } = useSession();
   const secondary = isSuperAdmin ? [...SECONDARY, ADMIN_ITEM] : SECONDARY;
   return (
@@ -95,6 +98,7 @@ export function Sidebar({ account }: { account: ReactNode }) {
             </li>
           ))}
         </ul>
+        {threads}
         <ul className="mt-auto flex flex-col gap-0.5 pt-6 pb-2">
           {secondary.map((item) => (
             <li key={item.to}>

@@ -10,25 +10,39 @@ const LINKS = [
   { href: paths.contact.href(), label: "Contact" },
 ] as const;
 
-/** The static footer; shown only on / and /app (spec §2). */
+/** The static footer; shown only on / and /app (spec §2), as one small line on /app (`compact`). */
 export function StaticFooter({
   onNavigate,
   className,
+  compact = false,
 }: {
   onNavigate?: NavigateFn;
   className?: string;
+  compact?: boolean;
 }) {
   return (
     <footer
       data-testid="static-footer"
-      className={clsx("border-t border-border px-4 py-8 text-sm text-muted sm:px-6", className)}
+      className={clsx(
+        "border-t border-border px-4 text-muted sm:px-6",
+        compact ? "py-3 text-xs" : "py-8 text-sm",
+        className,
+      )}
     >
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        className={clsx(
+          "mx-auto flex max-w-6xl sm:flex-row sm:items-center sm:justify-between",
+          compact ? "flex-col gap-2" : "flex-col gap-4",
+        )}
+      >
         <div className="flex items-center gap-2">
-          <LogoMark className="size-5" />
+          <LogoMark className={compact ? "size-4" : "size-5"} />
           <span>Nexus: a self-hostable AI answer and search assistant.</span>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
+        <nav
+          aria-label="Footer"
+          className={clsx("flex flex-wrap gap-y-2", compact ? "gap-x-4" : "gap-x-5")}
+        >
           {LINKS.map((link) => (
             <NavAnchor
               key={link.href}

@@ -9,13 +9,17 @@ const TONES: Record<NoticeKind, string> = {
   info: "border-border text-fg",
 };
 
-/** Toasts raised with notify(): bottom-right on wide screens, full-width at the bottom on phones. */
+/**
+ * Toasts raised with notify(), at the top where no control lives: under the phone's top bar,
+ * centred over the main area on wide screens (beside the sidebar). Never at the bottom, where the
+ * question box and its send button are.
+ */
 export function NoticeViewport() {
   const notices = useNotices();
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96"
+      className="pointer-events-none fixed inset-x-3 top-16 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:left-1/2 sm:w-80 sm:-translate-x-1/2 md:top-4 md:left-[calc(50%+8rem)]"
     >
       {notices.map((notice) => {
         const Icon = ICONS[notice.kind];

@@ -4,16 +4,22 @@ import {
   AnswerExtraActionsContext,
 } from "@/features/answer/components/answer-actions.tsx";
 import { AnswerPage } from "@/features/answer/components/answer-page.tsx";
+import {
+  type ThreadHeaderContext,
+  ThreadHeaderSlotContext,
+} from "@/features/answer/components/thread-header-slot.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { FeedbackButtons } from "@/features/feedback/components/feedback-buttons.tsx";
 import { DeleteAnswerButton } from "@/features/history/components/delete-answer-button.tsx";
+import { ThreadHeader } from "@/features/history/components/thread-header.tsx";
 import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
 
 /** /app/search, /app/search/:queryAndId and /app/answer. */
 export function AnswerRoute() {
   const { openSignIn } = useSignInDialog();
-  // Under every finished answer: bookmark, share (answer or thread), delete and feedback.
+  // Under every finished answer: bookmark, share (the answer, or switch to the thread), delete
+  // and feedback.
   const renderActions = useCallback(
     (answer: AnswerActionContext) => (
       <>
@@ -35,9 +41,23 @@ export function AnswerRoute() {
     ),
     [openSignIn],
   );
+  // Above the turns: the thread's title, rename, share (the whole thread) and delete.
+  const renderHeader = useCallback(
+    (thread: ThreadHeaderContext) => (
+      <ThreadHeader
+        {...thread}
+        share={
+          <ShareButton threadId={thread.threadId} onSignIn={openSignIn} label="Share thread" />
+        }
+      />
+    ),
+    [openSignIn],
+  );
   return (
-    <AnswerExtraActionsContext value={renderActions}>
-      <AnswerPage onSignIn={openSignIn} />
-    </AnswerExtraActionsContext>
+    <ThreadHeaderSlotContext value={renderHeader}>
+      <AnswerExtraActionsContext value={renderActions}>
+        <AnswerPage onSignIn={openSignIn} />
+      </AnswerExtraActionsContext>
+    </ThreadHeaderSlotContext>
   );
 }

@@ -1,4 +1,6 @@
+import { ExampleQuestions } from "@/features/answer/components/example-questions.tsx";
 import { HomeSearch } from "@/features/answer/components/home-search.tsx";
+import { HomeSuggestions } from "@/features/discover/components/home-suggestions.tsx";
 import { useSession } from "@/lib/session.tsx";
 
 /** /app: the home screen, a question box front and centre. */
@@ -14,7 +16,11 @@ export function HomeRoute() {
       <p className="mt-3 mb-8 text-center text-muted">
         Ask a question and get an answer with its sources.
       </p>
-      <HomeSearch />
+      <HomeSearch
+        suggestions={(ask) => (
+          <HomeSuggestions onAsk={ask} offline={<ExampleQuestions onAsk={ask} />} />
+        )}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { AppShell } from "@/components/layouts/app-shell.tsx";
 import { useNewThreadShortcut } from "@/features/answer/hooks/use-new-thread-shortcut.ts";
 import { AccountPanel } from "@/features/auth/components/account-panel.tsx";
+import { RecentThreads } from "@/features/history/components/recent-threads.tsx";
 import { SaveThreadNotice } from "@/features/history/components/save-thread-notice.tsx";
 import { useSession } from "@/lib/session.tsx";
 
@@ -10,7 +11,11 @@ export function AppLayoutRoute() {
   const session = useSession();
   useNewThreadShortcut();
   return (
-    <AppShell account={<AccountPanel />} loading={session.status === "loading"}>
+    <AppShell
+      account={<AccountPanel />}
+      threads={<RecentThreads />}
+      loading={session.status === "loading"}
+    >
       <Outlet />
       <SaveThreadNotice />
     </AppShell>

@@ -1,7 +1,10 @@
 import { isPresetAgentId } from "@nexus/contracts";
 import { useParams } from "react-router";
 import { AgentChatPlaceholder } from "@/features/agents/components/agent-chat-placeholder.tsx";
-import { presetAgentName } from "@/features/agents/components/agent-names.ts";
+import {
+  presetAgentDescription,
+  presetAgentName,
+} from "@/features/agents/components/agent-names.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
@@ -14,7 +17,7 @@ export function PresetAgentRoute() {
     <RequireSignIn area={name}>
       <AgentChatPlaceholder
         title={name}
-        description="A preset Nexus agent."
+        description={presetAgentDescription(agentId)}
         {...(threadId ? { threadId } : {})}
       />
     </RequireSignIn>

@@ -2,7 +2,7 @@ import { PRESET_AGENT_IDS } from "@nexus/contracts";
 import { Bot, ChevronRight, FileSearch, type LucideIcon, Telescope, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { presetAgentName } from "./agent-names.ts";
+import { presetAgentDescription, presetAgentName } from "./agent-names.ts";
 
 const SPECIALISTS: ReadonlyArray<{ to: string; icon: LucideIcon; title: string; text: string }> = [
   {
@@ -52,18 +52,28 @@ export function AgentsHub() {
           Preset agents
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Ready-made assistants for writing, learning, work and reflection.
+          Ready-made assistants for writing, learning, work and reflection. Chatting with them
+          arrives in a coming release: each card says what the agent will do.
         </p>
         <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {PRESET_AGENT_IDS.map((id) => (
             <li key={id}>
               <Link
                 to={paths.app.presetAgent.href(id)}
-                className="flex items-center gap-3 rounded-xl border border-border bg-surface px-3 py-2.5 text-sm transition-colors hover:border-accent/50 hover:bg-surface-2"
+                data-testid="preset-agent-card"
+                className="flex h-full items-start gap-3 rounded-xl border border-border bg-surface px-3 py-3 text-sm transition-colors hover:border-accent/50 hover:bg-surface-2"
               >
-                <Bot className="size-4 shrink-0 text-accent" aria-hidden="true" />
-                <span className="flex-1 truncate">{presetAgentName(id)}</span>
-                <ChevronRight className="size-4 text-subtle" aria-hidden="true" />
+                <Bot className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="font-medium text-fg">{presetAgentName(id)}</span>
+                    <span className="rounded-full bg-surface-2 px-2 py-0.5 text-[0.6875rem] font-medium text-muted">
+                      Coming soon
+                    </span>
+                  </span>
+                  <span className="mt-1 block text-muted">{presetAgentDescription(id)}</span>
+                </span>
+                <ChevronRight className="mt-0.5 size-4 shrink-0 text-subtle" aria-hidden="true" />
               </Link>
             </li>
           ))}

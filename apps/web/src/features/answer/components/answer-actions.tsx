@@ -1,7 +1,9 @@
+import type { AnswerSource } from "@nexus/contracts";
 import { Check, Copy, RefreshCw } from "lucide-react";
-import { createContext, type ReactNode, use } from "react";
+import { createContext, type ReactNode, use, useRef } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
+import { answerHtmlFromDom, formatAnswerForCopy } from "../lib/copy-answer.ts";
 
 /** What the actions of one answer know about it. */
 export interface AnswerActionContext {
@@ -32,20 +34,33 @@ function AnswerActionsExtra(props: AnswerActionContext) {
  */
 export function AnswerActions({
   context,
+  sources = [],
   onRegenerate,
   finished = true,
 }: {
   context: AnswerActionContext;
+  /** Copied after the answer as a numbered list, so its [n] markers mean something. */
+  sources?: readonly AnswerSource[];
   onRegenerate: (() => void) | null;
   finished?: boolean;
 }) {
   const clipboard = useCopyToClipboard();
   const copied = clipboard.copied;
+  const ref = useRef<HTMLDivElement>(null);
   // A refused clipboard (permissions, insecure origin) leaves the button as it was.
-  const copy = () => clipboard.copy(context.markdown);
+  const copy = () => {
+    const origin = window.location.origin;
+    const rendered = ref.current
+      ?.closest("[data-testid='answer-turn']")
+      ?.querySelector("[data-testid='answer-markdown']");
+    const html = rendered ? answerHtmlFromDom(rendered, sources, origin) : null;
+    return clipboard.copy(
+      formatAnswerForCopy({ markdown: context.markdown, sources, origin, html }),
+    );
+  };
 
   return (
-    <div className="flex flex-wrap items-center gap-1" data-testid="answer-actions">
+    <div ref={ref} className="flex flex-wrap items-center gap-1" data-testid="answer-actions">
       <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label="Copy">
         {copied ? (
           <Check className="size-4" aria-hidden="true" />

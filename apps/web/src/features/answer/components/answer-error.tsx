@@ -3,6 +3,14 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { AnswerRequestError } from "../lib/answer-fetch.ts";
 import { QuotaCard } from "./quota-card.tsx";
+import { RetryQuestion } from "./retry-question.tsx";
+
+/** With these, the card offers the question to edit before trying again, and Delete. */
+export interface EditableRetry {
+  question: string;
+  onRetryWith: (question: string) => void;
+  onRemove: () => void;
+}
 
 /**
  * Why an answer failed, under what already streamed: the quota card for a used-up limit, else
@@ -12,15 +20,32 @@ export function AnswerError({
   error,
   onRetry,
   onSignIn,
+  editable,
 }: {
   error: Error;
   onRetry: () => void;
   onSignIn: (() => void) | undefined;
+  editable?: EditableRetry;
 }) {
   if (error instanceof AnswerRequestError && error.quota) {
     return <QuotaCard quota={error.quota} onSignIn={onSignIn} />;
   }
   const message = error.message.trim() || "The answer failed. Try again in a moment.";
+  if (editable) {
+    return (
+      <div data-testid="answer-error">
+        <Alert kind="error" className="flex-wrap">
+          {message}
+          <RetryQuestion
+            question={editable.question}
+            onRetry={onRetry}
+            onRetryWith={editable.onRetryWith}
+            onRemove={editable.onRemove}
+          />
+        </Alert>
+      </div>
+    );
+  }
   return (
     <div data-testid="answer-error">
       <Alert

@@ -3,13 +3,17 @@ import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { useFollowScroll } from "../hooks/use-follow-scroll.ts";
+import { usePinQuestion } from "../hooks/use-pin-question.ts";
+import { useQuestionQueue } from "../hooks/use-question-queue.ts";
+import { useRetryStatus } from "../hooks/use-retry-status.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
 import type { ThreadChat } from "../lib/chat-store.ts";
 import { AnswerTurnView, type TurnState } from "./answer-turn.tsx";
 import { FollowUpComposer } from "./follow-up-composer.tsx";
+import { QueuedQuestion } from "./queued-question.tsx";
+import { ThreadHeaderSlot } from "./thread-header-slot.tsx";
 
 const IDLE: TurnState = { status: "ready", error: undefined, stopped: false };
 
@@ -28,10 +32,11 @@ export function AnswerThread({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
   const busy = status === "submitted" || status === "streaming";
-  const follow = useFollowScroll(busy, messages);
   useSlashFocus(inputRef);
 
   const turns = turnsOf(messages);
+  const listRef = useRef<HTMLDivElement>(null);
+  const { pin, spaceRef } = usePinQuestion(listRef, turns.length);
   const last = turns[turns.length - 1];
   const lastAnswer = last?.answer;
   const hasMedia = messages.some((message) =>
@@ -40,30 +45,44 @@ export function AnswerThread({
         (part.type === "data-images" || part.type === "data-videos") && part.data.length > 0,
     ),
   );
-  const statusText = answerStatusText(status, last ? answerContentOf(last.answer) : null);
+  const retrying = useRetryStatus(thread);
+  const statusText = answerStatusText(status, last ? answerContentOf(last.answer) : null, retrying);
 
   const setStopped = (value: boolean) => {
     thread.stopped = value;
     setStoppedState(value);
   };
-  const ask = (text: string) => {
-    if (busy) return;
+  // `turn`: the number the new question's turn will have (1-based), to pin it.
+  const send = (text: string, turn = turns.length + 1) => {
     setStopped(false);
-    follow();
+    pin(turn);
     void sendMessage({ text });
   };
-  // After a failure or a stop the partial answer was not kept: ask the question again.
+  // A question typed while an answer runs waits for it, visibly (queued-question.tsx).
+  const queue = useQuestionQueue({ busy, send });
+  const ask = (text: string) => {
+    if (busy) queue.enqueue(text);
+    else send(text);
+  };
+  // After a failure or a stop: ask the question again, replacing a stopped turn the server kept.
   const retry = () => {
     if (busy) return;
     setStopped(false);
-    follow();
-    void regenerate();
+    pin(turns.length);
+    void regenerate(lastAnswer ? { messageId: lastAnswer.id } : undefined);
+  };
+  // A failed question, edited: the failed turn (never saved) gives way to the new question.
+  const retryWith = (text: string) => {
+    if (busy || !last) return;
+    const failedIds = [last.user.id, ...(lastAnswer ? [lastAnswer.id] : [])];
+    setMessages(messages.filter((message) => !failedIds.includes(message.id)));
+    send(text, turns.length);
   };
   // A finished answer: the server replaces its entry.
   const regenerateLast = () => {
     if (busy || !lastAnswer) return;
     setStopped(false);
-    follow();
+    pin(turns.length);
     void regenerate({ messageId: lastAnswer.id });
   };
   // A deleted answer leaves the page; with none left, the thread is gone: back to a new question.
@@ -78,14 +97,32 @@ export function AnswerThread({
   };
 
   return (
+    // One reading measure (61ch of the page's 16 px text: about 75 characters of the answer's
+    // 15 px) for every turn; with images or videos anywhere in the thread, every turn keeps the
+    // media rail's column beside it on wide screens (answer-turn.tsx), so none is wider.
     <div
+      data-media-rail={hasMedia ? "" : undefined}
       className={clsx(
-        "mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
-        hasMedia ? "max-w-5xl" : "max-w-3xl",
+        "group/thread mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-[calc(61ch+3rem)] flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
+        hasMedia && "lg:max-w-[calc(61ch+18.5rem)]",
       )}
     >
       <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
-      <div className="flex flex-col gap-10 pb-4">
+      <ThreadHeaderSlot
+        threadId={thread.threadId}
+        firstQuery={turns[0]?.query ?? ""}
+        busy={busy}
+        // A turn stopped in this tab is saved by the server a moment after the stop, so it does
+        // not count until the thread is loaded again.
+        saved={turns.some(
+          (turn, index) =>
+            turn.answer !== undefined &&
+            answerContentOf(turn.answer).complete &&
+            !((busy || stopped) && index === turns.length - 1),
+        )}
+        onDeleted={() => removeTurn(messages.map((message) => message.id))}
+      />
+      <div ref={listRef} className="flex flex-col gap-10 pb-4">
         {turns.map((turn, index) => {
           const isLast = index === turns.length - 1;
           return (
@@ -99,6 +136,7 @@ export function AnswerThread({
               onAsk={ask}
               onRegenerate={isLast ? regenerateLast : null}
               onRetry={retry}
+              onRetryWith={retryWith}
               onSignIn={onSignIn}
               onRemove={() =>
                 removeTurn(turn.answer ? [turn.user.id, turn.answer.id] : [turn.user.id])
@@ -107,6 +145,7 @@ export function AnswerThread({
           );
         })}
       </div>
+      <div ref={spaceRef} aria-hidden="true" />
       <FollowUpComposer
         busy={busy}
         statusText={statusText}
@@ -114,6 +153,11 @@ export function AnswerThread({
         inputRef={inputRef}
         onAsk={ask}
         onStop={onStop}
+        below={
+          queue.queued !== null ? (
+            <QueuedQuestion question={queue.queued} onCancel={queue.cancel} />
+          ) : null
+        }
       />
     </div>
   );

@@ -1,10 +1,10 @@
 import type { ChatStatus } from "ai";
-import { clsx } from "clsx";
 import { CircleStop, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { answerContentOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
+import { isStopped } from "../lib/stopped-turn.ts";
 import { AnswerActions } from "./answer-actions.tsx";
 import { AnswerError } from "./answer-error.tsx";
 import { LazyAnswerMarkdown } from "./markdown/lazy-answer-markdown.tsx";
@@ -30,6 +30,7 @@ export function AnswerTurnView({
   onAsk,
   onRegenerate,
   onRetry,
+  onRetryWith,
   onSignIn,
   onRemove,
 }: {
@@ -43,6 +44,8 @@ export function AnswerTurnView({
   /** Set for the last finished answer only. */
   onRegenerate: (() => void) | null;
   onRetry: () => void;
+  /** Asks an edited question instead of the failed one. */
+  onRetryWith: (question: string) => void;
   onSignIn: (() => void) | undefined;
   /** Takes this turn out of the thread on the page. */
   onRemove: () => void;
@@ -51,11 +54,12 @@ export function AnswerTurnView({
   const streaming = state.status === "streaming" || state.status === "submitted";
   const Heading = index === 0 ? "h1" : "h2";
   const failed = state.status === "error" && state.error !== undefined;
-  const ended = !streaming && !failed && !state.stopped && turn.answer !== undefined;
+  // Stopped now, or a stopped turn restored (saved by the server or kept by the tab).
+  const stopped = state.stopped || isStopped(turn.answer);
+  const ended = !streaming && !failed && !stopped && turn.answer !== undefined;
   const finished = ended && content.complete;
   // An earlier answer that was stopped or failed before a follow-up was asked.
   const interrupted = ended && !content.complete;
-  const hasMedia = content.images.length > 0 || content.videos.length > 0;
 
   return (
     <article
@@ -75,12 +79,7 @@ export function AnswerTurnView({
       </header>
       {/* Phones: the answer, then images and videos, then related questions. Wide screens: the
           media in a column beside both. */}
-      <div
-        className={clsx(
-          "grid min-w-0 gap-x-6 gap-y-5",
-          hasMedia && "lg:grid-cols-[minmax(0,1fr)_14rem] lg:grid-rows-[auto_1fr]",
-        )}
-      >
+      <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
           <SourcesStrip sources={content.sources} />
           <ReasoningPanel
@@ -103,14 +102,19 @@ export function AnswerTurnView({
               <Skeleton className="h-4 w-3/4" />
             </div>
           ) : null}
-          {state.stopped && !streaming ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          {stopped && !streaming ? (
+            <div
+              data-testid="answer-stopped"
+              className="flex flex-wrap items-center gap-2 text-sm text-muted"
+            >
               <CircleStop className="size-4" aria-hidden="true" />
               <span>Stopped</span>
-              <Button variant="ghost" size="sm" onClick={onRetry}>
-                <RefreshCw className="size-4" aria-hidden="true" />
-                Regenerate
-              </Button>
+              {onRegenerate ? (
+                <Button variant="ghost" size="sm" onClick={onRetry}>
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                  Regenerate
+                </Button>
+              ) : null}
             </div>
           ) : null}
           {interrupted ? (
@@ -120,7 +124,12 @@ export function AnswerTurnView({
             </p>
           ) : null}
           {failed && state.error ? (
-            <AnswerError error={state.error} onRetry={onRetry} onSignIn={onSignIn} />
+            <AnswerError
+              error={state.error}
+              onRetry={onRetry}
+              onSignIn={onSignIn}
+              editable={{ question: turn.query, onRetryWith, onRemove }}
+            />
           ) : null}
           {turn.answer && content.hasText && !streaming ? (
             <AnswerActions
@@ -131,6 +140,7 @@ export function AnswerTurnView({
                 markdown: content.text,
                 removeTurn: onRemove,
               }}
+              sources={content.sources}
               onRegenerate={finished ? onRegenerate : null}
               finished={finished}
             />
@@ -139,6 +149,7 @@ export function AnswerTurnView({
         <MediaPanel
           images={content.images}
           videos={content.videos}
+          heading={index === 0 ? "h2" : "h3"}
           className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
         />
         {finished ? (

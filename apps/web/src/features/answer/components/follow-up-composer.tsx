@@ -1,6 +1,6 @@
 import type { FocusMode } from "@nexus/contracts";
 import { Square } from "lucide-react";
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { focusModeOption } from "../lib/focus-modes.ts";
@@ -16,6 +16,7 @@ export function FollowUpComposer({
   inputRef,
   onAsk,
   onStop,
+  below,
 }: {
   busy: boolean;
   statusText: string;
@@ -23,6 +24,8 @@ export function FollowUpComposer({
   inputRef: Ref<HTMLTextAreaElement>;
   onAsk: (question: string) => void;
   onStop: () => void;
+  /** Under the box (the queued question). */
+  below?: ReactNode;
 }) {
   const focus = focusModeOption(focusMode);
   const FocusIcon = focus?.icon;
@@ -52,9 +55,8 @@ export function FollowUpComposer({
         size="md"
         inputRef={inputRef}
         label="Ask a follow-up"
-        placeholder="Ask a follow-up…"
+        placeholder={busy ? "Ask a follow-up — sent when this answer ends…" : "Ask a follow-up…"}
         submitLabel="Ask"
-        submitDisabled={busy}
         clearOnSubmit
         onSubmit={onAsk}
         action={
@@ -70,6 +72,7 @@ export function FollowUpComposer({
           ) : undefined
         }
       />
+      {below}
     </div>
   );
 }

@@ -1,23 +1,9 @@
 import type { AnswerImage, AnswerVideo } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Play } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { isHttpUrl } from "./source-card.tsx";
-
-function Thumbnail({ src, className }: { src: string | undefined; className: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!isHttpUrl(src) || failed) return <span aria-hidden="true" className={className} />;
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-      className={className}
-    />
-  );
-}
+import { VideoTile } from "./video-tile.tsx";
 
 const LINK_FOCUS =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
@@ -28,10 +14,18 @@ const LINK_FOCUS =
 const STRIP =
   "-mx-1 flex gap-2 overflow-x-auto overscroll-x-contain px-1 pb-1 lg:grid lg:overflow-visible lg:pb-0";
 
-function ImageItem({ image, index }: { image: AnswerImage; index: number }) {
-  const [failed, setFailed] = useState(false);
-  const src = image.thumbnailUrl ?? image.url;
-  if (failed || !isHttpUrl(src)) return null;
+function ImageItem({
+  image,
+  index,
+  onFailed,
+}: {
+  image: AnswerImage;
+  index: number;
+  onFailed: () => void;
+}) {
+  // Only the server's signed image proxy URL is loaded (never the origin's own address).
+  const src = proxiedImageSrc(image.thumbnailUrl);
+  if (!src) return null;
   const href = isHttpUrl(image.pageUrl) ? image.pageUrl : image.url;
   return (
     <li className="w-28 shrink-0 sm:w-32 lg:w-auto">
@@ -47,7 +41,7 @@ function ImageItem({ image, index }: { image: AnswerImage; index: number }) {
           alt=""
           loading="lazy"
           referrerPolicy="no-referrer"
-          onError={() => setFailed(true)}
+          onError={onFailed}
           className="aspect-square w-full object-cover"
         />
       </a>
@@ -60,26 +54,46 @@ export function MediaPanel({
   images,
   videos,
   className,
+  heading: Heading = "h2",
 }: {
   images: readonly AnswerImage[];
   videos: readonly AnswerVideo[];
   className?: string;
+  /** One level below the turn's question. */
+  heading?: "h2" | "h3";
 }) {
-  const shownImages = images.filter((image) => isHttpUrl(image.thumbnailUrl ?? image.url));
+  // An image that does not load takes its tile with it (and the panel, when none is left).
+  const [failed, setFailed] = useState<ReadonlySet<AnswerImage>>(() => new Set());
+  // Keyed by the position in the streamed list (fixed once streamed; urls may repeat).
+  const shownImages = images
+    .map((image, position) => ({ image, position }))
+    .filter(({ image }) => !failed.has(image) && proxiedImageSrc(image.thumbnailUrl) !== null);
   const shownVideos = videos.filter((video) => isHttpUrl(video.url));
+  const headingId = useId();
   if (shownImages.length === 0 && shownVideos.length === 0) return null;
   return (
     <aside
-      aria-label="Images and videos"
+      aria-labelledby={headingId}
       data-testid="media-panel"
-      className={clsx("flex min-w-0 flex-col gap-3 lg:gap-4", className)}
+      className={clsx("flex min-w-0 flex-col gap-3", className)}
     >
+      <Heading id={headingId} className="text-sm font-semibold text-fg">
+        {shownImages.length === 0
+          ? "Videos"
+          : shownVideos.length === 0
+            ? "Images"
+            : "Images and videos"}
+      </Heading>
       {shownImages.length > 0 ? (
         <section aria-label="Images">
           <ul className={clsx(STRIP, "lg:grid-cols-2")}>
-            {shownImages.slice(0, 6).map((image, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once streamed; urls may repeat
-              <ImageItem key={index} image={image} index={index} />
+            {shownImages.slice(0, 6).map(({ image, position }) => (
+              <ImageItem
+                key={position}
+                image={image}
+                index={position}
+                onFailed={() => setFailed((before) => new Set(before).add(image))}
+              />
             ))}
           </ul>
         </section>
@@ -90,26 +104,7 @@ export function MediaPanel({
             {shownVideos.slice(0, 4).map((video, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once streamed; urls may repeat
               <li key={index} className="w-52 shrink-0 lg:w-auto">
-                <a
-                  href={video.url}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  className={`group block overflow-hidden rounded-lg border border-border bg-surface ${LINK_FOCUS}`}
-                >
-                  <span className="relative block">
-                    <Thumbnail
-                      src={video.thumbnailUrl}
-                      className="block aspect-video w-full bg-surface-2 object-cover"
-                    />
-                    <Play
-                      className="absolute inset-0 m-auto size-8 rounded-full bg-black/60 p-2 text-white"
-                      aria-hidden="true"
-                    />
-                  </span>
-                  <span className="line-clamp-2 p-2 text-xs font-medium break-words text-fg">
-                    {video.title ?? video.url}
-                  </span>
-                </a>
+                <VideoTile video={video} />
               </li>
             ))}
           </ul>

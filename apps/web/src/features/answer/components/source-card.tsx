@@ -1,7 +1,12 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { BookOpen, Globe } from "lucide-react";
-import { useState } from "react";
-import { isKnowledgeBaseSource, sourceSiteName } from "../lib/source-site.ts";
+import { useId, useState } from "react";
+import { FloatingCard } from "@/components/chat/floating-card.tsx";
+import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
+import { proxiedImageSrc } from "@/lib/image-proxy.ts";
+import type { SourceLabel } from "../lib/source-label.ts";
+import { isKnowledgeBaseSource } from "../lib/source-site.ts";
+import { SourcePreview } from "./source-preview.tsx";
 
 /** Only http(s) images are loaded; anything else shows the globe. */
 export function isHttpUrl(value: string | null | undefined): value is string {
@@ -25,62 +30,114 @@ export function SourceIcon({ source }: { source: AnswerSource }) {
   if (isKnowledgeBaseSource(source)) {
     return <BookOpen className="size-4 shrink-0 text-accent" aria-hidden="true" />;
   }
-  return <Favicon src={source.favicon} />;
+  return <Favicon src={source.favicon} site={source.domain} />;
 }
 
-export function Favicon({ src }: { src: string | null }) {
+/** The first letter or digit of a site's name ("www." skipped), upper-cased; "" when none. */
+export function siteInitial(site: string): string {
+  const match = /[\p{L}\p{N}]/u.exec(site.replace(/^www\./i, ""));
+  return match ? match[0].toLocaleUpperCase() : "";
+}
+
+/**
+ * The site's favicon through this Nexus's image proxy; without one, or when it does not load, a
+ * letter tile of the site's initial (a globe when the name has no letter).
+ */
+export function Favicon({
+  src,
+  site,
+  size = "size-4",
+}: {
+  src: string | null;
+  site: string;
+  size?: string;
+}) {
   const [failed, setFailed] = useState(false);
-  if (!isHttpUrl(src) || failed) {
-    return <Globe className="size-4 shrink-0 text-subtle" aria-hidden="true" />;
+  const proxied = proxiedImageSrc(src);
+  if (!proxied || failed) {
+    const initial = siteInitial(site);
+    if (!initial) return <Globe className={`${size} shrink-0 text-subtle`} aria-hidden="true" />;
+    return (
+      <span
+        aria-hidden="true"
+        data-favicon-tile=""
+        className={`${size} inline-flex shrink-0 items-center justify-center rounded-sm bg-surface-2 font-semibold text-[0.6rem] text-muted leading-none`}
+      >
+        {initial}
+      </span>
+    );
   }
   return (
     <img
-      src={src}
+      src={proxied}
       alt=""
       width={16}
       height={16}
       loading="lazy"
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
-      className="size-4 shrink-0 rounded-sm"
+      className={`${size} shrink-0 rounded-sm`}
     />
   );
 }
 
-/** One numbered source: [n] in the answer links here. */
+/** One numbered source: [n] in the answer links here. A resting mouse or the keyboard previews it. */
 export function SourceCard({
   source,
+  label,
   number,
-  onPreview,
 }: {
   source: AnswerSource;
+  label: SourceLabel;
   number: number;
-  onPreview: (number: number | null) => void;
 }) {
   const href = sourceHref(source.url);
-  const site = sourceSiteName(source);
+  const preview = useHoverPreview();
+  const cardId = useId();
+  const section = label.section ? ` — ${label.section}` : "";
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      data-testid="source-card"
-      data-source={number}
-      aria-label={`Source ${number}: ${source.title} (${site})`}
-      onMouseEnter={() => onPreview(number)}
-      onMouseLeave={() => onPreview(null)}
-      onFocus={() => onPreview(number)}
-      onBlur={() => onPreview(null)}
-      className="flex w-full min-w-0 flex-col justify-between gap-2 rounded-xl border border-border bg-surface p-2.5 text-left transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <span className="line-clamp-2 text-xs font-medium break-words text-fg">{source.title}</span>
-      <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
-        <SourceIcon source={source} />
-        <span className="min-w-0 flex-1 truncate">{site}</span>
-        <span className="shrink-0 rounded bg-surface-2 px-1 font-medium tabular-nums text-subtle">
-          {number}
+    <>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        data-testid="source-card"
+        data-source={number}
+        aria-label={`Source ${number}: ${label.title}${section} (${label.site})`}
+        aria-describedby={preview.anchor && source.snippet ? cardId : undefined}
+        {...preview.triggerProps}
+        className="flex w-full min-w-0 flex-col justify-between gap-1.5 rounded-xl border border-border bg-surface p-2.5 text-left transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <span className="flex min-w-0 flex-col">
+          <span
+            className={`${label.section ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
+          >
+            {label.title}
+          </span>
+          {label.section ? (
+            <span className="line-clamp-1 text-xs break-words text-accent-soft-fg">
+              {label.section}
+            </span>
+          ) : null}
         </span>
-      </span>
-    </a>
+        <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
+          <SourceIcon source={source} />
+          <span className="min-w-0 flex-1 truncate">{label.site}</span>
+          <span className="shrink-0 rounded bg-surface-2 px-1 font-medium tabular-nums text-subtle">
+            {number}
+          </span>
+        </span>
+      </a>
+      {preview.anchor && source.snippet ? (
+        <FloatingCard
+          anchor={preview.anchor}
+          id={cardId}
+          testId="source-preview"
+          {...preview.cardProps}
+        >
+          <SourcePreview source={source} label={label} />
+        </FloatingCard>
+      ) : null}
+    </>
   );
 }

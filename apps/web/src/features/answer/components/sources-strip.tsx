@@ -1,68 +1,61 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { clsx } from "clsx";
-import { useId, useState } from "react";
-import { sourceSiteName } from "../lib/source-site.ts";
+import { useMemo, useState } from "react";
+import { labelSources } from "../lib/source-label.ts";
 import { SourceCard, SourceIcon } from "./source-card.tsx";
+import { SourcesSheet } from "./sources-sheet.tsx";
 
 const SHOWN = 4;
 
-/** The numbered sources as small cards; hovering or focusing one previews its snippet. */
+/**
+ * The numbered sources as small cards (title, section, site); hovering or focusing one previews
+ * its snippet. More than four: "+N more" opens every source with its whole snippet in a side sheet.
+ */
 export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) {
-  const [expanded, setExpanded] = useState(false);
-  const [preview, setPreview] = useState<number | null>(null);
-  const listId = useId();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const labels = useMemo(() => labelSources(sources), [sources]);
   if (sources.length === 0) return null;
-  const shown = expanded ? sources : sources.slice(0, SHOWN);
-  const hidden = sources.length - shown.length;
-  const previewed = preview === null ? undefined : sources[preview - 1];
+  const shown = sources.slice(0, SHOWN);
+  const hidden = sources.slice(SHOWN);
 
   return (
-    <section aria-label="Sources" data-testid="sources-strip" className="relative">
-      <ul
-        id={listId}
-        className={clsx(
-          "-mx-1 gap-2 px-1 pb-1",
-          expanded
-            ? "grid grid-cols-2 sm:grid-cols-4"
-            : "flex overflow-x-auto overscroll-x-contain sm:overflow-visible",
-        )}
-      >
-        {shown.map((source, index) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: a source is its number ([n]); the list only grows
-            key={index}
-            className={clsx("flex", !expanded && "w-40 shrink-0 sm:w-auto sm:min-w-0 sm:flex-1")}
-          >
-            <SourceCard source={source} number={index + 1} onPreview={setPreview} />
-          </li>
-        ))}
-        {hidden > 0 || expanded ? (
+    <section aria-label="Sources" data-testid="sources-strip">
+      <ul className="-mx-1 flex gap-2 overflow-x-auto overscroll-x-contain px-1 pb-1 sm:overflow-visible">
+        {shown.map((source, index) => {
+          const label = labels[index];
+          return label ? (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a source is its number ([n]); the list only grows
+              key={index}
+              className="flex w-40 shrink-0 sm:w-auto sm:min-w-0 sm:flex-1"
+            >
+              <SourceCard source={source} label={label} number={index + 1} />
+            </li>
+          ) : null;
+        })}
+        {hidden.length > 0 ? (
           <li className="flex shrink-0">
             <button
               type="button"
-              aria-expanded={expanded}
-              aria-label={expanded ? "Show fewer sources" : `Show ${hidden} more sources`}
-              aria-controls={listId}
-              onClick={() => setExpanded(!expanded)}
-              className="flex min-h-16 w-full min-w-24 items-center justify-center rounded-xl border border-dashed border-border bg-surface px-2 py-2.5 text-xs font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              aria-haspopup="dialog"
+              aria-label={`Show ${hidden.length} more sources`}
+              onClick={() => setSheetOpen(true)}
+              className="flex min-h-16 w-full min-w-24 flex-col items-start justify-between gap-1.5 rounded-xl border border-border bg-surface px-2.5 py-2.5 text-xs font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              {expanded ? "Show fewer" : `+${hidden} more`}
+              <span className="flex -space-x-1" aria-hidden="true">
+                {hidden.slice(0, 3).map((source, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: numbered sources, fixed once streamed
+                  <span key={index} className="rounded-full bg-surface ring-2 ring-surface">
+                    <SourceIcon source={source} />
+                  </span>
+                ))}
+              </span>
+              <span>+{hidden.length} more</span>
             </button>
           </li>
         ) : null}
       </ul>
-      {previewed?.snippet ? (
-        <div
-          role="tooltip"
-          className="pointer-events-none absolute top-full right-0 left-0 z-20 mt-1 rounded-xl border border-border bg-surface p-3 shadow-lg"
-        >
-          <p className="flex items-center gap-1.5 text-xs text-muted">
-            <SourceIcon source={previewed} />
-            <span className="truncate">{sourceSiteName(previewed)}</span>
-          </p>
-          <p className="mt-1 text-sm font-medium text-fg">{previewed.title}</p>
-          <p className="mt-1 line-clamp-4 text-sm text-muted">{previewed.snippet}</p>
-        </div>
+      {sheetOpen ? (
+        <SourcesSheet sources={sources} labels={labels} onOpenChange={setSheetOpen} />
       ) : null}
     </section>
   );

@@ -47,3 +47,25 @@ describe("answerContentOf: complete", () => {
     expect(answerContentOf(undefined).complete).toBe(false);
   });
 });
+
+describe("answerStatusText while the model is retried", () => {
+  const retry = (reason: "busy" | "error" | "network") => ({
+    state: "retrying" as const,
+    attempt: 2,
+    maxAttempts: 3,
+    reason,
+  });
+
+  it("names the retry and its reason until text arrives", () => {
+    expect(answerStatusText("submitted", null, retry("busy"))).toBe(
+      "The model is busy — retrying… (attempt 2 of 3)",
+    );
+    const sources = message([{ type: "source-url", sourceId: "1", url: "https://a.example/" }]);
+    expect(answerStatusText("streaming", answerContentOf(sources), retry("error"))).toBe(
+      "The model did not answer — retrying… (attempt 2 of 3)",
+    );
+    const writing = message([...sources.parts, { type: "text", text: "Answer" }]);
+    expect(answerStatusText("streaming", answerContentOf(writing), retry("busy"))).toBe("Writing…");
+    expect(answerStatusText("ready", null, retry("network"))).toBe("");
+  });
+});

@@ -1,11 +1,17 @@
 import { Chat } from "@ai-sdk/react";
-import { answerDataPartSchemas, answerMetadataSchema, type FocusMode } from "@nexus/contracts";
+import {
+  type AnswerStatus,
+  answerDataPartSchemas,
+  answerMetadataSchema,
+  type FocusMode,
+} from "@nexus/contracts";
 import { DefaultChatTransport } from "ai";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
 import { createAnswerFetch } from "./answer-fetch.ts";
 import type { AnswerUIMessage } from "./answer-message.ts";
 import { saveSessionThread } from "./session-thread.ts";
+import { markStopped } from "./stopped-turn.ts";
 
 /** Who a chat belongs to: the signed-in user's id, or "anonymous". */
 export type ChatOwner = string;
@@ -24,6 +30,32 @@ export interface ThreadChat {
   settings: ThreadSettings;
   /** The answer was stopped by the user (cleared by the next request). */
   stopped: boolean;
+  /** The server is retrying the model for the running answer (data-status), else null. */
+  retrying: LiveValue<AnswerStatus | null>;
+}
+
+/** A value React reads with useSyncExternalStore (see use-retry-status.ts). */
+export interface LiveValue<T> {
+  get: () => T;
+  set: (value: T) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function liveValue<T>(initial: T): LiveValue<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (next) => {
+      if (next === value) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** Chats kept for back/forward; the oldest idle one goes first. */
@@ -65,17 +97,20 @@ export function createThreadChat(options: {
     credentials: "same-origin",
     headers: () => ({ [ANON_ID_HEADER_NAME]: getAnonId() }),
     fetch: createAnswerFetch(),
-    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
-      body: {
-        id,
-        messages: messages.map(slim),
-        trigger,
-        messageId,
-        threadId,
-        focusMode: entry.settings.focusMode,
-        reasoning: entry.settings.reasoning,
-      },
-    }),
+    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
+      entry.retrying.set(null);
+      return {
+        body: {
+          id,
+          messages: messages.map(slim),
+          trigger,
+          messageId,
+          threadId,
+          focusMode: entry.settings.focusMode,
+          reasoning: entry.settings.reasoning,
+        },
+      };
+    },
   });
   const chat = new Chat<AnswerUIMessage>({
     id: threadId,
@@ -83,11 +118,19 @@ export function createThreadChat(options: {
     transport,
     messageMetadataSchema: answerMetadataSchema,
     dataPartSchemas: answerDataPartSchemas,
+    // Transient parts are not kept in the message: the retry status lives beside the chat.
+    onData: (part) => {
+      if (part.type === "data-status") entry.retrying.set(part.data);
+    },
     onFinish: ({ messages, isAbort, isError, isDisconnect }) => {
+      entry.retrying.set(null);
+      // A stopped answer stays, as far as it got, marked stopped (the server saved it likewise).
+      const ended = isAbort ? markStopped(messages) : messages;
+      if (isAbort) chat.messages = ended;
       if (owner !== ANONYMOUS_OWNER) return;
-      // The tab keeps finished turns only: a failed or stopped answer was not kept by the server.
-      const failed = isAbort || isError || isDisconnect;
-      const kept = failed ? messages.slice(0, Math.max(lastUserIndex(messages), 0)) : messages;
+      // A failed answer is not kept (the server kept none either); finished and stopped ones are.
+      const failed = isError || isDisconnect;
+      const kept = failed ? ended.slice(0, Math.max(lastUserIndex(ended), 0)) : ended;
       saveSessionThread({ threadId, focusMode: entry.settings.focusMode, messages: kept });
     },
   });
@@ -97,6 +140,7 @@ export function createThreadChat(options: {
     chat,
     settings: { ...options.settings },
     stopped: false,
+    retrying: liveValue<AnswerStatus | null>(null),
   };
   chats.set(threadId, entry);
   return entry;

@@ -2,6 +2,7 @@ import type { ThreadEntry } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
 import { answerContentOf, turnsOf } from "./answer-message.ts";
 import { entriesToMessages } from "./entries-to-messages.ts";
+import { isStopped } from "./stopped-turn.ts";
 import { createThreadId } from "./thread-id.ts";
 
 const source = {
@@ -73,6 +74,14 @@ describe("entriesToMessages", () => {
       model: "nexus-offline/extractive",
       offline: true,
     });
+  });
+
+  it("restores a stopped entry as a stopped answer", () => {
+    const saved = entry("e4", "");
+    const stopped = { ...saved, results: { ...saved.results, stopped: true } };
+    const [, answer] = entriesToMessages([stopped]);
+    expect(isStopped(answer)).toBe(true);
+    expect(isStopped(entriesToMessages([saved])[1])).toBe(false);
   });
 
   it("gives an empty thread no messages", () => {

@@ -42,6 +42,7 @@ export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMess
         model: results.model ?? "",
         offline: results.offline ?? false,
         focusMode: entry.focusMode,
+        ...(results.stopped ? { stopped: true } : {}),
       },
       parts,
     });

@@ -4,7 +4,9 @@ import type { AnswerUIMessage } from "./answer-message.ts";
 import {
   clearSessionThread,
   finishedMessages,
+  listSessionThreads,
   loadSessionThread,
+  SESSION_THREADS_MAX,
   saveSessionThread,
 } from "./session-thread.ts";
 
@@ -60,5 +62,21 @@ describe("session thread", () => {
     expect(loadSessionThread("T1", storage)).toBeNull();
     storage.setItem("nexus.answerThread", JSON.stringify({ threadId: "T1", messages: [1] }));
     expect(loadSessionThread("T1", storage)).toBeNull();
+  });
+
+  it("keeps every thread of the tab, the most recently saved first, up to the cap", () => {
+    const storage = createMemoryStorage();
+    const turn = [question("q", "One?"), answer("a", "Yes.")];
+    saveSessionThread({ threadId: "T1", focusMode: "web", messages: turn }, storage);
+    saveSessionThread({ threadId: "T2", focusMode: "academic", messages: turn }, storage);
+    expect(listSessionThreads(storage).map((t) => t.threadId)).toEqual(["T2", "T1"]);
+    expect(loadSessionThread("T1", storage)?.focusMode).toBe("web");
+    // Saving T1 again moves it first and keeps one copy.
+    saveSessionThread({ threadId: "T1", focusMode: "web", messages: turn }, storage);
+    expect(listSessionThreads(storage).map((t) => t.threadId)).toEqual(["T1", "T2"]);
+    for (let i = 0; i < SESSION_THREADS_MAX + 5; i++)
+      saveSessionThread({ threadId: `X${i}`, focusMode: "web", messages: turn }, storage);
+    expect(listSessionThreads(storage)).toHaveLength(SESSION_THREADS_MAX);
+    expect(listSessionThreads(storage)[0]?.threadId).toBe(`X${SESSION_THREADS_MAX + 4}`);
   });
 });

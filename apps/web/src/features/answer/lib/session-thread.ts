@@ -8,12 +8,15 @@ import {
 } from "@/lib/storage.ts";
 import type { AnswerUIMessage } from "./answer-message.ts";
 
-/** The tab's copy of an anonymous visitor's current thread (the server keeps nothing for them). */
+/** The tab's copy of one anonymous thread (the server keeps nothing for anonymous visitors). */
 export interface SessionThread {
   threadId: string;
   focusMode: FocusMode;
   messages: AnswerUIMessage[];
 }
+
+/** Threads kept per tab, the most recently used first. */
+export const SESSION_THREADS_MAX = 20;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -30,8 +33,8 @@ function isMessage(value: unknown): value is AnswerUIMessage {
 }
 
 /**
- * Only finished turns are kept: a question with no answer after it, or an answer still streaming,
- * is dropped.
+ * Only ended turns are kept (finished, or stopped: closed by markStopped): a question with no
+ * answer after it, or an answer still streaming, is dropped.
  */
 export function finishedMessages(messages: readonly AnswerUIMessage[]): AnswerUIMessage[] {
   const kept: AnswerUIMessage[] = [];
@@ -48,27 +51,44 @@ export function finishedMessages(messages: readonly AnswerUIMessage[]): AnswerUI
   return kept;
 }
 
+function toThread(value: unknown): SessionThread | null {
+  if (!isRecord(value)) return null;
+  const { threadId, focusMode, messages } = value;
+  if (typeof threadId !== "string" || typeof focusMode !== "string") return null;
+  if (!Array.isArray(messages) || !messages.every(isMessage)) return null;
+  return { threadId, focusMode: focusMode as FocusMode, messages: finishedMessages(messages) };
+}
+
+/** Every anonymous thread of this tab, the most recently used first (malformed ones skipped). */
+export function listSessionThreads(
+  storage: KeyValueStorage | null = browserSessionStorage(),
+): SessionThread[] {
+  const value = readJsonItem(storage, ANSWER_THREAD_SESSION_KEY);
+  if (!isRecord(value) || !Array.isArray(value.threads)) return [];
+  return value.threads.flatMap((t) => {
+    const thread = toThread(t);
+    return thread && thread.messages.length > 0 ? [thread] : [];
+  });
+}
+
+/** Saves a thread's ended turns as the tab's most recent thread (others stay, up to the cap). */
 export function saveSessionThread(
   thread: SessionThread,
   storage: KeyValueStorage | null = browserSessionStorage(),
 ): void {
   const messages = finishedMessages(thread.messages);
   if (messages.length === 0) return;
-  writeItem(storage, ANSWER_THREAD_SESSION_KEY, JSON.stringify({ ...thread, messages }));
+  const others = listSessionThreads(storage).filter((t) => t.threadId !== thread.threadId);
+  const threads = [{ ...thread, messages }, ...others].slice(0, SESSION_THREADS_MAX);
+  writeItem(storage, ANSWER_THREAD_SESSION_KEY, JSON.stringify({ threads }));
 }
 
-/** The saved thread when it is `threadId`, else null. */
+/** The saved thread `threadId`, else null. */
 export function loadSessionThread(
   threadId: string,
   storage: KeyValueStorage | null = browserSessionStorage(),
 ): SessionThread | null {
-  const value = readJsonItem(storage, ANSWER_THREAD_SESSION_KEY);
-  if (!isRecord(value) || value.threadId !== threadId) return null;
-  const { focusMode, messages } = value;
-  if (typeof focusMode !== "string" || !Array.isArray(messages) || !messages.every(isMessage)) {
-    return null;
-  }
-  return { threadId, focusMode: focusMode as FocusMode, messages: finishedMessages(messages) };
+  return listSessionThreads(storage).find((t) => t.threadId === threadId) ?? null;
 }
 
 export function clearSessionThread(

@@ -9,8 +9,10 @@ describe("discover links", () => {
     expect(askHref({ title: "Agents" }, true)).toBe("/app/search?q=Tell%20me%20about%20Agents");
   });
 
-  it("loads https images only", () => {
-    expect(safeImageSrc("https://img.example.org/a.jpg")).toBe("https://img.example.org/a.jpg");
+  it("loads pictures through the image proxy only", () => {
+    const signed = "/api/image?u=https%3A%2F%2Fimg.example.org%2Fa.jpg&s=abcdefghijklmnopqrstuv";
+    expect(safeImageSrc(signed)).toBe(signed);
+    expect(safeImageSrc("https://img.example.org/a.jpg")).toBeNull();
     expect(safeImageSrc("http://img.example.org/a.jpg")).toBeNull();
     expect(safeImageSrc("data:image/png;base64,AAAA")).toBeNull();
     expect(safeImageSrc("https://user:pw@img.example.org/a.jpg")).toBeNull();

@@ -1,5 +1,6 @@
 import { type DiscoverItem, discoverQuestion } from "@nexus/contracts";
 import { paths } from "@/config/paths.ts";
+import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 
 /** Where "Ask about this" goes: a new answer thread about the item. */
 export function askHref(item: Pick<DiscoverItem, "title">, offline: boolean): string {
@@ -7,19 +8,11 @@ export function askHref(item: Pick<DiscoverItem, "title">, offline: boolean): st
 }
 
 /**
- * An image that may be loaded: https only, no credentials (the server already keeps only those;
- * checked again here because the page must never load anything else).
+ * An image that may be loaded: only the server's signed image proxy URL on this origin (the
+ * server signs every picture it lists; the page must never load anything else).
  */
 export function safeImageSrc(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.username === "" && url.password === ""
-      ? url.href
-      : null;
-  } catch {
-    return null;
-  }
+  return proxiedImageSrc(value);
 }
 
 /** Where the source link points: an http(s) page, or a page of this Nexus ("/blog/…"). */

@@ -15,3 +15,23 @@ export function useImportThread() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
 }
+
+/**
+ * Several anonymous threads of this tab, saved one after another, the oldest first (so the most
+ * recent stays the newest thread of the account); each result in the order given.
+ */
+export async function importThreads(
+  threads: readonly ImportThreadRequest[],
+): Promise<Array<{ threadId: string }>> {
+  const saved: Array<{ threadId: string }> = [];
+  for (const thread of [...threads].reverse()) saved.unshift(await importThread(thread));
+  return saved;
+}
+
+export function useImportThreads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importThreads,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: historyKeys.all }),
+  });
+}

@@ -2,7 +2,7 @@ import { ANSWER_THREAD_SESSION_KEY, importThreadRequestSchema } from "@nexus/con
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "@/test/memory-storage.ts";
 import {
-  readSessionThreadForImport,
+  readSessionThreadsForImport,
   rememberImportAsked,
   wasImportAsked,
 } from "./session-thread-import.ts";
@@ -19,18 +19,22 @@ const source = {
 function stored(messages: unknown[], extra: Record<string, unknown> = {}) {
   return createMemoryStorage({
     [ANSWER_THREAD_SESSION_KEY]: JSON.stringify({
-      threadId: THREAD_ID,
-      focusMode: "academic",
-      messages,
-      ...extra,
+      threads: [{ threadId: THREAD_ID, focusMode: "academic", messages, ...extra }],
     }),
   });
 }
 
+/** The one thread of `stored(...)` as an import request (null when it does not fit). */
+const readSessionThreadForImport = (storage: ReturnType<typeof createMemoryStorage>) =>
+  readSessionThreadsForImport(storage)[0] ?? null;
+
 const user = (id: string, text: string) => ({ id, role: "user", parts: [{ type: "text", text }] });
-const assistant = (id: string, text: string, sources: unknown[] = []) => ({
+const assistant = (id: string, text: string, sources: unknown[] = [], stopped = false) => ({
   id,
   role: "assistant",
+  ...(stopped
+    ? { metadata: { entryId: id, threadId: THREAD_ID, model: "m", offline: false, stopped } }
+    : {}),
   parts: [
     { type: "source-url", sourceId: "1", url: "https://example.com/a" },
     { type: "data-sources", data: sources },
@@ -86,12 +90,61 @@ describe("readSessionThreadForImport", () => {
   });
 });
 
+describe("several threads and stopped turns", () => {
+  it("reads every thread of the tab, each with its stopped turns, even empty ones", () => {
+    const other = "OtherThreadId123";
+    const storage = createMemoryStorage({
+      [ANSWER_THREAD_SESSION_KEY]: JSON.stringify({
+        threads: [
+          {
+            threadId: other,
+            focusMode: "web",
+            messages: [user("u1", "Stopped early"), assistant("a1", "", [], true)],
+          },
+          {
+            threadId: THREAD_ID,
+            focusMode: "academic",
+            messages: [
+              user("u2", "Finished"),
+              assistant("a2", "Done [1].", [source]),
+              user("u3", "Stopped later"),
+              assistant("a3", "Half of it", [], true),
+            ],
+          },
+          { threadId: "bad id!", focusMode: "web", messages: [] },
+        ],
+      }),
+    });
+    const requests = readSessionThreadsForImport(storage);
+    for (const r of requests) expect(importThreadRequestSchema.safeParse(r).success).toBe(true);
+    expect(requests).toEqual([
+      {
+        threadId: other,
+        focusMode: "web",
+        turns: [{ query: "Stopped early", markdown: "", sources: [], stopped: true }],
+      },
+      {
+        threadId: THREAD_ID,
+        focusMode: "academic",
+        turns: [
+          { query: "Finished", markdown: "Done [1].", sources: [source] },
+          { query: "Stopped later", markdown: "Half of it", sources: [], stopped: true },
+        ],
+      },
+    ]);
+  });
+});
+
 describe("the import question is asked once per thread", () => {
-  it("remembers the thread whose question was answered", () => {
+  it("remembers every thread whose question was answered", () => {
     const storage = createMemoryStorage();
     expect(wasImportAsked(THREAD_ID, storage)).toBe(false);
     rememberImportAsked(THREAD_ID, storage);
     expect(wasImportAsked(THREAD_ID, storage)).toBe(true);
     expect(wasImportAsked("OtherThreadId123", storage)).toBe(false);
+    rememberImportAsked("OtherThreadId123", storage);
+    rememberImportAsked(THREAD_ID, storage);
+    expect(wasImportAsked(THREAD_ID, storage)).toBe(true);
+    expect(wasImportAsked("OtherThreadId123", storage)).toBe(true);
   });
 });

@@ -8,12 +8,11 @@ import {
 import {
   browserSessionStorage,
   type KeyValueStorage,
-  readItem,
   readJsonItem,
   writeItem,
 } from "@/lib/storage.ts";
 
-/** sessionStorage: the id of the tab's anonymous thread whose "save it?" question was answered. */
+/** sessionStorage: the ids (JSON array) of the tab's anonymous threads whose "save it?" was answered. */
 export const IMPORT_DECISION_SESSION_KEY = "nexus.answerThreadImportAsked";
 
 type Record_ = Record<string, unknown>;
@@ -59,15 +58,11 @@ const SOURCES_MAX = 50;
 const isFocusMode = (value: unknown): value is FocusMode =>
   typeof value === "string" && (FOCUS_MODES as readonly string[]).includes(value);
 
-/**
- * The anonymous thread this tab keeps (features/answer writes it under ANSWER_THREAD_SESSION_KEY:
- * {threadId, focusMode, messages: UI messages, finished question/answer pairs}) as an import
- * request; null when there is none or it does not fit the contract.
- */
-export function readSessionThreadForImport(
-  storage: KeyValueStorage | null = browserSessionStorage(),
-): ImportThreadRequest | null {
-  const value = readJsonItem(storage, ANSWER_THREAD_SESSION_KEY);
+const isStopped = (message: Record_): boolean =>
+  isRecord(message.metadata) && message.metadata.stopped === true;
+
+/** One stored thread ({threadId, focusMode, messages}) as an import request, or null. */
+function threadForImport(value: unknown): ImportThreadRequest | null {
   if (!isRecord(value) || !Array.isArray(value.messages)) return null;
   const { threadId, focusMode } = value;
   if (typeof threadId !== "string" || !THREAD_ID.test(threadId) || !isFocusMode(focusMode)) {
@@ -80,26 +75,52 @@ export function readSessionThreadForImport(
     if (message.role !== "user" || answer?.role !== "assistant") continue;
     const query = textOf(message).trim();
     const markdown = textOf(answer);
-    if (query === "" || markdown.trim() === "") continue;
+    const stopped = isStopped(answer);
+    // A stopped answer is kept as far as it got, even before its first word.
+    if (query === "" || (markdown.trim() === "" && !stopped)) continue;
     const sources = sourcesOf(answer);
     if (sources === null) return null;
     if (query.length > QUERY_MAX || markdown.length > MARKDOWN_MAX) return null;
-    turns.push({ query, markdown, sources });
+    turns.push({ query, markdown, sources, ...(stopped ? { stopped: true } : {}) });
   }
   if (turns.length === 0) return null;
   return { threadId, focusMode, turns: turns.slice(-TURNS_MAX) };
+}
+
+/**
+ * The anonymous threads this tab keeps (features/answer writes them under
+ * ANSWER_THREAD_SESSION_KEY: {threads: [{threadId, focusMode, messages}]}, most recent first;
+ * finished and stopped question/answer pairs) as import requests; the ones that do not fit the
+ * contract are left out.
+ */
+export function readSessionThreadsForImport(
+  storage: KeyValueStorage | null = browserSessionStorage(),
+): ImportThreadRequest[] {
+  const value = readJsonItem(storage, ANSWER_THREAD_SESSION_KEY);
+  if (!isRecord(value) || !Array.isArray(value.threads)) return [];
+  return value.threads.flatMap((thread) => {
+    const request = threadForImport(thread);
+    return request ? [request] : [];
+  });
+}
+
+function askedIds(storage: KeyValueStorage | null): string[] {
+  const value = readJsonItem(storage, IMPORT_DECISION_SESSION_KEY);
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
 }
 
 export function wasImportAsked(
   threadId: string,
   storage: KeyValueStorage | null = browserSessionStorage(),
 ): boolean {
-  return readItem(storage, IMPORT_DECISION_SESSION_KEY) === threadId;
+  return askedIds(storage).includes(threadId);
 }
 
 export function rememberImportAsked(
   threadId: string,
   storage: KeyValueStorage | null = browserSessionStorage(),
 ): void {
-  writeItem(storage, IMPORT_DECISION_SESSION_KEY, threadId);
+  const ids = askedIds(storage);
+  if (!ids.includes(threadId))
+    writeItem(storage, IMPORT_DECISION_SESSION_KEY, JSON.stringify([...ids, threadId]));
 }

@@ -35,7 +35,6 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; s
     icon: FileText,
     title: "Chat with your documents",
     text: "Upload PDFs and documents, ask questions, and get answers that point to the page.",
-    soon: true,
   },
   {
     icon: Bot,

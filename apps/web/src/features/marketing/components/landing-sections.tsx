@@ -1,5 +1,5 @@
 import { faqTeaser } from "virtual:nexus/faq-teaser";
-import { PRESET_AGENT_IDS } from "@nexus/contracts";
+import { PRESET_AGENT_IDS, PRESET_AGENT_INFO } from "@nexus/contracts";
 import {
   ArrowRight,
   Bot,
@@ -39,12 +39,19 @@ const STEPS: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = 
   },
 ];
 
-const AGENTS: ReadonlyArray<{ icon: LucideIcon; name: string; text: string }> = [
-  { icon: PenLine, name: "Writer", text: "Drafts, rewrites and polishes your text." },
-  { icon: GraduationCap, name: "Study Buddy", text: "Explains a topic and quizzes you on it." },
-  { icon: Code, name: "Code Buddy", text: "Reads, explains and fixes code with you." },
-  { icon: Languages, name: "Translator", text: "Translates while keeping tone and meaning." },
-];
+/** The showcased agents: their names and lines come from the catalogue in contracts. */
+const AGENTS: ReadonlyArray<{ icon: LucideIcon; name: string; text: string }> = (
+  [
+    [PenLine, "writer"],
+    [GraduationCap, "studybuddy"],
+    [Code, "code-buddy"],
+    [Languages, "translator"],
+  ] as const
+).map(([icon, id]) => ({
+  icon,
+  name: PRESET_AGENT_INFO[id].name,
+  text: PRESET_AGENT_INFO[id].description,
+}));
 
 const SHOWCASE_NAMES = ["ELI5", "Email Response", "Humanizer", "Systems Thinking", "URL Q&A"];
 

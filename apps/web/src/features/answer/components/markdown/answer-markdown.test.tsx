@@ -1,5 +1,5 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
 
@@ -8,7 +8,7 @@ const SOURCES: AnswerSource[] = [
     title: "First source",
     url: "https://one.example/article",
     domain: "one.example",
-    favicon: "https://one.example/favicon.ico",
+    favicon: "/api/image?u=https%3A%2F%2Fone.example%2Ffavicon.ico&s=abcdefghijklmnopqrstuv",
     snippet: "The first snippet.",
   },
   {
@@ -184,21 +184,43 @@ describe("AnswerMarkdown: citations", () => {
     );
     expect(root.querySelector("a[data-citation='2']")).toBeNull();
     expect(root.querySelector("button[data-citation='2']")).not.toBeNull();
+    act(() => chip?.focus());
     const cardId = chip?.getAttribute("aria-describedby") ?? "";
     expect(document.getElementById(cardId)).toHaveTextContent("Nexus guide");
   });
 
-  it("shows a preview card described by the chip", () => {
+  it("shows a preview card described by the chip while it has the keyboard focus", () => {
     const root = renderMd("Fact [1].");
-    const chip = root.querySelector("[data-citation='1']");
+    const chip = root.querySelector<HTMLElement>("[data-citation='1']");
+    expect(chip).not.toHaveAttribute("aria-describedby");
+    expect(document.querySelector("[role='tooltip']")).toBeNull();
+    act(() => chip?.focus());
     const cardId = chip?.getAttribute("aria-describedby") ?? "";
     const card = document.getElementById(cardId);
     expect(card).toHaveTextContent("First source");
     expect(card).toHaveTextContent("one.example");
     expect(card).toHaveTextContent("The first snippet.");
     const favicon = card?.querySelector("img");
-    expect(favicon?.getAttribute("src")).toBe("https://one.example/favicon.ico");
+    expect(favicon?.getAttribute("src")).toBe(SOURCES[0]?.favicon);
     expect(favicon?.getAttribute("referrerpolicy")).toBe("no-referrer");
+    // Escape closes it (WCAG 1.4.13) without moving the focus; it stays closed while focused.
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    expect(document.querySelector("[role='tooltip']")).toBeNull();
+    expect(chip).toHaveFocus();
+    expect(chip).not.toHaveAttribute("aria-describedby");
+  });
+
+  it("never loads a favicon from another origin: the preview shows the site's letter instead", () => {
+    const sources = [{ ...SOURCES[0], favicon: "https://one.example/favicon.ico" } as AnswerSource];
+    const root = renderMd("Fact [1].", sources);
+    const chip = root.querySelector<HTMLElement>("[data-citation='1']");
+    act(() => chip?.focus());
+    const card = document.getElementById(chip?.getAttribute("aria-describedby") ?? "");
+    expect(card).toHaveTextContent("First source");
+    expect(card?.querySelector("img")).toBeNull();
+    expect(card?.querySelector("[data-favicon-tile]")).toHaveTextContent("O");
   });
 
   it("handles adjacent and grouped citations", () => {
@@ -235,13 +257,17 @@ describe("AnswerMarkdown: citations", () => {
 
   it("renders a source with an unsafe URL as a non-link chip", () => {
     const root = renderMd("Claim [3].");
-    const chip = root.querySelector("[data-citation='3']");
+    const chip = root.querySelector<HTMLElement>("[data-citation='3']");
     expect(chip?.tagName).toBe("BUTTON");
     expect(chip?.hasAttribute("href")).toBe(false);
     expect(root.querySelector("[href^='javascript']")).toBeNull();
     expect(chip).toHaveAttribute("aria-label", "Source 3: Third source");
-    // favicon was not http(s): no image at all
-    expect(root.querySelector("img")).toBeNull();
+    // favicon was not an image proxy URL: no image at all, the site's letter instead
+    act(() => chip?.focus());
+    const card = document.getElementById(chip?.getAttribute("aria-describedby") ?? "");
+    expect(card).toHaveTextContent("Third source");
+    expect(card?.querySelector("img")).toBeNull();
+    expect(card?.querySelector("[data-favicon-tile]")).toHaveTextContent("T");
   });
 
   it("treats a shortcut reference with a numeric definition as a citation", () => {
@@ -292,12 +318,29 @@ describe("AnswerMarkdown: link policy", () => {
 });
 
 describe("AnswerMarkdown: image policy", () => {
-  it("loads same-origin images lazily without referrer", () => {
+  const SIGNED = "/api/image?u=https%3A%2F%2Fimg.example%2Fchart.png&s=abcdefghijklmnopqrstuv";
+
+  it.each([SIGNED, `${window.location.origin}${SIGNED}`])(
+    "loads an image of this Nexus's image proxy (%s) lazily without referrer",
+    (src) => {
+      const root = renderMd(`![chart](${src})`);
+      const img = root.querySelector("img");
+      expect(img?.getAttribute("src")).toBe(SIGNED);
+      expect(img?.getAttribute("loading")).toBe("lazy");
+      expect(img?.getAttribute("referrerpolicy")).toBe("no-referrer");
+    },
+  );
+
+  it("shows any other same-origin address as a chip, not an image", () => {
     const root = renderMd(`![chart](${window.location.origin}/api/files/chart.png)`);
-    const img = root.querySelector("img");
-    expect(img?.getAttribute("src")).toBe(`${window.location.origin}/api/files/chart.png`);
-    expect(img?.getAttribute("loading")).toBe("lazy");
-    expect(img?.getAttribute("referrerpolicy")).toBe("no-referrer");
+    expect(root.querySelector("img")).toBeNull();
+    expect(root.querySelector("[data-blocked-image]")).not.toBeNull();
+  });
+
+  it("shows a relative address other than the proxy as an inert chip", () => {
+    const root = renderMd("![chart](/api/me)");
+    expect(root.querySelector("img")).toBeNull();
+    expect(root).toHaveTextContent("Image: chart (blocked)");
   });
 
   it("shows a third-party image as a link chip, never an <img>", () => {

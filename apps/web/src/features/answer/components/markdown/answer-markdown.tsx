@@ -17,7 +17,8 @@ import Markdown, { type Components, type ExtraProps, type Options } from "react-
 import rehypeKatex from "rehype-katex";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
-import { toSafeHttpUrl, toSafeUrl, toSameOriginImageSrc } from "../../lib/safe-url.ts";
+import { proxiedImageSrc } from "@/lib/image-proxy.ts";
+import { toSafeHttpUrl, toSafeUrl } from "../../lib/safe-url.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { CodeBlock } from "./code-block.tsx";
 import { rehypeHeadingBase } from "./rehype-heading-base.ts";
@@ -105,16 +106,13 @@ function pageOrigin(): string | null {
 
 /**
  * Every URL attribute passes through here before any component sees it. Links keep only the
- * normalized form of a safe absolute URL; image sources only http(s) (the image component then
- * decides between loading it and showing a chip); anything else is dropped.
+ * normalized form of a safe absolute URL; image sources only this Nexus's image proxy (loaded) or
+ * http(s) (the image component shows those as a chip); anything else is dropped.
  */
 function urlTransform(url: string, key: string, node: Readonly<Element>): string | null {
   if (key === "href" && node.tagName === "a") return toSafeUrl(url)?.href ?? null;
-  if (key === "src" && node.tagName === "img") {
-    const origin = pageOrigin();
-    const sameOrigin = origin ? toSameOriginImageSrc(url, origin) : null;
-    return sameOrigin ?? toSafeHttpUrl(url)?.href ?? null;
-  }
+  if (key === "src" && node.tagName === "img")
+    return proxiedImageSrc(url, pageOrigin()) ?? toSafeHttpUrl(url)?.href ?? null;
   return null;
 }
 
@@ -142,8 +140,8 @@ function SafeLink({ href, children }: Props<"a">) {
 function SafeImage({ src, alt }: Props<"img">) {
   const nested = useInsideLink();
   const raw = typeof src === "string" ? src : "";
-  const origin = pageOrigin();
-  const sameOrigin = origin ? toSameOriginImageSrc(raw, origin) : null;
+  // Only this Nexus's image proxy is loaded; any other address (even on this origin) is a chip.
+  const sameOrigin = proxiedImageSrc(raw, pageOrigin());
   const altText = typeof alt === "string" ? alt.trim() : "";
   if (sameOrigin) {
     return (

@@ -8,6 +8,9 @@ import type { Nodes, Parent, PhrasingContent, Root, RootContent, Text } from "md
  * Works on the syntax tree, so code (inline or fenced), math and existing links are never touched:
  * their contents are not `text` nodes or are skipped. A shortcut reference `[1]` whose definition
  * `[1]: https://…` the model also wrote is treated as a citation too.
+ *
+ * Identical citations next to each other (`[1][1]`, `[1, 1]`, `[2] [1] [2]`) become one chip: a
+ * number already in a run of adjacent citations (only spaces between them) is dropped.
  */
 export interface RemarkCitationsOptions {
   /** How many sources there are; `[n]` is a citation only when 1 ≤ n ≤ count. */
@@ -53,6 +56,45 @@ function splitText(node: Text, count: number): PhrasingContent[] | null {
   return out;
 }
 
+function citationNumber(node: RootContent): number | null {
+  if (node.type !== "text" || node.data?.hName !== CITATION_TAG) return null;
+  const n = Number(node.data.hProperties?.dataCitation);
+  return Number.isInteger(n) ? n : null;
+}
+
+const isSpace = (node: RootContent): boolean => node.type === "text" && /^[ \t]*$/.test(node.value);
+
+/** Drops repeated numbers inside runs of adjacent citations (with the spaces before them). */
+export function mergeAdjacentCitations(children: readonly RootContent[]): RootContent[] | null {
+  const out: RootContent[] = [];
+  const run = new Set<number>();
+  let space: RootContent | null = null;
+  let changed = false;
+  for (const child of children) {
+    const n = citationNumber(child);
+    if (n !== null) {
+      if (run.has(n)) {
+        changed = true;
+        space = null;
+        continue;
+      }
+      if (space) out.push(space);
+      space = null;
+      run.add(n);
+      out.push(child);
+    } else if (run.size > 0 && space === null && isSpace(child)) {
+      space = child;
+    } else {
+      if (space) out.push(space);
+      space = null;
+      run.clear();
+      out.push(child);
+    }
+  }
+  if (space) out.push(space);
+  return changed ? out : null;
+}
+
 function textOf(node: Nodes): string {
   if ("value" in node && typeof node.value === "string") return node.value;
   if ("children" in node) return node.children.map((child) => textOf(child)).join("");
@@ -89,7 +131,8 @@ function transform(parent: Parent, count: number): void {
     }
     next.push(child);
   }
-  if (changed) parent.children = next;
+  const children = changed ? next : parent.children;
+  parent.children = mergeAdjacentCitations(children) ?? children;
 }
 
 export function remarkCitations(options: RemarkCitationsOptions) {

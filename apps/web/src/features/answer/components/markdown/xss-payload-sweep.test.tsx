@@ -69,10 +69,8 @@ function violations(html: string): string[] {
     } catch {
       url = null;
     }
-    if (img.hasAttribute("data-source-favicon")) {
-      // Source favicons come from the server's source list and must at least be plain http(s).
-      if (!url || !/^https?:$/.test(url.protocol)) found.push(`favicon src="${src}"`);
-    } else if (!url || url.origin !== window.location.origin) {
+    // Every image, favicons included, is this Nexus's image proxy on its own origin.
+    if (!url || url.origin !== window.location.origin || url.pathname !== "/api/image") {
       found.push(`foreign img src="${src}"`);
     }
   }
@@ -126,7 +124,10 @@ describe("XSS payload sweep (G7)", () => {
       "<svg><script>x</script></svg>",
     ];
     for (const html of bad) expect(violations(html), html).not.toEqual([]);
-    expect(violations('<img src="/ok.png"><a href="https://example.com">x</a>')).toEqual([]);
+    expect(violations('<img src="/ok.png">')).not.toEqual([]);
+    expect(
+      violations('<img src="/api/image?u=x&amp;s=y"><a href="https://example.com">x</a>'),
+    ).toEqual([]);
   });
 
   it("renders every payload alone inertly", () => {

@@ -1,0 +1,63 @@
+import type { Deps } from "../deps.ts";
+import { INGEST_QUEUE, ingestFile } from "../modules/files/files.ingest.ts";
+import { type JobQueue, startJobQueue } from "./queue.ts";
+import { type RunEventHub, startRunEventHub } from "./run-events.ts";
+
+export interface JobRuntime {
+  jobs: JobQueue;
+  runEvents: RunEventHub;
+  /** Starts this instance's job handlers (done by startJobRuntime unless `workers: false`). */
+  startWorkers(): Promise<void>;
+  /** Graceful: stops taking jobs, waits for running ones (up to timeoutMs), closes connections. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the database at `url`, the LISTEN hub for run events, and this instance's
+ * job handlers; sets deps.jobs and deps.runEvents. main.ts and the test harness call it.
+ */
+export async function startJobRuntime(options: {
+  deps: Deps;
+  url: string;
+  pollingIntervalSeconds?: number;
+  /** Attempts after the first failed one (default 3). */
+  retryLimit?: number;
+  /** false: send jobs but run none until startWorkers() (tests). */
+  workers?: boolean;
+}): Promise<JobRuntime> {
+  const { deps } = options;
+  const { env, logger } = deps;
+  const jobs = await startJobQueue({
+    url: options.url,
+    logger,
+    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_SECONDS,
+    ...(options.pollingIntervalSeconds
+      ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
+      : {}),
+    queues: [
+      {
+        name: INGEST_QUEUE,
+        retryLimit: options.retryLimit ?? 3,
+        retryDelaySeconds: 2,
+        expireInSeconds: env.JOB_EXPIRE_SECONDS,
+      },
+    ],
+  });
+  const runEvents = await startRunEventHub({ url: options.url, logger });
+  deps.jobs = jobs;
+  deps.runEvents = runEvents;
+  const startWorkers = () =>
+    jobs.work<{ fileId: string }>(INGEST_QUEUE, { concurrency: env.INGEST_CONCURRENCY }, (job) =>
+      ingestFile(deps, job),
+    );
+  if (options.workers !== false) await startWorkers();
+  return {
+    jobs,
+    runEvents,
+    startWorkers,
+    async stop(timeoutMs = 8_000) {
+      await jobs.stop(timeoutMs);
+      await runEvents.close();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import type { Deps } from "../../deps.ts";
+import { detectKind } from "../../integrations/document-text/detect.ts";
+import { EMPTY_MESSAGE } from "../../integrations/document-text/limits.ts";
+import { parseInWorker } from "../../integrations/document-text/parse-worker.ts";
+import {
+  type DocumentKind,
+  type ParsedDocument,
+  ParseFailure,
+} from "../../integrations/document-text/types.ts";
+import { appendRunEvent } from "../../jobs/run-events.ts";
+import * as usage from "../usage/usage.service.ts";
+import { chunkPages } from "./chunker.ts";
+import * as repo from "./files.repo.ts";
+
+export const INGEST_QUEUE = "file-ingest";
+
+/** Per-file limits handed to the parsers. */
+export const PARSE_LIMITS = {
+  maxPages: 2_000,
+  maxChars: 20_000_000,
+  maxExpandedBytes: 500 * 1024 * 1024,
+};
+
+export interface IngestJob {
+  fileId: string;
+}
+
+/** A failure that is the file's own (not refunded, not retried). */
+const USER_CODES = new Set([
+  "encrypted",
+  "wrong_password",
+  "damaged",
+  "unsupported",
+  "too_large",
+  "empty",
+]);
+
+async function event(deps: Deps, runId: string, type: string, payload: Record<string, unknown>) {
+  await appendRunEvent(deps.db, { runId, type, payload });
+}
+
+async function fail(
+  deps: Deps,
+  file: repo.FileRow,
+  message: string,
+  cause: "user" | "system",
+): Promise<void> {
+  const ended = await repo.markFailed(
+    deps.db,
+    file.id,
+    { error: message, errorCause: cause },
+    deps.clock.now(),
+  );
+  if (!ended) return;
+  if (cause === "system") {
+    // Not the person's file (time-out, our fault): the addFiles unit comes back.
+    const owner = await repo.ownerOf(deps.db, file.userId);
+    if (owner)
+      await usage.refund({
+        deps,
+        caller: { user: owner, anonId: null, ip: "" },
+        counter: "addFiles",
+      });
+  }
+  // Last: whoever follows the events sees the refund already made.
+  await event(deps, file.runId, "failed", { message, cause });
+}
+
+/**
+ * The ingestion job: parse (in a worker, with limits), chunk, index, ready. Idempotent: a file
+ * that already ended is skipped (another instance or an earlier attempt finished it), and saving
+ * replaces any chunks a crashed attempt left. A thrown error lets pg-boss retry; on the last
+ * attempt the file fails as "system" and the unit is refunded.
+ */
+export async function ingestFile(
+  deps: Deps,
+  job: { data: IngestJob; retryCount: number; retryLimit: number },
+): Promise<void> {
+  const file = await repo.findById(deps.db, job.data.fileId);
+  if (!file || file.status === "ready" || file.status === "failed") return;
+  try {
+    await runIngestion(deps, file);
+  } catch (error) {
+    if (error instanceof ParseFailure) {
+      const cause = USER_CODES.has(error.code) ? "user" : "system";
+      await fail(deps, file, error.message, cause);
+      return;
+    }
+    deps.logger.error(
+      { err: error, fileId: file.id, attempt: job.retryCount },
+      "file ingestion failed",
+    );
+    if (job.retryCount >= job.retryLimit) {
+      await fail(
+        deps,
+        file,
+        "Something went wrong while reading this file. Try adding it again.",
+        "system",
+      );
+      return;
+    }
+    throw error;
+  }
+}
+
+async function runIngestion(deps: Deps, file: repo.FileRow): Promise<void> {
+  const now = () => deps.clock.now();
+  await repo.setStatus(deps.db, file.id, { status: "parsing" }, now());
+  await event(deps, file.runId, "parsing", { message: "Reading the file" });
+  const bytes = await deps.storage.getBytes(file.storageKey);
+  let lastOcrEvent = Promise.resolve();
+  // The upload judged the type from the first bytes; a ZIP container is told apart for sure only
+  // by its central directory, at the end of the file.
+  const kind = detectKind(bytes, file.name) ?? (file.kind as DocumentKind);
+  const parsed: ParsedDocument = await parseInWorker({
+    kind,
+    bytes,
+    name: file.name,
+    limits: PARSE_LIMITS,
+    timeoutMs: deps.env.FILE_PARSE_TIMEOUT_SECONDS * 1000,
+    onProgress: (progress) => {
+      if (progress.stage !== "ocr") return;
+      lastOcrEvent = lastOcrEvent.then(() =>
+        event(deps, file.runId, "ocr", {
+          message: `OCR page ${progress.page} of ${progress.pages}`,
+          page: progress.page,
+          pages: progress.pages,
+        }).catch(() => undefined),
+      );
+    },
+  });
+  await lastOcrEvent;
+  await repo.setStatus(deps.db, file.id, { status: "indexing" }, now());
+  await event(deps, file.runId, "indexing", { message: "Indexing" });
+  const chunks = chunkPages(parsed.pages);
+  if (chunks.length === 0) throw new ParseFailure("empty", EMPTY_MESSAGE);
+  const chars = parsed.pages.reduce((n, p) => n + p.text.length, 0);
+  const saved = await repo.saveChunks(
+    deps.db,
+    file,
+    chunks.map((c) => ({
+      ordinal: c.ordinal,
+      page: c.page,
+      charStart: c.charStart,
+      charEnd: c.charEnd,
+      headingPath: c.headingPath,
+      content: c.content,
+    })),
+    { pages: parsed.pages.length, chars, warnings: parsed.warnings },
+    now(),
+  );
+  if (saved)
+    await event(deps, file.runId, "ready", {
+      message: "Ready",
+      pages: parsed.pages.length,
+    });
+}

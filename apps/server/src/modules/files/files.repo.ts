@@ -1,0 +1,206 @@
+import { type Db, schema } from "@nexus/db";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+
+const { files, fileChunks, runs } = schema;
+
+export type FileRow = typeof files.$inferSelect;
+export type NewChunk = Omit<typeof fileChunks.$inferInsert, "fileId" | "userId">;
+type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+
+/** The file row and its ingestion run, in one transaction (the run's events start at seq 1). */
+export async function insertFile(
+  db: Db,
+  values: {
+    id: string;
+    userId: string;
+    name: string;
+    kind: string;
+    size: number;
+    storageKey: string;
+    runId: string;
+  },
+): Promise<FileRow> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(runs)
+      .values({ id: values.runId, userId: values.userId, kind: "ingest", subjectId: values.id });
+    const [row] = await tx.insert(files).values(values).returning();
+    if (!row) throw new Error("file insert returned no row");
+    return row;
+  });
+}
+
+export async function findOwned(db: Db, userId: string, fileId: string): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.userId, userId)));
+  return row ?? null;
+}
+
+export async function findById(db: Db, fileId: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.id, fileId));
+  return row ?? null;
+}
+
+export interface ListedFile extends FileRow {
+  matchPage: number | null;
+  matchSnippet: string | null;
+}
+
+const HEADLINE = 'MaxWords=30, MinWords=12, MaxFragments=1, StartSel="", StopSel=""';
+
+/** The person's files, newest first; with q: names containing it or content matching it. */
+export async function listOwned(db: Db, userId: string, q?: string): Promise<ListedFile[]> {
+  if (!q) {
+    const rows = await db
+      .select()
+      .from(files)
+      .where(eq(files.userId, userId))
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(1000);
+    return rows.map((r) => ({ ...r, matchPage: null, matchSnippet: null }));
+  }
+  const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const result = await db.execute<{
+    id: string;
+    match_page: number | null;
+    match_snippet: string | null;
+  }>(sql`
+    with q as (select websearch_to_tsquery('english', ${q}) as tsq)
+    select f.id, m.page as match_page,
+           case when m.content is null then null
+                else ts_headline('english', m.content, q.tsq, ${HEADLINE}) end as match_snippet
+    from files f cross join q
+    left join lateral (
+      select c.page, c.content from file_chunks c
+      where c.user_id = ${userId} and c.file_id = f.id and c.search_vector @@ q.tsq
+      order by ts_rank_cd(c.search_vector, q.tsq) desc, c.ordinal
+      limit 1
+    ) m on true
+    where f.user_id = ${userId} and (f.name ilike ${pattern} or m.page is not null)
+    order by f.created_at desc, f.id desc
+    limit 1000
+  `);
+  if (result.rows.length === 0) return [];
+  const byId = new Map(result.rows.map((r) => [r.id, r]));
+  const rows = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.id, [...byId.keys()])))
+    .orderBy(desc(files.createdAt), desc(files.id));
+  return rows.map((r) => ({
+    ...r,
+    matchPage: byId.get(r.id)?.match_page ?? null,
+    matchSnippet: byId.get(r.id)?.match_snippet?.replace(/\s+/g, " ").trim() ?? null,
+  }));
+}
+
+export async function storageUsed(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(eq(files.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+export async function rename(
+  db: Db,
+  userId: string,
+  fileId: string,
+  name: string,
+  now: Date,
+): Promise<FileRow | null> {
+  const [row] = await db
+    .update(files)
+    .set({ name, updatedAt: now })
+    .where(and(eq(files.id, fileId), eq(files.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes the file, its chunks (cascade) and its run with the run's events. */
+export async function remove(db: Db, userId: string, fileId: string): Promise<FileRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(files)
+      .where(and(eq(files.id, fileId), eq(files.userId, userId)))
+      .returning();
+    if (row) await tx.delete(runs).where(eq(runs.id, row.runId));
+    return row ?? null;
+  });
+}
+
+export async function setStatus(
+  db: Executor,
+  fileId: string,
+  values: Partial<
+    Pick<FileRow, "status" | "error" | "errorCause" | "pages" | "chars" | "warnings">
+  >,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(files)
+    .set({ ...values, updatedAt: now })
+    .where(eq(files.id, fileId));
+}
+
+/**
+ * Replaces the file's chunks and marks it ready in one transaction: a retried job (after a crash)
+ * clears what an earlier attempt wrote, and a file is never ready with half its chunks.
+ */
+export async function saveChunks(
+  db: Db,
+  file: { id: string; userId: string },
+  chunks: NewChunk[],
+  ready: { pages: number; chars: number; warnings: string[] },
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: files.status })
+      .from(files)
+      .where(eq(files.id, file.id))
+      .for("update");
+    if (!locked || locked.status === "ready" || locked.status === "failed") return false;
+    await tx.delete(fileChunks).where(eq(fileChunks.fileId, file.id));
+    for (let i = 0; i < chunks.length; i += 500) {
+      await tx
+        .insert(fileChunks)
+        .values(
+          chunks.slice(i, i + 500).map((c) => ({ ...c, fileId: file.id, userId: file.userId })),
+        );
+    }
+    await setStatus(tx, file.id, { status: "ready", error: null, errorCause: null, ...ready }, now);
+    return true;
+  });
+}
+
+/** Marks the file failed unless it already ended; true when this call ended it. */
+export async function markFailed(
+  db: Db,
+  fileId: string,
+  failure: { error: string; errorCause: "user" | "system" },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(files)
+    .set({ status: "failed", ...failure, updatedAt: now })
+    .where(and(eq(files.id, fileId), sql`${files.status} not in ('ready', 'failed')`))
+    .returning({ id: files.id });
+  return rows.length > 0;
+}
+
+export async function storageKeysOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(eq(files.userId, userId));
+  return rows.map((r) => r.key);
+}
+
+/** The owner as a signed-in caller (usage refunds are charged back to this account's tier). */
+export async function ownerOf(db: Db, userId: string) {
+  const [row] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+  return row ?? null;
+}

@@ -1,0 +1,66 @@
+import { Readable } from "node:stream";
+import {
+  fileListQuerySchema,
+  fileListSchema,
+  fileSchema,
+  renameFileRequestSchema,
+} from "@nexus/contracts";
+import { Hono } from "hono";
+import type { AppEnv, Deps } from "../../deps.ts";
+import { parseJson, parseValue } from "../../lib/validate.ts";
+import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import { streamFileEvents } from "./files.events.ts";
+import * as files from "./files.service.ts";
+import { uploadFile } from "./files.upload.ts";
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (ASCII fallback plus the exact name). */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** /api/files (sign-in only): upload, list and search, rename, download, delete, progress. */
+export function filesRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use("*", requireUser)
+    .get("/", async (c) => {
+      const { q } = parseValue(fileListQuerySchema, c.req.query());
+      return c.json(fileListSchema.parse(await files.listFiles({ deps, user: currentUser(c), q })));
+    })
+    .post("/", async (c) => {
+      const row = await uploadFile({ deps, user: currentUser(c), request: c.req.raw });
+      return c.json(fileSchema.parse(files.presentFile(row)), 201);
+    })
+    .get("/:fileId", async (c) => {
+      const row = await files.ownedFile(deps, currentUser(c), c.req.param("fileId"));
+      return c.json(fileSchema.parse(files.presentFile(row)));
+    })
+    .patch("/:fileId", async (c) => {
+      const { name } = await parseJson(c, renameFileRequestSchema);
+      const fileId = c.req.param("fileId");
+      const file = await files.renameFile({ deps, user: currentUser(c), fileId, name });
+      return c.json(fileSchema.parse(file));
+    })
+    .delete("/:fileId", async (c) => {
+      await files.deleteFile({ deps, user: currentUser(c), fileId: c.req.param("fileId") });
+      return c.body(null, 204);
+    })
+    .get("/:fileId/download", async (c) => {
+      const fileId = c.req.param("fileId");
+      const { row, body } = await files.openDownload({ deps, user: currentUser(c), fileId });
+      // Never rendered in our origin: a download, not sniffed, sandboxed if opened anyway.
+      return new Response(Readable.toWeb(body) as ReadableStream, {
+        headers: {
+          "Content-Type": "application/octet-stream",
+          "Content-Length": String(row.size),
+          "Content-Disposition": attachment(row.name),
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "sandbox; default-src 'none'",
+        },
+      });
+    })
+    .get("/:fileId/events", async (c) => {
+      const row = await files.ownedFile(deps, currentUser(c), c.req.param("fileId"));
+      return streamFileEvents({ deps, c, runId: row.runId });
+    });
+}

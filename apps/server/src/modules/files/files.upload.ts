@@ -1,0 +1,191 @@
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { FILE_NAME_MAX, hasControlCharacters, UNSUPPORTED_FILE_MESSAGE } from "@nexus/contracts";
+import busboy from "busboy";
+import type { Deps, SessionUser } from "../../deps.ts";
+import { detectKind } from "../../integrations/document-text/detect.ts";
+import { appendRunEvent } from "../../jobs/run-events.ts";
+import { AppError } from "../../lib/errors.ts";
+import { randomId } from "../../lib/ids.ts";
+import * as usage from "../usage/usage.service.ts";
+import { INGEST_QUEUE } from "./files.ingest.ts";
+import * as repo from "./files.repo.ts";
+
+/** Bytes of the file's start kept for magic-byte detection. */
+const HEAD_BYTES = 8192;
+/** Multipart framing around the file (boundaries, part headers) allowed beyond FILE_MAX_MB. */
+const FRAMING_BYTES = 64 * 1024;
+
+class TooLarge extends Error {}
+
+/** Passes bytes through and keeps the first HEAD_BYTES. */
+class HeadTap extends Transform {
+  private parts: Buffer[] = [];
+  private kept = 0;
+  head(): Uint8Array {
+    return new Uint8Array(Buffer.concat(this.parts));
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    if (this.kept < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.kept);
+      this.parts.push(Buffer.from(part));
+      this.kept += part.length;
+    }
+    done(null, chunk);
+  }
+}
+
+export function maxUploadBytes(deps: Deps): number {
+  return deps.env.FILE_MAX_MB * 1024 * 1024;
+}
+
+function tooLarge(deps: Deps): AppError {
+  return new AppError("payload_too_large", `Files can be at most ${deps.env.FILE_MAX_MB} MB.`);
+}
+
+/** A display name: the uploaded name's last path segment, control characters dropped. */
+function cleanName(raw: string | undefined): string {
+  const base = (raw ?? "").split(/[/\\]/).pop() ?? "";
+  const name = [...base]
+    .filter((ch) => !hasControlCharacters(ch))
+    .join("")
+    .trim()
+    .slice(0, FILE_NAME_MAX);
+  return name || "Untitled";
+}
+
+interface Received {
+  key: string;
+  name: string;
+  size: number;
+  head: Uint8Array;
+}
+
+/**
+ * Streams the one file of a multipart body straight to storage under a generated key (never the
+ * whole file in memory): busboy → head tap → storage.put. Over FILE_MAX_MB the write is undone.
+ */
+async function receive(deps: Deps, user: SessionUser, request: Request): Promise<Received> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data"))
+    throw new AppError("unsupported_media_type", "Send the file as multipart/form-data.");
+  const max = maxUploadBytes(deps);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > max + FRAMING_BYTES) throw tooLarge(deps);
+  if (!request.body) throw new AppError("bad_request", "Choose a file to add.");
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      limits: { files: 1, fileSize: max, fields: 10, parts: 11, fieldSize: 1024 },
+    });
+  } catch {
+    throw new AppError("bad_request", "The upload is not valid multipart/form-data.");
+  }
+  const key = `u/${user.id}/${randomId(18)}`;
+  return new Promise<Received>((resolve, reject) => {
+    let stored: Promise<Received> | null = null;
+    let failure: Error | null = null;
+    parser.on("file", (_field, stream, info) => {
+      if (stored) {
+        stream.resume();
+        return;
+      }
+      const tap = new HeadTap();
+      // Storage attaches its own listeners (after an await): an early error must not go unheard.
+      tap.on("error", () => undefined);
+      stream.on("limit", () => {
+        failure = tooLarge(deps);
+        stream.unpipe(tap);
+        tap.destroy(new TooLarge());
+        stream.resume();
+      });
+      stream.on("error", (error: Error) => tap.destroy(error));
+      stream.pipe(tap);
+      stored = deps.storage.put(key, tap).then(
+        (size) => ({ key, name: cleanName(info.filename), size, head: tap.head() }),
+        async (error: unknown) => {
+          await deps.storage.delete([key]).catch(() => undefined);
+          throw failure ?? error;
+        },
+      );
+      stored.catch(() => undefined);
+    });
+    parser.on("error", (error: unknown) => {
+      failure ??= new AppError("bad_request", "The upload is not valid multipart/form-data.");
+      reject(failure);
+      void error;
+    });
+    parser.on("close", () => {
+      if (failure) return reject(failure);
+      if (!stored) return reject(new AppError("bad_request", "Choose a file to add."));
+      stored.then(resolve, reject);
+    });
+    const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+    body.on("error", (error) => parser.destroy(error));
+    body.pipe(parser);
+  });
+}
+
+/**
+ * POST /api/files: stream to storage, decide the type from the magic bytes, charge addFiles,
+ * record the file and its run, and queue the ingestion job.
+ */
+export async function uploadFile(options: {
+  deps: Deps;
+  user: SessionUser;
+  request: Request;
+}): Promise<repo.FileRow> {
+  const { deps, user } = options;
+  const caller = { user, anonId: null, ip: "" };
+  const queue = deps.jobs;
+  if (!queue) throw new AppError("unavailable", "File uploads are not running on this server.");
+  const before = await usage.check({ deps, caller, counter: "addFiles" });
+  if (!before.allowed) throw limitReached(before.limit);
+  const received = await receive(deps, user, options.request);
+  const undo = () => deps.storage.delete([received.key]).catch(() => undefined);
+  if (received.size === 0) {
+    await undo();
+    throw new AppError("bad_request", "This file is empty.");
+  }
+  const kind = detectKind(received.head, received.name);
+  if (!kind) {
+    await undo();
+    throw new AppError("unsupported_media_type", UNSUPPORTED_FILE_MESSAGE);
+  }
+  const charged = await usage.consume({ deps, caller, counter: "addFiles" });
+  if (!charged.allowed) {
+    await undo();
+    throw limitReached(charged.limit);
+  }
+  let row: repo.FileRow | null = null;
+  try {
+    row = await repo.insertFile(deps.db, {
+      id: crypto.randomUUID(),
+      userId: user.id,
+      name: received.name,
+      kind,
+      size: received.size,
+      storageKey: received.key,
+      runId: crypto.randomUUID(),
+    });
+    await appendRunEvent(deps.db, {
+      runId: row.runId,
+      type: "uploaded",
+      payload: { message: "Uploaded" },
+    });
+    await queue.send(INGEST_QUEUE, { fileId: row.id });
+    return row;
+  } catch (error) {
+    if (row) await repo.remove(deps.db, user.id, row.id).catch(() => undefined);
+    await usage.refund({ deps, caller, counter: "addFiles" });
+    await undo();
+    throw error;
+  }
+}
+
+function limitReached(limit: number): AppError {
+  return new AppError(
+    "quota_exceeded",
+    `You have added ${limit} files this month, the limit of your plan.`,
+  );
+}

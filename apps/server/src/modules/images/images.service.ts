@@ -1,0 +1,186 @@
+import type { AnswerImage, AnswerResults, AnswerSource, AnswerVideo } from "@nexus/contracts";
+import type { Deps } from "../../deps.ts";
+import { WebFetchError } from "../../integrations/web-fetch-error.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type CachedImage, FailureMemo, ImageLru } from "./image-cache.ts";
+import { pixelsOf, sniffImageType } from "./image-type.ts";
+
+/**
+ * The image proxy (GET /api/image?u=…&s=…) and the presenters that put its signed URLs in
+ * everything the server sends: answer stream parts, stored history entries, shares, discover.
+ * Stored rows keep the origin's address; signing happens when they are presented (so rows saved
+ * before the proxy existed, and imported or copied ones, are covered too).
+ */
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
+export const IMAGE_FETCH_TIMEOUT_MS = 8_000;
+/** A failed address is not fetched again for this long (a missing favicon, a dead host). */
+export const IMAGE_FAILURE_TTL_MS = 5 * 60_000;
+const ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/x-icon;q=0.9,*/*;q=0.1";
+
+// ---- presenting: every image address becomes a signed same-origin proxy URL (or goes)
+
+export function presentImageUrl(
+  deps: Pick<Deps, "images">,
+  raw: string | null | undefined,
+): string | null {
+  return deps.images.sign(raw);
+}
+
+export function presentSources(
+  deps: Pick<Deps, "images">,
+  sources: readonly AnswerSource[],
+): AnswerSource[] {
+  return sources.map((s) => ({ ...s, favicon: deps.images.sign(s.favicon) }));
+}
+
+/** Images keep their page and full-size links; what a browser loads is `thumbnailUrl`, signed. */
+export function presentImages(
+  deps: Pick<Deps, "images">,
+  images: readonly AnswerImage[],
+): AnswerImage[] {
+  return images.flatMap((image) => {
+    const thumbnailUrl = deps.images.sign(image.thumbnailUrl ?? image.url);
+    return thumbnailUrl ? [{ ...image, thumbnailUrl }] : [];
+  });
+}
+
+export function presentVideos(
+  deps: Pick<Deps, "images">,
+  videos: readonly AnswerVideo[],
+): AnswerVideo[] {
+  return videos.map(({ thumbnailUrl, ...video }) => {
+    const signed = deps.images.sign(thumbnailUrl);
+    return signed ? { ...video, thumbnailUrl: signed } : video;
+  });
+}
+
+/** Any object with answer media (history results, share snapshots, thread messages). */
+export function presentMedia<
+  T extends { sources: AnswerSource[]; images: AnswerImage[]; videos: AnswerVideo[] },
+>(deps: Pick<Deps, "images">, value: T): T {
+  return {
+    ...value,
+    sources: presentSources(deps, value.sources),
+    images: presentImages(deps, value.images),
+    videos: presentVideos(deps, value.videos),
+  };
+}
+
+export function presentResults(deps: Pick<Deps, "images">, results: AnswerResults): AnswerResults {
+  return presentMedia(deps, results);
+}
+
+// ---- the proxy
+
+export interface ImageProxy {
+  /** The image behind a signed address, from the cache or fetched now; throws AppError. */
+  get: (url: string) => Promise<CachedImage>;
+  cache: ImageLru;
+}
+
+const refused = (message: string) => new AppError("forbidden", message);
+
+function failureOf(error: unknown): AppError {
+  if (error instanceof ImageRefusal) return error.appError;
+  if (error instanceof WebFetchError) {
+    if (error.code === "bad_request") return refused("This image address is not allowed.");
+    if (error.reason === "too_large")
+      return new AppError("payload_too_large", "The image is larger than 5 MB.");
+  }
+  return new AppError("bad_gateway", "The image could not be fetched.");
+}
+
+class ImageRefusal extends Error {
+  constructor(readonly appError: AppError) {
+    super(appError.message);
+  }
+}
+
+/** Addresses of the operator's own SearXNG (SEARXNG_URL): its image_proxy may live inside. */
+function searxngAllowance(deps: Deps): { origin: string; addresses: string[] } | null {
+  const configured = deps.env.SEARCH_PROVIDER === "searxng" ? deps.env.SEARXNG_URL : undefined;
+  if (!configured) return null;
+  const base = new URL(configured);
+  if (base.hostname === "localhost") base.hostname = "127.0.0.1";
+  const literal = base.hostname.replace(/^\[|\]$/g, "");
+  return /^[\d.]+$|:/.test(literal) ? { origin: base.origin, addresses: [literal] } : null;
+}
+
+export function createImageProxy(options: {
+  deps: Deps;
+  cacheBytes?: number;
+  now?: () => number;
+}): ImageProxy {
+  const { deps } = options;
+  const cache = new ImageLru(options.cacheBytes ?? IMAGE_CACHE_BYTES);
+  const failures = new FailureMemo<AppError>({
+    ttlMs: IMAGE_FAILURE_TTL_MS,
+    maxEntries: 10_000,
+    now: options.now ?? Date.now,
+  });
+  const inFlight = new Map<string, Promise<CachedImage>>();
+  const searxng = searxngAllowance(deps);
+
+  async function fetchImage(url: string): Promise<CachedImage> {
+    const sameAsSearxng = searxng !== null && new URL(url).origin === searxng.origin;
+    const page = await deps.webFetch.fetchPage({
+      url,
+      accept: ACCEPT,
+      maxBytes: IMAGE_MAX_BYTES,
+      timeoutMs: IMAGE_FETCH_TIMEOUT_MS,
+      ...(sameAsSearxng ? { allowAddresses: searxng.addresses } : {}),
+    });
+    if (page.truncated)
+      throw new ImageRefusal(new AppError("payload_too_large", "The image is larger than 5 MB."));
+    const contentType = sniffImageType(page.body);
+    if (!contentType)
+      throw new ImageRefusal(
+        new AppError(
+          "unsupported_media_type",
+          "The address is not an image this server shows (PNG, JPEG, GIF, WebP, AVIF or ICO).",
+        ),
+      );
+    const pixels = pixelsOf(page.body);
+    if (pixels === null)
+      throw new ImageRefusal(
+        new AppError("unsupported_media_type", "The image could not be read."),
+      );
+    if (pixels > IMAGE_MAX_PIXELS)
+      throw new ImageRefusal(
+        new AppError("payload_too_large", "The image has more than 40 megapixels."),
+      );
+    return { body: page.body, contentType };
+  }
+
+  async function get(url: string): Promise<CachedImage> {
+    const hit = cache.get(url);
+    if (hit) return hit;
+    const failed = failures.get(url);
+    if (failed) throw failed;
+    let pending = inFlight.get(url);
+    if (!pending) {
+      pending = fetchImage(url)
+        .then((image) => {
+          cache.set(url, image);
+          return image;
+        })
+        .catch((error: unknown) => {
+          const failure = failureOf(error);
+          failures.set(url, failure);
+          deps.logger.debug(
+            { reason: error instanceof WebFetchError ? error.reason : failure.code },
+            "image proxy: fetch refused or failed",
+          );
+          throw failure;
+        })
+        .finally(() => inFlight.delete(url));
+      inFlight.set(url, pending);
+    }
+    return pending;
+  }
+
+  return { get, cache };
+}

@@ -1,0 +1,49 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { ExternalLink } from "lucide-react";
+import { Sheet } from "@/components/ui/sheet.tsx";
+import type { SourceLabel } from "../lib/source-label.ts";
+import { SourcePreview } from "./source-preview.tsx";
+
+/** A cited source in a bottom sheet (a tapped chip on a touch screen): read it, open it, close it. */
+export function CitationSheet({
+  source,
+  label,
+  number,
+  href,
+  onOpenChange,
+}: {
+  source: AnswerSource;
+  label: SourceLabel;
+  number: number;
+  href: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Sheet
+      open
+      onOpenChange={onOpenChange}
+      side="bottom"
+      title={`Source ${number}`}
+      testId="citation-sheet"
+    >
+      <div className="flex flex-col gap-4 p-4 text-sm">
+        <p>
+          <SourcePreview source={source} label={label} full />
+        </p>
+        {href ? (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            Open source
+            <ExternalLink className="size-4" aria-hidden="true" />
+          </a>
+        ) : (
+          <p className="text-xs text-subtle">This source has no link that can be opened.</p>
+        )}
+      </div>
+    </Sheet>
+  );
+}

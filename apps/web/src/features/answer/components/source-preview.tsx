@@ -1,0 +1,48 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { clsx } from "clsx";
+import type { SourceLabel } from "../lib/source-label.ts";
+import { SourceIcon } from "./source-card.tsx";
+
+/** A source as its previews show it: site, title, section and the snippet (clamped or whole). */
+export function SourcePreview({
+  source,
+  label,
+  number,
+  full = false,
+}: {
+  source: AnswerSource;
+  label: SourceLabel;
+  number?: number;
+  /** The whole snippet (a sheet) rather than its first lines (a hover card). */
+  full?: boolean;
+}) {
+  return (
+    <>
+      <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
+        <SourceIcon source={source} />
+        <span className="min-w-0 flex-1 truncate">{label.site}</span>
+        {number !== undefined ? (
+          <span className="shrink-0 rounded bg-surface-2 px-1 font-medium tabular-nums text-subtle">
+            {number}
+          </span>
+        ) : null}
+      </span>
+      <span className="mt-1.5 block font-medium break-words text-fg">{label.title}</span>
+      {label.section ? (
+        <span className="mt-0.5 block text-xs font-medium break-words text-accent-soft-fg">
+          {label.section}
+        </span>
+      ) : null}
+      {source.snippet ? (
+        <span
+          className={clsx(
+            "mt-1.5 block text-xs leading-relaxed break-words text-muted",
+            !full && "line-clamp-4",
+          )}
+        >
+          {source.snippet}
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { Sheet } from "@/components/ui/sheet.tsx";
+import type { SourceLabel } from "../lib/source-label.ts";
+import { sourceHref } from "./source-card.tsx";
+import { SourcePreview } from "./source-preview.tsx";
+
+/** Every source of an answer, numbered, each with its whole snippet (Perplexity's Sources view). */
+export function SourcesSheet({
+  sources,
+  labels,
+  onOpenChange,
+}: {
+  sources: readonly AnswerSource[];
+  labels: readonly SourceLabel[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Sheet
+      open
+      onOpenChange={onOpenChange}
+      side="right"
+      title={`${sources.length} sources`}
+      testId="sources-sheet"
+    >
+      <ol className="flex flex-col gap-2 p-3">
+        {sources.map((source, index) => {
+          const label = labels[index];
+          if (!label) return null;
+          const number = index + 1;
+          const href = sourceHref(source.url);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a source is its number ([n])
+            <li key={index}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                data-sheet-source={number}
+                className="block rounded-xl border border-border p-3 text-sm transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <SourcePreview source={source} label={label} number={number} full />
+              </a>
+            </li>
+          );
+        })}
+      </ol>
+    </Sheet>
+  );
+}

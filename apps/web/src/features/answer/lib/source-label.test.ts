@@ -1,0 +1,62 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { describe, expect, it } from "vitest";
+import { labelSource, labelSources } from "./source-label.ts";
+
+const source = (over: Partial<AnswerSource>): AnswerSource => ({
+  title: "Page",
+  url: "https://example.org/page",
+  domain: "example.org",
+  favicon: null,
+  snippet: "",
+  ...over,
+});
+
+describe("labelSources", () => {
+  it("splits a passage title into the document and its heading, under the guide's name", () => {
+    expect(
+      labelSource(
+        source({
+          title: "Connecting a language model — Ollama",
+          url: "/blog/connecting-a-model#ollama",
+          domain: "127.0.0.1",
+        }),
+      ),
+    ).toEqual({ title: "Connecting a language model", section: "Ollama", site: "Nexus guide" });
+  });
+
+  it("takes the section from the link's fragment when the title has none", () => {
+    expect(
+      labelSource(source({ title: "Offline mode", url: "/blog/offline-mode#what-it-can-answer" })),
+    ).toEqual({ title: "Offline mode", section: "What it can answer", site: "Nexus guide" });
+  });
+
+  it("leaves a plain web page's title whole, with its domain", () => {
+    expect(labelSource(source({ title: "A — ", domain: "site.example" }))).toEqual({
+      title: "A —",
+      section: null,
+      site: "site.example",
+    });
+    expect(labelSource(source({ title: "Result 1" }))).toEqual({
+      title: "Result 1",
+      section: null,
+      site: "example.org",
+    });
+  });
+
+  it("tells sources with the same title and site apart by their path", () => {
+    const labels = labelSources([
+      source({ title: "Docs", url: "https://example.org/docs/install" }),
+      source({ title: "Docs", url: "https://example.org/docs/upgrade/" }),
+      source({ title: "Docs", url: "https://other.example/docs", domain: "other.example" }),
+    ]);
+    expect(labels.map((label) => label.section)).toEqual(["/docs/install", "/docs/upgrade", null]);
+  });
+
+  it("falls back to the domain for an empty title and survives a bad fragment", () => {
+    expect(labelSource(source({ title: "  ", url: "https://example.org/#%E0%A4%A" }))).toEqual({
+      title: "example.org",
+      section: "%E0%A4%A",
+      site: "example.org",
+    });
+  });
+});

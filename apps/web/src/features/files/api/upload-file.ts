@@ -1,0 +1,42 @@
+import type { FileItem } from "@nexus/contracts";
+import { API_BASE_URL } from "@/config/env.ts";
+import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
+
+/**
+ * POST /api/files (multipart, one file): XMLHttpRequest, because fetch reports no upload
+ * progress. `onProgress` receives 0..1 as the bytes leave; resolves with the new file.
+ */
+export function uploadFile(
+  file: File,
+  options: { onProgress: (ratio: number) => void; signal?: AbortSignal },
+): Promise<FileItem> {
+  return new Promise<FileItem>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${API_BASE_URL}/files`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () =>
+      reject(new ApiError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE }));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    xhr.onload = () => {
+      const response = new Response(xhr.status === 204 ? null : xhr.responseText, {
+        status: xhr.status,
+        headers: { "content-type": xhr.getResponseHeader("content-type") ?? "" },
+      });
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(JSON.parse(xhr.responseText) as FileItem);
+        return;
+      }
+      void readErrorBody(response).then(({ code, message, issues }) =>
+        reject(new ApiError({ status: xhr.status, code, message, issues })),
+      );
+    };
+    options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("file", file, file.name);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,111 @@
+import type { FileListItem } from "@nexus/contracts";
+import { clsx } from "clsx";
+import { Download, Pencil, Trash2 } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button.tsx";
+import { formatRelativeTime } from "@/lib/relative-time.ts";
+import { downloadFileHref } from "../api/download-file.ts";
+import { useFileEvents } from "../api/file-events.ts";
+import { formatBytes } from "../lib/format-bytes.ts";
+import { FileIcon, KIND_LABELS } from "./file-icon.tsx";
+
+const STATUS_TEXT = {
+  queued: "Waiting to be read",
+  parsing: "Reading",
+  indexing: "Indexing",
+  ready: "Ready",
+  failed: "Failed",
+} as const;
+
+/** One file: icon, name, size, pages, live status, date; rename, download and delete. */
+export function FileRow({
+  file,
+  now,
+  onRename,
+  onDelete,
+}: {
+  file: FileListItem;
+  now: Date;
+  onRename: (file: FileListItem) => void;
+  onDelete: (file: FileListItem) => void;
+}) {
+  const ended = file.status === "ready" || file.status === "failed";
+  const live = useFileEvents(file.id, !ended);
+  const status = ended ? STATUS_TEXT[file.status] : (live?.message ?? STATUS_TEXT[file.status]);
+  const failed = file.status === "failed";
+  const meta = [
+    KIND_LABELS[file.kind],
+    formatBytes(file.size),
+    file.pages !== null ? `${file.pages} ${file.pages === 1 ? "page" : "pages"}` : null,
+    formatRelativeTime(file.createdAt, now),
+  ].filter(Boolean);
+  const iconButton = buttonClasses({ variant: "ghost", size: "icon" });
+  return (
+    <li
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3 sm:flex-nowrap"
+      data-testid="files-row"
+    >
+      <FileIcon kind={file.kind} />
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="truncate font-medium" title={file.name}>
+          {file.name}
+        </p>
+        <p className="mt-0.5 text-sm text-muted">{meta.join(" · ")}</p>
+        {file.match ? (
+          <p className="mt-1 line-clamp-2 text-sm text-muted">
+            p. {file.match.page}: {file.match.snippet}
+          </p>
+        ) : null}
+        {failed && file.error ? (
+          <p className="mt-1 text-sm text-danger" data-testid="files-row-error">
+            {file.error}
+          </p>
+        ) : null}
+        {file.warnings.map((w) => (
+          <p key={w} className="mt-1 text-sm text-warning">
+            {w}
+          </p>
+        ))}
+      </div>
+      <span
+        data-testid="files-row-status"
+        aria-live="polite"
+        className={clsx(
+          "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium",
+          failed
+            ? "bg-danger-soft text-danger"
+            : file.status === "ready"
+              ? "bg-accent-soft text-accent-soft-fg"
+              : "bg-surface-2 text-muted",
+        )}
+      >
+        {status}
+      </span>
+      <div className="flex shrink-0 items-center">
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Rename ${file.name}`}
+          onClick={() => onRename(file)}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+        </button>
+        <a
+          className={iconButton}
+          href={downloadFileHref(file.id)}
+          download
+          aria-label={`Download ${file.name}`}
+        >
+          <Download className="size-4" aria-hidden="true" />
+        </a>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Delete ${file.name}`}
+          onClick={() => onDelete(file)}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,150 @@
+import { clsx } from "clsx";
+import { type ReactNode, useMemo } from "react";
+import { Link, useLocation } from "react-router";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
+import { useSession } from "@/lib/session.tsx";
+import { useHistory } from "../api/get-history.ts";
+import { readSessionThreadLinks } from "../lib/session-threads.ts";
+import { useThreadsVersion } from "../lib/threads-changed.ts";
+
+interface ThreadLink {
+  threadId: string;
+  title: string;
+  href: string;
+}
+
+const SEARCH_RESULT_PREFIX = "/app/search/";
+
+/** The thread open in the main area, from the URL (the sidebar is outside the answer route). */
+function useOpenThreadId(): string | null {
+  const { pathname } = useLocation();
+  if (!pathname.startsWith(SEARCH_RESULT_PREFIX)) return null;
+  const segment = pathname.slice(SEARCH_RESULT_PREFIX.length).split("/")[0];
+  return threadIdFromQueryAndId(segment === undefined ? undefined : decodeURIComponent(segment));
+}
+
+function ThreadList({
+  threads,
+  openThreadId,
+  footer,
+}: {
+  threads: readonly ThreadLink[];
+  openThreadId: string | null;
+  footer?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="recent-threads-heading" className="mt-4" data-testid="recent-threads">
+      <h2
+        id="recent-threads-heading"
+        className="px-3 pb-1 text-xs font-medium tracking-wide text-subtle uppercase"
+      >
+        Recent
+      </h2>
+      {threads.length === 0 ? (
+        <p className="px-3 py-1 text-xs text-subtle">Your threads will show here.</p>
+      ) : (
+        <ul className="flex flex-col gap-0.5">
+          {threads.map((thread) => {
+            const current = thread.threadId === openThreadId;
+            return (
+              <li key={thread.threadId}>
+                <Link
+                  to={thread.href}
+                  data-testid="recent-thread"
+                  aria-current={current ? "page" : undefined}
+                  title={thread.title}
+                  className={clsx(
+                    "block truncate rounded-lg px-3 py-1.5 text-sm transition-colors",
+                    current
+                      ? "bg-accent-soft font-medium text-accent-soft-fg"
+                      : "text-muted hover:bg-surface-2 hover:text-fg",
+                  )}
+                >
+                  {thread.title}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {footer}
+    </section>
+  );
+}
+
+function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
+  const history = useHistory("");
+  const threads = useMemo(
+    () =>
+      (history.data?.pages ?? []).flatMap((page) =>
+        page.threads.map((thread) => ({
+          threadId: thread.threadId,
+          title: thread.title,
+          href: paths.app.searchResult.hrefFor(thread.firstQuery || thread.title, thread.threadId),
+        })),
+      ),
+    [history.data],
+  );
+  if (history.isPending) {
+    return (
+      <div className="mt-4 flex items-center gap-2 px-3 text-xs text-subtle">
+        <Spinner className="size-3.5" />
+        Loading threads...
+      </div>
+    );
+  }
+  if (history.isError) {
+    return <p className="mt-4 px-3 text-xs text-subtle">Your threads could not be loaded.</p>;
+  }
+  return (
+    <ThreadList
+      threads={threads}
+      openThreadId={openThreadId}
+      footer={
+        history.hasNextPage ? (
+          <button
+            type="button"
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+            className="mt-1 flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left text-xs font-medium text-accent hover:bg-surface-2 disabled:opacity-60"
+          >
+            {history.isFetchingNextPage ? <Spinner className="size-3.5" /> : null}
+            Load more
+          </button>
+        ) : null
+      }
+    />
+  );
+}
+
+function SessionThreads({ openThreadId }: { openThreadId: string | null }) {
+  const version = useThreadsVersion();
+  const { pathname } = useLocation();
+  // Read again when an answer ends or the page changes (this tab writes the session copy).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the deps are re-read triggers
+  const threads = useMemo(
+    () =>
+      readSessionThreadLinks().map((thread) => ({
+        ...thread,
+        href: paths.app.searchResult.hrefFor(thread.title, thread.threadId),
+      })),
+    [version, pathname],
+  );
+  return <ThreadList threads={threads} openThreadId={openThreadId} />;
+}
+
+/**
+ * The sidebar's recent threads: the signed-in user's history (paged, "Load more"), or the
+ * threads this browser session keeps for an anonymous visitor; the open one is highlighted.
+ */
+export function RecentThreads() {
+  const session = useSession();
+  const openThreadId = useOpenThreadId();
+  if (session.status === "loading") return null;
+  return session.user ? (
+    <SignedInThreads openThreadId={openThreadId} />
+  ) : (
+    <SessionThreads openThreadId={openThreadId} />
+  );
+}

@@ -1,0 +1,130 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Pencil, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { notify } from "@/lib/notices.ts";
+import { useSession } from "@/lib/session.tsx";
+import { useDeleteThread } from "../api/delete-thread.ts";
+import { historyKeys } from "../api/get-history.ts";
+import { useThreadTitle } from "../api/thread-title.ts";
+import { threadsChanged } from "../lib/threads-changed.ts";
+import { ThreadRenameForm } from "./thread-rename-form.tsx";
+
+/** When an answer of the open thread ends, the sidebar's thread list is read again. */
+function useRefreshWhenAnswered(busy: boolean) {
+  const queryClient = useQueryClient();
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) {
+      void queryClient.invalidateQueries({ queryKey: historyKeys.lists() });
+      threadsChanged();
+    }
+    wasBusy.current = busy;
+  }, [busy, queryClient]);
+}
+
+function DeleteThreadButton({ threadId, onDeleted }: { threadId: string; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteThread();
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        disabled={remove.isPending}
+        title="Delete this thread"
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        <span className="sr-only">Delete thread</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete this thread?"
+        description="Every question and answer of this thread leaves your history, your library and any link shared of them. This cannot be undone."
+        confirmLabel="Delete thread"
+        testId="delete-thread-dialog"
+        onConfirm={() =>
+          remove.mutate(threadId, {
+            onSuccess: () => {
+              notify("success", "Thread deleted.");
+              onDeleted();
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 404) return onDeleted();
+              notify("error", `The thread was not deleted. ${errorMessage(error)}`);
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * The bar above a thread: its title (the one its owner gave it, else the first question), Rename
+ * and Delete for a signed-in owner, and the thread's Share (a slot: the shares feature fills it).
+ */
+export function ThreadHeader({
+  threadId,
+  firstQuery,
+  busy,
+  saved,
+  onDeleted,
+  share,
+}: {
+  threadId: string;
+  firstQuery: string;
+  busy: boolean;
+  saved: boolean;
+  onDeleted: () => void;
+  share: ReactNode;
+}) {
+  const signedIn = useSession().status === "signed-in";
+  const [renaming, setRenaming] = useState(false);
+  useRefreshWhenAnswered(busy);
+  // Asked only once the server has an answer of the thread (before, it has no such thread).
+  const stored = useThreadTitle(threadId, signedIn && saved);
+  const title = stored.data?.title ?? firstQuery;
+  const owned = signedIn && saved;
+
+  return (
+    <div
+      data-testid="thread-header"
+      className="mb-6 flex min-h-9 items-center gap-2 border-b border-border pb-3"
+    >
+      {renaming && owned ? (
+        <ThreadRenameForm threadId={threadId} title={title} onDone={() => setRenaming(false)} />
+      ) : (
+        <>
+          <p
+            data-testid="thread-title"
+            title={title}
+            className="min-w-0 flex-1 truncate text-sm font-medium text-muted"
+          >
+            {title}
+          </p>
+          <div className="flex shrink-0 items-center gap-0.5">
+            {owned ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setRenaming(true)}
+                disabled={busy}
+                title="Rename this thread"
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+                <span className="sr-only">Rename thread</span>
+              </Button>
+            ) : null}
+            {saved ? share : null}
+            {owned ? <DeleteThreadButton threadId={threadId} onDeleted={onDeleted} /> : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createDatabase, type Db, runMigrations, startEmbeddedPostgres } from "@nexus/db";
+import { sql } from "drizzle-orm";
+import { createFilesCorpus } from "../apps/server/src/integrations/search/files-corpus.ts";
+import { queryWords } from "../apps/server/src/lib/text-tokens.ts";
+import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
+import { summarize } from "./lib/stats.ts";
+
+/**
+ * Retrieval over files at scale: 1,000,000 chunks in file_chunks (one user with 100,000 in 1,000
+ * files, the rest over 900 other users), the local-search files corpus timed in-process (top 10),
+ * one query at a time, for a rare word and a very common one. Nothing is rebuilt per query.
+ */
+const TOTAL = Number(process.env.BENCH_FILES_CHUNKS ?? 1_000_000);
+const MAIN = Math.min(100_000, Math.floor(TOTAL / 10));
+const OTHERS = 900;
+const PER_FILE = 100;
+const REQUESTS = Number(process.env.BENCH_FILES_REQUESTS ?? 200);
+const TARGET_P95_MS = 50;
+const TARGET_WORST_MS = 150;
+const MAIN_ID = "00000000-0000-4000-8000-000000000000";
+
+async function seed(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`
+    insert into users (id, email, name)
+    select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+      'bench' || g || '@bench.test', 'Bench ' || g
+    from generate_series(0, ${OTHERS}) g`);
+  const { rows: indexes } = await db.execute<{ name: string; def: string }>(sql`
+    select indexname as name, indexdef as def from pg_indexes
+    where tablename = 'file_chunks' and indexname <> 'file_chunks_file_id_ordinal_pk'`);
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  const files = Math.ceil(TOTAL / PER_FILE);
+  const mainFiles = MAIN / PER_FILE;
+  // File f belongs to the main user for f < mainFiles, else to one of the others.
+  const owner = sql`(case when f < ${mainFiles} then ${MAIN_ID}::uuid else ('00000000-0000-4000-8000-' || lpad(to_hex(1 + f % ${OTHERS}), 12, '0'))::uuid end)`;
+  await db.execute(sql`
+    insert into runs (id, user_id, kind, subject_id)
+    select ('10000000-0000-4000-8000-' || lpad(to_hex(f), 12, '0'))::uuid, ${owner}, 'ingest', f::text
+    from generate_series(0, ${files - 1}) f`);
+  await db.execute(sql`
+    insert into files (id, user_id, name, kind, size, storage_key, status, pages, run_id)
+    select ('20000000-0000-4000-8000-' || lpad(to_hex(f), 12, '0'))::uuid, ${owner},
+      'report-' || f || '.pdf', 'pdf', 100000, 'bench/' || f, 'ready', 10,
+      ('10000000-0000-4000-8000-' || lpad(to_hex(f), 12, '0'))::uuid
+    from generate_series(0, ${files - 1}) f`);
+  // 64 passages of ~60 words from a 48-word vocabulary; "topicN" makes rare words.
+  await db.execute(sql`
+    create unlogged table bench_bodies as
+    select i, string_agg(w, ' ' order by j) as body from (
+      select i, j, (string_to_array('harbour ferry tide lighthouse keeper lamp oil weather ' ||
+        'storm pier dredging basin pilot vessel fishing ground report quarter repair winter ' ||
+        'spring autumn traffic crossing chart beacon signal buoy anchor mooring cargo crane ' ||
+        'dock berth crew captain engine hull sail mast rope net catch market price season', ' '))
+        [1 + ((i * 7 + j * 13) % 48)] as w
+      from generate_series(0, 63) i, generate_series(1, 60) j
+    ) x group by i`);
+  const chunkOwner = sql`(case when g / ${PER_FILE} < ${mainFiles} then ${MAIN_ID}::uuid else ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (g / ${PER_FILE}) % ${OTHERS}), 12, '0'))::uuid end)`;
+  const chunks = (from: number, to: number) => sql`
+    insert into file_chunks (file_id, ordinal, user_id, page, char_start, char_end, heading_path, content)
+    select ('20000000-0000-4000-8000-' || lpad(to_hex(g / ${PER_FILE}), 12, '0'))::uuid, g % ${PER_FILE},
+      ${chunkOwner},
+      1 + (g % ${PER_FILE}) / 10, 0, 400, 'Section ' || (g % 7),
+      'Topic' || (g % 1000) || '. ' || b.body
+    from generate_series(${from}::int, ${to}::int) g join bench_bodies b on b.i = g % 64`;
+  const half = Math.floor(TOTAL / 2);
+  await Promise.all([chunks(0, half - 1), chunks(half, TOTAL - 1)].map((s) => db.execute(s)));
+  await db.execute(sql`drop table bench_bodies`);
+  await db.execute(sql`set maintenance_work_mem = '256MB'`);
+  for (const index of indexes) await db.execute(sql.raw(index.def));
+  await db.execute(sql`vacuum analyze file_chunks`);
+  await db.execute(sql`vacuum analyze files`);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+export async function filesRetrieval(): Promise<BenchResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-bench-files-"));
+  fs.chmodSync(dataDir, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir, database: "nexus_bench" });
+  const database = createDatabase({ url: pg.url, max: 4 });
+  try {
+    const db = database.db;
+    await runMigrations(db);
+    const seedSeconds = await seed(db);
+    const corpus = createFilesCorpus({ db });
+    const run = (text: string) => () =>
+      corpus.search({ query: { text, words: queryWords(text) }, limit: 10, userId: MAIN_ID });
+    const scenarios: [string, () => Promise<unknown>, number][] = [
+      ['rare word "topic421" (0.1% of chunks)', run("topic421"), TARGET_P95_MS],
+      [
+        'question "when was the pier repaired after the storm"',
+        run("when was the pier repaired after the storm"),
+        TARGET_P95_MS,
+      ],
+      ['very common word "harbour" (every chunk)', run("harbour"), TARGET_WORST_MS],
+    ];
+    const rows: (string | number)[][] = [];
+    const misses: string[] = [];
+    for (const [label, query, target] of scenarios) {
+      for (let i = 0; i < 10; i++) await query();
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const t = performance.now();
+        await query();
+        times.push(performance.now() - t);
+      }
+      const s = summarize(times);
+      const ok = s.p95 <= target;
+      if (!ok) misses.push(`files-retrieval ${label}: p95 ${s.p95} ms (target ≤ ${target})`);
+      rows.push([label, s.p50, s.p95, s.max, `p95 ≤ ${target}`, verdict(ok)]);
+    }
+    const markdown = [
+      `${TOTAL.toLocaleString("en-US")} chunks (${MAIN.toLocaleString("en-US")} of one user), top 10, seeded in ${seedSeconds} s`,
+      "",
+      markdownTable(["query", "p50 ms", "p95 ms", "max ms", "target", "verdict"], rows),
+    ].join("\n");
+    return { title: "Files retrieval (full-text, per user)", markdown, misses };
+  } finally {
+    await database.close();
+    await pg.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import {
+  freePort,
+  makeTempDir,
+  serverEnv,
+  signInFromLog,
+  spawnServer,
+  stopServer,
+  waitForHealth,
+} from "../e2e/support/server-process.ts";
+import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
+
+/**
+ * Upload of a 50 MB file to a real server process: its RSS is sampled every 10 ms from before the
+ * request until the 201, and the growth over the idle baseline must stay ≤ 20 MB (the body streams
+ * to storage, never held whole). Ingestion starts after the answer and is not counted here.
+ */
+const FILE_BYTES = 50 * 1024 * 1024 - 64 * 1024;
+const TARGET_MB = 20;
+
+function rssBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(status.match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+function multipartStream(boundary: string): ReadableStream<Uint8Array> {
+  const line = new TextEncoder().encode(
+    "Ferry timetable for the winter season, every crossing listed by day and hour.\n",
+  );
+  const block = new Uint8Array(64 * 1024);
+  for (let i = 0; i < block.length; i++) block[i] = line[i % line.length] ?? 32;
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="timetable.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  let sent = 0;
+  let stage = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (stage === 0) {
+        controller.enqueue(head);
+        stage = 1;
+      } else if (sent < FILE_BYTES) {
+        const n = Math.min(block.length, FILE_BYTES - sent);
+        controller.enqueue(block.slice(0, n));
+        sent += n;
+      } else {
+        controller.enqueue(tail);
+        controller.close();
+      }
+    },
+  });
+}
+
+export async function filesUpload(): Promise<BenchResult> {
+  const dataDir = makeTempDir("nexus-bench-upload-");
+  const server = spawnServer({
+    port: await freePort(),
+    env: serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: "info", ANSWER_WORKERS: "0" }),
+  });
+  try {
+    await waitForHealth(server, { timeoutMs: 90_000 });
+    const user = await signInFromLog(server, "bench-upload@nexus.test");
+    await new Promise((r) => setTimeout(r, 2_000));
+    const baseline = rssBytes(server.pid);
+    let peak = baseline;
+    const timer = setInterval(() => {
+      peak = Math.max(peak, rssBytes(server.pid));
+    }, 10);
+    const boundary = "----nexusbench7d1f";
+    const started = performance.now();
+    const res = await fetch(`${server.origin}/api/files`, {
+      method: "POST",
+      headers: { cookie: user.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: multipartStream(boundary),
+      duplex: "half",
+    } as RequestInit);
+    const ms = Math.round(performance.now() - started);
+    clearInterval(timer);
+    peak = Math.max(peak, rssBytes(server.pid));
+    await res.arrayBuffer();
+    if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
+    const growthMb = Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10;
+    const ok = growthMb <= TARGET_MB;
+    const markdown = markdownTable(
+      ["file", "upload ms", "RSS before MB", "RSS peak MB", "growth MB", "target", "verdict"],
+      [
+        [
+          "50 MB text, streamed multipart",
+          ms,
+          Math.round(baseline / 1024 / 1024),
+          Math.round(peak / 1024 / 1024),
+          growthMb,
+          `≤ ${TARGET_MB} MB`,
+          verdict(ok),
+        ],
+      ],
+    );
+    return {
+      title: "Files upload (server memory)",
+      markdown,
+      misses: ok ? [] : [`files-upload: RSS grew ${growthMb} MB (target ≤ ${TARGET_MB})`],
+    };
+  } finally {
+    await stopServer(server, 10_000);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,117 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+export const FILE_STATUSES = ["queued", "parsing", "indexing", "ready", "failed"] as const;
+
+/** An uploaded file of one person: stored under `storage_key` (a generated name, never theirs). */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The name as uploaded (shown, renamed); never reaches the file system. */
+    name: text().notNull(),
+    /** The format decided from magic bytes (document-text DocumentKind). */
+    kind: text().notNull(),
+    size: bigint({ mode: "number" }).notNull(),
+    storageKey: text().notNull().unique(),
+    status: text({ enum: FILE_STATUSES }).notNull().default("queued"),
+    /** Why it failed, in words the person reads. */
+    error: text(),
+    /** "user": the file itself (not refunded); "system": time-out or internal (refunded). */
+    errorCause: text({ enum: ["user", "system"] }),
+    pages: integer(),
+    chars: integer(),
+    warnings: jsonb().$type<string[]>().notNull().default([]),
+    /** The ingestion run whose events the page follows. */
+    runId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("files_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * A passage of ~1,000 characters cut on sentence boundaries, with its location. user_id is kept on
+ * the chunk so retrieval reads one person's chunks from one index.
+ */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    ordinal: integer().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 1-based page (slide, sheet, chapter); 1 for formats without pages. */
+    page: integer().notNull(),
+    /** [char_start, char_end) inside that page's text. */
+    charStart: integer().notNull(),
+    charEnd: integer().notNull(),
+    /** Headings above the passage, outermost first, joined with " › ". */
+    headingPath: text().notNull().default(""),
+    content: text().notNull(),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(heading_path, '')), 'B') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
+    ),
+    /** Float32 vector from EMBEDDING_MODEL, little-endian; null without one. */
+    embedding: bytea(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.ordinal] }),
+    // (user_id, search_vector) in one GIN index (btree_gin, migration 0006): one person's matches.
+    index("file_chunks_user_fts_idx").using("gin", t.userId, t.searchVector),
+    index("file_chunks_user_idx").on(t.userId),
+  ],
+);
+
+/** A durable job's run (file ingestion today); its progress is run_events. */
+export const runs = pgTable(
+  "runs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    /** What the run works on (a file id). */
+    subjectId: text().notNull(),
+    lastSeq: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("runs_user_idx").on(t.userId), index("runs_subject_idx").on(t.subjectId)],
+);
+
+/** Append-only progress of a run: replayed from Last-Event-ID, followed by LISTEN/NOTIFY. */
+export const runEvents = pgTable(
+  "run_events",
+  {
+    runId: uuid()
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    type: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
