@@ -45,7 +45,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: process.env.CI === "true",
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [
     ["list"],

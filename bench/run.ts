@@ -1,6 +1,7 @@
 // `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
 //   npm run bench                     all of them
-//   npm run bench -- cold-start http  some of them (answer-latency, answer-load, cold-start, http,
+//   npm run bench -- cold-start http  some of them (answer-latency, answer-load, answer-renders,
+//                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
@@ -11,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { REPO_ROOT } from "../e2e/support/server-process.ts";
 import { answerLatency } from "./answer-latency.ts";
 import { answerLoad } from "./answer-load.ts";
+import { answerRenders } from "./answer-renders.ts";
 import { coldStart } from "./cold-start.ts";
 import { documentParse } from "./document-parse.ts";
 import { filesRetrieval } from "./files-retrieval.ts";
@@ -27,6 +29,7 @@ import { sharePage } from "./share-page.ts";
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "answer-latency": answerLatency,
   "answer-load": answerLoad,
+  "answer-renders": answerRenders,
   "cold-start": coldStart,
   "document-parse": documentParse,
   "files-retrieval": filesRetrieval,

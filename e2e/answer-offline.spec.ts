@@ -112,7 +112,7 @@ test("a signed-in user's offline answer is restored from the server with its Off
   uniqueEmail,
 }) => {
   // Three full checks of the answer, each opening the sources sheet.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInViaApi(context, uniqueEmail("offline-restore"));
   const turn = await ask(page, QUESTION);
   await expectKnowledgeAnswer(turn);

@@ -56,7 +56,7 @@ test("history: date groups, paging, search, open and delete a thread", async ({
   modelServer,
   uniqueEmail,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const user = await signInViaApi(context, uniqueEmail("history"));
   // The browser runs in UTC: days are UTC days.
   const now = new Date();

@@ -50,7 +50,7 @@ test("a demo request is validated, lands in the admin inbox, moves status and ex
   uniqueEmail,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = uniqueEmail("lead");
   const fullName = `Peter ${email.split("@")[0]}`;
 

@@ -58,7 +58,7 @@ test("answer → bookmark → library → share the answer and the thread → re
   uniqueEmail,
   consoleGuard,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   // Revoked links answer 404 (the spec's not-found message is then shown).
   consoleGuard.allow(failedResource(404));
   await signInViaApi(context, uniqueEmail("sharing"));

@@ -278,7 +278,7 @@ for (const [name, viewport] of [
 ] as const) {
   for (const mode of ["light", "dark"] as const) {
     test(`public content screenshots, ${mode}, ${name}`, async ({ newContext }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const context = await newContext({ viewport, colorScheme: mode, deviceScaleFactor: 1 });
       await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
       const page = await context.newPage();

@@ -47,7 +47,7 @@ async function askAndWait(page: Page, question: string): Promise<void> {
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
     test(`screenshots, ${mode}, ${viewportName}`, async ({ newContext, uniqueEmail, request }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(150_000);
       const options = { viewport, colorScheme: mode, deviceScaleFactor: 1 } as const;
       const context = await newContext(options);
       await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
@@ -102,7 +102,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     answerTest(
       `answer screenshots, ${mode}, ${viewportName}`,
       async ({ newContext, modelServer }) => {
-        answerTest.setTimeout(60_000);
+        answerTest.setTimeout(150_000);
         const context = await newContext({ viewport, colorScheme: mode, deviceScaleFactor: 1 });
         await stubExternalHosts(context, modelServer.origin);
         await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
@@ -170,7 +170,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     answerTest(
       `history, library and share screenshots, ${mode}, ${viewportName}`,
       async ({ newContext, modelServer, uniqueEmail }) => {
-        answerTest.setTimeout(60_000);
+        answerTest.setTimeout(150_000);
         const options = { viewport, colorScheme: mode, deviceScaleFactor: 1 } as const;
         const context = await newContext(options);
         await stubExternalHosts(context, modelServer.origin);

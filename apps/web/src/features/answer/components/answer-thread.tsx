@@ -15,6 +15,7 @@ import { FollowUpComposer } from "./follow-up-composer.tsx";
 import { QueuedQuestion } from "./queued-question.tsx";
 import { ThreadHeaderSlot } from "./thread-header-slot.tsx";
 
+const STREAM_THROTTLE_MS = 32;
 const IDLE: TurnState = { status: "ready", error: undefined, stopped: false };
 
 /** A thread's turns, streamed by its live chat, with the follow-up box at the bottom. */
@@ -27,6 +28,9 @@ export function AnswerThread({
 }) {
   const { messages, status, error, sendMessage, regenerate, stop, setMessages } = useChat({
     chat: thread.chat,
+    // A fast model sends hundreds of chunks a second: the page takes them in at most ~30 times a
+    // second (bench/answer-renders.ts), the last one always.
+    experimental_throttle: STREAM_THROTTLE_MS,
   });
   const [stopped, setStoppedState] = useState(thread.stopped);
   const inputRef = useRef<HTMLTextAreaElement>(null);
