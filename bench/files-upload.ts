@@ -12,8 +12,10 @@ import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
 
 /**
  * Upload of a 50 MB file to a real server process: its RSS is sampled every 10 ms from before the
- * request until the 201, and the growth over the idle baseline must stay ≤ 20 MB (the body streams
- * to storage, never held whole). Ingestion starts after the answer and is not counted here.
+ * request until the 201, and the growth over the baseline must stay ≤ 20 MB (the body streams to
+ * storage, never held whole). A 1 MB upload first pays the process's one-time costs (code loaded
+ * on first use, the ingestion worker started), shown as context. Ingestion of the measured file
+ * starts after the answer and is not counted here.
  */
 const FILE_BYTES = 50 * 1024 * 1024 - 64 * 1024;
 const TARGET_MB = 20;
@@ -24,7 +26,7 @@ function rssBytes(pid: number): number {
   return kb * 1024;
 }
 
-function multipartStream(boundary: string): ReadableStream<Uint8Array> {
+function multipartStream(boundary: string, bytes: number): ReadableStream<Uint8Array> {
   const line = new TextEncoder().encode(
     "Ferry timetable for the winter season, every crossing listed by day and hour.\n",
   );
@@ -41,8 +43,8 @@ function multipartStream(boundary: string): ReadableStream<Uint8Array> {
       if (stage === 0) {
         controller.enqueue(head);
         stage = 1;
-      } else if (sent < FILE_BYTES) {
-        const n = Math.min(block.length, FILE_BYTES - sent);
+      } else if (sent < bytes) {
+        const n = Math.min(block.length, bytes - sent);
         controller.enqueue(block.slice(0, n));
         sent += n;
       } else {
@@ -63,44 +65,58 @@ export async function filesUpload(): Promise<BenchResult> {
     await waitForHealth(server, { timeoutMs: 90_000 });
     const user = await signInFromLog(server, "bench-upload@nexus.test");
     await new Promise((r) => setTimeout(r, 2_000));
-    const baseline = rssBytes(server.pid);
-    let peak = baseline;
-    const timer = setInterval(() => {
+    // Uploads `bytes` and samples the server's RSS every 10 ms until the 201.
+    const measure = async (bytes: number) => {
+      const baseline = rssBytes(server.pid);
+      let peak = baseline;
+      const timer = setInterval(() => {
+        peak = Math.max(peak, rssBytes(server.pid));
+      }, 10);
+      const boundary = "----nexusbench7d1f";
+      const started = performance.now();
+      const res = await fetch(`${server.origin}/api/files`, {
+        method: "POST",
+        headers: {
+          cookie: user.cookie,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
+        body: multipartStream(boundary, bytes),
+        duplex: "half",
+      } as RequestInit);
+      const ms = Math.round(performance.now() - started);
+      clearInterval(timer);
       peak = Math.max(peak, rssBytes(server.pid));
-    }, 10);
-    const boundary = "----nexusbench7d1f";
-    const started = performance.now();
-    const res = await fetch(`${server.origin}/api/files`, {
-      method: "POST",
-      headers: { cookie: user.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
-      body: multipartStream(boundary),
-      duplex: "half",
-    } as RequestInit);
-    const ms = Math.round(performance.now() - started);
-    clearInterval(timer);
-    peak = Math.max(peak, rssBytes(server.pid));
-    await res.arrayBuffer();
-    if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
-    const growthMb = Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10;
-    const ok = growthMb <= TARGET_MB;
+      await res.arrayBuffer();
+      if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
+      const growthMb = Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10;
+      return { ms, baseline, peak, growthMb };
+    };
+    // The first upload of a process loads the upload and storage code and starts the ingestion
+    // worker: that one-time cost is shown as context, then the 50 MB upload is judged.
+    const first = await measure(1024 * 1024);
+    await new Promise((r) => setTimeout(r, 5_000));
+    const big = await measure(FILE_BYTES);
+    const ok = big.growthMb <= TARGET_MB;
+    const row = (label: string, m: typeof big, judged: boolean) => [
+      label,
+      m.ms,
+      Math.round(m.baseline / 1024 / 1024),
+      Math.round(m.peak / 1024 / 1024),
+      m.growthMb,
+      judged ? `≤ ${TARGET_MB} MB` : "(context)",
+      judged ? verdict(ok) : "",
+    ];
     const markdown = markdownTable(
       ["file", "upload ms", "RSS before MB", "RSS peak MB", "growth MB", "target", "verdict"],
       [
-        [
-          "50 MB text, streamed multipart",
-          ms,
-          Math.round(baseline / 1024 / 1024),
-          Math.round(peak / 1024 / 1024),
-          growthMb,
-          `≤ ${TARGET_MB} MB`,
-          verdict(ok),
-        ],
+        row("1 MB text, the process's first upload", first, false),
+        row("50 MB text, streamed multipart", big, true),
       ],
     );
     return {
       title: "Files upload (server memory)",
       markdown,
-      misses: ok ? [] : [`files-upload: RSS grew ${growthMb} MB (target ≤ ${TARGET_MB})`],
+      misses: ok ? [] : [`files-upload: RSS grew ${big.growthMb} MB (target ≤ ${TARGET_MB})`],
     };
   } finally {
     await stopServer(server, 10_000);
