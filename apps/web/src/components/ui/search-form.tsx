@@ -146,10 +146,11 @@ export function SearchForm({
               type="submit"
               disabled
               data-testid="search-form-waiting"
-              className="inline-flex h-10 shrink-0 items-center justify-center gap-1.5 self-end rounded-xl bg-accent px-3 text-sm font-medium text-accent-fg opacity-60"
+              className="inline-flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 self-end rounded-xl bg-accent text-sm font-medium text-accent-fg opacity-60 sm:px-3"
             >
               <Spinner className="size-4" />
-              {waitingLabel}
+              {/* Phones keep the room for the question: the spinner alone, the words for readers. */}
+              <span className="max-sm:sr-only">{waitingLabel}</span>
             </button>
           ) : (
             <button
