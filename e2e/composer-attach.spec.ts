@@ -1,8 +1,9 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Locator, Page, Route } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
-import { expect, signInViaApi, test } from "./support/fixtures.ts";
+import { expect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
@@ -164,11 +165,13 @@ test("anonymous: the paperclip in both composers opens the sign-in prompt, and n
   expect(uploads).toEqual([]);
 });
 
-test("phone width, light and dark: a file waiting to upload holds the question, then is ready; no sideways scroll", async ({
+test("phone width, light and dark: a file waiting to upload holds the question, then is ready; a refused one says why; no sideways scroll, no axe violations", async ({
   newContext,
   uniqueEmail,
+  consoleGuard,
 }) => {
   test.setTimeout(150_000);
+  consoleGuard.allow(failedResource(415));
   const first = await newContext();
   await signInViaApi(first, uniqueEmail("attach-phone"));
   const storageState = await first.storageState();
@@ -214,14 +217,30 @@ test("phone width, light and dark: a file waiting to upload holds the question, 
       timeout: 30_000,
     });
     await expect(page.getByRole("button", { name: "Search" })).toBeEnabled();
+    // A file the server refuses says why, beside the ready one.
+    await page.getByTestId("composer-attach-input").setInputFiles({
+      name: "photo.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+    });
+    const refused = chip(page, "photo.txt");
+    await expect(refused).toHaveAttribute("data-phase", "failed");
+    await expect(refused).toContainText("This file type is not supported.");
     await expectNoHorizontalScroll(page);
+    await fontsReady(page);
     await page.screenshot({
       path: path.join(SCREENSHOTS, `composer-attach-ready-${mode}-phone.png`),
       animations: "disabled",
     });
+    const axe = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(axe.violations, `axe (${mode})`).toEqual([]);
 
-    // Remove it with the keyboard: the question box gets the focus back.
+    // Remove both with the keyboard: the next chip, then the question box, gets the focus.
     await attached.getByRole("button", { name: /^Remove / }).focus();
+    await page.keyboard.press("Enter");
+    await expect(refused.getByRole("button", { name: "Remove photo.txt" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("composer-attachment")).toHaveCount(0);
     await expect(box).toBeFocused();

@@ -44,7 +44,8 @@ function AttachmentChip({
       data-phase={item.phase}
       className={clsx(
         "relative flex max-w-full min-w-0 items-center gap-2 overflow-hidden rounded-xl border py-1.5 pr-1 pl-2.5 text-sm",
-        failed ? "border-danger/40 bg-danger-soft" : "border-border bg-surface-2",
+        // The reason in danger red on the plain surface (on danger-soft it falls short of 4.5:1).
+        failed ? "border-danger/50 bg-surface" : "border-border bg-surface-2",
       )}
     >
       {failed ? (
