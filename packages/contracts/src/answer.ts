@@ -8,6 +8,9 @@ export type FocusMode = z.infer<typeof focusModeSchema>;
 /** Longest question accepted, in characters. */
 export const MAX_QUERY_CHARS = 4000;
 
+/** Most files one question can carry (POST /api/answer `fileIds`). */
+export const MAX_ATTACHED_FILES = 10;
+
 const textPartSchema = z.object({ type: z.literal("text"), text: z.string() });
 /** Any other UI message part (source, reasoning, data-…): kept out of the question. */
 const otherPartSchema = z.looseObject({ type: z.string() });
@@ -42,6 +45,12 @@ export const answerRequestSchema = z
       .optional(),
     focusMode: focusModeSchema.default("web"),
     reasoning: z.boolean().default(false),
+    /**
+     * Files the person attached to this question (their own, ready): it is answered in the Local
+     * focus from these files only. A foreign or missing id is a 404, a file not ready yet a 409,
+     * and an anonymous caller (who has no files) is asked to sign in (401).
+     */
+    fileIds: z.array(z.guid()).max(MAX_ATTACHED_FILES).optional(),
   })
   .refine((body) => body.text !== undefined || body.message || body.messages, {
     message: "A question is required",

@@ -45,8 +45,19 @@ export const answerStatusSchema = z.object({
 });
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
 
-/** data-sources, data-images, data-videos, data-related, data-status: the `data` of each part. */
+/**
+ * data-attachments: on a question (a user message, written by the page), the files attached to it.
+ * The server never streams it; the page sends their ids as the request's `fileIds`.
+ */
+export const answerAttachmentSchema = z.object({ id: z.string(), name: z.string() });
+export type AnswerAttachment = z.infer<typeof answerAttachmentSchema>;
+
+/**
+ * data-sources, data-images, data-videos, data-related, data-status (and data-attachments on a
+ * question): the `data` of each part.
+ */
 export const answerDataPartSchemas = {
+  attachments: z.array(answerAttachmentSchema),
   status: answerStatusSchema,
   sources: z.array(answerSourceSchema),
   images: z.array(answerImageSchema),

@@ -9,6 +9,8 @@ const BOB = "00000000-0000-4000-8000-000000000b0b";
 
 let db: TestDatabase;
 
+const ids = new Map<string, string>();
+
 /** One ready file of `userId` whose page n (1-based) holds passages[n - 1]. */
 async function addFile(userId: string, name: string, passages: string[], status = "ready") {
   const [run] = (
@@ -22,6 +24,7 @@ async function addFile(userId: string, name: string, passages: string[], status 
       values (${userId}, ${name}, 'txt', 100, ${`test/${name}`}, ${status}, ${passages.length}, ${run?.id})
       returning id`)
   ).rows;
+  ids.set(name, file?.id ?? "");
   for (const [i, content] of passages.entries()) {
     await db.db.execute(sql`
       insert into file_chunks (file_id, ordinal, user_id, page, char_start, char_end, content)
@@ -29,12 +32,14 @@ async function addFile(userId: string, name: string, passages: string[], status 
   }
 }
 
-const search = (text: string, userId: string | undefined, limit = 5) =>
+const search = (text: string, userId: string | undefined, limit = 5, fileIds?: string[]) =>
   createFilesCorpus({ db: db.db }).search({
     query: { text, words: queryWords(text) },
     limit,
     ...(userId ? { userId } : {}),
+    ...(fileIds ? { fileIds } : {}),
   });
+const idOf = (name: string) => ids.get(name) ?? "";
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -85,5 +90,29 @@ describe("files corpus (full-text over one person's ready files)", () => {
     expect(everything.some((hit) => hit.title.startsWith("draft"))).toBe(false);
     expect((await search("pier repaired storm", BOB))[0]?.title).toBe("bob notes.txt, p. 1");
     expect(await search("pier repaired storm", undefined)).toEqual([]);
+  });
+});
+
+describe("files corpus scoped to the files attached to a question", () => {
+  it("searches only those files", async () => {
+    const hits = await search("pier storm lamp", ALICE, 10, [idOf("lighthouse.txt")]);
+    expect(hits.map((hit) => hit.title)).toEqual(["lighthouse.txt, p. 1"]);
+  });
+
+  it("gives their opening passages when none matches the question", async () => {
+    const hits = await search("summarise this", ALICE, 3, [idOf("harbour log.txt")]);
+    expect(hits.map((hit) => hit.title)).toEqual([
+      "harbour log.txt, p. 1",
+      "harbour log.txt, p. 2",
+      "harbour log.txt, p. 3",
+    ]);
+    // No words at all: the same.
+    expect(await search("the of", ALICE, 1, [idOf("lighthouse.txt")])).toHaveLength(1);
+  });
+
+  it("never reads another person's or a not-ready file, even by id", async () => {
+    expect(await search("pier repaired storm", ALICE, 5, [idOf("bob notes.txt")])).toEqual([]);
+    expect(await search("summarise this", ALICE, 5, [idOf("bob notes.txt")])).toEqual([]);
+    expect(await search("summarise this", ALICE, 5, [idOf("draft.txt")])).toEqual([]);
   });
 });

@@ -27,6 +27,8 @@ export interface LocalCorpus {
     query: LocalQuery;
     limit: number;
     userId?: string;
+    /** Only these of the user's files (the ones attached to a question); corpora of no files ignore it. */
+    fileIds?: readonly string[];
     signal?: AbortSignal;
   }): Promise<ScoredSearchResult[]>;
 }
@@ -128,12 +130,17 @@ export function createLocalSearch(options: {
   /** Results per page (default 8). */
   limit?: number;
   corpora?: LocalCorpus[];
+  /** Include the built-in knowledge base (default true; not when a question has attached files). */
+  knowledge?: boolean;
 }): SearchProvider {
   const perPage = options.limit ?? DEFAULT_LIMIT;
-  const corpora = [createKnowledgeCorpus({ db: options.db }), ...(options.corpora ?? [])];
+  const corpora = [
+    ...(options.knowledge === false ? [] : [createKnowledgeCorpus({ db: options.db })]),
+    ...(options.corpora ?? []),
+  ];
   return {
     name: "local",
-    async search({ query, page, userId, signal }): Promise<SearchResponse> {
+    async search({ query, page, userId, fileIds, signal }): Promise<SearchResponse> {
       throwIfAborted(signal);
       const prepared: LocalQuery = { text: query.trim(), words: queryWords(query) };
       const pageIndex = Math.max(1, Math.floor(page ?? 1)) - 1;
@@ -144,6 +151,7 @@ export function createLocalSearch(options: {
             query: prepared,
             limit,
             ...(userId ? { userId } : {}),
+            ...(fileIds ? { fileIds } : {}),
             ...(signal ? { signal } : {}),
           }),
         ),

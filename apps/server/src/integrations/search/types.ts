@@ -51,6 +51,8 @@ export interface SearchOptions {
   language?: string;
   /** The signed-in user, whose own documents local search may include. */
   userId?: string;
+  /** Local search: only these of the user's files (attached to the question). */
+  fileIds?: readonly string[];
   signal?: AbortSignal;
 }
 

@@ -54,16 +54,21 @@ export const FOCUS: Readonly<Record<FocusMode, FocusConfig>> = {
   },
 };
 
+const ATTACHED_INSTRUCTION =
+  "The user attached files to this question: answer from the passages of those files below.";
+
 /** The system prompt: focus marker, instructions, numbered sources (AI SDK prompt contract). */
 export function systemPrompt(options: {
   focusMode: FocusMode;
+  /** The question carries files: the sources are passages of those files only. */
+  attached?: boolean;
   sources: readonly SourceInput[];
   now: Date;
 }): string {
   const lines = [
     focusMarker(options.focusMode),
     "You are Nexus, an answer engine. Write a clear, well-structured answer in Markdown.",
-    FOCUS[options.focusMode].instruction,
+    options.attached ? ATTACHED_INSTRUCTION : FOCUS[options.focusMode].instruction,
     `Today is ${options.now.toISOString().slice(0, 10)}.`,
   ];
   if (options.sources.length > 0)

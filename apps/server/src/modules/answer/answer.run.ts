@@ -18,6 +18,8 @@ export interface AnswerJob {
   question: string;
   focusMode: FocusMode;
   reasoning: boolean;
+  /** The caller's files attached to the question (checked): the only ones searched, if any. */
+  fileIds: string[];
   entryId: string;
   threadId: string;
   /** The thread the request continues (absent for a new thread). */
@@ -66,6 +68,7 @@ export function runAnswer(deps: Deps, job: AnswerJob, signal: AbortSignal) {
     model: modelFor(deps, job),
     question: job.question,
     focusMode: job.focusMode,
+    fileIds: job.fileIds,
     entryId,
     threadId,
     signal,

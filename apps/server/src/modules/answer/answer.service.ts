@@ -14,6 +14,7 @@ import {
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import * as files from "../files/files.service.ts";
 import { presentResults } from "../images/images.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { sseEvent, withFirst } from "./answer.parts.ts";
@@ -36,6 +37,14 @@ async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   });
 }
 
+/** The files attached to the question, checked (only a signed-in person has files). */
+async function attachedFiles(deps: Deps, caller: Caller, body: AnswerRequest): Promise<string[]> {
+  const fileIds = body.fileIds ?? [];
+  if (fileIds.length === 0) return [];
+  if (!caller.user) throw new AppError("unauthorized", "Sign in to attach files.");
+  return files.attachedFiles({ deps, user: caller.user, fileIds });
+}
+
 /**
  * Starts an answer: charges one search up front (atomic; refused → 429 with the details), then
  * streams it (answer.run.ts), in an answer worker when the server has them. A failed or aborted
@@ -52,13 +61,16 @@ export async function answer(options: {
   if (!question) throw new AppError("bad_request", "A question is required");
   if (question.length > MAX_QUERY_CHARS)
     throw new AppError("bad_request", `A question has at most ${MAX_QUERY_CHARS} characters`);
+  const fileIds = await attachedFiles(deps, caller, body);
   await chargeSearch(deps, caller);
   const entryId = alphanumericId();
   const job: AnswerJob = {
     caller,
     question,
-    focusMode: body.focusMode,
+    // A question with files is answered from them, in the Local focus.
+    focusMode: fileIds.length > 0 ? "local" : body.focusMode,
     reasoning: body.reasoning,
+    fileIds,
     entryId,
     threadId: body.threadId ?? entryId,
     continues: body.threadId,

@@ -53,26 +53,34 @@ export async function standaloneQuery(options: {
 
 const EMPTY: SearchResponse = { results: [], images: [], videos: [] };
 
-/** Searches as the focus mode says: its categories, the local corpora, or not at all. */
+/**
+ * Searches as the focus mode says: its categories, the local corpora, or not at all. Files
+ * attached to the question (checked as the caller's) are searched alone: neither the knowledge
+ * base nor the person's other files.
+ */
 export async function searchFor(options: {
   deps: Deps;
   focusMode: FocusMode;
   query: string;
   userId: string | undefined;
+  fileIds?: readonly string[] | undefined;
   signal: AbortSignal;
 }): Promise<SearchResponse> {
-  const focus = FOCUS[options.focusMode];
+  const attached = options.fileIds !== undefined && options.fileIds.length > 0;
+  const focus = FOCUS[attached ? "local" : options.focusMode];
   if (focus.categories === null) return EMPTY;
   const provider = focus.local
     ? createLocalSearch({
         db: options.deps.db,
         corpora: [createFilesCorpus({ db: options.deps.db })],
+        knowledge: !attached,
       })
     : options.deps.search;
   const found = await provider.search({
     query: focus.queryHint ? `${options.query} ${focus.queryHint}` : options.query,
     ...(focus.categories.length > 0 ? { categories: focus.categories } : {}),
     ...(options.userId ? { userId: options.userId } : {}),
+    ...(attached ? { fileIds: options.fileIds } : {}),
     signal: options.signal,
   });
   if (found.results.length > 0 || options.focusMode !== "video") return found;

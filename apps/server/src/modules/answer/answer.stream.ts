@@ -34,6 +34,8 @@ export interface AnswerRun {
   model: AnswerModel;
   question: string;
   focusMode: FocusMode;
+  /** Files attached to the question: the only ones searched (none: as the focus mode says). */
+  fileIds: readonly string[];
   entryId: string;
   threadId: string;
   /** Earlier turns of the thread, oldest first. */
@@ -115,6 +117,7 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
       focusMode: run.focusMode,
       query,
       userId: run.caller.user?.id,
+      fileIds: run.fileIds,
       signal,
     });
     const searchMs = performance.now() - started;
@@ -138,6 +141,7 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
       model: model.model,
       system: systemPrompt({
         focusMode: run.focusMode,
+        attached: run.fileIds.length > 0,
         now: deps.clock.now(),
         sources: read.map((r) => ({ title: r.title, url: r.url, content: r.content ?? r.snippet })),
       }),

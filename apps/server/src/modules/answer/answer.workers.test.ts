@@ -190,6 +190,7 @@ describe("answer workers that cannot start", () => {
         question: "Why are there tides?",
         focusMode: "web",
         reasoning: false,
+        fileIds: [],
         entryId: "entry1",
         threadId: "entry1",
         continues: undefined,

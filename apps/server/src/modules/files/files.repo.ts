@@ -38,6 +38,19 @@ export async function findOwned(db: Db, userId: string, fileId: string): Promise
   return row ?? null;
 }
 
+/** Those of `fileIds` the user owns (any order). */
+export async function findOwnedMany(
+  db: Db,
+  userId: string,
+  fileIds: readonly string[],
+): Promise<FileRow[]> {
+  if (fileIds.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.id, [...fileIds])));
+}
+
 export async function findById(db: Db, fileId: string): Promise<FileRow | null> {
   const [row] = await db.select().from(files).where(eq(files.id, fileId));
   return row ?? null;

@@ -42,6 +42,25 @@ export async function ownedFile(
   return row;
 }
 
+/**
+ * The files a person attached to a question, checked: each must be theirs (a foreign, missing or
+ * malformed id is the same 404 as on every file route) and ready to be searched (else 409).
+ * Returns the distinct ids.
+ */
+export async function attachedFiles(options: {
+  deps: Deps;
+  user: SessionUser;
+  fileIds: readonly string[];
+}): Promise<string[]> {
+  const ids = [...new Set(options.fileIds)];
+  const wellFormed = ids.every((id) => UUID.test(id));
+  const rows = wellFormed ? await repo.findOwnedMany(options.deps.db, options.user.id, ids) : [];
+  if (rows.length !== ids.length) throw new AppError("not_found", "No such file.");
+  if (rows.some((row) => row.status !== "ready"))
+    throw new AppError("conflict", "A file attached to the question is not ready yet.");
+  return ids;
+}
+
 export async function listFiles(options: {
   deps: Deps;
   user: SessionUser;

@@ -1,6 +1,8 @@
 import { clsx } from "clsx";
 import { ArrowUp, Search } from "lucide-react";
 import {
+  type ClipboardEvent,
+  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -9,11 +11,19 @@ import {
   useState,
 } from "react";
 import { useHydrated } from "@/lib/use-hydrated.ts";
+import { Spinner } from "./spinner.tsx";
+
+function hasFiles(event: DragEvent<HTMLElement>): boolean {
+  return event.dataTransfer.types.includes("Files");
+}
 
 /**
  * The big "ask anything" box. Enter submits, Shift+Enter adds a line. An empty question submits
- * nothing. `submitDisabled` keeps typing possible but blocks sending; `action` replaces the send
- * button (a Stop button while an answer streams, for instance).
+ * nothing. `submitDisabled` keeps typing possible but blocks sending; `waitingLabel` blocks it too
+ * and says why on the send button ("Waiting for files…"); `action` replaces the send button (a Stop
+ * button while an answer streams, for instance). `header` shows above the text (attached files),
+ * `tools` beside the send button (the attach button); with `onFiles`, files dropped on the box or
+ * pasted into it are handed over instead of becoming text.
  */
 export function SearchForm({
   onSubmit,
@@ -28,6 +38,10 @@ export function SearchForm({
   submitDisabled = false,
   clearOnSubmit = false,
   action,
+  header,
+  tools,
+  onFiles,
+  waitingLabel,
 }: {
   onSubmit: (query: string) => void;
   label?: string;
@@ -41,15 +55,21 @@ export function SearchForm({
   submitDisabled?: boolean;
   clearOnSubmit?: boolean;
   action?: ReactNode;
+  header?: ReactNode;
+  tools?: ReactNode;
+  onFiles?: (files: File[]) => void;
+  waitingLabel?: string | null;
 }) {
   const [value, setValue] = useState(defaultValue);
+  const [dragging, setDragging] = useState(false);
   const id = useId();
   const hydrated = useHydrated();
   const query = value.trim();
+  const blocked = submitDisabled || Boolean(waitingLabel);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!query || submitDisabled) return;
+    if (!query || blocked) return;
     onSubmit(query);
     if (clearOnSubmit) setValue("");
   };
@@ -59,45 +79,90 @@ export function SearchForm({
       submit();
     }
   };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (!onFiles || files.length === 0) return;
+    event.preventDefault();
+    onFiles(files);
+  };
+  const dropHandlers = onFiles
+    ? {
+        onDragOver: (event: DragEvent<HTMLFormElement>) => {
+          if (!hasFiles(event)) return;
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (event: DragEvent<HTMLFormElement>) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: (event: DragEvent<HTMLFormElement>) => {
+          const files = [...event.dataTransfer.files];
+          setDragging(false);
+          if (files.length === 0) return;
+          event.preventDefault();
+          onFiles(files);
+        },
+      }
+    : {};
 
   return (
     <form
       onSubmit={submit}
+      {...dropHandlers}
+      data-dragging={dragging ? "" : undefined}
       className={clsx(
-        "group relative flex w-full items-start gap-2 rounded-2xl border border-border bg-surface shadow-sm transition-shadow focus-within:border-accent/60 focus-within:shadow-md focus-within:ring-2 focus-within:ring-ring/25",
+        "group relative flex w-full min-w-0 flex-col gap-2 rounded-2xl border border-border bg-surface shadow-sm transition-shadow focus-within:border-accent/60 focus-within:shadow-md focus-within:ring-2 focus-within:ring-ring/25",
         size === "lg" ? "p-3 pl-4" : "p-2 pl-3",
+        dragging && "border-accent ring-2 ring-ring/40",
         className,
       )}
     >
-      <Search className="mt-2.5 size-5 shrink-0 text-subtle" aria-hidden="true" />
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <textarea
-        ref={inputRef}
-        id={id}
-        name="q"
-        rows={size === "lg" ? 2 : 1}
-        value={value}
-        // Read-only on a prerendered page until it hydrates (typing would be lost).
-        readOnly={!hydrated}
-        // biome-ignore lint/a11y/noAutofocus: the search box is the point of the screen
-        autoFocus={autoFocus}
-        placeholder={placeholder}
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={onKeyDown}
-        className="max-h-48 min-h-10 flex-1 resize-none bg-transparent py-2 text-base text-fg placeholder:text-subtle focus:outline-none"
-      />
-      {action ?? (
-        <button
-          type="submit"
-          aria-label={submitLabel}
-          disabled={!query || submitDisabled}
-          className="inline-flex size-10 shrink-0 items-center justify-center self-end rounded-xl bg-accent text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-40"
-        >
-          <ArrowUp className="size-5" aria-hidden="true" />
-        </button>
-      )}
+      {header}
+      <div className="flex w-full min-w-0 items-start gap-2">
+        <Search className="mt-2.5 size-5 shrink-0 text-subtle" aria-hidden="true" />
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={id}
+          name="q"
+          rows={size === "lg" ? 2 : 1}
+          value={value}
+          // Read-only on a prerendered page until it hydrates (typing would be lost).
+          readOnly={!hydrated}
+          // biome-ignore lint/a11y/noAutofocus: the search box is the point of the screen
+          autoFocus={autoFocus}
+          placeholder={placeholder}
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          className="max-h-48 min-h-10 min-w-0 flex-1 resize-none bg-transparent py-2 text-base text-fg placeholder:text-subtle focus:outline-none"
+        />
+        {tools}
+        {action ??
+          (waitingLabel ? (
+            <button
+              type="submit"
+              disabled
+              data-testid="search-form-waiting"
+              className="inline-flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 self-end rounded-xl bg-accent text-sm font-medium text-accent-fg opacity-60 sm:px-3"
+            >
+              <Spinner className="size-4" />
+              {/* Phones keep the room for the question: the spinner alone, the words for readers. */}
+              <span className="max-sm:sr-only">{waitingLabel}</span>
+            </button>
+          ) : (
+            <button
+              type="submit"
+              aria-label={submitLabel}
+              disabled={!query || submitDisabled}
+              className="inline-flex size-10 shrink-0 items-center justify-center self-end rounded-xl bg-accent text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-40"
+            >
+              <ArrowUp className="size-5" aria-hidden="true" />
+            </button>
+          ))}
+      </div>
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { DeleteAnswerButton } from "@/features/history/components/delete-answer-
 import { ThreadHeader } from "@/features/history/components/thread-header.tsx";
 import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
+import { ComposerAttachProvider } from "./composer-attach.tsx";
 
 /** /app/search, /app/search/:queryAndId and /app/answer. */
 export function AnswerRoute() {
@@ -56,7 +57,9 @@ export function AnswerRoute() {
   return (
     <ThreadHeaderSlotContext value={renderHeader}>
       <AnswerExtraActionsContext value={renderActions}>
-        <AnswerPage onSignIn={openSignIn} />
+        <ComposerAttachProvider>
+          <AnswerPage onSignIn={openSignIn} />
+        </ComposerAttachProvider>
       </AnswerExtraActionsContext>
     </ThreadHeaderSlotContext>
   );

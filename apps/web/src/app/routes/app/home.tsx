@@ -2,6 +2,7 @@ import { ExampleQuestions } from "@/features/answer/components/example-questions
 import { HomeSearch } from "@/features/answer/components/home-search.tsx";
 import { HomeSuggestions } from "@/features/discover/components/home-suggestions.tsx";
 import { useSession } from "@/lib/session.tsx";
+import { ComposerAttachProvider } from "./composer-attach.tsx";
 
 /** /app: the home screen, a question box front and centre. */
 export function HomeRoute() {
@@ -16,11 +17,13 @@ export function HomeRoute() {
       <p className="mt-3 mb-8 text-center text-muted">
         Ask a question and get an answer with its sources.
       </p>
-      <HomeSearch
-        suggestions={(ask) => (
-          <HomeSuggestions onAsk={ask} offline={<ExampleQuestions onAsk={ask} />} />
-        )}
-      />
+      <ComposerAttachProvider>
+        <HomeSearch
+          suggestions={(ask) => (
+            <HomeSuggestions onAsk={ask} offline={<ExampleQuestions onAsk={ask} />} />
+          )}
+        />
+      </ComposerAttachProvider>
     </div>
   );
 }

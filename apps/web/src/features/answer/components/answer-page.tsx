@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useChatOwner, useThreadChat } from "../hooks/use-thread-chat.ts";
+import { attachmentsOfState } from "../lib/attach-client.ts";
 import { startThread, type ThreadSettings } from "../lib/chat-store.ts";
 import { parseFocusMode } from "../lib/focus-modes.ts";
 import { createThreadId } from "../lib/thread-id.ts";
@@ -12,7 +13,10 @@ import { ThreadLoadFailed, ThreadSkeleton, ThreadUnavailable } from "./thread-st
 /** History entries whose ?q= question was already sent (StrictMode runs effects twice). */
 const startedLocations = new Set<string>();
 
-/** /app/search?q=…: starts a new thread, then moves to its own URL (replacing this one). */
+/**
+ * /app/search?q=…: starts a new thread (with the files the home composer attached, from the
+ * router state), then moves to its own URL (replacing this one).
+ */
 function NewThread({ query, settings }: { query: string; settings: ThreadSettings }) {
   const owner = useChatOwner();
   const navigate = useNavigate();
@@ -23,9 +27,10 @@ function NewThread({ query, settings }: { query: string; settings: ThreadSetting
     if (owner === null || startedLocations.has(location.key)) return;
     startedLocations.add(location.key);
     const threadId = createThreadId();
-    startThread({ threadId, owner, query, settings: { focusMode, reasoning } });
+    const attachments = attachmentsOfState(location.state);
+    startThread({ threadId, owner, query, attachments, settings: { focusMode, reasoning } });
     void navigate(paths.app.searchResult.hrefFor(query, threadId), { replace: true });
-  }, [owner, location.key, query, focusMode, reasoning, navigate]);
+  }, [owner, location.key, location.state, query, focusMode, reasoning, navigate]);
 
   return <ThreadSkeleton query={query} />;
 }

@@ -1,13 +1,15 @@
 import { useChat } from "@ai-sdk/react";
+import type { AnswerAttachment } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths.ts";
+import { useComposerAttachments } from "../hooks/use-composer-attachments.tsx";
 import { usePinQuestion } from "../hooks/use-pin-question.ts";
-import { useQuestionQueue } from "../hooks/use-question-queue.ts";
+import { type PendingQuestion, useQuestionQueue } from "../hooks/use-question-queue.ts";
 import { useRetryStatus } from "../hooks/use-retry-status.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
-import { answerContentOf, turnsOf } from "../lib/answer-message.ts";
+import { answerContentOf, attachmentsOf, questionMessage, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
 import type { ThreadChat } from "../lib/chat-store.ts";
 import { AnswerTurnView, type TurnState } from "./answer-turn.tsx";
@@ -33,7 +35,10 @@ export function AnswerThread({
     experimental_throttle: STREAM_THROTTLE_MS,
   });
   const [stopped, setStoppedState] = useState(thread.stopped);
+  // The thread's focus (a question with files moves it to Local).
+  const [focusMode, setFocusMode] = useState(thread.settings.focusMode);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const { attachments, formProps } = useComposerAttachments(inputRef);
   const navigate = useNavigate();
   const busy = status === "submitted" || status === "streaming";
   useSlashFocus(inputRef);
@@ -56,17 +61,27 @@ export function AnswerThread({
     thread.stopped = value;
     setStoppedState(value);
   };
-  // `turn`: the number the new question's turn will have (1-based), to pin it.
-  const send = (text: string, turn = turns.length + 1) => {
+  // `turn`: the number the new question's turn will have (1-based), to pin it. A question with
+  // files is asked (and the thread continues) in the Local focus.
+  const send = (text: string, turn = turns.length + 1, files: readonly AnswerAttachment[] = []) => {
     setStopped(false);
     pin(turn);
-    void sendMessage({ text });
+    if (files.length > 0) {
+      thread.settings.focusMode = "local";
+      setFocusMode("local");
+    }
+    void sendMessage(questionMessage(text, files));
   };
   // A question typed while an answer runs waits for it, visibly (queued-question.tsx).
-  const queue = useQuestionQueue({ busy, send });
+  const queue = useQuestionQueue({
+    busy,
+    send: (question: PendingQuestion) => send(question.text, undefined, question.attachments),
+  });
   const ask = (text: string) => {
-    if (busy) queue.enqueue(text);
-    else send(text);
+    const files = attachments.attached;
+    attachments.clear();
+    if (busy) queue.enqueue({ text, attachments: files });
+    else send(text, undefined, files);
   };
   // After a failure or a stop: ask the question again, replacing a stopped turn the server kept.
   const retry = () => {
@@ -80,7 +95,7 @@ export function AnswerThread({
     if (busy || !last) return;
     const failedIds = [last.user.id, ...(lastAnswer ? [lastAnswer.id] : [])];
     setMessages(messages.filter((message) => !failedIds.includes(message.id)));
-    send(text, turns.length);
+    send(text, turns.length, attachmentsOf(last.user));
   };
   // A finished answer: the server replaces its entry.
   const regenerateLast = () => {
@@ -153,13 +168,18 @@ export function AnswerThread({
       <FollowUpComposer
         busy={busy}
         statusText={statusText}
-        focusMode={thread.settings.focusMode}
+        focusMode={attachments.active ? "local" : focusMode}
         inputRef={inputRef}
         onAsk={ask}
         onStop={onStop}
+        attach={formProps}
         below={
           queue.queued !== null ? (
-            <QueuedQuestion question={queue.queued} onCancel={queue.cancel} />
+            <QueuedQuestion
+              question={queue.queued.text}
+              files={queue.queued.attachments.length}
+              onCancel={queue.cancel}
+            />
           ) : null
         }
       />

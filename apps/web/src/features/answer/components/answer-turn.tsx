@@ -3,12 +3,13 @@ import { CircleStop, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { answerContentOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
+import { answerContentOf, attachmentsOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
 import { isStopped } from "../lib/stopped-turn.ts";
 import { AnswerActions } from "./answer-actions.tsx";
 import { AnswerError } from "./answer-error.tsx";
 import { LazyAnswerMarkdown } from "./markdown/lazy-answer-markdown.tsx";
 import { MediaPanel } from "./media-panel.tsx";
+import { QuestionAttachments } from "./question-attachments.tsx";
 import { ReasoningPanel } from "./reasoning-panel.tsx";
 import { RelatedQuestions } from "./related-questions.tsx";
 import { SourcesStrip } from "./sources-strip.tsx";
@@ -71,6 +72,7 @@ export function AnswerTurnView({
         <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
           {turn.query}
         </Heading>
+        <QuestionAttachments files={attachmentsOf(turn.user)} />
         {turn.answer?.metadata?.offline ? (
           <div>
             <OfflineBadge />

@@ -7,14 +7,17 @@ import { FOCUS_MODE_OPTIONS, focusModeOption } from "../lib/focus-modes.ts";
 /**
  * Where the answer looks, as one compact chip beside the question box (Perplexity's): it shows
  * the chosen mode and opens the six modes as a small radio list. Escape, a choice or a click
- * outside closes it; arrow keys move between the modes.
+ * outside closes it; arrow keys move between the modes. `lockedReason`: the mode is fixed for now
+ * (files attached: Local), the chip says why and does not open.
  */
 export function FocusChip({
   value,
   onChange,
+  lockedReason = null,
 }: {
   value: FocusMode;
   onChange: (mode: FocusMode) => void;
+  lockedReason?: string | null;
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -23,6 +26,10 @@ export function FocusChip({
   const options = useRef<Array<HTMLButtonElement | null>>([]);
   const current = focusModeOption(value) ?? FOCUS_MODE_OPTIONS[0];
 
+  const locked = lockedReason !== null;
+  useEffect(() => {
+    if (locked) setOpen(false);
+  }, [locked]);
   useEffect(() => {
     if (!open) return;
     const selected = FOCUS_MODE_OPTIONS.findIndex((option) => option.value === value);
@@ -69,6 +76,8 @@ export function FocusChip({
         aria-controls={open ? listId : undefined}
         aria-label={`Focus: ${current.label}`}
         data-testid="focus-chip"
+        disabled={locked}
+        title={lockedReason ?? undefined}
         onClick={() => setOpen((value) => !value)}
         className={clsx(
           "inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
@@ -79,7 +88,7 @@ export function FocusChip({
       >
         <Icon className="size-4" aria-hidden="true" />
         {current.label}
-        <ChevronDown className="size-3.5" aria-hidden="true" />
+        {locked ? null : <ChevronDown className="size-3.5" aria-hidden="true" />}
       </button>
       {open ? (
         <div

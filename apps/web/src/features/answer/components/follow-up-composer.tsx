@@ -3,11 +3,13 @@ import { Square } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import type { ComposerAttachProps } from "../hooks/use-composer-attachments.tsx";
 import { focusModeOption } from "../lib/focus-modes.ts";
 
 /**
  * The box at the bottom of a thread: asks a follow-up in the same thread and focus mode; while an
- * answer streams it offers Stop instead. Above it, the live status line.
+ * answer streams it offers Stop instead. Above it, the live status line. With `attach`, files can
+ * be attached to the follow-up (the label then shows the Local focus they are asked in).
  */
 export function FollowUpComposer({
   busy,
@@ -17,6 +19,7 @@ export function FollowUpComposer({
   onAsk,
   onStop,
   below,
+  attach = {},
 }: {
   busy: boolean;
   statusText: string;
@@ -26,6 +29,7 @@ export function FollowUpComposer({
   onStop: () => void;
   /** Under the box (the queued question). */
   below?: ReactNode;
+  attach?: ComposerAttachProps;
 }) {
   const focus = focusModeOption(focusMode);
   const FocusIcon = focus?.icon;
@@ -45,7 +49,7 @@ export function FollowUpComposer({
           <span className="truncate">{statusText}</span>
         </p>
         {focus && FocusIcon ? (
-          <span className="flex shrink-0 items-center gap-1">
+          <span className="flex shrink-0 items-center gap-1" data-testid="follow-up-focus">
             <FocusIcon className="size-3.5" aria-hidden="true" />
             {focus.label}
           </span>
@@ -59,6 +63,7 @@ export function FollowUpComposer({
         submitLabel="Ask"
         clearOnSubmit
         onSubmit={onAsk}
+        {...attach}
         action={
           busy ? (
             <button

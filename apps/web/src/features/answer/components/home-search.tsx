@@ -3,8 +3,10 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { paths } from "@/config/paths.ts";
+import { useComposerAttachments } from "../hooks/use-composer-attachments.tsx";
 import { isFocusSearchState } from "../hooks/use-new-thread-shortcut.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
+import { ATTACHED_FOCUS_REASON, type NewThreadState } from "../lib/attach-client.ts";
 import { ExampleQuestions } from "./example-questions.tsx";
 import { FocusChip } from "./focus-chip.tsx";
 import { ReasoningChip } from "./reasoning-chip.tsx";
@@ -13,7 +15,8 @@ import { ReasoningChip } from "./reasoning-chip.tsx";
  * The home screen's question box, with the focus mode and the reasoning switch as chips under it,
  * then suggestions (a slot: the app layer may fill it, e.g. from the discover feed; by default the
  * questions the built-in knowledge base answers). Asking opens a new thread on the answer page
- * ("/" focuses the box, Ctrl+K comes back here).
+ * ("/" focuses the box, Ctrl+K comes back here). Files attached to the question (when the app
+ * layer offers attaching) make it a Local question about them, sent once they are ready.
  */
 export function HomeSearch({
   suggestions,
@@ -26,6 +29,8 @@ export function HomeSearch({
   const [focusMode, setFocusMode] = useState<FocusMode>("web");
   const [reasoning, setReasoning] = useState(false);
   useSlashFocus(inputRef);
+  const { attachments, formProps } = useComposerAttachments(inputRef);
+  const focus = attachments.active ? "local" : focusMode;
 
   const focusRequest = isFocusSearchState(location.state) ? location.state.focusSearch : null;
   useEffect(() => {
@@ -33,16 +38,24 @@ export function HomeSearch({
   }, [focusRequest]);
 
   const ask = (query: string) => {
-    void navigate(paths.app.search.href(query, { focus: focusMode, reasoning }));
+    const state: NewThreadState = { attachments: attachments.attached };
+    void navigate(paths.app.search.href(query, { focus, reasoning }), { state });
   };
 
   return (
     <div className="flex w-full flex-col gap-8">
       <div className="flex flex-col gap-2">
-        <SearchForm autoFocus inputRef={inputRef} onSubmit={ask} />
+        <SearchForm autoFocus inputRef={inputRef} onSubmit={ask} {...formProps} />
         <div className="flex flex-wrap items-center gap-2 px-1">
-          <FocusChip value={focusMode} onChange={setFocusMode} />
+          <FocusChip
+            value={focus}
+            onChange={setFocusMode}
+            lockedReason={attachments.active ? ATTACHED_FOCUS_REASON : null}
+          />
           <ReasoningChip checked={reasoning} onChange={setReasoning} />
+          {attachments.active ? (
+            <span className="text-xs text-muted">{ATTACHED_FOCUS_REASON}</span>
+          ) : null}
         </div>
       </div>
       {suggestions ? suggestions(ask) : <ExampleQuestions onAsk={ask} />}

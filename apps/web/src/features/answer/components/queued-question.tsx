@@ -1,7 +1,16 @@
 import { Clock, X } from "lucide-react";
 
 /** The question waiting for the running answer to end, under the composer, with Cancel. */
-export function QueuedQuestion({ question, onCancel }: { question: string; onCancel: () => void }) {
+export function QueuedQuestion({
+  question,
+  files = 0,
+  onCancel,
+}: {
+  question: string;
+  /** Files attached to it. */
+  files?: number;
+  onCancel: () => void;
+}) {
   return (
     <div
       data-testid="queued-question"
@@ -12,6 +21,9 @@ export function QueuedQuestion({ question, onCancel }: { question: string; onCan
       <span className="min-w-0 truncate" title={question}>
         {question}
       </span>
+      {files > 0 ? (
+        <span className="shrink-0">· {files === 1 ? "1 file" : `${files} files`}</span>
+      ) : null}
       <span className="sr-only">— sent when this answer ends.</span>
       <button
         type="button"

@@ -1,4 +1,11 @@
+import type { AnswerAttachment } from "@nexus/contracts";
 import { useEffect, useState } from "react";
+
+/** A question waiting to be sent, with the files attached to it. */
+export interface PendingQuestion {
+  text: string;
+  attachments: AnswerAttachment[];
+}
 
 /**
  * One question typed while an answer runs: held (shown as a chip, cancellable) and sent when the
@@ -9,9 +16,9 @@ export function useQuestionQueue({
   send,
 }: {
   busy: boolean;
-  send: (question: string) => void;
+  send: (question: PendingQuestion) => void;
 }) {
-  const [queued, setQueued] = useState<string | null>(null);
+  const [queued, setQueued] = useState<PendingQuestion | null>(null);
   useEffect(() => {
     if (busy || queued === null) return;
     setQueued(null);

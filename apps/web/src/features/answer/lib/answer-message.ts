@@ -1,4 +1,5 @@
 import type {
+  AnswerAttachment,
   AnswerDataParts,
   AnswerImage,
   AnswerMetadata,
@@ -101,6 +102,22 @@ export function textOf(message: AnswerUIMessage): string {
     .map((part) => (part.type === "text" ? part.text : ""))
     .join("")
     .trim();
+}
+
+/** The files attached to a question (its data-attachments part). */
+export function attachmentsOf(message: AnswerUIMessage): AnswerAttachment[] {
+  return message.parts.flatMap((part) => (part.type === "data-attachments" ? part.data : []));
+}
+
+/** A question to send, with the files attached to it (as a data-attachments part before its text). */
+export function questionMessage(text: string, attachments: readonly AnswerAttachment[]) {
+  if (attachments.length === 0) return { text };
+  return {
+    parts: [
+      { type: "data-attachments" as const, data: [...attachments] },
+      { type: "text" as const, text },
+    ],
+  };
 }
 
 /** One question and its answer (absent while the request has not started streaming). */

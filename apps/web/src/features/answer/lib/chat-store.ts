@@ -1,5 +1,6 @@
 import { Chat } from "@ai-sdk/react";
 import {
+  type AnswerAttachment,
   type AnswerStatus,
   answerDataPartSchemas,
   answerMetadataSchema,
@@ -9,7 +10,7 @@ import { DefaultChatTransport } from "ai";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
 import { createAnswerFetch } from "./answer-fetch.ts";
-import type { AnswerUIMessage } from "./answer-message.ts";
+import { type AnswerUIMessage, attachmentsOf, questionMessage } from "./answer-message.ts";
 import { saveSessionThread } from "./session-thread.ts";
 import { markStopped } from "./stopped-turn.ts";
 
@@ -99,6 +100,9 @@ export function createThreadChat(options: {
     fetch: createAnswerFetch(),
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
       entry.retrying.set(null);
+      // The question's attached files (kept on it, so a regenerated answer reads them again).
+      const question = messages[lastUserIndex(messages)];
+      const fileIds = question ? attachmentsOf(question).map((file) => file.id) : [];
       return {
         body: {
           id,
@@ -106,8 +110,9 @@ export function createThreadChat(options: {
           trigger,
           messageId,
           threadId,
-          focusMode: entry.settings.focusMode,
+          focusMode: fileIds.length > 0 ? "local" : entry.settings.focusMode,
           reasoning: entry.settings.reasoning,
+          ...(fileIds.length > 0 ? { fileIds } : {}),
         },
       };
     },
@@ -161,15 +166,16 @@ export function getThreadChat(threadId: string, owner: ChatOwner): ThreadChat | 
   return entry;
 }
 
-/** Starts a new thread with its first question. */
+/** Starts a new thread with its first question (and the files attached to it). */
 export function startThread(options: {
   threadId: string;
   owner: ChatOwner;
   settings: ThreadSettings;
   query: string;
+  attachments?: readonly AnswerAttachment[];
 }): ThreadChat {
   const entry = createThreadChat(options);
-  void entry.chat.sendMessage({ text: options.query });
+  void entry.chat.sendMessage(questionMessage(options.query, options.attachments ?? []));
   return entry;
 }
 

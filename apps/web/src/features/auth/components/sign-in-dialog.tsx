@@ -89,13 +89,18 @@ function CheckEmail({ sent, onBack }: { sent: RequestedLink; onBack: () => void 
   );
 }
 
-/** The e-mail link sign-in dialog (accessible name "Sign in"). */
+/**
+ * The e-mail link sign-in dialog (accessible name "Sign in"); `reason` says why it opened (an
+ * action that needs an account), in place of the general description.
+ */
 export function SignInDialog({
   open,
   onOpenChange,
+  reason = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  reason?: string | null;
 }) {
   const [sentTo, setSentTo] = useState<RequestedLink | null>(null);
   return (
@@ -109,7 +114,9 @@ export function SignInDialog({
       <DialogContent
         title="Sign in"
         description={
-          sentTo ? undefined : "Sign in to keep your history, library, files and agents."
+          sentTo
+            ? undefined
+            : (reason ?? "Sign in to keep your history, library, files and agents.")
         }
         data-testid="sign-in-dialog"
       >

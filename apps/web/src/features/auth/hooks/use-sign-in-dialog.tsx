@@ -9,6 +9,8 @@ const SignInDialog = lazyComponent(() =>
 
 interface SignInDialogControls {
   openSignIn: () => void;
+  /** Opens it saying why signing in is needed here ("Sign in to attach files."). */
+  openSignInFor: (reason: string) => void;
 }
 
 const SignInDialogContext = createContext<SignInDialogControls | null>(null);
@@ -17,17 +19,22 @@ const SignInDialogContext = createContext<SignInDialogControls | null>(null);
 export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const openSignIn = useCallback(() => {
+  const [reason, setReason] = useState<string | null>(null);
+  const openSignInFor = useCallback((why: string | null) => {
+    setReason(why);
     setUsed(true);
     setOpen(true);
   }, []);
-  const controls = useMemo(() => ({ openSignIn }), [openSignIn]);
+  const controls = useMemo(
+    () => ({ openSignIn: () => openSignInFor(null), openSignInFor }),
+    [openSignInFor],
+  );
   return (
     <SignInDialogContext.Provider value={controls}>
       {children}
       {used ? (
         <LazyBoundary fallback={null}>
-          <SignInDialog open={open} onOpenChange={setOpen} />
+          <SignInDialog open={open} onOpenChange={setOpen} reason={reason} />
         </LazyBoundary>
       ) : null}
     </SignInDialogContext.Provider>

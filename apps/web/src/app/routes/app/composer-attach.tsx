@@ -1,0 +1,26 @@
+import { type ReactNode, useMemo } from "react";
+import {
+  ATTACH_SIGN_IN_REASON,
+  type AttachClient,
+  AttachClientContext,
+} from "@/features/answer/lib/attach-client.ts";
+import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { useFileEvents } from "@/features/files/api/file-events.ts";
+import { uploadFile } from "@/features/files/api/upload-file.ts";
+
+/**
+ * Attaching files in the answer composers (home and follow-up): the files feature's upload and
+ * ingestion progress (the same API as /app/files), and the sign-in dialog for visitors.
+ */
+export function ComposerAttachProvider({ children }: { children: ReactNode }) {
+  const { openSignInFor } = useSignInDialog();
+  const client = useMemo<AttachClient>(
+    () => ({
+      upload: uploadFile,
+      useProgress: useFileEvents,
+      requestSignIn: () => openSignInFor(ATTACH_SIGN_IN_REASON),
+    }),
+    [openSignInFor],
+  );
+  return <AttachClientContext value={client}>{children}</AttachClientContext>;
+}

@@ -1,0 +1,259 @@
+import type { FileEvent, FileItem, MeResponse } from "@nexus/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useSyncExternalStore } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api-client.ts";
+import { ANONYMOUS_ME, meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { type AttachClient, AttachClientContext, WAITING_FOR_FILES } from "../lib/attach-client.ts";
+import { HomeSearch } from "./home-search.tsx";
+
+/**
+ * The home composer's attachments against a stand-in for the files API (the app layer's client:
+ * upload with progress, ingestion events): picker, drop, paste, chips, waiting, sign-in prompt.
+ */
+
+const SIGNED_IN: MeResponse = {
+  user: {
+    id: "u1",
+    name: "Ada Lovelace",
+    email: "ada@acme.com",
+    photoURL: null,
+    orgName: "Acme",
+    orgID: "",
+    tier: "free",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  },
+  tier: "free",
+  isSuperAdmin: false,
+};
+
+function fileItem(id: string, name: string, status: FileItem["status"] = "queued"): FileItem {
+  return {
+    id,
+    name,
+    kind: "markdown",
+    size: 10,
+    status,
+    error: null,
+    pages: null,
+    warnings: [],
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+function event(type: FileEvent["type"], message: string, seq = 1): FileEvent {
+  return { seq, type, message, at: "2026-01-01T00:00:00.000Z" };
+}
+
+/** A files API whose uploads and events the test drives. */
+function standInClient() {
+  const uploads: Array<{
+    file: File;
+    progress: (ratio: number) => void;
+    resolve: (item: FileItem) => void;
+    reject: (error: unknown) => void;
+    signal: AbortSignal;
+  }> = [];
+  const events = new Map<string, FileEvent>();
+  const listeners = new Set<() => void>();
+  const requestSignIn = vi.fn();
+  const client: AttachClient = {
+    upload: (file, options) =>
+      new Promise<FileItem>((resolve, reject) => {
+        uploads.push({
+          file,
+          progress: options.onProgress,
+          resolve,
+          reject,
+          signal: options.signal,
+        });
+      }),
+    useProgress: (fileId, active) =>
+      useSyncExternalStore(
+        (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        () => (active ? (events.get(fileId) ?? null) : null),
+      ),
+    requestSignIn,
+  };
+  const emit = (fileId: string, next: FileEvent) =>
+    act(() => {
+      events.set(fileId, next);
+      for (const listener of listeners) listener();
+    });
+  return { client, uploads, emit, requestSignIn };
+}
+
+/** Where asking leads: the answer page's URL and router state. */
+function SearchTarget() {
+  const location = useLocation();
+  return (
+    <output data-testid="target">
+      {location.search} {JSON.stringify(location.state)}
+    </output>
+  );
+}
+
+function setup(me: MeResponse = SIGNED_IN) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(meQueryKey, me);
+  const api = standInClient();
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <AttachClientContext value={api.client}>
+          <MemoryRouter initialEntries={["/app"]}>
+            <Routes>
+              <Route path="/app" element={<HomeSearch suggestions={() => null} />} />
+              <Route path="/app/search" element={<SearchTarget />} />
+            </Routes>
+          </MemoryRouter>
+        </AttachClientContext>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return {
+    ...api,
+    user,
+    box: screen.getByRole("textbox", { name: "Ask anything" }),
+    attach: screen.getByRole("button", { name: "Attach files" }),
+    chips: () => screen.queryAllByTestId("composer-attachment"),
+    focusChip: () => screen.getByTestId("focus-chip"),
+  };
+}
+
+const notes = () =>
+  new File(["# Skerry light\nColza oil."], "skerry.md", { type: "text/markdown" });
+
+describe("attaching files in the home composer", () => {
+  it("uploads a chosen file with its percentage, follows it to ready, then asks about it in Local", async () => {
+    const t = setup();
+    expect(t.focusChip()).toHaveAccessibleName("Focus: Web");
+    await t.user.upload(screen.getByTestId("composer-attach-input"), notes());
+    expect(t.uploads).toHaveLength(1);
+    const chip = within(screen.getByRole("list", { name: "Attached files" })).getByRole("listitem");
+    expect(chip).toHaveTextContent("skerry.md");
+    expect(chip).toHaveTextContent("Uploading 0%");
+    act(() => t.uploads[0]?.progress(0.42));
+    expect(chip).toHaveTextContent("Uploading 42%");
+    expect(screen.getByRole("progressbar", { name: "Uploading skerry.md" })).toHaveAttribute(
+      "aria-valuenow",
+      "42",
+    );
+    // The question goes to the Local focus, and waits for the file.
+    expect(t.focusChip()).toHaveAccessibleName("Focus: Local");
+    expect(t.focusChip()).toBeDisabled();
+    await t.user.type(t.box, "What oil did the lamp burn?");
+    const waiting = screen.getByRole("button", { name: WAITING_FOR_FILES });
+    expect(waiting).toBeDisabled();
+    await t.user.keyboard("{Enter}");
+    expect(screen.queryByTestId("target")).toBeNull();
+
+    await act(async () => t.uploads[0]?.resolve(fileItem("f1", "skerry.md")));
+    expect(chip).toHaveTextContent("Processing…");
+    t.emit("f1", event("parsing", "Reading the file"));
+    expect(chip).toHaveTextContent("Reading the file");
+    expect(screen.getByRole("button", { name: WAITING_FOR_FILES })).toBeDisabled();
+    t.emit("f1", event("ready", "Ready", 3));
+    expect(chip).toHaveTextContent("Ready");
+    expect(screen.queryByRole("button", { name: WAITING_FOR_FILES })).toBeNull();
+
+    await t.user.click(screen.getByRole("button", { name: "Search" }));
+    const target = screen.getByTestId("target");
+    expect(target).toHaveTextContent("focus=local");
+    expect(target).toHaveTextContent('{"attachments":[{"id":"f1","name":"skerry.md"}]}');
+  });
+
+  it("removes a chip with the keyboard, cancelling its upload, and gives the focus back", async () => {
+    const t = setup();
+    await t.user.upload(screen.getByTestId("composer-attach-input"), [
+      notes(),
+      new File(["b"], "second.txt", { type: "text/plain" }),
+    ]);
+    expect(t.chips()).toHaveLength(2);
+    const first = screen.getByRole("button", { name: "Remove skerry.md" });
+    first.focus();
+    await t.user.keyboard("{Enter}");
+    expect(t.uploads[0]?.signal.aborted).toBe(true);
+    expect(t.chips()).toHaveLength(1);
+    const second = screen.getByRole("button", { name: "Remove second.txt" });
+    expect(second).toHaveFocus();
+    await t.user.keyboard(" ");
+    expect(t.chips()).toHaveLength(0);
+    expect(t.box).toHaveFocus();
+    expect(t.focusChip()).toHaveAccessibleName("Focus: Web");
+    expect(t.focusChip()).toBeEnabled();
+  });
+
+  it("shows why a file was refused; the question is not held for it", async () => {
+    const t = setup();
+    await t.user.upload(screen.getByTestId("composer-attach-input"), notes());
+    await act(async () =>
+      t.uploads[0]?.reject(
+        new ApiError({
+          status: 415,
+          code: "unsupported_media_type",
+          message: "This file type is not supported.",
+        }),
+      ),
+    );
+    expect(t.chips()[0]).toHaveTextContent("This file type is not supported.");
+    expect(t.chips()[0]).toHaveAttribute("data-phase", "failed");
+    expect(t.focusChip()).toHaveAccessibleName("Focus: Web");
+    await t.user.type(t.box, "What is Nexus?{Enter}");
+    expect(screen.getByTestId("target")).toHaveTextContent('{"attachments":[]}');
+  });
+
+  it("reports a file the server could not read with the reason it gave", async () => {
+    const t = setup();
+    await t.user.upload(screen.getByTestId("composer-attach-input"), notes());
+    await act(async () => t.uploads[0]?.resolve(fileItem("f2", "skerry.md")));
+    t.emit("f2", event("failed", "The PDF is protected by a password."));
+    expect(t.chips()[0]).toHaveTextContent("The PDF is protected by a password.");
+    expect(screen.queryByRole("button", { name: WAITING_FOR_FILES })).toBeNull();
+  });
+
+  it("takes files dropped on the box or pasted into it", async () => {
+    const t = setup();
+    const form = t.box.closest("form");
+    if (!form) throw new Error("no form");
+    fireEvent.drop(form, { dataTransfer: { files: [notes()], types: ["Files"] } });
+    expect(t.uploads.map((u) => u.file.name)).toEqual(["skerry.md"]);
+    fireEvent.paste(t.box, {
+      clipboardData: { files: [new File(["x"], "pasted.txt")], getData: () => "" },
+    });
+    expect(t.uploads.map((u) => u.file.name)).toEqual(["skerry.md", "pasted.txt"]);
+    expect(t.chips()).toHaveLength(2);
+  });
+
+  it("attaches at most 10 files to a question and says so", async () => {
+    const t = setup();
+    const files = Array.from({ length: 12 }, (_, i) => new File(["x"], `f${i}.txt`));
+    await t.user.upload(screen.getByTestId("composer-attach-input"), files);
+    expect(t.uploads).toHaveLength(10);
+    expect(screen.getByRole("status")).toHaveTextContent("A question can carry up to 10 files.");
+  });
+});
+
+describe("attaching files when not signed in", () => {
+  it("offers the paperclip, which opens the sign-in prompt; nothing is uploaded", async () => {
+    const t = setup(ANONYMOUS_ME);
+    expect(screen.queryByTestId("composer-attach-input")).toBeNull();
+    await t.user.click(t.attach);
+    expect(t.requestSignIn).toHaveBeenCalledTimes(1);
+    fireEvent.paste(t.box, {
+      clipboardData: { files: [new File(["x"], "pasted.txt")], getData: () => "" },
+    });
+    expect(t.requestSignIn).toHaveBeenCalledTimes(2);
+    expect(t.uploads).toHaveLength(0);
+    expect(t.chips()).toHaveLength(0);
+  });
+});

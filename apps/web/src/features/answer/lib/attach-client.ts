@@ -1,0 +1,49 @@
+import type { AnswerAttachment, FileEvent, FileItem } from "@nexus/contracts";
+import { createContext, useContext } from "react";
+
+/** What the person sees instead of a file picker when not signed in. */
+export const ATTACH_SIGN_IN_REASON = "Sign in to attach files and ask about them.";
+/** Why the focus is Local while files are attached. */
+export const ATTACHED_FOCUS_REASON = "Answered from your attached files";
+/** The send button's words while attached files are still being uploaded or read. */
+export const WAITING_FOR_FILES = "Waiting for files…";
+
+/**
+ * How a composer attaches files: the files feature's upload and ingestion progress, and the app's
+ * sign-in prompt, filled in by the app layer (a feature never imports another). Without it, the
+ * composers have no attach button.
+ */
+export interface AttachClient {
+  /** POST /api/files: one file into the person's files; `onProgress` receives 0..1 of the bytes. */
+  upload: (
+    file: File,
+    options: { onProgress: (ratio: number) => void; signal: AbortSignal },
+  ) => Promise<FileItem>;
+  /** A hook: the file's latest ingestion event, followed while `active` (ends at ready/failed). */
+  useProgress: (fileId: string, active: boolean) => FileEvent | null;
+  /** Someone not signed in tried to attach: the sign-in prompt. */
+  requestSignIn: () => void;
+}
+
+export const AttachClientContext = createContext<AttachClient | null>(null);
+
+export function useAttachClient(): AttachClient | null {
+  return useContext(AttachClientContext);
+}
+
+/** Router state of /app/search?q=…: the files attached to the question (ready, the person's). */
+export interface NewThreadState {
+  attachments: AnswerAttachment[];
+}
+
+/** The attachments of a new thread's router state; none when it holds anything else. */
+export function attachmentsOfState(state: unknown): AnswerAttachment[] {
+  if (typeof state !== "object" || state === null || !("attachments" in state)) return [];
+  const { attachments } = state;
+  if (!Array.isArray(attachments)) return [];
+  return attachments.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { id, name } = item as Record<string, unknown>;
+    return typeof id === "string" && typeof name === "string" ? [{ id, name }] : [];
+  });
+}
