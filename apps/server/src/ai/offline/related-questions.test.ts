@@ -104,4 +104,19 @@ describe("relatedQuestions", () => {
     });
     expect(result).toEqual(["How was the Varnholt Bridge damaged in 2019?"]);
   });
+
+  it("takes a file passage's heading as a topic, never the file name and page", () => {
+    const result = relatedQuestions({
+      question: "When is the skerry light lit?",
+      sources: [
+        {
+          title: "skerry-light.md, p. 1",
+          heading: "Winter lighting hours",
+          snippet: "The skerry light…",
+        },
+        { title: "harbour report.pdf, p. 3", snippet: "The skerry light was repaired." },
+      ],
+    });
+    expect(result).toEqual(["What are winter lighting hours?"]);
+  });
 });

@@ -27,6 +27,9 @@ function withoutSiteName(title: string): string {
   return title.replace(/\s+[-–|·]\s+[^-–|·]{1,40}$/u, "").trim();
 }
 
+/** A passage of a person's file is titled "report.pdf, p. 3": a file name is not a topic. */
+const FILE_PASSAGE_TITLE = /\.[\p{L}\d]{1,5}, p\. \d+$/u;
+
 /** Jaccard similarity of the two texts' lower-case words. */
 function similarity(a: string, b: string): number {
   const setA = new Set(words(a));
@@ -53,7 +56,7 @@ export function relatedQuestions(options: {
   const titles: string[] = [];
   for (const [i, source] of options.sources.entries()) {
     const [rawTitle = "", fromTitle] = source.title.split(TITLE_SEPARATOR);
-    const title = withoutSiteName(rawTitle);
+    const title = FILE_PASSAGE_TITLE.test(rawTitle) ? "" : withoutSiteName(rawTitle);
     const heading = source.heading ?? fromTitle;
     // Off-topic sources (no word of the question anywhere in them) offer nothing, except the
     // best-ranked one.

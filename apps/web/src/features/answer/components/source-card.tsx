@@ -1,11 +1,11 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { BookOpen, Globe } from "lucide-react";
+import { BookOpen, FileText, Globe } from "lucide-react";
 import { useId, useState } from "react";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import type { SourceLabel } from "../lib/source-label.ts";
-import { isKnowledgeBaseSource } from "../lib/source-site.ts";
+import { isFileSource, isKnowledgeBaseSource } from "../lib/source-site.ts";
 import { SourcePreview } from "./source-preview.tsx";
 
 /** Only http(s) images are loaded; anything else shows the globe. */
@@ -29,6 +29,9 @@ export function sourceHref(url: string): string | undefined {
 export function SourceIcon({ source }: { source: AnswerSource }) {
   if (isKnowledgeBaseSource(source)) {
     return <BookOpen className="size-4 shrink-0 text-accent" aria-hidden="true" />;
+  }
+  if (isFileSource(source)) {
+    return <FileText className="size-4 shrink-0 text-accent" aria-hidden="true" />;
   }
   return <Favicon src={source.favicon} site={source.domain} />;
 }

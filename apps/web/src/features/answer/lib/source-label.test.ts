@@ -59,4 +59,16 @@ describe("labelSources", () => {
       site: "example.org",
     });
   });
+
+  it("shows a file's passage as its name and page, under Your files (not the server's host or #page=N)", () => {
+    expect(
+      labelSource(
+        source({
+          title: "harbour report.pdf, p. 3",
+          url: "/api/files/0b7c6f9e-1d1e-4a8e-9a55-2f1c3d4e5f60/download#page=3",
+          domain: "127.0.0.1",
+        }),
+      ),
+    ).toEqual({ title: "harbour report.pdf, p. 3", section: null, site: "Your files" });
+  });
 });

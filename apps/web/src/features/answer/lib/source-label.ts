@@ -1,5 +1,5 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { sourceSiteName } from "./source-site.ts";
+import { isFileSource, sourceSiteName } from "./source-site.ts";
 
 /** What a source card shows: the page's title, what sets it apart (its section), its site. */
 export interface SourceLabel {
@@ -47,7 +47,8 @@ function urlParts(url: string): { path: string; hash: string } {
 export function labelSources(sources: readonly AnswerSource[]): SourceLabel[] {
   const labels = sources.map((source) => {
     const { title, section } = splitTitle(source.title.trim());
-    const { hash } = urlParts(source.url);
+    // A file's link ends in "#page=N", which its title ("report.pdf, p. 3") already says.
+    const { hash } = isFileSource(source) ? { hash: "" } : urlParts(source.url);
     return {
       title: title || source.domain || "Untitled",
       section: section ?? (hash ? humanize(hash) || null : null),

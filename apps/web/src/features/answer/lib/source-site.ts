@@ -5,10 +5,17 @@ export function isKnowledgeBaseSource(source: Pick<AnswerSource, "url">): boolea
   return source.url.startsWith("/blog/");
 }
 
+/** A passage of one of the person's own files: "/api/files/<id>/download#page=N". */
+export function isFileSource(source: Pick<AnswerSource, "url">): boolean {
+  return source.url.startsWith("/api/files/");
+}
+
 /**
- * The site a source is shown under: its domain, or "Nexus guide" for the knowledge base (whose
- * domain is this server's own host name, e.g. "127.0.0.1", which tells a reader nothing).
+ * The site a source is shown under: its domain, "Nexus guide" for the knowledge base and "Your
+ * files" for the person's files (both have this server's own host name as their domain, e.g.
+ * "127.0.0.1", which tells a reader nothing).
  */
 export function sourceSiteName(source: Pick<AnswerSource, "url" | "domain">): string {
-  return isKnowledgeBaseSource(source) ? "Nexus guide" : source.domain;
+  if (isKnowledgeBaseSource(source)) return "Nexus guide";
+  return isFileSource(source) ? "Your files" : source.domain;
 }
