@@ -90,8 +90,8 @@ export function vectorToBytes(vector: Float32Array): Buffer {
 }
 
 /**
- * Reads `count` stored vectors of `dimensions` from `bytes` into `target` at `offset` (in floats).
- * A copy: a Buffer from the driver may sit at any byte offset of a shared pool.
+ * Copies one stored vector (`bytes`, little-endian Float32) into `target` from index `offset`. A
+ * copy: a Buffer from the driver may sit at any byte offset of a shared pool.
  */
 export function readVectorInto(bytes: Uint8Array, target: Float32Array, offset: number): void {
   if (LITTLE_ENDIAN) {

@@ -37,8 +37,15 @@ interface UserVectors {
 }
 
 export interface FileVectorIndex {
-  /** The `limit` passages of the user's embedded files nearest to `query`, best first. */
-  nearest(options: { userId: string; query: Float32Array; limit: number }): Promise<VectorHit[]>;
+  /**
+   * The `limit` passages of the user's embedded files nearest to `query`, best first. `query` may
+   * be a promise (the embedding on its way): the user's vectors are checked meanwhile.
+   */
+  nearest(options: {
+    userId: string;
+    query: Float32Array | Promise<Float32Array>;
+    limit: number;
+  }): Promise<VectorHit[]>;
   /** What is held in memory (tests and the benchmark). */
   stats(): { users: number; bytes: number; files: Map<string, string[]> };
 }
@@ -57,6 +64,24 @@ function normalise(vectors: Float32Array, offset: number, dimensions: number): v
   if (sum === 0) return;
   const scale = 1 / Math.sqrt(sum);
   for (let i = offset; i < offset + dimensions; i++) vectors[i] = (vectors[i] as number) * scale;
+}
+
+/** Dot product of vectors[base, base + q.length) with q, four lanes at a time. */
+function dotAt(vectors: Float32Array, base: number, q: Float32Array): number {
+  const n = q.length;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    a += (vectors[base + i] as number) * (q[i] as number);
+    b += (vectors[base + i + 1] as number) * (q[i + 1] as number);
+    c += (vectors[base + i + 2] as number) * (q[i + 2] as number);
+    d += (vectors[base + i + 3] as number) * (q[i + 3] as number);
+  }
+  for (; i < n; i++) a += (vectors[base + i] as number) * (q[i] as number);
+  return a + b + c + d;
 }
 
 /** Keeps the `limit` best hits seen, best first (insertion into a short sorted array). */
@@ -201,8 +226,8 @@ export function createFileVectorIndex(options: {
   }
 
   return {
-    async nearest({ userId, query, limit }) {
-      const entry = await vectorsOf(userId);
+    async nearest({ userId, query: pending, limit }) {
+      const [entry, query] = await Promise.all([vectorsOf(userId), pending]);
       const dimensions = query.length;
       const q = Float32Array.from(query);
       normalise(q, 0, dimensions);
@@ -220,10 +245,7 @@ export function createFileVectorIndex(options: {
         }
         const { vectors, ordinals } = block;
         for (let row = 0; row < ordinals.length; row++) {
-          const base = row * dimensions;
-          let dot = 0;
-          for (let i = 0; i < dimensions; i++)
-            dot += (vectors[base + i] as number) * (q[i] as number);
+          const dot = dotAt(vectors, row * dimensions, q);
           if (dot > floor) {
             top.add(block.fileId, ordinals[row] as number, dot);
             floor = top.floor;

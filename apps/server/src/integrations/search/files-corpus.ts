@@ -157,11 +157,13 @@ async function hybridSearch(options: {
   const depth = Math.max(limit, FUSION_DEPTH);
   const semantic = async (): Promise<VectorHit[]> => {
     try {
-      const [vector] = await options.embedder.embed([query.text], {
-        timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      if (!vector) return [];
+      // The user's vectors are checked (and loaded if they changed) while the query is embedded.
+      const vector = options.embedder
+        .embed([query.text], {
+          timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+        .then(([v]) => v ?? new Float32Array());
       return await options.vectors.nearest({ userId, query: vector, limit: depth });
     } catch (error) {
       if (options.signal?.aborted) throw error;
