@@ -9,6 +9,9 @@ import {
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { bytesToVector } from "../../ai/embeddings.ts";
+import { createModelRegistry } from "../../ai/models.ts";
+import type { Deps } from "../../deps.ts";
+import { startJobRuntime } from "../../jobs/runtime.ts";
 import {
   EMBED_QUEUE,
   EMBEDDINGS_MISSING_WARNING,
@@ -221,5 +224,29 @@ describe("ingestion and search without EMBEDDING_MODEL", () => {
     expect(byMeaning.results.filter((r) => r.source === "file")).toEqual([]);
     expect(h.deps.models.embedder).toBeNull();
     expect(fake.embeddingRequests()).toEqual([]);
+  });
+
+  it("an instance started later with EMBEDDING_MODEL embeds the files read without one", async () => {
+    const [file] = await h.db.db.select().from(schema.files);
+    if (!file) throw new Error("no file");
+    expect(file.embeddingModel).toBeNull();
+    // Another instance on the same database, configured with a model: its job runtime starts.
+    const env = { ...h.deps.env, EMBEDDING_MODEL: MODEL };
+    const models = createModelRegistry({ env, logger: h.deps.logger });
+    const deps: Deps = { ...h.deps, env, models };
+    const runtime = await startJobRuntime({ deps, url: h.db.url, pollingIntervalSeconds: 0.5 });
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await fileRow(h, file.id)).embeddingModel === null && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await runtime.stop(2_000);
+    }
+    expect((await fileRow(h, file.id)).embeddingModel).toBe(MODEL);
+    const chunks = await chunksOf(h, file.id);
+    expect(chunks.every((c) => c.embedding?.byteLength === DIMENSIONS * 4)).toBe(true);
+    expect(fake.embeddingRequests().flatMap((r) => r.body.input as string[])).toEqual(
+      chunks.map(embeddingText),
+    );
   });
 });
