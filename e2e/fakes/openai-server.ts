@@ -5,6 +5,10 @@ import type { AddressInfo } from "node:net";
  * A fake OpenAI-compatible model server: real HTTP on 127.0.0.1, POST /v1/chat/completions with
  * SSE streaming (`stream: true`) or a JSON answer. Each request takes the next scripted behaviour
  * from the queue (or asks `handler`); with neither it echoes the last user message.
+ *
+ * POST /v1/embeddings answers with deterministic vectors (fakeEmbedding: a hashed bag of words in
+ * which the words of one FAKE_SYNONYMS group share a dimension), from its own queue of behaviours
+ * (enqueueEmbeddings) or a standing failure (failEmbeddings).
  */
 export type FakeBehaviour =
   /** Echo the last user message. */
@@ -26,6 +30,75 @@ export type FakeBehaviour =
   /** Accept the request and never answer (until the client goes away). */
   | { kind: "stall" };
 
+/** What one POST /v1/embeddings does. */
+export type FakeEmbeddingBehaviour =
+  /** Answer with fakeEmbedding of every input, after `delayMs`. */
+  | { kind: "vectors"; delayMs?: number }
+  /** An error status (429 with Retry-After, 500…). */
+  | { kind: "status"; status: number; retryAfter?: string; message?: string }
+  /** Accept the request and never answer (until the client goes away). */
+  | { kind: "stall" };
+
+/**
+ * Words the fake embedding model treats as one meaning (they land in the same dimension), so a
+ * query can find a passage that shares no word with it — as a real embedding model would, and as
+ * PostgreSQL's english full-text configuration (stemming only, no thesaurus) cannot.
+ */
+export const FAKE_SYNONYMS: readonly (readonly string[])[] = [
+  ["car", "automobile", "vehicle", "auto"],
+  ["repair", "fix", "mend", "service", "servicing", "maintenance", "upkeep"],
+  ["doctor", "physician", "clinician"],
+  ["buy", "purchase", "acquire"],
+  ["big", "large", "huge"],
+  ["quick", "fast", "rapid"],
+  ["home", "house", "dwelling"],
+  ["lawyer", "attorney", "counsel"],
+  ["salary", "pay", "wage", "compensation"],
+  ["holiday", "vacation"],
+];
+
+const CANONICAL = new Map(FAKE_SYNONYMS.flatMap((group) => group.map((w) => [w, group[0]])));
+
+const FAKE_STOP_WORDS = new Set(
+  "a an and are as at be by for from has have how i in is it its of on or our the this to was we were what when where which who why will with you your".split(
+    " ",
+  ),
+);
+
+/** FNV-1a, 32 bits. */
+function hashWord(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) {
+    h ^= word.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * The fake model's vector of `text`: lower-cased words (stop words dropped, a plural "s" cut,
+ * synonyms mapped to their group's first word), each counted in dimension hash(word) mod
+ * `dimensions`, scaled to length 1. Texts sharing words (or synonyms) are close; texts sharing
+ * none are orthogonal but for hash collisions. A text with no word is the unit vector e0.
+ */
+export function fakeEmbedding(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (FAKE_STOP_WORDS.has(raw)) continue;
+    const singular =
+      raw.length > 3 && raw.endsWith("s") && !raw.endsWith("ss") ? raw.slice(0, -1) : raw;
+    const word = CANONICAL.get(singular) ?? CANONICAL.get(raw) ?? singular;
+    const index = hashWord(word) % dimensions;
+    vector[index] = (vector[index] ?? 0) + 1;
+  }
+  const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
+  if (norm === 0) {
+    vector[0] = 1;
+    return vector;
+  }
+  return vector.map((x) => x / norm);
+}
+
 export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -44,6 +117,14 @@ export interface FakeOpenAIServer {
   /** Resolves once abortedCount() reaches `count` (default 1), or rejects after `timeoutMs`. */
   waitForAborts: (options?: { count?: number; timeoutMs?: number }) => Promise<void>;
   enqueue: (...behaviours: FakeBehaviour[]) => void;
+  /** Scripted behaviours of the next POST /v1/embeddings requests (then: vectors). */
+  enqueueEmbeddings: (...behaviours: FakeEmbeddingBehaviour[]) => void;
+  /** Every embeddings request answers this status from now on (null: vectors again). */
+  failEmbeddings: (status: number | null) => void;
+  /** The recorded POST /v1/embeddings requests (their `body.input`). */
+  embeddingRequests: () => RecordedRequest[];
+  /** Dimensions of the vectors when a request names none. */
+  embeddingDimensions: number;
   reset: () => void;
   close: () => Promise<void>;
 }
@@ -108,9 +189,20 @@ function deltasOf(behaviour: FakeBehaviour, request: RecordedRequest): Delta[] {
   return deltas;
 }
 
+function inputsOf(body: Record<string, unknown>): string[] {
+  const input = body.input;
+  if (typeof input === "string") return [input];
+  if (Array.isArray(input))
+    return input.map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+  return [];
+}
+
 export async function startFakeOpenAIServer(
-  options: { handler?: FakeHandler; port?: number } = {},
+  options: { handler?: FakeHandler; port?: number; embeddingDimensions?: number } = {},
 ): Promise<FakeOpenAIServer> {
+  const embeddingDimensions = options.embeddingDimensions ?? 256;
+  const embeddingQueue: FakeEmbeddingBehaviour[] = [];
+  let embeddingFailure: number | null = null;
   const queue: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
   let aborted = 0;
@@ -191,9 +283,54 @@ export async function startFakeOpenAIServer(
     res.end("data: [DONE]\n\n");
   };
 
+  const respondEmbeddings = async (res: http.ServerResponse, recorded: RecordedRequest) => {
+    const behaviour: FakeEmbeddingBehaviour =
+      embeddingQueue.shift() ??
+      (embeddingFailure !== null
+        ? { kind: "status", status: embeddingFailure }
+        : { kind: "vectors" });
+    res.on("close", () => {
+      if (!res.writableFinished) noteAbort();
+    });
+    if (behaviour.kind === "stall") return;
+    if (behaviour.kind === "status") {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (behaviour.retryAfter !== undefined) headers["retry-after"] = behaviour.retryAfter;
+      res.writeHead(behaviour.status, headers);
+      const message = behaviour.message ?? `fake error ${behaviour.status}`;
+      res.end(JSON.stringify({ error: { message, type: "fake_error", code: behaviour.status } }));
+      return;
+    }
+    if (behaviour.delayMs) await wait(behaviour.delayMs);
+    if (res.destroyed) return;
+    const dimensions =
+      typeof recorded.body.dimensions === "number" ? recorded.body.dimensions : embeddingDimensions;
+    const inputs = inputsOf(recorded.body);
+    const base64 = recorded.body.encoding_format === "base64";
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        object: "list",
+        model: recorded.model ?? "fake-embedding",
+        data: inputs.map((text, index) => {
+          const vector = fakeEmbedding(text, dimensions);
+          return {
+            object: "embedding",
+            index,
+            embedding: base64
+              ? Buffer.from(new Float32Array(vector).buffer).toString("base64")
+              : vector,
+          };
+        }),
+        usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+      }),
+    );
+  };
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") {
+    const embeddings = url.pathname === "/v1/embeddings";
+    if (req.method !== "POST" || (url.pathname !== "/v1/chat/completions" && !embeddings)) {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: "not found" } }));
       return;
@@ -220,7 +357,8 @@ export async function startFakeOpenAIServer(
         body,
       };
       requests.push(recorded);
-      void respond(req, res, recorded);
+      if (embeddings) void respondEmbeddings(res, recorded);
+      else void respond(req, res, recorded);
     });
   });
 
@@ -248,8 +386,18 @@ export async function startFakeOpenAIServer(
     enqueue: (...behaviours) => {
       queue.push(...behaviours);
     },
+    enqueueEmbeddings: (...behaviours) => {
+      embeddingQueue.push(...behaviours);
+    },
+    failEmbeddings: (status) => {
+      embeddingFailure = status;
+    },
+    embeddingRequests: () => requests.filter((r) => r.path === "/v1/embeddings"),
+    embeddingDimensions,
     reset: () => {
       queue.length = 0;
+      embeddingQueue.length = 0;
+      embeddingFailure = null;
       requests.length = 0;
       aborted = 0;
     },

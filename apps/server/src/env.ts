@@ -37,7 +37,13 @@ export const envSchema = z
     LLM_REASONING_MODEL: optionalString,
     /** Time a model server may take to send response headers, per attempt. */
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    /**
+     * An embedding model on the LLM_BASE_URL server (POST /embeddings): file passages are embedded
+     * when read, and retrieval over files fuses meaning with full-text (RRF). Unset: full-text only.
+     */
     EMBEDDING_MODEL: optionalString,
+    /** Memory for the per-user vectors search scores in process, per thread (LRU over users). */
+    EMBEDDING_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
     SEARCH_PROVIDER: z.enum(["local", "searxng", "tavily", "brave"]).default("local"),
     SEARXNG_URL: optionalString.pipe(z.url().optional()),
     TAVILY_API_KEY: optionalString,
@@ -94,6 +100,14 @@ export const envSchema = z
         code: "custom",
         path: ["LLM_MODEL"],
         message: "required when LLM_BASE_URL is set (the model name, e.g. llama3.1)",
+      });
+    }
+    if (env.EMBEDDING_MODEL && !env.LLM_BASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMBEDDING_MODEL"],
+        message:
+          "needs LLM_BASE_URL (the OpenAI-compatible server whose /embeddings serves this model)",
       });
     }
     if (env.SEARCH_PROVIDER === "searxng" && !env.SEARXNG_URL) {

@@ -22,10 +22,11 @@ export function createRuntimeDeps(options: {
 }): Deps {
   const { env, logger, db } = options;
   const webFetch = createWebFetch({ logger });
+  const models = createModelRegistry({ env, logger });
   return {
     db,
-    models: createModelRegistry({ env, logger }),
-    search: createSearchProvider({ env, db, webFetch }),
+    models,
+    search: createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
     webFetch,
     images: createImageUrls(options.imageKey),
     env,

@@ -113,11 +113,18 @@ export async function createHarness(
     ...env,
   });
   const webFetch = createWebFetch({ resolve: noDns, logger, ...options.webFetch });
+  const models = createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } });
   const deps: Deps = {
     db: db.db,
     env: parsed,
-    models: createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } }),
-    search: createSearchProvider({ env: parsed, db: db.db, webFetch }),
+    models,
+    search: createSearchProvider({
+      env: parsed,
+      db: db.db,
+      webFetch,
+      embedder: models.embedder,
+      logger,
+    }),
     webFetch,
     images: createImageUrls(await loadImageKey(db.db)),
     logger,

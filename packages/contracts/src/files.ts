@@ -98,7 +98,8 @@ export type RenameFileRequest = z.infer<typeof renameFileRequestSchema>;
 /** One progress event of an ingestion run (GET /api/files/:id/events, SSE `data:`). */
 export const fileEventSchema = z.object({
   seq: z.number().int(),
-  type: z.enum(["uploaded", "parsing", "ocr", "indexing", "ready", "failed"]),
+  /** "embedding": passages embedded for search by meaning (EMBEDDING_MODEL set). */
+  type: z.enum(["uploaded", "parsing", "ocr", "indexing", "embedding", "ready", "failed"]),
   /** What the page shows, e.g. "OCR page 3 of 12". */
   message: z.string(),
   page: z.number().int().optional(),

@@ -7,6 +7,7 @@ import {
 import { extractReasoningMiddleware, wrapLanguageModel } from "ai";
 import type { Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
+import { createEmbedder, type Embedder } from "./embeddings.ts";
 import { createModelFetch, type ModelFetchOptions } from "./model-fetch.ts";
 import { createOfflineModel, OFFLINE_MODEL_ID, OFFLINE_PROVIDER } from "./offline/offline-model.ts";
 
@@ -35,11 +36,18 @@ export interface ModelRegistry {
   answerModel: (options: { reasoning: boolean }) => AnswerModel;
   configured: boolean;
   describe: () => ModelDescription;
+  /** EMBEDDING_MODEL on the same server (LLM_BASE_URL); null without one. */
+  embedder: Embedder | null;
 }
 
 type ModelEnv = Pick<
   Env,
-  "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL" | "LLM_REASONING_MODEL" | "LLM_TIMEOUT_MS"
+  | "LLM_BASE_URL"
+  | "LLM_API_KEY"
+  | "LLM_MODEL"
+  | "LLM_REASONING_MODEL"
+  | "LLM_TIMEOUT_MS"
+  | "EMBEDDING_MODEL"
 >;
 
 /**
@@ -107,8 +115,11 @@ export function createModelRegistry(options: {
       id: OFFLINE_MODEL_ID,
       offline: true,
     };
+    // env.ts rejects EMBEDDING_MODEL without LLM_BASE_URL (there is no server to ask).
+    if (env.EMBEDDING_MODEL) throw new Error("EMBEDDING_MODEL needs LLM_BASE_URL");
     return {
       configured: false,
+      embedder: null,
       answerModel: () => offline,
       describe: () => ({
         provider: "offline",
@@ -148,8 +159,14 @@ export function createModelRegistry(options: {
   const reasoningId = env.LLM_REASONING_MODEL ?? modelId;
   const reasoning = reasoningId === modelId ? main : build(reasoningId);
 
+  const embeddingId = env.EMBEDDING_MODEL;
+  const embedder = embeddingId
+    ? createEmbedder({ model: provider.embeddingModel(embeddingId), modelId: embeddingId })
+    : null;
+
   return {
     configured: true,
+    embedder,
     answerModel: (call) => (call.reasoning ? reasoning : main),
     describe: () => ({
       provider: "openai-compatible",

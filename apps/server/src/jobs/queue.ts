@@ -3,7 +3,12 @@ import type { Logger } from "../lib/logger.ts";
 
 /** The durable queue: pg-boss on the same PostgreSQL (its own `pgboss` schema). */
 export interface JobQueue {
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  /** `startAfter`: seconds from now. With the queue's "short" policy, one waiting job per key. */
+  send(
+    name: string,
+    data: object,
+    options?: { singletonKey?: string; startAfter?: number },
+  ): Promise<string | null>;
   /** Runs `handler` for jobs of `name` in `concurrency` pollers of this instance. */
   work<T extends object>(
     name: string,
@@ -24,6 +29,10 @@ export interface QueueSettings {
   /** Attempts after the first (a crash counts as a failed attempt once the job expires). */
   retryLimit: number;
   retryDelaySeconds: number;
+  /** Doubles the delay after each retry. */
+  retryBackoff?: boolean;
+  /** "short": a job sent with the singletonKey of one still waiting is dropped. */
+  policy?: "standard" | "short";
   /** A job still active after this long (its instance died) is retried. */
   expireInSeconds: number;
 }
@@ -50,7 +59,9 @@ export async function startJobQueue(options: {
       name: queue.name,
       retryLimit: queue.retryLimit,
       retryDelay: queue.retryDelaySeconds,
+      retryBackoff: queue.retryBackoff ?? false,
       expireInSeconds: queue.expireInSeconds,
+      ...(queue.policy ? { policy: queue.policy } : {}),
     };
     if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, settings);
     else await boss.createQueue(queue.name, settings);

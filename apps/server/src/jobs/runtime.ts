@@ -1,4 +1,10 @@
 import type { Deps } from "../deps.ts";
+import {
+  EMBED_QUEUE,
+  type EmbedJob,
+  embedFile,
+  queueMissingEmbeddings,
+} from "../modules/files/files.embed.ts";
 import { INGEST_QUEUE, ingestFile } from "../modules/files/files.ingest.ts";
 import { type JobQueue, startJobQueue } from "./queue.ts";
 import { type RunEventHub, startRunEventHub } from "./run-events.ts";
@@ -41,15 +47,33 @@ export async function startJobRuntime(options: {
         retryDelaySeconds: 2,
         expireInSeconds: env.JOB_EXPIRE_SECONDS,
       },
+      {
+        // Embeddings a file is missing (EMBEDDING_MODEL): after a failed call, or at start-up.
+        name: EMBED_QUEUE,
+        retryLimit: options.retryLimit ?? 3,
+        retryDelaySeconds: 60,
+        retryBackoff: true,
+        policy: "short",
+        expireInSeconds: env.JOB_EXPIRE_SECONDS,
+      },
     ],
   });
   const runEvents = await startRunEventHub({ url: options.url, logger });
   deps.jobs = jobs;
   deps.runEvents = runEvents;
-  const startWorkers = () =>
-    jobs.work<{ fileId: string }>(INGEST_QUEUE, { concurrency: env.INGEST_CONCURRENCY }, (job) =>
-      ingestFile(deps, job),
+  const startWorkers = async () => {
+    await jobs.work<{ fileId: string }>(
+      INGEST_QUEUE,
+      { concurrency: env.INGEST_CONCURRENCY },
+      (job) => ingestFile(deps, job),
     );
+    if (!deps.models.embedder) return;
+    // One file at a time: the embedding server also serves the answers.
+    await jobs.work<EmbedJob>(EMBED_QUEUE, { concurrency: 1 }, (job) => embedFile(deps, job));
+    await queueMissingEmbeddings(deps).catch((error: unknown) =>
+      logger.error({ err: error }, "could not queue the files without embeddings"),
+    );
+  };
   if (options.workers !== false) await startWorkers();
   return {
     jobs,

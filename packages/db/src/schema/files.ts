@@ -40,6 +40,12 @@ export const files = pgTable(
     pages: integer(),
     chars: integer(),
     warnings: jsonb().$type<string[]>().notNull().default([]),
+    /**
+     * The EMBEDDING_MODEL every chunk of this file was embedded with; null: its chunks have no
+     * embeddings (none configured when it was read, or the embedding call failed) and a later pass
+     * (the file-embed job) may fill them. Set in the same transaction as the embeddings.
+     */
+    embeddingModel: text(),
     /** The ingestion run whose events the page follows. */
     runId: uuid().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

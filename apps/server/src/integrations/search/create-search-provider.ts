@@ -1,5 +1,7 @@
 import type { Db } from "@nexus/db";
+import type { Embedder } from "../../ai/embeddings.ts";
 import type { Env } from "../../env.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { createBraveSearch } from "./brave.ts";
 import { createFilesCorpus } from "./files-corpus.ts";
 import { createLocalSearch, type LocalCorpus } from "./local.ts";
@@ -11,7 +13,7 @@ import type { SearchProvider } from "./types.ts";
 
 export type SearchEnv = Pick<
   Env,
-  "SEARCH_PROVIDER" | "SEARXNG_URL" | "TAVILY_API_KEY" | "BRAVE_API_KEY"
+  "SEARCH_PROVIDER" | "SEARXNG_URL" | "TAVILY_API_KEY" | "BRAVE_API_KEY" | "EMBEDDING_CACHE_MB"
 >;
 
 /** A provider setting that env parsing should have caught; thrown at start-up, never later. */
@@ -28,6 +30,10 @@ export function createSearchProvider(options: {
   env: SearchEnv;
   db: Db;
   webFetch: WebFetchClient;
+  /** EMBEDDING_MODEL (models.embedder): the files corpus fuses meaning with full-text. */
+  embedder?: Embedder | null;
+  /** Warnings of the files corpus (a failed query embedding). */
+  logger?: Logger;
   /** Further local corpora (the user's documents). */
   corpora?: LocalCorpus[];
   limits?: Partial<SearchLimits>;
@@ -48,7 +54,15 @@ export function createSearchProvider(options: {
         db: options.db,
         ...(options.limits?.results ? { limit: options.limits.results } : {}),
         // The person's own ready files always join the knowledge base.
-        corpora: [createFilesCorpus({ db: options.db }), ...(options.corpora ?? [])],
+        corpora: [
+          createFilesCorpus({
+            db: options.db,
+            embedder: options.embedder ?? null,
+            vectorCacheBytes: env.EMBEDDING_CACHE_MB * 1024 * 1024,
+            ...(options.logger ? { logger: options.logger } : {}),
+          }),
+          ...(options.corpora ?? []),
+        ],
       });
     case "searxng":
       return createSearxngSearch({

@@ -1,17 +1,10 @@
 import { fileCitationTitle } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import { type SQL, sql } from "drizzle-orm";
-import type { LocalCorpus, ScoredSearchResult } from "./local.ts";
-
-interface FileChunkRow extends Record<string, unknown> {
-  file_id: string;
-  name: string;
-  page: number;
-  heading_path: string;
-  content: string;
-  snippet: string;
-  score: number;
-}
+import type { Embedder } from "../../ai/embeddings.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { createFileVectorIndex, type FileVectorIndex, type VectorHit } from "./file-vectors.ts";
+import type { LocalCorpus, LocalQuery, ScoredSearchResult } from "./local.ts";
 
 /** How much a file passage outweighs a knowledge-base passage of the same rank: they are yours. */
 const FILE_WEIGHT = 2;
@@ -23,8 +16,220 @@ const FILE_WEIGHT = 2;
 const STRICT_CANDIDATES = 300;
 const LOOSE_CANDIDATES = 500;
 
+/** Reciprocal Rank Fusion's k: a passage's fused score is Σ 1 / (k + rank) over the rankings. */
+export const RRF_K = 60;
+/** Passages taken from each ranking (full-text, meaning) before they are fused. */
+const FUSION_DEPTH = 50;
+/** Time the query's embedding may take (retries included) before full-text answers alone. */
+export const QUERY_EMBEDDING_TIMEOUT_MS = 5_000;
+/**
+ * A passage found by meaning only has no full-text score to be merged with the knowledge base's
+ * by: FILE_WEIGHT × this × its cosine similarity stands in (cosine 0.8 ≈ a good full-text match).
+ */
+const SEMANTIC_SCORE = 0.25;
+
 const HEADLINE_OPTIONS =
   'MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""';
+
+interface RankedRow extends Record<string, unknown> {
+  file_id: string;
+  ordinal: number;
+  score: number;
+}
+
+interface DetailRow extends Record<string, unknown> {
+  file_id: string;
+  ordinal: number;
+  name: string;
+  page: number;
+  heading_path: string;
+  content: string;
+  snippet: string;
+}
+
+/**
+ * The full-text candidates and their ranking, as CTEs `q` … `hits` (file_id, ordinal, page,
+ * heading_path, content, score) over the user's ready files: passages with every word first (websearch
+ * syntax: quoted phrases too), passages with any word only when those are too few — a question's
+ * passage usually holds all its words, and ranking a few hundred rows is what keeps this fast.
+ */
+function fullTextHits(query: LocalQuery, userId: string, limit: number, scope: SQL): SQL {
+  return sql`
+    q as (
+      select websearch_to_tsquery('english', ${query.text}) as web,
+             to_tsquery('english', ${query.words.join(" | ")}) as en
+    ), strict as (
+      select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
+      from file_chunks c, q
+      where c.user_id = ${userId} ${scope} and c.search_vector @@ q.web
+      limit ${STRICT_CANDIDATES}
+    ), loose as (
+      select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
+      from file_chunks c, q
+      where (select count(*) from strict) < ${limit}
+        and c.user_id = ${userId} ${scope} and c.search_vector @@ q.en
+        and not c.search_vector @@ q.web
+      limit ${LOOSE_CANDIDATES}
+    ), candidates as (
+      select * from strict union all select * from loose
+    ), hits as (
+      select c.*, ts_rank_cd(c.search_vector, q.en, 1)
+             + case when c.search_vector @@ q.web then ts_rank_cd(c.search_vector, q.web, 1) else 0 end
+             as score
+      from candidates c, q
+      -- a file still being indexed (or failed) has chunks but is not searched yet
+      where exists (select 1 from files f where f.id = c.file_id and f.status = 'ready')
+      order by score desc, c.file_id, c.ordinal
+      limit ${limit}
+    )`;
+}
+
+function toResult(row: DetailRow, score: number): ScoredSearchResult {
+  return {
+    title: fileCitationTitle(row.name, row.page),
+    url: `/api/files/${row.file_id}/download#page=${row.page}`,
+    snippet: row.snippet.replace(/\s+/g, " ").trim(),
+    content: row.content,
+    ...(row.heading_path ? { heading: row.heading_path } : {}),
+    source: "file" as const,
+    score,
+  };
+}
+
+/** Full-text only: the passages with their headlines in one query (no EMBEDDING_MODEL). */
+async function fullTextSearch(
+  db: Db,
+  query: LocalQuery,
+  userId: string,
+  limit: number,
+  scope: SQL,
+): Promise<ScoredSearchResult[]> {
+  const result = await db.execute<DetailRow & { score: number }>(sql`
+    with ${fullTextHits(query, userId, limit, scope)}
+    select hits.file_id, hits.ordinal, f.name, hits.page, hits.heading_path, hits.content,
+           (hits.score * ${FILE_WEIGHT})::float8 as score,
+           ts_headline('english', hits.content, q.en, ${HEADLINE_OPTIONS}) as snippet
+    from hits join files f on f.id = hits.file_id, q
+    order by hits.score desc, hits.file_id, hits.ordinal
+  `);
+  return result.rows.map((row) => toResult(row, Number(row.score)));
+}
+
+const keyOf = (hit: { fileId: string; ordinal: number }) => `${hit.fileId}:${hit.ordinal}`;
+
+/**
+ * Reciprocal Rank Fusion: each ranking (best first) gives an item 1 / (k + rank), rank from 1;
+ * items are ordered by the sum, ties by their best single rank, then by first appearance.
+ */
+export function reciprocalRankFusion(rankings: string[][], k = RRF_K): string[] {
+  const fused = new Map<string, { score: number; best: number; first: number }>();
+  let seen = 0;
+  for (const ranking of rankings) {
+    ranking.forEach((key, index) => {
+      const entry = fused.get(key);
+      const rank = index + 1;
+      if (entry) {
+        entry.score += 1 / (k + rank);
+        entry.best = Math.min(entry.best, rank);
+      } else fused.set(key, { score: 1 / (k + rank), best: rank, first: seen++ });
+    });
+  }
+  return [...fused.entries()]
+    .sort(([, a], [, b]) => b.score - a.score || a.best - b.best || a.first - b.first)
+    .map(([key]) => key);
+}
+
+/**
+ * Full-text and meaning, fused by RRF. The query is embedded once, in parallel with the
+ * full-text ranking; if that fails (or takes longer than QUERY_EMBEDDING_TIMEOUT_MS) the answer
+ * is the full-text one, with a warning in the log.
+ */
+async function hybridSearch(options: {
+  db: Db;
+  embedder: Embedder;
+  vectors: FileVectorIndex;
+  logger: Logger | undefined;
+  query: LocalQuery;
+  userId: string;
+  limit: number;
+  signal: AbortSignal | undefined;
+  scope: SQL;
+  fileIds: ReadonlySet<string> | undefined;
+}): Promise<ScoredSearchResult[]> {
+  const { db, query, userId, limit } = options;
+  const depth = Math.max(limit, FUSION_DEPTH);
+  const semantic = async (): Promise<VectorHit[]> => {
+    try {
+      // The user's vectors are checked (and loaded if they changed) while the query is embedded.
+      const vector = options.embedder
+        .embed([query.text], {
+          timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+        .then(([v]) => v ?? new Float32Array());
+      return await options.vectors.nearest({
+        userId,
+        query: vector,
+        limit: depth,
+        ...(options.fileIds ? { fileIds: options.fileIds } : {}),
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      options.logger?.warn(
+        { err: error, model: options.embedder.model },
+        "search by meaning failed: files are searched by full-text only",
+      );
+      return [];
+    }
+  };
+  const [ranked, nearest] = await Promise.all([
+    db.execute<RankedRow>(sql`
+      with ${fullTextHits(query, userId, depth, options.scope)}
+      select file_id, ordinal, (score * ${FILE_WEIGHT})::float8 as score from hits
+      order by score desc, file_id, ordinal`),
+    semantic(),
+  ]);
+  const fullText = ranked.rows.map((r) => ({
+    fileId: r.file_id,
+    ordinal: r.ordinal,
+    score: Number(r.score),
+  }));
+  const fused = reciprocalRankFusion([fullText.map(keyOf), nearest.map(keyOf)]).slice(0, limit);
+  if (fused.length === 0) return [];
+  // Scores for merging with the knowledge base: the n-th passage gets the n-th best full-text
+  // score (so fusion reorders file passages without lifting them over other sources), one found
+  // by meaning alone beyond those a score from its similarity; never more than the one before.
+  const fullTextScore = new Map(fullText.map((h) => [keyOf(h), h.score]));
+  const similarity = new Map(nearest.map((h) => [keyOf(h), h.similarity]));
+  const scores = new Map<string, number>();
+  let previous = Infinity;
+  fused.forEach((key, index) => {
+    const own =
+      fullText[index]?.score ??
+      fullTextScore.get(key) ??
+      FILE_WEIGHT * SEMANTIC_SCORE * Math.max(0, similarity.get(key) ?? 0);
+    previous = Math.min(previous, own);
+    scores.set(key, previous);
+  });
+  const fileIds = fused.map((key) => key.split(":")[0]);
+  const ordinals = fused.map((key) => Number(key.split(":")[1]));
+  const details = await db.execute<DetailRow>(sql`
+    with q as (select to_tsquery('english', ${query.words.join(" | ")}) as en),
+    keys as (
+      select * from unnest(${`{${fileIds.join(",")}}`}::uuid[], ${`{${ordinals.join(",")}}`}::int[])
+        with ordinality as k(file_id, ordinal, rank)
+    )
+    select c.file_id, c.ordinal, f.name, c.page, c.heading_path, c.content,
+           ts_headline('english', c.content, q.en, ${HEADLINE_OPTIONS}) as snippet
+    from keys k
+    join file_chunks c on c.file_id = k.file_id and c.ordinal = k.ordinal and c.user_id = ${userId}
+    join files f on f.id = c.file_id and f.user_id = ${userId} and f.status = 'ready'
+    cross join q
+    order by k.rank`);
+  return details.rows.map((row) =>
+    toResult(row, scores.get(keyOf({ fileId: row.file_id, ordinal: row.ordinal })) ?? 0),
+  );
+}
 
 /** Passages of the scoped files that open them: for a question none of their passages matches. */
 async function openingPassages(options: {
@@ -32,85 +237,68 @@ async function openingPassages(options: {
   userId: string;
   scope: SQL;
   limit: number;
-}): Promise<FileChunkRow[]> {
-  const result = await options.db.execute<FileChunkRow>(sql`
-    select c.file_id, f.name, c.page, c.heading_path, c.content, 0::float8 as score,
+}): Promise<ScoredSearchResult[]> {
+  const result = await options.db.execute<DetailRow>(sql`
+    select c.file_id, c.ordinal, f.name, c.page, c.heading_path, c.content,
            left(c.content, 240) as snippet
     from file_chunks c join files f on f.id = c.file_id
     where c.user_id = ${options.userId} ${options.scope} and f.status = 'ready'
     order by c.ordinal, c.file_id
     limit ${options.limit}
   `);
-  return result.rows;
+  return result.rows.map((row) => toResult(row, 0));
 }
 
 /**
  * The person's ready files as a local-search corpus: PostgreSQL full-text over file_chunks through
- * the (user_id, search_vector) GIN index, only that user's rows (no user id: nothing). A source is
- * titled "file name, p. N" and links to the file's download. With `fileIds` (the files attached to
- * a question) only those files are searched, and when none of their passages matches ("summarise
- * this"), their opening passages are the sources.
+ * the (user_id, search_vector) GIN index, only that user's rows (no user id: nothing). With an
+ * embedder (EMBEDDING_MODEL), the passages nearest the query's embedding (file-vectors.ts) are
+ * fused with the full-text ranking by RRF (k = 60). A source is titled "file name, p. N" and links
+ * to the file's download. With `fileIds` (the files attached to a question) only those files are
+ * searched, and when none of their passages matches ("summarise this"), their opening passages are
+ * the sources.
  */
-export function createFilesCorpus(options: { db: Db }): LocalCorpus {
+export function createFilesCorpus(options: {
+  db: Db;
+  embedder?: Embedder | null;
+  /** Memory for the per-user vectors (EMBEDDING_CACHE_MB); 256 MB by default. */
+  vectorCacheBytes?: number;
+  logger?: Logger;
+}): LocalCorpus & { vectors: FileVectorIndex | null } {
+  const { db, embedder, logger } = options;
+  const vectors = embedder
+    ? createFileVectorIndex({
+        db,
+        model: embedder.model,
+        maxBytes: options.vectorCacheBytes ?? 256 * 1024 * 1024,
+        ...(logger ? { logger } : {}),
+      })
+    : null;
   return {
     name: "files",
-    async search({ query, limit, userId, fileIds }) {
+    vectors,
+    async search({ query, limit, userId, fileIds, signal }) {
       if (!userId) return [];
       const scoped = fileIds !== undefined && fileIds.length > 0;
       const scope = scoped ? sql`and c.file_id in ${fileIds}` : sql``;
-      if (query.words.length === 0)
-        return scoped ? toResults(await openingPassages({ ...options, userId, scope, limit })) : [];
-      // Every word (websearch syntax: quoted phrases too) before any word: a question's passage
-      // usually holds all its words, and ranking a few hundred rows is what keeps this fast.
-      const result = await options.db.execute<FileChunkRow>(sql`
-        with q as (
-          select websearch_to_tsquery('english', ${query.text}) as web,
-                 to_tsquery('english', ${query.words.join(" | ")}) as en
-        ), strict as (
-          select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
-          from file_chunks c, q
-          where c.user_id = ${userId} ${scope} and c.search_vector @@ q.web
-          limit ${STRICT_CANDIDATES}
-        ), loose as (
-          select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
-          from file_chunks c, q
-          where (select count(*) from strict) < ${limit}
-            and c.user_id = ${userId} ${scope} and c.search_vector @@ q.en
-            and not c.search_vector @@ q.web
-          limit ${LOOSE_CANDIDATES}
-        ), candidates as (
-          select * from strict union all select * from loose
-        ), hits as (
-          select c.*, ts_rank_cd(c.search_vector, q.en, 1)
-                 + case when c.search_vector @@ q.web then ts_rank_cd(c.search_vector, q.web, 1) else 0 end
-                 as score
-          from candidates c, q
-          -- a file still being indexed (or failed) has chunks but is not searched yet
-          where exists (select 1 from files f where f.id = c.file_id and f.status = 'ready')
-          order by score desc, c.file_id, c.ordinal
-          limit ${limit}
-        )
-        select hits.file_id, f.name, hits.page, hits.heading_path, hits.content,
-               (hits.score * ${FILE_WEIGHT})::float8 as score,
-               ts_headline('english', hits.content, q.en, ${HEADLINE_OPTIONS}) as snippet
-        from hits join files f on f.id = hits.file_id, q
-        order by hits.score desc, hits.file_id, hits.ordinal
-      `);
-      if (result.rows.length === 0 && scoped)
-        return toResults(await openingPassages({ ...options, userId, scope, limit }));
-      return toResults(result.rows);
+      const opening = () => openingPassages({ db, userId, scope, limit });
+      if (query.words.length === 0) return scoped ? opening() : [];
+      const found =
+        embedder && vectors
+          ? await hybridSearch({
+              db,
+              embedder,
+              vectors,
+              logger,
+              query,
+              userId,
+              limit,
+              signal,
+              scope,
+              fileIds: scoped ? new Set(fileIds) : undefined,
+            })
+          : await fullTextSearch(db, query, userId, limit, scope);
+      return found.length === 0 && scoped ? opening() : found;
     },
   };
-}
-
-function toResults(rows: readonly FileChunkRow[]): ScoredSearchResult[] {
-  return rows.map((row) => ({
-    title: fileCitationTitle(row.name, row.page),
-    url: `/api/files/${row.file_id}/download#page=${row.page}`,
-    snippet: row.snippet.replace(/\s+/g, " ").trim(),
-    content: row.content,
-    ...(row.heading_path ? { heading: row.heading_path } : {}),
-    source: "file" as const,
-    score: Number(row.score),
-  }));
 }

@@ -1,3 +1,4 @@
+import { vectorToBytes } from "../../ai/embeddings.ts";
 import type { Deps } from "../../deps.ts";
 import { detectKind } from "../../integrations/document-text/detect.ts";
 import { EMPTY_MESSAGE } from "../../integrations/document-text/limits.ts";
@@ -9,7 +10,13 @@ import {
 } from "../../integrations/document-text/types.ts";
 import { appendRunEvent } from "../../jobs/run-events.ts";
 import * as usage from "../usage/usage.service.ts";
-import { chunkPages } from "./chunker.ts";
+import { type Chunk, chunkPages } from "./chunker.ts";
+import {
+  EMBED_RETRY_AFTER_SECONDS,
+  EMBEDDINGS_MISSING_WARNING,
+  embeddingText,
+  queueEmbedding,
+} from "./files.embed.ts";
 import * as repo from "./files.repo.ts";
 
 export const INGEST_QUEUE = "file-ingest";
@@ -66,8 +73,52 @@ async function fail(
   await event(deps, file.runId, "failed", { message, cause });
 }
 
+/** Least time between two "embedding" progress events of one file. */
+const EMBEDDING_EVENT_INTERVAL_MS = 1_000;
+
 /**
- * The ingestion job: parse (in a worker, with limits), chunk, index, ready. Idempotent: a file
+ * The "embedding" step (EMBEDDING_MODEL set): every passage's vector, or null when the embedding
+ * call failed — then the file is read anyway, searchable by full-text only; the log, its events
+ * and its warnings say so, and the file-embed job tries again later.
+ */
+async function embedChunks(
+  deps: Deps,
+  file: repo.FileRow,
+  chunks: Chunk[],
+): Promise<Float32Array[] | null> {
+  const embedder = deps.models.embedder;
+  if (!embedder) return null;
+  const total = chunks.length;
+  await event(deps, file.runId, "embedding", {
+    message: `Embedding ${total} ${total === 1 ? "passage" : "passages"}`,
+  });
+  let lastEvent = Date.now();
+  try {
+    return await embedder.embed(chunks.map(embeddingText), {
+      onProgress: async (done) => {
+        if (done >= total || Date.now() - lastEvent < EMBEDDING_EVENT_INTERVAL_MS) return;
+        lastEvent = Date.now();
+        await event(deps, file.runId, "embedding", {
+          message: `Embedding passages: ${done} of ${total}`,
+        });
+      },
+    });
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, fileId: file.id, model: embedder.model },
+      "embeddings are missing for this file: embedding its passages failed; it is searchable by full-text only until the file-embed job fills them",
+    );
+    await event(deps, file.runId, "embedding", {
+      message: "Embeddings are missing: search by meaning will come later, search by words works",
+      missing: true,
+    });
+    return null;
+  }
+}
+
+/**
+ * The ingestion job: parse (in a worker, with limits), chunk, embed (with EMBEDDING_MODEL), index,
+ * ready. Idempotent: a file
  * that already ended is skipped (another instance or an earlier attempt finished it), and saving
  * replaces any chunks a crashed attempt left. A thrown error lets pg-boss retry; on the last
  * attempt the file fails as "system" and the unit is refunded.
@@ -135,23 +186,40 @@ async function runIngestion(deps: Deps, file: repo.FileRow): Promise<void> {
   const chunks = chunkPages(parsed.pages);
   if (chunks.length === 0) throw new ParseFailure("empty", EMPTY_MESSAGE);
   const chars = parsed.pages.reduce((n, p) => n + p.text.length, 0);
+  const vectors = await embedChunks(deps, file, chunks);
+  const embedder = deps.models.embedder;
+  const missing = embedder !== null && vectors === null;
   const saved = await repo.saveChunks(
     deps.db,
     file,
-    chunks.map((c) => ({
-      ordinal: c.ordinal,
-      page: c.page,
-      charStart: c.charStart,
-      charEnd: c.charEnd,
-      headingPath: c.headingPath,
-      content: c.content,
-    })),
-    { pages: parsed.pages.length, chars, warnings: parsed.warnings },
+    chunks.map((c, i) => {
+      const vector = vectors?.[i];
+      return {
+        ordinal: c.ordinal,
+        page: c.page,
+        charStart: c.charStart,
+        charEnd: c.charEnd,
+        headingPath: c.headingPath,
+        content: c.content,
+        embedding: vector ? vectorToBytes(vector) : null,
+      };
+    }),
+    {
+      pages: parsed.pages.length,
+      chars,
+      warnings: missing ? [...parsed.warnings, EMBEDDINGS_MISSING_WARNING] : parsed.warnings,
+      embeddingModel: embedder && vectors ? embedder.model : null,
+    },
     now(),
   );
-  if (saved)
-    await event(deps, file.runId, "ready", {
-      message: "Ready",
-      pages: parsed.pages.length,
-    });
+  if (!saved) return;
+  if (missing)
+    await queueEmbedding(deps, file.id, { startAfterSeconds: EMBED_RETRY_AFTER_SECONDS }).catch(
+      (error: unknown) =>
+        deps.logger.error({ err: error, fileId: file.id }, "could not queue the file-embed job"),
+    );
+  await event(deps, file.runId, "ready", {
+    message: "Ready",
+    pages: parsed.pages.length,
+  });
 }

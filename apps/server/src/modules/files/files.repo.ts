@@ -148,7 +148,10 @@ export async function setStatus(
   db: Executor,
   fileId: string,
   values: Partial<
-    Pick<FileRow, "status" | "error" | "errorCause" | "pages" | "chars" | "warnings">
+    Pick<
+      FileRow,
+      "status" | "error" | "errorCause" | "pages" | "chars" | "warnings" | "embeddingModel"
+    >
   >,
   now: Date,
 ): Promise<void> {
@@ -160,13 +163,14 @@ export async function setStatus(
 
 /**
  * Replaces the file's chunks and marks it ready in one transaction: a retried job (after a crash)
- * clears what an earlier attempt wrote, and a file is never ready with half its chunks.
+ * clears what an earlier attempt wrote, and a file is never ready with half its chunks. With
+ * `embeddingModel`, every chunk carries its embedding.
  */
 export async function saveChunks(
   db: Db,
   file: { id: string; userId: string },
   chunks: NewChunk[],
-  ready: { pages: number; chars: number; warnings: string[] },
+  ready: { pages: number; chars: number; warnings: string[]; embeddingModel: string | null },
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -187,6 +191,93 @@ export async function saveChunks(
     await setStatus(tx, file.id, { status: "ready", error: null, errorCause: null, ...ready }, now);
     return true;
   });
+}
+
+/** The passages of a file, in order, for embedding them after the fact. */
+export async function chunkTexts(
+  db: Db,
+  fileId: string,
+): Promise<{ ordinal: number; headingPath: string; content: string }[]> {
+  return db
+    .select({
+      ordinal: fileChunks.ordinal,
+      headingPath: fileChunks.headingPath,
+      content: fileChunks.content,
+    })
+    .from(fileChunks)
+    .where(eq(fileChunks.fileId, fileId))
+    .orderBy(fileChunks.ordinal);
+}
+
+/** Rows per UPDATE when embeddings are written after the fact (~3 KB each at 768 dimensions). */
+const EMBEDDING_UPDATE_BATCH = 1_000;
+
+/**
+ * Writes the embeddings of every chunk of a ready file and records the model, in one
+ * transaction; removes `warning` from the file's warnings. False (nothing written) when the file
+ * is gone, not ready or already embedded with `model`; throws (nothing written) when its chunks
+ * are not exactly `ordinals`.
+ */
+export async function saveEmbeddings(
+  db: Db,
+  options: {
+    fileId: string;
+    model: string;
+    ordinals: number[];
+    embeddings: Buffer[];
+    warning: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { fileId, model, ordinals, embeddings } = options;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: files.status, model: files.embeddingModel, warnings: files.warnings })
+      .from(files)
+      .where(eq(files.id, fileId))
+      .for("update");
+    if (locked?.status !== "ready" || locked.model === model) return false;
+    let updated = 0;
+    for (let i = 0; i < ordinals.length; i += EMBEDDING_UPDATE_BATCH) {
+      const result = await tx.execute(sql`
+        update file_chunks c set embedding = v.embedding
+        from unnest(
+          ${`{${ordinals.slice(i, i + EMBEDDING_UPDATE_BATCH).join(",")}}`}::int[],
+          ${sql.param(embeddings.slice(i, i + EMBEDDING_UPDATE_BATCH))}::bytea[]
+        ) as v(ordinal, embedding)
+        where c.file_id = ${fileId} and c.ordinal = v.ordinal`);
+      updated += result.rowCount ?? 0;
+    }
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fileChunks)
+      .where(eq(fileChunks.fileId, fileId));
+    // Never a file recorded as embedded with a chunk left out: undo everything instead.
+    if (updated !== ordinals.length || count?.n !== ordinals.length)
+      throw new Error(
+        `embeddings for ${updated} of ${count?.n} passages of file ${fileId}: nothing saved`,
+      );
+    await setStatus(
+      tx,
+      fileId,
+      {
+        embeddingModel: model,
+        warnings: locked.warnings.filter((w) => w !== options.warning),
+      },
+      options.now,
+    );
+    return true;
+  });
+}
+
+/** Ready files with no embeddings of `model` (embedded with none, or another model). */
+export async function filesWithoutEmbeddings(db: Db, model: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.status, "ready"), sql`${files.embeddingModel} is distinct from ${model}`))
+    .orderBy(files.createdAt);
+  return rows.map((r) => r.id);
 }
 
 /** Marks the file failed unless it already ended; true when this call ended it. */

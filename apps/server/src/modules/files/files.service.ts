@@ -137,7 +137,7 @@ export function presentEvent(event: RunEvent): FileEvent {
   return {
     seq: event.seq,
     type:
-      (["uploaded", "parsing", "ocr", "indexing", "ready", "failed"] as const).find(
+      (["uploaded", "parsing", "ocr", "indexing", "embedding", "ready", "failed"] as const).find(
         (t) => t === event.type,
       ) ?? "parsing",
     message: typeof payload.message === "string" ? payload.message : event.type,
