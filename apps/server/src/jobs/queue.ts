@@ -1,3 +1,4 @@
+import type { Db } from "@nexus/db";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger.ts";
 
@@ -15,8 +16,37 @@ export interface JobQueue {
       retryLimit: number;
     }) => Promise<void>,
   ): Promise<void>;
+  /**
+   * Deletes a job and its data now (from its own handler too: pg-boss then completes nothing).
+   * For jobs that carry a secret, once they have ended.
+   */
+  deleteJob(name: string, id: string): Promise<void>;
   /** Stops fetching, waits for running handlers (up to timeoutMs), closes its connections. */
   stop(timeoutMs?: number): Promise<void>;
+}
+
+/** pg-boss's schema (its default), on the app's own database. */
+const BOSS_SCHEMA = "pgboss";
+
+/**
+ * Deletes the ended jobs of `name` (failed, cancelled or completed; archived ones too) whose data
+ * has the key `key`: what a job carrying a secret leaves behind when its instance dies on its
+ * last attempt (its handler, which deletes it, never ends). Returns how many went.
+ */
+export async function deleteEndedJobsWithKey(db: Db, name: string, key: string): Promise<number> {
+  let deleted = 0;
+  for (const table of ["job", "archive"]) {
+    const result = await db.$client.query<{ n: number }>(
+      `with gone as (
+         delete from ${BOSS_SCHEMA}.${table}
+         where name = $1 and state in ('completed', 'cancelled', 'failed') and data ? $2
+         returning 1
+       ) select count(*)::int as n from gone`,
+      [name, key],
+    );
+    deleted += result.rows[0]?.n ?? 0;
+  }
+  return deleted;
 }
 
 export interface QueueSettings {
@@ -38,6 +68,7 @@ export async function startJobQueue(options: {
 }): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: options.url,
+    schema: BOSS_SCHEMA,
     max: 4,
     application_name: "nexus-jobs",
     schedule: false,
@@ -74,6 +105,9 @@ export async function startJobQueue(options: {
           },
         );
       }
+    },
+    async deleteJob(name, id) {
+      await boss.deleteJob(name, id);
     },
     async stop(timeoutMs = 8_000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });

@@ -1,6 +1,11 @@
 import type { Deps } from "../deps.ts";
-import { INGEST_QUEUE, ingestFile } from "../modules/files/files.ingest.ts";
-import { type JobQueue, startJobQueue } from "./queue.ts";
+import {
+  INGEST_QUEUE,
+  type IngestJob,
+  ingestFile,
+  PASSWORD_KEY,
+} from "../modules/files/files.ingest.ts";
+import { deleteEndedJobsWithKey, type JobQueue, startJobQueue } from "./queue.ts";
 import { type RunEventHub, startRunEventHub } from "./run-events.ts";
 
 export interface JobRuntime {
@@ -46,10 +51,16 @@ export async function startJobRuntime(options: {
   const runEvents = await startRunEventHub({ url: options.url, logger });
   deps.jobs = jobs;
   deps.runEvents = runEvents;
-  const startWorkers = () =>
-    jobs.work<{ fileId: string }>(INGEST_QUEUE, { concurrency: env.INGEST_CONCURRENCY }, (job) =>
+  const startWorkers = async () => {
+    // A password-carrying ingestion whose instance died on its last attempt ended without its
+    // handler, which deletes it: its password goes now.
+    const swept = await deleteEndedJobsWithKey(deps.db, INGEST_QUEUE, PASSWORD_KEY);
+    if (swept > 0)
+      logger.info({ jobs: swept }, "deleted ended ingestion jobs that held a password");
+    await jobs.work<IngestJob>(INGEST_QUEUE, { concurrency: env.INGEST_CONCURRENCY }, (job) =>
       ingestFile(deps, job),
     );
+  };
   if (options.workers !== false) await startWorkers();
   return {
     jobs,

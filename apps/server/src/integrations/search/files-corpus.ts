@@ -1,4 +1,4 @@
-import { fileCitationTitle } from "@nexus/contracts";
+import { fileCitationTitle, fileCitationUrl } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import { sql } from "drizzle-orm";
 import type { LocalCorpus } from "./local.ts";
@@ -74,7 +74,7 @@ export function createFilesCorpus(options: { db: Db }): LocalCorpus {
       `);
       return result.rows.map((row) => ({
         title: fileCitationTitle(row.name, row.page),
-        url: `/api/files/${row.file_id}/download#page=${row.page}`,
+        url: fileCitationUrl(row.file_id, row.page),
         snippet: row.snippet.replace(/\s+/g, " ").trim(),
         content: row.content,
         ...(row.heading_path ? { heading: row.heading_path } : {}),
