@@ -1,14 +1,25 @@
-import type { AnswerSource } from "@nexus/contracts";
+import { type AnswerSource, citedFileId } from "@nexus/contracts";
+import { FILE_DELETED_LABEL, type ShownSource } from "./file-sources.ts";
 
 /** The built-in knowledge base's passages link to its articles on this Nexus: "/blog/<slug>#…". */
 export function isKnowledgeBaseSource(source: Pick<AnswerSource, "url">): boolean {
   return source.url.startsWith("/blog/");
 }
 
+/** A passage of one of the person's files (Local focus): its link is the file's download. */
+export function isFileSource(source: Pick<ShownSource, "url" | "fileDeleted">): boolean {
+  return source.fileDeleted === true || citedFileId(source.url) !== null;
+}
+
 /**
- * The site a source is shown under: its domain, or "Nexus guide" for the knowledge base (whose
- * domain is this server's own host name, e.g. "127.0.0.1", which tells a reader nothing).
+ * The site a source is shown under: its domain, "Nexus guide" for the knowledge base and "Your
+ * files" for a file of the person (whose domain is this server's own host name, e.g. "127.0.0.1",
+ * which tells a reader nothing), or "File deleted" once that file is gone.
  */
-export function sourceSiteName(source: Pick<AnswerSource, "url" | "domain">): string {
-  return isKnowledgeBaseSource(source) ? "Nexus guide" : source.domain;
+export function sourceSiteName(
+  source: Pick<ShownSource, "url" | "domain" | "fileDeleted">,
+): string {
+  if (source.fileDeleted) return FILE_DELETED_LABEL;
+  if (isKnowledgeBaseSource(source)) return "Nexus guide";
+  return isFileSource(source) ? "Your files" : source.domain;
 }
