@@ -46,7 +46,7 @@ export function PasswordForm({ file }: { file: { id: string; name: string } }) {
           setPassword(event.target.value);
           setError(null);
         }}
-        className="min-w-0 flex-1 basis-40"
+        className="min-w-0 flex-1 basis-32"
       />
       <Button type="submit" variant="outline" disabled={submit.isPending}>
         <KeyRound className="size-4" aria-hidden="true" />
