@@ -128,12 +128,17 @@ export function SourceCard({
       >
         <span className="flex min-w-0 flex-col">
           <span
-            className={`${label.section ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
+            className={`${label.section && !source.fileDeleted ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
           >
             {label.title}
           </span>
           {label.section ? (
-            <span className="line-clamp-1 text-xs break-words text-accent-soft-fg">
+            <span
+              className={clsx(
+                "line-clamp-1 text-xs break-words",
+                source.fileDeleted ? "text-muted" : "text-accent-soft-fg",
+              )}
+            >
               {label.section}
             </span>
           ) : null}

@@ -22,12 +22,10 @@ describe("sourceSiteName", () => {
 describe("sources from the person's files", () => {
   const url = "/api/files/0f8fad5b-d9cb-469f-a165-70867728950e/download#page=3";
 
-  it('are shown under "Your files", and "File deleted" once the file is gone', () => {
+  it('are shown under "Your files", also once the file is gone', () => {
     expect(isFileSource({ url })).toBe(true);
     expect(sourceSiteName({ url, domain: "127.0.0.1" })).toBe("Your files");
-    expect(sourceSiteName({ url: "", domain: "127.0.0.1", fileDeleted: true })).toBe(
-      "File deleted",
-    );
+    expect(sourceSiteName({ url: "", domain: "127.0.0.1", fileDeleted: true })).toBe("Your files");
   });
 
   it("are told apart from a web page with a similar path", () => {

@@ -1,5 +1,5 @@
 import { type AnswerSource, citedFileId } from "@nexus/contracts";
-import { FILE_DELETED_LABEL, type ShownSource } from "./file-sources.ts";
+import type { ShownSource } from "./file-sources.ts";
 
 /** The built-in knowledge base's passages link to its articles on this Nexus: "/blog/<slug>#…". */
 export function isKnowledgeBaseSource(source: Pick<AnswerSource, "url">): boolean {
@@ -14,12 +14,11 @@ export function isFileSource(source: Pick<ShownSource, "url" | "fileDeleted">): 
 /**
  * The site a source is shown under: its domain, "Nexus guide" for the knowledge base and "Your
  * files" for a file of the person (whose domain is this server's own host name, e.g. "127.0.0.1",
- * which tells a reader nothing), or "File deleted" once that file is gone.
+ * which tells a reader nothing), deleted or not.
  */
 export function sourceSiteName(
   source: Pick<ShownSource, "url" | "domain" | "fileDeleted">,
 ): string {
-  if (source.fileDeleted) return FILE_DELETED_LABEL;
   if (isKnowledgeBaseSource(source)) return "Nexus guide";
   return isFileSource(source) ? "Your files" : source.domain;
 }
