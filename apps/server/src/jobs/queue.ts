@@ -91,17 +91,24 @@ export async function startJobQueue(options: {
     send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
     async work(name, { concurrency }, handler) {
       for (let i = 0; i < concurrency; i++) {
-        await boss.work<object>(
+        let workerId: string | null = null;
+        workerId = await boss.work<object>(
           name,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: polling },
           async (jobs) => {
-            for (const job of jobs)
-              await handler({
-                id: job.id,
-                data: job.data as never,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-              });
+            try {
+              for (const job of jobs)
+                await handler({
+                  id: job.id,
+                  data: job.data as never,
+                  retryCount: job.retryCount,
+                  retryLimit: job.retryLimit,
+                });
+            } finally {
+              // Having had a job, look for the next one at once: pg-boss would otherwise wait out
+              // the polling interval after every job (50 small files took a second each).
+              if (workerId && jobs.length > 0) boss.notifyWorker(workerId);
+            }
           },
         );
       }
