@@ -85,13 +85,22 @@ export async function ingestFile(
   deps: Deps,
   job: { id?: string; data: IngestJob; retryCount: number; retryLimit: number },
 ): Promise<void> {
-  // A throw leaves the job (and a password in it) to pg-boss's retry; any other way out ends it.
-  await attempt(deps, job);
-  if (job.data.password !== undefined && job.id) {
-    await deps.jobs?.deleteJob(INGEST_QUEUE, job.id).catch((error: unknown) => {
-      deps.logger.warn({ err: error, fileId: job.data.fileId }, "could not delete an ended job");
-    });
+  // A throw leaves the job (and a password in it) to pg-boss's retry, unless none is left; any
+  // other way out ends it. An ended job that held a password is deleted at once.
+  try {
+    await attempt(deps, job);
+  } catch (error) {
+    if (job.retryCount >= job.retryLimit) await forgetPassword(deps, job);
+    throw error;
   }
+  await forgetPassword(deps, job);
+}
+
+async function forgetPassword(deps: Deps, job: { id?: string; data: IngestJob }): Promise<void> {
+  if (job.data.password === undefined || !job.id) return;
+  await deps.jobs?.deleteJob(INGEST_QUEUE, job.id).catch((error: unknown) => {
+    deps.logger.warn({ err: error, fileId: job.data.fileId }, "could not delete an ended job");
+  });
 }
 
 async function attempt(
