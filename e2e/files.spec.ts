@@ -1,14 +1,23 @@
+import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
-import { presetLocalStorage } from "./support/browser-storage.ts";
+import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
-/** Files: upload with progress, follow to ready, ask in the Local focus, delete; screenshots. */
+/**
+ * Files: upload with progress, follow to ready, ask in the Local focus, delete (the thread that
+ * cited the file says so), a password-protected PDF; screenshots with axe checks.
+ */
 
 const SCREENSHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
+/** The shared document corpus beside the repository (its MANIFEST.md says what each holds). */
+const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
+const PDF = "application/pdf";
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 const NOTES = `# Lighthouse keeping
 
@@ -16,10 +25,9 @@ The keeper of the Skerry light wound the clockwork every four hours through the 
 The lamp burned colza oil until 1904, when it was replaced by paraffin vapour.
 `;
 
-/** ~1.2 MB of text, so the upload takes long enough (throttled) for its percentage to show. */
-function largeText(): string {
-  const line = "Tide tables for the harbour approach, measured at the north pier each morning.\n";
-  return line.repeat(Math.ceil(1_200_000 / line.length));
+/** A corpus document as a file to choose (tracemonkey.pdf: ~1 MB, 14 pages). */
+function document(name: string, mimeType: string) {
+  return { name, mimeType, buffer: fs.readFileSync(path.join(DOCUMENTS, name)) };
 }
 
 async function openFiles(page: Page) {
@@ -29,16 +37,41 @@ async function openFiles(page: Page) {
   });
 }
 
+/** Checks the page (no sideways scrolling, axe: 0 violations in the main area) and saves it. */
+async function shoot(page: Page, name: string, mode: "light" | "dark") {
+  await page.evaluate("window.scrollTo(0, 0)");
+  await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+  await fontsReady(page);
+  await expect(page.locator("html")).toHaveClass(mode === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  const overflow: unknown = await page.evaluate(
+    "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+  );
+  expect(overflow, `horizontal overflow of ${name}`).toBe(0);
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .include("#main")
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe violations on ${name}`,
+  ).toEqual([]);
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    fullPage: true,
+    animations: "disabled",
+  });
+}
+
 test.beforeEach(async ({ context, baseURL }) => {
   await stubExternalHosts(context, baseURL ?? "");
 });
 
-test("upload text and Markdown with progress, ask about them in the Local focus, delete one", async ({
+test("upload a PDF and a DOCX with progress, ask about them in the Local focus; a deleted file's citations say so", async ({
   page,
   context,
   uniqueEmail,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await signInViaApi(context, uniqueEmail("files"));
   await openFiles(page);
   await expect(page.getByTestId("files-empty")).toBeVisible();
@@ -51,13 +84,12 @@ test("upload text and Markdown with progress, ask about them in the Local focus,
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: 400 * 1024,
+    uploadThroughput: 300 * 1024,
   });
-  await page.getByTestId("files-input").setInputFiles([
-    { name: "skerry-light.md", mimeType: "text/markdown", buffer: Buffer.from(NOTES) },
-    { name: "tide-tables.txt", mimeType: "text/plain", buffer: Buffer.from(largeText()) },
-  ]);
-  const progress = page.getByRole("progressbar", { name: "Uploading tide-tables.txt" });
+  await page
+    .getByTestId("files-input")
+    .setInputFiles([document("tracemonkey.pdf", PDF), document("footnotes.docx", DOCX)]);
+  const progress = page.getByRole("progressbar", { name: "Uploading tracemonkey.pdf" });
   await expect(progress).toBeVisible();
   await expect
     .poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 10_000 })
@@ -70,20 +102,21 @@ test("upload text and Markdown with progress, ask about them in the Local focus,
   });
 
   const rows = page.getByTestId("files-row");
-  await expect(rows).toHaveCount(2, { timeout: 20_000 });
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
   for (const row of await rows.all())
-    await expect(row.getByTestId("files-row-status")).toHaveText("Ready", { timeout: 20_000 });
+    await expect(row.getByTestId("files-row-status")).toHaveText("Ready", { timeout: 90_000 });
   await expect(page.getByTestId("files-added")).toHaveText("2 of 30");
-  await expect(rows.filter({ hasText: "skerry-light.md" })).toContainText("Markdown");
+  await expect(rows.filter({ hasText: "tracemonkey.pdf" })).toContainText("14 pages");
+  await expect(rows.filter({ hasText: "footnotes.docx" })).toContainText("Word");
 
-  // Search by content.
-  await page.getByRole("searchbox", { name: "Search your files" }).fill("colza oil");
+  // Search by content (the DOCX's footnote).
+  await page.getByRole("searchbox", { name: "Search your files" }).fill("tachyon");
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("skerry-light.md");
+  await expect(rows.first()).toContainText("footnotes.docx");
   await page.getByRole("searchbox", { name: "Search your files" }).fill("");
   await expect(rows).toHaveCount(2);
 
-  // Ask in the Local focus: the offline answer cites the file and its page.
+  // Ask in the Local focus: the offline answer cites the PDF and the page of the passage.
   await page.goto("/app");
   await page.getByTestId("focus-chip").click();
   await page
@@ -92,20 +125,84 @@ test("upload text and Markdown with progress, ask about them in the Local focus,
     .click();
   await expect(page.getByTestId("focus-chip")).toHaveAccessibleName("Focus: Local");
   const box = page.getByRole("textbox", { name: "Ask anything" });
-  await box.fill("What oil did the Skerry lamp burn?");
+  await box.fill("What is a trace tree?");
   await box.press("Enter");
   const turn = page.getByTestId("answer-turn").first();
-  await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
-  await expect(turn.getByTestId("sources-strip")).toContainText("skerry-light.md, p. 1");
-  await expect(turn.getByTestId("answer-markdown")).toContainText("colza oil");
+  await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+  await expect(turn.getByTestId("answer-markdown")).toContainText("trace tree");
+  const first = turn.getByTestId("source-card").first();
+  await expect(first).toContainText(/tracemonkey\.pdf, p\. \d+/);
+  await expect(first).toContainText("Your files");
+  // Its link is the file's download at that page.
+  const page1 = /tracemonkey\.pdf, p\. (\d+)/.exec((await first.textContent()) ?? "")?.[1];
+  await expect(first).toHaveAttribute(
+    "href",
+    new RegExp(`^/api/files/[0-9a-f-]{36}/download#page=${page1}$`),
+  );
+  const threadUrl = page.url();
+  const answerText = await turn.getByTestId("answer-markdown").textContent();
 
-  // Delete the Markdown file.
+  // Delete the PDF.
   await openFiles(page);
-  await page.getByRole("button", { name: "Delete skerry-light.md" }).click();
+  await page.getByRole("button", { name: "Delete tracemonkey.pdf" }).click();
   const dialog = page.getByTestId("files-delete-dialog");
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("tide-tables.txt");
+  await expect(rows.first()).toContainText("footnotes.docx");
+
+  // The thread that cited it keeps its text; each of its citations of the PDF says the file was
+  // deleted and no longer links to the (gone) download.
+  await page.goto(threadUrl);
+  const restored = page.getByTestId("answer-turn").first();
+  await expect(restored.getByTestId("answer-markdown")).toHaveText(answerText ?? "");
+  const cards = restored.getByTestId("source-card");
+  await expect(cards.first()).toContainText("File deleted");
+  await expect(cards.first()).toContainText(/tracemonkey\.pdf, p\. \d+/);
+  await expect(restored.locator("[data-file-deleted]").first()).toBeVisible();
+  await expect(restored.locator('a[href*="/download"]')).toHaveCount(0);
+  for (const card of await cards.all())
+    if (((await card.textContent()) ?? "").includes("tracemonkey.pdf"))
+      await expect(card).toContainText("File deleted");
+  await shoot(page, "files-deleted-citation-light-desktop", "light");
+});
+
+test("a password-protected PDF asks for its password, says when it is wrong, and is read with the right one", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(context, uniqueEmail("files-locked"));
+  await openFiles(page);
+  await page.getByTestId("files-input").setInputFiles(document("issue6010_1.pdf", PDF));
+  const row = page.getByTestId("files-row");
+  await expect(row.getByTestId("files-row-status")).toHaveText("Needs password", {
+    timeout: 60_000,
+  });
+  await expect(row.getByTestId("files-row-error")).toHaveText("This PDF is password-protected");
+  const field = row.getByLabel("Password for issue6010_1.pdf");
+  const unlock = row.getByRole("button", { name: "Unlock" });
+
+  await unlock.click();
+  await expect(row.getByRole("alert")).toHaveText("Enter the PDF's password.");
+
+  await field.fill("not-the-password");
+  await unlock.click();
+  await expect(row.getByTestId("files-row-error")).toHaveText(
+    "That password is not right for this PDF",
+    { timeout: 60_000 },
+  );
+  await expect(row.getByTestId("files-row-status")).toHaveText("Needs password");
+  // The field is there again, empty, for another try.
+  await expect(field).toHaveValue("");
+
+  await field.fill("abc");
+  await unlock.click();
+  await expect(row.getByTestId("files-row-status")).toHaveText("Ready", { timeout: 60_000 });
+  await expect(row).toContainText("1 page");
+  await expect(row.getByTestId("files-password-form")).toHaveCount(0);
+  await expect(row.getByTestId("files-row-error")).toHaveCount(0);
+  await expect(page.getByTestId("files-added")).toHaveText("1 of 30");
 });
 
 test("a file that is not a document is refused with a clear reason", async ({
@@ -159,19 +256,18 @@ test("screenshots of the files page: light and dark, desktop and phone", async (
             mimeType: "text/csv",
             buffer: Buffer.from("fish,price\ncod,9\n"),
           },
+          document("issue6010_1.pdf", PDF),
         ]);
       }
+      // Two ready files and a PDF waiting for its password (its field is part of the page).
       const statuses = page.getByTestId("files-row-status");
-      await expect(statuses).toHaveCount(2, { timeout: 20_000 });
-      for (const status of await statuses.all()) await expect(status).toHaveText("Ready");
-      await expect(page.locator("html")).toHaveClass(
-        mode === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
-      );
-      await page.screenshot({
-        path: path.join(SCREENSHOTS, `files-${mode}-${viewportName}.png`),
-        fullPage: true,
-        animations: "disabled",
+      await expect(statuses).toHaveCount(3, { timeout: 30_000 });
+      await expect(statuses.filter({ hasText: "Ready" })).toHaveCount(2, { timeout: 60_000 });
+      await expect(statuses.filter({ hasText: "Needs password" })).toHaveCount(1, {
+        timeout: 60_000,
       });
+      await expect(page.getByTestId("files-password-form")).toBeVisible();
+      await shoot(page, `files-${mode}-${viewportName}`, mode);
       await context.close();
     }
   }

@@ -1,5 +1,6 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixture } from "./documents/fixtures.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
 
@@ -57,6 +58,14 @@ async function seedHistoryEntry(ownerId: string): Promise<Record<string, string>
 async function seedFile(ownerId: string): Promise<Record<string, string>> {
   const cookie = ownerCookies.get(ownerId) ?? "";
   const res = await upload(h, cookie, "seeded.txt", "A file to delete.");
+  const { id } = (await res.json()) as { id: string };
+  await untilDone(h, cookie, id);
+  return { ":fileId": id };
+}
+/** A password-protected PDF of the owner that failed asking for its password. */
+async function seedEncryptedFile(ownerId: string): Promise<Record<string, string>> {
+  const cookie = ownerCookies.get(ownerId) ?? "";
+  const res = await upload(h, cookie, "locked.pdf", fixture("issue6010_1.pdf"));
   const { id } = (await res.json()) as { id: string };
   await untilDone(h, cookie, id);
   return { ":fileId": id };
@@ -154,6 +163,16 @@ const MATRIX: Record<string, Row> = {
   "GET /api/files/:fileId/download": { expect: ownerOnly(200) },
   "GET /api/files/:fileId/events": { expect: ownerOnly(200) },
   "DELETE /api/files/:fileId": { expect: ownerOnly(204), seed: seedFile },
+  "POST /api/files/:fileId/password": {
+    body: { password: "abc" },
+    expect: ownerOnly(202),
+    seed: seedEncryptedFile,
+  },
+  // Another person's file is as missing as a deleted one.
+  "GET /api/files/missing": {
+    query: "?ids=00000000-0000-4000-8000-000000000000",
+    expect: { ...ownerOnly(200), other: 200 },
+  },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },

@@ -40,6 +40,11 @@ export const fileSchema = z.object({
   error: z.string().nullable(),
   pages: z.number().int().nullable(),
   warnings: z.array(z.string()),
+  /**
+   * A PDF that failed because it is password-protected (or the password given was wrong):
+   * POST /api/files/:id/password reads it again with the password.
+   */
+  needsPassword: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -95,6 +100,52 @@ export const renameFileRequestSchema = z.object({
 });
 export type RenameFileRequest = z.infer<typeof renameFileRequestSchema>;
 
+/** Longest PDF password accepted (PDF passwords are at most 127 bytes; room for other forms). */
+export const FILE_PASSWORD_MAX = 1024;
+export const FILE_PASSWORD_REQUIRED_MESSAGE = "Enter the PDF's password.";
+
+/**
+ * POST /api/files/:id/password: read a password-protected PDF again with its password. The
+ * password is taken as typed (never trimmed): spaces may be part of it.
+ */
+export const filePasswordRequestSchema = z.object({
+  password: z
+    .string({ error: FILE_PASSWORD_REQUIRED_MESSAGE })
+    .min(1, FILE_PASSWORD_REQUIRED_MESSAGE)
+    .max(FILE_PASSWORD_MAX, `A password has at most ${FILE_PASSWORD_MAX} characters.`),
+});
+export type FilePasswordRequest = z.infer<typeof filePasswordRequestSchema>;
+
+/** Most file ids asked about in one GET /api/files/missing. */
+export const MISSING_FILES_MAX = 50;
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/files/missing?ids=a,b: comma-separated file ids (a thread's cited files). */
+export const missingFilesQuerySchema = z.object({
+  ids: z
+    .string({ error: "Give the file ids to look up." })
+    .transform((v) => [...new Set(v.split(",").filter((id) => id !== ""))])
+    .pipe(
+      z
+        .array(z.string().regex(FILE_ID, "A file id is not valid."))
+        .min(1, "Give the file ids to look up.")
+        .max(MISSING_FILES_MAX, `Ask about at most ${MISSING_FILES_MAX} files at once.`),
+    ),
+});
+
+/**
+ * Which of the asked ids are not (or no longer) files of the caller: deleted, or never theirs
+ * (the two are not told apart, as every files route answers a foreign id like a missing one).
+ */
+export const missingFilesSchema = z.object({ missing: z.array(z.string()) });
+export type MissingFiles = z.infer<typeof missingFilesSchema>;
+
+/** A cited file's download link ("/api/files/<id>/download#page=3"): the file's id, else null. */
+export function citedFileId(url: string): string | null {
+  const match = /^\/api\/files\/([0-9a-f-]{36})\/download(?:[#?].*)?$/i.exec(url);
+  return match?.[1] && FILE_ID.test(match[1]) ? match[1].toLowerCase() : null;
+}
+
 /** One progress event of an ingestion run (GET /api/files/:id/events, SSE `data:`). */
 export const fileEventSchema = z.object({
   seq: z.number().int(),
@@ -107,6 +158,11 @@ export const fileEventSchema = z.object({
   at: z.string(),
 });
 export type FileEvent = z.infer<typeof fileEventSchema>;
+
+/** Where a local search source links for a file's page: its download, opened at that page. */
+export function fileCitationUrl(fileId: string, page: number): string {
+  return `/api/files/${fileId}/download#page=${page}`;
+}
 
 /** Where a file's passage is, as a local search source names it: "report.pdf, p. 3". */
 export function fileCitationTitle(name: string, page: number): string {

@@ -1,3 +1,4 @@
+import type { Db } from "@nexus/db";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger.ts";
 
@@ -20,8 +21,37 @@ export interface JobQueue {
       retryLimit: number;
     }) => Promise<void>,
   ): Promise<void>;
+  /**
+   * Deletes a job and its data now (from its own handler too: pg-boss then completes nothing).
+   * For jobs that carry a secret, once they have ended.
+   */
+  deleteJob(name: string, id: string): Promise<void>;
   /** Stops fetching, waits for running handlers (up to timeoutMs), closes its connections. */
   stop(timeoutMs?: number): Promise<void>;
+}
+
+/** pg-boss's schema (its default), on the app's own database. */
+const BOSS_SCHEMA = "pgboss";
+
+/**
+ * Deletes the ended jobs of `name` (failed, cancelled or completed; archived ones too) whose data
+ * has the key `key`: what a job carrying a secret leaves behind when its instance dies on its
+ * last attempt (its handler, which deletes it, never ends). Returns how many went.
+ */
+export async function deleteEndedJobsWithKey(db: Db, name: string, key: string): Promise<number> {
+  let deleted = 0;
+  for (const table of ["job", "archive"]) {
+    const result = await db.$client.query<{ n: number }>(
+      `with gone as (
+         delete from ${BOSS_SCHEMA}.${table}
+         where name = $1 and state in ('completed', 'cancelled', 'failed') and data ? $2
+         returning 1
+       ) select count(*)::int as n from gone`,
+      [name, key],
+    );
+    deleted += result.rows[0]?.n ?? 0;
+  }
+  return deleted;
 }
 
 export interface QueueSettings {
@@ -47,6 +77,7 @@ export async function startJobQueue(options: {
 }): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: options.url,
+    schema: BOSS_SCHEMA,
     max: 4,
     application_name: "nexus-jobs",
     schedule: false,
@@ -71,20 +102,30 @@ export async function startJobQueue(options: {
     send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
     async work(name, { concurrency }, handler) {
       for (let i = 0; i < concurrency; i++) {
-        await boss.work<object>(
+        let workerId: string | null = null;
+        workerId = await boss.work<object>(
           name,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: polling },
           async (jobs) => {
-            for (const job of jobs)
-              await handler({
-                id: job.id,
-                data: job.data as never,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-              });
+            try {
+              for (const job of jobs)
+                await handler({
+                  id: job.id,
+                  data: job.data as never,
+                  retryCount: job.retryCount,
+                  retryLimit: job.retryLimit,
+                });
+            } finally {
+              // Having had a job, look for the next one at once: pg-boss would otherwise wait out
+              // the polling interval after every job (50 small files took a second each).
+              if (workerId && jobs.length > 0) boss.notifyWorker(workerId);
+            }
           },
         );
       }
+    },
+    async deleteJob(name, id) {
+      await boss.deleteJob(name, id);
     },
     async stop(timeoutMs = 8_000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });

@@ -5,8 +5,13 @@ import {
   embedFile,
   queueMissingEmbeddings,
 } from "../modules/files/files.embed.ts";
-import { INGEST_QUEUE, ingestFile } from "../modules/files/files.ingest.ts";
-import { type JobQueue, startJobQueue } from "./queue.ts";
+import {
+  INGEST_QUEUE,
+  type IngestJob,
+  ingestFile,
+  PASSWORD_KEY,
+} from "../modules/files/files.ingest.ts";
+import { deleteEndedJobsWithKey, type JobQueue, startJobQueue } from "./queue.ts";
 import { type RunEventHub, startRunEventHub } from "./run-events.ts";
 
 export interface JobRuntime {
@@ -62,10 +67,13 @@ export async function startJobRuntime(options: {
   deps.jobs = jobs;
   deps.runEvents = runEvents;
   const startWorkers = async () => {
-    await jobs.work<{ fileId: string }>(
-      INGEST_QUEUE,
-      { concurrency: env.INGEST_CONCURRENCY },
-      (job) => ingestFile(deps, job),
+    // A password-carrying ingestion whose instance died on its last attempt ended without its
+    // handler, which deletes it: its password goes now.
+    const swept = await deleteEndedJobsWithKey(deps.db, INGEST_QUEUE, PASSWORD_KEY);
+    if (swept > 0)
+      logger.info({ jobs: swept }, "deleted ended ingestion jobs that held a password");
+    await jobs.work<IngestJob>(INGEST_QUEUE, { concurrency: env.INGEST_CONCURRENCY }, (job) =>
+      ingestFile(deps, job),
     );
     if (!deps.models.embedder) return;
     // One file at a time: the embedding server also serves the answers.

@@ -37,6 +37,11 @@ export const files = pgTable(
     error: text(),
     /** "user": the file itself (not refunded); "system": time-out or internal (refunded). */
     errorCause: text({ enum: ["user", "system"] }),
+    /**
+     * The parser's reason (document-text ParseFailureCode: encrypted, wrong_password, damaged…);
+     * "encrypted" and "wrong_password" let the person retry a PDF with its password.
+     */
+    errorCode: text(),
     pages: integer(),
     chars: integer(),
     warnings: jsonb().$type<string[]>().notNull().default([]),

@@ -69,6 +69,7 @@ export const EVAL_QUESTIONS: readonly EvalQuestion[] = [
   { question: "How do I create a custom agent?", path: "blog/agents.md" },
   { question: "What is deep research?", path: "blog/agents.md" },
   { question: "How many files can a free account upload?", path: "blog/files-and-documents.md" },
+  { question: "How do I open a password-protected PDF?", path: "blog/files-and-documents.md" },
   { question: "Do I need an API key to try Nexus?", path: "faq.md" },
   { question: "Is my data used to train models?", path: "faq.md" },
 ];

@@ -1,4 +1,4 @@
-import { fileCitationTitle } from "@nexus/contracts";
+import { fileCitationTitle, fileCitationUrl } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { Embedder } from "../../ai/embeddings.ts";
@@ -87,7 +87,7 @@ function fullTextHits(query: LocalQuery, userId: string, limit: number, scope: S
 function toResult(row: DetailRow, score: number): ScoredSearchResult {
   return {
     title: fileCitationTitle(row.name, row.page),
-    url: `/api/files/${row.file_id}/download#page=${row.page}`,
+    url: fileCitationUrl(row.file_id, row.page),
     snippet: row.snippet.replace(/\s+/g, " ").trim(),
     content: row.content,
     ...(row.heading_path ? { heading: row.heading_path } : {}),

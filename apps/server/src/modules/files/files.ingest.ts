@@ -30,7 +30,15 @@ export const PARSE_LIMITS = {
 
 export interface IngestJob {
   fileId: string;
+  /**
+   * A PDF's password (POST /api/files/:id/password). It lives only in this job's data, and the
+   * job is deleted as soon as it ends (ready or failed): never logged, never in our tables.
+   */
+  password?: string;
 }
+
+/** The job data key that holds a password (runtime.ts sweeps ended jobs that still have one). */
+export const PASSWORD_KEY = "password" satisfies keyof IngestJob;
 
 /** A failure that is the file's own (not refunded, not retried). */
 const USER_CODES = new Set([
@@ -51,11 +59,12 @@ async function fail(
   file: repo.FileRow,
   message: string,
   cause: "user" | "system",
+  code: string | null,
 ): Promise<void> {
   const ended = await repo.markFailed(
     deps.db,
     file.id,
-    { error: message, errorCause: cause },
+    { error: message, errorCause: cause, errorCode: code },
     deps.clock.now(),
   );
   if (!ended) return;
@@ -125,16 +134,39 @@ async function embedChunks(
  */
 export async function ingestFile(
   deps: Deps,
+  job: { id?: string; data: IngestJob; retryCount: number; retryLimit: number },
+): Promise<void> {
+  // A throw leaves the job (and a password in it) to pg-boss's retry, unless none is left; any
+  // other way out ends it. An ended job that held a password is deleted at once.
+  try {
+    await attempt(deps, job);
+  } catch (error) {
+    if (job.retryCount >= job.retryLimit) await forgetPassword(deps, job);
+    throw error;
+  }
+  await forgetPassword(deps, job);
+}
+
+async function forgetPassword(deps: Deps, job: { id?: string; data: IngestJob }): Promise<void> {
+  if (job.data.password === undefined || !job.id) return;
+  await deps.jobs?.deleteJob(INGEST_QUEUE, job.id).catch((error: unknown) => {
+    deps.logger.warn({ err: error, fileId: job.data.fileId }, "could not delete an ended job");
+  });
+}
+
+async function attempt(
+  deps: Deps,
   job: { data: IngestJob; retryCount: number; retryLimit: number },
 ): Promise<void> {
   const file = await repo.findById(deps.db, job.data.fileId);
   if (!file || file.status === "ready" || file.status === "failed") return;
+  const password = typeof job.data.password === "string" ? job.data.password : undefined;
   try {
-    await runIngestion(deps, file);
+    await runIngestion(deps, file, password);
   } catch (error) {
     if (error instanceof ParseFailure) {
       const cause = USER_CODES.has(error.code) ? "user" : "system";
-      await fail(deps, file, error.message, cause);
+      await fail(deps, file, error.message, cause, error.code);
       return;
     }
     deps.logger.error(
@@ -147,6 +179,7 @@ export async function ingestFile(
         file,
         "Something went wrong while reading this file. Try adding it again.",
         "system",
+        null,
       );
       return;
     }
@@ -154,7 +187,11 @@ export async function ingestFile(
   }
 }
 
-async function runIngestion(deps: Deps, file: repo.FileRow): Promise<void> {
+async function runIngestion(
+  deps: Deps,
+  file: repo.FileRow,
+  password: string | undefined,
+): Promise<void> {
   const now = () => deps.clock.now();
   await repo.setStatus(deps.db, file.id, { status: "parsing" }, now());
   await event(deps, file.runId, "parsing", { message: "Reading the file" });
@@ -167,6 +204,7 @@ async function runIngestion(deps: Deps, file: repo.FileRow): Promise<void> {
     kind,
     bytes,
     name: file.name,
+    ...(password !== undefined ? { password } : {}),
     limits: PARSE_LIMITS,
     timeoutMs: deps.env.FILE_PARSE_TIMEOUT_SECONDS * 1000,
     onProgress: (progress) => {

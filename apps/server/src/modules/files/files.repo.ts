@@ -150,7 +150,14 @@ export async function setStatus(
   values: Partial<
     Pick<
       FileRow,
-      "status" | "error" | "errorCause" | "pages" | "chars" | "warnings" | "embeddingModel"
+      | "status"
+      | "error"
+      | "errorCause"
+      | "errorCode"
+      | "pages"
+      | "chars"
+      | "warnings"
+      | "embeddingModel"
     >
   >,
   now: Date,
@@ -188,7 +195,12 @@ export async function saveChunks(
           chunks.slice(i, i + 500).map((c) => ({ ...c, fileId: file.id, userId: file.userId })),
         );
     }
-    await setStatus(tx, file.id, { status: "ready", error: null, errorCause: null, ...ready }, now);
+    await setStatus(
+      tx,
+      file.id,
+      { status: "ready", error: null, errorCause: null, errorCode: null, ...ready },
+      now,
+    );
     return true;
   });
 }
@@ -284,7 +296,7 @@ export async function filesWithoutEmbeddings(db: Db, model: string): Promise<str
 export async function markFailed(
   db: Db,
   fileId: string,
-  failure: { error: string; errorCause: "user" | "system" },
+  failure: { error: string; errorCause: "user" | "system"; errorCode: string | null },
   now: Date,
 ): Promise<boolean> {
   const rows = await db
@@ -293,6 +305,61 @@ export async function markFailed(
     .where(and(eq(files.id, fileId), sql`${files.status} not in ('ready', 'failed')`))
     .returning({ id: files.id });
   return rows.length > 0;
+}
+
+/** Failure codes after which a PDF may be read again with a (new) password. */
+const PASSWORD_CODES: ReadonlyArray<string | null> = ["encrypted", "wrong_password"];
+
+/** A PDF that failed for want of its password (or with a wrong one): it may be tried again. */
+export function waitsForPassword(row: FileRow): boolean {
+  return row.kind === "pdf" && row.status === "failed" && PASSWORD_CODES.includes(row.errorCode);
+}
+
+/**
+ * A failed password-protected PDF back to "queued" for another attempt, under a new run (so its
+ * events start again at seq 1 and no earlier `failed` ends a stream that follows it); the old run
+ * and its events go. Null when the file is not (or no longer) waiting for a password: two
+ * submissions at once queue one attempt.
+ */
+export async function requeueForPassword(
+  db: Db,
+  options: { userId: string; fileId: string; runId: string; now: Date },
+): Promise<FileRow | null> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, options.fileId), eq(files.userId, options.userId)))
+      .for("update");
+    if (!locked || !waitsForPassword(locked)) return null;
+    await tx
+      .insert(runs)
+      .values({ id: options.runId, userId: options.userId, kind: "ingest", subjectId: locked.id });
+    const [row] = await tx
+      .update(files)
+      .set({
+        status: "queued",
+        error: null,
+        errorCause: null,
+        errorCode: null,
+        runId: options.runId,
+        updatedAt: options.now,
+      })
+      .where(eq(files.id, locked.id))
+      .returning();
+    await tx.delete(runs).where(eq(runs.id, locked.runId));
+    return row ?? null;
+  });
+}
+
+/** Of `fileIds`, those that are files of this person. */
+export async function existingIds(db: Db, userId: string, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.id, fileIds)));
+  return rows.map((r) => r.id);
 }
 
 export async function storageKeysOf(db: Db, userId: string): Promise<string[]> {

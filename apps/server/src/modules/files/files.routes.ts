@@ -2,7 +2,10 @@ import { Readable } from "node:stream";
 import {
   fileListQuerySchema,
   fileListSchema,
+  filePasswordRequestSchema,
   fileSchema,
+  missingFilesQuerySchema,
+  missingFilesSchema,
   renameFileRequestSchema,
 } from "@nexus/contracts";
 import { Hono } from "hono";
@@ -19,7 +22,11 @@ function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** /api/files (sign-in only): upload, list and search, rename, download, delete, progress. */
+/**
+ * /api/files (sign-in only): upload, list and search, rename, download, delete, progress, a
+ * password for a protected PDF, and which of a thread's cited files are gone (/missing, before
+ * /:fileId).
+ */
 export function filesRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use("*", requireUser)
@@ -30,6 +37,11 @@ export function filesRoutes(deps: Deps) {
     .post("/", async (c) => {
       const row = await uploadFile({ deps, user: currentUser(c), request: c.req.raw });
       return c.json(fileSchema.parse(files.presentFile(row)), 201);
+    })
+    .get("/missing", async (c) => {
+      const { ids } = parseValue(missingFilesQuerySchema, c.req.query());
+      const missing = await files.missingFiles({ deps, user: currentUser(c), fileIds: ids });
+      return c.json(missingFilesSchema.parse({ missing }));
     })
     .get("/:fileId", async (c) => {
       const row = await files.ownedFile(deps, currentUser(c), c.req.param("fileId"));
@@ -44,6 +56,15 @@ export function filesRoutes(deps: Deps) {
     .delete("/:fileId", async (c) => {
       await files.deleteFile({ deps, user: currentUser(c), fileId: c.req.param("fileId") });
       return c.body(null, 204);
+    })
+    .post("/:fileId/password", async (c) => {
+      const fileId = c.req.param("fileId");
+      const user = currentUser(c);
+      // The owner first: another person's (or no) file is the same 404 whatever the body says.
+      await files.ownedFile(deps, user, fileId);
+      const { password } = await parseJson(c, filePasswordRequestSchema);
+      const file = await files.retryWithPassword({ deps, user, fileId, password });
+      return c.json(fileSchema.parse(file), 202);
     })
     .get("/:fileId/download", async (c) => {
       const fileId = c.req.param("fileId");

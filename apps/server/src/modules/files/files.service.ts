@@ -8,9 +8,10 @@ import {
   TIER_LIMITS,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
-import { type RunEvent, readRunEvents } from "../../jobs/run-events.ts";
+import { appendRunEvent, type RunEvent, readRunEvents } from "../../jobs/run-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as usage from "../usage/usage.service.ts";
+import { INGEST_QUEUE } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 import { maxUploadBytes } from "./files.upload.ts";
 
@@ -26,6 +27,7 @@ export function presentFile(row: repo.FileRow): FileItem {
     error: row.error,
     pages: row.pages,
     warnings: row.warnings,
+    needsPassword: repo.waitsForPassword(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -112,6 +114,67 @@ export async function deleteFile(options: {
   const row = await repo.remove(deps.db, user.id, options.fileId);
   if (!row) throw new AppError("not_found", "No such file.");
   await deps.storage.delete([row.storageKey]);
+}
+
+/**
+ * POST /api/files/:id/password: a password-protected PDF of the caller is read again with the
+ * password (a new ingestion run). addFiles is not charged again. The password goes only into the
+ * job's data, which the job deletes when it ends; a wrong one fails the run with a message saying
+ * so, and the person may try again.
+ */
+export async function retryWithPassword(options: {
+  deps: Deps;
+  user: SessionUser;
+  fileId: string;
+  password: string;
+}): Promise<FileItem> {
+  const { deps, user } = options;
+  const queue = deps.jobs;
+  const file = await ownedFile(deps, user, options.fileId);
+  if (!queue) throw new AppError("unavailable", "File uploads are not running on this server.");
+  if (!repo.waitsForPassword(file)) throw new AppError("conflict", NO_PASSWORD_NEEDED);
+  const row = await repo.requeueForPassword(deps.db, {
+    userId: user.id,
+    fileId: file.id,
+    runId: crypto.randomUUID(),
+    now: deps.clock.now(),
+  });
+  if (!row) throw new AppError("conflict", NO_PASSWORD_NEEDED);
+  try {
+    await queue.send(INGEST_QUEUE, { fileId: row.id, password: options.password });
+  } catch (error) {
+    // Not queued: the file waits for its password again, as it did before.
+    const message = file.error ?? "";
+    await repo
+      .markFailed(
+        deps.db,
+        row.id,
+        { error: message, errorCause: "user", errorCode: file.errorCode },
+        deps.clock.now(),
+      )
+      .then(() =>
+        appendRunEvent(deps.db, { runId: row.runId, type: "failed", payload: { message } }),
+      )
+      .catch(() => undefined);
+    throw error;
+  }
+  return presentFile(row);
+}
+
+const NO_PASSWORD_NEEDED = "This file is not waiting for a password.";
+
+/** Of the given file ids, those that are not (or no longer) files of the caller. */
+export async function missingFiles(options: {
+  deps: Deps;
+  user: SessionUser;
+  fileIds: string[];
+}): Promise<string[]> {
+  const found = new Set(
+    (await repo.existingIds(options.deps.db, options.user.id, options.fileIds)).map((id) =>
+      id.toLowerCase(),
+    ),
+  );
+  return options.fileIds.filter((id) => !found.has(id.toLowerCase()));
 }
 
 export async function openDownload(options: {

@@ -3,6 +3,7 @@ import { CircleStop, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useShownSources } from "../hooks/use-shown-sources.ts";
 import { answerContentOf, attachmentsOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
 import { isStopped } from "../lib/stopped-turn.ts";
 import { AnswerActions } from "./answer-actions.tsx";
@@ -61,6 +62,8 @@ export function AnswerTurnView({
   const finished = ended && content.complete;
   // An earlier answer that was stopped or failed before a follow-up was asked.
   const interrupted = ended && !content.complete;
+  // A cited file deleted since shows "File deleted" instead of linking to a gone download.
+  const sources = useShownSources(content.sources, !streaming);
 
   return (
     <article
@@ -83,7 +86,7 @@ export function AnswerTurnView({
           media in a column beside both. */}
       <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
-          <SourcesStrip sources={content.sources} />
+          <SourcesStrip sources={sources} />
           <ReasoningPanel
             text={content.reasoning}
             thinking={streaming && content.reasoningStreaming}
@@ -93,7 +96,7 @@ export function AnswerTurnView({
             <LazyAnswerMarkdown
               headingBase={index === 0 ? 2 : 3}
               markdown={content.text}
-              sources={content.sources}
+              sources={sources}
               streaming={streaming}
               className="min-w-0 break-words"
             />
@@ -142,7 +145,7 @@ export function AnswerTurnView({
                 markdown: content.text,
                 removeTurn: onRemove,
               }}
-              sources={content.sources}
+              sources={sources}
               onRegenerate={finished ? onRegenerate : null}
               finished={finished}
             />

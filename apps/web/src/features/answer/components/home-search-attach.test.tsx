@@ -39,6 +39,7 @@ function fileItem(id: string, name: string, status: FileItem["status"] = "queued
     size: 10,
     status,
     error: null,
+    needsPassword: false,
     pages: null,
     warnings: [],
     createdAt: "2026-01-01T00:00:00.000Z",

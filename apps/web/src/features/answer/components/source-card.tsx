@@ -1,9 +1,10 @@
-import type { AnswerSource } from "@nexus/contracts";
-import { BookOpen, FileText, Globe } from "lucide-react";
+import { clsx } from "clsx";
+import { BookOpen, FileText, FileX, Globe } from "lucide-react";
 import { useId, useState } from "react";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
+import type { ShownSource } from "../lib/file-sources.ts";
 import type { SourceLabel } from "../lib/source-label.ts";
 import { isFileSource, isKnowledgeBaseSource } from "../lib/source-site.ts";
 import { SourcePreview } from "./source-preview.tsx";
@@ -25,8 +26,11 @@ export function sourceHref(url: string): string | undefined {
   return isHttpUrl(url) ? url : undefined;
 }
 
-/** The site's icon; the knowledge base's articles get a book. */
-export function SourceIcon({ source }: { source: AnswerSource }) {
+/** The site's icon; the knowledge base's articles get a book, the person's files a page. */
+export function SourceIcon({ source }: { source: ShownSource }) {
+  if (source.fileDeleted) {
+    return <FileX className="size-4 shrink-0 text-subtle" aria-hidden="true" />;
+  }
   if (isKnowledgeBaseSource(source)) {
     return <BookOpen className="size-4 shrink-0 text-accent" aria-hidden="true" />;
   }
@@ -84,13 +88,16 @@ export function Favicon({
   );
 }
 
-/** One numbered source: [n] in the answer links here. A resting mouse or the keyboard previews it. */
+/**
+ * One numbered source: [n] in the answer links here. A resting mouse or the keyboard previews it.
+ * A cited file that was deleted since is no link (its download is gone) and says so.
+ */
 export function SourceCard({
   source,
   label,
   number,
 }: {
-  source: AnswerSource;
+  source: ShownSource;
   label: SourceLabel;
   number: number;
 }) {
@@ -98,27 +105,40 @@ export function SourceCard({
   const preview = useHoverPreview();
   const cardId = useId();
   const section = label.section ? ` — ${label.section}` : "";
+  const Card = source.fileDeleted ? "div" : "a";
   return (
     <>
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
+      <Card
+        {...(source.fileDeleted
+          ? { "data-file-deleted": "" }
+          : {
+              href,
+              target: "_blank",
+              rel: "noopener noreferrer nofollow",
+              "aria-label": `Source ${number}: ${label.title}${section} (${label.site})`,
+            })}
         data-testid="source-card"
         data-source={number}
-        aria-label={`Source ${number}: ${label.title}${section} (${label.site})`}
         aria-describedby={preview.anchor && source.snippet ? cardId : undefined}
         {...preview.triggerProps}
-        className="flex w-full min-w-0 flex-col justify-between gap-1.5 rounded-xl border border-border bg-surface p-2.5 text-left transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className={clsx(
+          "flex w-full min-w-0 flex-col justify-between gap-1.5 rounded-xl border border-border bg-surface p-2.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          source.fileDeleted ? "border-dashed" : "hover:bg-surface-2",
+        )}
       >
         <span className="flex min-w-0 flex-col">
           <span
-            className={`${label.section ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
+            className={`${label.section && !source.fileDeleted ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
           >
             {label.title}
           </span>
           {label.section ? (
-            <span className="line-clamp-1 text-xs break-words text-accent-soft-fg">
+            <span
+              className={clsx(
+                "line-clamp-1 text-xs break-words",
+                source.fileDeleted ? "text-muted" : "text-accent-soft-fg",
+              )}
+            >
               {label.section}
             </span>
           ) : null}
@@ -130,7 +150,7 @@ export function SourceCard({
             {number}
           </span>
         </span>
-      </a>
+      </Card>
       {preview.anchor && source.snippet ? (
         <FloatingCard
           anchor={preview.anchor}

@@ -1,5 +1,6 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
+import type { ShownSource } from "./file-sources.ts";
 import { labelSource, labelSources } from "./source-label.ts";
 
 const source = (over: Partial<AnswerSource>): AnswerSource => ({
@@ -70,5 +71,32 @@ describe("labelSources", () => {
         }),
       ),
     ).toEqual({ title: "harbour report.pdf, p. 3", section: null, site: "Your files" });
+  });
+});
+
+describe("labels of the person's files", () => {
+  const A = "0f8fad5b-d9cb-469f-a165-70867728950e";
+  const file = (page: number, over: Partial<ShownSource> = {}): ShownSource =>
+    source({
+      title: `Draft — final.pdf, p. ${page}`,
+      url: `/api/files/${A}/download#page=${page}`,
+      domain: "127.0.0.1",
+      ...over,
+    });
+
+  it("keep the title whole, take no section from the link, and never show its path", () => {
+    expect(labelSources([file(6), file(6), file(2)])).toEqual([
+      { title: "Draft — final.pdf, p. 6", section: null, site: "Your files" },
+      { title: "Draft — final.pdf, p. 6", section: null, site: "Your files" },
+      { title: "Draft — final.pdf, p. 2", section: null, site: "Your files" },
+    ]);
+  });
+
+  it('say "File deleted" once the file is gone', () => {
+    expect(labelSource(file(6, { url: "", fileDeleted: true }))).toEqual({
+      title: "Draft — final.pdf, p. 6",
+      section: "File deleted",
+      site: "Your files",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { AnswerSource } from "@nexus/contracts";
+import { FILE_DELETED_LABEL, type ShownSource } from "./file-sources.ts";
 import { isFileSource, sourceSiteName } from "./source-site.ts";
 
 /** What a source card shows: the page's title, what sets it apart (its section), its site. */
@@ -42,13 +42,20 @@ function urlParts(url: string): { path: string; hash: string } {
 /**
  * Labels for a list of numbered sources. The section is the heading after the title ("Connecting a
  * language model — Ollama"), else the link's #fragment, else — when two sources share a title and a
- * site — the page's path, so no two cards of one answer look the same.
+ * site — the page's path, so no two cards of one answer look the same. A passage of the person's
+ * files is titled "name, p. N" as it is (a file name may hold " — "; its link is a download), with
+ * "File deleted" as its section once the file is gone.
  */
-export function labelSources(sources: readonly AnswerSource[]): SourceLabel[] {
+export function labelSources(sources: readonly ShownSource[]): SourceLabel[] {
   const labels = sources.map((source) => {
+    if (isFileSource(source))
+      return {
+        title: source.title.trim() || "Untitled",
+        section: source.fileDeleted ? FILE_DELETED_LABEL : null,
+        site: sourceSiteName(source),
+      };
     const { title, section } = splitTitle(source.title.trim());
-    // A file's link ends in "#page=N", which its title ("report.pdf, p. 3") already says.
-    const { hash } = isFileSource(source) ? { hash: "" } : urlParts(source.url);
+    const { hash } = urlParts(source.url);
     return {
       title: title || source.domain || "Untitled",
       section: section ?? (hash ? humanize(hash) || null : null),
@@ -60,7 +67,7 @@ export function labelSources(sources: readonly AnswerSource[]): SourceLabel[] {
   for (const label of labels) counts.set(key(label), (counts.get(key(label)) ?? 0) + 1);
   return labels.map((label, index) => {
     const source = sources[index];
-    if (!source || (counts.get(key(label)) ?? 0) < 2) return label;
+    if (!source || isFileSource(source) || (counts.get(key(label)) ?? 0) < 2) return label;
     const { path } = urlParts(source.url);
     const detail = label.section ? `${label.section} · ${path}` : path;
     return { ...label, section: detail || label.section };
@@ -68,6 +75,6 @@ export function labelSources(sources: readonly AnswerSource[]): SourceLabel[] {
 }
 
 /** One source's label (no comparison with the others). */
-export function labelSource(source: AnswerSource): SourceLabel {
+export function labelSource(source: ShownSource): SourceLabel {
   return labelSources([source])[0] ?? { title: source.title, section: null, site: source.domain };
 }

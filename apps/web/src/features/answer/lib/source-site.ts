@@ -1,21 +1,24 @@
-import type { AnswerSource } from "@nexus/contracts";
+import { type AnswerSource, citedFileId } from "@nexus/contracts";
+import type { ShownSource } from "./file-sources.ts";
 
 /** The built-in knowledge base's passages link to its articles on this Nexus: "/blog/<slug>#…". */
 export function isKnowledgeBaseSource(source: Pick<AnswerSource, "url">): boolean {
   return source.url.startsWith("/blog/");
 }
 
-/** A passage of one of the person's own files: "/api/files/<id>/download#page=N". */
-export function isFileSource(source: Pick<AnswerSource, "url">): boolean {
-  return source.url.startsWith("/api/files/");
+/** A passage of one of the person's files (Local focus): its link is the file's download. */
+export function isFileSource(source: Pick<ShownSource, "url" | "fileDeleted">): boolean {
+  return source.fileDeleted === true || citedFileId(source.url) !== null;
 }
 
 /**
  * The site a source is shown under: its domain, "Nexus guide" for the knowledge base and "Your
- * files" for the person's files (both have this server's own host name as their domain, e.g.
- * "127.0.0.1", which tells a reader nothing).
+ * files" for a file of the person (whose domain is this server's own host name, e.g. "127.0.0.1",
+ * which tells a reader nothing), deleted or not.
  */
-export function sourceSiteName(source: Pick<AnswerSource, "url" | "domain">): string {
+export function sourceSiteName(
+  source: Pick<ShownSource, "url" | "domain" | "fileDeleted">,
+): string {
   if (isKnowledgeBaseSource(source)) return "Nexus guide";
   return isFileSource(source) ? "Your files" : source.domain;
 }

@@ -14,6 +14,8 @@ export function useFileEvents(fileId: string, active: boolean): FileEvent | null
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!active) return;
+    // A file read again (a password for a PDF) follows a new run: nothing of the last one shows.
+    setLatest(null);
     const source = new EventSource(`${API_BASE_URL}/files/${encodeURIComponent(fileId)}/events`);
     source.onmessage = (message) => {
       const parsed = fileEventSchema.safeParse(JSON.parse(String(message.data)));

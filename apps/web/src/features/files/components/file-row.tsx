@@ -7,6 +7,7 @@ import { downloadFileHref } from "../api/download-file.ts";
 import { useFileEvents } from "../api/file-events.ts";
 import { formatBytes } from "../lib/format-bytes.ts";
 import { FileIcon, KIND_LABELS } from "./file-icon.tsx";
+import { PasswordForm } from "./password-form.tsx";
 
 const STATUS_TEXT = {
   queued: "Waiting to be read",
@@ -30,7 +31,12 @@ export function FileRow({
 }) {
   const ended = file.status === "ready" || file.status === "failed";
   const live = useFileEvents(file.id, !ended);
-  const status = ended ? STATUS_TEXT[file.status] : (live?.message ?? STATUS_TEXT[file.status]);
+  const locked = file.needsPassword;
+  const status = locked
+    ? "Needs password"
+    : ended
+      ? STATUS_TEXT[file.status]
+      : (live?.message ?? STATUS_TEXT[file.status]);
   const failed = file.status === "failed";
   const meta = [
     KIND_LABELS[file.kind],
@@ -56,10 +62,14 @@ export function FileRow({
           </p>
         ) : null}
         {failed && file.error ? (
-          <p className="mt-1 text-sm text-danger" data-testid="files-row-error">
+          <p
+            className={clsx("mt-1 text-sm", locked ? "text-warning" : "text-danger")}
+            data-testid="files-row-error"
+          >
             {file.error}
           </p>
         ) : null}
+        {locked ? <PasswordForm key={file.updatedAt} file={file} /> : null}
         {file.warnings.map((w) => (
           <p key={w} className="mt-1 text-sm text-warning">
             {w}
@@ -71,11 +81,13 @@ export function FileRow({
         aria-live="polite"
         className={clsx(
           "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium",
-          failed
-            ? "bg-danger-soft text-danger"
-            : file.status === "ready"
-              ? "bg-accent-soft text-accent-soft-fg"
-              : "bg-surface-2 text-muted",
+          locked
+            ? "bg-warning-soft text-warning"
+            : failed
+              ? "bg-danger-soft text-danger"
+              : file.status === "ready"
+                ? "bg-accent-soft text-accent-soft-fg"
+                : "bg-surface-2 text-muted",
         )}
       >
         {status}

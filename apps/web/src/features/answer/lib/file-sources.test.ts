@@ -1,0 +1,41 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { describe, expect, it } from "vitest";
+import { citedFileIds, markDeletedFiles } from "./file-sources.ts";
+
+const A = "0f8fad5b-d9cb-469f-a165-70867728950e";
+const B = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+
+const source = (url: string, title = "t"): AnswerSource => ({
+  title,
+  url,
+  domain: "127.0.0.1",
+  favicon: null,
+  snippet: "s",
+});
+
+describe("cited files", () => {
+  const sources = [
+    source(`/api/files/${A}/download#page=1`, "report.pdf, p. 1"),
+    source("https://example.com/a"),
+    source(`/api/files/${A}/download#page=4`, "report.pdf, p. 4"),
+    source(`/api/files/${B}/download#page=2`, "notes.docx, p. 2"),
+    source("/blog/files-and-documents#passwords"),
+  ];
+
+  it("are found in the sources' download links, each once", () => {
+    expect(citedFileIds(sources)).toEqual([A, B].sort());
+    expect(citedFileIds([source("/api/files/not-an-id/download")])).toEqual([]);
+  });
+
+  it("a missing one is marked deleted and loses its link; the rest are untouched", () => {
+    const shown = markDeletedFiles(sources, [A.toUpperCase()]);
+    expect(shown.map((s) => [s.title, s.url, s.fileDeleted ?? false])).toEqual([
+      ["report.pdf, p. 1", "", true],
+      ["t", "https://example.com/a", false],
+      ["report.pdf, p. 4", "", true],
+      ["notes.docx, p. 2", `/api/files/${B}/download#page=2`, false],
+      ["t", "/blog/files-and-documents#passwords", false],
+    ]);
+    expect(markDeletedFiles(sources, [])).toBe(sources);
+  });
+});
