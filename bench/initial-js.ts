@@ -15,7 +15,9 @@ import {
 import { type BenchResult, kb, markdownTable, verdict } from "./lib/report.ts";
 
 const WEB_DIR = path.join(REPO_ROOT, "apps/web");
-const BUDGETS_KB: Record<string, number> = { "/": 90, "/app": 200 };
+/** The answer page: an offline answer (no model on the bench server), its markdown chunks included. */
+const ANSWER_ROUTE = "/app/search?q=How%20do%20share%20links%20work%3F";
+const BUDGETS_KB: Record<string, number> = { "/": 90, "/app": 200, [ANSWER_ROUTE]: 300 };
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -45,13 +47,14 @@ interface Sizes {
 
 /** The built app and its Vite manifest: apps/web/dist when it has one, else a --manifest build of the same sources. */
 function loadBuild(): { dist: string; manifest: Manifest; note: string; cleanup: () => void } {
-  const dist = path.join(WEB_DIR, "dist");
+  // BENCH_WEB_DIST: another build (an earlier commit's, to compare) served by this server.
+  const dist = process.env.BENCH_WEB_DIST ?? path.join(WEB_DIR, "dist");
   const own = path.join(dist, ".vite/manifest.json");
   if (fs.existsSync(own)) {
     return {
       dist,
       manifest: JSON.parse(fs.readFileSync(own, "utf8")) as Manifest,
-      note: "apps/web/dist",
+      note: process.env.BENCH_WEB_DIST ?? "apps/web/dist",
       cleanup: () => undefined,
     };
   }

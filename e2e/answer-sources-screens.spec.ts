@@ -37,8 +37,9 @@ for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
       );
       await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
       const page = await context.newPage();
-      const shoot = async (name: string, fullPage = false) => {
-        await page.waitForLoadState("networkidle");
+      const shoot = async (name: string, fullPage = false, idle = true) => {
+        // The inline player's frame never goes network-idle: its shot waits for the frame instead.
+        if (idle) await page.waitForLoadState("networkidle");
         await fontsReady(page);
         await page.screenshot({
           path: path.join(SCREENSHOTS, `${name}-${mode}-${viewportName}.png`),
@@ -90,7 +91,7 @@ for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
         await media.getByRole("button", { name: /^Play video/ }).click();
         await expect(media.locator("iframe")).toBeVisible();
         await media.scrollIntoViewIfNeeded();
-        await shoot("video-inline");
+        await shoot("video-inline", false, false);
       } finally {
         modelServer.searxng.corpus.videos = videos;
       }

@@ -25,9 +25,10 @@ export async function presetLocalStorage(
         `window.localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`,
     )
     .join("\n");
-  // about:blank (a new page before its first navigation) has no storage: skip it there.
+  // about:blank (a new page before its first navigation) has no storage, and an embedded frame
+  // (a sandboxed video player) may be refused it: only top-level http pages get the entries.
   await context.addInitScript({
-    content: `if (window.location.protocol.startsWith("http")) {\n${statements}\n}`,
+    content: `if (window === window.top && window.location.protocol.startsWith("http")) {\n${statements}\n}`,
   });
 }
 
