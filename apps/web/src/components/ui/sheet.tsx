@@ -1,7 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 
 const SIDES = {
   // A phone's bottom sheet: full width, never taller than most of the screen.
@@ -23,6 +23,7 @@ export function Sheet({
   children,
   className,
   testId,
+  returnFocusRef,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,6 +32,8 @@ export function Sheet({
   children: ReactNode;
   className?: string;
   testId?: string;
+  /** Where focus goes back to on close, for a sheet opened without a Radix trigger. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -42,6 +45,12 @@ export function Sheet({
         <RadixDialog.Content
           aria-describedby={undefined}
           data-testid={testId}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusRef?.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
           className={clsx(
             "fixed z-50 flex flex-col overflow-hidden border-border bg-surface text-fg shadow-2xl",
             SIDES[side],

@@ -1,4 +1,5 @@
 import type { AnswerSource } from "@nexus/contracts";
+import type { RefObject } from "react";
 import { Sheet } from "@/components/ui/sheet.tsx";
 import type { SourceLabel } from "../lib/source-label.ts";
 import { sourceHref } from "./source-card.tsx";
@@ -9,10 +10,12 @@ export function SourcesSheet({
   sources,
   labels,
   onOpenChange,
+  returnFocusRef,
 }: {
   sources: readonly AnswerSource[];
   labels: readonly SourceLabel[];
   onOpenChange: (open: boolean) => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Sheet
@@ -21,6 +24,7 @@ export function SourcesSheet({
       side="right"
       title={`${sources.length} sources`}
       testId="sources-sheet"
+      {...(returnFocusRef ? { returnFocusRef } : {})}
     >
       <ol className="flex flex-col gap-2 p-3">
         {sources.map((source, index) => {

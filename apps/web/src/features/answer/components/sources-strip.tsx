@@ -1,5 +1,5 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { labelSources } from "../lib/source-label.ts";
 import { SourceCard, SourceIcon } from "./source-card.tsx";
 import { SourcesSheet } from "./sources-sheet.tsx";
@@ -12,6 +12,8 @@ const SHOWN = 4;
  */
 export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Closing the sheet puts focus back on "+N more" (the sheet has no Radix trigger to return to).
+  const moreRef = useRef<HTMLButtonElement>(null);
   const labels = useMemo(() => labelSources(sources), [sources]);
   if (sources.length === 0) return null;
   const shown = sources.slice(0, SHOWN);
@@ -35,6 +37,7 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
         {hidden.length > 0 ? (
           <li className="flex shrink-0">
             <button
+              ref={moreRef}
               type="button"
               aria-haspopup="dialog"
               aria-label={`Show ${hidden.length} more sources`}
@@ -55,7 +58,12 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
         ) : null}
       </ul>
       {sheetOpen ? (
-        <SourcesSheet sources={sources} labels={labels} onOpenChange={setSheetOpen} />
+        <SourcesSheet
+          sources={sources}
+          labels={labels}
+          onOpenChange={setSheetOpen}
+          returnFocusRef={moreRef}
+        />
       ) : null}
     </section>
   );
