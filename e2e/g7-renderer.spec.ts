@@ -87,7 +87,7 @@ test("G7: hostile answers and sources render inert, streamed and restored", asyn
   modelServer,
   uniqueEmail,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const payloads = xssPayloads();
   expect(payloads.length).toBeGreaterThanOrEqual(300);
 

@@ -116,8 +116,10 @@ test("answer → bookmark → library → share the answer and the thread → re
   // The thread: every message.
   await visitor.goto(threadPath);
   await expect(shared).toHaveCount(2);
-  await expect(shared.nth(0).getByRole("heading")).toHaveText("How do shared links work?");
-  await expect(shared.nth(1).getByRole("heading")).toHaveText("Can I revoke a link?");
+  await expect(shared.nth(0).getByRole("heading", { level: 1 })).toHaveText(
+    "How do shared links work?",
+  );
+  await expect(shared.nth(1).getByRole("heading", { level: 1 })).toHaveText("Can I revoke a link?");
   for (const turn of await shared.all()) {
     await expect(turn.getByTestId("answer-markdown")).toContainText(FIRST_WORDS, {
       useInnerText: true,
