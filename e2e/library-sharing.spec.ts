@@ -24,11 +24,13 @@ const FIRST_WORDS = DEFAULT_ANSWER.slice(0, DEFAULT_ANSWER.indexOf(" ["));
 
 /** Makes a link in the Share dialog of `turn` and returns its path (/share/<id>). */
 async function createLink(page: Page, turn: Locator, kind: "answer" | "thread"): Promise<string> {
-  await turn.getByRole("button", { name: "Share", exact: true }).click();
+  // One click makes (and copies) the link: an answer's from its own Share, the thread's from the
+  // thread header's.
+  if (kind === "thread")
+    await page.getByTestId("thread-header").getByRole("button", { name: "Share thread" }).click();
+  else await turn.getByRole("button", { name: "Share", exact: true }).click();
   const dialog = page.getByTestId("share-dialog");
   await expect(dialog).toBeVisible();
-  // One click made (and copied) the answer's link; the thread's is one switch away.
-  if (kind === "thread") await dialog.getByTestId("share-scope-thread").click();
   const field = dialog.getByTestId("share-url");
   await expect(field).toHaveValue(
     kind === "thread" ? /\/share\/t[A-Za-z0-9]{22}$/ : /\/share\/[A-Za-z0-9]{22}$/,
@@ -116,10 +118,13 @@ test("answer → bookmark → library → share the answer and the thread → re
   // The thread: every message.
   await visitor.goto(threadPath);
   await expect(shared).toHaveCount(2);
-  await expect(shared.nth(0).getByRole("heading", { level: 1 })).toHaveText(
-    "How do shared links work?",
-  );
-  await expect(shared.nth(1).getByRole("heading", { level: 1 })).toHaveText("Can I revoke a link?");
+  // Each turn's question heads it (h1 for the first, h2 after), beside its media panel's heading.
+  await expect(
+    shared.nth(0).getByRole("heading", { name: "How do shared links work?", exact: true }),
+  ).toBeVisible();
+  await expect(
+    shared.nth(1).getByRole("heading", { name: "Can I revoke a link?", exact: true }),
+  ).toBeVisible();
   for (const turn of await shared.all()) {
     await expect(turn.getByTestId("answer-markdown")).toContainText(FIRST_WORDS, {
       useInnerText: true,
