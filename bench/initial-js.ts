@@ -17,7 +17,8 @@ import { type BenchResult, kb, markdownTable, verdict } from "./lib/report.ts";
 const WEB_DIR = path.join(REPO_ROOT, "apps/web");
 /** The answer page: an offline answer (no model on the bench server), its markdown chunks included. */
 const ANSWER_ROUTE = "/app/search?q=How%20do%20share%20links%20work%3F";
-const BUDGETS_KB: Record<string, number> = { "/": 90, "/app": 200, [ANSWER_ROUTE]: 300 };
+/** The answer page: 386.2 KB before issue 12 (c7a8806) + the issue's 10 KB. */
+const BUDGETS_KB: Record<string, number> = { "/": 90, "/app": 200, [ANSWER_ROUTE]: 396 };
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
