@@ -1,5 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeEmbedding } from "./fake-embedding.ts";
+
+export { FAKE_SYNONYMS, fakeEmbedding } from "./fake-embedding.ts";
 
 /**
  * A fake OpenAI-compatible model server: real HTTP on 127.0.0.1, POST /v1/chat/completions with
@@ -39,66 +42,6 @@ export type FakeEmbeddingBehaviour =
   /** Accept the request and never answer (until the client goes away). */
   | { kind: "stall" };
 
-/**
- * Words the fake embedding model treats as one meaning (they land in the same dimension), so a
- * query can find a passage that shares no word with it — as a real embedding model would, and as
- * PostgreSQL's english full-text configuration (stemming only, no thesaurus) cannot.
- */
-export const FAKE_SYNONYMS: readonly (readonly string[])[] = [
-  ["car", "automobile", "vehicle", "auto"],
-  ["repair", "fix", "mend", "service", "servicing", "maintenance", "upkeep"],
-  ["doctor", "physician", "clinician"],
-  ["buy", "purchase", "acquire"],
-  ["big", "large", "huge"],
-  ["quick", "fast", "rapid"],
-  ["home", "house", "dwelling"],
-  ["lawyer", "attorney", "counsel"],
-  ["salary", "pay", "wage", "compensation"],
-  ["holiday", "vacation"],
-];
-
-const CANONICAL = new Map(FAKE_SYNONYMS.flatMap((group) => group.map((w) => [w, group[0]])));
-
-const FAKE_STOP_WORDS = new Set(
-  "a an and are as at be by for from has have how i in is it its of on or our the this to was we were what when where which who why will with you your".split(
-    " ",
-  ),
-);
-
-/** FNV-1a, 32 bits. */
-function hashWord(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) {
-    h ^= word.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/**
- * The fake model's vector of `text`: lower-cased words (stop words dropped, a plural "s" cut,
- * synonyms mapped to their group's first word), each counted in dimension hash(word) mod
- * `dimensions`, scaled to length 1. Texts sharing words (or synonyms) are close; texts sharing
- * none are orthogonal but for hash collisions. A text with no word is the unit vector e0.
- */
-export function fakeEmbedding(text: string, dimensions: number): number[] {
-  const vector = new Array<number>(dimensions).fill(0);
-  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (FAKE_STOP_WORDS.has(raw)) continue;
-    const singular =
-      raw.length > 3 && raw.endsWith("s") && !raw.endsWith("ss") ? raw.slice(0, -1) : raw;
-    const word = CANONICAL.get(singular) ?? CANONICAL.get(raw) ?? singular;
-    const index = hashWord(word) % dimensions;
-    vector[index] = (vector[index] ?? 0) + 1;
-  }
-  const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
-  if (norm === 0) {
-    vector[0] = 1;
-    return vector;
-  }
-  return vector.map((x) => x / norm);
-}
-
 export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -130,6 +73,18 @@ export interface FakeOpenAIServer {
 }
 
 export type FakeHandler = (request: RecordedRequest) => FakeBehaviour;
+
+/** An OpenAI-style error answer with the behaviour's status (and Retry-After). */
+function writeStatus(
+  res: http.ServerResponse,
+  behaviour: { status: number; retryAfter?: string; message?: string },
+): void {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (behaviour.retryAfter !== undefined) headers["retry-after"] = behaviour.retryAfter;
+  res.writeHead(behaviour.status, headers);
+  const message = behaviour.message ?? `fake error ${behaviour.status}`;
+  res.end(JSON.stringify({ error: { message, type: "fake_error", code: behaviour.status } }));
+}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -224,14 +179,7 @@ export async function startFakeOpenAIServer(
       if (!res.writableFinished && !selfDestroyed) noteAbort();
     });
     if (behaviour.kind === "stall") return;
-    if (behaviour.kind === "status") {
-      const headers: Record<string, string> = { "content-type": "application/json" };
-      if (behaviour.retryAfter !== undefined) headers["retry-after"] = behaviour.retryAfter;
-      res.writeHead(behaviour.status, headers);
-      const message = behaviour.message ?? `fake error ${behaviour.status}`;
-      res.end(JSON.stringify({ error: { message, type: "fake_error", code: behaviour.status } }));
-      return;
-    }
+    if (behaviour.kind === "status") return writeStatus(res, behaviour);
     const model = recorded.model ?? "fake-model";
     const deltas = deltasOf(behaviour, recorded);
     const delayMs = "delayMs" in behaviour ? (behaviour.delayMs ?? 0) : 0;
@@ -293,14 +241,7 @@ export async function startFakeOpenAIServer(
       if (!res.writableFinished) noteAbort();
     });
     if (behaviour.kind === "stall") return;
-    if (behaviour.kind === "status") {
-      const headers: Record<string, string> = { "content-type": "application/json" };
-      if (behaviour.retryAfter !== undefined) headers["retry-after"] = behaviour.retryAfter;
-      res.writeHead(behaviour.status, headers);
-      const message = behaviour.message ?? `fake error ${behaviour.status}`;
-      res.end(JSON.stringify({ error: { message, type: "fake_error", code: behaviour.status } }));
-      return;
-    }
+    if (behaviour.kind === "status") return writeStatus(res, behaviour);
     if (behaviour.delayMs) await wait(behaviour.delayMs);
     if (res.destroyed) return;
     const dimensions =
