@@ -58,8 +58,11 @@ export default defineConfig({
     colorScheme: "light",
     locale: "en-US",
     timezoneId: "UTC",
+    // The app honours reduced motion (index.css): no endless spinner or pulse keeps the software
+    // compositor of a headless browser repainting at 60 frames a second on a 2-core machine.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

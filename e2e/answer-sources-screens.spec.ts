@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { askFromHome, finished, turns } from "./support/answer-page.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { expect, stubExternalHosts, test } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
@@ -15,6 +16,7 @@ const VIEWPORTS = {
 
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
   for (const mode of ["light", "dark"] as const) {
+    if (!inTourMatrix(mode, viewportName)) continue;
     test(`answer sources screenshots, ${mode}, ${viewportName}`, async ({
       newContext,
       modelServer,

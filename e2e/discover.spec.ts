@@ -3,6 +3,7 @@ import { type Mode, STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { SearxngItem } from "./fakes/searxng-server.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
   DEFAULT_ANSWER,
@@ -245,6 +246,7 @@ async function shoot(page: Page, name: string, mode: Mode): Promise<void> {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
+    if (!inTourMatrix(mode, viewportName)) continue;
     test(`discover screenshots, offline, ${mode}, ${viewportName}`, async ({
       newContext,
       baseURL,

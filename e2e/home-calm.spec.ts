@@ -3,6 +3,7 @@ import { type Mode, PRESET_AGENT_IDS, STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { finished, resetFakesAroundEachTest, THREAD_URL, turns } from "./support/answer-page.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import { expect as baseExpect, stubExternalHosts, test } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -95,6 +96,7 @@ test("agents hub: every preset agent shows its description and a Coming soon mar
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
+    if (!inTourMatrix(mode, viewportName)) continue;
     test(`issue 12 screenshots, ${mode}, ${viewportName}`, async ({
       newContext,
       modelServer,

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { LEAD_STATUS_LABELS, MESSAGES, type Mode, STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
-import { SUPER_ADMIN_EMAIL } from "./support/env.ts";
+import { inTourMatrix, SUPER_ADMIN_EMAIL } from "./support/env.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { latestMail } from "./support/mail.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -267,7 +267,9 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 const COMBOS = (["light", "dark"] as const).flatMap((mode: Mode) =>
-  (Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>).map((viewport) => ({ mode, viewport })),
+  (Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)
+    .filter((viewport) => inTourMatrix(mode, viewport))
+    .map((viewport) => ({ mode, viewport })),
 );
 
 async function shoot(page: Page, name: string, combo: { mode: Mode; viewport: string }) {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { expect, failedResource, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -277,6 +278,7 @@ for (const [name, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ] as const) {
   for (const mode of ["light", "dark"] as const) {
+    if (!inTourMatrix(mode, name)) continue;
     test(`public content screenshots, ${mode}, ${name}`, async ({ newContext }) => {
       test.setTimeout(120_000);
       const context = await newContext({ viewport, colorScheme: mode, deviceScaleFactor: 1 });

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { VerificationModal } from "./pages/verification-modal.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { withServerDatabase } from "./support/db.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { expect, requestLinkViaApi, signInViaApi, test } from "./support/fixtures.ts";
 import {
   test as answerTest,
@@ -46,6 +47,7 @@ async function askAndWait(page: Page, question: string): Promise<void> {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
+    if (!inTourMatrix(mode, viewportName)) continue;
     test(`screenshots, ${mode}, ${viewportName}`, async ({ newContext, uniqueEmail, request }) => {
       test.setTimeout(150_000);
       const options = { viewport, colorScheme: mode, deviceScaleFactor: 1 } as const;
@@ -99,6 +101,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 // videos, related questions, and a follow-up.
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
+    if (!inTourMatrix(mode, viewportName)) continue;
     answerTest(
       `answer screenshots, ${mode}, ${viewportName}`,
       async ({ newContext, modelServer }) => {
@@ -167,6 +170,7 @@ const SHOT_THREADS = [
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
+    if (!inTourMatrix(mode, viewportName)) continue;
     answerTest(
       `history, library and share screenshots, ${mode}, ${viewportName}`,
       async ({ newContext, modelServer, uniqueEmail }) => {

@@ -4,7 +4,6 @@ import {
   DEFAULT_ANSWER,
   expect,
   type ModelServer,
-  stubExternalHosts,
   test,
 } from "./model-server.ts";
 
@@ -66,10 +65,9 @@ export function streamedRequests(modelServer: ModelServer) {
 
 /** Each test starts with the fakes answering normally, and leaves them so. */
 export function resetFakesAroundEachTest(): void {
-  test.beforeEach(async ({ context, modelServer }) => {
+  test.beforeEach(({ modelServer }) => {
     modelServer.answers.length = 0;
     modelServer.searxng.mode = "ok";
-    await stubExternalHosts(context, modelServer.origin);
   });
 
   test.afterEach(({ modelServer }) => {

@@ -21,3 +21,13 @@ export const e2eEnv = {
 };
 
 export const SUPER_ADMIN_EMAIL = "admin@nexus.test";
+
+/**
+ * Which light/dark × desktop/phone combinations a screenshot tour runs. `npm test` runs two of the
+ * four — light on the desktop and dark on the phone, so each mode and each size is seen once per
+ * run — and `npm run test:nightly` (E2E_FULL_MATRIX=1) all four. Behaviour tests are not affected.
+ */
+export function inTourMatrix(mode: "light" | "dark", viewport: string): boolean {
+  if (process.env.E2E_FULL_MATRIX === "1") return true;
+  return (mode === "light") === (viewport === "desktop");
+}

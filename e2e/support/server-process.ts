@@ -7,8 +7,16 @@ import { fileURLToPath } from "node:url";
 /** The repository root (this file is e2e/support/server-process.ts). */
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** What `npm start` runs once the app is built, and what tests spawn: the real server. */
-export const SERVER_COMMAND = [process.execPath, "--import", "tsx", "apps/server/src/main.ts"];
+/**
+ * What tests spawn: the real server. `npm test` builds the server bundle first and sets
+ * NEXUS_TEST_SERVER=bundle, so its tests run what `npm start` runs (apps/server/dist/main.js), and
+ * each start skips transpiling the sources (half the CPU of a start on this 2-core machine). A
+ * test run on its own (`npx playwright test`) runs the sources through tsx, never a stale bundle.
+ */
+export const SERVER_COMMAND =
+  process.env.NEXUS_TEST_SERVER === "bundle"
+    ? [process.execPath, "apps/server/dist/main.js"]
+    : [process.execPath, "--import", "tsx", "apps/server/src/main.ts"];
 
 export interface ExitInfo {
   code: number | null;
