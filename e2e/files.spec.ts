@@ -69,6 +69,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 test("upload a PDF and a DOCX with progress, ask about them in the Local focus; a deleted file's citations say so", async ({
   page,
   context,
+  newContext,
   uniqueEmail,
 }) => {
   test.setTimeout(240_000);
@@ -141,6 +142,22 @@ test("upload a PDF and a DOCX with progress, ask about them in the Local focus; 
   );
   const threadUrl = page.url();
   const answerText = await turn.getByTestId("answer-markdown").textContent();
+
+  // Shared, the thread names and quotes the file for its readers but never links to it (only
+  // its owner can download it).
+  const made = await context.request.post("/api/shares", {
+    data: { threadId: threadUrl.slice(-22) },
+  });
+  expect(made.ok(), "POST /api/shares").toBe(true);
+  const reader = await (await newContext()).newPage();
+  await reader.goto(new URL(((await made.json()) as { url: string }).url).pathname);
+  const shared = reader.getByTestId("source-card").first();
+  await expect(shared).toContainText(/tracemonkey\.pdf, p\. \d+/);
+  await expect(shared).toContainText("Not shared");
+  await expect(shared).toContainText("Author's files");
+  await expect(reader.locator("[data-file-private]").first()).toBeVisible();
+  await expect(reader.locator('a[href*="/api/files/"]')).toHaveCount(0);
+  await reader.close();
 
   // Delete the PDF.
   await openFiles(page);

@@ -7,7 +7,17 @@ import { precompress } from "./build/precompress.ts";
 
 export default defineConfig({
   plugins: [contentPlugin(), react(), tailwindcss(), precompress()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // Zod 3 is only reachable through the AI SDK's converter for Zod 3 schemas, which the
+      // browser never has: a one-name stand-in (src/lib/zod-v3-stand-in.ts) instead of ~10 KB gzip.
+      {
+        find: /^zod\/v3$/,
+        replacement: fileURLToPath(new URL("./src/lib/zod-v3-stand-in.ts", import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://127.0.0.1:3000" } },

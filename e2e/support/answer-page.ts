@@ -1,11 +1,6 @@
 import type { UsageSummary } from "@nexus/contracts";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import {
-  DEFAULT_ANSWER,
-  expect,
-  type ModelServer,
-  test,
-} from "./model-server.ts";
+import { DEFAULT_ANSWER, expect, type ModelServer, test } from "./model-server.ts";
 
 /** The answer page as the answer specs see it: locators, waits and the fakes' bookkeeping. */
 

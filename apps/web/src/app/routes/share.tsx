@@ -7,6 +7,7 @@ import { MediaPanel } from "@/features/answer/components/media-panel.tsx";
 import { ReasoningPanel } from "@/features/answer/components/reasoning-panel.tsx";
 import { SourcesStrip } from "@/features/answer/components/sources-strip.tsx";
 import { entriesToMessages } from "@/features/answer/lib/entries-to-messages.ts";
+import { privateFiles } from "@/features/answer/lib/file-sources.ts";
 import { saveSessionThread } from "@/features/answer/lib/session-thread.ts";
 import { createThreadId } from "@/features/answer/lib/thread-id.ts";
 import { SharedPage, ShareNotFound } from "@/features/shares/components/shared-page.tsx";
@@ -18,6 +19,8 @@ const SHARE_ID = /^t?[A-Za-z0-9]{22}$/;
 function SharedTurn({ message, index }: { message: SharedThreadMessage; index: number }) {
   const Heading = index === 0 ? "h1" : "h2";
   const hasMedia = message.images.length > 0 || message.videos.length > 0;
+  // The author's files are named and quoted, never linked: readers cannot download them.
+  const sources = privateFiles(message.sources);
   return (
     <>
       <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
@@ -30,12 +33,12 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
       ) : null}
       <div className={hasMedia ? "grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]" : ""}>
         <div className="flex min-w-0 flex-col gap-5">
-          <SourcesStrip sources={message.sources} />
+          <SourcesStrip sources={sources} />
           <ReasoningPanel text={message.thinkingContent} thinking={false} answerStarted />
           <LazyAnswerMarkdown
             headingBase={index === 0 ? 2 : 3}
             markdown={message.content}
-            sources={message.sources}
+            sources={sources}
             streaming={false}
             className="min-w-0 break-words"
           />

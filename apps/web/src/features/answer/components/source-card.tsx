@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
-import type { ShownSource } from "../lib/file-sources.ts";
+import { isUnlinkedFile, type ShownSource } from "../lib/file-sources.ts";
 import type { SourceLabel } from "../lib/source-label.ts";
 import { isFileSource, isKnowledgeBaseSource } from "../lib/source-site.ts";
 import { SourcePreview } from "./source-preview.tsx";
@@ -105,12 +105,15 @@ export function SourceCard({
   const preview = useHoverPreview();
   const cardId = useId();
   const section = label.section ? ` — ${label.section}` : "";
-  const Card = source.fileDeleted ? "div" : "a";
+  const unlinked = isUnlinkedFile(source);
+  const Card = unlinked ? "div" : "a";
   return (
     <>
       <Card
-        {...(source.fileDeleted
-          ? { "data-file-deleted": "" }
+        {...(unlinked
+          ? source.fileDeleted
+            ? { "data-file-deleted": "" }
+            : { "data-file-private": "" }
           : {
               href,
               target: "_blank",
@@ -123,12 +126,12 @@ export function SourceCard({
         {...preview.triggerProps}
         className={clsx(
           "flex w-full min-w-0 flex-col justify-between gap-1.5 rounded-xl border border-border bg-surface p-2.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-          source.fileDeleted ? "border-dashed" : "hover:bg-surface-2",
+          unlinked ? "border-dashed" : "hover:bg-surface-2",
         )}
       >
         <span className="flex min-w-0 flex-col">
           <span
-            className={`${label.section && !source.fileDeleted ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
+            className={`${label.section && !unlinked ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
           >
             {label.title}
           </span>
@@ -136,7 +139,7 @@ export function SourceCard({
             <span
               className={clsx(
                 "line-clamp-1 text-xs break-words",
-                source.fileDeleted ? "text-muted" : "text-accent-soft-fg",
+                unlinked ? "text-muted" : "text-accent-soft-fg",
               )}
             >
               {label.section}

@@ -1,6 +1,7 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
-import { citedFileIds, markDeletedFiles } from "./file-sources.ts";
+import { citedFileIds, markDeletedFiles, privateFiles } from "./file-sources.ts";
+import { labelSources } from "./source-label.ts";
 
 const A = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const B = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
@@ -37,5 +38,26 @@ describe("cited files", () => {
       ["t", "/blog/files-and-documents#passwords", false],
     ]);
     expect(markDeletedFiles(sources, [])).toBe(sources);
+  });
+
+  it("on a share page the author's files are named and quoted but not linked", () => {
+    const shown = privateFiles(sources);
+    expect(shown.map((s) => [s.title, s.url, s.filePrivate ?? false])).toEqual([
+      ["report.pdf, p. 1", "", true],
+      ["t", "https://example.com/a", false],
+      ["report.pdf, p. 4", "", true],
+      ["notes.docx, p. 2", "", true],
+      ["t", "/blog/files-and-documents#passwords", false],
+    ]);
+    expect(shown[0]?.snippet).toBe("s");
+    const labels = labelSources(shown);
+    expect(labels[0]).toEqual({
+      title: "report.pdf, p. 1",
+      section: "Not shared",
+      site: "Author's files",
+    });
+    expect(labels[1]?.site).toBe("127.0.0.1");
+    const web = [source("https://example.com/a")];
+    expect(privateFiles(web)).toBe(web);
   });
 });

@@ -2,12 +2,31 @@ import { type AnswerSource, citedFileId, MISSING_FILES_MAX } from "@nexus/contra
 
 /** What the page shows of a source whose file (one of the person's files) was deleted. */
 export const FILE_DELETED_LABEL = "File deleted";
+/** What a share page shows of a source that is one of the author's files (readers cannot open it). */
+export const FILE_PRIVATE_LABEL = "Not shared";
 
 /**
  * A source as a turn shows it: `fileDeleted` when it cites a file of the person that no longer
- * exists; such a source has no link any more (its download would be a 404).
+ * exists, `filePrivate` when it cites the author's file on a share page; neither has a link (its
+ * download would be a 404).
  */
-export type ShownSource = AnswerSource & { fileDeleted?: boolean };
+export type ShownSource = AnswerSource & { fileDeleted?: boolean; filePrivate?: boolean };
+
+/** A source shown without a link: a deleted file, or the author's file on a share page. */
+export function isUnlinkedFile(source: ShownSource): boolean {
+  return source.fileDeleted === true || source.filePrivate === true;
+}
+
+/**
+ * A share page's sources: those citing the author's files keep their title ("name, p. N") and
+ * snippet but lose their download link, which only the author can open.
+ */
+export function privateFiles(sources: readonly AnswerSource[]): readonly ShownSource[] {
+  if (!sources.some((source) => citedFileId(source.url))) return sources;
+  return sources.map((source) =>
+    citedFileId(source.url) ? { ...source, url: "", filePrivate: true } : source,
+  );
+}
 
 /** The ids of the person's files that these sources cite (each once; at most one lookup's worth). */
 export function citedFileIds(sources: readonly AnswerSource[]): string[] {

@@ -1,4 +1,4 @@
-import { FILE_DELETED_LABEL, type ShownSource } from "./file-sources.ts";
+import { FILE_DELETED_LABEL, FILE_PRIVATE_LABEL, type ShownSource } from "./file-sources.ts";
 import { isFileSource, sourceSiteName } from "./source-site.ts";
 
 /** What a source card shows: the page's title, what sets it apart (its section), its site. */
@@ -51,7 +51,11 @@ export function labelSources(sources: readonly ShownSource[]): SourceLabel[] {
     if (isFileSource(source))
       return {
         title: source.title.trim() || "Untitled",
-        section: source.fileDeleted ? FILE_DELETED_LABEL : null,
+        section: source.fileDeleted
+          ? FILE_DELETED_LABEL
+          : source.filePrivate
+            ? FILE_PRIVATE_LABEL
+            : null,
         site: sourceSiteName(source),
       };
     const { title, section } = splitTitle(source.title.trim());

@@ -7,18 +7,23 @@ export function isKnowledgeBaseSource(source: Pick<AnswerSource, "url">): boolea
 }
 
 /** A passage of one of the person's files (Local focus): its link is the file's download. */
-export function isFileSource(source: Pick<ShownSource, "url" | "fileDeleted">): boolean {
-  return source.fileDeleted === true || citedFileId(source.url) !== null;
+export function isFileSource(
+  source: Pick<ShownSource, "url" | "fileDeleted" | "filePrivate">,
+): boolean {
+  return (
+    source.fileDeleted === true || source.filePrivate === true || citedFileId(source.url) !== null
+  );
 }
 
 /**
- * The site a source is shown under: its domain, "Nexus guide" for the knowledge base and "Your
- * files" for a file of the person (whose domain is this server's own host name, e.g. "127.0.0.1",
- * which tells a reader nothing), deleted or not.
+ * The site a source is shown under: its domain, "Nexus guide" for the knowledge base, "Your files"
+ * for a file of the person (whose domain is this server's own host name, e.g. "127.0.0.1", which
+ * tells a reader nothing), deleted or not, and "Author's files" for one on a share page.
  */
 export function sourceSiteName(
-  source: Pick<ShownSource, "url" | "domain" | "fileDeleted">,
+  source: Pick<ShownSource, "url" | "domain" | "fileDeleted" | "filePrivate">,
 ): string {
   if (isKnowledgeBaseSource(source)) return "Nexus guide";
+  if (source.filePrivate) return "Author's files";
   return isFileSource(source) ? "Your files" : source.domain;
 }
