@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Preset chat agents reachable at /app/agents/:agentId (spec §2); any other id is not found. */
 export const PRESET_AGENT_IDS = [
   "deepseekchat",
@@ -192,3 +194,101 @@ export const PRESET_AGENT_INFO: Record<PresetAgentId, PresetAgentInfo> = {
     description: "Helps you put a half-formed thought into clear words.",
   },
 };
+
+/** Tools a preset agent may be given (ARCHITECTURE.md §3.1: `ai/tools/<name>.ts`). */
+export const AGENT_TOOLS = [
+  "web-search",
+  "read-url",
+  "search-files",
+  "youtube-transcript",
+  "generate-image",
+  "run-code",
+] as const;
+export type AgentTool = (typeof AGENT_TOOLS)[number];
+
+/** The agents hub's categories, in the order it shows them. */
+export const AGENT_CATEGORIES = [
+  "everyday",
+  "writing",
+  "learning",
+  "work",
+  "research",
+  "code",
+  "wellbeing",
+  "thinking",
+  "creative",
+] as const;
+export type AgentCategory = (typeof AGENT_CATEGORIES)[number];
+
+export const AGENT_FORM_FIELD_TYPES = ["text", "textarea", "select"] as const;
+
+/** One field a structured helper (title-generator, email-response, letter-generator) asks for. */
+export const agentFormFieldSchema = z
+  .strictObject({
+    name: z.string().regex(/^[a-z][a-zA-Z0-9]*$/, "must be a camelCase identifier"),
+    label: z.string().trim().min(1).max(80),
+    type: z.enum(AGENT_FORM_FIELD_TYPES),
+    required: z.boolean().optional(),
+    placeholder: z.string().max(120).optional(),
+    /** The choices of a select field, and only of one. */
+    options: z.array(z.string().trim().min(1).max(60)).min(2).max(12).optional(),
+  })
+  .refine((field) => (field.type === "select") === (field.options !== undefined), {
+    message: "a select field needs options, and only a select field has them",
+    path: ["options"],
+  });
+export type AgentFormField = z.infer<typeof agentFormFieldSchema>;
+
+const noDuplicates = (values: readonly string[]) => new Set(values).size === values.length;
+
+/**
+ * A preset agent as its file in apps/server/src/ai/agents/presets/<id>.md declares it: the front
+ * matter's fields, and its body as `prompt`, the system prompt.
+ */
+export const presetAgentSchema = z
+  .strictObject({
+    id: z.enum(PRESET_AGENT_IDS),
+    name: z.string().trim().min(1).max(60),
+    description: z.string().trim().min(1).max(160),
+    category: z.enum(AGENT_CATEGORIES),
+    /** A lucide-react icon in kebab-case ("message-circle"). */
+    icon: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a kebab-case icon name"),
+    /** Prompts the person can click to start. */
+    starters: z
+      .array(z.string().trim().min(1).max(200))
+      .min(3)
+      .max(4)
+      .refine(noDuplicates, "starters must differ"),
+    tools: z.array(z.enum(AGENT_TOOLS)).refine(noDuplicates, "a tool is listed twice"),
+    /** False only for agents that answer from what they searched or read (offline engine). */
+    needsModel: z.boolean(),
+    /** Fields filled in before the first draft, for the structured helpers only. */
+    form: z
+      .array(agentFormFieldSchema)
+      .min(1)
+      .max(8)
+      .refine((fields) => noDuplicates(fields.map((f) => f.name)), "form field names must differ")
+      .optional(),
+    prompt: z.string().trim().min(1),
+  })
+  .superRefine((agent, ctx) => {
+    const info = PRESET_AGENT_INFO[agent.id];
+    if (agent.name !== info.name) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: `must be "${info.name}"` });
+    }
+    if (agent.description !== info.description) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["description"],
+        message: `must be "${info.description}"`,
+      });
+    }
+    if (!agent.needsModel && !agent.tools.some((t) => t !== "run-code" && t !== "generate-image")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["needsModel"],
+        message: "an agent that runs without a model needs a tool to search or read with",
+      });
+    }
+  });
+export type PresetAgent = z.infer<typeof presetAgentSchema>;
