@@ -11,7 +11,6 @@ import {
   type PresetAgent,
 } from "@nexus/contracts";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseFrontMatterLines } from "./front-matter.ts";
 import {
   loadPresetAgents,
   PRESETS_DIR,
@@ -204,14 +203,9 @@ describe("a malformed preset", () => {
       ["icon: link", "icon: link\ncolour: blue", /url-qa\.md: colour: is not a preset agent field/],
       ["icon: link", "icon: link\nprompt: hi", /prompt: is the file's body/],
       ["id: url-qa", "id: quick-answer", /id: must be "url-qa"/],
-      ["starters:", "starters: []", /field "starters" \(line \d+\): has a value on its line/],
-      [
-        "starters:",
-        'starters:\n  - "Read this page\n  - "and that one"',
-        /field "starters" \(line \d+\): /,
-      ],
-      ["icon: link", "icon: link\n icon2: x", /field "icon" \(line \d+\)|line \d+: expected/],
-      ["tools: [read-url, web-search]", "tools: [read-url, web-search", /field "tools"/],
+      ["icon: link", "icon: link\nicon: book", /not valid YAML: .*[Uu]nique/],
+      ["icon: link", "icon: link\n\ticon2: x", /not valid YAML/],
+      ["tools: [read-url, web-search]", "tools: [read-url, web-search", /not valid YAML/],
     ];
     for (const [from, to, pattern] of cases) {
       expectError(() => parsePresetAgent(urlQaWith(from, to), "url-qa.md"), pattern);
@@ -235,43 +229,5 @@ describe("a malformed preset", () => {
       () => loadPresetAgents(presetsCopy({ "notes.txt": "hello" })),
       /notes\.txt: is not a preset/,
     );
-  });
-});
-
-describe("front matter reader", () => {
-  it("reads the YAML subset the presets use", () => {
-    const fields = parseFrontMatterLines([
-      "# a comment",
-      "name: Plain text # a trailing comment",
-      'quoted: "a: b, [c] # not a comment \\"q\\""',
-      "single: 'it''s'",
-      "flags: [true, false, null, 3]",
-      "list:",
-      "  - one",
-      "  - { name: tone, options: [a, 'b c'], required: true }",
-    ]);
-    expect(fields).toEqual({
-      name: "Plain text",
-      quoted: 'a: b, [c] # not a comment "q"',
-      single: "it's",
-      flags: [true, false, null, 3],
-      list: ["one", { name: "tone", options: ["a", "b c"], required: true }],
-    });
-  });
-
-  it("refuses what it does not understand", () => {
-    expect(() => parseFrontMatterLines(["a: 1", "a: 2"])).toThrow(
-      /field "a" \(line 2\): appears twice/,
-    );
-    expect(() => parseFrontMatterLines(["a: b: c"])).toThrow(/field "a".*put it in quotes/);
-    expect(() => parseFrontMatterLines(["a:", "b: c"])).toThrow(
-      /field "a" \(line 1\): has no value/,
-    );
-    expect(() => parseFrontMatterLines(["  - orphan"])).toThrow(
-      /line 1: a list item without a key/,
-    );
-    expect(() => parseFrontMatterLines(["a: |", "  text"])).toThrow(/needs quotes/);
-    expect(() => parseFrontMatterLines(["a:\t1"])).toThrow(/tabs/);
-    expect(() => parseFrontMatterLines(["a: { b: 1, b: 2 }"])).toThrow(/"b" appears twice/);
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PRESET_AGENT_IDS, type PresetAgent, presetAgentSchema } from "@nexus/contracts";
-import { FrontMatterError, splitFrontMatterStrict } from "./front-matter.ts";
+import { parse as parseYaml } from "yaml";
 
 /**
  * The preset agents' files, one `<id>.md` per agent. Resolved through the package, as content/
@@ -32,16 +32,39 @@ function fieldPath(segments: readonly PropertyKey[]): string {
     .join("");
 }
 
+/** The front matter (YAML between two "---" lines at the top) and the body of a preset file. */
+function splitFrontMatter(
+  text: string,
+  file: string,
+): { fields: Record<string, unknown>; body: string } {
+  const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(
+    text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"),
+  );
+  if (!match)
+    throw new PresetAgentError(
+      file,
+      undefined,
+      'must start with "---", its front matter, and "---"',
+    );
+  let fields: unknown;
+  try {
+    // Strict: a key twice, a tab for indentation or anything YAML 1.2 does not allow is an error.
+    fields = parseYaml(match[1] ?? "", { strict: true, uniqueKeys: true, prettyErrors: true });
+  } catch (error) {
+    throw new PresetAgentError(
+      file,
+      undefined,
+      `its front matter is not valid YAML: ${String((error as Error).message)}`,
+    );
+  }
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields))
+    throw new PresetAgentError(file, undefined, "its front matter must be a set of fields");
+  return { fields: fields as Record<string, unknown>, body: text.slice(match[0].length) };
+}
+
 /** Parses and validates the text of one preset file (`file` names it in errors). */
 export function parsePresetAgent(text: string, file: string): PresetAgent {
-  let parts: ReturnType<typeof splitFrontMatterStrict>;
-  try {
-    parts = splitFrontMatterStrict(text);
-  } catch (error) {
-    if (error instanceof FrontMatterError)
-      throw new PresetAgentError(file, undefined, error.message);
-    throw error;
-  }
+  const parts = splitFrontMatter(text, file);
   // The file's name is the agent's id: check it first, as the name and description follow from it.
   const expectedId = path.basename(file, ".md");
   if (parts.fields.id !== undefined && parts.fields.id !== expectedId) {
