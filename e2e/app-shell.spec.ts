@@ -95,3 +95,39 @@ test.describe("app shell", () => {
     await expect(page).toHaveURL(/\/app$/);
   });
 });
+
+test("a person who asked for less motion gets no endless spinner, pulse or transition (WCAG 2.3.3)", async ({
+  page,
+}) => {
+  await page.goto("/app");
+  await expect(page.getByRole("textbox", { name: "Ask anything" })).toBeVisible();
+  // Elements with the app's own spinner, skeleton and hover-transition classes, as the running
+  // stylesheet animates them: "<iterations> <duration>" and the transition's duration.
+  const motion = () =>
+    page.evaluate(`(() => {
+      const out = {};
+      for (const name of ["motion-safe:animate-spin", "motion-safe:animate-pulse", "transition-colors"]) {
+        const el = document.createElement("div");
+        el.className = name;
+        document.body.append(el);
+        const style = getComputedStyle(el);
+        out[name] = name.startsWith("transition")
+          ? style.transitionDuration
+          : style.animationIterationCount + " " + style.animationDuration;
+        el.remove();
+      }
+      return out;
+    })()`);
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect(await motion()).toEqual({
+    "motion-safe:animate-spin": "infinite 1s",
+    "motion-safe:animate-pulse": "infinite 2s",
+    "transition-colors": "0.15s",
+  });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(await motion()).toEqual({
+    "motion-safe:animate-spin": "1 1e-05s",
+    "motion-safe:animate-pulse": "1 1e-05s",
+    "transition-colors": "1e-05s",
+  });
+});
