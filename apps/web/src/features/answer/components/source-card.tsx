@@ -26,6 +26,21 @@ export function sourceHref(url: string): string | undefined {
   return isHttpUrl(url) ? url : undefined;
 }
 
+/**
+ * A card's title. A file passage's page ("report.pdf, p. 12") never wraps apart from its name:
+ * the line breaks inside the name, not before the page.
+ */
+export function SourceTitle({ title }: { title: string }) {
+  const page = /, p\. \d+$/.exec(title);
+  if (!page) return <>{title}</>;
+  return (
+    <>
+      {title.slice(0, page.index)}
+      <span className="whitespace-nowrap">{page[0]}</span>
+    </>
+  );
+}
+
 /** The site's icon; the knowledge base's articles get a book, the person's files a page. */
 export function SourceIcon({ source }: { source: ShownSource }) {
   if (source.fileDeleted) {
@@ -133,7 +148,7 @@ export function SourceCard({
           <span
             className={`${label.section && !unlinked ? "line-clamp-1" : "line-clamp-2"} text-xs font-medium break-words text-fg`}
           >
-            {label.title}
+            <SourceTitle title={label.title} />
           </span>
           {label.section ? (
             <span
