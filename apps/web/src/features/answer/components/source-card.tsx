@@ -27,16 +27,16 @@ export function sourceHref(url: string): string | undefined {
 }
 
 /**
- * A card's title. A file passage's page ("report.pdf, p. 12") never wraps apart from its name:
- * the line breaks inside the name, not before the page.
+ * A card's title. A file passage's page ("report.pdf, p. 12") stays whole: the line may break after
+ * the name's comma, never inside "p. 12".
  */
 export function SourceTitle({ title }: { title: string }) {
-  const page = /, p\. \d+$/.exec(title);
-  if (!page) return <>{title}</>;
+  const page = /, (p\. \d+)$/.exec(title);
+  if (!page?.[1]) return <>{title}</>;
   return (
     <>
-      {title.slice(0, page.index)}
-      <span className="whitespace-nowrap">{page[0]}</span>
+      {title.slice(0, page.index + 2)}
+      <span className="whitespace-nowrap">{page[1]}</span>
     </>
   );
 }
