@@ -31,13 +31,22 @@ function parseFields(lines: string[]): FrontMatterFields {
   return fields;
 }
 
+/**
+ * A markdown file's front matter lines (between a first line "---" and the next "---") and its
+ * body; `head` is null when the file has none (CRLF tolerated).
+ */
+export function frontMatterParts(markdown: string): { head: string[] | null; body: string } {
+  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
+  if (lines[0]?.trim() !== "---") return { head: null, body: lines.join("\n") };
+  const end = lines.findIndex((line, i) => i > 0 && line.trim() === "---");
+  if (end <= 0) return { head: null, body: lines.join("\n") };
+  return { head: lines.slice(1, end), body: lines.slice(end + 1).join("\n") };
+}
+
 /** Splits a markdown file into its front matter fields and its body (CRLF tolerated). */
 export function splitFrontMatter(markdown: string): { fields: FrontMatterFields; body: string } {
-  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
-  if (lines[0]?.trim() !== "---") return { fields: {}, body: lines.join("\n") };
-  const end = lines.findIndex((line, i) => i > 0 && line.trim() === "---");
-  if (end <= 0) return { fields: {}, body: lines.join("\n") };
-  return { fields: parseFields(lines.slice(1, end)), body: lines.slice(end + 1).join("\n") };
+  const { head, body } = frontMatterParts(markdown);
+  return { fields: head ? parseFields(head) : {}, body };
 }
 
 export function textField(fields: FrontMatterFields, key: string): string {

@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { PRESET_AGENT_IDS, type PresetAgent, presetAgentSchema } from "@nexus/contracts";
+import {
+  frontMatterParts,
+  PRESET_AGENT_IDS,
+  type PresetAgent,
+  presetAgentSchema,
+} from "@nexus/contracts";
 import { parse as parseYaml } from "yaml";
 
 /**
@@ -37,10 +42,8 @@ function splitFrontMatter(
   text: string,
   file: string,
 ): { fields: Record<string, unknown>; body: string } {
-  const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(
-    text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"),
-  );
-  if (!match)
+  const { head, body } = frontMatterParts(text.replace(/^\uFEFF/, ""));
+  if (!head)
     throw new PresetAgentError(
       file,
       undefined,
@@ -49,7 +52,7 @@ function splitFrontMatter(
   let fields: unknown;
   try {
     // Strict: a key twice, a tab for indentation or anything YAML 1.2 does not allow is an error.
-    fields = parseYaml(match[1] ?? "", { strict: true, uniqueKeys: true, prettyErrors: true });
+    fields = parseYaml(head.join("\n"), { strict: true, uniqueKeys: true, prettyErrors: true });
   } catch (error) {
     throw new PresetAgentError(
       file,
@@ -59,7 +62,7 @@ function splitFrontMatter(
   }
   if (typeof fields !== "object" || fields === null || Array.isArray(fields))
     throw new PresetAgentError(file, undefined, "its front matter must be a set of fields");
-  return { fields: fields as Record<string, unknown>, body: text.slice(match[0].length) };
+  return { fields: fields as Record<string, unknown>, body };
 }
 
 /** Parses and validates the text of one preset file (`file` names it in errors). */

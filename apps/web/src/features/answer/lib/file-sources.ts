@@ -13,7 +13,7 @@ export const FILE_PRIVATE_LABEL = "Not shared";
 export type ShownSource = AnswerSource & { fileDeleted?: boolean; filePrivate?: boolean };
 
 /** A source shown without a link: a deleted file, or the author's file on a share page. */
-export function isUnlinkedFile(source: ShownSource): boolean {
+export function isUnlinkedFile(source: Pick<ShownSource, "fileDeleted" | "filePrivate">): boolean {
   return source.fileDeleted === true || source.filePrivate === true;
 }
 

@@ -1,5 +1,5 @@
 import { type AnswerSource, citedFileId } from "@nexus/contracts";
-import type { ShownSource } from "./file-sources.ts";
+import { isUnlinkedFile, type ShownSource } from "./file-sources.ts";
 
 /** The built-in knowledge base's passages link to its articles on this Nexus: "/blog/<slug>#…". */
 export function isKnowledgeBaseSource(source: Pick<AnswerSource, "url">): boolean {
@@ -10,9 +10,7 @@ export function isKnowledgeBaseSource(source: Pick<AnswerSource, "url">): boolea
 export function isFileSource(
   source: Pick<ShownSource, "url" | "fileDeleted" | "filePrivate">,
 ): boolean {
-  return (
-    source.fileDeleted === true || source.filePrivate === true || citedFileId(source.url) !== null
-  );
+  return isUnlinkedFile(source) || citedFileId(source.url) !== null;
 }
 
 /**
