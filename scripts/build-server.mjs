@@ -18,7 +18,7 @@ await build({
   entryPoints: {
     main: path.join(root, "apps/server/src/main.ts"),
     admin: path.join(root, "apps/server/src/cli/admin.ts"),
-    "answer-worker": path.join(root, "apps/server/src/modules/answer/answer.worker.ts"),
+    "chat-worker": path.join(root, "apps/server/src/ai/chat/chat.worker.ts"),
     "parse-worker": path.join(root, "apps/server/src/integrations/document-text/parse.worker.ts"),
   },
   outdir: path.join(root, "apps/server/dist"),

@@ -9,7 +9,7 @@ import type { JobQueue } from "./jobs/queue.ts";
 import type { RunEventHub } from "./jobs/run-events.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
-import type { AnswerRunner } from "./modules/answer/answer.run.ts";
+import type { ChatRunner } from "./ai/chat/runners.ts";
 import type { ImageUrls } from "./modules/images/image-urls.ts";
 
 /** Everything a module needs from the outside world; tests build their own. */
@@ -27,11 +27,11 @@ export interface Deps {
   webFetch: { fetchPage: FetchPage };
   /** Signs image addresses for the image proxy (key from PostgreSQL: images.repo.ts). */
   images: ImageUrls;
-  /** Runs charged answers off this thread (answer workers); absent: in this thread. */
-  answerRunner?: AnswerRunner;
+  /** Runs chat jobs off this thread (chat workers); absent: in this thread. */
+  chatRunner?: ChatRunner;
   /** Uploaded files: DATA_DIR/files or STORAGE_URL (S3). */
   storage: Storage;
-  /** The durable job queue (pg-boss); absent where no jobs are sent (answer workers). */
+  /** The durable job queue (pg-boss); absent where no jobs are sent (chat workers). */
   jobs?: JobQueue;
   /** Live wake-ups for run events (LISTEN/NOTIFY); absent where no SSE is served. */
   runEvents?: RunEventHub;

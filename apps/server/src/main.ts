@@ -14,10 +14,10 @@ import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
 import { startJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
-import { startAnswerWorkers } from "./modules/answer/answer.workers.ts";
+import { chatJobLost } from "./ai/chat/runners.ts";
+import { startChatWorkers } from "./ai/chat/chat-workers.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
-import * as usage from "./modules/usage/usage.service.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -60,22 +60,22 @@ async function main() {
   const imageKey = await loadImageKey(database.db);
   const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey });
   const workerCount = env.ANSWER_WORKERS ?? Math.min(4, availableParallelism() - 1);
-  const answerWorkers =
+  const chatWorkers =
     workerCount > 0
-      ? startAnswerWorkers({
+      ? startChatWorkers({
           count: workerCount,
           url: import.meta.url.endsWith(".ts")
-            ? new URL("./modules/answer/answer.worker-source.mjs", import.meta.url)
-            : new URL("./answer-worker.js", import.meta.url), // the bundle's entry
+            ? new URL("./ai/chat/chat.worker-source.mjs", import.meta.url)
+            : new URL("./chat-worker.js", import.meta.url), // the bundle's entry
           // Each worker's own pool; the main thread keeps 64 (PostgreSQL allows 200).
           setup: { databaseUrl: url, poolMax: Math.floor(96 / workerCount) },
           logger,
-          onLost: (job) => usage.refund({ deps, caller: job.caller, counter: "search" }),
+          onLost: (job) => chatJobLost(deps, job),
         })
       : null;
-  if (answerWorkers) {
-    await answerWorkers.ready();
-    deps.answerRunner = answerWorkers.run;
+  if (chatWorkers) {
+    await chatWorkers.ready();
+    deps.chatRunner = chatWorkers.run;
   }
   // pg-boss (its own pgboss schema) and the run-event hub: file ingestion, durable and shared.
   const jobRuntime = await startJobRuntime({ deps, url });
@@ -94,7 +94,7 @@ async function main() {
     {
       ms: Math.round(performance.now() - startedAt),
       database: embedded ? "embedded" : "external",
-      answerWorkers: workerCount,
+      chatWorkers: workerCount,
     },
     `Nexus is running at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`,
   );
@@ -118,7 +118,7 @@ async function main() {
       }, SHUTDOWN_TIMEOUT_MS).unref();
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
-    await answerWorkers?.close();
+    await chatWorkers?.close();
     // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS).
     await jobRuntime.stop(SHUTDOWN_TIMEOUT_MS / 2);
     await database.close();

@@ -11,7 +11,7 @@ import type { Logger } from "./lib/logger.ts";
 import { createImageUrls } from "./modules/images/image-urls.ts";
 
 /**
- * The running server's dependencies from its environment (main thread and answer workers alike).
+ * The running server's dependencies from its environment (main thread and chat workers alike).
  * `imageKey`: the image proxy's signing key, read from PostgreSQL (loadImageKey) by the caller.
  */
 export function createRuntimeDeps(options: {

@@ -292,3 +292,105 @@ export const presetAgentSchema = z
     }
   });
 export type PresetAgent = z.infer<typeof presetAgentSchema>;
+
+/** A preset agent as GET /api/agents lists it (its prompt stays on the server). */
+export interface AgentCatalogueEntry {
+  id: PresetAgentId;
+  name: string;
+  description: string;
+  category: AgentCategory;
+  /** A lucide-react icon name in kebab-case. */
+  icon: string;
+  starters: string[];
+  tools: AgentTool[];
+  needsModel: boolean;
+  form?: AgentFormField[];
+  /** False when the agent needs a language model and this server has none configured. */
+  available: boolean;
+}
+
+/** GET /api/agents (signed in). */
+export interface AgentsResponse {
+  agents: AgentCatalogueEntry[];
+  /** Whether this server has a language model (LLM_BASE_URL); without one only some agents run. */
+  modelConfigured: boolean;
+  /** The caller's agents by their latest conversation, most recent first (at most 8). */
+  recent: PresetAgentId[];
+  /** What to configure for a model, shown on agents that need one. */
+  needsModel: string;
+}
+
+/** The `needs_model` error of an agent chat, and the hub's mark on such agents. */
+export const AGENT_NEEDS_MODEL_TITLE = "This agent needs a language model";
+export const AGENT_NEEDS_MODEL_HOW_TO =
+  "The administrator of this Nexus server sets LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to any OpenAI-compatible API and restarts the server.";
+
+/** The turns an agent conversation holds; then the person is offered a new one. */
+export const MAX_AGENT_TURNS = 50;
+
+/**
+ * POST /api/agents/:agentId/chat: the AI SDK chat transport's body. The server keeps the
+ * conversation: only the new user message is read (the earlier turns come from history).
+ */
+export const agentChatRequestSchema = z.looseObject({
+  /** The chat id the transport sends; the conversation is `threadId`. */
+  id: z.string().max(200).optional(),
+  threadId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, "threadId must be an id")
+    .optional(),
+  messages: z
+    .array(
+      z.looseObject({
+        id: z.string().max(200).optional(),
+        role: z.enum(["user", "assistant", "system"]),
+        parts: z.array(z.looseObject({ type: z.string().max(100) })).max(200),
+      }),
+    )
+    .min(1)
+    .max(500),
+  trigger: z.enum(["submit-message", "regenerate-message"]).optional(),
+  messageId: z.string().max(200).optional(),
+});
+export type AgentChatRequest = z.infer<typeof agentChatRequestSchema>;
+
+/** Message metadata of an agent's reply (its `start` part; `finish` adds nothing new). */
+export interface AgentMessageMetadata {
+  entryId: string;
+  threadId: string;
+  agentId: PresetAgentId;
+  model: string;
+  offline: boolean;
+}
+
+/** One turn of an agent conversation as GET /api/agents/:agentId/threads/:threadId returns it. */
+export interface AgentTurn {
+  id: string;
+  timestamp: string;
+  /** The person's message. */
+  text: string;
+  /** The reply as AI SDK UI-message parts (text, reasoning, source-url, tool-<name>…). */
+  parts: Array<{ type: string } & Record<string, unknown>>;
+  stopped?: boolean;
+  isBookmarked: boolean;
+}
+
+export interface AgentThreadResponse {
+  agentId: PresetAgentId;
+  threadId: string;
+  turns: AgentTurn[];
+}
+
+/** Tool parts' inputs and outputs as the chat shows them (`tool-web-search`, `tool-read-url`). */
+export interface WebSearchToolOutput {
+  results: Array<{ title: string; url: string; snippet: string }>;
+}
+export interface ReadUrlToolOutput {
+  url: string;
+  title: string;
+  /** The readable text, cut to the tool's budget. */
+  text: string;
+  truncated: boolean;
+}

@@ -1,7 +1,7 @@
 import { type FocusMode, TIER_LIMITS } from "@nexus/contracts";
 import type { Caller, Deps } from "../../deps.ts";
 import * as usage from "../usage/usage.service.ts";
-import { uiMessageSseStream } from "./answer.parts.ts";
+import { uiMessageSseStream } from "../../ai/chat/ui-message-sse.ts";
 import * as repo from "./answer.repo.ts";
 import type { Turn } from "./answer.steps.ts";
 import { answerStream } from "./answer.stream.ts";
@@ -10,10 +10,11 @@ import { answerStream } from "./answer.stream.ts";
 export const EARLIER_TURNS = 6;
 
 /**
- * One charged answer to run: plain data (it crosses to an answer worker as a structured clone).
+ * One charged answer to run: plain data (it crosses to a chat worker as a structured clone).
  * Validation and the quota charge happened before (answer.service.ts).
  */
 export interface AnswerJob {
+  kind: "answer";
   caller: Caller;
   question: string;
   focusMode: FocusMode;
@@ -29,9 +30,6 @@ export interface AnswerJob {
   /** Earlier turns the client sent (used when the server keeps none: anonymous visitors). */
   clientTurns: Turn[];
 }
-
-/** Runs a charged answer: the UI-message stream as server-sent-event bytes. */
-export type AnswerRunner = (job: AnswerJob, signal: AbortSignal) => ReadableStream<Uint8Array>;
 
 async function savedTurns(deps: Deps, job: AnswerJob): Promise<Turn[]> {
   const { user } = job.caller;
@@ -55,7 +53,7 @@ export const modelFor = (deps: Deps, job: AnswerJob) =>
   deps.models.answerModel({ reasoning: job.reasoning });
 
 /**
- * The answer itself (in this thread, or in an answer worker): streams it, saves a signed-in
+ * The answer itself (in this thread, or in a chat worker): streams it, saves a signed-in
  * user's finished turn, gives the charged unit back when it fails or is stopped. Everything after
  * the `start` part, which the main thread sends first (answer.service.ts).
  */

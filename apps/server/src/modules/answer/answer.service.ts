@@ -17,9 +17,10 @@ import { alphanumericId } from "../../lib/ids.ts";
 import * as files from "../files/files.service.ts";
 import { presentResults } from "../images/images.service.ts";
 import * as usage from "../usage/usage.service.ts";
-import { sseEvent, withFirst } from "./answer.parts.ts";
+import { runChatJob } from "../../ai/chat/runners.ts";
+import { sseEvent, withFirst } from "../../ai/chat/ui-message-sse.ts";
 import * as repo from "./answer.repo.ts";
-import { type AnswerJob, EARLIER_TURNS, modelFor, runAnswer } from "./answer.run.ts";
+import { type AnswerJob, EARLIER_TURNS, modelFor } from "./answer.run.ts";
 import { answerStartPart } from "./answer.stream.ts";
 
 async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
@@ -47,7 +48,7 @@ async function attachedFiles(deps: Deps, caller: Caller, body: AnswerRequest): P
 
 /**
  * Starts an answer: charges one search up front (atomic; refused → 429 with the details), then
- * streams it (answer.run.ts), in an answer worker when the server has them. A failed or aborted
+ * streams it (answer.run.ts), in a chat worker when the server has them. A failed or aborted
  * answer gives the unit back; only signed-in users' turns are kept.
  */
 export async function answer(options: {
@@ -65,6 +66,7 @@ export async function answer(options: {
   await chargeSearch(deps, caller);
   const entryId = alphanumericId();
   const job: AnswerJob = {
+    kind: "answer",
     caller,
     question,
     // A question with files is answered from them, in the Local focus.
@@ -80,7 +82,7 @@ export async function answer(options: {
   };
   // The `start` part goes out at once, whoever runs the rest.
   const start = sseEvent(answerStartPart({ ...job, model: modelFor(deps, job) }));
-  const run = deps.answerRunner ?? ((j, signal) => runAnswer(deps, j, signal));
+  const run = deps.chatRunner ?? ((j, signal) => runChatJob(deps, j, signal));
   return withFirst(start, run(job, options.signal));
 }
 

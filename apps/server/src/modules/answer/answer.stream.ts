@@ -2,7 +2,6 @@ import type { AnswerDataParts, AnswerMetadata, AnswerResults, FocusMode } from "
 import {
   createUIMessageStream,
   type ModelMessage,
-  streamText,
   type UIMessage,
   type UIMessageStreamWriter,
 } from "ai";
@@ -12,7 +11,8 @@ import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
 import { presentImages, presentSources, presentVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
-import { ANSWER_FAILED, DeltaCoalescer, modelPartToChunk } from "./answer.parts.ts";
+import { ChatTurn, runChat } from "../../ai/chat/run-chat.ts";
+import { CHAT_FAILED } from "../../ai/chat/runners.ts";
 import {
   failureMessage,
   MAX_SOURCES,
@@ -83,7 +83,7 @@ export function answerStream(run: AnswerRun): ReadableStream {
           }),
         () => execute(run, writer),
       ),
-    onError: () => ANSWER_FAILED,
+    onError: () => CHAT_FAILED.answer,
   });
 }
 
@@ -101,8 +101,7 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
   const { deps, model, signal } = run;
   const started = performance.now();
   const metadata = answerMetadata(run);
-  let markdown = "";
-  let thinking = "";
+  const turn = new ChatTurn(started);
   let saved = false;
   let media: Pick<AnswerResults, "sources" | "images" | "videos"> = {
     sources: [],
@@ -137,7 +136,8 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
     // answer never waits for it (it is awaited only once the answer's text has ended).
     const related = relatedFor({ model, question: query, results, signal });
     const read = await readPages({ fetchPage: deps.webFetch.fetchPage, results, signal });
-    const answer = streamText({
+    // The model's parts as UI-message chunks, deltas merged (ai/chat/run-chat.ts).
+    await runChat({
       model: model.model,
       system: systemPrompt({
         focusMode: run.focusMode,
@@ -146,53 +146,26 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
         sources: read.map((r) => ({ title: r.title, url: r.url, content: r.content ?? r.snippet })),
       }),
       messages: conversation(earlier, run.question),
-      abortSignal: signal,
+      write: (chunk) => writer.write(chunk as AnswerChunk),
+      turn,
+      signal,
     });
-    let failure: unknown = null;
-    let firstTokenMs: number | null = null;
-    // The model's parts as UI-message chunks, deltas merged (answer.parts.ts): fewer parts, the
-    // same text. Read directly, without toUIMessageStream's extra stream hops.
-    const out = new DeltaCoalescer((chunk) => writer.write(chunk as AnswerChunk));
-    const reader = answer.fullStream.getReader();
-    try {
-      for (;;) {
-        const { done, value: part } = await reader.read();
-        if (done) break;
-        if (part.type === "text-delta") {
-          firstTokenMs ??= performance.now() - started;
-          markdown += part.text;
-        } else if (part.type === "reasoning-delta") thinking += part.text;
-        else if (part.type === "error") {
-          failure = part.error;
-          continue;
-        }
-        const chunk = modelPartToChunk(part);
-        if (chunk) out.push(chunk);
-      }
-    } catch (error) {
-      failure = error;
-    } finally {
-      out.flush();
-      reader.releaseLock();
-    }
-    if (signal.aborted) throw signal.reason ?? new Error("aborted");
-    if (failure !== null) throw failure;
 
     const questions = await related;
     writer.write({ type: "data-related", data: questions });
     const answerResults: AnswerResults = {
-      markdown,
+      markdown: turn.text,
       sources,
       images,
       videos,
-      thinking,
+      thinking: turn.reasoning,
       related: questions,
       model: model.id,
       offline: model.offline,
     };
     await run.save({ query: run.question, results: answerResults });
     saved = true;
-    const timings = { searchMs, firstTokenMs, totalMs: performance.now() - started };
+    const timings = { searchMs, firstTokenMs: turn.firstTokenMs, totalMs: performance.now() - started };
     writer.write({ type: "finish", messageMetadata: { ...metadata, query, timings } });
   } catch (error) {
     await run.refund().catch((err: unknown) => deps.logger.error({ err }, "refund failed"));
@@ -204,8 +177,8 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
           query: run.question,
           results: {
             ...media,
-            markdown,
-            thinking,
+            markdown: turn.text,
+            thinking: turn.reasoning,
             model: model.id,
             offline: model.offline,
             stopped: true,
@@ -218,7 +191,7 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
       type: "error",
       errorText: signal.aborted
         ? "The answer was stopped."
-        : failureMessage({ error, streamed: markdown !== "" }),
+        : failureMessage({ error, streamed: turn.text !== "" }),
     });
   }
 }

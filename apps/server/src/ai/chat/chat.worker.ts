@@ -5,20 +5,21 @@ import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
 import { createRuntimeDeps } from "../../runtime-deps.ts";
-import { loadImageKey } from "../images/images.repo.ts";
-import { ANSWER_FAILED, sseErrorEnd } from "./answer.parts.ts";
-import { runAnswer } from "./answer.run.ts";
+import { loadImageKey } from "../../modules/images/images.repo.ts";
 import {
-  type AnswerWorkerSetup,
+  type ChatWorkerSetup,
   type FromWorker,
   type ToWorker,
   WORKER_NICE_STEPS,
-} from "./answer.worker-protocol.ts";
+} from "./chat.worker-protocol.ts";
+import { CHAT_FAILED, type ChatJob, runChatJob } from "./runners.ts";
+import { sseErrorEnd } from "./ui-message-sse.ts";
 
 /**
- * An answer worker: runs charged answers (search, page reading, the model or the offline engine,
- * saving) off the main thread, so the thread that accepts requests stays free. Started by
- * answer.workers.ts with its own database pool; streams each answer's bytes back as they come.
+ * A chat worker: runs chat jobs (answers, agents' replies: search, page reading, tools, the model
+ * or the offline engine, saving) off the main thread, so the thread that accepts requests stays
+ * free. Started by chat-workers.ts with its own database pool; streams each reply's bytes back as
+ * they come.
  */
 
 /**
@@ -32,13 +33,13 @@ function lowerThreadPriority(log: Logger): void {
     if (!Number.isInteger(tid)) return;
     os.setPriority(tid, Math.min(19, os.getPriority(tid) + WORKER_NICE_STEPS));
   } catch (error) {
-    log.debug({ err: error }, "answer worker: thread priority unchanged");
+    log.debug({ err: error }, "chat worker: thread priority unchanged");
   }
 }
 
 const port = parentPort;
-if (!port) throw new Error("answer.worker.ts runs as a worker thread");
-const setup = workerData as AnswerWorkerSetup;
+if (!port) throw new Error("chat.worker.ts runs as a worker thread");
+const setup = workerData as ChatWorkerSetup;
 for (const [key, value] of Object.entries(setup.env ?? {})) process.env[key] = value;
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
@@ -51,20 +52,20 @@ const running = new Map<number, AbortController>();
 
 const post = (message: FromWorker) => port.postMessage(message);
 
-async function run(id: number, job: Parameters<typeof runAnswer>[1]): Promise<void> {
+async function run(id: number, job: ChatJob): Promise<void> {
   const controller = new AbortController();
   running.set(id, controller);
   try {
-    const reader = runAnswer(deps, job, controller.signal).getReader();
+    const reader = runChatJob(deps, job, controller.signal).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       post({ type: "data", id, bytes: value });
     }
   } catch (error) {
-    // runAnswer reports failures in its stream: this is a bug. The visitor sees the answer failed.
-    logger.error({ err: error, entryId: job.entryId }, "answer worker: stream failed");
-    post({ type: "data", id, bytes: sseErrorEnd(ANSWER_FAILED) });
+    // A chat reports its failures in its stream: this is a bug. The person sees it failed.
+    logger.error({ err: error, entryId: job.entryId }, "chat worker: stream failed");
+    post({ type: "data", id, bytes: sseErrorEnd(CHAT_FAILED[job.kind]) });
   } finally {
     running.delete(id);
     post({ type: "end", id });

@@ -9,11 +9,11 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
-import * as usage from "../usage/usage.service.ts";
-import { ANSWER_FAILED } from "./answer.parts.ts";
-import type { AnswerJob } from "./answer.run.ts";
-import { WORKER_NICE_STEPS } from "./answer.worker-protocol.ts";
-import { type AnswerWorkers, startAnswerWorkers } from "./answer.workers.ts";
+import type { AnswerJob } from "../../modules/answer/answer.run.ts";
+import * as usage from "../../modules/usage/usage.service.ts";
+import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
+import { WORKER_NICE_STEPS } from "./chat.worker-protocol.ts";
+import { CHAT_FAILED } from "./runners.ts";
 import {
   hangUpMidAnswer,
   indexOf,
@@ -22,10 +22,10 @@ import {
   partOf,
   readUntil,
   textOf,
-} from "./answer-test-kit.ts";
+} from "../../modules/answer/answer-test-kit.ts";
 
 /**
- * Answers run by an answer worker (a worker thread with its own database pool, as the server runs
+ * Answers run by a chat worker (a worker thread with its own database pool, as the server runs
  * them) give the same stream as in the main thread, stop the upstream request when the visitor
  * stops, and survive a worker that dies.
  */
@@ -33,7 +33,7 @@ import {
 let h: Harness;
 let llm: FakeOpenAIServer;
 let searxng: FakeSearxng;
-let workers: AnswerWorkers;
+let workers: ChatWorkers;
 let answers: FakeBehaviour[] = [];
 
 beforeAll(async () => {
@@ -51,9 +51,9 @@ beforeAll(async () => {
     SEARXNG_URL: searxng.url,
   };
   h = await createHarness(env);
-  workers = startAnswerWorkers({
+  workers = startChatWorkers({
     count: 1,
-    url: new URL("./answer.worker-source.mjs", import.meta.url),
+    url: new URL("./chat.worker-source.mjs", import.meta.url),
     setup: {
       databaseUrl: h.db.url,
       poolMax: 4,
@@ -73,7 +73,7 @@ afterAll(async () => {
 beforeEach(() => {
   llm.reset();
   answers = [];
-  h.deps.answerRunner = workers.run;
+  h.deps.chatRunner = workers.run;
 });
 
 async function ask(cookie: string, text: string) {
@@ -102,7 +102,7 @@ describe("answer workers", () => {
   it("stream the same parts as the main thread and save the turn", async () => {
     const { cookie, userId } = await h.signIn("worker-same@acme.com");
     const viaWorker = await ask(cookie, "Why are there tides?");
-    h.deps.answerRunner = undefined;
+    h.deps.chatRunner = undefined;
     const inThread = await ask(cookie, "Why are there tides?");
 
     expect(viaWorker.res.status).toBe(200);
@@ -155,7 +155,7 @@ describe("answer workers", () => {
     await worker?.terminate();
     const seen = await readUntil(reader, undefined, started);
     const chunks = parseStream(seen);
-    expect(partOf(chunks, "error")?.errorText).toBe(ANSWER_FAILED);
+    expect(partOf(chunks, "error")?.errorText).toBe(CHAT_FAILED.answer);
     expect(partOf(chunks, "finish")).toBeUndefined();
     expect(seen.endsWith("data: [DONE]\n\n")).toBe(true);
     await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
@@ -174,7 +174,7 @@ describe("answer workers that cannot start", () => {
     // The replacement's delay and close's own time-out never fire: close must not wait for them.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const lost: AnswerJob[] = [];
-    const dying = startAnswerWorkers({
+    const dying = startChatWorkers({
       count: 1,
       url: new URL("data:text/javascript,process.exit(3)"),
       setup: { databaseUrl: h.db.url, poolMax: 1, env: {} },
@@ -186,6 +186,7 @@ describe("answer workers that cannot start", () => {
     try {
       await expect(dying.ready()).rejects.toThrow("exited (code 3) while starting");
       const job: AnswerJob = {
+        kind: "answer",
         caller: { user: null, anonId: null, ip: "127.0.0.1" },
         question: "Why are there tides?",
         focusMode: "web",
@@ -198,7 +199,7 @@ describe("answer workers that cannot start", () => {
         clientTurns: [],
       };
       const text = await readUntil(dying.run(job, new AbortController().signal).getReader());
-      expect(partOf(parseStream(text), "error")?.errorText).toBe(ANSWER_FAILED);
+      expect(partOf(parseStream(text), "error")?.errorText).toBe(CHAT_FAILED.answer);
       expect(text.endsWith("data: [DONE]\n\n")).toBe(true);
       expect(lost).toEqual([job]);
       await dying.close();

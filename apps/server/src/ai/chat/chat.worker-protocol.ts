@@ -1,11 +1,11 @@
-import type { AnswerJob } from "./answer.run.ts";
+import type { ChatJob } from "./runners.ts";
 
-/** How much lower than the main thread an answer worker is scheduled (nice steps, Linux). */
+/** How much lower than the main thread a chat worker is scheduled (nice steps, Linux). */
 export const WORKER_NICE_STEPS = 10;
 
-/** Messages between the server's main thread and an answer worker (answer.workers.ts). */
+/** Messages between the server's main thread and a chat worker (chat-workers.ts). */
 
-export interface AnswerWorkerSetup {
+export interface ChatWorkerSetup {
   /** The database the main thread uses (the embedded one's URL is known only at start). */
   databaseUrl: string;
   /** Connections in the worker's own pool. */
@@ -15,7 +15,7 @@ export interface AnswerWorkerSetup {
 }
 
 export type ToWorker =
-  | { type: "start"; id: number; job: AnswerJob }
+  | { type: "start"; id: number; job: ChatJob }
   | { type: "abort"; id: number }
   | { type: "close" };
 

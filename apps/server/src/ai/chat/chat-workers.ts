@@ -1,19 +1,20 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "../../lib/logger.ts";
-import { ANSWER_FAILED, sseErrorEnd } from "./answer.parts.ts";
-import type { AnswerJob, AnswerRunner } from "./answer.run.ts";
-import type { AnswerWorkerSetup, FromWorker, ToWorker } from "./answer.worker-protocol.ts";
+import type { ChatWorkerSetup, FromWorker, ToWorker } from "./chat.worker-protocol.ts";
+import { CHAT_FAILED, type ChatJob, type ChatRunner } from "./runners.ts";
+import { sseErrorEnd } from "./ui-message-sse.ts";
 
 /**
- * Answer workers (worker threads running answer.worker.ts): the main thread accepts requests,
- * signs callers in and charges their quota, then hands each answer to the least busy worker and
- * relays its bytes. Under load the answers' CPU work (AI SDK streams, the offline engine, page
- * reading) no longer delays the next request's first byte. A worker that dies ends its answers
+ * Chat workers (worker threads running chat.worker.ts): the main thread accepts requests, signs
+ * callers in and charges their quota, then hands each chat job (an answer, an agent's reply…:
+ * runners.ts) to the least busy worker and relays its bytes. Under load the chats' CPU work (AI
+ * SDK streams, tools, the offline engine, page reading) no longer delays the next request's first
+ * byte. A worker that dies ends its chats
  * with an error part, each charge is given back (onLost), and a new worker takes its place.
  */
 
 interface Pending {
-  job: AnswerJob;
+  job: ChatJob;
   controller: ReadableStreamDefaultController<Uint8Array>;
   open: boolean;
 }
@@ -25,11 +26,11 @@ interface Slot {
   alive: boolean;
 }
 
-export interface AnswerWorkers {
-  run: AnswerRunner;
+export interface ChatWorkers {
+  run: ChatRunner;
   /** Resolves when every current worker has started (rejects when one cannot). */
   ready: () => Promise<void>;
-  /** The live workers (tests end one to show an answer survives a lost worker). */
+  /** The live workers (tests end one to show a chat survives a lost worker). */
   threads: () => Worker[];
   close: () => Promise<void>;
 }
@@ -38,15 +39,15 @@ export interface AnswerWorkers {
 const RESPAWN_DELAY_MS = 1_000;
 const CLOSE_TIMEOUT_MS = 5_000;
 
-export function startAnswerWorkers(options: {
+export function startChatWorkers(options: {
   count: number;
-  /** answer.worker-source.mjs from source, the bundle's answer-worker.js when built. */
+  /** chat.worker-source.mjs from source, the bundle's chat-worker.js when built. */
   url: URL;
-  setup: AnswerWorkerSetup;
+  setup: ChatWorkerSetup;
   logger: Logger;
-  /** Gives back the charge of an answer its worker could not finish. */
-  onLost: (job: AnswerJob) => Promise<void>;
-}): AnswerWorkers {
+  /** Gives back what was charged for a job its worker could not finish. */
+  onLost: (job: ChatJob) => Promise<void>;
+}): ChatWorkers {
   const { logger } = options;
   const slots: Slot[] = [];
   let nextId = 1;
@@ -81,21 +82,21 @@ export function startAnswerWorkers(options: {
         entry.controller.close();
       }
     });
-    worker.on("error", (error) => logger.error({ err: error }, "answer worker failed"));
+    worker.on("error", (error) => logger.error({ err: error }, "chat worker failed"));
     worker.on("exit", (code) => {
       slot.alive = false;
-      rejectReady(new Error(`an answer worker exited (code ${code}) while starting`));
+      rejectReady(new Error(`a chat worker exited (code ${code}) while starting`));
       for (const entry of pending.values()) {
         if (entry.open) {
           entry.open = false;
-          entry.controller.enqueue(sseErrorEnd(ANSWER_FAILED));
+          entry.controller.enqueue(sseErrorEnd(CHAT_FAILED[entry.job.kind]));
           entry.controller.close();
         }
         options.onLost(entry.job).catch((err: unknown) => logger.error({ err }, "refund failed"));
       }
       pending.clear();
       if (closing) return;
-      logger.error({ code }, "an answer worker stopped: starting another");
+      logger.error({ code }, "a chat worker stopped: starting another");
       const replace = () => {
         if (!closing) slots[index] = spawn(index);
       };
@@ -109,7 +110,7 @@ export function startAnswerWorkers(options: {
 
   const post = (slot: Slot, message: ToWorker) => slot.worker.postMessage(message);
 
-  const run: AnswerRunner = (job, signal) => {
+  const run: ChatRunner = (job, signal) => {
     // The least busy live worker (the first on a tie).
     const live = slots.filter((s) => s.alive);
     const slot = live.reduce<Slot | undefined>(
@@ -117,11 +118,11 @@ export function startAnswerWorkers(options: {
       undefined,
     );
     if (!slot) {
-      // Every worker is being replaced (each died while starting): the answer fails, uncharged.
+      // Every worker is being replaced (each died while starting): the chat fails, uncharged.
       options.onLost(job).catch((err: unknown) => logger.error({ err }, "refund failed"));
       return new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(sseErrorEnd(ANSWER_FAILED));
+          controller.enqueue(sseErrorEnd(CHAT_FAILED[job.kind]));
           controller.close();
         },
       });

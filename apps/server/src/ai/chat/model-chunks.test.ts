@@ -1,13 +1,16 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { createUIMessageStreamResponse, streamText, type UIMessageChunk } from "ai";
+import {
+  createUIMessageStreamResponse,
+  stepCountIs,
+  streamText,
+  tool,
+  type UIMessageChunk,
+} from "ai";
 import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  DeltaCoalescer,
-  modelPartToChunk,
-  uiMessageSseResponse,
-  uiMessageSseStream,
-} from "./answer.parts.ts";
+import { z } from "zod";
+import { DeltaCoalescer, modelPartToChunk } from "./model-chunks.ts";
+import { uiMessageSseResponse, uiMessageSseStream } from "./ui-message-sse.ts";
 
 const usage = {
   inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
@@ -65,6 +68,127 @@ describe("modelPartToChunk", () => {
     expect(mapped).toEqual(expected);
     expect(mapped.map((c) => c.type)).toContain("start-step");
     expect(mapped.map((c) => c.type)).toContain("finish-step");
+  });
+});
+
+/** A model that calls tools in its first step and answers in its second. */
+function toolSteps(): LanguageModelV3StreamPart[][] {
+  const finish = (unified: "stop" | "tool-calls") =>
+    ({ type: "finish", finishReason: { unified, raw: unified }, usage }) as const;
+  return [
+    [
+      { type: "stream-start", warnings: [] },
+      { type: "reasoning-start", id: "r0" },
+      { type: "reasoning-delta", id: "r0", delta: "I should look." },
+      { type: "reasoning-end", id: "r0" },
+      { type: "tool-input-start", id: "c1", toolName: "lookup" },
+      { type: "tool-input-delta", id: "c1", delta: '{"q":' },
+      { type: "tool-input-delta", id: "c1", delta: '"tides"}' },
+      { type: "tool-input-end", id: "c1" },
+      { type: "tool-call", toolCallId: "c1", toolName: "lookup", input: '{"q":"tides"}' },
+      { type: "tool-call", toolCallId: "c2", toolName: "broken", input: '{"q":"x"}' },
+      // Invalid: a tool the call was not given, and input its schema refuses.
+      { type: "tool-call", toolCallId: "c3", toolName: "missing", input: "{}" },
+      { type: "tool-call", toolCallId: "c4", toolName: "lookup", input: '{"q":5}' },
+      { type: "tool-call", toolCallId: "c5", toolName: "nothing", input: "{}" },
+      finish("tool-calls"),
+    ],
+    [
+      { type: "stream-start", warnings: [] },
+      { type: "text-start", id: "t1" },
+      { type: "text-delta", id: "t1", delta: "Tides follow the moon [1]." },
+      { type: "text-end", id: "t1" },
+      finish("stop"),
+    ],
+  ];
+}
+
+function runWithTools() {
+  const steps = toolSteps();
+  let call = 0;
+  const tools = {
+    lookup: tool({
+      inputSchema: z.object({ q: z.string() }),
+      execute: async ({ q }) => ({ results: [{ title: `About ${q}`, url: "https://a.example" }] }),
+    }),
+    broken: tool({
+      inputSchema: z.object({ q: z.string() }),
+      execute: async (): Promise<{ ok: boolean }> => {
+        throw new Error("The page could not be read.");
+      },
+    }),
+    nothing: tool({ inputSchema: z.object({}), execute: async () => undefined }),
+  };
+  const result = streamText({
+    model: new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: simulateReadableStream({ chunks: steps[call++] ?? [] }),
+      }),
+    }),
+    prompt: "Why are there tides?",
+    tools,
+    stopWhen: stepCountIs(3),
+  });
+  return { result, tools };
+}
+
+describe("modelPartToChunk with tools", () => {
+  it("makes the chunks toUIMessageStream makes for tool calls, results, errors and reasoning", async () => {
+    const onError = (error: unknown) => `failed: ${error instanceof Error ? error.message : error}`;
+    const sdk = runWithTools();
+    const expected = await collect(
+      sdk.result.toUIMessageStream({
+        sendReasoning: true,
+        sendStart: false,
+        sendFinish: false,
+        onError,
+      }),
+    );
+    const ours = runWithTools();
+    const mapped = (await collect(ours.result.fullStream)).flatMap((part) => {
+      const chunk = modelPartToChunk(part, ours.tools, onError);
+      return chunk ? [chunk] : [];
+    });
+    expect(mapped).toEqual(expected);
+    // JSON as sent (key order, null outputs) is the same too.
+    expect(mapped.map((c) => JSON.stringify(c))).toEqual(expected.map((c) => JSON.stringify(c)));
+    const types = mapped.map((c) => c.type);
+    for (const type of [
+      "reasoning-delta",
+      "tool-input-start",
+      "tool-input-delta",
+      "tool-input-available",
+      "tool-input-error",
+      "tool-output-available",
+      "tool-output-error",
+      "text-delta",
+    ])
+      expect(types).toContain(type);
+    expect(mapped).toContainEqual(
+      expect.objectContaining({
+        type: "tool-output-error",
+        toolCallId: "c2",
+        errorText: "failed: The page could not be read.",
+      }),
+    );
+    expect(mapped).toContainEqual(
+      expect.objectContaining({ type: "tool-output-available", toolCallId: "c5", output: null }),
+    );
+  });
+
+  it("words a failed tool call with the tool's own message by default", () => {
+    const chunk = modelPartToChunk({
+      type: "tool-error",
+      toolCallId: "c",
+      toolName: "read-url",
+      input: {},
+      error: new Error("example.com did not answer in time."),
+    } as Parameters<typeof modelPartToChunk>[0]);
+    expect(chunk).toEqual({
+      type: "tool-output-error",
+      toolCallId: "c",
+      errorText: "example.com did not answer in time.",
+    });
   });
 });
 

@@ -1,0 +1,39 @@
+import type { Deps } from "../../deps.ts";
+import type { AnswerJob } from "../../modules/answer/answer.run.ts";
+import { runAnswer } from "../../modules/answer/answer.run.ts";
+import * as usage from "../../modules/usage/usage.service.ts";
+
+/**
+ * Every kind of chat the server streams (ARCHITECTURE.md §3.1): plain data, so a job crosses to a
+ * chat worker as a structured clone; `kind` picks the function that runs it, in this thread or in
+ * a worker (chat-workers.ts) alike.
+ */
+export type ChatJob = AnswerJob;
+export type ChatKind = ChatJob["kind"];
+
+/** Runs a chat job: its UI-message stream as server-sent-event bytes. */
+export type ChatRunner = (job: ChatJob, signal: AbortSignal) => ReadableStream<Uint8Array>;
+
+/** What the person reads when a chat fails for a reason of ours (not the model's or search's). */
+export const CHAT_FAILED: Record<ChatKind, string> = {
+  answer: "The answer failed. Try again in a moment.",
+};
+
+export function runChatJob(
+  deps: Deps,
+  job: ChatJob,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  switch (job.kind) {
+    case "answer":
+      return runAnswer(deps, job, signal);
+  }
+}
+
+/**
+ * A job its worker could not finish (the worker died): what was charged up front is given back.
+ * An answer is charged before it runs; kinds charged when they succeed have nothing to give back.
+ */
+export async function chatJobLost(deps: Deps, job: ChatJob): Promise<void> {
+  if (job.kind === "answer") await usage.refund({ deps, caller: job.caller, counter: "search" });
+}
