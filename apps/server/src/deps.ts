@@ -1,4 +1,5 @@
 import type { Db } from "@nexus/db";
+import type { ChatRunner } from "./ai/chat/runners.ts";
 import type { ModelRegistry } from "./ai/models.ts";
 import type { Env } from "./env.ts";
 import type { Mailer } from "./integrations/mail.ts";
@@ -9,7 +10,6 @@ import type { JobQueue } from "./jobs/queue.ts";
 import type { RunEventHub } from "./jobs/run-events.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
-import type { ChatRunner } from "./ai/chat/runners.ts";
 import type { ImageUrls } from "./modules/images/image-urls.ts";
 
 /** Everything a module needs from the outside world; tests build their own. */

@@ -8,14 +8,14 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from "@nexus/db";
+import { startChatWorkers } from "./ai/chat/chat-workers.ts";
+import { chatJobLost } from "./ai/chat/runners.ts";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
 import { startJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
-import { chatJobLost } from "./ai/chat/runners.ts";
-import { startChatWorkers } from "./ai/chat/chat-workers.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";

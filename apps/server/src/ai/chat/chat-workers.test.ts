@@ -10,10 +10,6 @@ import {
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
 import type { AnswerJob } from "../../modules/answer/answer.run.ts";
-import * as usage from "../../modules/usage/usage.service.ts";
-import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
-import { WORKER_NICE_STEPS } from "./chat.worker-protocol.ts";
-import { CHAT_FAILED } from "./runners.ts";
 import {
   hangUpMidAnswer,
   indexOf,
@@ -23,6 +19,10 @@ import {
   readUntil,
   textOf,
 } from "../../modules/answer/answer-test-kit.ts";
+import * as usage from "../../modules/usage/usage.service.ts";
+import { WORKER_NICE_STEPS } from "./chat.worker-protocol.ts";
+import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
+import { CHAT_FAILED } from "./runners.ts";
 
 /**
  * Answers run by a chat worker (a worker thread with its own database pool, as the server runs

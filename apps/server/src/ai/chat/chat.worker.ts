@@ -4,8 +4,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
-import { createRuntimeDeps } from "../../runtime-deps.ts";
 import { loadImageKey } from "../../modules/images/images.repo.ts";
+import { createRuntimeDeps } from "../../runtime-deps.ts";
 import {
   type ChatWorkerSetup,
   type FromWorker,

@@ -227,4 +227,3 @@ export class DeltaCoalescer {
     this.write({ type: this.type, id: this.id, delta });
   }
 }
-

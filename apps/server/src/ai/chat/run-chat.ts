@@ -57,8 +57,7 @@ export class ChatTurn {
           this.firstTokenMs ??= performance.now() - this.started;
           this.text += chunk.delta;
         } else this.reasoning += chunk.delta;
-        const open: SavedPart =
-          this.open?.type === type ? this.open : { type, text: "" };
+        const open: SavedPart = this.open?.type === type ? this.open : { type, text: "" };
         if (open !== this.open) {
           this.open = open;
           this.parts.push(open);

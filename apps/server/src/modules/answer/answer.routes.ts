@@ -1,10 +1,10 @@
 import { answerRequestSchema } from "@nexus/contracts";
 import { Hono } from "hono";
+import { uiMessageSseResponse } from "../../ai/chat/ui-message-sse.ts";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
 import { callerOf } from "../../middleware/request-context.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
-import { uiMessageSseResponse } from "../../ai/chat/ui-message-sse.ts";
 import * as answers from "./answer.service.ts";
 
 /** POST /api/answer: one answered turn as an AI SDK UI-message stream. */

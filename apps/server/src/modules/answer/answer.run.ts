@@ -1,7 +1,7 @@
 import { type FocusMode, TIER_LIMITS } from "@nexus/contracts";
+import { uiMessageSseStream } from "../../ai/chat/ui-message-sse.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import * as usage from "../usage/usage.service.ts";
-import { uiMessageSseStream } from "../../ai/chat/ui-message-sse.ts";
 import * as repo from "./answer.repo.ts";
 import type { Turn } from "./answer.steps.ts";
 import { answerStream } from "./answer.stream.ts";

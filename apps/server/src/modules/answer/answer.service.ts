@@ -11,14 +11,14 @@ import {
   type ThreadResponse,
   TIER_LIMITS,
 } from "@nexus/contracts";
+import { runChatJob } from "../../ai/chat/runners.ts";
+import { sseEvent, withFirst } from "../../ai/chat/ui-message-sse.ts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as files from "../files/files.service.ts";
 import { presentResults } from "../images/images.service.ts";
 import * as usage from "../usage/usage.service.ts";
-import { runChatJob } from "../../ai/chat/runners.ts";
-import { sseEvent, withFirst } from "../../ai/chat/ui-message-sse.ts";
 import * as repo from "./answer.repo.ts";
 import { type AnswerJob, EARLIER_TURNS, modelFor } from "./answer.run.ts";
 import { answerStartPart } from "./answer.stream.ts";

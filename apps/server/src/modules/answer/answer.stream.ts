@@ -5,14 +5,14 @@ import {
   type UIMessage,
   type UIMessageStreamWriter,
 } from "ai";
+import { ChatTurn, runChat } from "../../ai/chat/run-chat.ts";
+import { CHAT_FAILED } from "../../ai/chat/runners.ts";
 import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
 import { presentImages, presentSources, presentVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
-import { ChatTurn, runChat } from "../../ai/chat/run-chat.ts";
-import { CHAT_FAILED } from "../../ai/chat/runners.ts";
 import {
   failureMessage,
   MAX_SOURCES,
@@ -165,7 +165,11 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
     };
     await run.save({ query: run.question, results: answerResults });
     saved = true;
-    const timings = { searchMs, firstTokenMs: turn.firstTokenMs, totalMs: performance.now() - started };
+    const timings = {
+      searchMs,
+      firstTokenMs: turn.firstTokenMs,
+      totalMs: performance.now() - started,
+    };
     writer.write({ type: "finish", messageMetadata: { ...metadata, query, timings } });
   } catch (error) {
     await run.refund().catch((err: unknown) => deps.logger.error({ err }, "refund failed"));
