@@ -7,7 +7,7 @@ export function AgentsRoute() {
     <RequireSignIn area="Agents">
       <Page
         title="Agents"
-        description="Specialised assistants. Chatting with them arrives in a later release."
+        description="Specialised assistants for research, writing, learning, work and reflection."
         width="wide"
       >
         <AgentsHub />

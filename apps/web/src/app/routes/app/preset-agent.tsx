@@ -1,25 +1,40 @@
-import { isPresetAgentId } from "@nexus/contracts";
+import { isPresetAgentId, PRESET_AGENT_INFO } from "@nexus/contracts";
+import { useMemo } from "react";
 import { useParams } from "react-router";
-import { AgentChatPlaceholder } from "@/features/agents/components/agent-chat-placeholder.tsx";
+import { AgentChatScreen } from "@/features/agents/components/agent-chat.tsx";
 import {
-  presetAgentDescription,
-  presetAgentName,
-} from "@/features/agents/components/agent-names.ts";
+  type AgentChatSlots,
+  AgentChatSlotsContext,
+} from "@/features/agents/components/agent-chat-slots.tsx";
+import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
+import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
+import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** /app/agents/:agentId(/:threadId) for the preset agents; any other id is not found. */
 export function PresetAgentRoute() {
   const { agentId, threadId } = useParams();
+  const { openSignIn } = useSignInDialog();
+  // The agent chat renders replies as answers are rendered, and a used-up quota as the answer
+  // page shows it (features do not import each other: the app layer hands these over).
+  const slots = useMemo<AgentChatSlots>(
+    () => ({
+      Markdown: LazyAnswerMarkdown,
+      renderQuota: (details) => {
+        const quota = parseQuotaDetails(details);
+        return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;
+      },
+    }),
+    [openSignIn],
+  );
   if (!isPresetAgentId(agentId)) return <AppNotFoundRoute />;
-  const name = presetAgentName(agentId);
   return (
-    <RequireSignIn area={name}>
-      <AgentChatPlaceholder
-        title={name}
-        description={presetAgentDescription(agentId)}
-        {...(threadId ? { threadId } : {})}
-      />
+    <RequireSignIn area={PRESET_AGENT_INFO[agentId].name}>
+      <AgentChatSlotsContext value={slots}>
+        <AgentChatScreen agentId={agentId} threadId={threadId} />
+      </AgentChatSlotsContext>
     </RequireSignIn>
   );
 }

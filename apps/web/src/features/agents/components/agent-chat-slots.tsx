@@ -1,0 +1,35 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { clsx } from "clsx";
+import { type ComponentType, createContext, type ReactNode, use } from "react";
+
+/** What the markdown renderer of a reply is given (the answer page's renderer takes the same). */
+export interface AgentMarkdownProps {
+  markdown: string;
+  sources: readonly AnswerSource[];
+  streaming?: boolean;
+  className?: string;
+  headingBase?: number;
+}
+
+/**
+ * What the agent chat borrows from other features: features may not import each other, so the app
+ * layer (the preset agent route) provides the answer page's markdown renderer and quota card.
+ */
+export interface AgentChatSlots {
+  Markdown: ComponentType<AgentMarkdownProps>;
+  /** The card for a used-up quota (429 quota_exceeded's details), or null when it cannot tell. */
+  renderQuota: (details: unknown) => ReactNode;
+}
+
+/** Without a provider (tests): the text as it is, and no quota card. */
+function PlainMarkdown({ markdown, className }: AgentMarkdownProps) {
+  return <div className={clsx("whitespace-pre-wrap break-words", className)}>{markdown}</div>;
+}
+
+const FALLBACK: AgentChatSlots = { Markdown: PlainMarkdown, renderQuota: () => null };
+
+export const AgentChatSlotsContext = createContext<AgentChatSlots>(FALLBACK);
+
+export function useAgentChatSlots(): AgentChatSlots {
+  return use(AgentChatSlotsContext);
+}

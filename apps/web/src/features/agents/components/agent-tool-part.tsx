@@ -1,0 +1,210 @@
+import type { ReadUrlToolOutput, WebSearchToolOutput } from "@nexus/contracts";
+import { ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
+import type { ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
+
+/** A tool part of a reply as the SDK streams it (`tool-<name>` or `dynamic-tool`). */
+export interface ToolPartLike {
+  type: string;
+  state?: string;
+  toolName?: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+}
+
+export function isToolPart(part: { type: string }): part is ToolPartLike {
+  return part.type.startsWith("tool-") || part.type === "dynamic-tool";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function stringField(value: unknown, field: string): string {
+  return isRecord(value) && typeof value[field] === "string" ? value[field] : "";
+}
+
+function searchResults(output: unknown): WebSearchToolOutput["results"] {
+  if (!isRecord(output) || !Array.isArray(output.results)) return [];
+  return output.results.filter(
+    (result): result is WebSearchToolOutput["results"][number] =>
+      isRecord(result) && typeof result.url === "string",
+  );
+}
+
+function readOutput(output: unknown): Pick<ReadUrlToolOutput, "url" | "title"> {
+  return { url: stringField(output, "url"), title: stringField(output, "title") };
+}
+
+function toolName(part: ToolPartLike): string {
+  if (part.type === "dynamic-tool") return part.toolName ?? "tool";
+  return part.type.slice("tool-".length);
+}
+
+/** One row of the reply's tool activity: an icon (a spinner while it runs) and what happened. */
+function ToolRow({
+  icon,
+  running,
+  children,
+  tone = "default",
+}: {
+  icon: ReactNode;
+  running: boolean;
+  children: ReactNode;
+  tone?: "default" | "warning";
+}) {
+  return (
+    <div
+      data-testid="agent-tool"
+      className={
+        tone === "warning"
+          ? "flex min-w-0 items-start gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-muted"
+          : "flex min-w-0 items-start gap-2 text-sm text-muted"
+      }
+    >
+      <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center">
+        {running ? <Spinner className="size-3.5 text-accent" /> : icon}
+      </span>
+      <div className="min-w-0 flex-1 break-words">{children}</div>
+    </div>
+  );
+}
+
+function ToolError({ text }: { text: string }) {
+  return (
+    <ToolRow
+      tone="warning"
+      running={false}
+      icon={<TriangleAlert className="size-4 text-warning" aria-hidden="true" />}
+    >
+      {text.trim() || "The tool failed."}
+    </ToolRow>
+  );
+}
+
+/**
+ * A tool call of a reply, in each of its states: while it runs (`running`: the reply is still
+ * streaming), its result, or its error. web-search and read-url have their own wording; any other
+ * tool is named.
+ */
+export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streaming: boolean }) {
+  const state = part.state ?? "input-available";
+  const done = state === "output-available";
+  // A call the reply ended without (stopped, failed) no longer runs.
+  const running = !done && state !== "output-error" && state !== "output-denied" && streaming;
+  const interrupted = !done && !running && state !== "output-error";
+
+  if (state === "output-error") return <ToolError text={part.errorText ?? ""} />;
+
+  if (part.type === "tool-web-search") {
+    const query = stringField(part.input, "query");
+    const icon = <Globe className="size-4" aria-hidden="true" />;
+    if (!done) {
+      return (
+        <ToolRow running={running} icon={icon}>
+          {interrupted
+            ? `Did not finish searching the web${query ? ` for “${query}”` : ""}`
+            : `Searching the web${query ? ` for “${query}”` : ""}…`}
+        </ToolRow>
+      );
+    }
+    const results = searchResults(part.output);
+    const summary = `Searched the web: ${results.length} ${results.length === 1 ? "result" : "results"}`;
+    if (results.length === 0) {
+      return (
+        <ToolRow running={false} icon={icon}>
+          {summary}
+          {query ? <span className="text-subtle"> for “{query}”</span> : null}
+        </ToolRow>
+      );
+    }
+    return (
+      <ToolRow running={false} icon={icon}>
+        <details className="group/tool">
+          <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+            <span className="min-w-0">
+              {summary}
+              {query ? <span className="text-subtle"> for “{query}”</span> : null}
+            </span>
+            <ChevronRight
+              className="size-3.5 shrink-0 transition-transform group-open/tool:rotate-90"
+              aria-hidden="true"
+            />
+          </summary>
+          <ol className="mt-2 flex flex-col gap-1.5 border-l border-border pl-3">
+            {results.map((result) => {
+              const href = safeHttpUrl(result.url);
+              const title = result.title || hostOf(result.url);
+              return (
+                <li key={result.url} className="min-w-0">
+                  {href ? (
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-fg underline-offset-2 hover:text-accent hover:underline"
+                    >
+                      {title}
+                    </a>
+                  ) : (
+                    <span className="text-fg">{title}</span>
+                  )}
+                  <span className="text-subtle"> · {hostOf(result.url)}</span>
+                </li>
+              );
+            })}
+          </ol>
+        </details>
+      </ToolRow>
+    );
+  }
+
+  if (part.type === "tool-read-url") {
+    const inputUrl = stringField(part.input, "url");
+    const icon = <FileText className="size-4" aria-hidden="true" />;
+    if (!done) {
+      const host = inputUrl ? hostOf(inputUrl) : "";
+      return (
+        <ToolRow running={running} icon={icon}>
+          {interrupted
+            ? `Did not finish reading ${host || "the page"}`
+            : `Reading ${host || "the page"}…`}
+        </ToolRow>
+      );
+    }
+    const output = readOutput(part.output);
+    const url = output.url || inputUrl;
+    const href = safeHttpUrl(url);
+    return (
+      <ToolRow running={false} icon={icon}>
+        Read {hostOf(url) || "the page"}
+        {output.title ? (
+          <>
+            {": "}
+            {href ? (
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-fg underline-offset-2 hover:text-accent hover:underline"
+              >
+                {output.title}
+              </a>
+            ) : (
+              <span className="text-fg">{output.title}</span>
+            )}
+          </>
+        ) : null}
+      </ToolRow>
+    );
+  }
+
+  const name = toolName(part);
+  return (
+    <ToolRow running={running} icon={<Wrench className="size-4" aria-hidden="true" />}>
+      {running ? `Using tool ${name}…` : `Used tool ${name}`}
+    </ToolRow>
+  );
+}

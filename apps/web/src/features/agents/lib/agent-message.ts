@@ -1,0 +1,86 @@
+import type { AgentMessageMetadata, AgentThreadResponse, AnswerSource } from "@nexus/contracts";
+import type { UIMessage } from "ai";
+
+/** A message of an agent chat: AgentMessageMetadata on replies; tool parts as the server sends them. */
+export type AgentUIMessage = UIMessage<Partial<AgentMessageMetadata> & { stopped?: boolean }>;
+export type AgentUIPart = AgentUIMessage["parts"][number];
+
+/** The text of a message (its text parts, joined). */
+export function messageText(message: AgentUIMessage): string {
+  return message.parts
+    .map((part) => (part.type === "text" ? part.text : ""))
+    .join("\n\n")
+    .trim();
+}
+
+/** "example.com" for a URL (without www.), or the text itself when it is not one. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+/** The URL when it is an http(s) one (safe to link to), else null. */
+export function safeHttpUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The reply's sources (its source-url parts, first mention first), numbered for [n] citations. */
+export function sourcesOf(message: AgentUIMessage): AnswerSource[] {
+  const seen = new Set<string>();
+  const sources: AnswerSource[] = [];
+  for (const part of message.parts) {
+    if (part.type !== "source-url" || seen.has(part.url) || !safeHttpUrl(part.url)) continue;
+    seen.add(part.url);
+    const domain = hostOf(part.url);
+    sources.push({
+      title: part.title || domain,
+      url: part.url,
+      domain,
+      favicon: null,
+      snippet: "",
+    });
+  }
+  return sources;
+}
+
+/** A saved conversation as chat messages: each turn's question, then its reply (if any). */
+export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
+  return thread.turns.flatMap((turn): AgentUIMessage[] => {
+    const question: AgentUIMessage = {
+      id: `${turn.id}-question`,
+      role: "user",
+      parts: [{ type: "text", text: turn.text }],
+    };
+    if (turn.parts.length === 0) return [question];
+    const reply: AgentUIMessage = {
+      id: turn.id,
+      role: "assistant",
+      // The server's parts are the SDK's UI parts, stored as it streamed them.
+      parts: turn.parts as AgentUIPart[],
+      metadata: {
+        entryId: turn.id,
+        threadId: thread.threadId,
+        agentId: thread.agentId,
+        ...(turn.stopped ? { stopped: true } : {}),
+      },
+    };
+    return [question, reply];
+  });
+}
+
+/** The conversation id the server gave this chat (the `start` metadata of a reply), if any. */
+export function threadIdOf(messages: readonly AgentUIMessage[]): string | null {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const threadId = messages[index]?.metadata?.threadId;
+    if (typeof threadId === "string" && threadId !== "") return threadId;
+  }
+  return null;
+}
