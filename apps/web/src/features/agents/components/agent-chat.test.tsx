@@ -1,0 +1,350 @@
+import {
+  AGENT_NEEDS_MODEL_HOW_TO,
+  AGENT_NEEDS_MODEL_TITLE,
+  type AgentCatalogueEntry,
+  type AgentsResponse,
+  type AgentThreadResponse,
+  type MeResponse,
+  PRESET_AGENT_INFO,
+} from "@nexus/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useEffect } from "react";
+import { MemoryRouter, Route, Routes, useLocation, useParams } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { agentKeys } from "../api/get-agents.ts";
+import { clearAgentChats } from "../lib/agent-chat-store.ts";
+import { AgentChatScreen } from "./agent-chat.tsx";
+import { AgentChatSlotsContext } from "./agent-chat-slots.tsx";
+
+const SIGNED_IN: MeResponse = {
+  user: {
+    id: "u1",
+    name: "Ada Lovelace",
+    email: "ada@acme.com",
+    photoURL: null,
+    orgName: "Acme",
+    orgID: "",
+    tier: "free",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  },
+  tier: "free",
+  isSuperAdmin: false,
+};
+
+const WRITER: AgentCatalogueEntry = {
+  id: "writer",
+  ...PRESET_AGENT_INFO.writer,
+  category: "writing",
+  icon: "pen-line",
+  starters: ["Tighten this paragraph", "Draft a cover letter", "Make it friendlier"],
+  tools: ["web-search", "read-url"],
+  needsModel: true,
+  available: true,
+};
+
+function catalogue(available = true): AgentsResponse {
+  return {
+    agents: [{ ...WRITER, available }],
+    modelConfigured: available,
+    recent: [],
+    needsModel: AGENT_NEEDS_MODEL_HOW_TO,
+  };
+}
+
+const sse = (chunks: readonly object[]) =>
+  chunks
+    .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
+    .join("")
+    .concat("data: [DONE]\n\n");
+
+function reply(threadId: string, entryId = "e1") {
+  return sse([
+    {
+      type: "start",
+      messageId: entryId,
+      messageMetadata: { entryId, threadId, agentId: "writer", model: "m", offline: false },
+    },
+    { type: "start-step" },
+    {
+      type: "tool-input-available",
+      toolCallId: "c1",
+      toolName: "web-search",
+      input: { query: "cover letters" },
+    },
+    {
+      type: "tool-output-available",
+      toolCallId: "c1",
+      output: { results: [{ title: "Guide", url: "https://example.com/guide", snippet: "" }] },
+    },
+    { type: "finish-step" },
+    { type: "start-step" },
+    { type: "source-url", sourceId: "s1", url: "https://example.com/guide", title: "Guide" },
+    { type: "text-start", id: "t" },
+    { type: "text-delta", id: "t", delta: "Dear hiring manager [1]." },
+    { type: "text-end", id: "t" },
+    { type: "finish-step" },
+    { type: "finish" },
+  ]);
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** A stand-in for the agents API: each chat request takes the next response. */
+function server(chatResponses: Array<() => Response>, thread?: AgentThreadResponse | null) {
+  const bodies: Array<Record<string, unknown>> = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith("/chat")) {
+      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      const next = chatResponses.shift();
+      if (!next) throw new Error("no more chat responses");
+      return next();
+    }
+    if (url.includes("/threads/")) {
+      return thread
+        ? json(thread)
+        : json({ error: { code: "not_found", message: "Not found." } }, 404);
+    }
+    throw new Error(`unexpected request ${url}`);
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { bodies, fetch };
+}
+
+const streamResponse = (body: string) => () =>
+  new Response(body, {
+    headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
+  });
+
+let mounts = 0;
+function Screen() {
+  const { threadId } = useParams();
+  useEffect(() => {
+    mounts += 1;
+  }, []);
+  return <AgentChatScreen agentId="writer" threadId={threadId} />;
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function setup(path = "/app/agents/writer", available = true) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQueryKey, SIGNED_IN);
+  client.setQueryData(agentKeys.catalogue(), catalogue(available));
+  const quota = vi.fn((details: unknown) => (
+    <p data-testid="quota-card">{JSON.stringify(details)}</p>
+  ));
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <AgentChatSlotsContext
+          value={{
+            Markdown: ({ markdown, sources }) => (
+              <div data-testid="markdown" data-sources={sources.map((s) => s.url).join(" ")}>
+                {markdown}
+              </div>
+            ),
+            renderQuota: quota,
+          }}
+        >
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/app/agents/:agentId" element={<Screen />} />
+              <Route path="/app/agents/:agentId/:threadId" element={<Screen />} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+        </AgentChatSlotsContext>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), quota, client };
+}
+
+afterEach(() => {
+  clearAgentChats();
+  vi.unstubAllGlobals();
+  mounts = 0;
+});
+
+describe("AgentChatScreen", () => {
+  it("starts from a starter, streams the reply with its tool call and citations, then takes the conversation's URL without losing it", async () => {
+    const { bodies } = server([streamResponse(reply("T1"))]);
+    const { user } = setup();
+    expect(screen.getByRole("heading", { level: 1, name: "Writer" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /All agents/ })).toHaveAttribute("href", "/app/agents");
+    await user.click(screen.getByRole("button", { name: "Draft a cover letter" }));
+
+    expect(await screen.findByTestId("markdown")).toHaveTextContent("Dear hiring manager [1].");
+    expect(screen.getByTestId("markdown")).toHaveAttribute(
+      "data-sources",
+      "https://example.com/guide",
+    );
+    expect(screen.getByTestId("agent-user-message")).toHaveTextContent("Draft a cover letter");
+    expect(screen.getByText(/Searched the web: 1 result/)).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("where")).toHaveTextContent("/app/agents/writer/T1"),
+    );
+    // Same chat on the new URL: nothing loaded from the server, the reply still there.
+    expect(screen.getByTestId("markdown")).toHaveTextContent("Dear hiring manager");
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      trigger: "submit-message",
+      messages: [{ role: "user", parts: [{ type: "text", text: "Draft a cover letter" }] }],
+    });
+    expect(bodies[0]).not.toHaveProperty("threadId");
+    expect(screen.queryByRole("button", { name: "Draft a cover letter" })).not.toBeInTheDocument();
+    expect(mounts).toBe(1);
+  });
+
+  it("sends the conversation's threadId with the next message, and regenerates the last reply by its id", async () => {
+    const { bodies } = server([
+      streamResponse(reply("T1", "e1")),
+      streamResponse(reply("T1", "e2")),
+      streamResponse(reply("T1", "e3")),
+    ]);
+    const { user } = setup();
+    const box = screen.getByRole("textbox", { name: "Message Writer" });
+    await user.type(box, "First{Enter}");
+    await vi.waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/T1"));
+    await screen.findByRole("button", { name: "Regenerate" });
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Second{Enter}");
+    await vi.waitFor(() => expect(screen.getAllByTestId("agent-reply")).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ threadId: "T1", trigger: "submit-message" });
+    // Only the last reply offers Regenerate.
+    const regenerate = await screen.findAllByRole("button", { name: "Regenerate" });
+    expect(regenerate).toHaveLength(1);
+    await user.click(regenerate[0] as HTMLElement);
+    await vi.waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]).toMatchObject({
+      threadId: "T1",
+      trigger: "regenerate-message",
+      messageId: "e2",
+    });
+  });
+
+  it("Shift+Enter adds a line, Enter sends", async () => {
+    const { bodies } = server([streamResponse(reply("T1"))]);
+    const { user } = setup();
+    const box = screen.getByRole("textbox", { name: "Message Writer" });
+    await user.type(box, "Line one{Shift>}{Enter}{/Shift}Line two");
+    expect(box).toHaveValue("Line one\nLine two");
+    expect(bodies).toHaveLength(0);
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(box).toHaveValue("");
+  });
+
+  it("shows the needs-model card before typing when the catalogue says the agent is unavailable", () => {
+    server([]);
+    setup("/app/agents/writer", false);
+    const card = screen.getByTestId("agent-needs-model");
+    expect(card).toHaveTextContent(AGENT_NEEDS_MODEL_TITLE);
+    expect(card).toHaveTextContent(AGENT_NEEDS_MODEL_HOW_TO);
+    expect(within(card).getByRole("link")).toHaveAttribute("href", "/blog/connecting-a-model");
+    expect(screen.getByRole("textbox", { name: "Message Writer" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Draft a cover letter" })).toBeDisabled();
+  });
+
+  it("shows the needs-model card for a 409 needs_model", async () => {
+    server([() => json({ error: { code: "needs_model", message: AGENT_NEEDS_MODEL_TITLE } }, 409)]);
+    const { user } = setup();
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Hi{Enter}");
+    expect(await screen.findByTestId("agent-needs-model")).toHaveTextContent(
+      AGENT_NEEDS_MODEL_HOW_TO,
+    );
+  });
+
+  it("hands a 429's quota details to the quota card", async () => {
+    const details = {
+      limit: 5,
+      current: 5,
+      tier: "free",
+      resetsAt: "2026-01-02T00:00:00.000Z",
+      upgrade: "plans",
+    };
+    server([() => json({ error: { code: "quota_exceeded", message: "Limit.", details } }, 429)]);
+    const { user, quota } = setup();
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Hi{Enter}");
+    expect(await screen.findByTestId("quota-card")).toBeInTheDocument();
+    expect(quota).toHaveBeenCalledWith(details);
+  });
+
+  it("offers a new conversation when this one is full", async () => {
+    server([() => json({ error: { code: "conversation_full", message: "Full." } }, 409)]);
+    const { user } = setup("/app/agents/writer");
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Hi{Enter}");
+    const card = await screen.findByTestId("agent-conversation-full");
+    expect(card).toHaveTextContent("This conversation is full");
+    await user.click(within(card).getByRole("button", { name: "Start a new conversation" }));
+    expect(await screen.findByRole("button", { name: "Draft a cover letter" })).toBeInTheDocument();
+    expect(screen.queryByTestId("agent-conversation-full")).not.toBeInTheDocument();
+  });
+
+  it("shows any other error with Retry, which sends the same message again", async () => {
+    const { bodies } = server([
+      () => json({ error: { code: "internal", message: "The model failed." } }, 500),
+      streamResponse(reply("T9")),
+    ]);
+    const { user } = setup();
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Hi{Enter}");
+    const error = await screen.findByTestId("agent-error");
+    expect(error).toHaveTextContent("The model failed.");
+    await user.click(within(error).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByTestId("markdown")).toBeInTheDocument();
+    expect(screen.getAllByTestId("agent-user-message")).toHaveLength(1);
+    expect(bodies[1]).toMatchObject({ trigger: "submit-message" });
+  });
+
+  it("loads a saved conversation and goes on with it", async () => {
+    const { bodies } = server([streamResponse(reply("T5", "e9"))], {
+      agentId: "writer",
+      threadId: "T5",
+      turns: [
+        {
+          id: "e1",
+          timestamp: "2026-01-01T00:00:00.000Z",
+          text: "Earlier question",
+          parts: [
+            { type: "step-start" },
+            {
+              type: "tool-read-url",
+              toolCallId: "c",
+              state: "output-available",
+              input: { url: "https://example.com/x" },
+              output: { url: "https://example.com/x", title: "X page", text: "", truncated: false },
+            },
+            { type: "text", text: "Earlier reply", state: "done" },
+          ],
+          isBookmarked: false,
+        },
+      ],
+    });
+    const { user } = setup("/app/agents/writer/T5");
+    expect(await screen.findByText("Earlier reply")).toBeInTheDocument();
+    expect(screen.getByTestId("agent-user-message")).toHaveTextContent("Earlier question");
+    expect(screen.getByTestId("agent-tool")).toHaveTextContent("Read example.com: X page");
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "More{Enter}");
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ threadId: "T5" });
+    expect(screen.getByTestId("where")).toHaveTextContent("/app/agents/writer/T5");
+  });
+
+  it("says a conversation that is not there was not found, with a way to start one", async () => {
+    server([], null);
+    setup("/app/agents/writer/NOPE");
+    const missing = await screen.findByTestId("agent-thread-not-found");
+    expect(missing).toHaveTextContent("Conversation not found");
+    expect(within(missing).getByRole("link", { name: "Start a new conversation" })).toHaveAttribute(
+      "href",
+      "/app/agents/writer",
+    );
+  });
+});
