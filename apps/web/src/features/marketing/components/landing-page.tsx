@@ -1,3 +1,4 @@
+import { PRESET_AGENT_IDS } from "@nexus/contracts";
 import {
   ArrowRight,
   BookOpen,
@@ -39,8 +40,7 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; s
   {
     icon: Bot,
     title: "Agents for every task",
-    text: "Dozens of preset agents (writer, tutor, translator, code buddy) and your own custom ones.",
-    soon: true,
+    text: `${PRESET_AGENT_IDS.length} preset agents to chat with (writer, tutor, translator, code buddy), each with its own role.`,
   },
   {
     icon: BookOpen,

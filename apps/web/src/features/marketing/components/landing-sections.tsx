@@ -85,7 +85,7 @@ export function HowItWorksSection() {
   );
 }
 
-/** The preset agents, honestly labelled: the catalogue exists, chats arrive later. */
+/** The preset agents: ready to chat with a model; the ones that search or read work offline too. */
 export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
   return (
     <section aria-labelledby="agents-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
@@ -93,15 +93,17 @@ export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
         <div>
           <p className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-medium text-accent-soft-fg">
             <Bot className="size-3.5" aria-hidden="true" />
-            Agents · chats coming soon
+            Agents
           </p>
           <h2 id="agents-heading" className="mt-4 text-3xl font-semibold tracking-tight">
             {PRESET_AGENT_IDS.length} ready-made agents, and your own
           </h2>
           <p className="mt-3 text-muted">
-            Assistants with a fixed role for writing, learning, work and reflection, plus custom
-            agents with your own instructions. Browse the catalogue in the agents hub today;
-            chatting with agents arrives in a coming release.
+            Assistants with a fixed role for writing, learning, work and reflection, ready to chat
+            in the agents hub once the server has a language model. The ones that search the web or
+            read a page, such as Quick Answer and URL Q&amp;A, answer from their sources even
+            without one, in offline mode. Custom agents with your own instructions follow in a later
+            release.
           </p>
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="More agents">
             {SHOWCASE_NAMES.map((name) => (
