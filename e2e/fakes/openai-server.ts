@@ -31,7 +31,10 @@ export type FakeBehaviour =
   /** Stream `afterChunks` chunks of `text` then destroy the socket. */
   | { kind: "fail-mid-stream"; text: string; afterChunks: number; delayMs?: number }
   /** Accept the request and never answer (until the client goes away). */
-  | { kind: "stall" };
+  | { kind: "stall" }
+  /** Stream tool calls (OpenAI `delta.tool_calls`, arguments in two pieces), then finish with
+   * `tool_calls`; the client runs them and calls again with their results. */
+  | { kind: "tool-calls"; calls: { name: string; arguments: Record<string, unknown> }[] };
 
 /** What one POST /v1/embeddings does. */
 export type FakeEmbeddingBehaviour =
@@ -111,6 +114,12 @@ interface Delta {
   role?: "assistant";
   content?: string;
   reasoning_content?: string;
+  tool_calls?: {
+    index: number;
+    id?: string;
+    type?: "function";
+    function: { name?: string; arguments: string };
+  }[];
 }
 
 function chunk(options: { model: string; delta: Delta; finish?: string; usage?: boolean }) {
@@ -132,6 +141,24 @@ function deltasOf(behaviour: FakeBehaviour, request: RecordedRequest): Delta[] {
     return words(lastUserText(request)).map((content) => ({ content }));
   if (behaviour.kind === "fail-mid-stream")
     return words(behaviour.text).map((content) => ({ content }));
+  if (behaviour.kind === "tool-calls")
+    return behaviour.calls.flatMap((call, index): Delta[] => {
+      const args = JSON.stringify(call.arguments);
+      const half = Math.floor(args.length / 2);
+      return [
+        {
+          tool_calls: [
+            {
+              index,
+              id: `call_${index + 1}`,
+              type: "function",
+              function: { name: call.name, arguments: args.slice(0, half) },
+            },
+          ],
+        },
+        { tool_calls: [{ index, function: { arguments: args.slice(half) } }] },
+      ];
+    });
   if (behaviour.kind !== "text") return [];
   const deltas: Delta[] = [];
   if (behaviour.reasoningContent)
@@ -227,7 +254,8 @@ export async function startFakeOpenAIServer(
       }
       send(chunk({ model, delta }));
     }
-    send(chunk({ model, delta: {}, finish: "stop", usage: true }));
+    const finish = behaviour.kind === "tool-calls" ? "tool_calls" : "stop";
+    send(chunk({ model, delta: {}, finish, usage: true }));
     res.end("data: [DONE]\n\n");
   };
 

@@ -9,6 +9,7 @@ import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { session } from "./middleware/session.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { agentsRoutes } from "./modules/agents/agents.routes.ts";
 import { answerRoutes, threadRoutes } from "./modules/answer/answer.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blogRoutes } from "./modules/blog/blog.routes.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/usage", usageRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .route("/answer", answerRoutes(deps))
+    .route("/agents", agentsRoutes(deps))
     .route("/threads", threadRoutes(deps))
     // DELETE /api/threads/:threadId belongs to history, beside the answer module's GET.
     .route("/threads", threadDeleteRoutes(deps))

@@ -6,6 +6,10 @@ export const ERROR_CODES = [
   "forbidden",
   "not_found",
   "conflict",
+  /** A chat that needs a language model, on a server without one (409). */
+  "needs_model",
+  /** An agent conversation at MAX_AGENT_TURNS (409): start a new one. */
+  "conversation_full",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",

@@ -20,6 +20,10 @@ export const threadSummarySchema = z.object({
   messageCount: z.number().int(),
   /** The start of the latest answer, as plain text. */
   preview: z.string(),
+  /** What kind of chat it is: an answer thread or a conversation with a preset agent. */
+  kind: z.enum(["answer", "agent"]).default("answer"),
+  /** The agent of an agent conversation (null for answers). */
+  agentId: z.string().nullable().default(null),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 

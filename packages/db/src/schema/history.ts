@@ -28,6 +28,12 @@ export const searchHistory = pgTable(
     focusMode: text().notNull().default("web"),
     /** results.markdown plus sources, images, videos and thinking. */
     results: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The kind of chat the turn belongs to ("answer", "agent", …: ai/chat/runners.ts). */
+    kind: text().notNull().default("answer"),
+    /** What the chat was with: the agent's id for kind "agent"; null for answers. */
+    subjectId: text(),
+    /** The reply as UI-message parts (text, reasoning, source-url, tool-<name>…); null: answers. */
+    parts: jsonb().$type<Array<Record<string, unknown>>>(),
     isBookmarked: boolean().notNull().default(false),
     searchVector: tsvector().generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(query, '') || ' ' || coalesce(results->>'markdown', ''))`,
@@ -51,6 +57,10 @@ export const searchHistory = pgTable(
     index("search_history_answered_user_idx")
       .on(t.userId, t.timestamp.desc(), t.id.desc())
       .where(sql`(${t.results}->>'markdown') <> ''`),
+    // The agents hub's "Recently used" (modules/agents): a user's agent conversations only.
+    index("search_history_agent_recent_idx")
+      .on(t.userId, t.subjectId, t.timestamp.desc())
+      .where(sql`${t.kind} = 'agent'`),
     index("search_history_answered_thread_idx")
       .on(t.threadId, t.userId, t.timestamp.desc(), t.id.desc())
       .where(sql`(${t.results}->>'markdown') <> ''`),

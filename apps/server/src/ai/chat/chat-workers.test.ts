@@ -22,7 +22,7 @@ import {
 import * as usage from "../../modules/usage/usage.service.ts";
 import { WORKER_NICE_STEPS } from "./chat.worker-protocol.ts";
 import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
-import { CHAT_FAILED } from "./runners.ts";
+import { CHAT_FAILED, type ChatJob } from "./runners.ts";
 
 /**
  * Answers run by a chat worker (a worker thread with its own database pool, as the server runs
@@ -173,7 +173,7 @@ describe("answer workers that cannot start", () => {
   it("fail each answer with an error part, give the charge back, and still close", async () => {
     // The replacement's delay and close's own time-out never fire: close must not wait for them.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const lost: AnswerJob[] = [];
+    const lost: ChatJob[] = [];
     const dying = startChatWorkers({
       count: 1,
       url: new URL("data:text/javascript,process.exit(3)"),

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps.ts";
+import { AGENT_FAILED, type AgentJob, runAgent } from "../../modules/agents/agents.run.ts";
 import type { AnswerJob } from "../../modules/answer/answer.run.ts";
 import { runAnswer } from "../../modules/answer/answer.run.ts";
 import * as usage from "../../modules/usage/usage.service.ts";
@@ -8,7 +9,7 @@ import * as usage from "../../modules/usage/usage.service.ts";
  * chat worker as a structured clone; `kind` picks the function that runs it, in this thread or in
  * a worker (chat-workers.ts) alike.
  */
-export type ChatJob = AnswerJob;
+export type ChatJob = AnswerJob | AgentJob;
 export type ChatKind = ChatJob["kind"];
 
 /** Runs a chat job: its UI-message stream as server-sent-event bytes. */
@@ -17,6 +18,7 @@ export type ChatRunner = (job: ChatJob, signal: AbortSignal) => ReadableStream<U
 /** What the person reads when a chat fails for a reason of ours (not the model's or search's). */
 export const CHAT_FAILED: Record<ChatKind, string> = {
   answer: "The answer failed. Try again in a moment.",
+  agent: AGENT_FAILED,
 };
 
 export function runChatJob(
@@ -27,12 +29,15 @@ export function runChatJob(
   switch (job.kind) {
     case "answer":
       return runAnswer(deps, job, signal);
+    case "agent":
+      return runAgent(deps, job, signal);
   }
 }
 
 /**
  * A job its worker could not finish (the worker died): what was charged up front is given back.
- * An answer is charged before it runs; kinds charged when they succeed have nothing to give back.
+ * An answer is charged before it runs; an agent conversation only when its first reply completes,
+ * so there is nothing to give back for it.
  */
 export async function chatJobLost(deps: Deps, job: ChatJob): Promise<void> {
   if (job.kind === "answer") await usage.refund({ deps, caller: job.caller, counter: "search" });

@@ -1,6 +1,7 @@
-import { type FocusMode, TIER_LIMITS } from "@nexus/contracts";
+import type { FocusMode } from "@nexus/contracts";
 import { uiMessageSseStream } from "../../ai/chat/ui-message-sse.ts";
 import type { Caller, Deps } from "../../deps.ts";
+import * as history from "../history/history.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import * as repo from "./answer.repo.ts";
 import type { Turn } from "./answer.steps.ts";
@@ -76,8 +77,10 @@ export function runAnswer(deps: Deps, job: AnswerJob, signal: AbortSignal) {
     },
     save: async ({ query, results }) => {
       if (!user) return; // anonymous visitors keep nothing on the server (maxChats 0)
-      await repo.saveEntry(deps.db, {
-        entry: {
+      await history.saveTurn({
+        deps,
+        user,
+        turn: {
           id: entryId,
           userId: user.id,
           threadId,
@@ -86,7 +89,6 @@ export function runAnswer(deps: Deps, job: AnswerJob, signal: AbortSignal) {
           focusMode: job.focusMode,
           results,
         },
-        maxThreads: TIER_LIMITS[user.tier].maxChats,
         replaces: job.replaces,
       });
     },

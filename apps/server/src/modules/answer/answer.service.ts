@@ -6,10 +6,8 @@ import {
   focusModeSchema,
   MAX_QUERY_CHARS,
   MESSAGES,
-  periodResetsAt,
   questionOf,
   type ThreadResponse,
-  TIER_LIMITS,
 } from "@nexus/contracts";
 import { runChatJob } from "../../ai/chat/runners.ts";
 import { sseEvent, withFirst } from "../../ai/chat/ui-message-sse.ts";
@@ -25,17 +23,8 @@ import { answerStartPart } from "./answer.stream.ts";
 
 async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   const charged = await usage.consume({ deps, caller, counter: "search" });
-  if (charged.allowed) return;
-  const { period } = TIER_LIMITS[charged.tier];
-  throw new AppError("quota_exceeded", "You have reached your search limit.", {
-    details: {
-      limit: charged.limit,
-      current: charged.current,
-      tier: charged.tier,
-      resetsAt: periodResetsAt(period, deps.clock.now()).toISOString(),
-      upgrade: charged.tier === "anonymous" ? "sign-in" : charged.tier === "free" ? "plans" : null,
-    },
-  });
+  if (!charged.allowed)
+    throw usage.quotaExceeded(deps, charged, "You have reached your search limit.");
 }
 
 /** The files attached to the question, checked (only a signed-in person has files). */

@@ -47,6 +47,8 @@ export function presentThread(row: ThreadRow): ThreadSummary {
     focusMode: focusOf(row.focus_mode),
     messageCount: row.message_count,
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
+    kind: row.kind === "agent" ? "agent" : "answer",
+    agentId: row.kind === "agent" ? row.subject_id : null,
   };
 }
 

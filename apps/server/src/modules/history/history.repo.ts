@@ -73,6 +73,8 @@ export type ThreadRow = {
   first_query: string;
   /** The owner's own title (thread_titles), null when never renamed. */
   custom_title: string | null;
+  kind: string;
+  subject_id: string | null;
 };
 
 /**
@@ -148,6 +150,7 @@ export function threadPageSql(options: ThreadPageOptions): SQL {
     with page as (${page})
     select e.id, e.thread_id, ${positionOf("e")} as pos, ${isoOf("e.timestamp")} as latest,
       e.focus_mode, left(e.results->>'markdown', ${PREVIEW_SOURCE_CHARS}) as markdown,
+      e.kind, e.subject_id,
       s.message_count, first.first_ts, first.first_query, t.title as custom_title
     from page p
     join search_history e on e.id = p.id

@@ -202,3 +202,39 @@ export async function importThread(options: {
   });
   return { threadId };
 }
+
+/** One finished (or stopped) turn of any chat kind, as the history keeps it. */
+export interface SavedTurn {
+  id: string;
+  userId: string;
+  threadId: string;
+  timestamp: Date;
+  query: string;
+  focusMode?: string;
+  /** The answer's results; for other kinds at least `markdown` (what history lists and searches). */
+  results: Record<string, unknown>;
+  kind?: "answer" | "agent";
+  /** The agent's id for kind "agent". */
+  subjectId?: string | null;
+  /** The reply's UI-message parts (kinds other than answers). */
+  parts?: Array<Record<string, unknown>> | null;
+}
+
+/**
+ * Saves a turn for its owner (the answer and agent runtimes call this: the history module owns
+ * the table's writes): replaces the regenerated entry `replaces`, and keeps at most the tier's
+ * maxChats threads (the oldest beyond it are dropped in the same statement).
+ */
+export async function saveTurn(options: {
+  deps: Deps;
+  user: SessionUser;
+  turn: SavedTurn;
+  replaces?: string | undefined;
+}): Promise<void> {
+  const { deps, user, turn } = options;
+  await writes.saveEntry(deps.db, {
+    entry: { ...turn, userId: user.id },
+    maxThreads: TIER_LIMITS[user.tier].maxChats,
+    ...(options.replaces ? { replaces: options.replaces } : {}),
+  });
+}

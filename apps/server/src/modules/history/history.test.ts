@@ -69,6 +69,8 @@ describe("GET /api/history", () => {
         focusMode: "video",
         messageCount: 2,
         preview: "Rust. Rust is fast and safe.",
+        kind: "answer",
+        agentId: null,
       },
       {
         threadId: "tB",
@@ -79,6 +81,8 @@ describe("GET /api/history", () => {
         focusMode: "academic",
         messageCount: 1,
         preview: expect.stringMatching(/^Answer \d+$/),
+        kind: "answer",
+        agentId: null,
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { type Db, schema } from "@nexus/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { storableJson, storableText } from "../../lib/text-guard.ts";
 
 /** The history module's writes (its reads are in history.repo.ts). */
 const { searchHistory, threadTitles } = schema;
@@ -111,5 +112,56 @@ export async function importThread(
           group by thread_id order by max(timestamp) desc offset ${maxThreads}
         )`);
     return threadId;
+  });
+}
+
+/**
+ * Saves one answered turn of any chat kind as ONE statement (no transaction held across round trips): deletes the
+ * entry `replaces` of the same user and thread (a regenerated answer), inserts the entry and, when
+ * `maxThreads` > 0, deletes the user's oldest threads beyond it (by their latest entry). The
+ * saved thread is the newest and always kept, so the others are ranked without it and
+ * `maxThreads - 1` of them stay.
+ */
+const SAVE_ENTRY_SQL = `
+with replaced as (
+  delete from "search_history"
+  where $8::text is not null and "id" = $8 and "user_id" = $2 and "thread_id" = $3
+), saved as (
+  insert into "search_history"
+    ("id", "user_id", "thread_id", "timestamp", "query", "focus_mode", "results", "kind", "subject_id", "parts")
+  values ($1, $2, $3, $4, $5, $6, $7::jsonb, $10, $11, $12::jsonb)
+), trimmed as (
+  delete from "search_history"
+  where $9::int > 0 and "user_id" = $2 and "thread_id" in (
+    select "thread_id" from "search_history"
+    where "user_id" = $2 and "thread_id" <> $3
+    group by "thread_id" order by max("timestamp") desc offset greatest($9::int - 1, 0)
+  )
+)
+select 1`;
+
+export async function saveEntry(
+  db: Db,
+  options: { entry: typeof searchHistory.$inferInsert; maxThreads: number; replaces?: string },
+): Promise<void> {
+  const { entry, maxThreads, replaces } = options;
+  await db.$client.query({
+    name: "history_save_entry",
+    text: SAVE_ENTRY_SQL,
+    values: [
+      entry.id,
+      entry.userId,
+      entry.threadId,
+      entry.timestamp ?? new Date(),
+      storableText(entry.query),
+      entry.focusMode ?? "web",
+      // A model or search backend may send NUL or broken text, which jsonb cannot hold.
+      storableJson(entry.results ?? {}),
+      replaces ?? null,
+      maxThreads,
+      entry.kind ?? "answer",
+      entry.subjectId ?? null,
+      entry.parts == null ? null : storableJson(entry.parts),
+    ],
   });
 }

@@ -10,6 +10,7 @@ import {
 } from "@nexus/contracts";
 import type { Caller, Deps } from "../../deps.ts";
 import { clientNetworkKey } from "../../lib/client-network.ts";
+import { AppError } from "../../lib/errors.ts";
 import * as repo from "./usage.repo.ts";
 
 export function tierOf(caller: Caller): Tier {
@@ -170,4 +171,21 @@ export const ANONYMOUS_RETENTION_DAYS = 30;
 export async function cleanupAnonymous(deps: Deps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - ANONYMOUS_RETENTION_DAYS * 86_400_000);
   return repo.deleteStaleAnonymous(deps.db, before);
+}
+
+/**
+ * The 429 of a refused unit: the limit, the count, when it resets and the way up (sign in for
+ * anonymous visitors, the plans for free accounts) — what the quota card shows.
+ */
+export function quotaExceeded(deps: Deps, refused: UsageCheck, message: string): AppError {
+  const { period } = TIER_LIMITS[refused.tier];
+  return new AppError("quota_exceeded", message, {
+    details: {
+      limit: refused.limit,
+      current: refused.current,
+      tier: refused.tier,
+      resetsAt: periodResetsAt(period, deps.clock.now()).toISOString(),
+      upgrade: refused.tier === "anonymous" ? "sign-in" : refused.tier === "free" ? "plans" : null,
+    },
+  });
 }

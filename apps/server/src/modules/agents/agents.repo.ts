@@ -1,0 +1,60 @@
+import { type Db, schema } from "@nexus/db";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+
+const { searchHistory } = schema;
+export type AgentTurnRow = typeof searchHistory.$inferSelect;
+
+/** The agent conversation's turns of one user, oldest first (the latest `limit`, when given). */
+export async function threadTurns(
+  db: Db,
+  options: { userId: string; threadId: string; limit?: number },
+): Promise<AgentTurnRow[]> {
+  const where = and(
+    eq(searchHistory.threadId, options.threadId),
+    eq(searchHistory.userId, options.userId),
+  );
+  if (options.limit === undefined)
+    return db
+      .select()
+      .from(searchHistory)
+      .where(where)
+      .orderBy(asc(searchHistory.timestamp), asc(searchHistory.id));
+  const latest = await db
+    .select()
+    .from(searchHistory)
+    .where(where)
+    .orderBy(desc(searchHistory.timestamp), desc(searchHistory.id))
+    .limit(options.limit);
+  return latest.reverse();
+}
+
+/** What a thread of the user's is: its kind and subject, its turn count (null: no such thread). */
+export async function threadInfo(
+  db: Db,
+  options: { userId: string; threadId: string },
+): Promise<{ kind: string; subjectId: string | null; turns: number } | null> {
+  const rows = await db
+    .select({
+      kind: sql<string>`min(${searchHistory.kind})`,
+      subjectId: sql<string | null>`min(${searchHistory.subjectId})`,
+      turns: sql<number>`count(*)::int`,
+    })
+    .from(searchHistory)
+    .where(
+      and(eq(searchHistory.threadId, options.threadId), eq(searchHistory.userId, options.userId)),
+    );
+  const row = rows[0];
+  return row && row.turns > 0 ? row : null;
+}
+
+/** The user's agents by their latest conversation, most recent first. */
+export async function recentAgents(db: Db, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ agentId: searchHistory.subjectId })
+    .from(searchHistory)
+    .where(and(eq(searchHistory.userId, userId), eq(searchHistory.kind, "agent")))
+    .groupBy(searchHistory.subjectId)
+    .orderBy(desc(sql`max(${searchHistory.timestamp})`))
+    .limit(limit);
+  return rows.flatMap((r) => (r.agentId ? [r.agentId] : []));
+}

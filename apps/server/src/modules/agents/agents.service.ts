@@ -1,0 +1,167 @@
+import {
+  AGENT_NEEDS_MODEL_HOW_TO,
+  AGENT_NEEDS_MODEL_TITLE,
+  type AgentCatalogueEntry,
+  type AgentChatRequest,
+  type AgentsResponse,
+  type AgentThreadResponse,
+  isPresetAgentId,
+  MAX_AGENT_TURNS,
+  MAX_QUERY_CHARS,
+  MESSAGES,
+  type PresetAgent,
+} from "@nexus/contracts";
+import { presetAgent, presetAgents } from "../../ai/agents/presets.ts";
+import { runChatJob } from "../../ai/chat/runners.ts";
+import { sseEvent, withFirst } from "../../ai/chat/ui-message-sse.ts";
+import type { Caller, Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { alphanumericId } from "../../lib/ids.ts";
+import * as usage from "../usage/usage.service.ts";
+import * as repo from "./agents.repo.ts";
+import { type AgentJob, agentModel, agentStartPart } from "./agents.run.ts";
+
+/** Agents in the hub's "Recently used" row at most. */
+const RECENT_AGENTS = 8;
+/** What a thread id can be (the chat request's threadId, or a generated entry id). */
+const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const notFound = () => new AppError("not_found", MESSAGES.noSuchDocument);
+
+/** The preset with this id, or the not-found every other id gets (spec §2). */
+function agentOf(agentId: string): PresetAgent {
+  const agent = isPresetAgentId(agentId) ? presetAgent(agentId) : undefined;
+  if (!agent) throw notFound();
+  return agent;
+}
+
+const needsModelText = `${AGENT_NEEDS_MODEL_TITLE}. ${AGENT_NEEDS_MODEL_HOW_TO}`;
+
+/** GET /api/agents: the catalogue, which agents run on this server, and the caller's recent ones. */
+export async function catalogue(options: {
+  deps: Deps;
+  user: SessionUser;
+}): Promise<AgentsResponse> {
+  const { deps, user } = options;
+  const modelConfigured = deps.models.configured;
+  const agents = presetAgents().map(
+    (a): AgentCatalogueEntry => ({
+      id: a.id,
+      name: a.name,
+      description: a.description,
+      category: a.category,
+      icon: a.icon,
+      starters: [...a.starters],
+      tools: [...a.tools],
+      needsModel: a.needsModel,
+      ...(a.form ? { form: a.form } : {}),
+      available: modelConfigured || !a.needsModel,
+    }),
+  );
+  const recent = (await repo.recentAgents(deps.db, user.id, RECENT_AGENTS)).filter(isPresetAgentId);
+  return { agents, modelConfigured, recent, needsModel: AGENT_NEEDS_MODEL_HOW_TO };
+}
+
+function lastUserText(body: AgentChatRequest): string {
+  const last = [...body.messages].reverse().find((m) => m.role === "user");
+  if (!last) return "";
+  return last.parts
+    .map((p) => (p.type === "text" && typeof p.text === "string" ? p.text : ""))
+    .join("")
+    .trim();
+}
+
+/**
+ * POST /api/agents/:agentId/chat: one reply of a preset agent, streamed (in a chat worker when
+ * the server has them). A new conversation needs an agentUsage unit left (it is charged when its
+ * first reply completes); a conversation holds MAX_AGENT_TURNS turns.
+ */
+export async function chat(options: {
+  deps: Deps;
+  caller: Caller;
+  agentId: string;
+  body: AgentChatRequest;
+  signal: AbortSignal;
+}): Promise<ReadableStream<Uint8Array>> {
+  const { deps, caller, body } = options;
+  const user = caller.user;
+  if (!user) throw new AppError("unauthorized");
+  const agent = agentOf(options.agentId);
+  const message = lastUserText(body);
+  if (!message) throw new AppError("bad_request", "A message is required");
+  if (message.length > MAX_QUERY_CHARS)
+    throw new AppError("bad_request", `A message has at most ${MAX_QUERY_CHARS} characters`);
+  const reasoning = false;
+  const model = agentModel(deps, { reasoning });
+  if (agent.needsModel && model.offline) throw new AppError("needs_model", needsModelText);
+
+  const regenerate = body.trigger === "regenerate-message" ? body.messageId : undefined;
+  let startsConversation = true;
+  if (body.threadId) {
+    const info = await repo.threadInfo(deps.db, { userId: user.id, threadId: body.threadId });
+    if (info) {
+      // Another kind of thread, or another agent's: not this agent's conversation.
+      if (info.kind !== "agent" || info.subjectId !== agent.id) throw notFound();
+      if (info.turns >= MAX_AGENT_TURNS && !regenerate)
+        throw new AppError(
+          "conversation_full",
+          `This conversation has reached ${MAX_AGENT_TURNS} turns: start a new one to go on.`,
+        );
+      startsConversation = false;
+    }
+  }
+  if (startsConversation) {
+    const left = await usage.check({ deps, caller, counter: "agentUsage" });
+    if (!left.allowed)
+      throw usage.quotaExceeded(deps, left, "You have reached your agent conversation limit.");
+  }
+  const entryId = alphanumericId();
+  const job: AgentJob = {
+    kind: "agent",
+    caller,
+    agentId: agent.id,
+    message,
+    entryId,
+    threadId: body.threadId ?? entryId,
+    startsConversation,
+    replaces: regenerate,
+    reasoning,
+  };
+  const start = sseEvent(agentStartPart(job, model));
+  const run = deps.chatRunner ?? ((j, signal) => runChatJob(deps, j, signal));
+  return withFirst(start, run(job, options.signal));
+}
+
+/** GET /api/agents/:agentId/threads/:threadId: the caller's conversation with this agent. */
+export async function thread(options: {
+  deps: Deps;
+  user: SessionUser;
+  agentId: string;
+  threadId: string;
+}): Promise<AgentThreadResponse> {
+  const agent = agentOf(options.agentId);
+  if (!THREAD_ID.test(options.threadId)) throw notFound();
+  const rows = await repo.threadTurns(options.deps.db, {
+    userId: options.user.id,
+    threadId: options.threadId,
+  });
+  if (rows.length === 0 || rows.some((r) => r.kind !== "agent" || r.subjectId !== agent.id))
+    throw notFound();
+  return {
+    agentId: agent.id,
+    threadId: options.threadId,
+    turns: rows.map((r) => {
+      const markdown = typeof r.results.markdown === "string" ? r.results.markdown : "";
+      return {
+        id: r.id,
+        timestamp: r.timestamp.toISOString(),
+        text: r.query,
+        parts: (r.parts as AgentThreadResponse["turns"][number]["parts"] | null) ?? [
+          { type: "text", text: markdown },
+        ],
+        ...(r.results.stopped === true ? { stopped: true } : {}),
+        isBookmarked: r.isBookmarked,
+      };
+    }),
+  };
+}
