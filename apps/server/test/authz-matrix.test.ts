@@ -54,6 +54,22 @@ async function seedHistoryEntry(ownerId: string): Promise<Record<string, string>
   });
   return { ":entryId": id, ":threadId": id };
 }
+/** A conversation of the owner with the quick-answer agent. */
+async function seedAgentThread(ownerId: string): Promise<Record<string, string>> {
+  seeded += 1;
+  const id = `matrix-agent-${seeded}`;
+  await h.db.db.insert(schema.searchHistory).values({
+    id,
+    userId: ownerId,
+    threadId: id,
+    query: "What is Nexus?",
+    results: { markdown: "Nexus answers questions." },
+    kind: "agent",
+    subjectId: "quick-answer",
+    parts: [{ type: "text", text: "Nexus answers questions." }],
+  });
+  return { ":threadId": id };
+}
 /** A ready file of the owner, for the row that deletes one. */
 async function seedFile(ownerId: string): Promise<Record<string, string>> {
   const cookie = ownerCookies.get(ownerId) ?? "";
@@ -96,6 +112,12 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/admin/users/:userId/tier": { body: { tier: "pro" }, expect: all(404) },
   "POST /api/answer": { body: { text: "What is Nexus?" }, expect: all(200) },
   "GET /api/threads/:threadId": { expect: ownerOnly(200) },
+  "GET /api/agents": { expect: { ...ownerOnly(200), other: 200 } },
+  "POST /api/agents/:agentId/chat": {
+    body: { messages: [{ role: "user", parts: [{ type: "text", text: "What is Nexus?" }] }] },
+    expect: { ...ownerOnly(200), other: 200 },
+  },
+  "GET /api/agents/:agentId/threads/:threadId": { expect: ownerOnly(200), seed: seedAgentThread },
   // Share links: :shareId is a live link of the owner's answer (made in the setup below).
   "POST /api/shares": {
     body: { entryId: "matrix-share-entry" },
@@ -268,6 +290,7 @@ describe("authorization matrix (G2)", () => {
           Object.entries(ids)
             .reduce((p, [name, id]) => p.replace(name, id), pattern)
             .replace(":userId", owner.userId)
+            .replace(":agentId", "quick-answer")
             .replace(":threadId", ownerThread)
             .replace(":shareId", ownerShare)
             .replace(":entryId", ownerRated)
@@ -289,6 +312,7 @@ describe("authorization matrix (G2)", () => {
           const missing = await h.request(
             pattern
               .replace(":userId", "00000000-0000-4000-8000-000000000000")
+              .replace(":agentId", "quick-answer")
               .replace(":threadId", "missing-thread")
               .replace(":shareId", "M".repeat(22))
               .replace(":entryId", "missing-entry")
