@@ -6,6 +6,7 @@ import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useHistory } from "../api/get-history.ts";
 import { readSessionThreadLinks } from "../lib/session-threads.ts";
+import { threadHref } from "../lib/thread-link.ts";
 import { useThreadsVersion } from "../lib/threads-changed.ts";
 
 interface ThreadLink {
@@ -81,7 +82,7 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
         page.threads.map((thread) => ({
           threadId: thread.threadId,
           title: thread.title,
-          href: paths.app.searchResult.hrefFor(thread.firstQuery || thread.title, thread.threadId),
+          href: threadHref(thread),
         })),
       ),
     [history.data],

@@ -1,8 +1,8 @@
 import type { ThreadSummary } from "@nexus/contracts";
-import { MessageSquare, Trash2 } from "lucide-react";
+import { Bot, MessageSquare, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
-import { paths } from "@/config/paths.ts";
+import { threadAgentName, threadHref } from "../lib/thread-link.ts";
 
 /** One thread in the history: opens the answer page; a button deletes it. */
 export function ThreadRow({
@@ -16,6 +16,7 @@ export function ThreadRow({
   onDelete: (thread: ThreadSummary) => void;
   now: Date;
 }) {
+  const agentName = threadAgentName(thread);
   const messages = `${thread.messageCount} ${thread.messageCount === 1 ? "message" : "messages"}`;
   return (
     <li
@@ -24,7 +25,7 @@ export function ThreadRow({
     >
       <div className="min-w-0 flex-1">
         <Link
-          to={paths.app.searchResult.hrefFor(thread.firstQuery || thread.title, thread.threadId)}
+          to={threadHref(thread)}
           className="block rounded-md font-medium break-words text-fg outline-offset-2 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent"
         >
           {thread.title}
@@ -33,9 +34,18 @@ export function ThreadRow({
           <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{thread.preview}</p>
         ) : null}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
+          {agentName ? (
+            <span
+              data-testid="history-thread-agent"
+              className="inline-flex items-center gap-1 font-medium text-accent"
+            >
+              <Bot className="size-3.5" aria-hidden="true" />
+              {agentName}
+            </span>
+          ) : null}
           <EntryMeta
             focusMode={thread.focusMode}
-            focusModeDisplay={focusModeDisplay}
+            focusModeDisplay={agentName ? undefined : focusModeDisplay}
             timestamp={thread.latestTimestamp}
             now={now}
           />

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { threadAgentName, threadHref } from "./thread-link.ts";
+
+describe("threadHref", () => {
+  it("opens an agent conversation at its agent's chat", () => {
+    const thread = { threadId: "T1", title: "Plan", firstQuery: "Plan", kind: "agent" as const };
+    expect(threadHref({ ...thread, agentId: "maya" })).toBe("/app/agents/maya/T1");
+    expect(threadAgentName({ kind: "agent", agentId: "maya" })).toBe("Maya");
+  });
+
+  it("opens answers (and conversations with an unknown agent) as a search", () => {
+    const answer = { threadId: "T2", title: "Tides", firstQuery: "Why tides?" };
+    expect(threadHref(answer)).toBe("/app/search/why-tides-T2");
+    expect(threadHref({ ...answer, kind: "agent", agentId: "gone" })).toMatch(/^\/app\/search\//);
+    expect(threadAgentName({ kind: "answer", agentId: null })).toBeNull();
+  });
+});
