@@ -98,6 +98,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every test signs in from 127.0.0.1: lift the per-address link limit (its own tests cover it).
       SIGNIN_RATE_LIMIT: "10000",
+      // The agents specs' stand-in web page (e2e/support/page-stand-in.ts): readable by read-url.
+      WEB_FETCH_ALLOW_ADDRESSES: "127.0.0.7",
       // The same for book-a-demo requests (the screenshot tour sends one per mode and size; the
       // limit itself is tested in modules/leads/leads.test.ts).
       LEADS_RATE_LIMIT: "10000",

@@ -122,6 +122,17 @@ const APP: Screen[] = [
   { name: "subscription-plans", path: "/app/subscription-plans", ready: h1 },
   { name: "discover", path: "/app/discover", ready: h1 },
   { name: "agents", path: "/app/agents", ready: h1 },
+  // A preset agent's chat (offline: url-qa runs; its starters and composer are shown).
+  {
+    name: "agent-chat",
+    path: "/app/agents/url-qa",
+    ready: (p) => p.getByTestId("agent-starter").first(),
+  },
+  {
+    name: "agent-needs-model",
+    path: "/app/agents/writer",
+    ready: (p) => p.getByTestId("agent-needs-model"),
+  },
   // Screens of later releases ("coming soon"), reachable from the sidebar all the same.
   { name: "files", path: "/app/files", ready: h1 },
   { name: "custom-agents", path: "/app/agents/custom", ready: h1 },

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type Mode, PRESET_AGENT_IDS, STORAGE_KEYS } from "@nexus/contracts";
+import { type Mode, STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { finished, resetFakesAroundEachTest, THREAD_URL, turns } from "./support/answer-page.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
@@ -8,7 +8,7 @@ import { signInViaApi } from "./support/fixtures.ts";
 import { expect as baseExpect, stubExternalHosts, test } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
-/** Issue 12: a calmer home (focus chip, reasoning chip, suggestions) and the agents hub today. */
+/** Issue 12: a calmer home (focus chip, reasoning chip, suggestions); its tour ends on the agents hub. */
 resetFakesAroundEachTest();
 
 // The shared machine is slow at times: generous waits, never timed checks.
@@ -74,24 +74,6 @@ test("the static footer is one small line on /app", async ({ page }) => {
   await expect(footer).toBeVisible();
   const box = await footer.boundingBox();
   expect(box?.height ?? 1000).toBeLessThanOrEqual(60);
-});
-
-test("agents hub: every preset agent shows its description and a Coming soon mark", async ({
-  page,
-  context,
-  uniqueEmail,
-}) => {
-  await signInViaApi(context, uniqueEmail("agents-hub"));
-  await page.goto("/app/agents");
-  const cards = page.getByTestId("preset-agent-card");
-  await expect(cards).toHaveCount(PRESET_AGENT_IDS.length);
-  for (const card of await cards.all()) await expect(card).toContainText("Coming soon");
-  await expect(cards.filter({ hasText: "DeepSeek Chat" })).toContainText(
-    "Plain chat with the server's language model, without web search.",
-  );
-  await expect(cards.filter({ hasText: "Maya" })).toContainText(
-    "A friendly everyday assistant for quick questions, plans and ideas.",
-  );
 });
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {

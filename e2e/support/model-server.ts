@@ -123,6 +123,7 @@ export const test = base.extend<object, { modelServer: ModelServer }>({
           LLM_TIMEOUT_MS: "5000",
           SEARCH_PROVIDER: "searxng",
           SEARXNG_URL: searxng.url,
+          WEB_FETCH_ALLOW_ADDRESSES: "127.0.0.7",
         }),
       });
       try {

@@ -31,6 +31,16 @@ export const envSchema = z
           return entry;
         }),
     ),
+    /**
+     * DANGER: exact IP addresses page reading (read-url, answers' page reads) may fetch although
+     * they are not public — one internal host an operator knowingly allows, or test stand-ins.
+     */
+    WEB_FETCH_ALLOW_ADDRESSES: optionalString.transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
     LLM_BASE_URL: optionalString.pipe(z.url().optional()),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,

@@ -21,7 +21,7 @@ export function createRuntimeDeps(options: {
   imageKey: Buffer;
 }): Deps {
   const { env, logger, db } = options;
-  const webFetch = createWebFetch({ logger });
+  const webFetch = createWebFetch({ logger, allowAddresses: env.WEB_FETCH_ALLOW_ADDRESSES });
   const models = createModelRegistry({ env, logger });
   return {
     db,

@@ -13,6 +13,7 @@ import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
+import { historyKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
 import { agentKeys, isAgentThreadMissing, useAgents, useAgentThread } from "../api/get-agents.ts";
 import {
@@ -185,11 +186,13 @@ function AgentConversation({
     }
   }, [serverThreadId, entry, urlThreadId, navigate]);
 
-  // A finished reply moves this agent to the front of "Recently used".
+  // A finished reply moves this agent to the front of "Recently used" and its conversation to
+  // the top of the history (the sidebar's recent threads).
   const wasBusy = useRef(busy);
   useEffect(() => {
     if (wasBusy.current && !busy) {
       void queryClient.invalidateQueries({ queryKey: agentKeys.catalogue() });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.lists() });
     }
     wasBusy.current = busy;
   }, [busy, queryClient]);

@@ -2,11 +2,9 @@ import type { HistoryPage } from "@nexus/contracts";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
 
-export const historyKeys = {
-  all: ["history"] as const,
-  lists: () => [...historyKeys.all, "list"] as const,
-  list: (q: string) => [...historyKeys.lists(), q] as const,
-};
+import { historyKeys } from "@/lib/query-keys.ts";
+
+export { historyKeys };
 
 /** GET /api/history?cursor=&q=: 20 threads by latest activity. */
 export function getHistory(
