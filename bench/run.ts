@@ -1,6 +1,6 @@
 // `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
 //   npm run bench                     all of them
-//   npm run bench -- cold-start http  some of them (answer-latency, answer-load, answer-renders,
+//   npm run bench -- cold-start http  some of them (agent-chat, answer-latency, answer-load, answer-renders,
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload)
@@ -10,6 +10,7 @@
 // invalid points the fake results at DNS names; BENCH_CPU_PROF=<dir> writes the server's CPU profile.
 import { spawnSync } from "node:child_process";
 import { REPO_ROOT } from "../e2e/support/server-process.ts";
+import { agentChat } from "./agent-chat.ts";
 import { answerLatency } from "./answer-latency.ts";
 import { answerLoad } from "./answer-load.ts";
 import { answerRenders } from "./answer-renders.ts";
@@ -27,6 +28,7 @@ import { offlineEngine } from "./offline-engine.ts";
 import { sharePage } from "./share-page.ts";
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
+  "agent-chat": agentChat,
   "answer-latency": answerLatency,
   "answer-load": answerLoad,
   "answer-renders": answerRenders,

@@ -29,16 +29,21 @@ function serverTimingOf(header: string | string[] | undefined): number | null {
 
 const TYPE = /^data: \{"type":"([a-z-]+)"/;
 
-/** POSTs one question to /api/answer and reads the UI-message stream to its end. */
+/**
+ * POSTs one question to /api/answer (or `path` with `body`: an agent's chat) and reads the
+ * UI-message stream to its end.
+ */
 export function streamAnswer(options: {
   origin: string;
   agent: http.Agent;
   cookie: string;
   question: string;
   timeoutMs?: number;
+  path?: string;
+  body?: unknown;
 }): Promise<AnswerTiming> {
-  const url = new URL("/api/answer", options.origin);
-  const body = JSON.stringify({ text: options.question, focusMode: "web" });
+  const url = new URL(options.path ?? "/api/answer", options.origin);
+  const body = JSON.stringify(options.body ?? { text: options.question, focusMode: "web" });
   const started = performance.now();
   const since = () => performance.now() - started;
   const timing: AnswerTiming = {
@@ -144,14 +149,18 @@ function get(agent: http.Agent, url: URL): Promise<void> {
   });
 }
 
-/** Resolves at the first SSE chunk that carries content, reading the rest in the background. */
-function firstModelToken(agent: http.Agent, baseUrl: string): Promise<void> {
+/**
+ * Resolves at the first SSE chunk that carries content, reading the rest in the background
+ * (`messages`: what the model is sent; `whole`: resolve only once the response has ended).
+ */
+export function firstModelToken(
+  agent: http.Agent,
+  baseUrl: string,
+  messages: unknown[] = [{ role: "user", content: "What is the bench question?" }],
+  whole = false,
+): Promise<void> {
   const url = new URL(`${baseUrl}/chat/completions`);
-  const body = JSON.stringify({
-    model: "bench-model",
-    stream: true,
-    messages: [{ role: "user", content: "What is the bench question?" }],
-  });
+  const body = JSON.stringify({ model: "bench-model", stream: true, messages });
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -164,12 +173,14 @@ function firstModelToken(agent: http.Agent, baseUrl: string): Promise<void> {
         response.setEncoding("utf8");
         let seen = false;
         response.on("data", (text: string) => {
-          if (!seen && /"content":"[^"]/.test(text)) {
+          if (!seen && /"content":"[^"]|"tool_calls"/.test(text)) {
             seen = true;
-            resolve();
+            if (!whole) resolve();
           }
         });
-        response.on("end", () => (seen ? undefined : reject(new Error("no content"))));
+        response.on("end", () =>
+          seen ? (whole ? resolve() : undefined) : reject(new Error("no content")),
+        );
       },
     );
     request.on("error", reject);
