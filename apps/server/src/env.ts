@@ -52,6 +52,11 @@ export const envSchema = z
      * when read, and retrieval over files fuses meaning with full-text (RRF). Unset: full-text only.
      */
     EMBEDDING_MODEL: optionalString,
+    /**
+     * An image model on the LLM_BASE_URL server (POST /images/generations): the generate-image tool
+     * of the Image Generator agent. Unset: the tool says the server has no image model.
+     */
+    IMAGE_MODEL: optionalString,
     /** Memory for the per-user vectors search scores in process, per thread (LRU over users). */
     EMBEDDING_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
     SEARCH_PROVIDER: z.enum(["local", "searxng", "tavily", "brave"]).default("local"),
@@ -118,6 +123,14 @@ export const envSchema = z
         path: ["EMBEDDING_MODEL"],
         message:
           "needs LLM_BASE_URL (the OpenAI-compatible server whose /embeddings serves this model)",
+      });
+    }
+    if (env.IMAGE_MODEL && !env.LLM_BASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["IMAGE_MODEL"],
+        message:
+          "needs LLM_BASE_URL (the OpenAI-compatible server whose /images/generations serves this model)",
       });
     }
     if (env.SEARCH_PROVIDER === "searxng" && !env.SEARXNG_URL) {

@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import {
   APICallError,
+  type ImageModelV3,
   type LanguageModelV3,
   type LanguageModelV3Middleware,
 } from "@ai-sdk/provider";
@@ -38,6 +39,8 @@ export interface ModelRegistry {
   describe: () => ModelDescription;
   /** EMBEDDING_MODEL on the same server (LLM_BASE_URL); null without one. */
   embedder: Embedder | null;
+  /** IMAGE_MODEL on the same server (POST /images/generations); null without one. */
+  imageModel: ImageModelV3 | null;
 }
 
 type ModelEnv = Pick<
@@ -48,7 +51,11 @@ type ModelEnv = Pick<
   | "LLM_REASONING_MODEL"
   | "LLM_TIMEOUT_MS"
   | "EMBEDDING_MODEL"
->;
+> &
+  Partial<Pick<Env, "IMAGE_MODEL">>;
+
+/** Time an image model may take to answer (it sends nothing before the image is made). */
+export const IMAGE_MODEL_TIMEOUT_MS = 60_000;
 
 /**
  * Retries happen in model-fetch.ts, before any token. The AI SDK would retry a retryable
@@ -117,9 +124,11 @@ export function createModelRegistry(options: {
     };
     // env.ts rejects EMBEDDING_MODEL without LLM_BASE_URL (there is no server to ask).
     if (env.EMBEDDING_MODEL) throw new Error("EMBEDDING_MODEL needs LLM_BASE_URL");
+    if (env.IMAGE_MODEL) throw new Error("IMAGE_MODEL needs LLM_BASE_URL");
     return {
       configured: false,
       embedder: null,
+      imageModel: null,
       answerModel: () => offline,
       describe: () => ({
         provider: "offline",
@@ -164,9 +173,26 @@ export function createModelRegistry(options: {
     ? createEmbedder({ model: provider.embeddingModel(embeddingId), modelId: embeddingId })
     : null;
 
+  // Its own fetch: an image comes whole after the model made it, so the wait for response headers
+  // is the generation time (longer than LLM_TIMEOUT_MS allows a chat model to start).
+  const imageId = env.IMAGE_MODEL;
+  const imageModel = imageId
+    ? createOpenAICompatible({
+        name: LLM_PROVIDER_NAME,
+        baseURL,
+        apiKey: env.LLM_API_KEY,
+        fetch: createModelFetch({
+          logger,
+          ...options.fetchOptions,
+          timeoutMs: Math.max(env.LLM_TIMEOUT_MS, IMAGE_MODEL_TIMEOUT_MS),
+        }),
+      }).imageModel(imageId)
+    : null;
+
   return {
     configured: true,
     embedder,
+    imageModel,
     answerModel: (call) => (call.reasoning ? reasoning : main),
     describe: () => ({
       provider: "openai-compatible",

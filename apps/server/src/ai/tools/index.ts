@@ -1,21 +1,42 @@
 import type { AgentTool } from "@nexus/contracts";
-import type { ToolSet } from "ai";
+import type { Tool, ToolSet } from "ai";
 import { readUrlTool } from "./read-url.ts";
 import type { ToolContext } from "./tool-context.ts";
 import { webSearchTool } from "./web-search.ts";
 
 /** The tools that run on this server today; the others are left out of a call (and listed). */
-const FACTORIES: Partial<Record<AgentTool, (ctx: ToolContext) => ToolSet[string]>> = {
+const FACTORIES: Partial<Record<AgentTool, (ctx: ToolContext) => Tool>> = {
   "web-search": webSearchTool,
   "read-url": readUrlTool,
 };
 
-/** The tools of an agent, by name, for one turn. */
+/** Tool calls one reply may make, all tools together (each call has its own time and size caps). */
+export const MAX_TOOL_CALLS_PER_TURN = 8;
+
+/**
+ * The tools of an agent, by name, for one turn. Calls beyond MAX_TOOL_CALLS_PER_TURN fail with a
+ * message the model reads (a step may ask for many calls at once; steps are capped by runChat).
+ */
 export function toolsFor(names: readonly AgentTool[], ctx: ToolContext): ToolSet {
+  let calls = 0;
   const tools: ToolSet = {};
   for (const name of names) {
     const factory = FACTORIES[name];
-    if (factory) tools[name] = factory(ctx);
+    if (!factory) continue;
+    const made = factory(ctx);
+    const execute = made.execute;
+    if (!execute) continue;
+    tools[name] = {
+      ...made,
+      execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
+        calls++;
+        if (calls > MAX_TOOL_CALLS_PER_TURN)
+          throw new Error(
+            `This reply has used its ${MAX_TOOL_CALLS_PER_TURN} tool calls: answer with what you have.`,
+          );
+        return execute(input, options);
+      },
+    } as Tool;
   }
   return tools;
 }

@@ -14,6 +14,7 @@ import {
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { presetAgent } from "../../ai/agents/presets.ts";
+import { MAX_TOOL_CALLS_PER_TURN } from "../../ai/tools/index.ts";
 import type { SessionUser } from "../../deps.ts";
 import type { Chunk } from "../answer/answer-test-kit.ts";
 import { parseStream, partOf, readUntil, textOf } from "../answer/answer-test-kit.ts";
@@ -294,6 +295,26 @@ describe("POST /api/agents/:agentId/chat", () => {
     const sources = chunks.filter((c) => c.type === "source-url");
     expect(sources.map((s) => s.url)).toEqual(output.results.map((r) => r.url));
     expect(searxng.requests.at(-1)?.query.get("q")).toBe("tides");
+  });
+
+  it("caps the tool calls of one reply, all tools together", async () => {
+    const { cookie } = await h.signIn("agents-cap@acme.com");
+    const calls = Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 2 }, (_, i) => ({
+      name: "web-search",
+      arguments: { query: `tides ${i}` },
+    }));
+    replies.push({ kind: "tool-calls", calls }, { kind: "text", text: "Enough searching." });
+    const before = searxng.requests.length;
+    const { chunks } = await chat(h, "quick-answer", cookie, say("Search a lot"));
+    const outputs = chunks.filter((c) => c.type === "tool-output-available");
+    const refused = chunks.filter((c) => c.type === "tool-output-error");
+    expect(outputs).toHaveLength(MAX_TOOL_CALLS_PER_TURN);
+    expect(refused).toHaveLength(2);
+    expect(String(refused[0]?.errorText)).toContain(
+      `used its ${MAX_TOOL_CALLS_PER_TURN} tool calls`,
+    );
+    expect(searxng.requests.length - before).toBe(MAX_TOOL_CALLS_PER_TURN);
+    expect(textOf(chunks)).toBe("Enough searching.");
   });
 
   it("says so in the tool part when a page cannot be read, and the reply goes on", async () => {
