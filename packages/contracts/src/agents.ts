@@ -394,3 +394,26 @@ export interface ReadUrlToolOutput {
   text: string;
   truncated: boolean;
 }
+
+/** `tool-generate-image`: the images made, each saved as a file of the person (owner-only url). */
+export interface GenerateImageToolOutput {
+  images: Array<{
+    fileId: string;
+    /** The file's owner-only download route (/api/files/:fileId/download). */
+    url: string;
+    mediaType: string;
+    width?: number;
+    height?: number;
+  }>;
+  prompt: string;
+}
+
+/** `tool-youtube-transcript`: a video's captions as plain text, cut to the tool's budget. */
+export interface YoutubeTranscriptToolOutput {
+  videoId: string;
+  title: string;
+  /** The caption track's language code (e.g. "en"), "" when the page names none. */
+  language: string;
+  text: string;
+  truncated: boolean;
+}
