@@ -12,6 +12,9 @@ export { FAKE_SYNONYMS, fakeEmbedding } from "./fake-embedding.ts";
  * POST /v1/embeddings answers with deterministic vectors (fakeEmbedding: a hashed bag of words in
  * which the words of one FAKE_SYNONYMS group share a dimension), from its own queue of behaviours
  * (enqueueEmbeddings) or a standing failure (failEmbeddings).
+ *
+ * POST /v1/images/generations answers OpenAI's shape (`data: [{ b64_json }]`, `n` images) with a
+ * small valid PNG (FAKE_PNG), or what its own queue scripts (enqueueImages).
  */
 export type FakeBehaviour =
   /** Echo the last user message. */
@@ -45,6 +48,21 @@ export type FakeEmbeddingBehaviour =
   /** Accept the request and never answer (until the client goes away). */
   | { kind: "stall" };
 
+/** What one POST /v1/images/generations does. */
+export type FakeImageBehaviour =
+  /** Answer with `n` copies of FAKE_PNG as b64_json, after `delayMs`. */
+  | { kind: "png"; delayMs?: number }
+  /** An error status (400 for a refused prompt, 500…). */
+  | { kind: "status"; status: number; retryAfter?: string; message?: string }
+  /** Accept the request and never answer (until the client goes away). */
+  | { kind: "stall" };
+
+/** A 2×2 red PNG (valid: signature, IHDR, IDAT, IEND with their CRCs). */
+export const FAKE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEUlEQVR42mP4z8DwnwGMgRQAH+4D/a+/4gQAAAAASUVORK5CYII=",
+  "base64",
+);
+
 export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -69,6 +87,10 @@ export interface FakeOpenAIServer {
   failEmbeddings: (status: number | null) => void;
   /** The recorded POST /v1/embeddings requests (their `body.input`). */
   embeddingRequests: () => RecordedRequest[];
+  /** Scripted behaviours of the next POST /v1/images/generations requests (then: png). */
+  enqueueImages: (...behaviours: FakeImageBehaviour[]) => void;
+  /** The recorded POST /v1/images/generations requests (their `body.prompt`, `body.size`). */
+  imageRequests: () => RecordedRequest[];
   /** Dimensions of the vectors when a request names none. */
   embeddingDimensions: number;
   reset: () => void;
@@ -184,6 +206,7 @@ export async function startFakeOpenAIServer(
 ): Promise<FakeOpenAIServer> {
   const embeddingDimensions = options.embeddingDimensions ?? 256;
   const embeddingQueue: FakeEmbeddingBehaviour[] = [];
+  const imageQueue: FakeImageBehaviour[] = [];
   let embeddingFailure: number | null = null;
   const queue: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
@@ -296,10 +319,36 @@ export async function startFakeOpenAIServer(
     );
   };
 
+  const respondImages = async (res: http.ServerResponse, recorded: RecordedRequest) => {
+    const behaviour: FakeImageBehaviour = imageQueue.shift() ?? { kind: "png" };
+    res.on("close", () => {
+      if (!res.writableFinished) noteAbort();
+    });
+    if (behaviour.kind === "stall") return;
+    if (behaviour.kind === "status") return writeStatus(res, behaviour);
+    if (behaviour.delayMs) await wait(behaviour.delayMs);
+    if (res.destroyed) return;
+    const n = typeof recorded.body.n === "number" && recorded.body.n > 0 ? recorded.body.n : 1;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        created: Math.floor(Date.now() / 1000),
+        data: Array.from({ length: n }, () => ({
+          b64_json: FAKE_PNG.toString("base64"),
+          revised_prompt: typeof recorded.body.prompt === "string" ? recorded.body.prompt : "",
+        })),
+      }),
+    );
+  };
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const embeddings = url.pathname === "/v1/embeddings";
-    if (req.method !== "POST" || (url.pathname !== "/v1/chat/completions" && !embeddings)) {
+    const images = url.pathname === "/v1/images/generations";
+    if (
+      req.method !== "POST" ||
+      (url.pathname !== "/v1/chat/completions" && !embeddings && !images)
+    ) {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: "not found" } }));
       return;
@@ -327,6 +376,7 @@ export async function startFakeOpenAIServer(
       };
       requests.push(recorded);
       if (embeddings) void respondEmbeddings(res, recorded);
+      else if (images) void respondImages(res, recorded);
       else void respond(req, res, recorded);
     });
   });
@@ -362,10 +412,15 @@ export async function startFakeOpenAIServer(
       embeddingFailure = status;
     },
     embeddingRequests: () => requests.filter((r) => r.path === "/v1/embeddings"),
+    enqueueImages: (...behaviours) => {
+      imageQueue.push(...behaviours);
+    },
+    imageRequests: () => requests.filter((r) => r.path === "/v1/images/generations"),
     embeddingDimensions,
     reset: () => {
       queue.length = 0;
       embeddingQueue.length = 0;
+      imageQueue.length = 0;
       embeddingFailure = null;
       requests.length = 0;
       aborted = 0;

@@ -9,6 +9,7 @@ import {
   startFakeOpenAIServer,
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { EnvError, parseEnv } from "../../env.ts";
 import { type Chunk, parseStream, partOf, textOf } from "../../modules/answer/answer-test-kit.ts";
 import {
   GENERATE_IMAGE_LIMITS,
@@ -17,12 +18,12 @@ import {
   imageTypeOf,
   NO_IMAGE_MODEL,
 } from "./generate-image.ts";
-import { withMediaTools } from "./media-tools-test-kit.ts";
 
 // The agent's tools as they will be wired (index.ts may not list generate-image yet).
-vi.mock("./index.ts", async (importOriginal) =>
-  withMediaTools(await importOriginal<typeof import("./index.ts")>()),
-);
+vi.mock("./index.ts", async (importOriginal) => {
+  const { withMediaTools } = await import("./media-tools-test-kit.ts");
+  return withMediaTools(await importOriginal<typeof import("./index.ts")>());
+});
 
 /**
  * The image-generator agent's generate-image tool against the fake OpenAI-compatible server's
@@ -256,6 +257,19 @@ describe("generate-image helpers", () => {
     const long = imageFileName(`${"watercolour lighthouse ".repeat(10)}at dawn`, "png");
     expect(long.length).toBeLessThanOrEqual(64);
     expect(long).toMatch(/^watercolour lighthouse .*[a-z]\.png$/);
+  });
+
+  it("IMAGE_MODEL needs LLM_BASE_URL (the server whose images API serves it)", () => {
+    expect(() => parseEnv({ IMAGE_MODEL: "gpt-image-1" })).toThrow(EnvError);
+    expect(() => parseEnv({ IMAGE_MODEL: "gpt-image-1" })).toThrow(
+      /IMAGE_MODEL: needs LLM_BASE_URL/,
+    );
+    const env = parseEnv({
+      LLM_BASE_URL: "http://127.0.0.1:1/v1",
+      LLM_MODEL: "m",
+      IMAGE_MODEL: " ",
+    });
+    expect(env.IMAGE_MODEL).toBeUndefined();
   });
 
   it("offers the three sizes of the images API", () => {

@@ -9,7 +9,6 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { parseStream, partOf, textOf } from "../../modules/answer/answer-test-kit.ts";
-import { withMediaTools } from "./media-tools-test-kit.ts";
 import {
   captionTracksOf,
   decodeEntities,
@@ -26,9 +25,10 @@ import {
 } from "./youtube-transcript.ts";
 
 // The agent's tools as they will be wired (index.ts may not list youtube-transcript yet).
-vi.mock("./index.ts", async (importOriginal) =>
-  withMediaTools(await importOriginal<typeof import("./index.ts")>()),
-);
+vi.mock("./index.ts", async (importOriginal) => {
+  const { withMediaTools } = await import("./media-tools-test-kit.ts");
+  return withMediaTools(await importOriginal<typeof import("./index.ts")>());
+});
 
 const VIDEO = "dQw4w9WgXcQ";
 
@@ -89,7 +89,7 @@ const TIMED_TEXT = `<?xml version="1.0" encoding="utf-8" ?><transcript>
 <text start="0.5" dur="2.1">Hello and welcome &amp;amp; thanks</text>
 <text start="2.6" dur="3.4">today we&amp;#39;re looking at &lt;tides&gt;</text>
 <text start="6" dur="1"></text>
-<text start="12.25" dur="4">the moon&amp;#39;s gravity
+<text start="12.25" dur="4">the moon&amp;#39;s &lt;font color=&quot;#E5E5E5&quot;&gt;gravity&lt;/font&gt;
 pulls the oceans</text>
 <text start="45" dur="5">[Music]</text>
 <text start="3725" dur="5">see you next time &#x1F44B;</text>

@@ -180,12 +180,13 @@ export interface Caption {
   text: string;
 }
 
+/** Formatting tags that old captions carry escaped (`&lt;font color="#E5E5E5"&gt;`). */
+const ESCAPED_FORMATTING = /<\/?(font|b|i|u|c|br)\b[^>]*>/gi;
+
 /** A caption's text: tags dropped, entities decoded (twice: YouTube escapes "&#39;" again). */
 function captionText(raw: string): string {
-  const once = decodeEntities(raw.replace(/<[^>]*>/g, ""));
-  return decodeEntities(once.replace(/<[^>]*>/g, ""))
-    .replace(/\s+/g, " ")
-    .trim();
+  const once = decodeEntities(raw.replace(/<[^>]*>/g, "")).replace(ESCAPED_FORMATTING, "");
+  return decodeEntities(once).replace(ESCAPED_FORMATTING, "").replace(/\s+/g, " ").trim();
 }
 
 const attribute = (attrs: string, name: string): string | undefined =>
