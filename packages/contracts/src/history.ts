@@ -31,6 +31,8 @@ export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 export const historyQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   q: z.string().trim().max(HISTORY_SEARCH_MAX).optional(),
+  /** Only answer threads, or only agent conversations (absent: both). */
+  kind: z.enum(["answer", "agent"]).optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 

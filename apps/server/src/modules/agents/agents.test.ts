@@ -425,6 +425,41 @@ describe("POST /api/agents/:agentId/chat", () => {
   });
 });
 
+describe("GET /api/history?kind=", () => {
+  it("lists only agent conversations or only answer threads, also when searching", async () => {
+    const { cookie } = await h.signIn("agents-kind@acme.com");
+    const user = await userOf(cookie);
+    await history.saveTurn({
+      deps: h.deps,
+      user,
+      turn: {
+        id: "kind-answer",
+        userId: user.id,
+        threadId: "kind-answer",
+        timestamp: new Date(Date.now() - 60_000),
+        query: "Why do tides happen?",
+        results: { markdown: "The moon pulls the sea." },
+      },
+    });
+    replies.push({ kind: "text", text: "The moon pulls the sea, gently." });
+    const agentThread = threadIdOf(
+      (await chat(h, "eli5", cookie, say("Why do tides happen?"))).chunks,
+    );
+    const ids = async (query: string) => {
+      const res = await h.request(`/api/history${query}`, { cookie });
+      expect(res.status, query).toBe(200);
+      const body = (await res.json()) as { threads: { threadId: string }[] };
+      return body.threads.map((t) => t.threadId);
+    };
+    expect((await ids("")).sort()).toEqual([agentThread, "kind-answer"].sort());
+    expect(await ids("?kind=agent")).toEqual([agentThread]);
+    expect(await ids("?kind=answer")).toEqual(["kind-answer"]);
+    expect(await ids("?kind=agent&q=moon")).toEqual([agentThread]);
+    expect(await ids("?kind=answer&q=moon")).toEqual(["kind-answer"]);
+    expect((await h.request("/api/history?kind=bogus", { cookie })).status).toBe(400);
+  });
+});
+
 describe("agent chats offline (no model)", () => {
   it("url-qa reads the page and answers by quoting it, with the read shown as a tool part", async () => {
     const { cookie } = await offline.signIn("agents-offline@acme.com");

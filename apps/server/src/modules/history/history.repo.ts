@@ -89,6 +89,8 @@ export interface ThreadPageOptions {
   snapshot: Position;
   after: Position | null;
   search: { tsQuery: string; strategy: SearchStrategy } | null;
+  /** Only threads of this kind (a thread's entries share one kind). */
+  kind?: "answer" | "agent" | undefined;
   limit: number;
 }
 
@@ -106,13 +108,15 @@ export async function threadPage(db: Db, options: ThreadPageOptions): Promise<Th
 export function threadPageSql(options: ThreadPageOptions): SQL {
   const { userId, snapshot, after, search, limit } = options;
   const afterCursor = (alias: string) => (after ? sql`and ${upTo(alias, after, false)}` : sql``);
+  const ofKind = (alias: string) =>
+    options.kind ? sql`and ${sql.raw(alias)}.kind = ${options.kind}` : sql``;
   const matching = (alias: string, tsQuery: string) =>
     sql`${sql.raw(alias)}.search_vector @@ to_tsquery('simple', ${tsQuery})`;
   // The latest entries of their threads, in order (index: search_history_answered_user_idx).
   const latestEntries = (join: SQL) => sql`
       select h.id, h.thread_id, h.timestamp from search_history h ${join}
       where h.user_id = ${userId} and ${upTo("h", snapshot, true)} ${afterCursor("h")}
-        and ${answered("h")}
+        and ${answered("h")} ${ofKind("h")}
         and not exists (
           select 1 from search_history l
           where l.thread_id = h.thread_id and l.user_id = h.user_id
@@ -139,12 +143,12 @@ export function threadPageSql(options: ThreadPageOptions): SQL {
           and ${upTo("f", snapshot, true)} and ${answered("f")}
       )
       select h.id, h.thread_id, h.timestamp from matched m cross join lateral (
-        select l.id, l.thread_id, l.timestamp from search_history l
+        select l.id, l.thread_id, l.timestamp, l.kind from search_history l
         where l.thread_id = m.thread_id and l.user_id = ${userId}
           and ${upTo("l", snapshot, true)} and ${answered("l")}
         order by ${newestFirst("l")} limit 1
       ) h
-      where true ${afterCursor("h")}
+      where true ${afterCursor("h")} ${ofKind("h")}
       order by ${newestFirst("h")} limit ${limit}`;
   return sql`
     with page as (${page})

@@ -73,6 +73,7 @@ export async function historyPage(options: {
   user: SessionUser;
   cursor?: string;
   q?: string;
+  kind?: "answer" | "agent" | undefined;
   /** How to run a search; by default chosen from how many entries match (tests force each). */
   strategy?: repo.SearchStrategy;
 }): Promise<HistoryPage> {
@@ -91,6 +92,7 @@ export async function historyPage(options: {
     snapshot,
     after: decoded?.after ?? null,
     search: search === undefined ? null : { tsQuery: search, strategy },
+    kind: options.kind,
     limit: HISTORY_PAGE_SIZE + 1,
   });
   const { page, nextCursor } = keysetPage(rows, HISTORY_PAGE_SIZE, (last) =>
