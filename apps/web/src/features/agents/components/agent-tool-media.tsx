@@ -1,0 +1,260 @@
+import type { GenerateImageToolOutput, YoutubeTranscriptToolOutput } from "@nexus/contracts";
+import { ChevronRight, ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-react";
+import type { ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import type { ToolPartLike } from "./agent-tool-part.tsx";
+
+/** Characters of a transcript shown behind its disclosure (the model had all of it). */
+const EXCERPT_CHARS = 600;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function stringField(value: unknown, field: string): string {
+  return isRecord(value) && typeof value[field] === "string" ? value[field] : "";
+}
+
+/** Only a file's own download route is shown as an image or linked (never a URL from elsewhere). */
+const FILE_URL =
+  /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/download$/i;
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+type ShownImage = GenerateImageToolOutput["images"][number];
+
+function imagesOf(output: unknown): ShownImage[] {
+  if (!isRecord(output) || !Array.isArray(output.images)) return [];
+  return output.images.filter(
+    (image): image is ShownImage =>
+      isRecord(image) &&
+      typeof image.fileId === "string" &&
+      typeof image.url === "string" &&
+      FILE_URL.test(image.url),
+  );
+}
+
+const dimension = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+
+/** Where a tool part is: its result, its error, still running, or ended without a result. */
+function phaseOf(part: ToolPartLike, running: boolean) {
+  const state = part.state ?? "input-available";
+  if (state === "output-available") return "done" as const;
+  if (state === "output-error" || state === "output-denied") return "error" as const;
+  return running ? ("running" as const) : ("interrupted" as const);
+}
+
+/** One row of the reply's tool activity, as in agent-tool-part.tsx. */
+function MediaRow({
+  icon,
+  running,
+  children,
+  tone = "default",
+}: {
+  icon: ReactNode;
+  running: boolean;
+  children: ReactNode;
+  tone?: "default" | "warning";
+}) {
+  return (
+    <div
+      data-testid="agent-tool"
+      className={
+        tone === "warning"
+          ? "flex min-w-0 items-start gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-muted"
+          : "flex min-w-0 items-start gap-2 text-sm text-muted"
+      }
+    >
+      <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center">
+        {running ? <Spinner className="size-3.5 text-accent" /> : icon}
+      </span>
+      <div className="min-w-0 flex-1 break-words">{children}</div>
+    </div>
+  );
+}
+
+function MediaError({ text, fallback }: { text: string; fallback: string }) {
+  return (
+    <MediaRow
+      tone="warning"
+      running={false}
+      icon={<TriangleAlert className="size-4 text-warning" aria-hidden="true" />}
+    >
+      {text.trim() || fallback}
+    </MediaRow>
+  );
+}
+
+/**
+ * A generate-image call: "Generating an image…" while it runs, then the image(s) inline with a
+ * link to the full size, or the error. `running`: the reply is still streaming (a call it ended
+ * without no longer runs).
+ */
+export function GenerateImageToolPart({ part, running }: { part: ToolPartLike; running: boolean }) {
+  const phase = phaseOf(part, running);
+  const icon = <ImageIcon className="size-4" aria-hidden="true" />;
+  if (phase === "error")
+    return <MediaError text={part.errorText ?? ""} fallback="The image could not be made." />;
+  const prompt = stringField(part.output, "prompt") || stringField(part.input, "prompt");
+  if (phase !== "done") {
+    return (
+      <MediaRow running={phase === "running"} icon={icon}>
+        {phase === "running" ? "Generating an image…" : "Did not finish generating the image"}
+      </MediaRow>
+    );
+  }
+  const images = imagesOf(part.output);
+  if (images.length === 0) {
+    return (
+      <MediaRow running={false} icon={icon}>
+        The image model sent no image.
+      </MediaRow>
+    );
+  }
+  return (
+    <MediaRow running={false} icon={icon}>
+      <p>{images.length === 1 ? "Generated an image" : `Generated ${images.length} images`}</p>
+      <div className="mt-2 flex flex-col gap-3">
+        {images.map((image) => {
+          const width = dimension(image.width);
+          const height = dimension(image.height);
+          return (
+            <figure key={image.fileId} className="flex max-w-md flex-col gap-1.5">
+              <img
+                src={image.url}
+                alt={prompt || "Generated image"}
+                loading="lazy"
+                decoding="async"
+                {...(width && height ? { width, height } : {})}
+                className="h-auto w-full rounded-xl border border-border bg-surface-2 object-contain"
+              />
+              <figcaption>
+                <a
+                  href={image.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-fg underline-offset-2 hover:text-accent hover:underline"
+                >
+                  Open full size
+                </a>
+                {width && height ? (
+                  <span className="text-subtle">
+                    {" "}
+                    · {width}×{height}
+                  </span>
+                ) : null}
+              </figcaption>
+            </figure>
+          );
+        })}
+      </div>
+    </MediaRow>
+  );
+}
+
+function transcriptOf(output: unknown): Partial<YoutubeTranscriptToolOutput> {
+  return {
+    videoId: stringField(output, "videoId"),
+    title: stringField(output, "title"),
+    language: stringField(output, "language"),
+    text: stringField(output, "text"),
+    truncated: isRecord(output) && output.truncated === true,
+  };
+}
+
+/**
+ * A youtube-transcript call: "Fetching the transcript…" while it runs, then which video's
+ * transcript was read with an excerpt behind a disclosure, or the error. `running` as for
+ * GenerateImageToolPart.
+ */
+export function YoutubeTranscriptToolPart({
+  part,
+  running,
+}: {
+  part: ToolPartLike;
+  running: boolean;
+}) {
+  const phase = phaseOf(part, running);
+  const icon = <TvMinimalPlay className="size-4" aria-hidden="true" />;
+  if (phase === "error")
+    return (
+      <MediaError text={part.errorText ?? ""} fallback="The transcript could not be fetched." />
+    );
+  if (phase !== "done") {
+    return (
+      <MediaRow running={phase === "running"} icon={icon}>
+        {phase === "running"
+          ? "Fetching the transcript…"
+          : "Did not finish fetching the transcript"}
+      </MediaRow>
+    );
+  }
+  const transcript = transcriptOf(part.output);
+  const title = transcript.title || "the video";
+  const href =
+    transcript.videoId && VIDEO_ID.test(transcript.videoId)
+      ? `https://www.youtube.com/watch?v=${transcript.videoId}`
+      : null;
+  const text = transcript.text ?? "";
+  const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS).trimEnd()}…` : text;
+  const language = transcript.language ? (
+    <span className="text-subtle"> · {transcript.language}</span>
+  ) : null;
+  const link = href ? (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-fg underline-offset-2 hover:text-accent hover:underline"
+    >
+      {title}
+    </a>
+  ) : (
+    <span className="text-fg">{title}</span>
+  );
+  if (!excerpt) {
+    return (
+      <MediaRow running={false} icon={icon}>
+        Read the transcript of “{link}”{language}
+      </MediaRow>
+    );
+  }
+  return (
+    <MediaRow running={false} icon={icon}>
+      <details className="group/tool">
+        <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+          <span className="min-w-0">
+            Read the transcript of “<span className="text-fg">{title}</span>”{language}
+          </span>
+          <ChevronRight
+            className="size-3.5 shrink-0 transition-transform group-open/tool:rotate-90"
+            aria-hidden="true"
+          />
+        </summary>
+        {href ? (
+          <p className="mt-2 pl-3">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-fg underline-offset-2 hover:text-accent hover:underline"
+            >
+              Open the video on YouTube
+            </a>
+          </p>
+        ) : null}
+        <p
+          data-testid="transcript-excerpt"
+          className="mt-2 border-l border-border pl-3 whitespace-pre-line text-muted"
+        >
+          {excerpt}
+        </p>
+        {transcript.truncated ? (
+          <p className="mt-1 pl-3 text-xs text-subtle">
+            A long transcript: the agent read its beginning.
+          </p>
+        ) : null}
+      </details>
+    </MediaRow>
+  );
+}
