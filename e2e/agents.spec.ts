@@ -130,6 +130,12 @@ test("url-qa reads a page through its tool and cites it; the conversation comes 
     await page.goto("/app/history");
     const row = page.getByTestId("history-thread").first();
     await expect(row.getByTestId("history-thread-agent")).toHaveText("URL Q&A");
+    // The kinds filter: this person has agent conversations only.
+    const kinds = page.getByTestId("history-kind-filter");
+    await kinds.getByRole("button", { name: "Answers" }).click();
+    await expect(page.getByText("No answer threads yet")).toBeVisible();
+    await kinds.getByRole("button", { name: "Agents" }).click();
+    await expect(page.getByTestId("history-thread")).toHaveCount(1);
     await row.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/app\/agents\/url-qa\/[A-Za-z0-9_-]+$/);
     await expect(page.getByTestId("agent-user-message")).toHaveCount(2);

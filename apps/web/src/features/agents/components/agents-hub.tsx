@@ -21,6 +21,7 @@ import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { ToggleChips } from "@/components/ui/toggle-chips.tsx";
 import { paths } from "@/config/paths.ts";
 import { useAgents } from "../api/get-agents.ts";
 import { agentIcon } from "./agent-icons.ts";
@@ -152,30 +153,7 @@ function CategoryChips({
     { value: "all", label: "All" },
     ...categories.map((category) => ({ value: category, label: AGENT_CATEGORY_LABELS[category] })),
   ];
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form's fieldset
-    <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
-      {options.map((option) => {
-        const selected = option.value === value;
-        return (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={selected}
-            onClick={() => onChange(option.value)}
-            className={clsx(
-              "h-8 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-              selected
-                ? "border-accent bg-accent-soft text-accent-soft-fg"
-                : "border-border bg-surface text-muted hover:bg-surface-2 hover:text-fg",
-            )}
-          >
-            {option.label}
-          </button>
-        );
-      })}
-    </div>
-  );
+  return <ToggleChips label="Categories" options={options} value={value} onChange={onChange} />;
 }
 
 /** The preset catalogue: search, category chips, recently used, and the cards. */

@@ -8,25 +8,30 @@ export { historyKeys };
 
 /** GET /api/history?cursor=&q=: 20 threads by latest activity. */
 export function getHistory(
-  options: { cursor: string | null; q: string },
+  options: { cursor: string | null; q: string; kind?: HistoryKind },
   signal?: AbortSignal,
 ): Promise<HistoryPage> {
   const params = new URLSearchParams();
   if (options.cursor) params.set("cursor", options.cursor);
   if (options.q) params.set("q", options.q);
+  if (options.kind) params.set("kind", options.kind);
   const search = params.toString();
   return apiRequest<HistoryPage>(`/history${search ? `?${search}` : ""}`, signal ? { signal } : {});
 }
 
-export function historyQueryOptions(q: string) {
+/** Only answer threads or only agent conversations (undefined: both). */
+export type HistoryKind = "answer" | "agent" | undefined;
+
+export function historyQueryOptions(q: string, kind?: HistoryKind) {
   return infiniteQueryOptions({
-    queryKey: historyKeys.list(q),
-    queryFn: ({ pageParam, signal }) => getHistory({ cursor: pageParam, q }, signal),
+    queryKey: kind ? [...historyKeys.list(q), kind] : historyKeys.list(q),
+    queryFn: ({ pageParam, signal }) =>
+      getHistory({ cursor: pageParam, q, ...(kind ? { kind } : {}) }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
-export function useHistory(q: string) {
-  return useInfiniteQuery(historyQueryOptions(q));
+export function useHistory(q: string, kind?: HistoryKind) {
+  return useInfiniteQuery(historyQueryOptions(q, kind));
 }

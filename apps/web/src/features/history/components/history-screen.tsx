@@ -9,13 +9,14 @@ import type { FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 import { LoadError, NoMatches } from "@/components/ui/load-error.tsx";
 import { NextPageEnd } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
+import { ToggleChips } from "@/components/ui/toggle-chips.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { notify } from "@/lib/notices.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useDeleteThread } from "../api/delete-thread.ts";
-import { useHistory } from "../api/get-history.ts";
+import { type HistoryKind, useHistory } from "../api/get-history.ts";
 import { groupByDate } from "../lib/date-groups.ts";
 import { ThreadRow, ThreadRowSkeleton } from "./thread-row.tsx";
 
@@ -37,11 +38,19 @@ function LoadingList() {
   );
 }
 
+type KindFilter = "all" | "answer" | "agent";
+const KINDS: ReadonlyArray<{ value: KindFilter; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "answer", label: "Answers" },
+  { value: "agent", label: "Agents" },
+];
+
 /** /app/history: threads by latest activity in date groups, searchable, deletable. */
 export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusModeDisplay }) {
   const [search, setSearch] = useState("");
+  const [kind, setKind] = useState<HistoryKind>(undefined);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const history = useHistory(q);
+  const history = useHistory(q, kind);
   const deletion = useDeleteThread();
   const [pendingDelete, setPendingDelete] = useState<ThreadSummary | null>(null);
 
@@ -76,7 +85,25 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     );
   } else if (threads.length === 0) {
     body =
-      q === "" ? (
+      q === "" && kind !== undefined ? (
+        <EmptyState
+          icon={History}
+          title={kind === "agent" ? "No agent conversations yet" : "No answer threads yet"}
+          description={
+            kind === "agent"
+              ? "Conversations with agents are kept here once their first reply is written."
+              : "Every question you ask while signed in is kept here, newest activity first."
+          }
+          testId="history-empty"
+        >
+          <Link
+            to={kind === "agent" ? paths.app.agents.href() : paths.app.root.href()}
+            className={buttonClasses()}
+          >
+            {kind === "agent" ? "Browse agents" : "Ask a question"}
+          </Link>
+        </EmptyState>
+      ) : q === "" ? (
         <EmptyState
           icon={History}
           title="No threads yet"
@@ -136,6 +163,13 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
         maxLength={HISTORY_SEARCH_MAX}
         busy={history.isFetching && !history.isFetchingNextPage}
         className="max-w-xl"
+      />
+      <ToggleChips
+        label="Show"
+        options={KINDS}
+        value={kind ?? "all"}
+        onChange={(value) => setKind(value === "all" ? undefined : value)}
+        testId="history-kind-filter"
       />
       {body}
       <ConfirmDialog
