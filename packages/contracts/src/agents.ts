@@ -417,3 +417,18 @@ export interface YoutubeTranscriptToolOutput {
   text: string;
   truncated: boolean;
 }
+
+/** `tool-run-code`: one JavaScript run in the sandbox (QuickJS in a worker thread). */
+export interface RunCodeToolOutput {
+  /** False when the code threw, had a syntax error, or was stopped (time or memory). */
+  ok: boolean;
+  /** What console.log/info/warn/error printed, cut to the tool's budget. */
+  stdout: string;
+  /** The last expression's value as text; null when it is undefined or the run failed. */
+  result: string | null;
+  /** The error with its line ("TypeError: … (line 3)"), or why the run was stopped. */
+  error: string | null;
+  durationMs: number;
+  /** Whether the output or the result was cut. */
+  truncated: boolean;
+}

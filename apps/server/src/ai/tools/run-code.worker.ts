@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import {
+  type CustomizeVariantOptions,
   newQuickJSWASMModuleFromVariant,
   newVariant,
   type QuickJSContext,
@@ -51,6 +52,7 @@ export type FromRunCodeWorker =
 export const OUTPUT_CUT = "… output cut";
 export const RESULT_CUT = "… (cut)";
 const FILE_NAME = "code.js";
+const OUT_OF_MEMORY = { name: "InternalError", message: "out of memory" };
 
 /**
  * Evaluated first, inside QuickJS: defines `console` (its one way out is the `print` function it
@@ -147,16 +149,18 @@ const PRELUDE = `(function (print, budget) {
   return format;
 })`;
 
-const isInterrupt = (e: unknown) => errorMessage(e) === "interrupted";
-const isOutOfMemory = (e: unknown) => errorMessage(e) === "out of memory";
-
-function errorMessage(e: unknown): string | null {
-  if (e && typeof e === "object" && "message" in e) return String(e.message);
-  return null;
+/** QuickJS's own InternalError with this message (not the code's `throw new Error(...)`). */
+function isInternal(e: unknown, message: string): boolean {
+  if (!e || typeof e !== "object") return false;
+  const error = e as { name?: unknown; message?: unknown };
+  return error.name === "InternalError" && error.message === message;
 }
 
+const asText = (value: unknown) =>
+  typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+
 /** "TypeError: cannot read property 'x' of null (line 3)" from a dumped QuickJS error. */
-function describeError(e: unknown, format: (h: unknown) => string): string {
+function describeError(e: unknown, format: (value: unknown) => string): string {
   if (e && typeof e === "object" && "message" in e) {
     const { name, message, stack, lineNumber } = e as {
       name?: unknown;
@@ -172,12 +176,21 @@ function describeError(e: unknown, format: (h: unknown) => string): string {
   return `Uncaught ${format(e)}`;
 }
 
+type WasmMemory = Exclude<NonNullable<CustomizeVariantOptions["wasmMemory"]>, () => unknown>;
+
+/** The WebAssembly global's Memory (the server's TypeScript libraries declare only its types). */
+const WasmMemory = (
+  globalThis as unknown as {
+    WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => WasmMemory };
+  }
+).WebAssembly.Memory;
+
 async function main(): Promise<RunCodeWorkerOutcome> {
   const { code, limits } = workerData as RunCodeWorkerInput;
   // WebAssembly memory capped a little above QuickJS's limit (allocator slack): without the cap
   // a bomb of large arrays grows it towards 2 GB before QuickJS reports "out of memory".
   const pages = Math.ceil((limits.memoryMb * 3 * 1024 * 1024) / 65_536);
-  const wasmMemory = new WebAssembly.Memory({ initial: 256, maximum: Math.max(256, pages) });
+  const wasmMemory = new WasmMemory({ initial: 256, maximum: Math.max(256, pages) });
   const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory }));
   const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(limits.memoryMb * 1024 * 1024);
@@ -220,7 +233,7 @@ async function main(): Promise<RunCodeWorkerOutcome> {
     try {
       return vm.dump(handle);
     } catch {
-      return { message: "out of memory" }; // dumping needs memory too
+      return OUT_OF_MEMORY; // dumping needs memory too
     } finally {
       handle.dispose();
     }
@@ -250,7 +263,7 @@ async function main(): Promise<RunCodeWorkerOutcome> {
           value = state.value;
         } else if (state.type === "rejected") {
           fail(dumpError(state.error));
-        } else if (state.type === "fulfilled") state.value.dispose();
+        }
       }
       if (!hasFailure && vm.typeof(value) !== "undefined") {
         const text = format(value);
@@ -264,18 +277,18 @@ async function main(): Promise<RunCodeWorkerOutcome> {
     fail(
       error instanceof RangeError && /call stack/i.test(error.message)
         ? { name: "RangeError", message: "Maximum call stack size exceeded" }
-        : { message: "out of memory" },
+        : OUT_OF_MEMORY,
     );
   }
   const durationMs = Math.round(performance.now() - started);
   const stopped = !hasFailure
     ? null
-    : isInterrupt(failure)
+    : isInternal(failure, "interrupted")
       ? "time"
-      : isOutOfMemory(failure)
+      : isInternal(failure, "out of memory")
         ? "memory"
         : null;
-  const error = hasFailure && !stopped ? describeError(failure, String) : null;
+  const error = hasFailure && !stopped ? describeError(failure, asText) : null;
   return {
     stdout: outputCut ? `${stdout}${OUTPUT_CUT}` : stdout,
     result: hasFailure ? null : result,

@@ -1,0 +1,267 @@
+import { getEnvironmentData, setEnvironmentData, Worker } from "node:worker_threads";
+import type { RunCodeToolOutput } from "@nexus/contracts";
+import { tool } from "ai";
+import { z } from "zod";
+import type {
+  FromRunCodeWorker,
+  RunCodeWorkerInput,
+  RunCodeWorkerLimits,
+} from "./run-code.worker.ts";
+import type { ToolContext } from "./tool-context.ts";
+
+/**
+ * The run-code tool: runs a piece of JavaScript in a sandbox and returns what it printed and the
+ * value of its last expression. Each run gets a fresh worker thread (run-code.worker.ts) with V8
+ * heap limits, and in it a fresh QuickJS (WebAssembly) runtime with a memory limit and an
+ * interrupt deadline; the code has the language and `console`, nothing of the host (no network,
+ * files, `require`, `process`). Whatever happens inside, the thread is `terminate()`d after a hard
+ * wall-clock limit or when the turn is aborted. At most `concurrent` runs at once in the whole
+ * process (the other callers wait), so a flood of calls cannot take the machine.
+ * From source the worker loads through tsx (run-code.worker-source.mjs); in the built server it is
+ * the bundle's run-code-worker.js beside main.js and chat-worker.js (scripts/build-server.mjs).
+ */
+
+export interface RunCodeLimits extends RunCodeWorkerLimits {
+  /** The code's longest accepted length. */
+  maxChars: number;
+  /** From the start of the evaluation: the worker is terminated whatever happens inside. */
+  hardMs: number;
+  /** A worker that has not begun the evaluation by then has failed to start (our fault). */
+  startMs: number;
+  /** The worker thread's V8 old-generation heap. */
+  heapMb: number;
+  /** Runs at once in this process. */
+  concurrent: number;
+}
+
+export const RUN_CODE_LIMITS: RunCodeLimits = {
+  maxChars: 20_000,
+  deadlineMs: 3_000,
+  hardMs: 5_000,
+  startMs: 30_000,
+  memoryMb: 32,
+  stackKb: 256,
+  heapMb: 64,
+  maxOutput: 16 * 1024,
+  maxResult: 4 * 1024,
+  concurrent: 2,
+};
+
+export type RunCodeResult = RunCodeToolOutput;
+
+export interface RunCodeOptions {
+  /** Aborting ends the run (the worker is terminated) or its wait for a turn. */
+  signal?: AbortSignal;
+  /** Only `deadlineMs`, `hardMs`… of one call; `concurrent` is the process's and stays. */
+  limits?: Partial<Omit<RunCodeLimits, "concurrent">>;
+  /** The worker file; defaults to the one beside this module (source) or main.js (bundle). */
+  workerUrl?: URL;
+}
+
+export const timeMessage = (limits: Pick<RunCodeLimits, "deadlineMs">) =>
+  `Stopped: the code ran longer than ${seconds(limits.deadlineMs)}.`;
+export const memoryMessage = (limits: Pick<RunCodeLimits, "memoryMb">) =>
+  `Stopped: the code used more than ${limits.memoryMb} MB of memory.`;
+export const ABORTED_MESSAGE = "Stopped: the run was cancelled.";
+
+const seconds = (ms: number) => {
+  const s = Math.round(ms / 100) / 10;
+  return `${s} second${s === 1 ? "" : "s"}`;
+};
+
+export function defaultRunCodeWorkerUrl(): URL {
+  return import.meta.url.endsWith(".ts")
+    ? new URL("./run-code.worker-source.mjs", import.meta.url)
+    : new URL("./run-code-worker.js", import.meta.url); // the bundle's entry, beside main.js
+}
+
+// --- At most RUN_CODE_LIMITS.concurrent runs at once in the process ------------------------------
+
+/**
+ * The slots are shared by every thread of the process (the main thread and the chat workers): a
+ * SharedArrayBuffer handed to the threads started after this module loaded, through the
+ * environment data worker threads inherit. A slot holds the time its lease ends (0: free), so
+ * a slot of a thread that died mid-run frees itself once no run could still be going on.
+ */
+const SLOTS_KEY = "nexus:run-code-slots";
+const POLL_MS = 40;
+
+function sharedSlots(): BigInt64Array {
+  const inherited = getEnvironmentData(SLOTS_KEY);
+  if (inherited instanceof SharedArrayBuffer) return new BigInt64Array(inherited);
+  const buffer = new SharedArrayBuffer(8 * RUN_CODE_LIMITS.concurrent);
+  setEnvironmentData(SLOTS_KEY, buffer);
+  return new BigInt64Array(buffer);
+}
+
+const slots = sharedSlots();
+
+function tryTakeSlot(leaseMs: number): (() => void) | null {
+  const now = BigInt(Date.now());
+  for (let i = 0; i < slots.length; i++) {
+    const held = Atomics.load(slots, i);
+    if (held !== 0n && held > now) continue;
+    const lease = now + BigInt(leaseMs);
+    if (Atomics.compareExchange(slots, i, held, lease) === held)
+      return () => void Atomics.compareExchange(slots, i, lease, 0n);
+  }
+  return null;
+}
+
+/** How many runs hold a slot now, in the whole process (tests check the cap). */
+export function runCodeSlotsInUse(): number {
+  const now = BigInt(Date.now());
+  let used = 0;
+  for (let i = 0; i < slots.length; i++) if (Atomics.load(slots, i) > now) used++;
+  return used;
+}
+
+const aborted = (signal?: AbortSignal) => signal?.aborted === true;
+
+async function takeSlot(leaseMs: number, signal?: AbortSignal): Promise<(() => void) | null> {
+  for (;;) {
+    if (aborted(signal)) return null;
+    const release = tryTakeSlot(leaseMs);
+    if (release) return release;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, POLL_MS);
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+}
+
+// --- One run ---------------------------------------------------------------------------------
+
+const stoppedResult = (error: string, durationMs: number, stdout = ""): RunCodeResult => ({
+  ok: false,
+  stdout,
+  result: null,
+  error,
+  durationMs,
+  truncated: false,
+});
+
+/**
+ * Runs JavaScript in the sandbox. Errors of the code, time-outs and memory overruns are results
+ * (ok: false, with a message for people); only a sandbox that cannot start throws.
+ */
+export async function runCode(
+  source: string,
+  options: RunCodeOptions = {},
+): Promise<RunCodeResult> {
+  const limits = { ...RUN_CODE_LIMITS, ...options.limits };
+  const { signal } = options;
+  if (source.length > limits.maxChars)
+    return stoppedResult(`The code is longer than ${limits.maxChars} characters.`, 0);
+  const release = await takeSlot(limits.startMs + limits.hardMs + 5_000, signal);
+  if (!release) return stoppedResult(ABORTED_MESSAGE, 0);
+  try {
+    return await runInWorker(
+      source,
+      limits,
+      options.workerUrl ?? defaultRunCodeWorkerUrl(),
+      signal,
+    );
+  } finally {
+    release();
+  }
+}
+
+function runInWorker(
+  code: string,
+  limits: RunCodeLimits,
+  url: URL,
+  signal?: AbortSignal,
+): Promise<RunCodeResult> {
+  const input: RunCodeWorkerInput = {
+    code,
+    limits: {
+      deadlineMs: limits.deadlineMs,
+      memoryMb: limits.memoryMb,
+      stackKb: limits.stackKb,
+      maxOutput: limits.maxOutput,
+      maxResult: limits.maxResult,
+    },
+  };
+  const worker = new Worker(url, {
+    workerData: input,
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.heapMb,
+      maxYoungGenerationSizeMb: 16,
+      stackSizeMb: 4,
+    },
+  });
+  return new Promise<RunCodeResult>((resolve, reject) => {
+    let startedAt: number | null = null;
+    let settled = false;
+    const elapsed = () => (startedAt === null ? 0 : Math.round(performance.now() - startedAt));
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      void worker.terminate();
+      outcome();
+    };
+    const stop = (error: string) => finish(() => resolve(stoppedResult(error, elapsed())));
+    const onAbort = () => stop(ABORTED_MESSAGE);
+    // Until the evaluation begins: the start budget (our fault when exceeded); then the hard limit.
+    let timer = setTimeout(
+      () => finish(() => reject(new Error("The code sandbox did not start in time."))),
+      limits.startMs,
+    );
+    worker.on("message", (message: FromRunCodeWorker) => {
+      if (message.type === "started") {
+        startedAt = performance.now();
+        clearTimeout(timer);
+        timer = setTimeout(() => stop(timeMessage(limits)), limits.hardMs);
+        return;
+      }
+      const { outcome } = message;
+      finish(() =>
+        resolve({
+          ok: outcome.error === null && outcome.stopped === null,
+          stdout: outcome.stdout,
+          result: outcome.result,
+          error:
+            outcome.stopped === "time"
+              ? timeMessage(limits)
+              : outcome.stopped === "memory"
+                ? memoryMessage(limits)
+                : outcome.error,
+          durationMs: outcome.durationMs,
+          truncated: outcome.truncated,
+        }),
+      );
+    });
+    worker.on("error", (error: Error & { code?: string }) => {
+      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") stop(memoryMessage(limits));
+      else if (startedAt !== null) stop("Stopped: the sandbox failed while running the code.");
+      else finish(() => reject(new Error(`The code sandbox could not start: ${error.message}`)));
+    });
+    worker.on("exit", (code) => {
+      if (startedAt !== null) stop("Stopped: the sandbox failed while running the code.");
+      else finish(() => reject(new Error(`The code sandbox could not start (exit code ${code}).`)));
+    });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** The run-code tool (ai/tools, ARCHITECTURE.md §3.1). */
+export function runCodeTool(ctx: ToolContext) {
+  return tool({
+    description:
+      "Run JavaScript (no TypeScript, no modules) in a sandbox to calculate or check something. " +
+      "Returns what console.log printed and the value of the last expression. There is no " +
+      "network, no file system, no require/import/process/fetch and no timers; a run stops " +
+      `after ${seconds(RUN_CODE_LIMITS.deadlineMs)} or ${RUN_CODE_LIMITS.memoryMb} MB of memory.`,
+    inputSchema: z.object({ code: z.string().min(1).max(RUN_CODE_LIMITS.maxChars) }),
+    execute: async ({ code }) => runCode(code, { signal: ctx.signal }),
+  });
+}
