@@ -1,7 +1,7 @@
 import type { GenerateImageToolOutput } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   FAKE_PNG,
   type FakeBehaviour,
@@ -18,12 +18,6 @@ import {
   imageTypeOf,
   NO_IMAGE_MODEL,
 } from "./generate-image.ts";
-
-// The agent's tools as they will be wired (index.ts may not list generate-image yet).
-vi.mock("./index.ts", async (importOriginal) => {
-  const { withMediaTools } = await import("./media-tools-test-kit.ts");
-  return withMediaTools(await importOriginal<typeof import("./index.ts")>());
-});
 
 /**
  * The image-generator agent's generate-image tool against the fake OpenAI-compatible server's

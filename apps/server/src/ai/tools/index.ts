@@ -1,13 +1,17 @@
 import type { AgentTool } from "@nexus/contracts";
 import type { Tool, ToolSet } from "ai";
+import { generateImageTool } from "./generate-image.ts";
 import { readUrlTool } from "./read-url.ts";
 import type { ToolContext } from "./tool-context.ts";
 import { webSearchTool } from "./web-search.ts";
+import { youtubeTranscriptTool } from "./youtube-transcript.ts";
 
 /** The tools that run on this server today; the others are left out of a call (and listed). */
 const FACTORIES: Partial<Record<AgentTool, (ctx: ToolContext) => Tool>> = {
   "web-search": webSearchTool,
   "read-url": readUrlTool,
+  "generate-image": generateImageTool,
+  "youtube-transcript": youtubeTranscriptTool,
 };
 
 /** Tool calls one reply may make, all tools together (each call has its own time and size caps). */

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { YoutubeTranscriptToolOutput } from "@nexus/contracts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type FakeBehaviour,
   type FakeOpenAIServer,
@@ -23,12 +23,6 @@ import {
   videoTitleOf,
   youtubeVideoOf,
 } from "./youtube-transcript.ts";
-
-// The agent's tools as they will be wired (index.ts may not list youtube-transcript yet).
-vi.mock("./index.ts", async (importOriginal) => {
-  const { withMediaTools } = await import("./media-tools-test-kit.ts");
-  return withMediaTools(await importOriginal<typeof import("./index.ts")>());
-});
 
 const VIDEO = "dQw4w9WgXcQ";
 

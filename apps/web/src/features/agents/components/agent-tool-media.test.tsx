@@ -10,7 +10,7 @@ const FILE_URL = `/api/files/${FILE_ID}/download`;
 function renderImage(part: ToolPartLike, running = true) {
   render(
     <GenerateImageToolPart
-      part={{ toolCallId: "call-1", type: "tool-generate-image", ...part } as ToolPartLike}
+      part={{ toolCallId: "call-1", ...part, type: "tool-generate-image" } as ToolPartLike}
       running={running}
     />,
   );
@@ -20,7 +20,7 @@ function renderImage(part: ToolPartLike, running = true) {
 function renderTranscript(part: ToolPartLike, running = true) {
   render(
     <YoutubeTranscriptToolPart
-      part={{ toolCallId: "call-1", type: "tool-youtube-transcript", ...part } as ToolPartLike}
+      part={{ toolCallId: "call-1", ...part, type: "tool-youtube-transcript" } as ToolPartLike}
       running={running}
     />,
   );

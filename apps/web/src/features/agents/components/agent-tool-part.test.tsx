@@ -154,10 +154,16 @@ describe("AgentToolPart: other tools", () => {
     ).toHaveTextContent("Used tool run-code");
   });
 
-  it("says a running unknown tool is in use, and names a dynamic tool", () => {
+  it("says a running unknown tool is in use", () => {
+    expect(renderPart({ type: "tool-lookup", state: "input-available" })).toHaveTextContent(
+      "Using tool lookup…",
+    );
+  });
+
+  it("hands the media tools to their own renderers", () => {
     expect(
       renderPart({ type: "tool-youtube-transcript", state: "input-available" }),
-    ).toHaveTextContent("Using tool youtube-transcript…");
+    ).toHaveTextContent("Fetching the transcript…");
   });
 
   it("names a dynamic tool by its toolName", () => {

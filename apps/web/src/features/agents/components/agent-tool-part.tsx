@@ -3,6 +3,7 @@ import { ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-rea
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
+import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
 
 /** A tool part of a reply as the SDK streams it (`tool-<name>` or `dynamic-tool`). */
 export interface ToolPartLike {
@@ -90,6 +91,11 @@ function ToolError({ text }: { text: string }) {
  * tool is named.
  */
 export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streaming: boolean }) {
+  // Tools with their own renderers (each works out its state; `running`: the reply streams).
+  if (part.type === "tool-generate-image")
+    return <GenerateImageToolPart part={part} running={streaming} />;
+  if (part.type === "tool-youtube-transcript")
+    return <YoutubeTranscriptToolPart part={part} running={streaming} />;
   const state = part.state ?? "input-available";
   const done = state === "output-available";
   // A call the reply ended without (stopped, failed) no longer runs.
