@@ -105,10 +105,13 @@ function conversation(earlier: readonly repo.AgentTurnRow[], message: string): M
   ];
 }
 
-/** The saved parts, with read pages' text cut (the model had it; the page stays one click away). */
+/** Tool parts whose output text (a page, a transcript) is cut when saved. */
+const LONG_TEXT_TOOLS = new Set(["tool-read-url", "tool-youtube-transcript"]);
+
+/** The saved parts, with read pages' and transcripts' text cut (the model had it all). */
 function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>> {
   return parts.map((part) => {
-    if (part.type !== "tool-read-url" || part.state !== "output-available") return { ...part };
+    if (!LONG_TEXT_TOOLS.has(part.type) || part.state !== "output-available") return { ...part };
     const output = part.output as { text?: unknown } | null;
     if (typeof output?.text !== "string" || output.text.length <= SAVED_PAGE_CHARS)
       return { ...part };
