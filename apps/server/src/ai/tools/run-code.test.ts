@@ -62,24 +62,26 @@ describe("runCode", () => {
   });
 
   it("has no require, process, fetch or modules", async () => {
-    const kinds = await runCode(
-      "[typeof require, typeof process, typeof fetch, typeof globalThis.process, typeof setTimeout]",
+    const [kinds, required, processed, fetched, imported, staticImport] = await Promise.all(
+      [
+        "[typeof require, typeof process, typeof fetch, typeof globalThis.process, typeof setTimeout]",
+        "require('fs')",
+        "process.exit(1)",
+        "fetch('http://127.0.0.1/')",
+        "import('fs')",
+        "import fs from 'fs'; fs",
+      ].map((code) => runCode(code)),
     );
-    expect(kinds.result).toBe(
+    expect(kinds?.result).toBe(
       '[ "undefined", "undefined", "undefined", "undefined", "undefined" ]',
     );
-    const required = await runCode("require('fs')");
-    expect(required.ok).toBe(false);
-    expect(required.error).toMatch(/require.* is not defined/);
-    const processed = await runCode("process.exit(1)");
-    expect(processed.error).toMatch(/process.* is not defined/);
-    const fetched = await runCode("fetch('http://127.0.0.1/')");
-    expect(fetched.error).toMatch(/fetch.* is not defined/);
-    const imported = await runCode("import('fs')");
-    expect(imported.ok).toBe(false);
-    expect(imported.error).toMatch(/could not load module 'fs'/);
-    const staticImport = await runCode("import fs from 'fs'; fs");
-    expect(staticImport.ok).toBe(false);
+    expect(required?.ok).toBe(false);
+    expect(required?.error).toMatch(/require.* is not defined/);
+    expect(processed?.error).toMatch(/process.* is not defined/);
+    expect(fetched?.error).toMatch(/fetch.* is not defined/);
+    expect(imported?.ok).toBe(false);
+    expect(imported?.error).toMatch(/could not load module 'fs'/);
+    expect(staticImport?.ok).toBe(false);
   });
 
   it("cuts huge output and results", async () => {
@@ -121,6 +123,14 @@ describe("runCode", () => {
     expect((await runCode("[1, 2, 3].map((n) => n * 2)")).result).toBe("[ 2, 4, 6 ]");
   });
 
+  it("terminates a run the interpreter does not stop by the hard limit", async () => {
+    // QuickJS's deadline later than the hard limit: only the parent's terminate() can end it.
+    const limits = { deadlineMs: 30_000, hardMs: 1_000 };
+    const result = await timed("hard kill", "while (true) {}", { limits });
+    expect(result).toMatchObject({ ok: false, error: timeMessage(limits), result: null });
+    expect((await runCode("'after'")).result).toBe('"after"');
+  });
+
   it("stops a run when the turn is aborted", async () => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 1_500);
@@ -140,11 +150,13 @@ describe("runCode", () => {
       most = Math.max(most, runCodeSlotsInUse());
     }, 20);
     const started = performance.now();
+    const limits = { deadlineMs: 1_000, hardMs: 2_000 };
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => runCode("while (true) {}")),
+      Array.from({ length: 5 }, () => runCode("while (true) {}", { limits })),
     ).finally(() => clearInterval(watch));
     console.log(`[run-code] 5 endless loops: ${Math.round(performance.now() - started)} ms`);
-    for (const result of results) expect(result).toMatchObject({ ok: false, error: TIME });
+    for (const result of results)
+      expect(result).toMatchObject({ ok: false, error: timeMessage(limits) });
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(RUN_CODE_LIMITS.concurrent);
     expect(runCodeSlotsInUse()).toBe(0);
