@@ -111,7 +111,8 @@ const LONG_TEXT_TOOLS = new Set(["tool-read-url", "tool-youtube-transcript"]);
 /** The saved parts, with read pages' and transcripts' text cut (the model had it all). */
 function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>> {
   return parts.map((part) => {
-    if (!LONG_TEXT_TOOLS.has(part.type) || part.state !== "output-available") return { ...part };
+    if (!("toolCallId" in part) || !LONG_TEXT_TOOLS.has(part.type)) return { ...part };
+    if (part.state !== "output-available") return { ...part };
     const output = part.output as { text?: unknown } | null;
     if (typeof output?.text !== "string" || output.text.length <= SAVED_PAGE_CHARS)
       return { ...part };

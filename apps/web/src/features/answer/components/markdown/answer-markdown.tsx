@@ -21,6 +21,7 @@ import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { toSafeHttpUrl, toSafeUrl } from "../../lib/safe-url.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { CodeBlock } from "./code-block.tsx";
+import { highestHeading, markdownBlocks } from "./markdown-blocks.ts";
 import { rehypeHeadingBase } from "./rehype-heading-base.ts";
 import { rehypeHighlightSubset } from "./rehype-highlight-subset.ts";
 import { CITATION_TAG, remarkCitations } from "./remark-citations.ts";
@@ -54,10 +55,10 @@ const KATEX_OPTIONS: KatexOptions = {
   errorColor: "var(--answer-math-error)",
 } satisfies KatexOptions;
 
-const rehypePluginsFor = (headingBase: number): PluggableList => [
+const rehypePluginsFor = (headingBase: number, headingFrom: number | null): PluggableList => [
   [rehypeKatex, KATEX_OPTIONS],
   rehypeHighlightSubset,
-  [rehypeHeadingBase, { base: headingBase }],
+  [rehypeHeadingBase, { base: headingBase, from: headingFrom }],
 ];
 
 /**
@@ -219,14 +220,24 @@ const COMPONENTS: Components = {
   [CITATION_TAG]: Cite,
 };
 
-interface RenderedProps {
+interface MarkdownBlockProps {
   markdown: string;
   sourceCount: number;
   headingBase: number;
+  /** The whole answer's highest heading level (this is one block of it). */
+  headingFrom: number | null;
 }
 
-/** The parsed + rendered tree; re-rendered only when the text or the number of sources changes. */
-const Rendered = memo(function Rendered({ markdown, sourceCount, headingBase }: RenderedProps) {
+/**
+ * One block's parsed + rendered tree; re-rendered only when its text, the number of sources or
+ * the answer's highest heading changes (while an answer streams, only its last block).
+ */
+export const MarkdownBlock = memo(function MarkdownBlock({
+  markdown,
+  sourceCount,
+  headingBase,
+  headingFrom,
+}: MarkdownBlockProps) {
   const remarkPlugins = useMemo<PluggableList>(
     () => [
       remarkInertHtml,
@@ -237,7 +248,10 @@ const Rendered = memo(function Rendered({ markdown, sourceCount, headingBase }: 
     ],
     [sourceCount],
   );
-  const rehypePlugins = useMemo(() => rehypePluginsFor(headingBase), [headingBase]);
+  const rehypePlugins = useMemo(
+    () => rehypePluginsFor(headingBase, headingFrom),
+    [headingBase, headingFrom],
+  );
   return (
     <Markdown
       remarkPlugins={remarkPlugins}
@@ -296,6 +310,8 @@ export function AnswerMarkdown({
 }: AnswerMarkdownProps) {
   // While streaming, typing stays responsive: React may skip intermediate token renders.
   const deferred = useDeferredValue(markdown);
+  const blocks = useMemo(() => markdownBlocks(deferred), [deferred]);
+  const headingFrom = useMemo(() => highestHeading(deferred), [deferred]);
   return (
     <div
       data-testid="answer-markdown"
@@ -304,7 +320,17 @@ export function AnswerMarkdown({
     >
       <SourcesContext.Provider value={sources}>
         <PlainTextOnError markdown={deferred}>
-          <Rendered markdown={deferred} sourceCount={sources.length} headingBase={headingBase} />
+          {blocks.map((block, i) => (
+            <MarkdownBlock
+              // Blocks only grow at the end: an index names the same block across updates.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={i}
+              markdown={block}
+              sourceCount={sources.length}
+              headingBase={headingBase}
+              headingFrom={headingFrom}
+            />
+          ))}
         </PlainTextOnError>
       </SourcesContext.Provider>
     </div>

@@ -8,7 +8,11 @@ const HEADING = /^h([1-6])$/;
  * distance from it, at most h6. A model writing "###" right under the question, or "#", no longer
  * breaks the page's outline.
  */
-export function rehypeHeadingBase(options: { base: number }) {
+export function rehypeHeadingBase(options: {
+  base: number;
+  /** The highest level of the whole answer when this tree is one block of it (markdown-blocks). */
+  from?: number | null;
+}) {
   return (tree: Root) => {
     const headings: Array<{ element: Element; level: number }> = [];
     const walk = (nodes: RootContent[]) => {
@@ -21,7 +25,8 @@ export function rehypeHeadingBase(options: { base: number }) {
     };
     walk(tree.children);
     if (headings.length === 0) return;
-    const shift = options.base - Math.min(...headings.map((h) => h.level));
+    const highest = options.from ?? Math.min(...headings.map((h) => h.level));
+    const shift = options.base - highest;
     for (const { element, level } of headings)
       element.tagName = `h${Math.min(6, Math.max(1, level + shift))}`;
   };
