@@ -144,6 +144,71 @@ test("url-qa reads a page through its tool and cites it; the conversation comes 
   }
 });
 
+test("code-buddy runs code; an endless loop and a memory bomb are stopped and the server keeps answering", async ({
+  page,
+  context,
+  uniqueEmail,
+  modelServer,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(context, uniqueEmail("agents-code"));
+  const run = (code: string, reply: string) =>
+    modelServer.answers.push(
+      { kind: "tool-calls", calls: [{ name: "run-code", arguments: { code } }] },
+      { kind: "text", text: reply },
+    );
+  await page.goto("/app/agents/code-buddy");
+  run("console.log(6 * 7); [1, 2, 3].map((n) => n * 2)", "It printed 42.");
+  await send(page, "code-buddy", "What is 6 times 7 in JavaScript?");
+  let tool = page.getByTestId("agent-reply").last().getByTestId("agent-tool");
+  await expect(tool).toContainText("Ran code");
+  await expect(tool.getByTestId("run-code-stdout")).toHaveText("42");
+  await expect(page.getByTestId("agent-reply").last()).toContainText("It printed 42.");
+
+  run("while (true) {}", "That loop never ends.");
+  await send(page, "code-buddy", "Run an endless loop");
+  tool = page.getByTestId("agent-reply").last().getByTestId("agent-tool");
+  await expect(tool).toContainText("Stopped the code");
+  await expect(tool.getByTestId("run-code-error")).toContainText("longer than 3 seconds");
+
+  run("const a = []; while (true) a.push(new Array(1e6).fill(1));", "That used too much memory.");
+  await send(page, "code-buddy", "Fill the memory");
+  tool = page.getByTestId("agent-reply").last().getByTestId("agent-tool");
+  await expect(tool.getByTestId("run-code-error")).toContainText("more than 32 MB of memory");
+  await expect(page.getByTestId("agent-reply").last()).toContainText("That used too much memory.");
+
+  // The server answers as before.
+  expect((await page.request.get("/api/health")).status()).toBe(200);
+  run("1 + 1", "Two.");
+  await send(page, "code-buddy", "And 1 + 1?");
+  await expect(page.getByTestId("agent-reply").last()).toContainText("Two.");
+});
+
+test("image-generator shows the image it made, kept as the person's file", async ({
+  page,
+  context,
+  uniqueEmail,
+  modelServer,
+}) => {
+  await signInViaApi(context, uniqueEmail("agents-image"));
+  modelServer.answers.push(
+    { kind: "tool-calls", calls: [{ name: "generate-image", arguments: { prompt: "a red fox" } }] },
+    { kind: "text", text: "Here is your fox." },
+  );
+  await page.goto("/app/agents/image-generator");
+  await send(page, "image-generator", "Draw a red fox");
+  const image = page.getByTestId("agent-reply").last().getByRole("img", { name: "a red fox" });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveJSProperty("complete", true);
+  expect(
+    await image.evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
+  ).toBeGreaterThan(0);
+  const src = await image.getAttribute("src");
+  expect(src).toMatch(/^\/api\/files\/[0-9a-f-]+\/download$/);
+  expect((await page.request.get(src ?? "")).status()).toBe(200);
+  await expect(page.getByTestId("agent-reply").last()).toContainText("Here is your fox.");
+});
+
 test("at the agent limit a new conversation shows the limit card", async ({
   page,
   context,

@@ -124,6 +124,7 @@ export const test = base.extend<object, { modelServer: ModelServer }>({
           SEARCH_PROVIDER: "searxng",
           SEARXNG_URL: searxng.url,
           WEB_FETCH_ALLOW_ADDRESSES: "127.0.0.7",
+          IMAGE_MODEL: "fake-image",
         }),
       });
       try {

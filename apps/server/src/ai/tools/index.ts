@@ -2,6 +2,7 @@ import type { AgentTool } from "@nexus/contracts";
 import type { Tool, ToolSet } from "ai";
 import { generateImageTool } from "./generate-image.ts";
 import { readUrlTool } from "./read-url.ts";
+import { runCodeTool } from "./run-code.ts";
 import type { ToolContext } from "./tool-context.ts";
 import { webSearchTool } from "./web-search.ts";
 import { youtubeTranscriptTool } from "./youtube-transcript.ts";
@@ -12,6 +13,7 @@ const FACTORIES: Partial<Record<AgentTool, (ctx: ToolContext) => Tool>> = {
   "read-url": readUrlTool,
   "generate-image": generateImageTool,
   "youtube-transcript": youtubeTranscriptTool,
+  "run-code": runCodeTool,
 };
 
 /** Tool calls one reply may make, all tools together (each call has its own time and size caps). */

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
+import { RunCodeToolPart } from "./agent-tool-run-code.tsx";
 
 /** A tool part of a reply as the SDK streams it (`tool-<name>` or `dynamic-tool`). */
 export interface ToolPartLike {
@@ -96,6 +97,7 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
     return <GenerateImageToolPart part={part} running={streaming} />;
   if (part.type === "tool-youtube-transcript")
     return <YoutubeTranscriptToolPart part={part} running={streaming} />;
+  if (part.type === "tool-run-code") return <RunCodeToolPart part={part} running={streaming} />;
   const state = part.state ?? "input-available";
   const done = state === "output-available";
   // A call the reply ended without (stopped, failed) no longer runs.
