@@ -209,6 +209,27 @@ test("image-generator shows the image it made, kept as the person's file", async
   await expect(page.getByTestId("agent-reply").last()).toContainText("Here is your fox.");
 });
 
+test("title-generator asks for its fields in a form, then writes the draft from them", async ({
+  page,
+  context,
+  uniqueEmail,
+  modelServer,
+}) => {
+  await signInViaApi(context, uniqueEmail("agents-form"));
+  modelServer.answers.push({ kind: "text", text: "1. Tides, Explained Simply" });
+  await page.goto("/app/agents/title-generator");
+  const form = page.getByTestId("agent-form");
+  await form.getByLabel("What is it about?").fill("Why the sea rises twice a day");
+  await form.getByLabel("Where will it appear?").selectOption("Blog article");
+  await form.getByRole("button", { name: "Write the draft" }).click();
+  await expect(page.getByTestId("agent-reply").last()).toContainText("Tides, Explained Simply");
+  await expect(form).toHaveCount(0);
+  const sent = modelServer.llm.requests.filter((r) => r.stream).at(-1);
+  expect(JSON.stringify(sent?.messages.at(-1)?.content)).toContain(
+    "What is it about?:\\nWhy the sea rises twice a day\\n\\nWhere will it appear?:\\nBlog article",
+  );
+});
+
 test("at the agent limit a new conversation shows the limit card", async ({
   page,
   context,

@@ -1,6 +1,7 @@
 import { useChat } from "@ai-sdk/react";
 import {
   type AgentCatalogueEntry,
+  type AgentFormField,
   MAX_AGENT_TURNS,
   PRESET_AGENT_INFO,
   type PresetAgentId,
@@ -33,6 +34,7 @@ import {
   ReplyError,
 } from "./agent-chat-states.tsx";
 import { AgentComposer } from "./agent-composer.tsx";
+import { AgentForm } from "./agent-form.tsx";
 import { agentIcon } from "./agent-icons.ts";
 import { AgentReply, UserBubble } from "./agent-reply.tsx";
 
@@ -45,6 +47,8 @@ interface AgentView {
   description: string;
   icon: string | undefined;
   starters: readonly string[];
+  /** The structured helpers' fields (title-generator, email-response, letter-generator). */
+  form: readonly AgentFormField[];
   /** False when the agent needs a model this server does not have. */
   available: boolean;
 }
@@ -56,6 +60,7 @@ function agentView(id: PresetAgentId, entry: AgentCatalogueEntry | undefined): A
     description: entry?.description ?? PRESET_AGENT_INFO[id].description,
     icon: entry?.icon,
     starters: entry?.starters ?? [],
+    form: entry?.form ?? [],
     available: entry?.available ?? true,
   };
 }
@@ -109,7 +114,7 @@ function Starters({
   return (
     <section aria-labelledby="agent-starters-heading" className="flex flex-col gap-3">
       <h2 id="agent-starters-heading" className="text-sm font-medium text-muted">
-        Try asking
+        {agent.form.length > 0 ? "Or start from an example" : "Try asking"}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {agent.starters.map((starter) => (
@@ -237,6 +242,9 @@ function AgentConversation({
   return (
     <>
       <div className="flex flex-col gap-6 pb-4" data-testid="agent-messages">
+        {messages.length === 0 && agent.form.length > 0 ? (
+          <AgentForm fields={agent.form} disabled={!agent.available} onSubmit={send} />
+        ) : null}
         {messages.length === 0 ? (
           <Starters
             agent={agent}
