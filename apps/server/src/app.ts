@@ -13,6 +13,7 @@ import { agentsRoutes } from "./modules/agents/agents.routes.ts";
 import { answerRoutes, threadRoutes } from "./modules/answer/answer.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blogRoutes } from "./modules/blog/blog.routes.ts";
+import { customAgentsRoutes } from "./modules/custom-agents/custom-agents.routes.ts";
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
@@ -60,6 +61,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/admin", adminRoutes(deps))
     .route("/answer", answerRoutes(deps))
     .route("/agents", agentsRoutes(deps))
+    .route("/custom-agents", customAgentsRoutes(deps))
     .route("/threads", threadRoutes(deps))
     // DELETE /api/threads/:threadId belongs to history, beside the answer module's GET.
     .route("/threads", threadDeleteRoutes(deps))

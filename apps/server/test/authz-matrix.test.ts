@@ -70,6 +70,42 @@ async function seedAgentThread(ownerId: string): Promise<Record<string, string>>
   });
   return { ":threadId": id };
 }
+const CUSTOM_AGENT = {
+  name: "Matrix agent",
+  emoji: "🤖",
+  color: "indigo",
+  instructions: "Answer briefly.",
+};
+/** A custom agent of the owner (for the rows that delete or share one). */
+async function seedCustomAgent(ownerId: string): Promise<Record<string, string>> {
+  const [row] = await h.db.db
+    .insert(schema.customAgents)
+    .values({
+      ownerId,
+      ...CUSTOM_AGENT,
+      shareToken: `matrixshare${String(++seeded).padStart(11, "0")}`,
+    })
+    .returning();
+  if (!row) throw new Error("no custom agent");
+  return { ":id": row.id, ":token": row.shareToken ?? "" };
+}
+/** A conversation of the owner with their steady custom agent. */
+async function seedCustomThread(ownerId: string): Promise<Record<string, string>> {
+  seeded += 1;
+  const id = `matrix-custom-${seeded}`;
+  const agentId = ownerCustomAgents.get(ownerId) ?? "";
+  await h.db.db.insert(schema.searchHistory).values({
+    id,
+    userId: ownerId,
+    threadId: id,
+    query: "Hello",
+    results: { markdown: "Hi." },
+    kind: "agent",
+    subjectId: `custom:${agentId}`,
+  });
+  return { ":threadId": id };
+}
+const ownerCustomAgents = new Map<string, string>();
 /** A ready file of the owner, for the row that deletes one. */
 async function seedFile(ownerId: string): Promise<Record<string, string>> {
   const cookie = ownerCookies.get(ownerId) ?? "";
@@ -118,6 +154,33 @@ const MATRIX: Record<string, Row> = {
     expect: { ...ownerOnly(200), other: 200 },
   },
   "GET /api/agents/:agentId/threads/:threadId": { expect: ownerOnly(200), seed: seedAgentThread },
+  "GET /api/custom-agents": { expect: { ...ownerOnly(200), other: 200 } },
+  "POST /api/custom-agents": { body: CUSTOM_AGENT, expect: { ...ownerOnly(201), other: 201 } },
+  "POST /api/custom-agents/import": {
+    body: { format: "nexus-custom-agent", version: 1, agent: CUSTOM_AGENT },
+    expect: { ...ownerOnly(201), other: 201 },
+  },
+  // Opening a share link grants the agent to whoever is signed in (a fresh agent per request).
+  "POST /api/custom-agents/shared/:token": {
+    expect: { ...ownerOnly(200), other: 200 },
+    seed: seedCustomAgent,
+  },
+  "GET /api/custom-agents/:id": { expect: ownerOnly(200) },
+  "PUT /api/custom-agents/:id": { body: CUSTOM_AGENT, expect: ownerOnly(200) },
+  "DELETE /api/custom-agents/:id": { expect: ownerOnly(204), seed: seedCustomAgent },
+  "POST /api/custom-agents/:id/duplicate": { expect: ownerOnly(201) },
+  "POST /api/custom-agents/:id/share": { expect: ownerOnly(200) },
+  "DELETE /api/custom-agents/:id/share": { expect: ownerOnly(200), seed: seedCustomAgent },
+  "GET /api/custom-agents/:id/export": { expect: ownerOnly(200) },
+  // The matrix's server has no model: the owner gets past authorization to "needs a model".
+  "POST /api/custom-agents/:id/chat": {
+    body: { messages: [{ role: "user", parts: [{ type: "text", text: "Hello" }] }] },
+    expect: ownerOnly(409),
+  },
+  "GET /api/custom-agents/:id/threads/:threadId": {
+    expect: ownerOnly(200),
+    seed: seedCustomThread,
+  },
   // Share links: :shareId is a live link of the owner's answer (made in the setup below).
   "POST /api/shares": {
     body: { entryId: "matrix-share-entry" },
@@ -235,6 +298,8 @@ describe("authorization matrix (G2)", () => {
     const failures: string[] = [];
     const steadyOwner = await h.signIn("matrix-owner@acme.com");
     ownerCookies.set(steadyOwner.userId, steadyOwner.cookie);
+    const ownerAgent = (await seedCustomAgent(steadyOwner.userId))[":id"] ?? "";
+    ownerCustomAgents.set(steadyOwner.userId, ownerAgent);
     const uploaded = await upload(h, steadyOwner.cookie, "matrix-file.txt", "The owner's file.");
     const ownerFile = ((await uploaded.json()) as { id: string }).id;
     await untilDone(h, steadyOwner.cookie, ownerFile);
@@ -291,6 +356,7 @@ describe("authorization matrix (G2)", () => {
             .reduce((p, [name, id]) => p.replace(name, id), pattern)
             .replace(":userId", owner.userId)
             .replace(":agentId", "quick-answer")
+            .replace(/:id\b/, ownerCustomAgents.get(owner.userId) ?? "none")
             .replace(":threadId", ownerThread)
             .replace(":shareId", ownerShare)
             .replace(":entryId", ownerRated)
@@ -308,11 +374,16 @@ describe("authorization matrix (G2)", () => {
         await res.arrayBuffer(); // streamed answers run to their end before the next request
         if (res.status !== row.expect[actor])
           failures.push(`${route} as ${actor}: ${res.status} (expected ${row.expect[actor]})`);
-        if (res.status === 404 && /:userId|:threadId|:shareId|:entryId|:fileId/.test(pattern)) {
+        if (
+          res.status === 404 &&
+          /:userId|:threadId|:shareId|:entryId|:fileId|:id\b|:token/.test(pattern)
+        ) {
           const missing = await h.request(
             pattern
               .replace(":userId", "00000000-0000-4000-8000-000000000000")
               .replace(":agentId", "quick-answer")
+              .replace(/:id\b/, "00000000-0000-4000-8000-000000000000")
+              .replace(":token", "M".repeat(22))
               .replace(":threadId", "missing-thread")
               .replace(":shareId", "M".repeat(22))
               .replace(":entryId", "missing-entry")

@@ -360,7 +360,8 @@ export type AgentChatRequest = z.infer<typeof agentChatRequestSchema>;
 export interface AgentMessageMetadata {
   entryId: string;
   threadId: string;
-  agentId: PresetAgentId;
+  /** A preset's id, or "custom:<id>" for a custom agent. */
+  agentId: string;
   model: string;
   offline: boolean;
 }
@@ -378,7 +379,8 @@ export interface AgentTurn {
 }
 
 export interface AgentThreadResponse {
-  agentId: PresetAgentId;
+  /** A preset's id, or "custom:<id>" for a custom agent. */
+  agentId: string;
   threadId: string;
   turns: AgentTurn[];
 }

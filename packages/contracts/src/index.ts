@@ -4,6 +4,7 @@ export * from "./answer.ts";
 export * from "./auth.ts";
 export * from "./chat-message.ts";
 export * from "./content.ts";
+export * from "./custom-agents.ts";
 export * from "./discover.ts";
 export * from "./email.ts";
 export * from "./errors.ts";

@@ -1,3 +1,4 @@
+export * from "./custom-agents.ts";
 export * from "./feedback.ts";
 export * from "./files.ts";
 export * from "./history.ts";

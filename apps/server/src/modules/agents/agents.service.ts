@@ -19,7 +19,12 @@ import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as usage from "../usage/usage.service.ts";
 import * as repo from "./agents.repo.ts";
-import { type AgentJob, agentModel, agentStartPart } from "./agents.run.ts";
+import {
+  type AgentJob,
+  agentModel,
+  agentStartPart,
+  type CustomAgentDefinition,
+} from "./agents.run.ts";
 
 /** Agents in the hub's "Recently used" row at most. */
 const RECENT_AGENTS = 8;
@@ -73,8 +78,7 @@ function lastUserText(body: AgentChatRequest): string {
 
 /**
  * POST /api/agents/:agentId/chat: one reply of a preset agent, streamed (in a chat worker when
- * the server has them). A new conversation needs an agentUsage unit left (it is charged when its
- * first reply completes); a conversation holds MAX_AGENT_TURNS turns.
+ * the server has them).
  */
 export async function chat(options: {
   deps: Deps;
@@ -83,17 +87,40 @@ export async function chat(options: {
   body: AgentChatRequest;
   signal: AbortSignal;
 }): Promise<ReadableStream<Uint8Array>> {
-  const { deps, caller, body } = options;
+  if (!options.caller.user) throw new AppError("unauthorized");
+  const agent = agentOf(options.agentId);
+  return startAgentChat({
+    ...options,
+    subjectId: agent.id,
+    needsModel: agent.needsModel,
+    reasoning: false,
+  });
+}
+
+/**
+ * One agent reply, preset or custom (`custom`: its definition): a new conversation needs an
+ * agentUsage unit left (charged when its first reply completes); a conversation holds
+ * MAX_AGENT_TURNS turns and belongs to one agent (`subjectId`).
+ */
+export async function startAgentChat(options: {
+  deps: Deps;
+  caller: Caller;
+  body: AgentChatRequest;
+  signal: AbortSignal;
+  subjectId: string;
+  needsModel: boolean;
+  reasoning: boolean;
+  custom?: CustomAgentDefinition;
+}): Promise<ReadableStream<Uint8Array>> {
+  const { deps, caller, body, reasoning } = options;
   const user = caller.user;
   if (!user) throw new AppError("unauthorized");
-  const agent = agentOf(options.agentId);
   const message = lastUserText(body);
   if (!message) throw new AppError("bad_request", "A message is required");
   if (message.length > MAX_QUERY_CHARS)
     throw new AppError("bad_request", `A message has at most ${MAX_QUERY_CHARS} characters`);
-  const reasoning = false;
   const model = agentModel(deps, { reasoning });
-  if (agent.needsModel && model.offline) throw new AppError("needs_model", needsModelText);
+  if (options.needsModel && model.offline) throw new AppError("needs_model", needsModelText);
 
   const regenerate = body.trigger === "regenerate-message" ? body.messageId : undefined;
   let startsConversation = true;
@@ -101,7 +128,7 @@ export async function chat(options: {
     const info = await repo.threadInfo(deps.db, { userId: user.id, threadId: body.threadId });
     if (info) {
       // Another kind of thread, or another agent's: not this agent's conversation.
-      if (info.kind !== "agent" || info.subjectId !== agent.id) throw notFound();
+      if (info.kind !== "agent" || info.subjectId !== options.subjectId) throw notFound();
       if (info.turns >= MAX_AGENT_TURNS && !regenerate)
         throw new AppError(
           "conversation_full",
@@ -119,7 +146,8 @@ export async function chat(options: {
   const job: AgentJob = {
     kind: "agent",
     caller,
-    agentId: agent.id,
+    agentId: options.subjectId,
+    ...(options.custom ? { custom: options.custom } : {}),
     message,
     entryId,
     threadId: body.threadId ?? entryId,
@@ -140,15 +168,28 @@ export async function thread(options: {
   threadId: string;
 }): Promise<AgentThreadResponse> {
   const agent = agentOf(options.agentId);
+  return conversation({ ...options, subjectId: agent.id });
+}
+
+/** The caller's conversation `threadId` with the agent `subjectId` (404 for anything else). */
+export async function conversation(options: {
+  deps: Deps;
+  user: SessionUser;
+  subjectId: string;
+  threadId: string;
+}): Promise<AgentThreadResponse> {
   if (!THREAD_ID.test(options.threadId)) throw notFound();
   const rows = await repo.threadTurns(options.deps.db, {
     userId: options.user.id,
     threadId: options.threadId,
   });
-  if (rows.length === 0 || rows.some((r) => r.kind !== "agent" || r.subjectId !== agent.id))
+  if (
+    rows.length === 0 ||
+    rows.some((r) => r.kind !== "agent" || r.subjectId !== options.subjectId)
+  )
     throw notFound();
   return {
-    agentId: agent.id,
+    agentId: options.subjectId,
     threadId: options.threadId,
     turns: rows.map((r) => {
       const markdown = typeof r.results.markdown === "string" ? r.results.markdown : "";
