@@ -194,7 +194,8 @@ describe("custom agents", () => {
     });
     replies.push({ kind: "text", text: "Yo ho." });
     const { chunks } = await chat(h, id, cookie, say("hello"));
-    const threadId = (partOf(chunks, "start")?.messageMetadata as { threadId: string }).threadId;
+    const start = partOf(chunks, "start")?.messageMetadata as { threadId?: string } | undefined;
+    const threadId = start?.threadId ?? "";
     expect((await h.request(`/api/custom-agents/${id}`, { method: "DELETE", cookie })).status).toBe(
       204,
     );
