@@ -8,6 +8,19 @@ describe("threadHref", () => {
     expect(threadAgentName({ kind: "agent", agentId: "maya" })).toBe("Maya");
   });
 
+  it("opens a custom agent's conversation at its chat", () => {
+    const agentId = "custom:0b6f3c1e-8a3d-4d7c-9a57-2f0e6c1b9d42";
+    const thread = {
+      threadId: "T3",
+      title: "Hi",
+      firstQuery: "Hi",
+      kind: "agent" as const,
+      agentId,
+    };
+    expect(threadHref(thread)).toBe("/app/agents/custom/0b6f3c1e-8a3d-4d7c-9a57-2f0e6c1b9d42/T3");
+    expect(threadAgentName(thread)).toBe("Custom agent");
+  });
+
   it("opens answers (and conversations with an unknown agent) as a search", () => {
     const answer = { threadId: "T2", title: "Tides", firstQuery: "Why tides?" };
     expect(threadHref(answer)).toBe("/app/search/why-tides-T2");

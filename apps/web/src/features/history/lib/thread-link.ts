@@ -8,12 +8,21 @@ type Linkable = Pick<ThreadSummary, "threadId" | "title" | "firstQuery"> &
 export function threadHref(thread: Linkable): string {
   if (thread.kind === "agent" && isPresetAgentId(thread.agentId))
     return paths.app.presetAgent.href(thread.agentId, thread.threadId);
+  const custom = customAgentIdOf(thread);
+  if (custom) return paths.app.customAgentChat.href(custom, thread.threadId);
   return paths.app.searchResult.hrefFor(thread.firstQuery || thread.title, thread.threadId);
+}
+
+/** The custom agent of a conversation with one ("custom:<id>"), else null. */
+function customAgentIdOf(thread: Partial<Pick<ThreadSummary, "kind" | "agentId">>) {
+  const match =
+    thread.kind === "agent" ? /^custom:([0-9a-f-]{36})$/.exec(thread.agentId ?? "") : null;
+  return match?.[1] ?? null;
 }
 
 /** The agent's name for an agent conversation (null for answers and unknown agents). */
 export function threadAgentName(thread: Partial<Pick<ThreadSummary, "kind" | "agentId">>) {
-  return thread.kind === "agent" && isPresetAgentId(thread.agentId)
-    ? PRESET_AGENT_INFO[thread.agentId].name
-    : null;
+  if (thread.kind === "agent" && isPresetAgentId(thread.agentId))
+    return PRESET_AGENT_INFO[thread.agentId].name;
+  return customAgentIdOf(thread) ? "Custom agent" : null;
 }
