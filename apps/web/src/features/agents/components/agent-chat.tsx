@@ -2,11 +2,12 @@ import { useChat } from "@ai-sdk/react";
 import {
   type AgentCatalogueEntry,
   type AgentFormField,
+  type AgentThreadResponse,
   MAX_AGENT_TURNS,
   PRESET_AGENT_INFO,
   type PresetAgentId,
 } from "@nexus/contracts";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -14,9 +15,15 @@ import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
 import { historyKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
-import { agentKeys, isAgentThreadMissing, useAgents, useAgentThread } from "../api/get-agents.ts";
+import {
+  agentKeys,
+  agentsQueryOptions,
+  isAgentThreadMissing,
+  useAgentThread,
+} from "../api/get-agents.ts";
 import {
   type AgentChat as AgentChatEntry,
   findAgentChat,
@@ -41,8 +48,8 @@ import { AgentReply, UserBubble } from "./agent-reply.tsx";
 const STREAM_THROTTLE_MS = 32;
 
 /** What the chat knows of the agent: the catalogue's entry once loaded, contracts' line before. */
-interface AgentView {
-  id: PresetAgentId;
+export interface AgentView {
+  id: string;
   name: string;
   description: string;
   icon: string | undefined;
@@ -51,6 +58,34 @@ interface AgentView {
   form: readonly AgentFormField[];
   /** False when the agent needs a model this server does not have. */
   available: boolean;
+  /** Drawn instead of the icon in the header (a custom agent's emoji on its colour). */
+  avatar?: ReactNode;
+}
+
+/**
+ * Where a chat that is not a preset's talks to (a custom agent's): its chat URL, how a saved
+ * conversation loads, and the app URLs of its conversations.
+ */
+export interface AgentChatEndpoint {
+  /** The agent's id in the live chat store and the query cache ("custom:<id>"). */
+  storeId: string;
+  /** The full URL the chat posts to. */
+  chatUrl: string;
+  loadThread: (threadId: string, signal: AbortSignal) => Promise<AgentThreadResponse>;
+  /** The app URL of a new conversation (no id) or of a saved one. */
+  href: (threadId?: string) => string;
+  backHref: string;
+  backLabel: string;
+}
+
+/** How a preset's conversations are reached (the default of the chat). */
+function presetEndpoint(agentId: PresetAgentId): Omit<AgentChatEndpoint, "loadThread" | "chatUrl"> {
+  return {
+    storeId: agentId,
+    href: (threadId) => paths.app.presetAgent.href(agentId, threadId),
+    backHref: paths.app.agents.href(),
+    backLabel: "All agents",
+  };
 }
 
 function agentView(id: PresetAgentId, entry: AgentCatalogueEntry | undefined): AgentView {
@@ -65,25 +100,38 @@ function agentView(id: PresetAgentId, entry: AgentCatalogueEntry | undefined): A
   };
 }
 
-function AgentHeader({ agent }: { agent: AgentView }) {
+function AgentHeader({
+  agent,
+  backHref,
+  backLabel,
+  actions,
+}: {
+  agent: AgentView;
+  backHref: string;
+  backLabel: string;
+  actions?: ReactNode;
+}) {
   const Icon = agentIcon(agent.icon);
   return (
     <header className="mb-6 flex items-start gap-3">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
+      {agent.avatar ?? (
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+      )}
       <div className="min-w-0 flex-1">
         <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">
           {agent.name}
         </h1>
         <p className="mt-0.5 text-sm text-muted">{agent.description}</p>
       </div>
+      {actions}
       <Link
-        to={paths.app.agents.href()}
+        to={backHref}
         className={buttonClasses({ variant: "ghost", size: "sm", className: "shrink-0" })}
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        <span className="max-sm:sr-only">All agents</span>
+        <span className="max-sm:sr-only">{backLabel}</span>
       </Link>
     </header>
   );
@@ -162,11 +210,13 @@ function AgentConversation({
   agent,
   catalogueLoading,
   urlThreadId,
+  href,
 }: {
   entry: AgentChatEntry;
   agent: AgentView;
   catalogueLoading: boolean;
   urlThreadId: string | undefined;
+  href: (threadId?: string) => string;
 }) {
   const { messages, status, error, sendMessage, regenerate, stop, setMessages } = useChat({
     chat: entry.chat,
@@ -187,9 +237,9 @@ function AgentConversation({
     if (!serverThreadId) return;
     if (entry.threadId !== serverThreadId) nameAgentChat(entry, serverThreadId);
     if (urlThreadId === undefined) {
-      void navigate(paths.app.presetAgent.href(entry.agentId, serverThreadId), { replace: true });
+      void navigate(href(serverThreadId), { replace: true });
     }
-  }, [serverThreadId, entry, urlThreadId, navigate]);
+  }, [serverThreadId, entry, urlThreadId, navigate, href]);
 
   // A finished reply moves this agent to the front of "Recently used" and its conversation to
   // the top of the history (the sidebar's recent threads).
@@ -224,7 +274,7 @@ function AgentConversation({
     if (busy || last?.role !== "assistant") return;
     void regenerate({ messageId: last.id });
   };
-  const startNew = () => void navigate(paths.app.presetAgent.href(entry.agentId));
+  const startNew = () => void navigate(href());
 
   const failed = status === "error" && error !== undefined;
   const statusText =
@@ -304,38 +354,80 @@ function ThreadSkeleton() {
   );
 }
 
+/** A custom agent's saved conversation (the preset's comes from useAgentThread). */
+function useEndpointThread(
+  endpoint: AgentChatEndpoint | undefined,
+  threadId: string,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: agentKeys.thread(endpoint?.storeId ?? "none", threadId),
+    queryFn: ({ signal }) => {
+      if (!endpoint) throw new Error("no endpoint");
+      return endpoint.loadThread(threadId, signal);
+    },
+    enabled: enabled && endpoint !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+  });
+}
+
+/** A custom agent's chat: what it is, where it talks to, and what its header adds. */
+export interface CustomAgentChatOptions {
+  agent: AgentView;
+  endpoint: AgentChatEndpoint;
+  /** The agent's details are still loading (starters show as placeholders). */
+  loading: boolean;
+  /** Beside "back" in the header (the owner's Edit). */
+  actions?: ReactNode;
+}
+
 /**
- * /app/agents/:agentId(/:threadId): a chat with a preset agent. A new chat is named by the server
- * with its first reply (the URL then gains the conversation id); a named one is loaded and goes on.
+ * /app/agents/:agentId(/:threadId): a chat with a preset agent (or, given `custom`, with a custom
+ * agent at its own endpoint). A new chat is named by the server with its first reply (the URL then
+ * gains the conversation id); a named one is loaded and goes on.
  */
 export function AgentChatScreen({
   agentId,
   threadId,
-}: {
-  agentId: PresetAgentId;
-  threadId: string | undefined;
-}) {
+  custom,
+}: { threadId: string | undefined } & (
+  | { agentId: PresetAgentId; custom?: undefined }
+  | { agentId?: undefined; custom: CustomAgentChatOptions }
+)) {
   const session = useSession();
   const owner = session.user?.id ?? "anonymous";
   const location = useLocation();
-  const catalogue = useAgents();
-  const agent = agentView(
-    agentId,
-    catalogue.data?.agents.find((entry) => entry.id === agentId),
-  );
-  const live = threadId === undefined ? undefined : findAgentChat(owner, agentId, threadId);
-  const thread = useAgentThread(agentId, threadId ?? "", threadId !== undefined && !live);
+  // A custom agent's chat has no use for the preset catalogue.
+  const catalogue = useQuery({ ...agentsQueryOptions(), enabled: !custom });
+  const endpoint = custom ? custom.endpoint : presetEndpoint(agentId);
+  const storeId = endpoint.storeId;
+  const chatUrl = custom?.endpoint.chatUrl;
+  const agent = custom
+    ? custom.agent
+    : agentView(
+        agentId,
+        catalogue.data?.agents.find((entry) => entry.id === agentId),
+      );
+  const catalogueLoading = custom ? custom.loading : catalogue.isPending;
+  const live = threadId === undefined ? undefined : findAgentChat(owner, storeId, threadId);
+  const needThread = threadId !== undefined && !live;
+  const presetThread = useAgentThread(agentId ?? "", threadId ?? "", needThread && !custom);
+  const customThread = useEndpointThread(custom?.endpoint, threadId ?? "", needThread);
+  const thread = custom ? customThread : presetThread;
 
   let body: ReactNode;
   if (threadId === undefined) {
-    const entry = newAgentChat(owner, agentId, location.key);
+    const entry = newAgentChat(owner, storeId, location.key, chatUrl);
     body = (
       <AgentConversation
         key={entry.key}
         entry={entry}
         agent={agent}
-        catalogueLoading={catalogue.isPending}
+        catalogueLoading={catalogueLoading}
         urlThreadId={undefined}
+        href={endpoint.href}
       />
     );
   } else if (live || thread.isSuccess) {
@@ -343,22 +435,24 @@ export function AgentChatScreen({
       live ??
       openAgentChat({
         owner,
-        agentId,
+        agentId: storeId,
         threadId,
         messages: thread.data ? turnsToMessages(thread.data) : [],
+        chatUrl,
       });
     body = (
       <AgentConversation
         key={entry.key}
         entry={entry}
         agent={agent}
-        catalogueLoading={catalogue.isPending}
+        catalogueLoading={catalogueLoading}
         urlThreadId={threadId}
+        href={endpoint.href}
       />
     );
   } else if (thread.isError) {
     body = isAgentThreadMissing(thread.error) ? (
-      <ConversationNotFound newHref={paths.app.presetAgent.href(agentId)} />
+      <ConversationNotFound newHref={endpoint.href()} />
     ) : (
       <LoadError
         what="The conversation"
@@ -373,8 +467,13 @@ export function AgentChatScreen({
   return (
     <div className="mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-[calc(61ch+3rem)] flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10">
       <title>{`${agent.name} · Nexus`}</title>
-      <AgentHeader agent={agent} />
-      {catalogue.isError ? (
+      <AgentHeader
+        agent={agent}
+        backHref={endpoint.backHref}
+        backLabel={endpoint.backLabel}
+        actions={custom?.actions}
+      />
+      {!custom && catalogue.isError ? (
         <div className="mb-4">
           <LoadError
             what="The agent's details"

@@ -1,5 +1,4 @@
 import { Chat } from "@ai-sdk/react";
-import type { PresetAgentId } from "@nexus/contracts";
 import { DefaultChatTransport } from "ai";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
@@ -15,7 +14,8 @@ export interface AgentChat {
   /** Stable for the chat's life: React keys its screen by it. */
   key: string;
   owner: string;
-  agentId: PresetAgentId;
+  /** A preset's id, or "custom:<id>" for a custom agent (keeps their chats apart). */
+  agentId: string;
   /** Null until the first reply's `start` metadata names the conversation. */
   threadId: string | null;
   chat: Chat<AgentUIMessage>;
@@ -50,17 +50,22 @@ function slim(message: AgentUIMessage) {
   };
 }
 
+/** Where a chat posts: a preset's /api/agents/:agentId/chat unless another URL is given. */
+const chatUrlOf = (agentId: string, chatUrl: string | undefined) =>
+  chatUrl ?? `${API_BASE_URL}/agents/${encodeURIComponent(agentId)}/chat`;
+
 function createAgentChat(options: {
   owner: string;
-  agentId: PresetAgentId;
+  agentId: string;
   threadId: string | null;
   messages?: AgentUIMessage[];
+  chatUrl?: string | undefined;
 }): AgentChat {
   evictIdle();
   created += 1;
   const key = `agent-chat-${created}`;
   const transport = new DefaultChatTransport<AgentUIMessage>({
-    api: `${API_BASE_URL}/agents/${encodeURIComponent(options.agentId)}/chat`,
+    api: chatUrlOf(options.agentId, options.chatUrl),
     credentials: "same-origin",
     headers: () => ({ [ANON_ID_HEADER_NAME]: getAnonId() }),
     fetch: createAgentFetch(),
@@ -113,7 +118,7 @@ function createAgentChat(options: {
 /** The live chat of a saved conversation, if this tab has it. */
 export function findAgentChat(
   owner: string,
-  agentId: PresetAgentId,
+  agentId: string,
   threadId: string,
 ): AgentChat | undefined {
   const key = threadKey(owner, agentId, threadId);
@@ -128,9 +133,11 @@ export function findAgentChat(
 /** A saved conversation's chat, seeded with its turns (once; later calls return the same chat). */
 export function openAgentChat(options: {
   owner: string;
-  agentId: PresetAgentId;
+  agentId: string;
   threadId: string;
   messages: AgentUIMessage[];
+  /** The chat endpoint when not the preset one (a custom agent's). */
+  chatUrl?: string | undefined;
 }): AgentChat {
   const found = findAgentChat(options.owner, options.agentId, options.threadId);
   if (found) return found;
@@ -143,11 +150,16 @@ export function openAgentChat(options: {
  * A new conversation's chat, one per history entry (`draft`: the location's key), so "Start a new
  * conversation" gets an empty one and StrictMode's second render the same one.
  */
-export function newAgentChat(owner: string, agentId: PresetAgentId, draft: string): AgentChat {
+export function newAgentChat(
+  owner: string,
+  agentId: string,
+  draft: string,
+  chatUrl?: string,
+): AgentChat {
   const key = draftKey(owner, agentId, draft);
   const found = chats.get(key);
   if (found) return found;
-  const entry = createAgentChat({ owner, agentId, threadId: null });
+  const entry = createAgentChat({ owner, agentId, threadId: null, chatUrl });
   chats.set(key, entry);
   return entry;
 }
