@@ -39,6 +39,9 @@ const CustomAgents = lazyPage(() =>
 const CustomAgentChat = lazyPage(() =>
   import("./routes/app/custom-agent-chat.tsx").then((m) => m.CustomAgentChatRoute),
 );
+const CustomAgentShare = lazyPage(() =>
+  import("./routes/app/custom-agents.tsx").then((m) => m.CustomAgentShareRoute),
+);
 const DeepResearch = lazyPage(() =>
   import("./routes/app/deep-research.tsx").then((m) => m.DeepResearchRoute),
 );
@@ -111,6 +114,7 @@ export function appRoutes(signInToken: string | null): RouteObject[] {
                 { path: app.customAgents.path, element: CustomAgents },
                 { path: app.customAgentChat.path, element: CustomAgentChat },
                 { path: app.customAgentThread.path, element: CustomAgentChat },
+                { path: app.customAgentShare.path, element: CustomAgentShare },
                 { path: app.deepResearch.path, element: DeepResearch },
                 { path: app.deepResearchResults.path, element: DeepResearchResults },
                 { path: app.deepResearchThread.path, element: DeepResearch },

@@ -70,6 +70,10 @@ export const paths = {
         withThread(`/app/agents/custom/${seg(agentId)}`, threadId),
     },
     customAgentThread: { path: "agents/custom/:agentId/:threadId" },
+    customAgentShare: {
+      path: "agents/custom/shared/:token",
+      href: (token: string) => `/app/agents/custom/shared/${seg(token)}`,
+    },
     deepResearch: {
       path: "agents/deepresearch",
       href: (threadId?: string) => withThread("/app/agents/deepresearch", threadId),

@@ -1,17 +1,120 @@
+import { Pencil } from "lucide-react";
+import { useMemo, useState } from "react";
 import { useParams } from "react-router";
-import { AgentChatPlaceholder } from "@/features/agents/components/agent-chat-placeholder.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { PageSpinner } from "@/components/ui/spinner.tsx";
+import { paths } from "@/config/paths.ts";
+import {
+  type AgentChatEndpoint,
+  AgentChatScreen,
+} from "@/features/agents/components/agent-chat.tsx";
+import {
+  type AgentChatSlots,
+  AgentChatSlotsContext,
+} from "@/features/agents/components/agent-chat-slots.tsx";
+import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
+import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
+import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import {
+  customAgentChatUrl,
+  findCustomAgent,
+  getCustomAgentThread,
+  useCustomAgents,
+} from "@/features/custom-agents/api/custom-agents.ts";
+import { AgentAvatar } from "@/features/custom-agents/components/agent-avatar.tsx";
+import { CustomAgentEditorDialog } from "@/features/custom-agents/components/custom-agent-editor.tsx";
+import { AppNotFoundRoute } from "./not-found.tsx";
+
+/** The custom agent's chat: the preset chat at the custom agent's endpoint. */
+export function CustomAgentChat({
+  agentId,
+  threadId,
+}: {
+  agentId: string;
+  threadId: string | undefined;
+}) {
+  const list = useCustomAgents();
+  const [editing, setEditing] = useState(false);
+  const endpoint = useMemo<AgentChatEndpoint>(
+    () => ({
+      storeId: `custom:${agentId}`,
+      chatUrl: customAgentChatUrl(agentId),
+      loadThread: (id, signal) => getCustomAgentThread(agentId, id, signal),
+      href: (id) => paths.app.customAgentChat.href(agentId, id),
+      backHref: paths.app.customAgents.href(),
+      backLabel: "Custom agents",
+    }),
+    [agentId],
+  );
+  if (list.isPending) return <PageSpinner />;
+  if (list.isError) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-8">
+        <LoadError what="The agent" error={list.error} onRetry={() => void list.refetch()} />
+      </div>
+    );
+  }
+  const agent = findCustomAgent(list.data, agentId);
+  if (!agent) return <AppNotFoundRoute />;
+  return (
+    <>
+      <AgentChatScreen
+        threadId={threadId}
+        custom={{
+          endpoint,
+          loading: false,
+          agent: {
+            id: agent.id,
+            name: agent.name,
+            description: agent.description,
+            icon: undefined,
+            starters: agent.starters,
+            form: [],
+            available: true,
+            avatar: <AgentAvatar emoji={agent.emoji} color={agent.color} size="lg" />,
+          },
+          actions: agent.isOwner ? (
+            <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              <span className="max-sm:sr-only">Edit</span>
+            </Button>
+          ) : null,
+        }}
+      />
+      {agent.isOwner ? (
+        <CustomAgentEditorDialog
+          open={editing}
+          agent={agent}
+          onOpenChange={setEditing}
+          onSaved={() => undefined}
+        />
+      ) : null}
+    </>
+  );
+}
 
 /** /app/agents/custom/:agentId(/:threadId) */
 export function CustomAgentChatRoute() {
-  const { threadId } = useParams();
+  const { agentId = "", threadId } = useParams();
+  const { openSignIn } = useSignInDialog();
+  const slots = useMemo<AgentChatSlots>(
+    () => ({
+      Markdown: LazyAnswerMarkdown,
+      renderQuota: (details) => {
+        const quota = parseQuotaDetails(details);
+        return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;
+      },
+    }),
+    [openSignIn],
+  );
   return (
     <RequireSignIn area="Custom agents">
-      <AgentChatPlaceholder
-        title="Custom agent"
-        description="An agent defined by you."
-        {...(threadId ? { threadId } : {})}
-      />
+      <AgentChatSlotsContext value={slots}>
+        <CustomAgentChat agentId={agentId} threadId={threadId} />
+      </AgentChatSlotsContext>
     </RequireSignIn>
   );
 }

@@ -1,21 +1,27 @@
-import { Wrench } from "lucide-react";
-import { ComingSoon } from "@/components/ui/coming-soon.tsx";
+import { useParams } from "react-router";
 import { Page } from "@/components/ui/page.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { AcceptShare } from "@/features/custom-agents/components/accept-share.tsx";
+import { CustomAgentsHub } from "@/features/custom-agents/components/custom-agents-hub.tsx";
 
+/** /app/agents/custom */
 export function CustomAgentsRoute() {
   return (
     <RequireSignIn area="Custom agents">
       <Page title="Custom agents" description="Agents you define, with your own instructions.">
-        <ComingSoon
-          icon={Wrench}
-          title="Custom agents are not available yet"
-          description="Creating your own agents arrives in a later release of this Nexus server."
-          upcoming={[
-            "Name, instructions and a starting message",
-            "Optional web search and your files as knowledge",
-          ]}
-        />
+        <CustomAgentsHub />
+      </Page>
+    </RequireSignIn>
+  );
+}
+
+/** /app/agents/custom/shared/:token: a share link, taken by the signed-in person. */
+export function CustomAgentShareRoute() {
+  const { token = "" } = useParams();
+  return (
+    <RequireSignIn area="Custom agents">
+      <Page title="Shared agent" width="narrow">
+        <AcceptShare token={token} />
       </Page>
     </RequireSignIn>
   );

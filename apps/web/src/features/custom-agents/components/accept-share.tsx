@@ -1,0 +1,58 @@
+import { Link2Off } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { buttonClasses } from "@/components/ui/button.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { paths } from "@/config/paths.ts";
+import { isMissing, useAcceptShare } from "../api/custom-agents.ts";
+
+/** /app/agents/custom/shared/:token: takes the shared agent, then opens its chat. */
+export function AcceptShare({ token }: { token: string }) {
+  const accept = useAcceptShare();
+  const navigate = useNavigate();
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (asked.current === token) return;
+    asked.current = token;
+    accept.mutate(token, {
+      onSuccess: (agent) =>
+        void navigate(paths.app.customAgentChat.href(agent.id), { replace: true }),
+    });
+  }, [token, accept, navigate]);
+
+  if (accept.isError) {
+    if (isMissing(accept.error)) {
+      return (
+        <EmptyState
+          icon={Link2Off}
+          title="This link is not valid any more"
+          description="Its owner may have stopped sharing the agent. Ask them for a new link."
+          testId="share-link-invalid"
+        >
+          <Link
+            to={paths.app.customAgents.href()}
+            className={buttonClasses({ variant: "outline" })}
+          >
+            Your custom agents
+          </Link>
+        </EmptyState>
+      );
+    }
+    return (
+      <LoadError
+        what="The shared agent"
+        error={accept.error}
+        onRetry={() => accept.mutate(token)}
+      />
+    );
+  }
+  return (
+    <div role="status" className="flex items-center gap-2 text-sm text-muted">
+      <Spinner />
+      Opening the shared agent…
+    </div>
+  );
+}
