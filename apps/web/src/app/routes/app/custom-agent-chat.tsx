@@ -22,6 +22,8 @@ import {
   customAgentChatUrl,
   findCustomAgent,
   getCustomAgentThread,
+  isMissing,
+  useCustomAgent,
   useCustomAgents,
 } from "@/features/custom-agents/api/custom-agents.ts";
 import { AgentAvatar } from "@/features/custom-agents/components/agent-avatar.tsx";
@@ -49,16 +51,23 @@ export function CustomAgentChat({
     }),
     [agentId],
   );
-  if (list.isPending) return <PageSpinner />;
-  if (list.isError) {
+  const listed = findCustomAgent(list.data, agentId);
+  const single = useCustomAgent(agentId, list.isSuccess && !listed);
+  const agent = listed ?? single.data;
+  if (agent === undefined) {
+    if (list.isPending || (list.isSuccess && single.isPending)) return <PageSpinner />;
+    const error = list.error ?? single.error;
+    if (isMissing(single.error)) return <AppNotFoundRoute />;
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-8">
-        <LoadError what="The agent" error={list.error} onRetry={() => void list.refetch()} />
+        <LoadError
+          what="The agent"
+          error={error}
+          onRetry={() => void (list.isError ? list.refetch() : single.refetch())}
+        />
       </div>
     );
   }
-  const agent = findCustomAgent(list.data, agentId);
-  if (!agent) return <AppNotFoundRoute />;
   return (
     <>
       <AgentChatScreen

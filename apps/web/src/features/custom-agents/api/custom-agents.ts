@@ -39,6 +39,19 @@ export function findCustomAgent(
   return data?.own.find((a) => a.id === id) ?? data?.sharedWithMe.find((a) => a.id === id);
 }
 
+/**
+ * GET /api/custom-agents/:id, asked only when the list does not hold it (a list older than the
+ * agent); a 403/404 means it is not there for this caller.
+ */
+export function useCustomAgent(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...customAgentKeys.all, "one", id] as const,
+    queryFn: ({ signal }) => apiRequest<CustomAgent>(one(id), { signal }),
+    enabled,
+    retry: (failureCount, error) => !isMissing(error) && failureCount < 2,
+  });
+}
+
 function useListMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({

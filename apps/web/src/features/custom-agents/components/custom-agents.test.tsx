@@ -348,6 +348,22 @@ describe("custom agent chat and share link", () => {
     expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
   });
 
+  it("an agent not in the list is asked for; a 404 is the not-found page", async () => {
+    server({ own: [], sharedWithMe: [] }, [
+      (url) =>
+        url === "/api/custom-agents/zz"
+          ? json({ error: { code: "not_found", message: "Not found." } }, 404)
+          : undefined,
+      (url) => (url === "/api/custom-agents/b2" ? json(THEIRS) : undefined),
+    ]);
+    renderAt(
+      "/app/agents/custom/zz",
+      <Route path="/app/agents/custom/:agentId" element={<ChatAt />} />,
+    );
+    expect(await screen.findByRole("link", { name: "Back to Nexus" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).toBeNull();
+  });
+
   it("a share link opens the agent's chat, or says it is not valid any more", async () => {
     server({ own: [], sharedWithMe: [THEIRS] }, [
       (url) => (url === "/api/custom-agents/shared/good" ? json(THEIRS) : undefined),
