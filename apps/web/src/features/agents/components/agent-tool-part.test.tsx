@@ -150,8 +150,8 @@ describe("AgentToolPart: read-url", () => {
 describe("AgentToolPart: other tools", () => {
   it("names a tool it has no wording for", () => {
     expect(
-      renderPart({ type: "tool-run-code", state: "output-available", input: {}, output: {} }),
-    ).toHaveTextContent("Used tool run-code");
+      renderPart({ type: "tool-lookup", state: "output-available", input: {}, output: {} }),
+    ).toHaveTextContent("Used tool lookup");
   });
 
   it("says a running unknown tool is in use", () => {
