@@ -9,8 +9,8 @@ import { AgentChatSlotsContext } from "@/features/agents/components/agent-chat-s
 import { clearAgentChats } from "@/features/agents/lib/agent-chat-store.ts";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { AcceptShare } from "./accept-share.tsx";
-import { CustomAgentEditor } from "./custom-agent-editor.tsx";
-import { CustomAgentsHub } from "./custom-agents-hub.tsx";
+import { CustomAgentEditor, lastGrapheme } from "./custom-agent-editor.tsx";
+import { CustomAgentsHub, exportFileName } from "./custom-agents-hub.tsx";
 
 const SIGNED_IN: MeResponse = {
   user: {
@@ -204,6 +204,52 @@ describe("CustomAgentsHub", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Could not import “agent.json”: This is not an exported agent.",
     );
+  });
+});
+
+describe("helpers", () => {
+  it("names the export after the agent, safely", () => {
+    expect(exportFileName("Recipe helper")).toBe("Recipe helper.json");
+    expect(exportFileName("a/b:c")).toBe("a b c.json");
+    expect(exportFileName("  ")).toBe("agent.json");
+  });
+
+  it("keeps one emoji (the last typed, whole)", () => {
+    expect(lastGrapheme("🤖🧑‍💻")).toBe("🧑‍💻");
+    expect(lastGrapheme("")).toBe("");
+  });
+});
+
+describe("CustomAgentExport", () => {
+  it("downloads <name>.json with the export", async () => {
+    const exported = { format: "nexus-custom-agent", version: 1, agent: { name: "Recipe helper" } };
+    server({ own: [MINE], sharedWithMe: [] }, [
+      (url) => (url === "/api/custom-agents/a1/export" ? json(exported) : undefined),
+    ]);
+    const created: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return "blob:x";
+    };
+    URL.revokeObjectURL = () => undefined;
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const user = hub();
+    await user.click(
+      within(await screen.findByTestId("own-agent-card")).getByRole("button", { name: "Export" }),
+    );
+    await vi.waitFor(() => expect(names).toEqual(["Recipe helper.json"]));
+    const blob = created[0];
+    if (!blob) throw new Error("nothing downloaded");
+    expect(JSON.parse(await blob.text())).toEqual(exported);
+    click.mockRestore();
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
   });
 });
 
