@@ -102,8 +102,8 @@ export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
             Assistants with a fixed role for writing, learning, work and reflection, ready to chat
             in the agents hub once the server has a language model. The ones that search the web or
             read a page, such as Quick Answer and URL Q&amp;A, answer from their sources even
-            without one, in offline mode. Custom agents with your own instructions follow in a later
-            release.
+            without one, in offline mode. Make your own custom agents with your instructions and
+            tools, and share them by link.
           </p>
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="More agents">
             {SHOWCASE_NAMES.map((name) => (
