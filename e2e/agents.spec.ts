@@ -120,6 +120,19 @@ test("url-qa reads a page through its tool and cites it; the conversation comes 
     await expect(page.getByTestId("agent-reply").last()).toContainText("Twice a day.");
     expect(await agentUsage(page)).toBe(1);
 
+    // A saved reply is a history entry: bookmark it and rate it, as under answers.
+    const actions = page.getByTestId("agent-reply").last().getByTestId("agent-reply-actions");
+    await actions.getByRole("button", { name: "Bookmark" }).click();
+    await expect(actions.getByRole("button", { name: "Bookmarked" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await actions.getByRole("button", { name: "Good answer" }).click();
+    await expect(actions.getByRole("button", { name: "Good answer" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+
     // After a reload the conversation is restored, tool row and all.
     await page.reload();
     await expect(page.getByTestId("agent-user-message")).toHaveCount(2);
@@ -136,6 +149,9 @@ test("url-qa reads a page through its tool and cites it; the conversation comes 
     await expect(page.getByText("No answer threads yet")).toBeVisible();
     await kinds.getByRole("button", { name: "Agents" }).click();
     await expect(page.getByTestId("history-thread")).toHaveCount(1);
+    await page.goto("/app/library");
+    await expect(page.getByText("Twice a day.").first()).toBeVisible();
+    await page.goto("/app/history");
     await row.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/app\/agents\/url-qa\/[A-Za-z0-9_-]+$/);
     await expect(page.getByTestId("agent-user-message")).toHaveCount(2);

@@ -28,6 +28,7 @@ import {
 } from "@/features/custom-agents/api/custom-agents.ts";
 import { AgentAvatar } from "@/features/custom-agents/components/agent-avatar.tsx";
 import { CustomAgentEditorDialog } from "@/features/custom-agents/components/custom-agent-editor.tsx";
+import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** The custom agent's chat: the preset chat at the custom agent's endpoint. */
@@ -116,6 +117,7 @@ export function CustomAgentChatRoute() {
         const quota = parseQuotaDetails(details);
         return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;
       },
+      renderReplyActions: (reply) => <SavedReplyActions reply={reply} onSignIn={openSignIn} />,
     }),
     [openSignIn],
   );

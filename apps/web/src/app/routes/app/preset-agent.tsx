@@ -11,6 +11,7 @@ import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
 import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** /app/agents/:agentId(/:threadId) for the preset agents; any other id is not found. */
@@ -26,6 +27,7 @@ export function PresetAgentRoute() {
         const quota = parseQuotaDetails(details);
         return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;
       },
+      renderReplyActions: (reply) => <SavedReplyActions reply={reply} onSignIn={openSignIn} />,
     }),
     [openSignIn],
   );

@@ -19,6 +19,19 @@ export interface AgentChatSlots {
   Markdown: ComponentType<AgentMarkdownProps>;
   /** The card for a used-up quota (429 quota_exceeded's details), or null when it cannot tell. */
   renderQuota: (details: unknown) => ReactNode;
+  /** Bookmark, share, delete and feedback under a saved reply (none without a provider). */
+  renderReplyActions?: (reply: AgentReplyContext) => ReactNode;
+}
+
+/** What the actions of one saved reply know about it (a reply is a history entry). */
+export interface AgentReplyContext {
+  threadId: string;
+  entryId: string;
+  /** The person's message the reply answers. */
+  query: string;
+  markdown: string;
+  /** Takes this message and its reply off the page (after the server deleted the entry). */
+  removeTurn: () => void;
 }
 
 /** Without a provider (tests): the text as it is, and no quota card. */

@@ -307,12 +307,29 @@ function AgentConversation({
           const isLast = index === messages.length - 1;
           if (message.role === "user") return <UserBubble key={message.id} message={message} />;
           if (message.role !== "assistant") return null;
+          const asked = messages[index - 1];
+          const stopped = message.metadata?.stopped === true;
+          const saved =
+            (serverThreadId ?? urlThreadId) &&
+            asked?.role === "user" &&
+            !(busy && isLast) &&
+            !(failed && isLast)
+              ? {
+                  threadId: serverThreadId ?? urlThreadId ?? "",
+                  query: messageText(asked),
+                  removeTurn: () =>
+                    setMessages((all) =>
+                      all.filter((m) => m.id !== message.id && m.id !== asked.id),
+                    ),
+                }
+              : null;
           return (
             <AgentReply
               key={message.id}
               message={message}
               streaming={busy && isLast}
               onRegenerate={isLast && !busy && !failed && agent.available ? regenerateLast : null}
+              saved={stopped && messageText(message) === "" ? null : saved}
             />
           );
         })}

@@ -4,7 +4,7 @@ import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { type AgentUIMessage, messageText, sourcesOf } from "../lib/agent-message.ts";
-import { useAgentChatSlots } from "./agent-chat-slots.tsx";
+import { type AgentReplyContext, useAgentChatSlots } from "./agent-chat-slots.tsx";
 import { AgentToolPart, isToolPart } from "./agent-tool-part.tsx";
 
 /** The person's message: a bubble on the right. */
@@ -68,14 +68,17 @@ export function AgentReply({
   message,
   streaming,
   onRegenerate,
+  saved,
 }: {
   message: AgentUIMessage;
   /** This reply is the one streaming now. */
   streaming: boolean;
   /** Set on the last reply once it ended. */
   onRegenerate: (() => void) | null;
+  /** Set once the reply is a saved history entry: its bookmark, share, delete and feedback. */
+  saved?: Omit<AgentReplyContext, "entryId" | "markdown"> | null;
 }) {
-  const { Markdown } = useAgentChatSlots();
+  const { Markdown, renderReplyActions } = useAgentChatSlots();
   const clipboard = useCopyToClipboard();
   const sources = sourcesOf(message);
   const text = messageText(message);
@@ -164,6 +167,9 @@ export function AgentReply({
               <span className="max-sm:sr-only">Regenerate</span>
             </Button>
           ) : null}
+          {saved && renderReplyActions && text !== ""
+            ? renderReplyActions({ ...saved, entryId: message.id, markdown: text })
+            : null}
         </div>
       ) : null}
     </article>
