@@ -3,6 +3,7 @@ import { ChevronRight, ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-re
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import type { ToolPartLike } from "./agent-tool-part.tsx";
+import { ToolRow } from "./agent-tool-row.tsx";
 
 /** Characters of a transcript shown behind its disclosure (the model had all of it). */
 const EXCERPT_CHARS = 600;
@@ -44,44 +45,15 @@ function phaseOf(part: ToolPartLike, running: boolean) {
   return running ? ("running" as const) : ("interrupted" as const);
 }
 
-/** One row of the reply's tool activity, as in agent-tool-part.tsx. */
-function MediaRow({
-  icon,
-  running,
-  children,
-  tone = "default",
-}: {
-  icon: ReactNode;
-  running: boolean;
-  children: ReactNode;
-  tone?: "default" | "warning";
-}) {
-  return (
-    <div
-      data-testid="agent-tool"
-      className={
-        tone === "warning"
-          ? "flex min-w-0 items-start gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-muted"
-          : "flex min-w-0 items-start gap-2 text-sm text-muted"
-      }
-    >
-      <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center">
-        {running ? <Spinner className="size-3.5 text-accent" /> : icon}
-      </span>
-      <div className="min-w-0 flex-1 break-words">{children}</div>
-    </div>
-  );
-}
-
 function MediaError({ text, fallback }: { text: string; fallback: string }) {
   return (
-    <MediaRow
+    <ToolRow
       tone="warning"
       running={false}
       icon={<TriangleAlert className="size-4 text-warning" aria-hidden="true" />}
     >
       {text.trim() || fallback}
-    </MediaRow>
+    </ToolRow>
   );
 }
 
@@ -98,21 +70,21 @@ export function GenerateImageToolPart({ part, running }: { part: ToolPartLike; r
   const prompt = stringField(part.output, "prompt") || stringField(part.input, "prompt");
   if (phase !== "done") {
     return (
-      <MediaRow running={phase === "running"} icon={icon}>
+      <ToolRow running={phase === "running"} icon={icon}>
         {phase === "running" ? "Generating an image…" : "Did not finish generating the image"}
-      </MediaRow>
+      </ToolRow>
     );
   }
   const images = imagesOf(part.output);
   if (images.length === 0) {
     return (
-      <MediaRow running={false} icon={icon}>
+      <ToolRow running={false} icon={icon}>
         The image model sent no image.
-      </MediaRow>
+      </ToolRow>
     );
   }
   return (
-    <MediaRow running={false} icon={icon}>
+    <ToolRow running={false} icon={icon}>
       <p>{images.length === 1 ? "Generated an image" : `Generated ${images.length} images`}</p>
       <div className="mt-2 flex flex-col gap-3">
         {images.map((image) => {
@@ -148,7 +120,7 @@ export function GenerateImageToolPart({ part, running }: { part: ToolPartLike; r
           );
         })}
       </div>
-    </MediaRow>
+    </ToolRow>
   );
 }
 
@@ -182,11 +154,11 @@ export function YoutubeTranscriptToolPart({
     );
   if (phase !== "done") {
     return (
-      <MediaRow running={phase === "running"} icon={icon}>
+      <ToolRow running={phase === "running"} icon={icon}>
         {phase === "running"
           ? "Fetching the transcript…"
           : "Did not finish fetching the transcript"}
-      </MediaRow>
+      </ToolRow>
     );
   }
   const transcript = transcriptOf(part.output);
@@ -214,13 +186,13 @@ export function YoutubeTranscriptToolPart({
   );
   if (!excerpt) {
     return (
-      <MediaRow running={false} icon={icon}>
+      <ToolRow running={false} icon={icon}>
         Read the transcript of “{link}”{language}
-      </MediaRow>
+      </ToolRow>
     );
   }
   return (
-    <MediaRow running={false} icon={icon}>
+    <ToolRow running={false} icon={icon}>
       <details className="group/tool">
         <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
           <span className="min-w-0">
@@ -255,6 +227,6 @@ export function YoutubeTranscriptToolPart({
           </p>
         ) : null}
       </details>
-    </MediaRow>
+    </ToolRow>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
+import { ToolRow } from "./agent-tool-row.tsx";
 import { RunCodeToolPart } from "./agent-tool-run-code.tsx";
 
 /** A tool part of a reply as the SDK streams it (`tool-<name>` or `dynamic-tool`). */
@@ -43,35 +44,6 @@ function readOutput(output: unknown): Pick<ReadUrlToolOutput, "url" | "title"> {
 function toolName(part: ToolPartLike): string {
   if (part.type === "dynamic-tool") return part.toolName ?? "tool";
   return part.type.slice("tool-".length);
-}
-
-/** One row of the reply's tool activity: an icon (a spinner while it runs) and what happened. */
-function ToolRow({
-  icon,
-  running,
-  children,
-  tone = "default",
-}: {
-  icon: ReactNode;
-  running: boolean;
-  children: ReactNode;
-  tone?: "default" | "warning";
-}) {
-  return (
-    <div
-      data-testid="agent-tool"
-      className={
-        tone === "warning"
-          ? "flex min-w-0 items-start gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-muted"
-          : "flex min-w-0 items-start gap-2 text-sm text-muted"
-      }
-    >
-      <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center">
-        {running ? <Spinner className="size-3.5 text-accent" /> : icon}
-      </span>
-      <div className="min-w-0 flex-1 break-words">{children}</div>
-    </div>
-  );
 }
 
 function ToolError({ text }: { text: string }) {
