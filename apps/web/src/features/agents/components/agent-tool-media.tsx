@@ -1,7 +1,5 @@
 import type { GenerateImageToolOutput, YoutubeTranscriptToolOutput } from "@nexus/contracts";
 import { ChevronRight, ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-react";
-import type { ReactNode } from "react";
-import { Spinner } from "@/components/ui/spinner.tsx";
 import type { ToolPartLike } from "./agent-tool-part.tsx";
 import { ToolRow } from "./agent-tool-row.tsx";
 

@@ -1,7 +1,5 @@
 import type { ReadUrlToolOutput, WebSearchToolOutput } from "@nexus/contracts";
 import { ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
-import type { ReactNode } from "react";
-import { Spinner } from "@/components/ui/spinner.tsx";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
 import { ToolRow } from "./agent-tool-row.tsx";
