@@ -2,8 +2,9 @@ import type { MeResponse, Tier, UserProfile } from "@nexus/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { apiRequest } from "./api-client.ts";
+import { meQueryKey } from "./query-keys.ts";
 
-export const meQueryKey = ["me"] as const;
+export { meQueryKey };
 
 export const ANONYMOUS_ME: MeResponse = { user: null, tier: "anonymous", isSuperAdmin: false };
 

@@ -1,6 +1,7 @@
 import type { MissingFiles } from "@nexus/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
+import { filesKeys } from "@/lib/query-keys.ts";
 
 /**
  * GET /api/files/missing?ids=: which of these cited files are gone (deleted, or not the caller's).
@@ -17,7 +18,7 @@ export function getMissingFiles(
 
 export function useMissingFiles(ids: readonly string[], enabled: boolean) {
   return useQuery({
-    queryKey: ["files", "missing", ...ids],
+    queryKey: filesKeys.missing(ids),
     queryFn: ({ signal }) => getMissingFiles(ids, signal),
     enabled: enabled && ids.length > 0,
     staleTime: 30_000,

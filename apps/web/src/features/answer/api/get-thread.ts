@@ -1,6 +1,7 @@
 import type { ThreadResponse } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { threadKeys } from "@/lib/query-keys.ts";
 
 /** GET /api/threads/:threadId: the signed-in caller's own thread, oldest entry first. */
 export function getThread(threadId: string, signal?: AbortSignal): Promise<ThreadResponse> {
@@ -12,7 +13,7 @@ export function getThread(threadId: string, signal?: AbortSignal): Promise<Threa
 
 export function threadQueryOptions(threadId: string) {
   return queryOptions({
-    queryKey: ["threads", threadId],
+    queryKey: threadKeys.one(threadId),
     queryFn: ({ signal }) => getThread(threadId, signal),
     staleTime: 30_000,
     // A thread that is not there (or not the caller's) will not appear by asking again.

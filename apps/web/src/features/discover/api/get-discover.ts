@@ -1,6 +1,7 @@
 import type { DiscoverResponse, DiscoverTopic } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
+import { discoverKeys } from "@/lib/query-keys.ts";
 
 /** The server refreshes news every ~30 minutes; a tab revisited within 5 minutes is not refetched. */
 const DISCOVER_STALE_MS = 5 * 60_000;
@@ -15,7 +16,7 @@ export function getDiscover(topic: DiscoverTopic, signal?: AbortSignal): Promise
 
 export function discoverQueryOptions(topic: DiscoverTopic) {
   return queryOptions({
-    queryKey: ["discover", topic],
+    queryKey: discoverKeys.topic(topic),
     queryFn: ({ signal }) => getDiscover(topic, signal),
     staleTime: DISCOVER_STALE_MS,
   });

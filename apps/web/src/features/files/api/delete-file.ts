@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-import { filesKeys } from "./get-files.ts";
+import { filesKeys } from "@/lib/query-keys.ts";
 
 /** DELETE /api/files/:id: the file, its passages and its stored copy. */
 export function deleteFile(fileId: string): Promise<void> {

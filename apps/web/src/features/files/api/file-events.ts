@@ -2,7 +2,7 @@ import { type FileEvent, fileEventSchema } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { API_BASE_URL } from "@/config/env.ts";
-import { filesKeys } from "./get-files.ts";
+import { filesKeys } from "@/lib/query-keys.ts";
 
 /**
  * GET /api/files/:id/events (SSE): the file's ingestion progress, replayed and then live. The

@@ -1,12 +1,7 @@
 import type { FileList } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-
-export const filesKeys = {
-  all: ["files"] as const,
-  lists: () => [...filesKeys.all, "list"] as const,
-  list: (q: string) => [...filesKeys.lists(), q] as const,
-};
+import { filesKeys } from "@/lib/query-keys.ts";
 
 /** GET /api/files?q=: the person's files (newest first), storage used and addFiles this month. */
 export function getFiles(q: string, signal?: AbortSignal): Promise<FileList> {

@@ -1,7 +1,7 @@
 import type { FileItem } from "@nexus/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-import { filesKeys } from "./get-files.ts";
+import { filesKeys } from "@/lib/query-keys.ts";
 
 /** PATCH /api/files/:id: a new display name. */
 export function renameFile(fileId: string, name: string): Promise<FileItem> {

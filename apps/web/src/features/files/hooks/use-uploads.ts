@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
-import { filesKeys } from "../api/get-files.ts";
+import { filesKeys } from "@/lib/query-keys.ts";
 import { uploadFile } from "../api/upload-file.ts";
 
 export interface UploadState {

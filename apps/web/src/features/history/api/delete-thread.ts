@@ -1,7 +1,7 @@
 import type { HistoryPage } from "@nexus/contracts";
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { historyKeys } from "./get-history.ts";
+import { historyKeys, libraryKeys, shareKeys, threadKeys } from "@/lib/query-keys.ts";
 
 /** DELETE /api/threads/:threadId: the thread, its entries and its share links. */
 export function deleteThread(threadId: string): Promise<void> {
@@ -37,12 +37,12 @@ export function useDeleteThread() {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
     },
     onSettled: (_data, _error, threadId) => {
-      queryClient.removeQueries({ queryKey: ["threads", threadId] });
-      queryClient.removeQueries({ queryKey: ["library", "thread", threadId] });
+      queryClient.removeQueries({ queryKey: threadKeys.one(threadId) });
+      queryClient.removeQueries({ queryKey: libraryKeys.thread(threadId) });
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       // Its bookmarks and share links went with it.
-      void queryClient.invalidateQueries({ queryKey: ["library", "list"] });
-      void queryClient.invalidateQueries({ queryKey: ["shares"] });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: shareKeys.all });
     },
   });
 }

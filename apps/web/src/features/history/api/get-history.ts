@@ -4,8 +4,6 @@ import { apiRequest } from "@/lib/api-client.ts";
 
 import { historyKeys } from "@/lib/query-keys.ts";
 
-export { historyKeys };
-
 /** GET /api/history?cursor=&q=: 20 threads by latest activity. */
 export function getHistory(
   options: { cursor: string | null; q: string; kind?: HistoryKind },
@@ -24,7 +22,7 @@ export type HistoryKind = "answer" | "agent" | undefined;
 
 export function historyQueryOptions(q: string, kind?: HistoryKind) {
   return infiniteQueryOptions({
-    queryKey: kind ? [...historyKeys.list(q), kind] : historyKeys.list(q),
+    queryKey: historyKeys.list(q, kind),
     queryFn: ({ pageParam, signal }) =>
       getHistory({ cursor: pageParam, q, ...(kind ? { kind } : {}) }, signal),
     initialPageParam: null as string | null,

@@ -1,7 +1,7 @@
 import type { ImportThreadRequest } from "@nexus/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-import { historyKeys } from "./get-history.ts";
+import { historyKeys } from "@/lib/query-keys.ts";
 
 /** POST /api/history/import: the anonymous thread of this tab, saved into the account. */
 export function importThread(body: ImportThreadRequest): Promise<{ threadId: string }> {

@@ -7,9 +7,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-import { historyKeys } from "./get-history.ts";
-
-export const threadTitleKey = (threadId: string) => ["thread-title", threadId] as const;
+import { historyKeys, threadKeys } from "@/lib/query-keys.ts";
 
 /** GET /api/threads/:threadId/title: the title its owner gave it, else its first question. */
 export function getThreadTitle(threadId: string, signal?: AbortSignal): Promise<ThreadTitle> {
@@ -22,7 +20,7 @@ export function getThreadTitle(threadId: string, signal?: AbortSignal): Promise<
 export function useThreadTitle(threadId: string, enabled: boolean) {
   return useQuery({
     ...queryOptions({
-      queryKey: threadTitleKey(threadId),
+      queryKey: threadKeys.title(threadId),
       queryFn: ({ signal }) => getThreadTitle(threadId, signal),
     }),
     enabled,
@@ -45,7 +43,7 @@ export function useRenameThread(threadId: string) {
   return useMutation({
     mutationFn: (title: string) => renameThread(threadId, title),
     onSuccess: (saved) => {
-      queryClient.setQueryData(threadTitleKey(threadId), saved);
+      queryClient.setQueryData(threadKeys.title(threadId), saved);
       queryClient.setQueriesData<Pages>({ queryKey: historyKeys.lists() }, (data) =>
         data
           ? {

@@ -1,7 +1,7 @@
 import type { ThreadResponse } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { libraryKeys } from "./get-library.ts";
+import { libraryKeys } from "@/lib/query-keys.ts";
 
 /** entryId → isBookmarked for one thread of the signed-in caller. */
 export type BookmarkState = Record<string, boolean>;

@@ -1,14 +1,7 @@
 import type { LibraryPage } from "@nexus/contracts";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-
-export const libraryKeys = {
-  all: ["library"] as const,
-  lists: () => [...libraryKeys.all, "list"] as const,
-  list: (q: string) => [...libraryKeys.lists(), q] as const,
-  /** The bookmark state of a thread's answers (from GET /api/threads/:threadId). */
-  thread: (threadId: string) => [...libraryKeys.all, "thread", threadId] as const,
-};
+import { libraryKeys } from "@/lib/query-keys.ts";
 
 /** GET /api/library?cursor=&q=: bookmarked answers, newest first, 10 per page. */
 export function getLibrary(

@@ -1,8 +1,8 @@
 import type { BookmarkResponse, LibraryPage } from "@nexus/contracts";
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
+import { libraryKeys } from "@/lib/query-keys.ts";
 import type { BookmarkState } from "./get-bookmark-state.ts";
-import { libraryKeys } from "./get-library.ts";
 
 /** PUT /api/history/:entryId/bookmark. */
 export function setBookmark(entryId: string, isBookmarked: boolean): Promise<BookmarkResponse> {

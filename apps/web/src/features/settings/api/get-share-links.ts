@@ -1,9 +1,9 @@
 import type { MyShareList } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
+import { shareKeys } from "@/lib/query-keys.ts";
 
 /** The caller's share links; the same key the share dialog refreshes after making one. */
-export const shareLinksQueryKey = ["shares", "mine"] as const;
 
 /** GET /api/shares: every link the caller made, to answers and to threads. */
 export function getShareLinks(signal?: AbortSignal): Promise<MyShareList> {
@@ -12,7 +12,7 @@ export function getShareLinks(signal?: AbortSignal): Promise<MyShareList> {
 
 export function shareLinksQueryOptions() {
   return queryOptions({
-    queryKey: shareLinksQueryKey,
+    queryKey: shareKeys.mine(),
     queryFn: ({ signal }) => getShareLinks(signal),
   });
 }

@@ -1,7 +1,7 @@
 import type { MyShareList } from "@nexus/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { shareLinksQueryKey } from "./get-share-links.ts";
+import { shareKeys } from "@/lib/query-keys.ts";
 
 /** DELETE /api/shares/:shareId: the link stops working at once (404 like any unknown link). */
 export function revokeShareLink(shareId: string): Promise<void> {
@@ -14,20 +14,20 @@ export function useRevokeShareLink() {
   return useMutation({
     mutationFn: revokeShareLink,
     onMutate: async (shareId: string) => {
-      await queryClient.cancelQueries({ queryKey: shareLinksQueryKey });
-      const previous = queryClient.getQueryData<MyShareList>(shareLinksQueryKey);
-      queryClient.setQueryData<MyShareList>(shareLinksQueryKey, (old) =>
+      await queryClient.cancelQueries({ queryKey: shareKeys.mine() });
+      const previous = queryClient.getQueryData<MyShareList>(shareKeys.mine());
+      queryClient.setQueryData<MyShareList>(shareKeys.mine(), (old) =>
         old ? { shares: old.shares.filter((share) => share.shareId !== shareId) } : old,
       );
       return { previous };
     },
     onError: (error, _shareId, context) => {
       if (error instanceof ApiError && error.status === 404) return;
-      if (context?.previous) queryClient.setQueryData(shareLinksQueryKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(shareKeys.mine(), context.previous);
     },
     onSettled: (_data, _error, shareId) => {
-      queryClient.removeQueries({ queryKey: ["shares", "public", shareId] });
-      void queryClient.invalidateQueries({ queryKey: shareLinksQueryKey });
+      queryClient.removeQueries({ queryKey: shareKeys.public(shareId) });
+      void queryClient.invalidateQueries({ queryKey: shareKeys.mine() });
     },
   });
 }

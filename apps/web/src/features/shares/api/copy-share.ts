@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
+import { historyKeys } from "@/lib/query-keys.ts";
 
 /** POST /api/shares/:shareId/copy: the shared thread, copied into a new thread of the caller. */
 export function copyShare(shareId: string): Promise<{ threadId: string }> {
@@ -12,6 +13,6 @@ export function useCopyShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: copyShare,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["history"] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
 }

@@ -1,12 +1,7 @@
 import type { CreateShareRequest, MyShare } from "@nexus/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-
-export const shareKeys = {
-  all: ["shares"] as const,
-  mine: () => [...shareKeys.all, "mine"] as const,
-  public: (shareId: string) => [...shareKeys.all, "public", shareId] as const,
-};
+import { shareKeys } from "@/lib/query-keys.ts";
 
 /** POST /api/shares: a read-only link to one of your answers ({entryId}) or threads ({threadId}). */
 export function createShare(body: CreateShareRequest): Promise<MyShare> {

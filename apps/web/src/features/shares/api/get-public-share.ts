@@ -1,7 +1,7 @@
 import type { PublicShare } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { shareKeys } from "./create-share.ts";
+import { shareKeys } from "@/lib/query-keys.ts";
 
 /** GET /api/shares/:shareId: the read-only snapshot anyone with the link may see. */
 export function getPublicShare(shareId: string, signal?: AbortSignal): Promise<PublicShare> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-import { shareKeys } from "./create-share.ts";
+import { shareKeys } from "@/lib/query-keys.ts";
 
 /** DELETE /api/shares/:shareId: the link stops working at once (404 like any unknown link). */
 export function revokeShare(shareId: string): Promise<void> {

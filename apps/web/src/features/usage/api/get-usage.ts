@@ -1,6 +1,7 @@
 import type { UsageSummary } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
+import { usageKeys } from "@/lib/query-keys.ts";
 
 /** GET /api/usage: the caller's counters for the current period. */
 export function getUsage(signal?: AbortSignal): Promise<UsageSummary> {
@@ -8,7 +9,7 @@ export function getUsage(signal?: AbortSignal): Promise<UsageSummary> {
 }
 
 export function usageQueryOptions() {
-  return queryOptions({ queryKey: ["usage"], queryFn: ({ signal }) => getUsage(signal) });
+  return queryOptions({ queryKey: usageKeys.all, queryFn: ({ signal }) => getUsage(signal) });
 }
 
 export function useUsage() {
