@@ -82,6 +82,19 @@ describe("model registry against a fake OpenAI-compatible server", () => {
     expect(r.configured).toBe(true);
     expect(r.answerModel({ reasoning: false })).toMatchObject({ id: "main-model", offline: false });
     expect(r.answerModel({ reasoning: true })).toMatchObject({ id: "thinker", offline: false });
+    expect(r.chatModel({ reasoning: true })).toBe(r.answerModel({ reasoning: true }));
+    expect(r.chatModel({ reasoning: false }).id).toBe("main-model");
+    // No IMAGE_MODEL or EMBEDDING_MODEL here: chat and tools, no images, no embeddings.
+    expect(r.capabilities).toEqual({
+      chat: true,
+      tools: true,
+      structuredOutput: true,
+      images: false,
+      embeddings: false,
+    });
+    const full = registry({ IMAGE_MODEL: "painter", EMBEDDING_MODEL: "embedder" });
+    expect(full.capabilities).toMatchObject({ images: true, embeddings: true });
+    expect(full.describe().capabilities).toEqual(full.capabilities);
     expect(JSON.stringify(r.describe())).not.toContain("test-key");
     expect(r.describe()).toMatchObject({
       provider: "openai-compatible",
@@ -195,6 +208,9 @@ describe("model registry without configuration", () => {
       const answer = r.answerModel({ reasoning: true });
       expect(answer.offline).toBe(true);
       expect(r.describe()).toMatchObject({ provider: "offline", configured: false });
+      // The offline engine has no capability a route could lean on.
+      expect(Object.values(r.capabilities).some(Boolean)).toBe(false);
+      expect(r.chatModel({ reasoning: false }).offline).toBe(true);
       const sources = formatSources([
         {
           title: "Offline mode",

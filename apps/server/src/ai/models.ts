@@ -23,6 +23,23 @@ export interface AnswerModel {
   offline: boolean;
 }
 
+/**
+ * What the configured models can do (ARCHITECTURE.md §3.1). The offline engine can do none of it:
+ * a route that needs one of these says which variable to set instead of starting a broken chat.
+ */
+export interface ModelCapabilities {
+  /** A language model (LLM_BASE_URL + LLM_MODEL) rather than the offline engine. */
+  chat: boolean;
+  /** Tool calls (agents' web-search, read-url, run-code …). */
+  tools: boolean;
+  /** JSON output held to a schema (extraction, titles). */
+  structuredOutput: boolean;
+  /** An image model (IMAGE_MODEL). */
+  images: boolean;
+  /** An embedding model (EMBEDDING_MODEL): retrieval by meaning as well as by words. */
+  embeddings: boolean;
+}
+
 export interface ModelDescription {
   provider: "openai-compatible" | "offline";
   configured: boolean;
@@ -31,10 +48,15 @@ export interface ModelDescription {
   model: string;
   reasoningModel: string;
   timeoutMs: number | null;
+  capabilities: ModelCapabilities;
 }
 
 export interface ModelRegistry {
+  /** The chat model of every conversation kind: the default one, or the reasoning one. */
+  chatModel: (options: { reasoning: boolean }) => AnswerModel;
+  /** The same as chatModel (the answer pipeline's name for it). */
   answerModel: (options: { reasoning: boolean }) => AnswerModel;
+  capabilities: ModelCapabilities;
   configured: boolean;
   describe: () => ModelDescription;
   /** EMBEDDING_MODEL on the same server (LLM_BASE_URL); null without one. */
@@ -125,10 +147,19 @@ export function createModelRegistry(options: {
     // env.ts rejects EMBEDDING_MODEL without LLM_BASE_URL (there is no server to ask).
     if (env.EMBEDDING_MODEL) throw new Error("EMBEDDING_MODEL needs LLM_BASE_URL");
     if (env.IMAGE_MODEL) throw new Error("IMAGE_MODEL needs LLM_BASE_URL");
+    const capabilities: ModelCapabilities = {
+      chat: false,
+      tools: false,
+      structuredOutput: false,
+      images: false,
+      embeddings: false,
+    };
     return {
       configured: false,
+      capabilities,
       embedder: null,
       imageModel: null,
+      chatModel: () => offline,
       answerModel: () => offline,
       describe: () => ({
         provider: "offline",
@@ -137,6 +168,7 @@ export function createModelRegistry(options: {
         model: `${OFFLINE_PROVIDER}/${OFFLINE_MODEL_ID}`,
         reasoningModel: `${OFFLINE_PROVIDER}/${OFFLINE_MODEL_ID}`,
         timeoutMs: null,
+        capabilities,
       }),
     };
   }
@@ -189,11 +221,21 @@ export function createModelRegistry(options: {
       }).imageModel(imageId)
     : null;
 
+  const capabilities: ModelCapabilities = {
+    chat: true,
+    tools: true,
+    structuredOutput: true,
+    images: imageModel !== null,
+    embeddings: embedder !== null,
+  };
+  const chatModel = (call: { reasoning: boolean }) => (call.reasoning ? reasoning : main);
   return {
     configured: true,
+    capabilities,
     embedder,
     imageModel,
-    answerModel: (call) => (call.reasoning ? reasoning : main),
+    chatModel,
+    answerModel: chatModel,
     describe: () => ({
       provider: "openai-compatible",
       configured: true,
@@ -201,6 +243,7 @@ export function createModelRegistry(options: {
       model: modelId,
       reasoningModel: reasoningId,
       timeoutMs: env.LLM_TIMEOUT_MS,
+      capabilities,
     }),
   };
 }
