@@ -8,6 +8,8 @@ export const CUSTOM_AGENT_LIMITS = {
   instructions: 8000,
   starters: 4,
   starter: 200,
+  /** Knowledge files one agent holds at most. */
+  knowledgeFiles: 20,
 } as const;
 
 /** Avatar colours (theme tokens the web app draws them with). */
@@ -23,8 +25,17 @@ export const CUSTOM_AGENT_COLORS = [
   "slate",
 ] as const;
 
-/** Tools a custom agent may be given (search-files arrives with knowledge files). */
+/**
+ * Tools a custom agent may be given. search-files is not chosen here: an agent has it exactly when
+ * it has knowledge files (knowledgeFileIds), and it searches only those.
+ */
 export const CUSTOM_AGENT_TOOLS = AGENT_TOOLS.filter((t) => t !== "search-files");
+
+/** What a create or replace with a knowledge file that is not the owner's (or is gone) gets. */
+export const KNOWLEDGE_FILE_NOT_YOURS =
+  "A knowledge file is not one of your files (it may have been deleted). Pick your files again.";
+
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const singleEmoji = z
   .string()
@@ -62,16 +73,48 @@ export const customAgentInputSchema = z.strictObject({
     .refine((tools) => new Set(tools).size === tools.length, "a tool is listed twice")
     .default([]),
   model: z.enum(["default", "reasoning"]).default("default"),
+  /**
+   * The owner's files the agent knows (searches with its search-files tool): each must be one of
+   * the owner's files, else 400 KNOWLEDGE_FILE_NOT_YOURS and nothing is saved.
+   */
+  knowledgeFileIds: z
+    .array(z.string().regex(FILE_ID, "A knowledge file id is not valid."))
+    .max(
+      CUSTOM_AGENT_LIMITS.knowledgeFiles,
+      `An agent knows at most ${CUSTOM_AGENT_LIMITS.knowledgeFiles} files.`,
+    )
+    .refine((ids) => new Set(ids).size === ids.length, "a knowledge file is listed twice")
+    .default([]),
 });
 export type CustomAgentInput = z.infer<typeof customAgentInputSchema>;
 
-/** An exported custom agent (GET …/:id/export; POST …/import takes it back). */
+/** A custom agent as exported: its definition without its knowledge files (files do not travel). */
+export const portableCustomAgentSchema = customAgentInputSchema.omit({ knowledgeFileIds: true });
+export type PortableCustomAgent = z.infer<typeof portableCustomAgentSchema>;
+
+/**
+ * An exported custom agent (GET …/:id/export; POST …/import takes it back). Knowledge files are
+ * not part of it — they are the owner's files, not portable — and an import ignores any
+ * `knowledgeFileIds` a file lists.
+ */
 export const customAgentExportSchema = z.strictObject({
   format: z.literal("nexus-custom-agent"),
   version: z.literal(1),
-  agent: customAgentInputSchema,
+  agent: z.preprocess((value) => {
+    if (typeof value !== "object" || value === null || !("knowledgeFileIds" in value)) return value;
+    const { knowledgeFileIds: _ignored, ...rest } = value as Record<string, unknown>;
+    return rest;
+  }, portableCustomAgentSchema),
 });
 export type CustomAgentExport = z.infer<typeof customAgentExportSchema>;
+
+/** One knowledge file as the agent's owner sees it. */
+export interface CustomAgentKnowledgeFile {
+  id: string;
+  name: string;
+  status: "queued" | "parsing" | "indexing" | "ready" | "failed";
+  pages: number | null;
+}
 
 /** A custom agent as its owner or a link holder sees it. */
 export interface CustomAgent {
@@ -85,6 +128,18 @@ export interface CustomAgent {
   starters: string[];
   tools: string[];
   model: "default" | "reasoning";
+  /**
+   * The files the agent searches, owner only (null for a link holder: the owner's files are read
+   * only through the agent's chat, never listed or opened).
+   */
+  knowledgeFiles: CustomAgentKnowledgeFile[] | null;
+  /** How many files the agent knows (everyone who may use it sees this). */
+  knowledgeCount: number;
+  /**
+   * Whether it answers on this server: with a language model, or, without one, extractively from
+   * its knowledge files (an agent with none needs a model).
+   */
+  available: boolean;
   isOwner: boolean;
   /** The share link's path (/app/agents/custom/shared/<token>), owner only; null: not shared. */
   sharePath: string | null;
@@ -99,3 +154,11 @@ export interface CustomAgentsResponse {
 
 /** A custom agent conversation's history subject (search_history.subject_id). */
 export const customAgentSubject = (agentId: string) => `custom:${agentId}`;
+
+/**
+ * `tool-search-files`'s output: numbered passages ("file name, p. N" for a knowledge file's; a
+ * guide's title for a preset's search of Nexus's guides). n: the source number, null past the cap.
+ */
+export interface SearchFilesToolOutput {
+  results: Array<{ n: number | null; title: string; url: string; text: string }>;
+}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { files } from "./files.ts";
 import { users } from "./users.ts";
 
 /** A person's own agent (spec §2 agents/custom): private unless shared by its link. */
@@ -43,5 +44,29 @@ export const customAgentGrants = pgTable(
   (t) => [
     primaryKey({ columns: [t.agentId, t.userId] }),
     index("custom_agent_grants_user_idx").on(t.userId),
+  ],
+);
+
+/** Most knowledge files one custom agent holds. */
+export const MAX_CUSTOM_AGENT_FILES = 20;
+
+/**
+ * A custom agent's knowledge: files of its owner that its search-files tool searches (at most
+ * MAX_CUSTOM_AGENT_FILES, checked by the service). Deleting the file or the agent drops the link.
+ */
+export const customAgentFiles = pgTable(
+  "custom_agent_files",
+  {
+    agentId: uuid()
+      .notNull()
+      .references(() => customAgents.id, { onDelete: "cascade" }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.fileId] }),
+    index("custom_agent_files_file_idx").on(t.fileId),
   ],
 );

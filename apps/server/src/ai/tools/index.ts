@@ -3,6 +3,7 @@ import type { Tool, ToolSet } from "ai";
 import { generateImageTool } from "./generate-image.ts";
 import { readUrlTool } from "./read-url.ts";
 import { runCodeTool } from "./run-code.ts";
+import { searchFilesTool } from "./search-files.ts";
 import type { ToolContext } from "./tool-context.ts";
 import { webSearchTool } from "./web-search.ts";
 import { youtubeTranscriptTool } from "./youtube-transcript.ts";
@@ -14,6 +15,7 @@ const FACTORIES: Partial<Record<AgentTool, (ctx: ToolContext) => Tool>> = {
   "generate-image": generateImageTool,
   "youtube-transcript": youtubeTranscriptTool,
   "run-code": runCodeTool,
+  "search-files": searchFilesTool,
 };
 
 /** Tool calls one reply may make, all tools together (each call has its own time and size caps). */

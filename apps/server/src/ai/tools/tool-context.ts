@@ -11,6 +11,17 @@ export interface ToolContext {
   caller: Caller;
   signal: AbortSignal;
   sources: SourceBook;
+  /**
+   * A custom agent's knowledge: the files search-files searches, all of its owner's (who may not be
+   * the caller: a link holder's reply searches the owner's files, and only these).
+   */
+  knowledge?: KnowledgeScope;
+}
+
+/** Exactly which files search-files may read: these files of this user. */
+export interface KnowledgeScope {
+  ownerId: string;
+  fileIds: readonly string[];
 }
 
 /** At most this many sources are numbered in one turn. */

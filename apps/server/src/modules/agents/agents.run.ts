@@ -1,4 +1,10 @@
-import type { AgentMessageMetadata, AgentTool, AnswerSource, PresetAgent } from "@nexus/contracts";
+import type {
+  AgentMessageMetadata,
+  AgentTool,
+  AnswerSource,
+  PresetAgent,
+  SearchFilesToolOutput,
+} from "@nexus/contracts";
 import { createUIMessageStream, type ModelMessage, type UIMessageChunk } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
 import { ChatTurn, runChat, type SavedPart } from "../../ai/chat/run-chat.ts";
@@ -7,7 +13,13 @@ import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import { toolAvailable, toolsFor } from "../../ai/tools/index.ts";
 import { readUrl } from "../../ai/tools/read-url.ts";
-import { SourceBook, type ToolContext, urlsIn } from "../../ai/tools/tool-context.ts";
+import { searchFiles } from "../../ai/tools/search-files.ts";
+import {
+  type KnowledgeScope,
+  SourceBook,
+  type ToolContext,
+  urlsIn,
+} from "../../ai/tools/tool-context.ts";
 import { webSearch } from "../../ai/tools/web-search.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
@@ -33,6 +45,8 @@ export interface CustomAgentDefinition {
   name: string;
   instructions: string;
   tools: AgentTool[];
+  /** Its knowledge files (its owner's): given, the reply has search-files over exactly these. */
+  knowledge?: KnowledgeScope;
 }
 
 /** One agent reply to run: plain data (it crosses to a chat worker as a structured clone). */
@@ -76,14 +90,17 @@ export function agentStartPart(job: AgentJob, model: AnswerModel) {
   };
 }
 
-/** What a reply needs of its agent, preset or custom. */
-type RunnableAgent = Pick<PresetAgent, "name" | "prompt" | "tools">;
+/** What a reply needs of its agent, preset or custom (knowledgeFiles: a custom agent's count). */
+type RunnableAgent = Pick<PresetAgent, "name" | "prompt" | "tools"> & { knowledgeFiles?: number };
 
 function runnableAgent(job: AgentJob): RunnableAgent | undefined {
   if (!job.custom) return presetAgent(job.agentId);
+  const files = job.custom.knowledge?.fileIds.length ?? 0;
   return {
     name: job.custom.name,
-    tools: job.custom.tools,
+    // search-files comes with knowledge files, never from the allow-list.
+    tools: files > 0 ? [...job.custom.tools, "search-files"] : job.custom.tools,
+    ...(files > 0 ? { knowledgeFiles: files } : {}),
     prompt: [
       `You are ${job.custom.name}, an agent a person made in Nexus. Follow their instructions:`,
       "",
@@ -104,6 +121,10 @@ export function agentSystemPrompt(agent: RunnableAgent, now: Date): string {
     "---",
     `Today is ${now.toISOString().slice(0, 10)}. You are ${agent.name}, an agent of Nexus.`,
   ];
+  if (agent.knowledgeFiles)
+    lines.push(
+      `You have ${agent.knowledgeFiles === 1 ? "1 knowledge file" : `${agent.knowledgeFiles} knowledge files`} from the person who made you: search them with search-files whenever a question may be answered from them, answer from the passages found, and cite each one by its number (its title is "file name, p. N").`,
+    );
   if (offered.length > 0)
     lines.push(
       `Your tools here: ${offered.join(", ")}. Cite what a tool found with its number in brackets, like [1].`,
@@ -131,12 +152,25 @@ function conversation(earlier: readonly repo.AgentTurnRow[], message: string): M
 
 /** Tool parts whose output text (a page, a transcript) is cut when saved. */
 const LONG_TEXT_TOOLS = new Set(["tool-read-url", "tool-youtube-transcript"]);
+/** Characters of a found passage kept in a saved search-files part. */
+const SAVED_PASSAGE_CHARS = 300;
 
-/** The saved parts, with read pages' and transcripts' text cut (the model had it all). */
+const cut = (text: string, chars: number) =>
+  text.length <= chars ? text : `${text.slice(0, chars)}…`;
+
+/** The saved parts, with read pages', transcripts' and passages' text cut (the model had it all). */
 function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>> {
   return parts.map((part) => {
-    if (!("toolCallId" in part) || !LONG_TEXT_TOOLS.has(part.type)) return { ...part };
-    if (part.state !== "output-available") return { ...part };
+    if (!("toolCallId" in part) || part.state !== "output-available") return { ...part };
+    if (part.type === "tool-search-files") {
+      const output = part.output as { results?: unknown } | null;
+      if (!Array.isArray(output?.results)) return { ...part };
+      const results = output.results.map((r: Record<string, unknown>) =>
+        typeof r.text === "string" ? { ...r, text: cut(r.text, SAVED_PASSAGE_CHARS) } : r,
+      );
+      return { ...part, output: { ...output, results } };
+    }
+    if (!LONG_TEXT_TOOLS.has(part.type)) return { ...part };
     const output = part.output as { text?: unknown } | null;
     if (typeof output?.text !== "string" || output.text.length <= SAVED_PAGE_CHARS)
       return { ...part };
@@ -144,20 +178,43 @@ function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>
   });
 }
 
+/** A source as history keeps it; a local one ("/api/files/…", "/blog/…") has no site of its own. */
 function sourcesOf(parts: readonly SavedPart[]): AnswerSource[] {
   return parts.flatMap((p) => {
     if (p.type !== "source-url") return [];
-    const url = new URL(p.url);
+    let url: URL | null = null;
+    try {
+      url = new URL(p.url);
+    } catch {
+      // a passage of a file or of the guides: a path on this server
+    }
     return [
       {
-        title: p.title ?? url.hostname,
+        title: p.title ?? url?.hostname ?? p.url,
         url: p.url,
-        domain: url.hostname.replace(/^www\./, ""),
-        favicon: `${url.origin}/favicon.ico`,
+        domain: url?.hostname.replace(/^www\./, "") ?? "",
+        favicon: url ? `${url.origin}/favicon.ico` : null,
         snippet: "",
       },
     ];
   });
+}
+
+/**
+ * Found passages as the answer prompt's numbered sources, source n at place n (passages of one
+ * page share its number, so their texts are joined).
+ */
+function numberedPassages(
+  results: SearchFilesToolOutput["results"],
+): Array<{ title: string; url: string; content: string }> {
+  const byNumber: Array<{ title: string; url: string; content: string }> = [];
+  for (const r of results) {
+    if (r.n === null) continue;
+    const known = byNumber[r.n - 1];
+    if (known) known.content = `${known.content}\n\n${r.text}`;
+    else byNumber[r.n - 1] = { title: r.title, url: r.url, content: r.text };
+  }
+  return Array.from(byNumber, (s) => s ?? { title: "", url: "", content: "" });
 }
 
 /**
@@ -196,6 +253,24 @@ async function offlineReply(options: {
       return null;
     }
   };
+  if (ctx.knowledge) {
+    // A custom agent with knowledge files answers from them alone.
+    const found = await step("search-files", { query: message }, () => searchFiles(ctx, message));
+    await runChat({
+      model: model.model,
+      system: answerSystemPrompt({
+        focusMode: "local",
+        attached: true,
+        now: ctx.deps.clock.now(),
+        sources: numberedPassages(found?.results ?? []),
+      }),
+      messages: [{ role: "user", content: message }],
+      write,
+      turn,
+      signal: ctx.signal,
+    });
+    return;
+  }
   const sources: SearchResult[] = [];
   const urls = urlsIn(message).slice(0, OFFLINE_PAGES);
   if (urls.length > 0) {
@@ -326,6 +401,7 @@ async function execute(
         turn.record(chunk);
         write(chunk);
       }, personUrls),
+      ...(job.custom?.knowledge ? { knowledge: job.custom.knowledge } : {}),
     };
     if (model.offline) {
       await offlineReply({ ctx, model, message: job.message, write, turn });

@@ -1,21 +1,80 @@
-import type { CustomAgentInput } from "@nexus/contracts";
+import type { CustomAgentInput, CustomAgentKnowledgeFile } from "@nexus/contracts";
 import { type Db, schema } from "@nexus/db";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
-const { customAgents, customAgentGrants } = schema;
+const { customAgents, customAgentGrants, customAgentFiles, files } = schema;
 export type CustomAgentRow = typeof customAgents.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A knowledge file id that is not one of the owner's files: the whole change is rolled back. */
+export class ForeignKnowledgeFile extends Error {
+  constructor() {
+    super("a knowledge file is not the owner's");
+    this.name = "ForeignKnowledgeFile";
+  }
+}
+
+/**
+ * Makes `fileIds` the agent's knowledge. Only the owner's files are linked (one statement, so a
+ * file deleted meanwhile is simply not found); fewer links than ids throws ForeignKnowledgeFile,
+ * which rolls the caller's transaction back.
+ */
+async function setKnowledge(
+  tx: Tx,
+  options: { agentId: string; ownerId: string; fileIds: readonly string[] },
+): Promise<void> {
+  await tx.delete(customAgentFiles).where(eq(customAgentFiles.agentId, options.agentId));
+  if (options.fileIds.length === 0) return;
+  const linked = await tx.execute<{ file_id: string }>(sql`
+    insert into custom_agent_files (agent_id, file_id)
+    select ${options.agentId}::uuid, f.id from files f
+    where f.user_id = ${options.ownerId} and f.id in ${[...options.fileIds]}
+    returning file_id`);
+  if (linked.rows.length !== new Set(options.fileIds).size) throw new ForeignKnowledgeFile();
+}
 
 export async function create(
   db: Db,
   ownerId: string,
   input: CustomAgentInput,
 ): Promise<CustomAgentRow> {
-  const [row] = await db
-    .insert(customAgents)
-    .values({ ownerId, ...input })
-    .returning();
-  if (!row) throw new Error("custom agent not created");
-  return row;
+  const { knowledgeFileIds, ...definition } = input;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customAgents)
+      .values({ ownerId, ...definition })
+      .returning();
+    if (!row) throw new Error("custom agent not created");
+    await setKnowledge(tx, { agentId: row.id, ownerId, fileIds: knowledgeFileIds });
+    return row;
+  });
+}
+
+/** Each agent's knowledge files (name order), by agent id; agents without any are absent. */
+export async function knowledgeOf(
+  db: Db,
+  agentIds: readonly string[],
+): Promise<Map<string, CustomAgentKnowledgeFile[]>> {
+  const out = new Map<string, CustomAgentKnowledgeFile[]>();
+  if (agentIds.length === 0) return out;
+  const rows = await db
+    .select({
+      agentId: customAgentFiles.agentId,
+      id: files.id,
+      name: files.name,
+      status: files.status,
+      pages: files.pages,
+    })
+    .from(customAgentFiles)
+    .innerJoin(files, eq(files.id, customAgentFiles.fileId))
+    .where(inArray(customAgentFiles.agentId, [...agentIds]))
+    .orderBy(asc(files.name), asc(files.id));
+  for (const { agentId, ...file } of rows) {
+    const list = out.get(agentId) ?? [];
+    list.push(file);
+    out.set(agentId, list);
+  }
+  return out;
 }
 
 /** The agent if the user owns it or holds its link (a grant); null otherwise. */
@@ -58,17 +117,29 @@ export async function listGranted(db: Db, userId: string): Promise<CustomAgentRo
   return rows.map((r) => r.agent);
 }
 
-/** Updates the owner's agent; null when the user owns no such agent. */
+/**
+ * Replaces the owner's agent, knowledge included (all or nothing); null when the user owns no such
+ * agent.
+ */
 export async function update(
   db: Db,
   options: { id: string; ownerId: string; input: CustomAgentInput },
 ): Promise<CustomAgentRow | null> {
-  const [row] = await db
-    .update(customAgents)
-    .set({ ...options.input, updatedAt: new Date() })
-    .where(and(eq(customAgents.id, options.id), eq(customAgents.ownerId, options.ownerId)))
-    .returning();
-  return row ?? null;
+  const { knowledgeFileIds, ...definition } = options.input;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(customAgents)
+      .set({ ...definition, updatedAt: new Date() })
+      .where(and(eq(customAgents.id, options.id), eq(customAgents.ownerId, options.ownerId)))
+      .returning();
+    if (!row) return null;
+    await setKnowledge(tx, {
+      agentId: row.id,
+      ownerId: options.ownerId,
+      fileIds: knowledgeFileIds,
+    });
+    return row;
+  });
 }
 
 export async function remove(db: Db, options: { id: string; ownerId: string }): Promise<boolean> {

@@ -6,9 +6,12 @@ import {
   type CustomAgent,
   type CustomAgentExport,
   type CustomAgentInput,
+  type CustomAgentKnowledgeFile,
   type CustomAgentsResponse,
   customAgentSubject,
+  KNOWLEDGE_FILE_NOT_YOURS,
   MESSAGES,
+  type PortableCustomAgent,
 } from "@nexus/contracts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,8 +26,16 @@ export const MAX_CUSTOM_AGENTS = 100;
 
 const notFound = () => new AppError("not_found", MESSAGES.noSuchDocument);
 
-/** Row → contract: the only way a custom agent leaves the server. */
-function present(row: repo.CustomAgentRow, userId: string): CustomAgent {
+/**
+ * Row → contract: the only way a custom agent leaves the server. Its knowledge files are listed to
+ * its owner only; a link holder learns how many there are.
+ */
+function present(
+  row: repo.CustomAgentRow,
+  userId: string,
+  knowledge: readonly CustomAgentKnowledgeFile[],
+  modelConfigured: boolean,
+): CustomAgent {
   const isOwner = row.ownerId === userId;
   return {
     id: row.id,
@@ -36,10 +47,49 @@ function present(row: repo.CustomAgentRow, userId: string): CustomAgent {
     starters: row.starters,
     tools: row.tools,
     model: row.model,
+    knowledgeFiles: isOwner ? [...knowledge] : null,
+    knowledgeCount: knowledge.length,
+    available: modelConfigured || knowledge.length > 0,
     isOwner,
     sharePath: isOwner && row.shareToken ? `/app/agents/custom/shared/${row.shareToken}` : null,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The agents as the user sees them, with their knowledge (one query for all). */
+async function presentAll(
+  deps: Deps,
+  rows: readonly repo.CustomAgentRow[],
+  userId: string,
+): Promise<CustomAgent[]> {
+  const knowledge = await repo.knowledgeOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => present(r, userId, knowledge.get(r.id) ?? [], deps.models.configured));
+}
+
+async function presentOne(
+  deps: Deps,
+  row: repo.CustomAgentRow,
+  userId: string,
+): Promise<CustomAgent> {
+  const [agent] = await presentAll(deps, [row], userId);
+  if (!agent) throw new Error("custom agent not presented");
+  return agent;
+}
+
+/** Runs a change that links knowledge files: a file that is not the owner's is a 400. */
+async function withKnowledge<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof repo.ForeignKnowledgeFile)
+      throw new AppError("bad_request", KNOWLEDGE_FILE_NOT_YOURS, {
+        issues: [{ path: "knowledgeFileIds", message: KNOWLEDGE_FILE_NOT_YOURS }],
+      });
+    throw error;
+  }
 }
 
 async function usable(deps: Deps, user: SessionUser, id: string): Promise<repo.CustomAgentRow> {
@@ -62,10 +112,11 @@ export async function list(deps: Deps, user: SessionUser): Promise<CustomAgentsR
     repo.listOwn(deps.db, user.id),
     repo.listGranted(deps.db, user.id),
   ]);
-  return {
-    own: own.map((r) => present(r, user.id)),
-    sharedWithMe: granted.map((r) => present(r, user.id)),
-  };
+  const [ownAgents, sharedAgents] = await Promise.all([
+    presentAll(deps, own, user.id),
+    presentAll(deps, granted, user.id),
+  ]);
+  return { own: ownAgents, sharedWithMe: sharedAgents };
 }
 
 export async function create(
@@ -76,11 +127,12 @@ export async function create(
   const count = (await repo.listOwn(deps.db, user.id)).length;
   if (count >= MAX_CUSTOM_AGENTS)
     throw new AppError("conflict", `You can keep at most ${MAX_CUSTOM_AGENTS} custom agents.`);
-  return present(await repo.create(deps.db, user.id, input), user.id);
+  const row = await withKnowledge(() => repo.create(deps.db, user.id, input));
+  return presentOne(deps, row, user.id);
 }
 
 export async function get(deps: Deps, user: SessionUser, id: string): Promise<CustomAgent> {
-  return present(await usable(deps, user, id), user.id);
+  return presentOne(deps, await usable(deps, user, id), user.id);
 }
 
 export async function update(
@@ -90,9 +142,9 @@ export async function update(
   input: CustomAgentInput,
 ): Promise<CustomAgent> {
   await owned(deps, user, id);
-  const row = await repo.update(deps.db, { id, ownerId: user.id, input });
+  const row = await withKnowledge(() => repo.update(deps.db, { id, ownerId: user.id, input }));
   if (!row) throw notFound();
-  return present(row, user.id);
+  return presentOne(deps, row, user.id);
 }
 
 /** Deletes the owner's agent; its conversations stay in history (as a deleted agent's). */
@@ -101,7 +153,8 @@ export async function remove(deps: Deps, user: SessionUser, id: string): Promise
   await repo.remove(deps.db, { id, ownerId: user.id });
 }
 
-function inputOf(row: repo.CustomAgentRow): CustomAgentInput {
+/** The agent's definition without its knowledge files (which are its owner's, not portable). */
+function portableOf(row: repo.CustomAgentRow): PortableCustomAgent {
   return {
     name: row.name,
     emoji: row.emoji,
@@ -114,27 +167,38 @@ function inputOf(row: repo.CustomAgentRow): CustomAgentInput {
   };
 }
 
-/** A copy the caller owns (of their own agent, or of one shared with them). */
+/**
+ * A copy the caller owns (of their own agent, or of one shared with them). The owner's copy knows
+ * the same files; a link holder's copy knows none (the files stay the owner's).
+ */
 export async function duplicate(deps: Deps, user: SessionUser, id: string): Promise<CustomAgent> {
   const row = await usable(deps, user, id);
-  const copy = inputOf(row);
-  return create(deps, user, { ...copy, name: `${copy.name} (copy)`.slice(0, 60) });
+  const copy = portableOf(row);
+  const knowledgeFileIds =
+    row.ownerId === user.id
+      ? ((await repo.knowledgeOf(deps.db, [row.id])).get(row.id) ?? []).map((f) => f.id)
+      : [];
+  return create(deps, user, {
+    ...copy,
+    name: `${copy.name} (copy)`.slice(0, 60),
+    knowledgeFileIds,
+  });
 }
 
 export async function share(deps: Deps, user: SessionUser, id: string): Promise<CustomAgent> {
   const row = await owned(deps, user, id);
-  if (row.shareToken) return present(row, user.id);
+  if (row.shareToken) return presentOne(deps, row, user.id);
   const token = randomBytes(16).toString("base64url");
   const shared = await repo.setShareToken(deps.db, { id, ownerId: user.id, token });
   if (!shared) throw notFound();
-  return present(shared, user.id);
+  return presentOne(deps, shared, user.id);
 }
 
 export async function unshare(deps: Deps, user: SessionUser, id: string): Promise<CustomAgent> {
   await owned(deps, user, id);
   const row = await repo.setShareToken(deps.db, { id, ownerId: user.id, token: null });
   if (!row) throw notFound();
-  return present(row, user.id);
+  return presentOne(deps, row, user.id);
 }
 
 /** Opening a share link: the agent becomes usable by the caller (not changeable). */
@@ -146,7 +210,7 @@ export async function acceptShare(
   if (!SHARE_TOKEN.test(token)) throw notFound();
   const row = await repo.acceptShare(deps.db, { token, userId: user.id });
   if (!row) throw notFound();
-  return present(row, user.id);
+  return presentOne(deps, row, user.id);
 }
 
 export async function exportAgent(
@@ -155,7 +219,7 @@ export async function exportAgent(
   id: string,
 ): Promise<CustomAgentExport> {
   const row = await owned(deps, user, id);
-  return { format: "nexus-custom-agent", version: 1, agent: inputOf(row) };
+  return { format: "nexus-custom-agent", version: 1, agent: portableOf(row) };
 }
 
 export async function importAgent(
@@ -163,7 +227,7 @@ export async function importAgent(
   user: SessionUser,
   exported: CustomAgentExport,
 ): Promise<CustomAgent> {
-  return create(deps, user, exported.agent);
+  return create(deps, user, { ...exported.agent, knowledgeFileIds: [] });
 }
 
 /** One reply of a custom agent (its owner's or a link holder's conversation). */
@@ -177,19 +241,25 @@ export async function chat(options: {
   const user = options.caller.user;
   if (!user) throw new AppError("unauthorized");
   const row = await usable(options.deps, user, options.id);
+  const fileIds = ((await repo.knowledgeOf(options.deps.db, [row.id])).get(row.id) ?? []).map(
+    (f) => f.id,
+  );
   return agents.startAgentChat({
     deps: options.deps,
     caller: options.caller,
     body: options.body,
     signal: options.signal,
     subjectId: customAgentSubject(row.id),
-    needsModel: true,
+    // With knowledge files the offline engine answers from them; without, it needs a model.
+    needsModel: fileIds.length === 0,
     reasoning: row.model === "reasoning",
     custom: {
       id: row.id,
       name: row.name,
       instructions: row.instructions,
       tools: row.tools as AgentTool[],
+      // The owner's files, searched for whoever chats (a link holder included), and only these.
+      ...(fileIds.length > 0 ? { knowledge: { ownerId: row.ownerId, fileIds } } : {}),
     },
   });
 }

@@ -1,0 +1,396 @@
+import { fileCitationUrl, KNOWLEDGE_FILE_NOT_YOURS } from "@nexus/contracts";
+import { schema } from "@nexus/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type FakeBehaviour,
+  type FakeOpenAIServer,
+  startFakeOpenAIServer,
+} from "../../../../../e2e/fakes/openai-server.ts";
+import { fixture } from "../../../test/documents/fixtures.ts";
+import { indexKnowledgeBase } from "../../integrations/search/knowledge-index.ts";
+import { untilDone, upload } from "../../../test/files-kit.ts";
+import { createHarness, type Harness } from "../../../test/harness.ts";
+import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
+
+/**
+ * Custom agents' knowledge files (issue 14 scope 8, issue 13 scope 5): the owner's files the agent
+ * searches with search-files — exactly those — readable only through the agent's chat, for its
+ * owner and for the people it is shared with, who still cannot open the files themselves.
+ */
+
+const PDF = "file_pdfjs_test.pdf";
+/** Page 5 of the PDF (MANIFEST.md). */
+const PASSAGE = "Reftest is your best bet";
+/** Another file of the owner, with the same words: found only if the scope leaked. */
+const OTHER = "other-notes.txt";
+const OTHER_TEXT =
+  "Reftest is your best bet, says the zeppelin harbour log. Zeppelin harbour notes are private.";
+
+let h: Harness;
+let offline: Harness;
+let llm: FakeOpenAIServer;
+let replies: FakeBehaviour[] = [];
+
+beforeAll(async () => {
+  llm = await startFakeOpenAIServer({
+    handler: (request) =>
+      request.stream ? (replies.shift() ?? { kind: "echo" }) : { kind: "echo" },
+  });
+  h = await createHarness({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: "fake-model" }, { jobs: true });
+  await indexKnowledgeBase({ db: h.db.db });
+  offline = await createHarness({}, { jobs: true });
+});
+afterAll(async () => {
+  await h.close();
+  await offline.close();
+  await llm.close();
+});
+beforeEach(() => {
+  llm.reset();
+  replies = [];
+});
+
+const AGENT = {
+  name: "Test Guide",
+  emoji: "🧪",
+  color: "teal",
+  description: "Knows the test guide.",
+  instructions: "Answer from the test guide.",
+  starters: [],
+  tools: [],
+  model: "default",
+};
+
+type Knowledge = { id: string; name: string; status: string; pages: number | null };
+type Agent = {
+  id: string;
+  name: string;
+  isOwner: boolean;
+  sharePath: string | null;
+  knowledgeFiles: Knowledge[] | null;
+  knowledgeCount: number;
+  available: boolean;
+};
+type Passage = { n: number | null; title: string; url: string; text: string };
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** Uploads a file and waits until it is read; its id. */
+async function ready(harness: Harness, cookie: string, name: string, content: string | Uint8Array) {
+  const res = await upload(harness, cookie, name, content);
+  expect(res.status).toBe(201);
+  const { id } = await json<{ id: string }>(res);
+  const events = await untilDone(harness, cookie, id);
+  expect(events.at(-1)?.data.type).toBe("ready");
+  return id;
+}
+
+async function createAgent(harness: Harness, cookie: string, body: unknown) {
+  const res = await harness.request("/api/custom-agents", { method: "POST", body, cookie });
+  return { status: res.status, body: await json<Agent & { error?: { message: string } }>(res) };
+}
+
+const say = (text: string, threadId?: string) => ({
+  messages: [{ role: "user", parts: [{ type: "text", text }] }],
+  ...(threadId ? { threadId } : {}),
+});
+
+async function chat(harness: Harness, id: string, cookie: string, text: string) {
+  const res = await harness.request(`/api/custom-agents/${id}/chat`, {
+    method: "POST",
+    body: say(text),
+    cookie,
+  });
+  const raw = await res.text();
+  return { status: res.status, raw, chunks: res.status === 200 ? parseStream(raw) : [] };
+}
+
+const passagesOf = (chunks: ReturnType<typeof parseStream>) =>
+  (partOf(chunks, "tool-output-available")?.output as { results: Passage[] } | undefined)
+    ?.results ?? [];
+
+describe("custom agents' knowledge files", () => {
+  let owner: { cookie: string; userId: string };
+  let holder: { cookie: string; userId: string };
+  let stranger: { cookie: string; userId: string };
+  let pdfId: string;
+  let otherId: string;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    owner = await h.signIn("knowledge-owner@acme.com");
+    holder = await h.signIn("knowledge-holder@acme.com");
+    stranger = await h.signIn("knowledge-stranger@acme.com");
+    pdfId = await ready(h, owner.cookie, PDF, fixture(PDF));
+    otherId = await ready(h, owner.cookie, OTHER, OTHER_TEXT);
+    const created = await createAgent(h, owner.cookie, { ...AGENT, knowledgeFileIds: [pdfId] });
+    expect(created.status).toBe(201);
+    agent = created.body;
+  });
+
+  it("the owner sees the agent's files; its search-files tool finds the passage and the reply cites it", async () => {
+    expect(agent).toMatchObject({
+      isOwner: true,
+      knowledgeCount: 1,
+      available: true,
+      knowledgeFiles: [{ id: pdfId, name: PDF, status: "ready", pages: 5 }],
+    });
+    replies.push(
+      { kind: "tool-calls", calls: [{ name: "search-files", arguments: { query: PASSAGE } }] },
+      { kind: "text", text: "Use a reftest [1]." },
+    );
+    const { status, chunks } = await chat(h, agent.id, owner.cookie, "Which test should I use?");
+    expect(status).toBe(200);
+    expect(partOf(chunks, "tool-input-available")).toMatchObject({
+      toolName: "search-files",
+      input: { query: PASSAGE },
+    });
+    const passages = passagesOf(chunks);
+    const best = passages.find((p) => p.text.includes(PASSAGE));
+    expect(best).toMatchObject({ n: 1, title: `${PDF}, p. 5`, url: fileCitationUrl(pdfId, 5) });
+    expect(passages.every((p) => p.title.startsWith(`${PDF}, p. `))).toBe(true);
+    expect(partOf(chunks, "source-url")).toMatchObject({
+      sourceId: "1",
+      url: fileCitationUrl(pdfId, 5),
+      title: `${PDF}, p. 5`,
+    });
+    expect(textOf(chunks)).toBe("Use a reftest [1].");
+
+    // The model was told about its knowledge, offered the tool, and got the passage back.
+    const first = llm.requests[0];
+    expect(String(first?.messages[0]?.content)).toContain("1 knowledge file");
+    expect(JSON.stringify(first?.body.tools)).toContain("search-files");
+    const toolMessage = llm.requests[1]?.messages.find((m) => m.role === "tool");
+    expect(JSON.stringify(toolMessage?.content)).toContain(PASSAGE);
+
+    // The saved conversation keeps the tool part and the cited source.
+    const start = partOf(chunks, "start")?.messageMetadata as { threadId?: string } | undefined;
+    const threadId = start?.threadId ?? "";
+    const thread = await json<{ turns: { parts: Record<string, unknown>[] }[] }>(
+      await h.request(`/api/custom-agents/${agent.id}/threads/${threadId}`, {
+        cookie: owner.cookie,
+      }),
+    );
+    const types = thread.turns[0]?.parts.map((p) => p.type) ?? [];
+    expect(types).toContain("tool-search-files");
+    expect(types).toContain("source-url");
+    const [row] = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.threadId, threadId));
+    expect((row?.results.sources as unknown[] | undefined)?.[0]).toMatchObject({
+      title: `${PDF}, p. 5`,
+      url: fileCitationUrl(pdfId, 5),
+      domain: "",
+    });
+  });
+
+  it("searches only its knowledge: the owner's other file is never returned, whatever is asked", async () => {
+    for (const query of ["zeppelin harbour notes", PASSAGE, "private"]) {
+      replies.push(
+        { kind: "tool-calls", calls: [{ name: "search-files", arguments: { query } }] },
+        { kind: "text", text: "Done." },
+      );
+      const { chunks } = await chat(h, agent.id, owner.cookie, `Look for ${query}`);
+      const passages = passagesOf(chunks);
+      expect(passages.length, query).toBeGreaterThan(0);
+      for (const p of passages) {
+        expect(p.title, query).not.toContain(OTHER);
+        expect(p.url, query).not.toContain(otherId);
+        expect(p.text, query).not.toContain("zeppelin");
+      }
+    }
+  });
+
+  it("a preset's search-files (NexBuddy) searches Nexus's guides, never the person's files", async () => {
+    replies.push(
+      {
+        kind: "tool-calls",
+        calls: [{ name: "search-files", arguments: { query: "reftest best bet focus modes" } }],
+      },
+      { kind: "text", text: "See the guide [1]." },
+    );
+    const res = await h.request("/api/agents/nexbuddy/chat", {
+      method: "POST",
+      body: say("How do focus modes work?"),
+      cookie: owner.cookie,
+    });
+    const passages = passagesOf(parseStream(await res.text()));
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages.every((p) => p.url.startsWith("/blog/"))).toBe(true);
+  });
+
+  it("a link holder chats with it and gets the same passage, yet every file route answers 404", async () => {
+    const shared = await json<Agent>(
+      await h.request(`/api/custom-agents/${agent.id}/share`, {
+        method: "POST",
+        cookie: owner.cookie,
+      }),
+    );
+    const token = shared.sharePath?.split("/").pop() ?? "";
+    const seen = await json<Agent>(
+      await h.request(`/api/custom-agents/shared/${token}`, {
+        method: "POST",
+        cookie: holder.cookie,
+      }),
+    );
+    // A holder learns how many files it knows, not which.
+    expect(seen).toMatchObject({ isOwner: false, knowledgeFiles: null, knowledgeCount: 1 });
+    expect(JSON.stringify(seen)).not.toContain(PDF);
+
+    replies.push(
+      { kind: "tool-calls", calls: [{ name: "search-files", arguments: { query: PASSAGE } }] },
+      { kind: "text", text: "A reftest [1]." },
+    );
+    const { status, chunks } = await chat(h, agent.id, holder.cookie, "Which test?");
+    expect(status).toBe(200);
+    expect(passagesOf(chunks).some((p) => p.text.includes(PASSAGE))).toBe(true);
+    expect(partOf(chunks, "source-url")).toMatchObject({ title: `${PDF}, p. 5` });
+    expect(JSON.stringify(llm.requests[1]?.messages)).toContain(PASSAGE);
+
+    for (const [method, path, body] of [
+      ["GET", `/api/files/${pdfId}`],
+      ["GET", `/api/files/${pdfId}/download`],
+      ["GET", `/api/files/${pdfId}/events`],
+      ["PATCH", `/api/files/${pdfId}`, { name: "mine.pdf" }],
+      ["DELETE", `/api/files/${pdfId}`],
+    ] as Array<[string, string, unknown?]>)
+      expect(
+        (await h.request(path, { method, cookie: holder.cookie, ...(body ? { body } : {}) }))
+          .status,
+        `${method} ${path}`,
+      ).toBe(404);
+    const listed = await json<{ files: unknown[] }>(
+      await h.request("/api/files?q=reftest", { cookie: holder.cookie }),
+    );
+    expect(listed.files).toEqual([]);
+    const missing = await json<{ missing: string[] }>(
+      await h.request(`/api/files/missing?ids=${pdfId}`, { cookie: holder.cookie }),
+    );
+    expect(missing.missing).toEqual([pdfId]);
+    // The owner's file is untouched.
+    expect((await h.request(`/api/files/${pdfId}`, { cookie: owner.cookie })).status).toBe(200);
+
+    // Someone without the link gets nothing of it.
+    expect(
+      (await h.request(`/api/custom-agents/${agent.id}`, { cookie: stranger.cookie })).status,
+    ).toBe(404);
+    expect((await chat(h, agent.id, stranger.cookie, "Which test?")).status).toBe(404);
+  });
+
+  it("refuses another person's, a missing or a malformed file id, or too many, and changes nothing", async () => {
+    const theirs = await ready(h, stranger.cookie, "stranger.txt", "A stranger's own notes.");
+    const before = await json<{ own: Agent[] }>(
+      await h.request("/api/custom-agents", { cookie: owner.cookie }),
+    );
+    for (const ids of [[theirs], ["00000000-0000-4000-8000-000000000000"], [pdfId, theirs]]) {
+      const created = await createAgent(h, owner.cookie, { ...AGENT, knowledgeFileIds: ids });
+      expect(created.status).toBe(400);
+      // The same words for a file that is someone else's and one that does not exist.
+      expect(created.body.error?.message).toBe(KNOWLEDGE_FILE_NOT_YOURS);
+      const put = await h.request(`/api/custom-agents/${agent.id}`, {
+        method: "PUT",
+        body: { ...AGENT, name: "Renamed", knowledgeFileIds: ids },
+        cookie: owner.cookie,
+      });
+      expect(put.status).toBe(400);
+    }
+    for (const ids of [["not-a-uuid"], [pdfId, pdfId], Array.from({ length: 21 }, () => pdfId)])
+      expect((await createAgent(h, owner.cookie, { ...AGENT, knowledgeFileIds: ids })).status).toBe(
+        400,
+      );
+    const after = await json<{ own: Agent[] }>(
+      await h.request("/api/custom-agents", { cookie: owner.cookie }),
+    );
+    expect(after).toEqual(before);
+    expect(after.own.find((a) => a.id === agent.id)).toMatchObject({
+      name: AGENT.name,
+      knowledgeFiles: [{ id: pdfId }],
+    });
+  });
+
+  it("export leaves the files out and import ignores them; a holder's copy knows none, the owner's the same", async () => {
+    const exported = await json<{ agent: Record<string, unknown> }>(
+      await h.request(`/api/custom-agents/${agent.id}/export`, { cookie: owner.cookie }),
+    );
+    expect(exported.agent).not.toHaveProperty("knowledgeFileIds");
+    const imported = await h.request("/api/custom-agents/import", {
+      method: "POST",
+      body: { ...exported, agent: { ...exported.agent, knowledgeFileIds: [pdfId] } },
+      cookie: owner.cookie,
+    });
+    expect(imported.status).toBe(201);
+    expect(await json<Agent>(imported)).toMatchObject({ knowledgeCount: 0, knowledgeFiles: [] });
+
+    const own = await json<Agent>(
+      await h.request(`/api/custom-agents/${agent.id}/duplicate`, {
+        method: "POST",
+        cookie: owner.cookie,
+      }),
+    );
+    expect(own.knowledgeFiles?.map((f) => f.id)).toEqual([pdfId]);
+    const theirs = await json<Agent>(
+      await h.request(`/api/custom-agents/${agent.id}/duplicate`, {
+        method: "POST",
+        cookie: holder.cookie,
+      }),
+    );
+    expect(theirs).toMatchObject({ isOwner: true, knowledgeCount: 0, knowledgeFiles: [] });
+  });
+
+  it("deleting the file takes it out of the agent's knowledge; deleting the agent drops its links", async () => {
+    const extra = await ready(h, owner.cookie, "extra.txt", "Extra notes about reftests.");
+    const { body } = await createAgent(h, owner.cookie, {
+      ...AGENT,
+      knowledgeFileIds: [pdfId, extra],
+    });
+    expect(body.knowledgeCount).toBe(2);
+    expect(
+      (await h.request(`/api/files/${extra}`, { method: "DELETE", cookie: owner.cookie })).status,
+    ).toBe(204);
+    const after = await json<Agent>(
+      await h.request(`/api/custom-agents/${body.id}`, { cookie: owner.cookie }),
+    );
+    expect(after.knowledgeFiles?.map((f) => f.id)).toEqual([pdfId]);
+    await h.request(`/api/custom-agents/${body.id}`, { method: "DELETE", cookie: owner.cookie });
+    const links = await h.db.db
+      .select()
+      .from(schema.customAgentFiles)
+      .where(eq(schema.customAgentFiles.agentId, body.id));
+    expect(links).toEqual([]);
+  });
+});
+
+describe("custom agents' knowledge with no model", () => {
+  it("an agent with files answers extractively from them, citing the page; one without needs a model", async () => {
+    const { cookie } = await offline.signIn("knowledge-offline@acme.com");
+    const pdfId = await ready(offline, cookie, PDF, fixture(PDF));
+    const knowing = await createAgent(offline, cookie, { ...AGENT, knowledgeFileIds: [pdfId] });
+    const plain = await createAgent(offline, cookie, AGENT);
+    expect(knowing.body.available).toBe(true);
+    expect(plain.body.available).toBe(false);
+
+    const { status, chunks } = await chat(
+      offline,
+      knowing.body.id,
+      cookie,
+      "Which is your best bet for layout tests, a reftest?",
+    );
+    expect(status).toBe(200);
+    expect(partOf(chunks, "tool-input-available")).toMatchObject({ toolName: "search-files" });
+    const sources = chunks.filter((c) => c.type === "source-url");
+    expect(sources.map((s) => s.title)).toContain(`${PDF}, p. 5`);
+    const text = textOf(chunks);
+    expect(text).toContain(PASSAGE);
+    const cited = sources.find((s) => s.title === `${PDF}, p. 5`)?.sourceId;
+    expect(text).toContain(`[${cited}]`);
+    expect(llm.requests).toEqual([]);
+
+    const refused = await chat(offline, plain.body.id, cookie, "hi");
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.raw)).toMatchObject({ error: { code: "needs_model" } });
+  });
+});
