@@ -14,6 +14,11 @@ export const answerSourceSchema = z.object({
   domain: z.string(),
   favicon: z.string().nullable(),
   snippet: z.string(),
+  /**
+   * A passage of a file its reader cannot open: the author's file, in a thread copied from a
+   * share ("Continue in Nexus"). It keeps its title ("name, p. N") and snippet, never a link.
+   */
+  private: z.literal(true).optional(),
 });
 export type AnswerSource = z.infer<typeof answerSourceSchema>;
 

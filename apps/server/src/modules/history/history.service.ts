@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import {
+  type AnswerSource,
   type BookmarkResponse,
+  citedFileId,
   HISTORY_PAGE_SIZE,
   type HistoryPage,
   type ImportThreadRequest,
@@ -203,6 +205,58 @@ export async function importThread(options: {
     maxThreads: TIER_LIMITS[user.tier].maxChats,
   });
   return { threadId };
+}
+
+/** One turn of a thread copied from a share ("Continue in Nexus"). */
+export interface CopiedTurn {
+  query: string;
+  focusMode: string;
+  content: string;
+  sources: AnswerSource[];
+  images: unknown[];
+  videos: unknown[];
+  thinkingContent: string;
+  offline?: boolean;
+}
+
+/**
+ * Saves a copy of a shared thread as a new thread of the caller (new thread and entry ids, oldest
+ * first, ending now; the tier's thread cap applies). Passages of the author's files keep their
+ * title and text but become private (no link): the reader cannot open the author's files.
+ */
+export async function saveCopiedThread(options: {
+  deps: Deps;
+  user: SessionUser;
+  turns: readonly CopiedTurn[];
+}): Promise<{ threadId: string }> {
+  const { deps, user, turns } = options;
+  const threadId = alphanumericId();
+  const start = deps.clock.now().getTime();
+  await writes.insertCopiedThread(deps.db, {
+    userId: user.id,
+    maxThreads: TIER_LIMITS[user.tier].maxChats,
+    entries: turns.map((turn, i) => ({
+      id: alphanumericId(),
+      userId: user.id,
+      threadId,
+      timestamp: new Date(start - (turns.length - 1 - i)),
+      query: turn.query,
+      focusMode: turn.focusMode,
+      results: {
+        markdown: turn.content,
+        sources: turn.sources.map(privateFileSource),
+        images: turn.images,
+        videos: turn.videos,
+        thinking: turn.thinkingContent,
+        ...(turn.offline ? { offline: true } : {}),
+      },
+    })),
+  });
+  return { threadId };
+}
+
+function privateFileSource(source: AnswerSource): AnswerSource {
+  return citedFileId(source.url) ? { ...source, url: "", private: true } : source;
 }
 
 /** One finished (or stopped) turn of any chat kind, as the history keeps it. */

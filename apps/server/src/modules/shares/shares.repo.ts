@@ -187,23 +187,3 @@ export async function revoke(
     .returning({ id: table.id });
   return rows.length > 0;
 }
-
-/**
- * Saves a copied thread for the user in one transaction and, when `maxThreads` > 0, deletes the
- * user's oldest threads beyond it (the same retention as a newly answered thread).
- */
-export async function insertThread(
-  db: Db,
-  options: { userId: string; entries: (typeof searchHistory.$inferInsert)[]; maxThreads: number },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(searchHistory).values(options.entries);
-    if (options.maxThreads <= 0) return;
-    await tx.execute(sql`
-      delete from search_history
-      where user_id = ${options.userId} and thread_id in (
-        select thread_id from search_history where user_id = ${options.userId}
-        group by thread_id order by max(timestamp) desc offset ${options.maxThreads}
-      )`);
-  });
-}

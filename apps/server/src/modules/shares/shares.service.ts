@@ -9,11 +9,11 @@ import {
   type PublicShare,
   type SharedThread,
   shareIdSchema,
-  TIER_LIMITS,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import * as history from "../history/history.service.ts";
 import { presentMedia } from "../images/images.service.ts";
 import { shareMisses } from "./lookup-limit.ts";
 import * as repo from "./shares.repo.ts";
@@ -243,28 +243,5 @@ export async function copyShare(options: {
     share.kind === "answer"
       ? [share.answer]
       : share.thread.messages.map((m) => ({ ...m, focusMode: share.thread.focusMode }));
-  const threadId = alphanumericId();
-  const start = deps.clock.now().getTime();
-  await repo.insertThread(deps.db, {
-    userId: user.id,
-    maxThreads: TIER_LIMITS[user.tier].maxChats,
-    entries: turns.map((turn, i) => ({
-      id: alphanumericId(),
-      userId: user.id,
-      threadId,
-      // Oldest first, in order, ending now.
-      timestamp: new Date(start - (turns.length - 1 - i)),
-      query: turn.query,
-      focusMode: turn.focusMode,
-      results: {
-        markdown: turn.content,
-        sources: turn.sources,
-        images: turn.images,
-        videos: turn.videos,
-        thinking: turn.thinkingContent,
-        ...(turn.offline ? { offline: true } : {}),
-      },
-    })),
-  });
-  return { threadId };
+  return history.saveCopiedThread({ deps, user, turns });
 }

@@ -1,4 +1,10 @@
-import { MESSAGES, myShareSchema, publicShareSchema } from "@nexus/contracts";
+import {
+  fileCitationUrl,
+  MESSAGES,
+  myShareSchema,
+  publicShareSchema,
+  threadResponseSchema,
+} from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +126,43 @@ describe("POST /api/shares (one answer)", () => {
       .from(schema.searchHistory)
       .where(eq(schema.searchHistory.threadId, threadId));
     expect(copied.map((r) => r.results.offline)).toEqual([true]);
+  });
+
+  it("a copy keeps passages of the author's files as private sources, never their download links", async () => {
+    await saveEntry(h, { id: "filecite1", userId: owner.userId, query: "What does my report say?" });
+    const fileUrl = fileCitationUrl("0f8fad5b-d9cb-469f-a165-70867728950e", 3);
+    const [row] = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.id, "filecite1"));
+    const results = row?.results as { sources: Record<string, unknown>[] };
+    const fileSource = {
+      title: "report.pdf, p. 3",
+      url: fileUrl,
+      domain: "Your files",
+      favicon: null,
+      snippet: "Revenue grew by a third.",
+    };
+    await h.db.db
+      .update(schema.searchHistory)
+      .set({ results: { ...results, sources: [fileSource, ...results.sources] } })
+      .where(eq(schema.searchHistory.id, "filecite1"));
+    const link = await share(h, owner.cookie, { entryId: "filecite1" });
+    expect(link.status).toBe(201);
+    const reader = await h.signIn("file-reader@acme.com");
+    const copy = await h.request(`/api/shares/${link.shareId}/copy`, {
+      method: "POST",
+      cookie: reader.cookie,
+    });
+    expect(copy.status).toBe(201);
+    const { threadId } = (await copy.json()) as { threadId: string };
+    const restored = await h.request(`/api/threads/${threadId}`, { cookie: reader.cookie });
+    const body = threadResponseSchema.parse(await restored.json());
+    const [first, second] = body.entries[0]?.results.sources ?? [];
+    expect(first).toEqual({ ...fileSource, url: "", private: true });
+    expect(second).toMatchObject({ title: "Source 1" });
+    expect(second?.private).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain("/api/files/");
   });
 
   it("refuses an answer without content with 400 and stores nothing", async () => {

@@ -40,6 +40,21 @@ describe("cited files", () => {
     expect(markDeletedFiles(sources, [])).toBe(sources);
   });
 
+  it("a passage of someone else's file (copied from a share) is shown private, never linked", () => {
+    const copied: AnswerSource[] = [
+      { ...source("", "report.pdf, p. 1"), private: true },
+      source("https://example.com/a"),
+    ];
+    const shown = markDeletedFiles(copied, []);
+    expect(shown.map((s) => [s.title, s.url, s.filePrivate ?? false])).toEqual([
+      ["report.pdf, p. 1", "", true],
+      ["t", "https://example.com/a", false],
+    ]);
+    expect(labelSources(shown)[0]).toMatchObject({ section: "Not shared", site: "Author's files" });
+    // Shared again by its new owner: still private on that share page.
+    expect(privateFiles(copied)[0]).toMatchObject({ url: "", filePrivate: true });
+  });
+
   it("on a share page the author's files are named and quoted but not linked", () => {
     const shown = privateFiles(sources);
     expect(shown.map((s) => [s.title, s.url, s.filePrivate ?? false])).toEqual([

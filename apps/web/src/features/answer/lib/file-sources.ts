@@ -22,9 +22,9 @@ export function isUnlinkedFile(source: Pick<ShownSource, "fileDeleted" | "filePr
  * snippet but lose their download link, which only the author can open.
  */
 export function privateFiles(sources: readonly AnswerSource[]): readonly ShownSource[] {
-  if (!sources.some((source) => citedFileId(source.url))) return sources;
+  if (!sources.some((source) => citedFileId(source.url) || source.private)) return sources;
   return sources.map((source) =>
-    citedFileId(source.url) ? { ...source, url: "", filePrivate: true } : source,
+    citedFileId(source.url) || source.private ? { ...source, url: "", filePrivate: true } : source,
   );
 }
 
@@ -39,16 +39,18 @@ export function citedFileIds(sources: readonly AnswerSource[]): string[] {
 }
 
 /**
- * The sources with each one citing a missing file marked deleted and unlinked; the same array
- * when none is missing. Text, titles and numbering stay as the answer had them.
+ * The sources with each one citing a missing file marked deleted and unlinked, and each passage
+ * of someone else's file (a thread copied from a share) marked private; the same array when there
+ * are neither. Text, titles and numbering stay as the answer had them.
  */
 export function markDeletedFiles(
   sources: readonly AnswerSource[],
   missing: readonly string[],
 ): readonly ShownSource[] {
-  if (missing.length === 0) return sources;
+  if (missing.length === 0 && !sources.some((source) => source.private)) return sources;
   const gone = new Set(missing.map((id) => id.toLowerCase()));
   return sources.map((source) => {
+    if (source.private) return { ...source, url: "", filePrivate: true };
     const id = citedFileId(source.url);
     return id && gone.has(id) ? { ...source, url: "", fileDeleted: true } : source;
   });
