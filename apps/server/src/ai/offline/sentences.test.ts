@@ -46,6 +46,26 @@ describe("quotableSentences", () => {
     ]);
   });
 
+  it("joins a PDF's wrapped lines into whole sentences and never quotes from mid-sentence", () => {
+    const page = [
+      "tion of the interpreter, which the previous page began. Trace trees record",
+      "the hot loops of a program and compile them to native code.",
+      "TraceMonkey speeds up SunSpider by a factor of",
+      "two over the baseline interpreter.",
+      "Loops that are not hot stay in the interpreter.",
+    ].join("\n");
+    expect(quotableSentences(page)).toEqual([
+      "Trace trees record the hot loops of a program and compile them to native code.",
+      "TraceMonkey speeds up SunSpider by a factor of two over the baseline interpreter.",
+      "Loops that are not hot stay in the interpreter.",
+    ]);
+    // A line that opens in upper case after an unfinished one is not joined: the unfinished
+    // "…by a factor of" is no sentence, and its upper-case continuation is not quoted alone.
+    expect(quotableSentences("It was faster by a factor of\nTwo, said the paper.")).toEqual([
+      "Two, said the paper.",
+    ]);
+  });
+
   it("returns only verbatim substrings of the content (property)", () => {
     const word = fc.constantFrom(
       "Nexus",
@@ -72,8 +92,11 @@ describe("quotableSentences", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(word, punct), { maxLength: 80 }), (parts) => {
         const content = parts.map(([w, p]) => `${w}${p}`).join(" ");
+        // Verbatim, a line break inside a wrapped sentence read as a space.
+        const unwrapped = content.replace(/[ \t]*\n[ \t]*/g, " ");
         for (const sentence of quotableSentences(content)) {
-          expect(content).toContain(sentence);
+          expect(unwrapped).toContain(sentence);
+          expect(sentence).not.toMatch(/^\p{Ll}/u);
           expect(sentence).toBe(sentence.trim());
           expect(sentence).not.toMatch(/\[\d+\]/);
         }

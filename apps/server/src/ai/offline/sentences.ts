@@ -2,8 +2,9 @@ import { words } from "../../lib/text-tokens.ts";
 
 /**
  * Quotable sentences of a source's content. Each one is a verbatim substring of the content
- * (only trimmed, and stripped of a leading list marker or trailing reference marks), so an
- * extractive answer can never contain text the source does not.
+ * (only trimmed, stripped of a leading list marker or trailing reference marks, and a line break
+ * inside a wrapped sentence read as a space), so an extractive answer can never contain text the
+ * source does not.
  */
 
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
@@ -71,23 +72,52 @@ function isQuotable(sentence: string, fromListItem: boolean): boolean {
   return TERMINAL.test(sentence) || (fromListItem && count >= 6);
 }
 
+/** A line that continues the sentence of the line before: it opens in lower case (wrapped text). */
+const CONTINUATION = /^\p{Ll}/u;
+
 /**
- * The quotable sentences of a source, in document order. Fenced code, tables and headings are
- * skipped; each line is segmented on its own (a line break ends a sentence in ICU anyway).
+ * The source's lines, with wrapped lines joined: a PDF's page text (and hard-wrapped text) breaks
+ * lines inside sentences, and a line that opens in lower case after one that did not end a
+ * sentence is joined to it with a space. Fenced code, tables and headings are dropped.
  */
-export function quotableSentences(content: string): string[] {
-  const out: string[] = [];
+function proseLines(content: string): string[] {
+  const lines: string[] = [];
   let inFence = false;
+  let open = false;
   for (const rawLine of content.split(/\r?\n/)) {
     const line = rawLine.trim();
     if (line.startsWith("```") || line.startsWith("~~~")) {
       inFence = !inFence;
+      open = false;
       continue;
     }
-    if (inFence || line === "" || line.startsWith("|") || line.startsWith("#")) continue;
+    if (inFence || line === "" || line.startsWith("|") || line.startsWith("#")) {
+      open = false;
+      continue;
+    }
+    if (open && CONTINUATION.test(line) && lines.length > 0) {
+      lines[lines.length - 1] = `${lines.at(-1)} ${line}`;
+    } else {
+      lines.push(line);
+    }
+    open = !TERMINAL.test(line) && !line.endsWith(":");
+  }
+  return lines;
+}
+
+/**
+ * The quotable sentences of a source, in document order. Fenced code, tables and headings are
+ * skipped; wrapped lines are joined (proseLines) and each line is then segmented on its own (a
+ * line break ends a sentence in ICU anyway). A sentence that opens in lower case is a fragment
+ * of one whose start is not in the source (a passage cut mid-sentence): never quoted.
+ */
+export function quotableSentences(content: string): string[] {
+  const out: string[] = [];
+  for (const line of proseLines(content)) {
     const fromListItem = LINE_PREFIX.test(line);
     for (const segment of segmentSentences(line.replace(LINE_PREFIX, ""))) {
       const sentence = segment.replace(TRAILING_REFERENCES, "").trim();
+      if (CONTINUATION.test(sentence)) continue;
       if (isQuotable(sentence, fromListItem)) out.push(sentence);
     }
   }
