@@ -1,6 +1,7 @@
 // `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
 //   npm run bench                     all of them
-//   npm run bench -- cold-start http  some of them (agent-chat, answer-latency, answer-load, answer-renders,
+//   npm run bench -- cold-start http  some of them (agent-chat, answer-latency, answer-load,
+//                                     answer-profile, answer-renders,
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload)
@@ -13,6 +14,7 @@ import { REPO_ROOT } from "../e2e/support/server-process.ts";
 import { agentChat } from "./agent-chat.ts";
 import { answerLatency } from "./answer-latency.ts";
 import { answerLoad } from "./answer-load.ts";
+import { answerProfile } from "./answer-profile.ts";
 import { answerRenders } from "./answer-renders.ts";
 import { coldStart } from "./cold-start.ts";
 import { documentParse } from "./document-parse.ts";
@@ -31,6 +33,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "agent-chat": agentChat,
   "answer-latency": answerLatency,
   "answer-load": answerLoad,
+  "answer-profile": answerProfile,
   "answer-renders": answerRenders,
   "cold-start": coldStart,
   "document-parse": documentParse,
@@ -95,6 +98,10 @@ for (const [name, run] of Object.entries(BENCHMARKS)) {
   }
 }
 console.log(
-  misses.length ? `Targets missed:\n${misses.map((m) => `- ${m}`).join("\n")}` : "All targets met.",
+  misses.length
+    ? `Targets missed:\n${misses.map((m) => `- ${m}`).join("\n")}`
+    : failed
+      ? "A benchmark failed: its targets were not measured."
+      : "All targets met.",
 );
 process.exit(failed ? 1 : 0);
