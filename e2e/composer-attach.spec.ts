@@ -126,6 +126,13 @@ test("signed in: attach from the home composer, watch it get ready, get an answe
   // The composer is empty again.
   await expect(followUp.getByTestId("composer-attachment")).toHaveCount(0);
 
+  // After a reload each question still shows the file it was asked with.
+  await page.reload();
+  const restored = page.getByTestId("answer-turn");
+  await expect(restored).toHaveCount(2, { timeout: 30_000 });
+  await expect(restored.nth(0).getByTestId("question-attachments")).toHaveText("skerry-light.md");
+  await expect(restored.nth(1).getByTestId("question-attachments")).toHaveText("tide-notes.txt");
+
   // Both files are in the person's files.
   await page.goto("/app/files");
   await expect(page.getByTestId("files-row")).toHaveCount(2, { timeout: 30_000 });

@@ -108,6 +108,8 @@ export const answerResultsSchema = z.object({
   offline: z.boolean().optional(),
   /** The person stopped the answer: `markdown` is what had arrived by then. */
   stopped: z.boolean().optional(),
+  /** The files attached to the question (it was answered from them alone, in Local). */
+  attachments: z.array(answerAttachmentSchema).optional(),
 });
 export type AnswerResults = z.infer<typeof answerResultsSchema>;
 

@@ -192,6 +192,7 @@ describe("answer workers that cannot start", () => {
         focusMode: "web",
         reasoning: false,
         fileIds: [],
+        attachments: [],
         entryId: "entry1",
         threadId: "entry1",
         continues: undefined,

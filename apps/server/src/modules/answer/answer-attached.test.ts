@@ -1,3 +1,4 @@
+import { threadResponseSchema } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,6 +86,13 @@ describe("POST /api/answer with attached files (fileIds)", () => {
       .from(schema.searchHistory)
       .where(eq(schema.searchHistory.id, String(metadataOf(chunks, "start").entryId)));
     expect(row?.focusMode).toBe("local");
+    // …and the files it was asked with: the thread restores them (the chips, and Regenerate's fileIds).
+    const threadId = String(metadataOf(chunks, "start").threadId);
+    const thread = await h.request(`/api/threads/${threadId}`, { cookie: alice.cookie });
+    const restored = threadResponseSchema.parse(await thread.json());
+    expect(restored.entries[0]?.results.attachments).toEqual([
+      { id: notesId, name: "skerry-light.md" },
+    ]);
   });
 
   it("searches every file of the person in the Local focus without fileIds", async () => {
@@ -95,6 +103,12 @@ describe("POST /api/answer with attached files (fileIds)", () => {
     const titles = sourceTitles(chunks);
     expect(titles).toContain("skerry-light.md, p. 1");
     expect(titles).toContain("harbour-log.txt, p. 1");
+    // Nothing was attached: the saved turn has no attachments.
+    const [row] = await h.db.db
+      .select({ results: schema.searchHistory.results })
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.id, String(metadataOf(chunks, "start").entryId)));
+    expect(row?.results).not.toHaveProperty("attachments");
   });
 
   it("gives the opening passages of the attached file when none of its passages matches", async () => {

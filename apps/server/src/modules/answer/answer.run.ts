@@ -1,4 +1,4 @@
-import type { FocusMode } from "@nexus/contracts";
+import type { AnswerAttachment, FocusMode } from "@nexus/contracts";
 import { uiMessageSseStream } from "../../ai/chat/ui-message-sse.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import * as history from "../history/history.service.ts";
@@ -22,6 +22,8 @@ export interface AnswerJob {
   reasoning: boolean;
   /** The caller's files attached to the question (checked): the only ones searched, if any. */
   fileIds: string[];
+  /** The same files with their names: kept with the saved turn, so its chips come back. */
+  attachments: AnswerAttachment[];
   entryId: string;
   threadId: string;
   /** The thread the request continues (absent for a new thread). */
@@ -87,7 +89,8 @@ export function runAnswer(deps: Deps, job: AnswerJob, signal: AbortSignal) {
           timestamp: deps.clock.now(),
           query,
           focusMode: job.focusMode,
-          results,
+          results:
+            job.attachments.length > 0 ? { ...results, attachments: job.attachments } : results,
         },
         replaces: job.replaces,
       });

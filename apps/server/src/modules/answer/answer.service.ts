@@ -1,4 +1,5 @@
 import {
+  type AnswerAttachment,
   type AnswerRequest,
   type AnswerResults,
   answerResultsSchema,
@@ -28,7 +29,11 @@ async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
 }
 
 /** The files attached to the question, checked (only a signed-in person has files). */
-async function attachedFiles(deps: Deps, caller: Caller, body: AnswerRequest): Promise<string[]> {
+async function attachedFiles(
+  deps: Deps,
+  caller: Caller,
+  body: AnswerRequest,
+): Promise<AnswerAttachment[]> {
   const fileIds = body.fileIds ?? [];
   if (fileIds.length === 0) return [];
   if (!caller.user) throw new AppError("unauthorized", "Sign in to attach files.");
@@ -51,7 +56,8 @@ export async function answer(options: {
   if (!question) throw new AppError("bad_request", "A question is required");
   if (question.length > MAX_QUERY_CHARS)
     throw new AppError("bad_request", `A question has at most ${MAX_QUERY_CHARS} characters`);
-  const fileIds = await attachedFiles(deps, caller, body);
+  const attachments = await attachedFiles(deps, caller, body);
+  const fileIds = attachments.map((file) => file.id);
   await chargeSearch(deps, caller);
   const entryId = alphanumericId();
   const job: AnswerJob = {
@@ -62,6 +68,7 @@ export async function answer(options: {
     focusMode: fileIds.length > 0 ? "local" : body.focusMode,
     reasoning: body.reasoning,
     fileIds,
+    attachments,
     entryId,
     threadId: body.threadId ?? entryId,
     continues: body.threadId,

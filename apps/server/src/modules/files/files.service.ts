@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import {
+  type AnswerAttachment,
   type FileEvent,
   type FileItem,
   type FileList,
@@ -47,20 +48,21 @@ export async function ownedFile(
 /**
  * The files a person attached to a question, checked: each must be theirs (a foreign, missing or
  * malformed id is the same 404 as on every file route) and ready to be searched (else 409).
- * Returns the distinct ids.
+ * Returns the distinct files, with the names the question shows them by.
  */
 export async function attachedFiles(options: {
   deps: Deps;
   user: SessionUser;
   fileIds: readonly string[];
-}): Promise<string[]> {
+}): Promise<AnswerAttachment[]> {
   const ids = [...new Set(options.fileIds)];
   const wellFormed = ids.every((id) => UUID.test(id));
   const rows = wellFormed ? await repo.findOwnedMany(options.deps.db, options.user.id, ids) : [];
   if (rows.length !== ids.length) throw new AppError("not_found", "No such file.");
   if (rows.some((row) => row.status !== "ready"))
     throw new AppError("conflict", "A file attached to the question is not ready yet.");
-  return ids;
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return ids.map((id) => ({ id, name: names.get(id) ?? "" }));
 }
 
 export async function listFiles(options: {

@@ -1,6 +1,6 @@
 import type { ThreadEntry } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
-import { answerContentOf, turnsOf } from "./answer-message.ts";
+import { answerContentOf, attachmentsOf, textOf, turnsOf } from "./answer-message.ts";
 import { entriesToMessages } from "./entries-to-messages.ts";
 import { isStopped } from "./stopped-turn.ts";
 import { createThreadId } from "./thread-id.ts";
@@ -31,6 +31,16 @@ const entry = (id: string, thinking: string, related?: string[]): ThreadEntry =>
 });
 
 describe("entriesToMessages", () => {
+  it("gives a question back the files it was asked with, for its chips and for Regenerate", () => {
+    const files = [{ id: "0f8fad5b-d9cb-469f-a165-70867728950e", name: "report.pdf" }];
+    const withFiles = entry("e1", "");
+    withFiles.results.attachments = files;
+    const [question, , plain] = entriesToMessages([withFiles, entry("e2", "")]);
+    expect(question && attachmentsOf(question)).toEqual(files);
+    expect(question && textOf(question)).toBe("Question e1");
+    expect(plain && attachmentsOf(plain)).toEqual([]);
+  });
+
   it("makes a question and an answer per entry, the answer keyed by the entry id", () => {
     const messages = entriesToMessages([entry("e1", "", ["Why?"]), entry("e2", "Let me think")]);
     expect(messages.map((m) => [m.role, m.id])).toEqual([

@@ -8,12 +8,19 @@ import type { AnswerUIMessage } from "./answer-message.ts";
 export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMessage[] {
   const messages: AnswerUIMessage[] = [];
   for (const entry of entries) {
+    const { results } = entry;
+    // The files the question was asked with: their chips come back, and Regenerate sends them.
+    const attachments = results.attachments ?? [];
     messages.push({
       id: `${entry.id}-q`,
       role: "user",
-      parts: [{ type: "text", text: entry.query }],
+      parts: [
+        ...(attachments.length > 0
+          ? [{ type: "data-attachments" as const, data: attachments }]
+          : []),
+        { type: "text", text: entry.query },
+      ],
     });
-    const { results } = entry;
     const parts: AnswerUIMessage["parts"] = [];
     for (const [index, source] of results.sources.entries()) {
       parts.push({
