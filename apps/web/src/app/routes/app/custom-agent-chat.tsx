@@ -12,10 +12,12 @@ import {
 import {
   type AgentChatSlots,
   AgentChatSlotsContext,
+  useAgentChatSlots,
 } from "@/features/agents/components/agent-chat-slots.tsx";
 import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
 import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
 import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
+import { privateFiles } from "@/features/answer/lib/file-sources.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import {
@@ -27,11 +29,16 @@ import {
   useCustomAgents,
 } from "@/features/custom-agents/api/custom-agents.ts";
 import { AgentAvatar } from "@/features/custom-agents/components/agent-avatar.tsx";
+import { KnowledgeBadge } from "@/features/custom-agents/components/agent-badges.tsx";
 import { CustomAgentEditorDialog } from "@/features/custom-agents/components/custom-agent-editor.tsx";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
-/** The custom agent's chat: the preset chat at the custom agent's endpoint. */
+/**
+ * The custom agent's chat: the preset chat at the custom agent's endpoint. Someone it is shared
+ * with sees its owner's files cited by name and page, without the download only the owner can
+ * open (as a share page shows an author's files).
+ */
 export function CustomAgentChat({
   agentId,
   threadId,
@@ -41,6 +48,11 @@ export function CustomAgentChat({
 }) {
   const list = useCustomAgents();
   const [editing, setEditing] = useState(false);
+  const slots = useAgentChatSlots();
+  const holderSlots = useMemo<AgentChatSlots>(
+    () => ({ ...slots, shownSources: privateFiles }),
+    [slots],
+  );
   const endpoint = useMemo<AgentChatEndpoint>(
     () => ({
       storeId: `custom:${agentId}`,
@@ -70,7 +82,7 @@ export function CustomAgentChat({
     );
   }
   return (
-    <>
+    <AgentChatSlotsContext value={agent.isOwner ? slots : holderSlots}>
       <AgentChatScreen
         threadId={threadId}
         custom={{
@@ -83,15 +95,22 @@ export function CustomAgentChat({
             icon: undefined,
             starters: agent.starters,
             form: [],
-            available: true,
+            available: agent.available,
             avatar: <AgentAvatar emoji={agent.emoji} color={agent.color} size="lg" />,
           },
-          actions: agent.isOwner ? (
-            <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-              <Pencil className="size-4" aria-hidden="true" />
-              <span className="max-sm:sr-only">Edit</span>
-            </Button>
-          ) : null,
+          actions: (
+            <>
+              <span className="self-center">
+                <KnowledgeBadge agent={agent} compact />
+              </span>
+              {agent.isOwner ? (
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                  <span className="max-sm:sr-only">Edit</span>
+                </Button>
+              ) : null}
+            </>
+          ),
         }}
       />
       {agent.isOwner ? (
@@ -102,7 +121,7 @@ export function CustomAgentChat({
           onSaved={() => undefined}
         />
       ) : null}
-    </>
+    </AgentChatSlotsContext>
   );
 }
 

@@ -17,6 +17,11 @@ export interface AgentMarkdownProps {
  */
 export interface AgentChatSlots {
   Markdown: ComponentType<AgentMarkdownProps>;
+  /**
+   * The reply's sources as this reader is shown them (default: as cited). A custom agent's link
+   * holder gets its owner's files without their links (url "": named, not opened).
+   */
+  shownSources?: (sources: readonly AnswerSource[]) => readonly AnswerSource[];
   /** The card for a used-up quota (429 quota_exceeded's details), or null when it cannot tell. */
   renderQuota: (details: unknown) => ReactNode;
   /** Bookmark, share, delete and feedback under a saved reply (none without a provider). */

@@ -1,3 +1,4 @@
+import type { AnswerSource } from "@nexus/contracts";
 import { Brain, Check, ChevronRight, CircleStop, Copy, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
@@ -35,24 +36,41 @@ function ReasoningDetails({ text, thinking }: { text: string; thinking: boolean 
   );
 }
 
-/** The reply's cited pages, numbered as its [n] markers count them. */
-function ReplySources({ sources }: { sources: ReturnType<typeof sourcesOf> }) {
+const SOURCE_PILL = "flex min-w-0 items-center gap-1.5 rounded-full border bg-surface px-2.5 py-1";
+
+/**
+ * The reply's cited pages, numbered as its [n] markers count them. A source without a link (a
+ * file of a custom agent's owner, seen by someone it is shared with) is named, not linked.
+ */
+function ReplySources({ sources }: { sources: readonly AnswerSource[] }) {
   if (sources.length === 0) return null;
   return (
     <nav aria-label="Sources" className="text-sm">
       <ol className="flex flex-wrap gap-2">
         {sources.map((source, index) => (
-          <li key={source.url} className="min-w-0 max-w-full">
-            <a
-              href={source.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex min-w-0 items-center gap-1.5 rounded-full border border-border bg-surface px-2.5 py-1 text-muted transition-colors hover:border-accent/50 hover:text-fg"
-            >
-              <span className="text-xs font-medium tabular-nums text-accent">{index + 1}</span>
-              <span className="truncate">{source.title}</span>
-              <span className="shrink-0 text-subtle">{source.domain}</span>
-            </a>
+          // biome-ignore lint/suspicious/noArrayIndexKey: source n is at place n; unlinked ones share url ""
+          <li key={index} className="min-w-0 max-w-full">
+            {source.url === "" ? (
+              <span
+                data-testid="unlinked-source"
+                className={`${SOURCE_PILL} border-dashed border-border text-muted`}
+              >
+                <span className="text-xs font-medium tabular-nums text-accent">{index + 1}</span>
+                <span className="truncate">{source.title}</span>
+                <span className="shrink-0 text-subtle">Not shared</span>
+              </span>
+            ) : (
+              <a
+                href={source.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${SOURCE_PILL} border-border text-muted transition-colors hover:border-accent/50 hover:text-fg`}
+              >
+                <span className="text-xs font-medium tabular-nums text-accent">{index + 1}</span>
+                <span className="truncate">{source.title}</span>
+                <span className="shrink-0 text-subtle">{source.domain}</span>
+              </a>
+            )}
           </li>
         ))}
       </ol>
@@ -78,9 +96,10 @@ export function AgentReply({
   /** Set once the reply is a saved history entry: its bookmark, share, delete and feedback. */
   saved?: Omit<AgentReplyContext, "entryId" | "markdown"> | null;
 }) {
-  const { Markdown, renderReplyActions } = useAgentChatSlots();
+  const { Markdown, renderReplyActions, shownSources } = useAgentChatSlots();
   const clipboard = useCopyToClipboard();
-  const sources = sourcesOf(message);
+  const cited = sourcesOf(message);
+  const sources = shownSources ? shownSources(cited) : cited;
   const text = messageText(message);
   const hasVisible = message.parts.some(
     (part) =>

@@ -32,14 +32,24 @@ export function safeHttpUrl(url: string): string | null {
   }
 }
 
+/**
+ * A path on this server ("/api/files/<id>/download#page=2", "/blog/…"): a passage of a file or of
+ * the guides, which the server numbers as a source like a web page.
+ */
+export function isLocalPath(url: string): boolean {
+  return url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\");
+}
+
 /** The reply's sources (its source-url parts, first mention first), numbered for [n] citations. */
 export function sourcesOf(message: AgentUIMessage): AnswerSource[] {
   const seen = new Set<string>();
   const sources: AnswerSource[] = [];
   for (const part of message.parts) {
-    if (part.type !== "source-url" || seen.has(part.url) || !safeHttpUrl(part.url)) continue;
+    if (part.type !== "source-url" || seen.has(part.url)) continue;
+    const local = isLocalPath(part.url);
+    if (!local && !safeHttpUrl(part.url)) continue;
     seen.add(part.url);
-    const domain = hostOf(part.url);
+    const domain = local ? "" : hostOf(part.url);
     sources.push({
       title: part.title || domain,
       url: part.url,

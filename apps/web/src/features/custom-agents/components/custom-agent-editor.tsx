@@ -4,6 +4,7 @@ import {
   CUSTOM_AGENT_TOOLS,
   type CustomAgent,
   type CustomAgentInput,
+  type CustomAgentKnowledgeFile,
   customAgentInputSchema,
 } from "@nexus/contracts";
 import { clsx } from "clsx";
@@ -16,34 +17,18 @@ import { inputClasses, TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { fieldIssues, useCreateCustomAgent, useUpdateCustomAgent } from "../api/custom-agents.ts";
 import {
+  CUSTOM_AGENT_TOOL_LABELS,
+  EMOJI_SUGGESTIONS,
+  lastGrapheme,
+} from "../lib/editor-options.ts";
+import {
   AgentAvatar,
   CUSTOM_AGENT_COLOR_CLASSES,
   CUSTOM_AGENT_COLOR_LABELS,
 } from "./agent-avatar.tsx";
+import { KnowledgePicker } from "./knowledge-picker.tsx";
 
-/** What each tool lets the agent do, in one line. */
-export const CUSTOM_AGENT_TOOL_LABELS: Record<string, string> = {
-  "web-search": "Search the web",
-  "read-url": "Read web pages",
-  "youtube-transcript": "Read YouTube transcripts",
-  "generate-image": "Generate images",
-  "run-code": "Run JavaScript",
-};
-
-export const EMOJI_SUGGESTIONS = [
-  "🤖",
-  "✍️",
-  "📚",
-  "💡",
-  "🧠",
-  "🔍",
-  "🧑‍💻",
-  "📈",
-  "🎨",
-  "🌍",
-  "🍳",
-  "🧘",
-] as const;
+const NO_FILES: CustomAgentKnowledgeFile[] = [];
 
 type Color = CustomAgent["color"];
 
@@ -56,6 +41,7 @@ interface Draft {
   starters: string[];
   tools: string[];
   model: "default" | "reasoning";
+  knowledgeFileIds: string[];
 }
 
 function draftOf(agent: CustomAgent | undefined): Draft {
@@ -68,13 +54,8 @@ function draftOf(agent: CustomAgent | undefined): Draft {
     starters: agent?.starters ? [...agent.starters] : [],
     tools: agent?.tools ? [...agent.tools] : [],
     model: agent?.model ?? "default",
+    knowledgeFileIds: agent?.knowledgeFiles?.map((f) => f.id) ?? [],
   };
-}
-
-/** The last character (grapheme) typed: the emoji field holds one. */
-export function lastGrapheme(value: string): string {
-  const segments = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(value)];
-  return segments.at(-1)?.segment ?? "";
 }
 
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -319,6 +300,13 @@ export function CustomAgentEditor({
         <FieldError id={`${id}-tools-error`} message={err("tools")} />
       </fieldset>
 
+      <KnowledgePicker
+        selected={draft.knowledgeFileIds}
+        known={agent?.knowledgeFiles ?? NO_FILES}
+        onChange={(ids) => set("knowledgeFileIds", ids)}
+        error={err("knowledgeFileIds")}
+      />
+
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">Model</legend>
         {(
@@ -371,7 +359,7 @@ export function CustomAgentEditorDialog({
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={agent ? `Edit ${agent.name}` : "New agent"}
-        description="Its name, look, instructions and tools."
+        description="Its name, look, instructions, tools and knowledge."
         className="sm:max-w-xl"
         data-testid="custom-agent-editor"
       >

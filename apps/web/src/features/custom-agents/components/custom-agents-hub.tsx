@@ -29,31 +29,10 @@ import {
   useImportCustomAgent,
   useShareCustomAgent,
 } from "../api/custom-agents.ts";
+import { download, exportFileName, shareUrl } from "../lib/agent-export.ts";
 import { AgentAvatar } from "./agent-avatar.tsx";
+import { KnowledgeBadge, NeedsModelBadge } from "./agent-badges.tsx";
 import { CustomAgentEditorDialog } from "./custom-agent-editor.tsx";
-
-/** The full share link of a shared agent (its path on this site). */
-export function shareUrl(sharePath: string): string {
-  return new URL(sharePath, window.location.origin).href;
-}
-
-/** A file name for the agent's export: its name, safe for file systems. */
-export function exportFileName(name: string): string {
-  const safe = name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ").trim() || "agent";
-  return `${safe}.json`;
-}
-
-function download(fileName: string, data: unknown) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const actionClasses = buttonClasses({ variant: "ghost", size: "sm" });
 
@@ -104,6 +83,8 @@ function AgentCard({
                 Shared
               </span>
             ) : null}
+            <KnowledgeBadge agent={agent} />
+            <NeedsModelBadge agent={agent} />
           </div>
           {agent.description ? (
             <p className="mt-1 break-words text-muted">{agent.description}</p>

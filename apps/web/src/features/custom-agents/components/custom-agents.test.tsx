@@ -1,113 +1,21 @@
-import type { CustomAgent, CustomAgentsResponse, MeResponse } from "@nexus/contracts";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { Route } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CustomAgentChat } from "@/app/routes/app/custom-agent-chat.tsx";
-import { AgentChatSlotsContext } from "@/features/agents/components/agent-chat-slots.tsx";
 import { clearAgentChats } from "@/features/agents/lib/agent-chat-store.ts";
-import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
-import { AcceptShare } from "./accept-share.tsx";
-import { CustomAgentEditor, lastGrapheme } from "./custom-agent-editor.tsx";
-import { CustomAgentsHub, exportFileName } from "./custom-agents-hub.tsx";
-
-const SIGNED_IN: MeResponse = {
-  user: {
-    id: "u1",
-    name: "Ada Lovelace",
-    email: "ada@acme.com",
-    photoURL: null,
-    orgName: "Acme",
-    orgID: "",
-    tier: "free",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  },
-  tier: "free",
-  isSuperAdmin: false,
-};
-
-const MINE: CustomAgent = {
-  id: "a1",
-  name: "Recipe helper",
-  emoji: "🍳",
-  color: "amber",
-  description: "Plans meals from what is in the fridge.",
-  instructions: "Suggest recipes.",
-  starters: ["What can I cook tonight?"],
-  tools: ["web-search"],
-  model: "default",
-  isOwner: true,
-  sharePath: null,
-  updatedAt: "2026-01-01T00:00:00.000Z",
-};
-
-const THEIRS: CustomAgent = {
-  ...MINE,
-  id: "b2",
-  name: "Tax explainer",
-  emoji: "🧾",
-  color: "teal",
-  description: "Explains tax forms.",
-  instructions: null,
-  isOwner: false,
-};
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
-
-/** The custom agents API at the network boundary: handlers first, then the list. */
-function server(list: CustomAgentsResponse, handlers: Handler[] = []) {
-  const calls: Array<{ method: string; url: string; body: unknown }> = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    for (const handler of handlers) {
-      const response = handler(url, init);
-      if (response) return response;
-    }
-    if (method === "GET" && url === "/api/custom-agents") return json(list);
-    throw new Error(`unexpected request ${method} ${url}`);
-  });
-  vi.stubGlobal("fetch", fetch);
-  return { calls };
-}
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderAt(path: string, routes: React.ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  client.setQueryData(meQueryKey, SIGNED_IN);
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <AgentChatSlotsContext
-          value={{
-            Markdown: ({ markdown }) => <div data-testid="markdown">{markdown}</div>,
-            renderQuota: () => null,
-          }}
-        >
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              {routes}
-              <Route path="*" element={<p>elsewhere</p>} />
-            </Routes>
-            <Where />
-          </MemoryRouter>
-        </AgentChatSlotsContext>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+import { exportFileName } from "../lib/agent-export.ts";
+import { lastGrapheme } from "../lib/editor-options.ts";
+import { CustomAgentEditor } from "./custom-agent-editor.tsx";
+import { CustomAgentsHub } from "./custom-agents-hub.tsx";
+import {
+  ChatAt,
+  json,
+  MINE,
+  renderAt,
+  ShareAt,
+  server,
+  THEIRS,
+} from "./custom-agents-test-kit.tsx";
 
 const hub = () =>
   renderAt("/app/agents/custom", <Route path="/app/agents/custom" element={<CustomAgentsHub />} />);
@@ -253,7 +161,8 @@ describe("CustomAgentExport", () => {
   });
 });
 
-describe("CustomAgentEditor", () => {
+// The editor is a long form: rendering it in jsdom takes seconds on a busy 2-core machine.
+describe("CustomAgentEditor", { timeout: 20_000 }, () => {
   function renderEditor(onSaved = vi.fn()) {
     renderAt(
       "/e",
@@ -443,15 +352,3 @@ describe("custom agent chat and share link", () => {
     );
   });
 });
-
-import { useParams } from "react-router";
-
-function ChatAt() {
-  const { agentId = "", threadId } = useParams();
-  return <CustomAgentChat agentId={agentId} threadId={threadId} />;
-}
-
-function ShareAt() {
-  const { token = "" } = useParams();
-  return <AcceptShare token={token} />;
-}

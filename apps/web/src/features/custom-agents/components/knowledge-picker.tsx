@@ -1,0 +1,218 @@
+import {
+  CUSTOM_AGENT_LIMITS,
+  type CustomAgentKnowledgeFile,
+  type FileListItem,
+} from "@nexus/contracts";
+import { clsx } from "clsx";
+import { ExternalLink, FileText } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { SearchInput } from "@/components/ui/search-input.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { paths } from "@/config/paths.ts";
+import { useOwnFiles } from "../api/own-files.ts";
+
+const MAX = CUSTOM_AGENT_LIMITS.knowledgeFiles;
+
+type Candidate = Pick<FileListItem, "id" | "name" | "status" | "pages">;
+
+const STATUS_LABELS: Record<Candidate["status"], string> = {
+  queued: "Waiting to be read",
+  parsing: "Being read",
+  indexing: "Being indexed",
+  ready: "",
+  failed: "Could not be read",
+};
+
+function detail(file: Candidate): string {
+  if (file.status !== "ready") return STATUS_LABELS[file.status];
+  if (file.pages === null) return "";
+  return file.pages === 1 ? "1 page" : `${file.pages} pages`;
+}
+
+/**
+ * The files to offer: the person's ready files, and any file already chosen that is not (still
+ * being read, failed, or not in the list yet), so it can be seen and taken out.
+ */
+export function knowledgeCandidates(
+  files: readonly Candidate[],
+  selected: readonly string[],
+  known: readonly CustomAgentKnowledgeFile[],
+): Candidate[] {
+  const chosen = new Set(selected);
+  const listed = new Set(files.map((f) => f.id));
+  return [
+    ...files.filter((f) => f.status === "ready" || chosen.has(f.id)),
+    ...known.filter((f) => chosen.has(f.id) && !listed.has(f.id)),
+  ];
+}
+
+const uploadLink = (
+  <Link
+    to={paths.app.files.href()}
+    target="_blank"
+    rel="noopener"
+    className="inline-flex items-center gap-1 text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+  >
+    Upload files
+    <ExternalLink className="size-3.5" aria-hidden="true" />
+    <span className="sr-only">(opens in a new tab)</span>
+  </Link>
+);
+
+/**
+ * The editor's Knowledge section: which of the person's ready files the agent searches (up to
+ * 20), found by name. Files are uploaded on the files page (a new tab; this list follows).
+ */
+export function KnowledgePicker({
+  selected,
+  known,
+  onChange,
+  error,
+}: {
+  selected: readonly string[];
+  /** The agent's knowledge as saved (names of chosen files the list may not hold). */
+  known: readonly CustomAgentKnowledgeFile[];
+  onChange: (ids: string[]) => void;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const files = useOwnFiles();
+  const [filter, setFilter] = useState("");
+  const candidates = useMemo(
+    () => knowledgeCandidates(files.data?.files ?? [], selected, known),
+    [files.data, selected, known],
+  );
+  const needle = filter.trim().toLowerCase();
+  const shown = needle
+    ? candidates.filter((f) => f.name.toLowerCase().includes(needle))
+    : candidates;
+  const full = selected.length >= MAX;
+
+  const toggle = (fileId: string, on: boolean) =>
+    onChange(on ? [...selected, fileId] : selected.filter((s) => s !== fileId));
+
+  let body: React.ReactNode;
+  if (files.isPending && candidates.length === 0) {
+    body = (
+      <div className="flex flex-col gap-2" data-testid="knowledge-loading">
+        <span className="sr-only" role="status">
+          Loading your files…
+        </span>
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-5 w-2/3" />
+      </div>
+    );
+  } else if (files.isError && candidates.length === 0) {
+    body = <LoadError what="Your files" error={files.error} onRetry={() => void files.refetch()} />;
+  } else if (candidates.length === 0) {
+    body = (
+      <div
+        data-testid="knowledge-empty"
+        className="flex flex-col items-start gap-1.5 rounded-lg border border-dashed border-border p-3 text-sm text-muted"
+      >
+        <span className="flex items-center gap-2 text-fg">
+          <FileText className="size-4" aria-hidden="true" />
+          {(files.data?.files.length ?? 0) > 0
+            ? "None of your files is ready yet."
+            : "You have no files yet."}
+        </span>
+        <span>{uploadLink} — PDFs, Word, text and more — then pick them here.</span>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {candidates.length > 6 ? (
+          <SearchInput
+            label="Find a file"
+            value={filter}
+            onChange={setFilter}
+            placeholder="Find a file"
+          />
+        ) : null}
+        {shown.length === 0 ? (
+          <p className="text-sm text-muted" role="status">
+            No file matches “{filter.trim()}”.
+          </p>
+        ) : (
+          <ul
+            aria-label="Your files"
+            className="flex max-h-60 flex-col gap-0.5 overflow-y-auto rounded-lg border border-border p-1"
+          >
+            {shown.map((file) => {
+              const checked = selected.includes(file.id);
+              const about = detail(file);
+              return (
+                <li key={file.id}>
+                  <label
+                    className={clsx(
+                      "flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+                      !checked && full
+                        ? "cursor-not-allowed opacity-60"
+                        : "cursor-pointer hover:bg-surface-2",
+                    )}
+                  >
+                    <input
+                      type="checkbox"
+                      className="size-4 shrink-0 accent-accent"
+                      checked={checked}
+                      disabled={!checked && full}
+                      onChange={(e) => toggle(file.id, e.target.checked)}
+                    />
+                    <span className="min-w-0 flex-1 truncate text-fg">{file.name}</span>
+                    {about ? (
+                      <span
+                        className={clsx(
+                          "shrink-0 text-xs",
+                          file.status === "failed" ? "text-danger" : "text-subtle",
+                        )}
+                      >
+                        {about}
+                      </span>
+                    ) : null}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {full ? (
+          <p className="text-xs text-muted">
+            An agent knows at most {MAX} files: take one out to add another.
+          </p>
+        ) : null}
+        <p className="text-xs text-subtle">Need another file? {uploadLink}</p>
+      </>
+    );
+  }
+
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      data-testid="knowledge-picker"
+      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+    >
+      <legend className="mb-1.5 flex w-full items-baseline justify-between gap-2 text-sm font-medium">
+        <span>Knowledge</span>
+        <span
+          className={clsx("text-xs font-normal tabular-nums", full ? "text-fg" : "text-subtle")}
+          data-testid="knowledge-count"
+        >
+          {selected.length} / {MAX} files
+        </span>
+      </legend>
+      <p id={`${id}-hint`} className="-mt-1 text-sm text-muted">
+        Files it searches to answer, citing the page. People you share the agent with can ask about
+        them, but cannot open or download them.
+      </p>
+      {body}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
