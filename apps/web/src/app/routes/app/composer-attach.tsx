@@ -5,6 +5,7 @@ import {
   AttachClientContext,
 } from "@/features/answer/lib/attach-client.ts";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { deleteFile } from "@/features/files/api/delete-file.ts";
 import { useFileEvents } from "@/features/files/api/file-events.ts";
 import { uploadFile } from "@/features/files/api/upload-file.ts";
 
@@ -17,6 +18,7 @@ export function ComposerAttachProvider({ children }: { children: ReactNode }) {
   const client = useMemo<AttachClient>(
     () => ({
       upload: uploadFile,
+      discard: deleteFile,
       useProgress: useFileEvents,
       requestSignIn: () => openSignInFor(ATTACH_SIGN_IN_REASON),
     }),

@@ -63,7 +63,11 @@ function standInClient() {
   const events = new Map<string, FileEvent>();
   const listeners = new Set<() => void>();
   const requestSignIn = vi.fn();
+  const discarded: string[] = [];
   const client: AttachClient = {
+    discard: async (fileId) => {
+      discarded.push(fileId);
+    },
     upload: (file, options) =>
       new Promise<FileItem>((resolve, reject) => {
         uploads.push({
@@ -89,7 +93,7 @@ function standInClient() {
       events.set(fileId, next);
       for (const listener of listeners) listener();
     });
-  return { client, uploads, emit, requestSignIn };
+  return { client, uploads, emit, requestSignIn, discarded };
 }
 
 /** Where asking leads: the answer page's URL and router state. */
@@ -192,6 +196,22 @@ describe("attaching files in the home composer", () => {
     expect(t.box).toHaveFocus();
     expect(t.focusChip()).toHaveAccessibleName("Focus: Web");
     expect(t.focusChip()).toBeEnabled();
+    // Neither had reached the server: nothing to delete.
+    expect(t.discarded).toEqual([]);
+  });
+
+  it("removing the chip of a file it uploaded deletes that file; a sent question's files stay", async () => {
+    const t = setup();
+    await t.user.upload(screen.getByTestId("composer-attach-input"), notes());
+    await act(async () => t.uploads[0]?.resolve(fileItem("f1", "skerry.md", "ready")));
+    await t.user.click(screen.getByRole("button", { name: "Remove skerry.md" }));
+    expect(t.discarded).toEqual(["f1"]);
+    expect(t.chips()).toHaveLength(0);
+    await t.user.upload(screen.getByTestId("composer-attach-input"), notes());
+    await act(async () => t.uploads[1]?.resolve(fileItem("f2", "skerry.md", "ready")));
+    await t.user.type(t.box, "What oil?{Enter}");
+    expect(screen.getByTestId("target")).toHaveTextContent('"id":"f2"');
+    expect(t.discarded).toEqual(["f1"]);
   });
 
   it("shows why a file was refused; the question is not held for it", async () => {

@@ -26,8 +26,9 @@ let counter = 0;
 /**
  * The files attached to a composer's question: each is uploaded (with its percentage), then read
  * by the server (its chip follows the progress and calls `settle`), then ready. Someone not signed
- * in gets the sign-in prompt instead, and nothing is uploaded. Removing a chip cancels its upload;
- * a file already uploaded stays in the person's files.
+ * in gets the sign-in prompt instead, and nothing is uploaded. Removing a chip cancels its upload,
+ * or deletes the file it uploaded (added for this question only, it leaves the person's files too);
+ * a file already sent with a question stays.
  */
 export function useAttachments() {
   const client = useAttachClient();
@@ -102,12 +103,18 @@ export function useAttachments() {
     [update],
   );
 
-  const remove = useCallback((key: string) => {
-    uploads.current.get(key)?.abort();
-    uploads.current.delete(key);
-    setNotice(null);
-    setItems((all) => all.filter((item) => item.key !== key));
-  }, []);
+  const remove = useCallback(
+    (key: string) => {
+      uploads.current.get(key)?.abort();
+      uploads.current.delete(key);
+      setNotice(null);
+      const fileId = items.find((item) => item.key === key)?.fileId;
+      // Best effort: a file that could not be deleted now is still on the Files page.
+      if (fileId && client) void client.discard(fileId).catch(() => undefined);
+      setItems((all) => all.filter((item) => item.key !== key));
+    },
+    [client, items],
+  );
 
   /** After the question is sent: the composer starts empty again. */
   const clear = useCallback(() => {

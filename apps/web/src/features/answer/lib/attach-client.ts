@@ -19,6 +19,11 @@ export interface AttachClient {
     file: File,
     options: { onProgress: (ratio: number) => void; signal: AbortSignal },
   ) => Promise<FileItem>;
+  /**
+   * DELETE /api/files/:id: a file this composer uploaded and the person removed from the question
+   * before asking (it was added for this question only, so it leaves their files too).
+   */
+  discard: (fileId: string) => Promise<void>;
   /** A hook: the file's latest ingestion event, followed while `active` (ends at ready/failed). */
   useProgress: (fileId: string, active: boolean) => FileEvent | null;
   /** Someone not signed in tried to attach: the sign-in prompt. */
