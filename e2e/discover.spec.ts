@@ -99,6 +99,10 @@ test("offline: curated guides by topic, marked offline; a guide opens an answer"
   await expect(technology).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("discover-offline-badge")).toHaveText("Offline: curated guides");
   await expect(cards(page).first()).toBeVisible();
+  // Headings descend one level at a time: the page's h1, then each card's h2 (Lighthouse's
+  // heading-order audit failed here when the cards were h3).
+  await expect(cards(page).first().getByRole("heading", { level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(0);
   const sources = await page.getByTestId("discover-source").allTextContents();
   expect(sources.length).toBeGreaterThan(0);
   expect(new Set(sources)).toEqual(new Set(["Nexus guide"]));

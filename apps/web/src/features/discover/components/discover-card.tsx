@@ -74,9 +74,9 @@ export function DiscoverCard({
             </>
           ) : null}
         </p>
-        <h3 id={titleId} className="line-clamp-3 text-base leading-snug font-semibold text-fg">
+        <h2 id={titleId} className="line-clamp-3 text-base leading-snug font-semibold text-fg">
           {item.title}
-        </h3>
+        </h2>
         {item.summary ? <p className="line-clamp-3 text-sm text-muted">{item.summary}</p> : null}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <Link
