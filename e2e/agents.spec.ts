@@ -149,8 +149,14 @@ test("url-qa reads a page through its tool and cites it; the conversation comes 
     await expect(page.getByText("No answer threads yet")).toBeVisible();
     await kinds.getByRole("button", { name: "Agents" }).click();
     await expect(page.getByTestId("history-thread")).toHaveCount(1);
+    // The saved reply is in the library under the agent's name, and opens in the agent's chat.
     await page.goto("/app/library");
-    await expect(page.getByText("Twice a day.").first()).toBeVisible();
+    const saved = page.getByTestId("library-item").first();
+    await expect(saved).toContainText("Twice a day.");
+    await expect(saved.getByTestId("library-item-agent")).toHaveText("URL Q&A");
+    await saved.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/app\/agents\/url-qa\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByTestId("agent-user-message")).toHaveCount(2);
     await page.goto("/app/history");
     await row.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/app\/agents\/url-qa\/[A-Za-z0-9_-]+$/);
@@ -223,8 +229,16 @@ test("image-generator shows the image it made, kept as the person's file", async
     await image.evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
   ).toBeGreaterThan(0);
   const src = await image.getAttribute("src");
-  expect(src).toMatch(/^\/api\/files\/[0-9a-f-]+\/download$/);
-  expect((await page.request.get(src ?? "")).status()).toBe(200);
+  expect(src).toMatch(/^\/api\/files\/[0-9a-f-]+\/view$/);
+  const shown = await page.request.get(src ?? "");
+  expect(shown.status()).toBe(200);
+  expect(shown.headers()["content-type"]).toBe("image/png");
+  expect(shown.headers()["content-disposition"]).toMatch(/^inline; /);
+  // "Open full size" opens the same inline image (not a download).
+  await expect(page.getByRole("link", { name: "Open full size" })).toHaveAttribute(
+    "href",
+    src ?? "",
+  );
   await expect(page.getByTestId("agent-reply").last()).toContainText("Here is your fox.");
 });
 

@@ -58,6 +58,9 @@ export const libraryItemSchema = z.object({
   /** The start of the answer, as plain text. */
   preview: z.string(),
   sources: z.array(answerSourceSchema),
+  /** A bookmarked agent reply opens in its agent's chat (as in history). */
+  kind: z.enum(["answer", "agent"]).default("answer"),
+  agentId: z.string().nullable().default(null),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 

@@ -15,6 +15,8 @@ export interface SeedEntry {
   focusMode?: string;
   isBookmarked?: boolean;
   sources?: unknown[];
+  /** An agent's reply (kind "agent", its agent's id as subject). */
+  agentId?: string;
 }
 
 /** Writes entries the way the answer module does (one row per answered turn). */
@@ -32,6 +34,7 @@ export async function seedEntries(h: Harness, entries: SeedEntry[]): Promise<str
       query: e.query ?? `Question ${seq}`,
       focusMode: e.focusMode ?? "web",
       isBookmarked: e.isBookmarked ?? false,
+      ...(e.agentId ? { kind: "agent" as const, subjectId: e.agentId } : {}),
       results:
         markdown === ""
           ? {}

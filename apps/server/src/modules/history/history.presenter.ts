@@ -61,5 +61,7 @@ export function presentLibraryItem(deps: Pick<Deps, "images">, row: LibraryRow):
     focusMode: focusOf(row.focus_mode),
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
     sources: presentSources(deps, sourcesOf(row.sources)),
+    kind: row.kind === "agent" ? "agent" : "answer",
+    agentId: row.kind === "agent" ? row.subject_id : null,
   };
 }

@@ -207,6 +207,8 @@ export type LibraryRow = {
   pos: string;
   markdown: string;
   sources: unknown;
+  kind: string;
+  subject_id: string | null;
 };
 
 /** Bookmarked answers, newest first, after `after` (index: user_id, is_bookmarked, timestamp). */
@@ -227,7 +229,7 @@ export function libraryPageSql(options: LibraryPageOptions): SQL {
   return sql`
     select e.id, e.thread_id, e.query, e.focus_mode, ${isoOf("e.timestamp")} as ts,
       ${positionOf("e")} as pos, left(e.results->>'markdown', ${PREVIEW_SOURCE_CHARS}) as markdown,
-      e.results->'sources' as sources
+      e.results->'sources' as sources, e.kind, e.subject_id
     from search_history e
     where e.user_id = ${userId} and e.is_bookmarked = true and ${answered("e")}
       ${after ? sql`and ${upTo("e", after, false)}` : sql``}

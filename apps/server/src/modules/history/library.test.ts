@@ -128,7 +128,14 @@ describe("GET /api/library", () => {
         focusMode: "academic",
         sources: [SOURCE, { broken: true }],
       },
-      { userId: u.userId, threadId: "g", timestamp: at(2), isBookmarked: true, query: "Go?" },
+      {
+        userId: u.userId,
+        threadId: "g",
+        timestamp: at(2),
+        isBookmarked: true,
+        query: "Go?",
+        agentId: "quick-answer",
+      },
       { userId: u.userId, threadId: "p", timestamp: at(3), query: "Rust, not saved" },
     ]);
     const page = await json<LibraryPage>(
@@ -144,10 +151,18 @@ describe("GET /api/library", () => {
           focusMode: "academic",
           preview: "Rust is a systems language.",
           sources: [SOURCE],
+          kind: "answer",
+          agentId: null,
         },
       ],
       nextCursor: null,
     });
+    // A saved agent reply says whose it is, so the library opens it in its agent's chat.
+    const all = await json<LibraryPage>(await h.request("/api/library", { cookie: u.cookie }));
+    expect(all.items.map((i) => [i.threadId, i.kind, i.agentId])).toEqual([
+      ["g", "agent", "quick-answer"],
+      ["r", "answer", null],
+    ]);
     const none = await json<LibraryPage>(
       await h.request("/api/library?q=python", { cookie: u.cookie }),
     );

@@ -4,9 +4,9 @@ import { Link, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useSession } from "@/lib/session.tsx";
+import { threadHref } from "@/lib/thread-link.ts";
 import { useHistory } from "../api/get-history.ts";
 import { readSessionThreadLinks } from "../lib/session-threads.ts";
-import { threadHref } from "../lib/thread-link.ts";
 import { useThreadsVersion } from "../lib/threads-changed.ts";
 
 interface ThreadLink {

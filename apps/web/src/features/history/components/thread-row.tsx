@@ -1,8 +1,9 @@
 import type { ThreadSummary } from "@nexus/contracts";
-import { Bot, MessageSquare, Trash2 } from "lucide-react";
+import { MessageSquare, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
-import { threadAgentName, threadHref } from "../lib/thread-link.ts";
+import { threadAgentName, threadHref } from "@/lib/thread-link.ts";
 
 /** One thread in the history: opens the answer page; a button deletes it. */
 export function ThreadRow({
@@ -34,15 +35,7 @@ export function ThreadRow({
           <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{thread.preview}</p>
         ) : null}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
-          {agentName ? (
-            <span
-              data-testid="history-thread-agent"
-              className="inline-flex items-center gap-1 font-medium text-accent"
-            >
-              <Bot className="size-3.5" aria-hidden="true" />
-              {agentName}
-            </span>
-          ) : null}
+          {agentName ? <AgentBadge name={agentName} testId="history-thread-agent" /> : null}
           <EntryMeta
             focusMode={thread.focusMode}
             focusModeDisplay={agentName ? undefined : focusModeDisplay}

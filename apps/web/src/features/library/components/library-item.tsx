@@ -1,12 +1,16 @@
 import type { LibraryItem } from "@nexus/contracts";
 import { BookmarkMinus } from "lucide-react";
 import { Link } from "react-router";
+import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
-import { paths } from "@/config/paths.ts";
+import { threadAgentName, threadHref } from "@/lib/thread-link.ts";
 
 const FAVICONS_SHOWN = 4;
 
-/** A bookmarked answer: its question, the start of the answer, its sources; opens its thread. */
+/**
+ * A bookmarked answer (or agent reply): its question, the start of the answer, its sources; opens
+ * its thread (an agent reply in its agent's chat).
+ */
 export function LibraryItemCard({
   item,
   focusModeDisplay,
@@ -18,6 +22,7 @@ export function LibraryItemCard({
   onRemove: (item: LibraryItem) => void;
   now: Date;
 }) {
+  const agentName = threadAgentName(item);
   const domains = [...new Set(item.sources.map((source) => source.domain).filter(Boolean))];
   return (
     <li
@@ -26,7 +31,13 @@ export function LibraryItemCard({
     >
       <div className="min-w-0 flex-1">
         <Link
-          to={paths.app.searchResult.hrefFor(item.query, item.threadId)}
+          to={threadHref({
+            threadId: item.threadId,
+            title: item.query,
+            firstQuery: item.query,
+            kind: item.kind,
+            agentId: item.agentId,
+          })}
           className="block rounded-md font-semibold break-words text-fg outline-offset-2 after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:text-accent"
         >
           {item.query}
@@ -35,9 +46,10 @@ export function LibraryItemCard({
           <p className="mt-1.5 line-clamp-3 text-sm break-words text-muted">{item.preview}</p>
         ) : null}
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
+          {agentName ? <AgentBadge name={agentName} testId="library-item-agent" /> : null}
           <EntryMeta
             focusMode={item.focusMode}
-            focusModeDisplay={focusModeDisplay}
+            focusModeDisplay={agentName ? undefined : focusModeDisplay}
             timestamp={item.timestamp}
             now={now}
           />
