@@ -1,3 +1,4 @@
+import { createDatabase } from "@nexus/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/db.ts";
@@ -6,6 +7,7 @@ import { createFilesCorpus } from "./files-corpus.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000a11c";
 const BOB = "00000000-0000-4000-8000-000000000b0b";
+const CAROL = "00000000-0000-4000-8000-0000000ca201";
 
 let db: TestDatabase;
 
@@ -45,7 +47,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await db.db.execute(sql`
     insert into users (id, email, name) values
-      (${ALICE}, 'alice-corpus@acme.com', 'Alice'), (${BOB}, 'bob-corpus@acme.com', 'Bob')`);
+      (${ALICE}, 'alice-corpus@acme.com', 'Alice'), (${BOB}, 'bob-corpus@acme.com', 'Bob'),
+      (${CAROL}, 'carol-corpus@acme.com', 'Carol')`);
   // Many passages with one of the question's words, one with all of them, deep in the file.
   const oneWord = Array.from({ length: 40 }, (_, i) =>
     i % 2 === 0
@@ -64,6 +67,19 @@ beforeAll(async () => {
     "parsing",
   );
   await addFile(BOB, "bob notes.txt", ["Bob's pier was repaired after the storm as well."]);
+  // Passages with every word (close together, far apart, repeated), with some, with none.
+  await addFile(CAROL, "works.txt", [
+    "After the storm, weeks later, the old wooden pier on the north side of the bay was finally repaired by the council.",
+    "The storm damaged the pier.",
+    "The pier was repaired after the storm.",
+    "Nets repaired on the quay.",
+    "The lighthouse lamp was cleaned.",
+    "Storm at the pier, storm at the quay: the pier was repaired, then the storm came back.",
+  ]);
+  await addFile(CAROL, "diary.txt", [
+    "In the storm the pier broke; it was repaired in May.",
+    "A storm at sea and then a storm at night.",
+  ]);
 });
 
 afterAll(async () => {
@@ -75,6 +91,43 @@ describe("files corpus (full-text over one person's ready files)", () => {
     const hits = await search("when was the pier repaired after the storm", ALICE);
     expect(hits[0]?.title).toBe("harbour log.txt, p. 41");
     expect(hits[0]?.snippet).toContain("repaired");
+  });
+
+  it("orders passages by cover density: the words close together and often first, far apart last", async () => {
+    // Four passages hold every word, fewer than asked for: those with some words are ranked too.
+    const hits = await search("when was the pier repaired after the storm", CAROL, 8);
+    expect(hits.map((hit) => hit.title)).toEqual([
+      "works.txt, p. 6",
+      "works.txt, p. 3",
+      "diary.txt, p. 1",
+      "works.txt, p. 2",
+      "diary.txt, p. 2",
+      "works.txt, p. 1",
+      "works.txt, p. 4",
+    ]);
+    // No ties: the order is the ranking's, not the files' ids'.
+    expect(new Set(hits.map((hit) => hit.score)).size).toBe(hits.length);
+    expect(hits.map((hit) => hit.score)).toEqual(
+      [...hits.map((hit) => hit.score)].sort((a, b) => b - a),
+    );
+  });
+
+  it("changes the planner's settings for its own query only", async () => {
+    // One connection: the search's and the check's are the same.
+    const single = createDatabase({ url: db.url, max: 1 });
+    try {
+      await createFilesCorpus({ db: single.db }).search({
+        query: { text: "pier storm", words: queryWords("pier storm") },
+        limit: 5,
+        userId: CAROL,
+      });
+      const { rows } = await single.db.execute<{ seq: string; workers: string }>(sql`
+        select current_setting('enable_seqscan') as seq,
+               current_setting('max_parallel_workers_per_gather') as workers`);
+      expect(rows[0]).toEqual({ seq: "on", workers: "2" });
+    } finally {
+      await single.close();
+    }
   });
 
   it("falls back to passages with any of the words when none holds them all", async () => {

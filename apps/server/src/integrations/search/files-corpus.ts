@@ -48,40 +48,80 @@ interface DetailRow extends Record<string, unknown> {
 }
 
 /**
- * The full-text candidates and their ranking, as CTEs `q` … `hits` (file_id, ordinal, page,
+ * The query's two tsqueries as expressions: `web` (websearch syntax, every word, quoted phrases)
+ * and `en` (any of the words). They are written out where they are used rather than computed once
+ * in a CTE, so that PostgreSQL plans with their values: it estimates from the column's word
+ * statistics how many of the person's passages match and chooses the GIN index for rare words and
+ * the person's rows in index order (stopping at the candidates wanted) for common ones. A CTE hides
+ * the values, and every query then built the GIN bitmap of all matches (100,000 rows for a
+ * question whose words are everywhere) to keep a few hundred of them.
+ */
+function tsQueries(query: LocalQuery): { web: SQL; en: SQL } {
+  return {
+    web: sql`websearch_to_tsquery('english', ${query.text})`,
+    en: sql`to_tsquery('english', ${query.words.join(" | ")})`,
+  };
+}
+
+/**
+ * The full-text candidates and their ranking, as CTEs `strict` … `hits` (file_id, ordinal, page,
  * heading_path, content, score) over the user's ready files: passages with every word first (websearch
  * syntax: quoted phrases too), passages with any word only when those are too few — a question's
  * passage usually holds all its words, and ranking a few hundred rows is what keeps this fast.
+ * Run it through `withoutSeqScan`.
  */
 function fullTextHits(query: LocalQuery, userId: string, limit: number, scope: SQL): SQL {
+  const { web, en } = tsQueries(query);
   return sql`
-    q as (
-      select websearch_to_tsquery('english', ${query.text}) as web,
-             to_tsquery('english', ${query.words.join(" | ")}) as en
-    ), strict as (
+    strict as (
       select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
-      from file_chunks c, q
-      where c.user_id = ${userId} ${scope} and c.search_vector @@ q.web
+      from file_chunks c
+      where c.user_id = ${userId} ${scope} and c.search_vector @@ ${web}
       limit ${STRICT_CANDIDATES}
     ), loose as (
       select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
-      from file_chunks c, q
+      from file_chunks c
       where (select count(*) from strict) < ${limit}
-        and c.user_id = ${userId} ${scope} and c.search_vector @@ q.en
-        and not c.search_vector @@ q.web
+        and c.user_id = ${userId} ${scope} and c.search_vector @@ ${en}
+        and not c.search_vector @@ ${web}
       limit ${LOOSE_CANDIDATES}
     ), candidates as (
       select * from strict union all select * from loose
     ), hits as (
-      select c.*, ts_rank_cd(c.search_vector, q.en, 1)
-             + case when c.search_vector @@ q.web then ts_rank_cd(c.search_vector, q.web, 1) else 0 end
+      select c.*, ts_rank_cd(c.search_vector, ${en}, 1)
+             + case when c.search_vector @@ ${web} then ts_rank_cd(c.search_vector, ${web}, 1) else 0 end
              as score
-      from candidates c, q
+      from candidates c
       -- a file still being indexed (or failed) has chunks but is not searched yet
       where exists (select 1 from files f where f.id = c.file_id and f.status = 'ready')
       order by score desc, c.file_id, c.ordinal
       limit ${limit}
     )`;
+}
+
+/**
+ * Runs a full-text query with sequential scans off (for this transaction only). The candidates are
+ * then always the first ones in the table's order, from the GIN index or the person's rows of the
+ * user_id index, the same either way: a sequential scan, which the planner may prefer for a very
+ * common word, reads the whole table when the person's rows lie at its end, and on a large table
+ * starts where the previous scan stopped (synchronised scans), so the same question could be
+ * answered from other candidates.
+ */
+async function withoutSeqScan<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+  /** Called once the query itself is on its way to PostgreSQL. */
+  onSent?: () => void,
+) {
+  return db.transaction(async (tx) => {
+    // Parallel workers neither: starting them costs more than these few hundred rows.
+    await tx.execute(sql`
+      select set_config('enable_seqscan', 'off', true),
+             set_config('max_parallel_workers_per_gather', '0', true)`);
+    const result = tx.execute<T>(query);
+    onSent?.();
+    return result;
+  });
 }
 
 function toResult(row: DetailRow, score: number): ScoredSearchResult {
@@ -104,14 +144,17 @@ async function fullTextSearch(
   limit: number,
   scope: SQL,
 ): Promise<ScoredSearchResult[]> {
-  const result = await db.execute<DetailRow & { score: number }>(sql`
+  const result = await withoutSeqScan<DetailRow & { score: number }>(
+    db,
+    sql`
     with ${fullTextHits(query, userId, limit, scope)}
     select hits.file_id, hits.ordinal, f.name, hits.page, hits.heading_path, hits.content,
            (hits.score * ${FILE_WEIGHT})::float8 as score,
-           ts_headline('english', hits.content, q.en, ${HEADLINE_OPTIONS}) as snippet
-    from hits join files f on f.id = hits.file_id, q
+           ts_headline('english', hits.content, ${tsQueries(query).en}, ${HEADLINE_OPTIONS}) as snippet
+    from hits join files f on f.id = hits.file_id
     order by hits.score desc, hits.file_id, hits.ordinal
-  `);
+  `,
+  );
   return result.rows.map((row) => toResult(row, Number(row.score)));
 }
 
@@ -158,6 +201,21 @@ async function hybridSearch(options: {
 }): Promise<ScoredSearchResult[]> {
   const { db, query, userId, limit } = options;
   const depth = Math.max(limit, FUSION_DEPTH);
+  // The scoring by meaning (CPU in this process) waits until the full-text query has been sent,
+  // so that PostgreSQL runs it meanwhile (its transaction takes two round trips before it).
+  let markSent: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => {
+    markSent = resolve;
+  });
+  const fullTextRanking = withoutSeqScan<RankedRow>(
+    db,
+    sql`
+      with ${fullTextHits(query, userId, depth, options.scope)}
+      select file_id, ordinal, (score * ${FILE_WEIGHT})::float8 as score from hits
+      order by score desc, file_id, ordinal`,
+    markSent,
+  );
+  fullTextRanking.then(markSent, markSent);
   const semantic = async (): Promise<VectorHit[]> => {
     try {
       // The user's vectors are checked (and loaded if they changed) while the query is embedded.
@@ -166,7 +224,10 @@ async function hybridSearch(options: {
           timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
           ...(options.signal ? { signal: options.signal } : {}),
         })
-        .then(([v]) => v ?? new Float32Array());
+        .then(async ([v]) => {
+          await sent;
+          return v ?? new Float32Array();
+        });
       return await options.vectors.nearest({
         userId,
         query: vector,
@@ -182,13 +243,7 @@ async function hybridSearch(options: {
       return [];
     }
   };
-  const [ranked, nearest] = await Promise.all([
-    db.execute<RankedRow>(sql`
-      with ${fullTextHits(query, userId, depth, options.scope)}
-      select file_id, ordinal, (score * ${FILE_WEIGHT})::float8 as score from hits
-      order by score desc, file_id, ordinal`),
-    semantic(),
-  ]);
+  const [ranked, nearest] = await Promise.all([fullTextRanking, semantic()]);
   const fullText = ranked.rows.map((r) => ({
     fileId: r.file_id,
     ordinal: r.ordinal,
