@@ -179,3 +179,28 @@ describe("AgentToolPart: other tools", () => {
     expect(isToolPart({ type: "source-url" })).toBe(false);
   });
 });
+
+describe("AgentToolPart: search-files", () => {
+  it("says what it searches for, then how many passages it found", () => {
+    expect(
+      renderPart({
+        type: "tool-search-files",
+        state: "input-available",
+        input: { query: "tides" },
+      }),
+    ).toHaveTextContent("Searching the files for “tides”…");
+  });
+
+  it("counts the passages found", () => {
+    const row = renderPart(
+      {
+        type: "tool-search-files",
+        state: "output-available",
+        input: { query: "tides" },
+        output: { results: [{ n: 1, title: "report.pdf, p. 2", url: "", text: "…" }] },
+      },
+      false,
+    );
+    expect(row).toHaveTextContent("Searched the files for “tides”: 1 passage");
+  });
+});

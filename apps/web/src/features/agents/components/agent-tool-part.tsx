@@ -1,5 +1,5 @@
 import type { ReadUrlToolOutput, WebSearchToolOutput } from "@nexus/contracts";
-import { ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
+import { BookOpen, ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
 import { ToolRow } from "./agent-tool-row.tsx";
@@ -175,6 +175,24 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
             )}
           </>
         ) : null}
+      </ToolRow>
+    );
+  }
+
+  if (part.type === "tool-search-files") {
+    // A custom agent's knowledge files (or, for NexBuddy, Nexus's guides): its passages are the
+    // reply's numbered sources, listed under it.
+    const query = stringField(part.input, "query");
+    const about = query ? ` for “${query}”` : "";
+    const found = isRecord(part.output) && Array.isArray(part.output.results);
+    const count = found ? (part.output as { results: unknown[] }).results.length : 0;
+    return (
+      <ToolRow running={running} icon={<BookOpen className="size-4" aria-hidden="true" />}>
+        {done
+          ? `Searched the files${about}: ${count} ${count === 1 ? "passage" : "passages"}`
+          : interrupted
+            ? `Did not finish searching the files${about}`
+            : `Searching the files${about}…`}
       </ToolRow>
     );
   }
