@@ -79,7 +79,9 @@ test("a file as a custom agent's knowledge: cited with a link for its owner, wit
   await box.press("Enter");
   const reply = page.getByTestId("agent-reply").last();
   await expect(reply).toContainText("Use a reftest for layout");
-  await expect(reply).toContainText(/Searched the files for “Reftest is your best bet”: \d+ passages?/);
+  await expect(reply).toContainText(
+    /Searched the files for “Reftest is your best bet”: \d+ passages?/,
+  );
   const sources = reply.getByRole("navigation", { name: "Sources" });
   const cited = sources.getByRole("link", { name: new RegExp(`${PDF}, p\\. 5`) });
   await expect(cited).toHaveAttribute("href", /^\/api\/files\/[0-9a-f-]{36}\/download#page=5$/);

@@ -8,9 +8,9 @@ import {
   startFakeOpenAIServer,
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { fixture } from "../../../test/documents/fixtures.ts";
-import { indexKnowledgeBase } from "../../integrations/search/knowledge-index.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { indexKnowledgeBase } from "../../integrations/search/knowledge-index.ts";
 import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
 
 /**
