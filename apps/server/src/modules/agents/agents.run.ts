@@ -1,9 +1,10 @@
-import type {
-  AgentMessageMetadata,
-  AgentTool,
-  AnswerSource,
-  PresetAgent,
-  SearchFilesToolOutput,
+import {
+  type AgentMessageMetadata,
+  type AgentTool,
+  type AnswerSource,
+  citedFileId,
+  type PresetAgent,
+  type SearchFilesToolOutput,
 } from "@nexus/contracts";
 import { createUIMessageStream, type ModelMessage, type UIMessageChunk } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
@@ -178,8 +179,12 @@ function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>
   });
 }
 
-/** A source as history keeps it; a local one ("/api/files/…", "/blog/…") has no site of its own. */
-function sourcesOf(parts: readonly SavedPart[]): AnswerSource[] {
+/**
+ * A source as history keeps it; a local one ("/api/files/…", "/blog/…") has no site of its own.
+ * `othersFiles`: the files cited are someone else's (a shared agent's knowledge), so their
+ * passages are kept private, with no link (the library and share pages show "Not shared").
+ */
+function sourcesOf(parts: readonly SavedPart[], othersFiles: boolean): AnswerSource[] {
   return parts.flatMap((p) => {
     if (p.type !== "source-url") return [];
     let url: URL | null = null;
@@ -188,15 +193,14 @@ function sourcesOf(parts: readonly SavedPart[]): AnswerSource[] {
     } catch {
       // a passage of a file or of the guides: a path on this server
     }
-    return [
-      {
-        title: p.title ?? url?.hostname ?? p.url,
-        url: p.url,
-        domain: url?.hostname.replace(/^www\./, "") ?? "",
-        favicon: url ? `${url.origin}/favicon.ico` : null,
-        snippet: "",
-      },
-    ];
+    const source: AnswerSource = {
+      title: p.title ?? url?.hostname ?? p.url,
+      url: p.url,
+      domain: url?.hostname.replace(/^www\./, "") ?? "",
+      favicon: url ? `${url.origin}/favicon.ico` : null,
+      snippet: "",
+    };
+    return [othersFiles && citedFileId(p.url) ? { ...source, url: "", private: true } : source];
   });
 }
 
@@ -354,6 +358,8 @@ async function execute(
   const model = agentModel(deps, job);
   const turn = new ChatTurn();
   let saved = false;
+  const knowledge = job.custom?.knowledge;
+  const knowledgeOfOthers = knowledge !== undefined && knowledge.ownerId !== user.id;
   const save = async (stopped: boolean) => {
     await history.saveTurn({
       deps,
@@ -367,7 +373,7 @@ async function execute(
         results: {
           markdown: turn.text,
           thinking: turn.reasoning,
-          sources: sourcesOf(turn.parts),
+          sources: sourcesOf(turn.parts, knowledgeOfOthers),
           images: [],
           videos: [],
           model: model.id,

@@ -250,6 +250,17 @@ describe("custom agents' knowledge files", () => {
     expect(passagesOf(chunks).some((p) => p.text.includes(PASSAGE))).toBe(true);
     expect(partOf(chunks, "source-url")).toMatchObject({ title: `${PDF}, p. 5` });
     expect(JSON.stringify(llm.requests[1]?.messages)).toContain(PASSAGE);
+    // The holder's saved reply keeps the passage's name and page but no link to the owner's file
+    // (the library and a share of it show it as "Not shared", not as a deleted file).
+    const [kept] = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.userId, holder.userId));
+    expect((kept?.results.sources as unknown[] | undefined)?.[0]).toMatchObject({
+      title: `${PDF}, p. 5`,
+      url: "",
+      private: true,
+    });
 
     for (const [method, path, body] of [
       ["GET", `/api/files/${pdfId}`],
