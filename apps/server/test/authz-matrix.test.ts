@@ -1,5 +1,8 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_PNG } from "../../../e2e/fakes/openai-server.ts";
+import { saveGeneratedImage } from "../src/ai/tools/generate-image.ts";
+import { imageTypeOf } from "../src/lib/image-type.ts";
 import { fixture } from "./documents/fixtures.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
@@ -113,6 +116,21 @@ async function seedFile(ownerId: string): Promise<Record<string, string>> {
   const { id } = (await res.json()) as { id: string };
   await untilDone(h, cookie, id);
   return { ":fileId": id };
+}
+/** A generated image of the owner (the /view route shows images only). */
+async function seedImage(ownerId: string): Promise<Record<string, string>> {
+  const type = imageTypeOf(FAKE_PNG);
+  if (!type) throw new Error("FAKE_PNG is not a PNG");
+  const image = await saveGeneratedImage(
+    h.deps,
+    { id: ownerId },
+    {
+      bytes: FAKE_PNG,
+      type,
+      prompt: "matrix fox",
+    },
+  );
+  return { ":fileId": image.fileId };
 }
 /** A password-protected PDF of the owner that failed asking for its password. */
 async function seedEncryptedFile(ownerId: string): Promise<Record<string, string>> {
@@ -246,6 +264,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/files/:fileId": { expect: ownerOnly(200) },
   "PATCH /api/files/:fileId": { body: { name: "Matrix.txt" }, expect: ownerOnly(200) },
   "GET /api/files/:fileId/download": { expect: ownerOnly(200) },
+  "GET /api/files/:fileId/view": { expect: ownerOnly(200), seed: seedImage },
   "GET /api/files/:fileId/events": { expect: ownerOnly(200) },
   "DELETE /api/files/:fileId": { expect: ownerOnly(204), seed: seedFile },
   "POST /api/files/:fileId/password": {

@@ -401,7 +401,7 @@ export interface ReadUrlToolOutput {
 export interface GenerateImageToolOutput {
   images: Array<{
     fileId: string;
-    /** The file's owner-only download route (/api/files/:fileId/download). */
+    /** The file's owner-only inline route (/api/files/:fileId/view; /download in older replies). */
     url: string;
     mediaType: string;
     width?: number;

@@ -10,12 +10,12 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { EnvError, parseEnv } from "../../env.ts";
+import { imageTypeOf } from "../../lib/image-type.ts";
 import { type Chunk, parseStream, partOf, textOf } from "../../modules/answer/answer-test-kit.ts";
 import {
   GENERATE_IMAGE_LIMITS,
   IMAGE_SIZES,
   imageFileName,
-  imageTypeOf,
   NO_IMAGE_MODEL,
 } from "./generate-image.ts";
 
@@ -88,7 +88,7 @@ describe("generate-image through the image-generator agent", () => {
     expect(output?.images).toHaveLength(1);
     const image = output?.images[0];
     expect(image).toMatchObject({ mediaType: "image/png", width: 2, height: 2 });
-    expect(image?.url).toBe(`/api/files/${image?.fileId}/download`);
+    expect(image?.url).toBe(`/api/files/${image?.fileId}/view`);
     expect(textOf(chunks)).toBe("Here is your fox.");
     expect(partOf(chunks, "finish")).toBeDefined();
 
@@ -120,16 +120,18 @@ describe("generate-image through the image-generator agent", () => {
       name: "a red fox.png",
     });
     const listed = (await (await h.request("/api/files", { cookie })).json()) as {
-      files: { id: string; status: string }[];
+      files: { id: string; status: string; kind: string }[];
       addFiles: { current: number };
     };
-    expect(listed.files.map((f) => f.id)).toEqual([image?.fileId]);
+    expect(listed.files.map((f) => [f.id, f.kind])).toEqual([[image?.fileId, "png"]]);
     // Generated images are not charged as added files.
     expect(listed.addFiles.current).toBe(0);
 
-    // Its download: the owner gets the bytes; another person a 404; nobody signed in a 401.
+    // Shown inline to its owner; another person gets a 404, nobody signed in a 401.
     const own = await h.request(String(image?.url), { cookie });
     expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("image/png");
+    expect(own.headers.get("content-disposition")).toMatch(/^inline; /);
     expect(Buffer.from(await own.arrayBuffer()).equals(FAKE_PNG)).toBe(true);
     const other = await h.signIn("image-other@acme.com");
     expect((await h.request(String(image?.url), { cookie: other.cookie })).status).toBe(404);

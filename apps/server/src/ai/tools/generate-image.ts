@@ -2,15 +2,17 @@ import { Readable } from "node:stream";
 import { APICallError } from "@ai-sdk/provider";
 import {
   FILE_NAME_MAX,
+  fileViewUrl,
   type GenerateImageToolOutput,
   hasControlCharacters,
 } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { generateImage, NoImageGeneratedError, tool } from "ai";
 import { z } from "zod";
-import type { SessionUser } from "../../deps.ts";
+import type { Deps, SessionUser } from "../../deps.ts";
 import { appendRunEvent } from "../../jobs/run-events.ts";
 import { randomId } from "../../lib/ids.ts";
+import { type ImageType, imageTypeOf } from "../../lib/image-type.ts";
 import { maxUploadBytes } from "../../modules/files/files.upload.ts";
 import { ModelTimeoutError } from "../model-fetch.ts";
 import { type ToolContext, toolSignal } from "./tool-context.ts";
@@ -25,63 +27,6 @@ export const NO_IMAGE_MODEL =
 
 /** Images started in each turn (keyed by the turn's tool context, which lives as long as it). */
 const startedInTurn = new WeakMap<ToolContext, number>();
-
-export interface ImageType {
-  /** The files row's kind. */
-  kind: string;
-  mediaType: string;
-  extension: string;
-  width?: number;
-  height?: number;
-}
-
-const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) =>
-  bytes.length >= at + magic.length && magic.every((b, i) => bytes[at + i] === b);
-
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-/** JPEG: the first start-of-frame segment holds the height and width. */
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1] ?? 0;
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
-    const frame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
-    if (frame) {
-      const height = ((bytes[at + 5] ?? 0) << 8) | (bytes[at + 6] ?? 0);
-      const width = ((bytes[at + 7] ?? 0) << 8) | (bytes[at + 8] ?? 0);
-      return width > 0 && height > 0 ? { width, height } : null;
-    }
-    at += 2 + length;
-  }
-  return null;
-}
-
-/** The image's type (and size when its header says) from its magic bytes; null if not an image. */
-export function imageTypeOf(bytes: Uint8Array): ImageType | null {
-  if (startsWith(bytes, [0x89, ...ascii("PNG\r\n\x1a\n")])) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const sized = bytes.length >= 24 && startsWith(bytes, ascii("IHDR"), 12);
-    return {
-      kind: "png",
-      mediaType: "image/png",
-      extension: "png",
-      ...(sized ? { width: view.getUint32(16), height: view.getUint32(20) } : {}),
-    };
-  }
-  if (startsWith(bytes, [0xff, 0xd8, 0xff]))
-    return { kind: "jpeg", mediaType: "image/jpeg", extension: "jpg", ...jpegSize(bytes) };
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8))
-    return { kind: "webp", mediaType: "image/webp", extension: "webp" };
-  if (startsWith(bytes, ascii("GIF8")))
-    return { kind: "gif", mediaType: "image/gif", extension: "gif" };
-  return null;
-}
 
 /** A file name from the prompt: its first words, control characters and slashes dropped. */
 export function imageFileName(prompt: string, extension: string): string {
@@ -102,11 +47,10 @@ export function imageFileName(prompt: string, extension: string): string {
  * run ended by a `ready` event. Not charged against addFiles.
  */
 export async function saveGeneratedImage(
-  ctx: ToolContext,
-  user: SessionUser,
+  deps: Deps,
+  user: Pick<SessionUser, "id">,
   image: { bytes: Uint8Array; type: ImageType; prompt: string },
 ): Promise<GenerateImageToolOutput["images"][number]> {
-  const { deps } = ctx;
   const key = `u/${user.id}/${randomId(18)}`;
   const size = await deps.storage.put(key, Readable.from([Buffer.from(image.bytes)]));
   const id = crypto.randomUUID();
@@ -140,7 +84,8 @@ export async function saveGeneratedImage(
   }).catch((err: unknown) => deps.logger.warn({ err }, "generated image: run event failed"));
   return {
     fileId: id,
-    url: `/api/files/${id}/download`,
+    // Shown inline to its owner (an image type from its bytes; the download route stays as it is).
+    url: fileViewUrl(id),
     mediaType: image.type.mediaType,
     ...(image.type.width !== undefined ? { width: image.type.width } : {}),
     ...(image.type.height !== undefined ? { height: image.type.height } : {}),
@@ -212,7 +157,7 @@ export async function generateImageFor(
       const type = imageTypeOf(bytes);
       if (!type) throw new Error("The image model sent something that is not an image.");
       if (bytes.length > max) throw new Error("The image model sent an image too large to keep.");
-      images.push(await saveGeneratedImage(ctx, user, { bytes, type, prompt: input.prompt }));
+      images.push(await saveGeneratedImage(ctx.deps, user, { bytes, type, prompt: input.prompt }));
     }
     if (images.length === 0)
       throw new Error("The image model sent no image. Try again, perhaps with another prompt.");

@@ -15,6 +15,7 @@ import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import { streamFileEvents } from "./files.events.ts";
 import * as files from "./files.service.ts";
 import { uploadFile } from "./files.upload.ts";
+import { viewImage } from "./files.view.ts";
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (ASCII fallback plus the exact name). */
 function attachment(name: string): string {
@@ -23,9 +24,9 @@ function attachment(name: string): string {
 }
 
 /**
- * /api/files (sign-in only): upload, list and search, rename, download, delete, progress, a
- * password for a protected PDF, and which of a thread's cited files are gone (/missing, before
- * /:fileId).
+ * /api/files (sign-in only): upload, list and search, rename, download, an image shown inline
+ * (/view), delete, progress, a password for a protected PDF, and which of a thread's cited files
+ * are gone (/missing, before /:fileId).
  */
 export function filesRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -80,6 +81,9 @@ export function filesRoutes(deps: Deps) {
         },
       });
     })
+    .get("/:fileId/view", (c) =>
+      viewImage({ deps, user: currentUser(c), fileId: c.req.param("fileId") }),
+    )
     .get("/:fileId/events", async (c) => {
       const row = await files.ownedFile(deps, currentUser(c), c.req.param("fileId"));
       return streamFileEvents({ deps, c, runId: row.runId });

@@ -5,7 +5,7 @@ import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-m
 import type { ToolPartLike } from "./agent-tool-part.tsx";
 
 const FILE_ID = "0b6f3c1e-8a3d-4d7c-9a57-2f0e6c1b9d42";
-const FILE_URL = `/api/files/${FILE_ID}/download`;
+const FILE_URL = `/api/files/${FILE_ID}/view`;
 
 function renderImage(part: ToolPartLike, running = true) {
   render(
@@ -58,7 +58,8 @@ describe("GenerateImageToolPart", () => {
     expect(row).not.toHaveTextContent("Generating");
   });
 
-  it("counts several images and never shows an address that is not a file's download", () => {
+  it("counts several images and never shows an address that is not the file's own route", () => {
+    const OLDER = "7a1d2c3b-0000-4000-8000-000000000000";
     const row = renderImage({
       type: "tool-generate-image",
       state: "output-available",
@@ -66,11 +67,10 @@ describe("GenerateImageToolPart", () => {
         prompt: "two cats",
         images: [
           { fileId: FILE_ID, url: FILE_URL, mediaType: "image/png" },
-          {
-            fileId: "7a1d2c3b-0000-4000-8000-000000000000",
-            url: "/api/files/7a1d2c3b-0000-4000-8000-000000000000/download",
-            mediaType: "image/png",
-          },
+          // Saved before /view existed: its download route, shown inline through /view.
+          { fileId: OLDER, url: `/api/files/${OLDER}/download`, mediaType: "image/png" },
+          // Another file's route than the image's own.
+          { fileId: FILE_ID, url: `/api/files/${OLDER}/view`, mediaType: "image/png" },
           { fileId: "x", url: "https://evil.example/tracker.png", mediaType: "image/png" },
           { fileId: "y", url: "javascript:alert(1)", mediaType: "image/png" },
         ],
@@ -78,7 +78,9 @@ describe("GenerateImageToolPart", () => {
     });
     expect(row).toHaveTextContent("Generated 2 images");
     const sources = screen.getAllByRole("img").map((img) => img.getAttribute("src"));
-    expect(sources).toEqual([FILE_URL, "/api/files/7a1d2c3b-0000-4000-8000-000000000000/download"]);
+    expect(sources).toEqual([FILE_URL, `/api/files/${OLDER}/view`]);
+    const links = screen.getAllByRole("link", { name: "Open full size" });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(sources);
     // Without a size, none is claimed.
     expect(screen.getAllByRole("img")[0]).not.toHaveAttribute("width");
   });

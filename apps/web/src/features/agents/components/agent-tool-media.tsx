@@ -1,4 +1,8 @@
-import type { GenerateImageToolOutput, YoutubeTranscriptToolOutput } from "@nexus/contracts";
+import {
+  fileViewUrl,
+  type GenerateImageToolOutput,
+  type YoutubeTranscriptToolOutput,
+} from "@nexus/contracts";
 import { ChevronRight, ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-react";
 import type { ToolPartLike } from "./agent-tool-part.tsx";
 import { ToolRow } from "./agent-tool-row.tsx";
@@ -14,22 +18,28 @@ function stringField(value: unknown, field: string): string {
   return isRecord(value) && typeof value[field] === "string" ? value[field] : "";
 }
 
-/** Only a file's own download route is shown as an image or linked (never a URL from elsewhere). */
+/**
+ * Only a file's own routes are shown as an image or linked (never a URL from elsewhere): its
+ * /view (inline, owner-only), or /download in replies saved before /view existed.
+ */
 const FILE_URL =
-  /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/download$/i;
+  /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(?:view|download)$/i;
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 type ShownImage = GenerateImageToolOutput["images"][number];
 
+/** The output's images, each shown through its file's inline route. */
 function imagesOf(output: unknown): ShownImage[] {
   if (!isRecord(output) || !Array.isArray(output.images)) return [];
-  return output.images.filter(
-    (image): image is ShownImage =>
-      isRecord(image) &&
-      typeof image.fileId === "string" &&
-      typeof image.url === "string" &&
-      FILE_URL.test(image.url),
-  );
+  return output.images
+    .filter(
+      (image): image is ShownImage =>
+        isRecord(image) &&
+        typeof image.fileId === "string" &&
+        typeof image.url === "string" &&
+        FILE_URL.exec(image.url)?.[1]?.toLowerCase() === image.fileId.toLowerCase(),
+    )
+    .map((image) => ({ ...image, url: fileViewUrl(image.fileId) }));
 }
 
 const dimension = (value: unknown) =>

@@ -2,6 +2,7 @@ import type { FileKind } from "@nexus/contracts";
 import {
   BookOpen,
   FileCode,
+  FileImage,
   FileSpreadsheet,
   FileText,
   type LucideIcon,
@@ -21,6 +22,10 @@ const ICONS: Record<FileKind, LucideIcon> = {
   html: FileCode,
   markdown: FileText,
   text: FileText,
+  png: FileImage,
+  jpeg: FileImage,
+  webp: FileImage,
+  gif: FileImage,
 };
 
 export const KIND_LABELS: Record<FileKind, string> = {
@@ -36,6 +41,10 @@ export const KIND_LABELS: Record<FileKind, string> = {
   html: "HTML",
   markdown: "Markdown",
   text: "Text",
+  png: "PNG image",
+  jpeg: "JPEG image",
+  webp: "WebP image",
+  gif: "GIF image",
 };
 
 export function FileIcon({ kind }: { kind: FileKind }) {
