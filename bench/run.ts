@@ -8,7 +8,8 @@
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
 // The answer benches run apps/server/dist/main.js (`npm run build:server`; the source via tsx if
 // missing). BENCH_CLIENTS, BENCH_ANSWERS, BENCH_LOAD_USERS change their sizes; BENCH_RESULT_HOSTS=
-// invalid points the fake results at DNS names; BENCH_CPU_PROF=<dir> writes the server's CPU profile.
+// invalid points the fake results at DNS names; BENCH_CPU_PROF=<dir> writes the server's CPU profile;
+// BENCH_SERVER_BUNDLE=<path to main.js> runs another build of the server (an A/B against a commit).
 import { spawnSync } from "node:child_process";
 import { REPO_ROOT } from "../e2e/support/server-process.ts";
 import { agentChat } from "./agent-chat.ts";

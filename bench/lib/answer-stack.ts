@@ -24,13 +24,17 @@ import {
   stopServer,
   waitForHealth,
 } from "../../e2e/support/server-process.ts";
+import { startDelayProxy } from "./slow-upstreams.ts";
 
 /**
  * The real server (the esbuild bundle when built) wired to a fake OpenAI-compatible model and a
  * fake SearXNG, with signed-in users to spend quota, for the answer benchmarks.
  */
 
-const BUNDLE = path.join(REPO_ROOT, "apps/server/dist/main.js");
+/** BENCH_SERVER_BUNDLE runs another build of the server (e.g. an older commit's, for an A/B). */
+const BUNDLE = process.env.BENCH_SERVER_BUNDLE
+  ? path.resolve(process.env.BENCH_SERVER_BUNDLE)
+  : path.join(REPO_ROOT, "apps/server/dist/main.js");
 const ADMIN_BUNDLE = path.join(REPO_ROOT, "apps/server/dist/admin.js");
 
 /**
@@ -73,14 +77,22 @@ export interface AnswerStack {
   model: FakeOpenAIServer;
   searxng: FakeSearxng;
   dataDir: string;
+  /** Where the server reaches the model and SearXNG (through the delay proxies, if any). */
+  modelBaseUrl: string;
+  searchUrl: string;
+  /** Changes the upstream latency (only with the `delays` option). */
+  setDelays: (delays: { modelMs: number; searchMs: number }) => void;
   /** One session cookie per signed-in user. */
   cookies: string[];
   stop: () => Promise<void>;
 }
 
-function serverCommand(): string[] {
+function serverCommand(nodeArgs: readonly string[] = []): string[] {
   const prof = process.env.BENCH_CPU_PROF;
-  const profArgs = prof ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(prof)}`] : [];
+  const profArgs = [
+    ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(prof)}`] : []),
+    ...nodeArgs,
+  ];
   if (fs.existsSync(BUNDLE)) return [process.execPath, ...profArgs, BUNDLE];
   const [node, ...rest] = SERVER_COMMAND;
   return [node ?? process.execPath, ...profArgs, ...rest];
@@ -171,23 +183,38 @@ export async function startAnswerStack(options: {
   tier: "free" | "pro";
   hosts?: ResultHosts;
   extraEnv?: Record<string, string>;
+  /** Node options for the server process (e.g. --inspect). */
+  nodeArgs?: readonly string[];
+  /** Upstream latency: every model request / SearXNG request is held this long first. */
+  delays?: { modelMs: number; searchMs: number };
+  /** Called once the server answers /api/health, before any user signs in. */
+  onHealthy?: (server: ServerProcess) => Promise<void>;
 }): Promise<AnswerStack> {
   const dataDir = makeTempDir("nexus-bench-answer-");
   const model = await startFakeOpenAIServer({ handler: options.handler });
   const searxng = await startFakeSearxng({ corpus: benchCorpus(options.hosts ?? "localhost") });
+  const proxies = options.delays
+    ? await Promise.all([
+        startDelayProxy({ target: model.baseUrl, delayMs: options.delays.modelMs }),
+        startDelayProxy({ target: searxng.url, delayMs: options.delays.searchMs }),
+      ])
+    : [];
+  const modelBaseUrl = proxies[0]?.url ?? model.baseUrl;
+  const searchUrl = proxies[1]?.url ?? searxng.url;
   const server = spawnServer({
     port: await freePort(),
-    command: serverCommand(),
+    command: serverCommand(options.nodeArgs),
     env: serverEnv({
       DATA_DIR: dataDir,
       // info: the sign-in links are logged; the access log is debug-only, answers log nothing.
       LOG_LEVEL: "info",
-      LLM_BASE_URL: model.baseUrl,
+      LLM_BASE_URL: modelBaseUrl,
       LLM_API_KEY: "bench",
       LLM_MODEL: "bench-model",
       SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: searxng.url,
+      SEARXNG_URL: searchUrl,
       SIGNIN_RATE_LIMIT: "100000",
+      WEB_DIST: path.join(REPO_ROOT, "apps/web/dist"),
       ...options.extraEnv,
     }),
   });
@@ -195,10 +222,12 @@ export async function startAnswerStack(options: {
     await stopServer(server);
     await model.close();
     await searxng.close();
+    for (const proxy of proxies) await proxy.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(server);
+    await options.onHealthy?.(server);
     const emails = Array.from({ length: options.users }, (_, i) => `bench-${i + 1}@nexus.test`);
     const cookies = await signInMany(server, emails);
     if (options.tier === "pro") await pool(emails, 2, (email) => setTier(email, "pro", dataDir));
@@ -208,7 +237,23 @@ export async function startAnswerStack(options: {
     const usage = (await check.json()) as { tier?: string };
     if (usage.tier !== options.tier)
       throw new Error(`users are on tier ${usage.tier}, expected ${options.tier}`);
-    return { server, model, searxng, dataDir, cookies, stop };
+    const setDelays = (delays: { modelMs: number; searchMs: number }) => {
+      const [modelProxy, searchProxy] = proxies;
+      if (!modelProxy || !searchProxy) throw new Error("the stack was started without delays");
+      modelProxy.delayMs = delays.modelMs;
+      searchProxy.delayMs = delays.searchMs;
+    };
+    return {
+      server,
+      model,
+      searxng,
+      dataDir,
+      modelBaseUrl,
+      searchUrl,
+      setDelays,
+      cookies,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -219,3 +219,34 @@ export function cpuMs(pid: number): { server: number; pg: number } {
     pg: descendants(pid).reduce((sum, p) => sum + ticks(p), 0) * perTick,
   };
 }
+
+/** VmRSS of pid in kB (0 when it is gone). */
+export function rssKb(pid: number): number {
+  return readKb(`/proc/${pid}/status`, "VmRSS");
+}
+
+/**
+ * CPU time (user + system, ms) of each live thread of pid, by thread id, with its name: the main
+ * thread's id is pid; a worker thread shows as another `node` thread (V8's and libuv's helpers
+ * have their own names). /proc/<pid>/stat (cpuMs) sums them all, exited threads included.
+ */
+export function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
+  const out = new Map<number, { name: string; ms: number }>();
+  let tids: string[] = [];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
