@@ -45,6 +45,21 @@ export const envSchema = z
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     LLM_REASONING_MODEL: optionalString,
+    /**
+     * Whether the model calls tools (function calling). `false` for a model that cannot (many small
+     * local models): agents then answer without searching, reading pages or running code, and say
+     * so when a request needs it. Default true.
+     */
+    LLM_TOOLS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim().toLowerCase())
+      .pipe(
+        z
+          .string()
+          .regex(/^(|true|false)$/, "true or false")
+          .transform((v) => v !== "false"),
+      ),
     /** Time a model server may take to send response headers, per attempt. */
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     /**

@@ -74,7 +74,7 @@ type ModelEnv = Pick<
   | "LLM_TIMEOUT_MS"
   | "EMBEDDING_MODEL"
 > &
-  Partial<Pick<Env, "IMAGE_MODEL">>;
+  Partial<Pick<Env, "IMAGE_MODEL" | "LLM_TOOLS">>;
 
 /** Time an image model may take to answer (it sends nothing before the image is made). */
 export const IMAGE_MODEL_TIMEOUT_MS = 60_000;
@@ -223,7 +223,8 @@ export function createModelRegistry(options: {
 
   const capabilities: ModelCapabilities = {
     chat: true,
-    tools: true,
+    // LLM_TOOLS=false: a model without function calling (agents then answer without tools).
+    tools: env.LLM_TOOLS !== false,
     structuredOutput: true,
     images: imageModel !== null,
     embeddings: embedder !== null,

@@ -113,16 +113,20 @@ function runnableAgent(job: AgentJob): RunnableAgent | undefined {
 }
 
 /** The agent's system prompt: its own, then what this server and this turn add. */
-export function agentSystemPrompt(agent: RunnableAgent, now: Date): string {
-  const offered = agent.tools.filter(toolAvailable);
-  const missing = agent.tools.filter((t) => !toolAvailable(t));
+/**
+ * The agent's own prompt and the server's footer. `toolCalls` false: the model cannot call tools
+ * (LLM_TOOLS=false), so none is offered and the agent is told which it lacks.
+ */
+export function agentSystemPrompt(agent: RunnableAgent, now: Date, toolCalls = true): string {
+  const offered = toolCalls ? agent.tools.filter(toolAvailable) : [];
+  const missing = toolCalls ? agent.tools.filter((t) => !toolAvailable(t)) : [...agent.tools];
   const lines = [
     agent.prompt,
     "",
     "---",
     `Today is ${now.toISOString().slice(0, 10)}. You are ${agent.name}, an agent of Nexus.`,
   ];
-  if (agent.knowledgeFiles)
+  if (agent.knowledgeFiles && toolCalls)
     lines.push(
       `You have ${agent.knowledgeFiles === 1 ? "1 knowledge file" : `${agent.knowledgeFiles} knowledge files`} from the person who made you: search them with search-files whenever a question may be answered from them, answer from the passages found, and cite each one by its number (its title is "file name, p. N").`,
     );
@@ -133,7 +137,9 @@ export function agentSystemPrompt(agent: RunnableAgent, now: Date): string {
     );
   if (missing.length > 0)
     lines.push(
-      `This server does not offer ${missing.join(", ")} yet: when the request needs it, say so plainly and help as far as you can without it.`,
+      toolCalls
+        ? `This server does not offer ${missing.join(", ")} yet: when the request needs it, say so plainly and help as far as you can without it.`
+        : `The model this server runs cannot call tools, so you cannot use ${missing.join(", ")}: when a request needs one, say so plainly and help as far as you can without it.`,
     );
   return lines.join("\n");
 }
@@ -329,16 +335,16 @@ async function offlineReply(options: {
  */
 export function runAgent(deps: Deps, job: AgentJob, signal: AbortSignal) {
   const stream = createUIMessageStream({
-    execute: ({ writer }) =>
-      modelRetries.run(
-        ({ attempt, maxAttempts, reason }) =>
-          writer.write({
-            type: "data-status",
-            data: { state: "retrying", attempt, maxAttempts, reason },
-            transient: true,
-          }),
-        () => execute(deps, job, signal, (chunk) => writer.write(chunk)),
-      ),
+    execute: ({ writer }) => {
+      modelRetries.listen(signal, ({ attempt, maxAttempts, reason }) =>
+        writer.write({
+          type: "data-status",
+          data: { state: "retrying", attempt, maxAttempts, reason },
+          transient: true,
+        }),
+      );
+      return execute(deps, job, signal, (chunk) => writer.write(chunk));
+    },
     onError: () => AGENT_FAILED,
   });
   return uiMessageSseStream(stream);
@@ -414,9 +420,9 @@ async function execute(
     } else {
       await runChat({
         model: model.model,
-        system: agentSystemPrompt(agent, deps.clock.now()),
+        system: agentSystemPrompt(agent, deps.clock.now(), deps.models.capabilities.tools),
         messages: conversation(earlier, job.message),
-        tools: toolsFor(agent.tools, ctx),
+        ...(deps.models.capabilities.tools ? { tools: toolsFor(agent.tools, ctx) } : {}),
         write,
         turn,
         signal,
