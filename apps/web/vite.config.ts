@@ -4,9 +4,13 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { contentPlugin } from "./build/content-plugin.ts";
 import { precompress } from "./build/precompress.ts";
+import { pyodideAssets } from "./build/pyodide-assets.ts";
 
 export default defineConfig({
-  plugins: [contentPlugin(), react(), tailwindcss(), precompress()],
+  // pyodideAssets after precompress: it compresses Pyodide's large files itself, once per version.
+  plugins: [contentPlugin(), react(), tailwindcss(), precompress(), pyodideAssets()],
+  // The Python scratchpad's worker is an ES module (it imports Pyodide's loader from /pyodide/).
+  worker: { format: "es" },
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },

@@ -6,7 +6,7 @@ import { DOMParser } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_URL, createHarness, type Harness } from "../test/harness.ts";
 import { createApp } from "./app.ts";
-import { robotsTxt, sitemapXml } from "./static.ts";
+import { PYTHON_WORKER_CSP, robotsTxt, sitemapXml } from "./static.ts";
 
 const ORIGIN = "https://app-url.nexus.invalid";
 const page = (title: string, body: string, canonical?: string) =>
@@ -56,6 +56,8 @@ let h: Harness;
 let dist: string;
 let app: ReturnType<typeof createApp>;
 const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
+/** A WebAssembly module's header and some bytes. */
+const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000)]);
 
 beforeAll(async () => {
   h = await createHarness();
@@ -68,6 +70,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js"), script);
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js.br"), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, "theme-init.js"), "void 0;");
+  fs.writeFileSync(path.join(dist, "assets/python-worker-Ab_1.js"), "void 0;");
+  fs.mkdirSync(path.join(dist, "pyodide/314.0.7"), { recursive: true });
+  fs.writeFileSync(path.join(dist, "pyodide/314.0.7/pyodide.asm.wasm"), WASM);
+  fs.writeFileSync(path.join(dist, "pyodide/314.0.7/pyodide.asm.wasm.gz"), zlib.gzipSync(WASM));
   writePrerendered(dist);
   app = createApp(h.deps, { webDist: dist });
 });
@@ -116,6 +122,32 @@ describe("serving the built web app", () => {
     const res = await app.request("/assets/gone-999.js");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).not.toContain("text/html");
+  });
+
+  it("serves Pyodide's versioned files as application/wasm, precompressed, cached for a year", async () => {
+    const res = await app.request("/pyodide/314.0.7/pyodide.asm.wasm", {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/wasm");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer()))).toEqual(WASM);
+    const missing = await app.request("/pyodide/314.0.7/numpy.whl");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).not.toContain("text/html");
+  });
+
+  it("allows WebAssembly only in the Python worker's own policy, never in the page's", async () => {
+    const worker = await app.request("/assets/python-worker-Ab_1.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-security-policy")).toBe(PYTHON_WORKER_CSP);
+    expect(PYTHON_WORKER_CSP).toContain("'wasm-unsafe-eval'");
+    expect(PYTHON_WORKER_CSP).toContain("connect-src 'self'");
+    const other = await app.request("/assets/app-abc123.js");
+    expect(other.headers.get("content-security-policy")).toBeNull();
+    const page = await app.request("/app/agents/interactive-python-course");
+    expect(page.headers.get("content-security-policy")).not.toContain("wasm");
   });
 
   it("keeps unknown API paths as JSON 404s", async () => {

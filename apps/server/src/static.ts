@@ -8,11 +8,23 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./deps.ts";
 import { escapeXml } from "./modules/blog/blog.feed.ts";
 
-const HASHED_ASSET = /^\/assets\//;
+/** Hashed build files, and Pyodide's files under a path naming their version. */
+const HASHED_ASSET = /^\/(?:assets|pyodide\/\d+(?:\.\d+)*)\//;
+
+/** The Python scratchpad's module worker (apps/web/src/features/agents/python/python-worker.ts). */
+const PYTHON_WORKER = /^\/assets\/python-worker-[\w-]+\.js$/;
 
 /**
- * Caching: hashed assets forever; the HTML entry must be revalidated so a deploy is picked up at
- * once; other public files (favicon, theme-init.js) briefly.
+ * A dedicated worker's policy is the one sent with its script, not the page's. The Python worker
+ * compiles Pyodide's WebAssembly ('wasm-unsafe-eval', nowhere else) and may reach our origin only.
+ */
+export const PYTHON_WORKER_CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+
+/**
+ * Caching: hashed assets (and Pyodide's versioned files) forever; the HTML entry must be
+ * revalidated so a deploy is picked up at once; other public files (favicon, theme-init.js)
+ * briefly. The Python worker's script also gets its own policy.
  */
 const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -25,6 +37,8 @@ const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
       ? "no-cache"
       : "public, max-age=3600";
   c.res.headers.set("Cache-Control", value);
+  if (PYTHON_WORKER.test(c.req.path))
+    c.res.headers.set("Content-Security-Policy", PYTHON_WORKER_CSP);
 });
 
 /** dist/prerendered/manifest.json, written by apps/web/build/prerender.ts. */
@@ -202,6 +216,7 @@ export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
       .use("*", serveStatic({ root, precompressed: true }))
       // A hashed asset that is not there (a stale tab after a deploy) is a 404, never index.html.
       .get("/assets/*", (c) => c.text("Not found", 404))
+      .get("/pyodide/*", (c) => c.text("Not found", 404))
       .get("*", (c) =>
         prerendered?.notFound && !isSpaPath(prerendered, c.req.path)
           ? sendPage(c, prerendered.notFound, 404)

@@ -131,6 +131,13 @@ describe("preset agent files", () => {
       expect(byId(id).prompt, id).toMatch(/emergency services|emergency number/);
     }
     expect(byId("legal").prompt).toMatch(/not legal advice/);
+    // The Python course knows what the learner's in-browser Python can do (its scratchpad).
+    const python = byId("interactive-python-course").prompt;
+    expect(python).toMatch(/\*\*Run\*\* button/);
+    expect(python).toMatch(/Send to\s+tutor/);
+    expect(python).toMatch(/standard library/);
+    expect(python).toMatch(/`input\(\)` does not work/);
+    expect(python).toMatch(/10 seconds/);
   });
 
   it("name icons that lucide-react has under that name (not an alias)", () => {

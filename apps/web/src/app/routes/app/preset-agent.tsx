@@ -6,6 +6,11 @@ import {
   type AgentChatSlots,
   AgentChatSlotsContext,
 } from "@/features/agents/components/agent-chat-slots.tsx";
+import {
+  PYTHON_COURSE_AGENT_ID,
+  PythonWorkbenchProvider,
+  pythonChatSlots,
+} from "@/features/agents/python/python-workbench.tsx";
 import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
 import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
 import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
@@ -20,22 +25,25 @@ export function PresetAgentRoute() {
   const { openSignIn } = useSignInDialog();
   // The agent chat renders replies as answers are rendered, and a used-up quota as the answer
   // page shows it (features do not import each other: the app layer hands these over).
-  const slots = useMemo<AgentChatSlots>(
-    () => ({
+  // The Python course adds Run buttons to its replies and the Python scratchpad.
+  const python = agentId === PYTHON_COURSE_AGENT_ID;
+  const slots = useMemo<AgentChatSlots>(() => {
+    const base: AgentChatSlots = {
       Markdown: LazyAnswerMarkdown,
       renderQuota: (details) => {
         const quota = parseQuotaDetails(details);
         return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;
       },
       renderReplyActions: (reply) => <SavedReplyActions reply={reply} onSignIn={openSignIn} />,
-    }),
-    [openSignIn],
-  );
+    };
+    return python ? pythonChatSlots(base) : base;
+  }, [openSignIn, python]);
   if (!isPresetAgentId(agentId)) return <AppNotFoundRoute />;
+  const chat = <AgentChatScreen agentId={agentId} threadId={threadId} />;
   return (
     <RequireSignIn area={PRESET_AGENT_INFO[agentId].name}>
       <AgentChatSlotsContext value={slots}>
-        <AgentChatScreen agentId={agentId} threadId={threadId} />
+        {python ? <PythonWorkbenchProvider>{chat}</PythonWorkbenchProvider> : chat}
       </AgentChatSlotsContext>
     </RequireSignIn>
   );

@@ -26,6 +26,16 @@ export interface AgentChatSlots {
   renderQuota: (details: unknown) => ReactNode;
   /** Bookmark, share, delete and feedback under a saved reply (none without a provider). */
   renderReplyActions?: (reply: AgentReplyContext) => ReactNode;
+  /** Between the conversation and the composer: the agent's own tools (the Python scratchpad). */
+  renderWorkbench?: (workbench: AgentWorkbenchContext) => ReactNode;
+}
+
+/** What a workbench may do with the chat. */
+export interface AgentWorkbenchContext {
+  /** Puts text into the composer (replacing what is there) for the person to send. */
+  fillComposer: (text: string) => void;
+  /** The composer takes no message now (no model, or the conversation is full). */
+  composerDisabled: boolean;
 }
 
 /** What the actions of one saved reply know about it (a reply is a history entry). */

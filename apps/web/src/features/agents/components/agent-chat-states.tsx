@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 
 const CONNECTING_A_MODEL = paths.blogArticle.href("connecting-a-model");
@@ -91,5 +92,22 @@ export function ConversationNotFound({ newHref }: { newHref: string }) {
         Start a new conversation
       </Link>
     </EmptyState>
+  );
+}
+
+/** A saved conversation while it loads. */
+export function ThreadSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" data-testid="agent-thread-loading">
+      <span className="sr-only" role="status">
+        Loading the conversation…
+      </span>
+      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-11/12" />
+        <Skeleton className="h-4 w-3/4" />
+      </div>
+    </div>
   );
 }

@@ -17,7 +17,7 @@ import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { agentKeys } from "../api/get-agents.ts";
 import { clearAgentChats } from "../lib/agent-chat-store.ts";
 import { AgentChatScreen } from "./agent-chat.tsx";
-import { AgentChatSlotsContext } from "./agent-chat-slots.tsx";
+import { type AgentChatSlots, AgentChatSlotsContext } from "./agent-chat-slots.tsx";
 
 const SIGNED_IN: MeResponse = {
   user: {
@@ -134,7 +134,11 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function setup(path = "/app/agents/writer", available = true) {
+function setup(
+  path = "/app/agents/writer",
+  available = true,
+  extraSlots: Partial<AgentChatSlots> = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryKey, SIGNED_IN);
   client.setQueryData(agentKeys.catalogue(), catalogue(available));
@@ -152,6 +156,7 @@ function setup(path = "/app/agents/writer", available = true) {
               </div>
             ),
             renderQuota: quota,
+            ...extraSlots,
           }}
         >
           <MemoryRouter initialEntries={[path]}>
@@ -175,6 +180,34 @@ afterEach(() => {
 });
 
 describe("AgentChatScreen", () => {
+  it("draws the agent's workbench above the composer; the workbench can fill the composer", async () => {
+    server([]);
+    const { user } = setup("/app/agents/writer", true, {
+      renderWorkbench: ({ fillComposer, composerDisabled }) => (
+        <button type="button" disabled={composerDisabled} onClick={() => fillComposer("My draft")}>
+          Draft it
+        </button>
+      ),
+    });
+    const composer = screen.getByRole("textbox", { name: "Message Writer" });
+    composer.focus();
+    await user.keyboard("typed");
+    await user.click(screen.getByRole("button", { name: "Draft it" }));
+    expect(composer).toHaveValue("My draft");
+    expect(composer).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Send" })).toBeEnabled();
+  });
+
+  it("tells the workbench when the composer takes no message (no model)", () => {
+    server([]);
+    setup("/app/agents/writer", false, {
+      renderWorkbench: ({ composerDisabled }) => (
+        <output data-testid="workbench">{composerDisabled ? "disabled" : "enabled"}</output>
+      ),
+    });
+    expect(screen.getByTestId("workbench")).toHaveTextContent("disabled");
+  });
+
   it("starts from a starter, streams the reply with its tool call and citations, then takes the conversation's URL without losing it", async () => {
     const { bodies } = server([streamResponse(reply("T1"))]);
     const { user } = setup();

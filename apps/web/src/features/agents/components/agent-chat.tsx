@@ -39,8 +39,9 @@ import {
   ConversationNotFound,
   NeedsModelCard,
   ReplyError,
+  ThreadSkeleton,
 } from "./agent-chat-states.tsx";
-import { AgentComposer } from "./agent-composer.tsx";
+import { AgentComposer, type ComposerDraft } from "./agent-composer.tsx";
 import { AgentForm } from "./agent-form.tsx";
 import { agentIcon } from "./agent-icons.ts";
 import { AgentReply, UserBubble } from "./agent-reply.tsx";
@@ -225,6 +226,8 @@ function AgentConversation({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const draftRef = useRef<ComposerDraft>(null);
+  const { renderWorkbench } = useAgentChatSlots();
   const endRef = useRef<HTMLDivElement>(null);
   const busy = status === "submitted" || status === "streaming";
   const turns = messages.filter((message) => message.role === "user").length;
@@ -342,7 +345,12 @@ function AgentConversation({
         {notice}
         <div ref={endRef} aria-hidden="true" />
       </div>
+      {renderWorkbench?.({
+        fillComposer: (text) => draftRef.current?.(text),
+        composerDisabled: !agent.available || full,
+      })}
       <AgentComposer
+        draftRef={draftRef}
         agentName={agent.name}
         busy={busy}
         disabled={!agent.available || full}
@@ -352,22 +360,6 @@ function AgentConversation({
         onStop={() => void stop()}
       />
     </>
-  );
-}
-
-function ThreadSkeleton() {
-  return (
-    <div className="flex flex-col gap-6" data-testid="agent-thread-loading">
-      <span className="sr-only" role="status">
-        Loading the conversation…
-      </span>
-      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-      <div className="flex flex-col gap-2">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-3/4" />
-      </div>
-    </div>
   );
 }
 

@@ -1,9 +1,21 @@
 import { ArrowUp, Square } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, type Ref, useId, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type Ref,
+  useId,
+  useImperativeHandle,
+  useState,
+} from "react";
+
+/** Puts a draft into the composer (replacing its text) and focuses it. */
+export type ComposerDraft = (text: string) => void;
 
 /**
  * The message box at the bottom of an agent chat: Enter sends, Shift+Enter adds a line; while a
  * reply streams it offers Stop instead of Send. `disabled` (no model for this agent) blocks typing.
+ * `draftRef` receives a function that fills it from elsewhere (the Python scratchpad's "Send to
+ * tutor").
  */
 export function AgentComposer({
   agentName,
@@ -11,6 +23,7 @@ export function AgentComposer({
   disabled,
   statusText,
   inputRef,
+  draftRef,
   onSend,
   onStop,
 }: {
@@ -19,12 +32,21 @@ export function AgentComposer({
   disabled: boolean;
   statusText: string;
   inputRef?: Ref<HTMLTextAreaElement>;
+  draftRef?: Ref<ComposerDraft>;
   onSend: (text: string) => void;
   onStop: () => void;
 }) {
   const [value, setValue] = useState("");
   const id = useId();
   const text = value.trim();
+  useImperativeHandle(
+    draftRef,
+    () => (draft: string) => {
+      setValue(draft);
+      document.getElementById(id)?.focus();
+    },
+    [id],
+  );
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
