@@ -4,10 +4,12 @@ import {
   type StopCondition,
   stepCountIs,
   streamText,
+  type TextStreamPart,
   type ToolSet,
   type UIMessageChunk,
 } from "ai";
 import { DeltaCoalescer, modelPartToChunk, toolErrorText } from "./model-chunks.ts";
+import { streamModelStep } from "./model-step.ts";
 
 /**
  * One model call of any chat (ARCHITECTURE.md §3.1): the model's parts go out as UI-message
@@ -122,6 +124,11 @@ export interface RunChatOptions {
   signal: AbortSignal;
   /** Words a failed tool call for the person (default: the tool's own message). */
   toolError?: (error: unknown) => string;
+  /**
+   * How a call without tools reads the model: "direct" (default) straight from its stream
+   * (model-step.ts), "sdk" through streamText as calls with tools do (run-chat.test.ts compares).
+   */
+  engine?: "direct" | "sdk";
 }
 
 /**
@@ -131,36 +138,59 @@ export interface RunChatOptions {
 export async function runChat(options: RunChatOptions): Promise<void> {
   const { turn, signal, tools } = options;
   const hasTools = tools !== undefined && Object.keys(tools).length > 0;
-  const stopWhen: StopCondition<ToolSet> = stepCountIs(options.maxSteps ?? (hasTools ? 5 : 1));
-  const result = streamText({
-    model: options.model,
-    system: options.system,
-    messages: options.messages,
-    ...(hasTools ? { tools, stopWhen } : {}),
-    abortSignal: signal,
-  });
   const onError = options.toolError ?? toolErrorText;
   let failure: unknown = null;
   const out = new DeltaCoalescer((chunk) => options.write(chunk));
-  const reader = result.fullStream.getReader();
-  try {
-    for (;;) {
-      const { done, value: part } = await reader.read();
-      if (done) break;
-      if (part.type === "error") {
-        failure = part.error;
-        continue;
-      }
-      const chunk = modelPartToChunk(part, tools, onError);
-      if (!chunk) continue;
-      turn.record(chunk);
-      out.push(chunk);
+  const handle = (part: TextStreamPart<ToolSet>) => {
+    const chunk = modelPartToChunk(part, tools, onError);
+    if (!chunk) return;
+    turn.record(chunk);
+    out.push(chunk);
+  };
+  if (!hasTools && options.engine !== "sdk") {
+    try {
+      await streamModelStep({
+        model: options.model,
+        system: options.system,
+        messages: options.messages,
+        signal,
+        sink: {
+          part: handle,
+          error: (error) => {
+            failure = error;
+          },
+        },
+      });
+    } catch (error) {
+      failure = error;
+    } finally {
+      out.flush();
     }
-  } catch (error) {
-    failure = error;
-  } finally {
-    out.flush();
-    reader.releaseLock();
+  } else {
+    const stopWhen: StopCondition<ToolSet> = stepCountIs(options.maxSteps ?? (hasTools ? 5 : 1));
+    const result = streamText({
+      model: options.model,
+      system: options.system,
+      messages: options.messages,
+      ...(hasTools ? { tools, stopWhen } : {}),
+      abortSignal: signal,
+      // Its failures end the turn (thrown below) and are reported by the caller, not printed here.
+      onError: () => undefined,
+    });
+    const reader = result.fullStream.getReader();
+    try {
+      for (;;) {
+        const { done, value: part } = await reader.read();
+        if (done) break;
+        if (part.type === "error") failure = part.error;
+        else handle(part);
+      }
+    } catch (error) {
+      failure = error;
+    } finally {
+      out.flush();
+      reader.releaseLock();
+    }
   }
   if (signal.aborted) throw signal.reason ?? new Error("aborted");
   if (failure !== null) throw failure;
