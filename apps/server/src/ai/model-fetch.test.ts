@@ -4,7 +4,9 @@ import {
   createModelFetch,
   type FetchFunction,
   isRetryableStatus,
+  type ModelRetry,
   ModelTimeoutError,
+  modelRetries,
   retryAfterMs,
 } from "./model-fetch.ts";
 
@@ -60,6 +62,31 @@ describe("createModelFetch", () => {
     const response = await modelFetch(URL_, { method: "POST", body: "{}" });
     expect(await response.text()).toBe("ok");
     expect(calls).toHaveLength(3);
+  });
+
+  it("tells each retry to the listener of the call's abort signal, and no other", async () => {
+    const { fetch } = scripted([
+      new Response("busy", { status: 429 }),
+      networkError(),
+      new Response("ok"),
+      new Response("x", { status: 503 }),
+      new Response("ok"),
+    ]);
+    const modelFetch = createModelFetch({ timeoutMs: 1000, baseDelayMs: 1, fetch });
+    const heard: ModelRetry[] = [];
+    const other: ModelRetry[] = [];
+    const mine = new AbortController();
+    modelRetries.listen(mine.signal, (retry) => heard.push(retry));
+    modelRetries.listen(new AbortController().signal, (retry) => other.push(retry));
+    await modelFetch(URL_, { method: "POST", body: "{}", signal: mine.signal });
+    expect(heard).toEqual([
+      { attempt: 2, maxAttempts: 3, reason: "busy", status: 429 },
+      { attempt: 3, maxAttempts: 3, reason: "network", status: undefined },
+    ]);
+    // A call with a signal nobody listens to (or none) retries without telling anyone.
+    await modelFetch(URL_, { method: "POST", body: "{}", signal: new AbortController().signal });
+    expect(heard).toHaveLength(2);
+    expect(other).toEqual([]);
   });
 
   it("returns the last failed response after maxAttempts and never retries a 400", async () => {

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "../lib/logger.ts";
 
 /**
@@ -42,12 +41,20 @@ export interface ModelRetry {
   status: number | undefined;
 }
 
+const retryListeners = new WeakMap<AbortSignal, (retry: ModelRetry) => void>();
+
 /**
- * Who hears of retries of model calls made inside `modelRetries.run(listener, …)` (the answer
- * stream, which tells the person). The fetch wrapper is shared by every call of a model, so the
- * listener travels with the call's async context rather than through the AI SDK.
+ * Who hears of retries of the model calls made with an abort signal (the answer or agent stream,
+ * which tells the person). The fetch wrapper is shared by every call of a model, so the listener
+ * travels with the call's signal, which the AI SDK hands to fetch as it is: keyed weakly by it,
+ * nothing is kept once the chat is over. (Not an AsyncLocalStorage: on Node 20 one makes every
+ * promise of the thread pay for async hooks, and a streamed reply makes thousands.)
  */
-export const modelRetries = new AsyncLocalStorage<(retry: ModelRetry) => void>();
+export const modelRetries = {
+  listen(signal: AbortSignal, listener: (retry: ModelRetry) => void): void {
+    retryListeners.set(signal, listener);
+  },
+};
 
 /** The model endpoint sent no response headers in time. */
 export class ModelTimeoutError extends Error {
@@ -202,7 +209,8 @@ export function createModelFetch(options: ModelFetchOptions): FetchFunction {
       );
       const status = response?.status;
       const reason = status === undefined ? "network" : status === 429 ? "busy" : "error";
-      modelRetries.getStore()?.({ attempt: n + 1, maxAttempts: attempts, reason, status });
+      if (signal)
+        retryListeners.get(signal)?.({ attempt: n + 1, maxAttempts: attempts, reason, status });
       await sleep({ ms: delay, signal });
     }
   };

@@ -73,16 +73,16 @@ export function answerStartPart(run: Parameters<typeof answerMetadata>[0]) {
 export function answerStream(run: AnswerRun): ReadableStream {
   return createUIMessageStream<AnswerUIMessage>({
     // While the model is retried, the person is told so (a transient part: shown, not stored).
-    execute: ({ writer }) =>
-      modelRetries.run(
-        ({ attempt, maxAttempts, reason }) =>
-          writer.write({
-            type: "data-status",
-            data: { state: "retrying", attempt, maxAttempts, reason },
-            transient: true,
-          }),
-        () => execute(run, writer),
-      ),
+    execute: ({ writer }) => {
+      modelRetries.listen(run.signal, ({ attempt, maxAttempts, reason }) =>
+        writer.write({
+          type: "data-status",
+          data: { state: "retrying", attempt, maxAttempts, reason },
+          transient: true,
+        }),
+      );
+      return execute(run, writer);
+    },
     onError: () => CHAT_FAILED.answer,
   });
 }
