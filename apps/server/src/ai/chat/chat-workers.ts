@@ -70,16 +70,16 @@ export function startChatWorkers(options: {
         started = true;
         return resolveReady();
       }
-      const entry = pending.get(message.id);
-      if (!entry) return;
-      if (message.type === "data") {
-        if (entry.open) entry.controller.enqueue(message.bytes);
-        return;
-      }
-      pending.delete(message.id);
-      if (entry.open) {
-        entry.open = false;
-        entry.controller.close();
+      for (const output of message.outputs) {
+        const entry = pending.get(output.id);
+        if (!entry) continue;
+        if (output.bytes && entry.open) entry.controller.enqueue(output.bytes);
+        if (!output.end) continue;
+        pending.delete(output.id);
+        if (entry.open) {
+          entry.open = false;
+          entry.controller.close();
+        }
       }
     });
     worker.on("error", (error) => logger.error({ err: error }, "chat worker failed"));

@@ -19,7 +19,12 @@ export type ToWorker =
   | { type: "abort"; id: number }
   | { type: "close" };
 
-export type FromWorker =
-  | { type: "ready" }
-  | { type: "data"; id: number; bytes: Uint8Array }
-  | { type: "end"; id: number };
+/** A chat's bytes since the last batch (absent: none), and whether its stream has ended. */
+export interface ChatOutput {
+  id: number;
+  bytes?: Uint8Array;
+  end?: true;
+}
+
+/** Everything the chats of a worker produced in one turn of its event loop: one message. */
+export type FromWorker = { type: "ready" } | { type: "batch"; outputs: ChatOutput[] };

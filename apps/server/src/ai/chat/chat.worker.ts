@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "../../lib/logger.ts";
 import { loadImageKey } from "../../modules/images/images.repo.ts";
 import { createRuntimeDeps } from "../../runtime-deps.ts";
 import {
+  type ChatOutput,
   type ChatWorkerSetup,
   type FromWorker,
   type ToWorker,
@@ -52,6 +53,52 @@ const running = new Map<number, AbortController>();
 
 const post = (message: FromWorker) => port.postMessage(message);
 
+/**
+ * What the chats produced during this turn of the event loop, by chat, sent as one message when
+ * the turn ends (setImmediate): chats whose deltas were flushed on the same tick (model-chunks.ts)
+ * cross to the main thread together, each chat's bytes joined into one chunk.
+ */
+const outbox = new Map<number, { chunks: Uint8Array[]; end: boolean }>();
+let sendScheduled = false;
+
+/** One array of its own (a pooled Buffer would be cloned with its whole 8 KB pool slab). */
+function join(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function sendOutbox(): void {
+  sendScheduled = false;
+  const outputs: ChatOutput[] = [];
+  for (const [id, { chunks, end }] of outbox) {
+    const output: ChatOutput = { id };
+    if (chunks.length > 0) output.bytes = chunks.length === 1 ? chunks[0] : join(chunks);
+    if (end) output.end = true;
+    outputs.push(output);
+  }
+  outbox.clear();
+  post({ type: "batch", outputs });
+}
+
+function output(id: number, bytes: Uint8Array | null, end = false): void {
+  let entry = outbox.get(id);
+  if (!entry) {
+    entry = { chunks: [], end: false };
+    outbox.set(id, entry);
+  }
+  if (bytes) entry.chunks.push(bytes);
+  if (end) entry.end = true;
+  if (!sendScheduled) {
+    sendScheduled = true;
+    setImmediate(sendOutbox);
+  }
+}
+
 async function run(id: number, job: ChatJob): Promise<void> {
   const controller = new AbortController();
   running.set(id, controller);
@@ -60,15 +107,15 @@ async function run(id: number, job: ChatJob): Promise<void> {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      post({ type: "data", id, bytes: value });
+      output(id, value);
     }
   } catch (error) {
     // A chat reports its failures in its stream: this is a bug. The person sees it failed.
     logger.error({ err: error, entryId: job.entryId }, "chat worker: stream failed");
-    post({ type: "data", id, bytes: sseErrorEnd(CHAT_FAILED[job.kind]) });
+    output(id, sseErrorEnd(CHAT_FAILED[job.kind]));
   } finally {
     running.delete(id);
-    post({ type: "end", id });
+    output(id, null, true);
   }
 }
 

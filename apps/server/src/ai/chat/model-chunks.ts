@@ -7,7 +7,8 @@ import type { ProviderMetadata, TextStreamPart, ToolSet, UIMessageChunk } from "
  *   tool calls, results and errors included (model-chunks.test.ts holds the two equal), but
  *   without its four extra web-stream hops per part;
  * - DeltaCoalescer: consecutive text/reasoning deltas merged into fewer parts (the first delta of
- *   each part goes out at once; the rest at most FLUSH_MS later), the text unchanged.
+ *   each part goes out at once; the rest at most FLUSH_MS later, on a tick shared by the thread's
+ *   chats), the text unchanged.
  */
 
 type ModelPart = TextStreamPart<ToolSet>;
@@ -162,16 +163,46 @@ export const FLUSH_CHARS = 8 * 1024;
 type DeltaType = "text-delta" | "reasoning-delta";
 
 /**
+ * One timer per flush interval for every coalescer of the thread: the chats streaming at once
+ * flush on the same tick, so their bytes leave together (chat.worker.ts sends each tick's bytes
+ * to the main thread as one message) and a thread runs one timer, not one per chat. A coalescer
+ * is listed only while it holds deltas.
+ */
+const ticks = new Map<number, { timer: NodeJS.Timeout; waiting: Set<DeltaCoalescer> }>();
+
+function flushOnTick(coalescer: DeltaCoalescer, flushMs: number): void {
+  const tick = ticks.get(flushMs);
+  if (tick) {
+    tick.waiting.add(coalescer);
+    return;
+  }
+  const waiting = new Set<DeltaCoalescer>([coalescer]);
+  const timer = setTimeout(() => {
+    ticks.delete(flushMs);
+    for (const held of waiting) held.flush();
+  }, flushMs);
+  ticks.set(flushMs, { timer, waiting });
+}
+
+function leaveTick(coalescer: DeltaCoalescer, flushMs: number): void {
+  const tick = ticks.get(flushMs);
+  if (!tick?.waiting.delete(coalescer) || tick.waiting.size > 0) return;
+  clearTimeout(tick.timer);
+  ticks.delete(flushMs);
+}
+
+/**
  * Merges consecutive deltas of the same part into one. The first delta of every part is written
- * at once (the first token is never delayed); later ones wait at most FLUSH_MS or FLUSH_CHARS.
- * Any other chunk, a delta of another part or one with provider metadata flushes first, so the
- * order of parts and the concatenated text never change. flush() before ending the stream.
+ * at once (the first token is never delayed); later ones wait at most FLUSH_MS (the thread's
+ * next flush tick) or FLUSH_CHARS. Any other chunk, a delta of another part or one with provider
+ * metadata flushes first, so the order of parts and the concatenated text never change. flush()
+ * before ending the stream.
  */
 export class DeltaCoalescer {
   private type: DeltaType = "text-delta";
   private id = "";
   private held = "";
-  private timer: NodeJS.Timeout | null = null;
+  private waiting = false;
   private readonly started = new Set<string>();
 
   constructor(
@@ -207,19 +238,17 @@ export class DeltaCoalescer {
     this.id = id;
     this.held += delta;
     if (this.held.length >= this.flushChars) this.flush();
-    else this.timer ??= setTimeout(this.onTimer, this.flushMs);
+    else if (!this.waiting) {
+      this.waiting = true;
+      flushOnTick(this, this.flushMs);
+    }
   }
-
-  private readonly onTimer = () => {
-    this.timer = null;
-    this.flush();
-  };
 
   /** Writes what is held, if anything. */
   flush(): void {
-    if (this.timer !== null) {
-      clearTimeout(this.timer);
-      this.timer = null;
+    if (this.waiting) {
+      this.waiting = false;
+      leaveTick(this, this.flushMs);
     }
     if (this.held === "") return;
     const delta = this.held;
