@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import {
   fileListQuerySchema,
@@ -36,7 +37,14 @@ export function filesRoutes(deps: Deps) {
       return c.json(fileListSchema.parse(await files.listFiles({ deps, user: currentUser(c), q })));
     })
     .post("/", async (c) => {
-      const row = await uploadFile({ deps, user: currentUser(c), request: c.req.raw });
+      // Under @hono/node-server the Node request is in c.env (not in app.request() tests).
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      const row = await uploadFile({
+        deps,
+        user: currentUser(c),
+        request: c.req.raw,
+        ...(incoming ? { incoming } : {}),
+      });
       return c.json(fileSchema.parse(files.presentFile(row)), 201);
     })
     .get("/missing", async (c) => {

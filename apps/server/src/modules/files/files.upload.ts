@@ -1,4 +1,4 @@
-import { Readable, Transform, type TransformCallback } from "node:stream";
+import { finished, Readable, Transform, type TransformCallback } from "node:stream";
 import { FILE_NAME_MAX, hasControlCharacters, UNSUPPORTED_FILE_MESSAGE } from "@nexus/contracts";
 import busboy from "busboy";
 import type { Deps, SessionUser } from "../../deps.ts";
@@ -6,6 +6,7 @@ import { detectKind } from "../../integrations/document-text/detect.ts";
 import { appendRunEvent } from "../../jobs/run-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import { randomId } from "../../lib/ids.ts";
+import { collectYoungGarbage } from "../../lib/young-garbage.ts";
 import * as usage from "../usage/usage.service.ts";
 import { INGEST_QUEUE } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
@@ -17,10 +18,17 @@ const FRAMING_BYTES = 64 * 1024;
 
 class TooLarge extends Error {}
 
-/** Passes bytes through and keeps the first HEAD_BYTES. */
+/** Bytes received between two young-generation collections (lib/young-garbage.ts). */
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Passes bytes through, keeps the first HEAD_BYTES, and has the chunks already passed on collected
+ * every COLLECT_EVERY_BYTES (else up to 32 MB of them wait for V8's own collection).
+ */
 class HeadTap extends Transform {
   private parts: Buffer[] = [];
   private kept = 0;
+  private sinceCollection = 0;
   head(): Uint8Array {
     return new Uint8Array(Buffer.concat(this.parts));
   }
@@ -29,6 +37,11 @@ class HeadTap extends Transform {
       const part = chunk.subarray(0, HEAD_BYTES - this.kept);
       this.parts.push(Buffer.from(part));
       this.kept += part.length;
+    }
+    this.sinceCollection += chunk.length;
+    if (this.sinceCollection >= COLLECT_EVERY_BYTES) {
+      this.sinceCollection = 0;
+      collectYoungGarbage();
     }
     done(null, chunk);
   }
@@ -64,14 +77,25 @@ interface Received {
  * Streams the one file of a multipart body straight to storage under a generated key (never the
  * whole file in memory): busboy → head tap → storage.put. Over FILE_MAX_MB the write is undone.
  */
-async function receive(deps: Deps, user: SessionUser, request: Request): Promise<Received> {
+async function receive(
+  deps: Deps,
+  user: SessionUser,
+  request: Request,
+  incoming: Readable | undefined,
+): Promise<Received> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data"))
     throw new AppError("unsupported_media_type", "Send the file as multipart/form-data.");
   const max = maxUploadBytes(deps);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > max + FRAMING_BYTES) throw tooLarge(deps);
-  if (!request.body) throw new AppError("bad_request", "Choose a file to add.");
+  // The Node request itself when there is one: its body as a web stream would copy every chunk.
+  const body =
+    incoming ??
+    (request.body
+      ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream)
+      : null);
+  if (!body) throw new AppError("bad_request", "Choose a file to add.");
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -110,18 +134,29 @@ async function receive(deps: Deps, user: SessionUser, request: Request): Promise
       );
       stored.catch(() => undefined);
     });
-    parser.on("error", (error: unknown) => {
+    // The answer waits for the stored object to be complete, or removed after a failure (a
+    // refused upload leaves nothing behind, not even for a moment).
+    const settle = () => {
+      if (!stored) return reject(failure ?? new AppError("bad_request", "Choose a file to add."));
+      stored.then(
+        async (received) => {
+          if (!failure) return resolve(received);
+          await deps.storage.delete([key]).catch(() => undefined);
+          reject(failure);
+        },
+        (error: unknown) => reject(failure ?? error),
+      );
+    };
+    parser.on("error", () => {
       failure ??= new AppError("bad_request", "The upload is not valid multipart/form-data.");
-      reject(failure);
-      void error;
+      settle();
     });
-    parser.on("close", () => {
-      if (failure) return reject(failure);
-      if (!stored) return reject(new AppError("bad_request", "Choose a file to add."));
-      stored.then(resolve, reject);
+    parser.on("close", settle);
+    // A body that fails or stops short (the client went away) ends the parser, and with it the
+    // file's stream: the partial object is removed.
+    finished(body, (error) => {
+      if (error) parser.destroy(error);
     });
-    const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
-    body.on("error", (error) => parser.destroy(error));
     body.pipe(parser);
   });
 }
@@ -134,6 +169,8 @@ export async function uploadFile(options: {
   deps: Deps;
   user: SessionUser;
   request: Request;
+  /** The Node.js request under `request` (@hono/node-server), read directly when given. */
+  incoming?: Readable;
 }): Promise<repo.FileRow> {
   const { deps, user } = options;
   const caller = { user, anonId: null, ip: "" };
@@ -141,7 +178,7 @@ export async function uploadFile(options: {
   if (!queue) throw new AppError("unavailable", "File uploads are not running on this server.");
   const before = await usage.check({ deps, caller, counter: "addFiles" });
   if (!before.allowed) throw limitReached(before.limit);
-  const received = await receive(deps, user, options.request);
+  const received = await receive(deps, user, options.request, options.incoming);
   const undo = () => deps.storage.delete([received.key]).catch(() => undefined);
   if (received.size === 0) {
     await undo();
