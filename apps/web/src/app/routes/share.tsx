@@ -1,17 +1,17 @@
 import type { SharedThreadMessage, ThreadEntry } from "@nexus/contracts";
 import { useParams } from "react-router";
+import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { paths } from "@/config/paths.ts";
-import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
 import { MediaPanel } from "@/features/answer/components/media-panel.tsx";
 import { ReasoningPanel } from "@/features/answer/components/reasoning-panel.tsx";
 import { SourcesStrip } from "@/features/answer/components/sources-strip.tsx";
 import { entriesToMessages } from "@/features/answer/lib/entries-to-messages.ts";
-import { privateFiles } from "@/features/answer/lib/file-sources.ts";
 import { saveSessionThread } from "@/features/answer/lib/session-thread.ts";
 import { createThreadId } from "@/features/answer/lib/thread-id.ts";
 import { SharedPage, ShareNotFound } from "@/features/shares/components/shared-page.tsx";
 import type { SharedConversation } from "@/features/shares/lib/shared-messages.ts";
+import { privateFiles } from "@/lib/chat/file-sources.ts";
 
 const SHARE_ID = /^t?[A-Za-z0-9]{22}$/;
 

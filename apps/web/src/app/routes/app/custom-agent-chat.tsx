@@ -1,6 +1,7 @@
 import { Pencil } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
+import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
@@ -14,10 +15,8 @@ import {
   AgentChatSlotsContext,
   useAgentChatSlots,
 } from "@/features/agents/components/agent-chat-slots.tsx";
-import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
 import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
 import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
-import { privateFiles } from "@/features/answer/lib/file-sources.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import {
@@ -31,6 +30,7 @@ import {
 import { AgentAvatar } from "@/features/custom-agents/components/agent-avatar.tsx";
 import { KnowledgeBadge } from "@/features/custom-agents/components/agent-badges.tsx";
 import { CustomAgentEditorDialog } from "@/features/custom-agents/components/custom-agent-editor.tsx";
+import { privateFiles } from "@/lib/chat/file-sources.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 

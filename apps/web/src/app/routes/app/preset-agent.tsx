@@ -1,6 +1,7 @@
 import { isPresetAgentId, PRESET_AGENT_INFO } from "@nexus/contracts";
 import { useMemo } from "react";
 import { useParams } from "react-router";
+import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { AgentChatScreen } from "@/features/agents/components/agent-chat.tsx";
 import {
   type AgentChatSlots,
@@ -11,7 +12,6 @@ import {
   PythonWorkbenchProvider,
   pythonChatSlots,
 } from "@/features/agents/python/python-workbench.tsx";
-import { LazyAnswerMarkdown } from "@/features/answer/components/markdown/lazy-answer-markdown.tsx";
 import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
 import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";

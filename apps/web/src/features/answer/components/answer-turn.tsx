@@ -1,5 +1,6 @@
 import type { ChatStatus } from "ai";
 import { CircleStop, RefreshCw } from "lucide-react";
+import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
@@ -8,7 +9,6 @@ import { answerContentOf, attachmentsOf, type AnswerTurn as Turn } from "../lib/
 import { isStopped } from "../lib/stopped-turn.ts";
 import { AnswerActions } from "./answer-actions.tsx";
 import { AnswerError } from "./answer-error.tsx";
-import { LazyAnswerMarkdown } from "./markdown/lazy-answer-markdown.tsx";
 import { MediaPanel } from "./media-panel.tsx";
 import { QuestionAttachments } from "./question-attachments.tsx";
 import { ReasoningPanel } from "./reasoning-panel.tsx";

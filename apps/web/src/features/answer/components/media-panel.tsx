@@ -1,8 +1,8 @@
 import type { AnswerImage, AnswerVideo } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useId, useState } from "react";
+import { isHttpUrl } from "@/components/chat/source-card.tsx";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
-import { isHttpUrl } from "./source-card.tsx";
 import { VideoTile } from "./video-tile.tsx";
 
 const LINK_FOCUS =

@@ -1,9 +1,9 @@
 import type { AnswerSource } from "@nexus/contracts";
 import type { RefObject } from "react";
+import { sourceHref } from "@/components/chat/source-card.tsx";
+import { SourcePreview } from "@/components/chat/source-preview.tsx";
 import { Sheet } from "@/components/ui/sheet.tsx";
-import type { SourceLabel } from "../lib/source-label.ts";
-import { sourceHref } from "./source-card.tsx";
-import { SourcePreview } from "./source-preview.tsx";
+import type { SourceLabel } from "@/lib/chat/source-label.ts";
 
 /** Every source of an answer, numbered, each with its whole snippet (Perplexity's Sources view). */
 export function SourcesSheet({

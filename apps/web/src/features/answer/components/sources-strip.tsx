@@ -1,7 +1,7 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { useMemo, useRef, useState } from "react";
-import { labelSources } from "../lib/source-label.ts";
-import { SourceCard, SourceIcon } from "./source-card.tsx";
+import { SourceCard, SourceIcon } from "@/components/chat/source-card.tsx";
+import { labelSources } from "@/lib/chat/source-label.ts";
 import { SourcesSheet } from "./sources-sheet.tsx";
 
 const SHOWN = 4;

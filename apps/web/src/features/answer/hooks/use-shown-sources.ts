@@ -1,8 +1,8 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { useMemo } from "react";
+import { citedFileIds, markDeletedFiles, type ShownSource } from "@/lib/chat/file-sources.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useMissingFiles } from "../api/get-missing-files.ts";
-import { citedFileIds, markDeletedFiles, type ShownSource } from "../lib/file-sources.ts";
 
 const NONE: readonly string[] = [];
 

@@ -1,5 +1,5 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { toSafeSourceUrl } from "./safe-url.ts";
+import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
 
 /** An answer as the clipboard receives it: each flavour carries the numbered sources. */
 export interface CopiedAnswer {

@@ -102,9 +102,9 @@ export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
             Assistants with a fixed role for writing, learning, work and reflection, ready to chat
             in the agents hub once the server has a language model. The ones that search the web or
             read a page, such as Quick Answer and URL Q&amp;A, answer from their sources even
-            without one, in offline mode. Make your own custom agents with your instructions,
-            tools and your own files as knowledge, and share them by link: the people you share
-            with get answers from those files but can never open them.
+            without one, in offline mode. Make your own custom agents with your instructions, tools
+            and your own files as knowledge, and share them by link: the people you share with get
+            answers from those files but can never open them.
           </p>
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="More agents">
             {SHOWCASE_NAMES.map((name) => (

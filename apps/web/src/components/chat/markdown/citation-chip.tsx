@@ -1,10 +1,10 @@
 import { type MouseEvent, type PointerEvent, useId, useRef, useState } from "react";
+import { CitationSheet } from "@/components/chat/citation-sheet.tsx";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
+import { SourcePreview } from "@/components/chat/source-preview.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
-import { toSafeSourceUrl } from "../../lib/safe-url.ts";
-import { labelSource } from "../../lib/source-label.ts";
-import { CitationSheet } from "../citation-sheet.tsx";
-import { SourcePreview } from "../source-preview.tsx";
+import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
+import { labelSource } from "@/lib/chat/source-label.ts";
 import { useSources } from "./sources-context.ts";
 
 const CHIP =

@@ -14,7 +14,7 @@ import { AnswerMarkdown } from "./answer-markdown.tsx";
 // `.href` because under jsdom the global URL is jsdom's, which node:url does not accept.
 const HERE = import.meta.url;
 const PAYLOAD_FILE = fileURLToPath(
-  new URL("../../../../../../../e2e/fixtures/xss-payload-list.html", HERE).href,
+  new URL("../../../../../../e2e/fixtures/xss-payload-list.html", HERE).href,
 );
 const PAYLOADS = readFileSync(PAYLOAD_FILE, "utf8")
   .split(/\r?\n/)

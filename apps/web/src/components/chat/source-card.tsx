@@ -3,10 +3,10 @@ import { BookOpen, FileText, FileX, Globe } from "lucide-react";
 import { useId, useState } from "react";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
+import { isUnlinkedFile, type ShownSource } from "@/lib/chat/file-sources.ts";
+import type { SourceLabel } from "@/lib/chat/source-label.ts";
+import { isFileSource, isKnowledgeBaseSource } from "@/lib/chat/source-site.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
-import { isUnlinkedFile, type ShownSource } from "../lib/file-sources.ts";
-import type { SourceLabel } from "../lib/source-label.ts";
-import { isFileSource, isKnowledgeBaseSource } from "../lib/source-site.ts";
 import { SourcePreview } from "./source-preview.tsx";
 
 /** Only http(s) images are loaded; anything else shows the globe. */

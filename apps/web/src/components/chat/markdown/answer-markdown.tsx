@@ -17,8 +17,8 @@ import Markdown, { type Components, type ExtraProps, type Options } from "react-
 import rehypeKatex from "rehype-katex";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
+import { toSafeHttpUrl, toSafeUrl } from "@/lib/chat/safe-url.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
-import { toSafeHttpUrl, toSafeUrl } from "../../lib/safe-url.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { CodeBlock } from "./code-block.tsx";
 import { highestHeading, markdownBlocks } from "./markdown-blocks.ts";

@@ -1,7 +1,7 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { ExternalLink } from "lucide-react";
 import { Sheet } from "@/components/ui/sheet.tsx";
-import type { SourceLabel } from "../lib/source-label.ts";
+import type { SourceLabel } from "@/lib/chat/source-label.ts";
 import { SourcePreview } from "./source-preview.tsx";
 
 /** A cited source in a bottom sheet (a tapped chip on a touch screen): read it, open it, close it. */

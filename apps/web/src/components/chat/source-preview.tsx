@@ -1,6 +1,6 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { clsx } from "clsx";
-import type { SourceLabel } from "../lib/source-label.ts";
+import type { SourceLabel } from "@/lib/chat/source-label.ts";
 import { SourceIcon } from "./source-card.tsx";
 
 /** A source as its previews show it: site, title, section and the snippet (clamped or whole). */
