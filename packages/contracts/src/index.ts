@@ -1,5 +1,6 @@
 export * from "./admin.ts";
 export * from "./agents.ts";
+export * from "./agents-api.ts";
 export * from "./answer.ts";
 export * from "./auth.ts";
 export * from "./chat-message.ts";
