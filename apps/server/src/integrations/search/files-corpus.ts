@@ -1,6 +1,7 @@
 import { fileCitationTitle, fileCitationUrl } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Embedder } from "../../ai/embeddings.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createFileVectorIndex, type FileVectorIndex, type VectorHit } from "./file-vectors.ts";
@@ -99,29 +100,40 @@ function fullTextHits(query: LocalQuery, userId: string, limit: number, scope: S
     )`;
 }
 
+const dialect = new PgDialect();
+
 /**
  * Runs a full-text query with sequential scans off (for this transaction only). The candidates are
  * then always the first ones in the table's order, from the GIN index or the person's rows of the
  * user_id index, the same either way: a sequential scan, which the planner may prefer for a very
  * common word, reads the whole table when the person's rows lie at its end, and on a large table
  * starts where the previous scan stopped (synchronised scans), so the same question could be
- * answered from other candidates.
+ * answered from other candidates. Parallel workers are off too: starting them costs more than these
+ * few hundred rows. One round trip opens the transaction with its settings, one runs the query;
+ * the transaction (a read) ends after the rows are handed back.
  */
 async function withoutSeqScan<T extends Record<string, unknown>>(
   db: Db,
   query: SQL,
   /** Called once the query itself is on its way to PostgreSQL. */
   onSent?: () => void,
-) {
-  return db.transaction(async (tx) => {
-    // Parallel workers neither: starting them costs more than these few hundred rows.
-    await tx.execute(sql`
-      select set_config('enable_seqscan', 'off', true),
-             set_config('max_parallel_workers_per_gather', '0', true)`);
-    const result = tx.execute<T>(query);
+): Promise<{ rows: T[] }> {
+  const client = await db.$client.connect();
+  try {
+    await client.query(
+      `begin; select set_config('enable_seqscan', 'off', true),
+                     set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const pending = client.query<T>(text, params);
     onSent?.();
-    return result;
-  });
+    return await pending;
+  } finally {
+    client.query("rollback").then(
+      () => client.release(),
+      (error: Error) => client.release(error),
+    );
+  }
 }
 
 function toResult(row: DetailRow, score: number): ScoredSearchResult {
