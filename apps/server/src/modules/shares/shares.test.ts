@@ -129,7 +129,11 @@ describe("POST /api/shares (one answer)", () => {
   });
 
   it("a copy keeps passages of the author's files as private sources, never their download links", async () => {
-    await saveEntry(h, { id: "filecite1", userId: owner.userId, query: "What does my report say?" });
+    await saveEntry(h, {
+      id: "filecite1",
+      userId: owner.userId,
+      query: "What does my report say?",
+    });
     const fileUrl = fileCitationUrl("0f8fad5b-d9cb-469f-a165-70867728950e", 3);
     const [row] = await h.db.db
       .select()
