@@ -37,6 +37,7 @@ export interface ChatWorkers {
 
 /** How long a worker that dies while starting waits to be replaced (a crash loop stays slow). */
 const RESPAWN_DELAY_MS = 1_000;
+const encoder = new TextEncoder();
 const CLOSE_TIMEOUT_MS = 5_000;
 
 export function startChatWorkers(options: {
@@ -73,7 +74,7 @@ export function startChatWorkers(options: {
       for (const output of message.outputs) {
         const entry = pending.get(output.id);
         if (!entry) continue;
-        if (output.bytes && entry.open) entry.controller.enqueue(output.bytes);
+        if (output.text && entry.open) entry.controller.enqueue(encoder.encode(output.text));
         if (!output.end) continue;
         pending.delete(output.id);
         if (entry.open) {

@@ -19,10 +19,10 @@ export type ToWorker =
   | { type: "abort"; id: number }
   | { type: "close" };
 
-/** A chat's bytes since the last batch (absent: none), and whether its stream has ended. */
+/** A chat's server-sent events since the last batch (absent: none), and whether it has ended. */
 export interface ChatOutput {
   id: number;
-  bytes?: Uint8Array;
+  text?: string;
   end?: true;
 }
 

@@ -13,8 +13,8 @@ import {
   type ToWorker,
   WORKER_NICE_STEPS,
 } from "./chat.worker-protocol.ts";
-import { CHAT_FAILED, type ChatJob, runChatJob } from "./runners.ts";
-import { sseErrorEnd } from "./ui-message-sse.ts";
+import { CHAT_FAILED, type ChatJob, runChatJobText } from "./runners.ts";
+import { sseErrorEndText } from "./ui-message-sse.ts";
 
 /**
  * A chat worker: runs chat jobs (answers, agents' replies: search, page reading, tools, the model
@@ -56,42 +56,26 @@ const post = (message: FromWorker) => port.postMessage(message);
 /**
  * What the chats produced during this turn of the event loop, by chat, sent as one message when
  * the turn ends (setImmediate): chats whose deltas were flushed on the same tick (model-chunks.ts)
- * cross to the main thread together, each chat's bytes joined into one chunk.
+ * cross to the main thread together, each chat's server-sent events joined into one string (a
+ * string is cloned across threads for far less than a byte array).
  */
-const outbox = new Map<number, { chunks: Uint8Array[]; end: boolean }>();
+const outbox = new Map<number, ChatOutput>();
 let sendScheduled = false;
-
-/** One array of its own (a pooled Buffer would be cloned with its whole 8 KB pool slab). */
-function join(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
 
 function sendOutbox(): void {
   sendScheduled = false;
-  const outputs: ChatOutput[] = [];
-  for (const [id, { chunks, end }] of outbox) {
-    const output: ChatOutput = { id };
-    if (chunks.length > 0) output.bytes = chunks.length === 1 ? chunks[0] : join(chunks);
-    if (end) output.end = true;
-    outputs.push(output);
-  }
+  const outputs = [...outbox.values()];
   outbox.clear();
   post({ type: "batch", outputs });
 }
 
-function output(id: number, bytes: Uint8Array | null, end = false): void {
+function output(id: number, text: string | null, end = false): void {
   let entry = outbox.get(id);
   if (!entry) {
-    entry = { chunks: [], end: false };
+    entry = { id };
     outbox.set(id, entry);
   }
-  if (bytes) entry.chunks.push(bytes);
+  if (text) entry.text = (entry.text ?? "") + text;
   if (end) entry.end = true;
   if (!sendScheduled) {
     sendScheduled = true;
@@ -103,7 +87,7 @@ async function run(id: number, job: ChatJob): Promise<void> {
   const controller = new AbortController();
   running.set(id, controller);
   try {
-    const reader = runChatJob(deps, job, controller.signal).getReader();
+    const reader = runChatJobText(deps, job, controller.signal).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -112,7 +96,7 @@ async function run(id: number, job: ChatJob): Promise<void> {
   } catch (error) {
     // A chat reports its failures in its stream: this is a bug. The person sees it failed.
     logger.error({ err: error, entryId: job.entryId }, "chat worker: stream failed");
-    output(id, sseErrorEnd(CHAT_FAILED[job.kind]));
+    output(id, sseErrorEndText(CHAT_FAILED[job.kind]));
   } finally {
     running.delete(id);
     output(id, null, true);

@@ -10,7 +10,7 @@ import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DeltaCoalescer, modelPartToChunk } from "./model-chunks.ts";
-import { uiMessageSseResponse, uiMessageSseStream } from "./ui-message-sse.ts";
+import { uiMessageSseResponse, uiMessageSseStream, uiMessageSseText } from "./ui-message-sse.ts";
 
 const usage = {
   inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
@@ -291,6 +291,12 @@ describe("uiMessageSseStream", () => {
     expect(await ours.text()).toBe(await sdk.text());
     for (const [name, value] of sdk.headers) expect(ours.headers.get(name)).toBe(value);
     expect(ours.headers.get("transfer-encoding")).toBe("chunked");
+  });
+
+  it("gives the same events as text (what a chat worker hands to the main thread)", async () => {
+    const text = (await collect(uiMessageSseText(streamOf(chunks)))).join("");
+    const sdk = createUIMessageStreamResponse({ stream: streamOf(chunks) });
+    expect(text).toBe(await sdk.text());
   });
 
   it("sends the parts that are ready together as one chunk", async () => {

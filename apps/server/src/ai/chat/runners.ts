@@ -3,6 +3,7 @@ import { AGENT_FAILED, type AgentJob, runAgent } from "../../modules/agents/agen
 import type { AnswerJob } from "../../modules/answer/answer.run.ts";
 import { runAnswer } from "../../modules/answer/answer.run.ts";
 import * as usage from "../../modules/usage/usage.service.ts";
+import { uiMessageSseStream, uiMessageSseText } from "./ui-message-sse.ts";
 
 /**
  * Every kind of chat the server streams (ARCHITECTURE.md §3.1): plain data, so a job crosses to a
@@ -21,17 +22,32 @@ export const CHAT_FAILED: Record<ChatKind, string> = {
   agent: AGENT_FAILED,
 };
 
-export function runChatJob(
-  deps: Deps,
-  job: ChatJob,
-  signal: AbortSignal,
-): ReadableStream<Uint8Array> {
+/** A chat job's UI-message chunks. */
+function chunksOf(deps: Deps, job: ChatJob, signal: AbortSignal): ReadableStream {
   switch (job.kind) {
     case "answer":
       return runAnswer(deps, job, signal);
     case "agent":
       return runAgent(deps, job, signal);
   }
+}
+
+/** Runs a chat job in this thread: its server-sent-event bytes. */
+export function runChatJob(
+  deps: Deps,
+  job: ChatJob,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  return uiMessageSseStream(chunksOf(deps, job, signal));
+}
+
+/** Runs a chat job in a chat worker: its server-sent events as text, for the main thread. */
+export function runChatJobText(
+  deps: Deps,
+  job: ChatJob,
+  signal: AbortSignal,
+): ReadableStream<string> {
+  return uiMessageSseText(chunksOf(deps, job, signal));
 }
 
 /**

@@ -9,7 +9,6 @@ import {
 import { createUIMessageStream, type ModelMessage, type UIMessageChunk } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
 import { ChatTurn, runChat, type SavedPart } from "../../ai/chat/run-chat.ts";
-import { uiMessageSseStream } from "../../ai/chat/ui-message-sse.ts";
 import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import { toolAvailable, toolsFor } from "../../ai/tools/index.ts";
@@ -347,7 +346,7 @@ export function runAgent(deps: Deps, job: AgentJob, signal: AbortSignal) {
     },
     onError: () => AGENT_FAILED,
   });
-  return uiMessageSseStream(stream);
+  return stream; // framed as server-sent events by runners.ts
 }
 
 export const AGENT_FAILED = "The reply failed. Try again in a moment.";

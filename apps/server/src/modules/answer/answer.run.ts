@@ -1,5 +1,4 @@
 import type { AnswerAttachment, FocusMode } from "@nexus/contracts";
-import { uiMessageSseStream } from "../../ai/chat/ui-message-sse.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import * as history from "../history/history.service.ts";
 import * as usage from "../usage/usage.service.ts";
@@ -58,7 +57,8 @@ export const modelFor = (deps: Deps, job: AnswerJob) =>
 /**
  * The answer itself (in this thread, or in a chat worker): streams it, saves a signed-in
  * user's finished turn, gives the charged unit back when it fails or is stopped. Everything after
- * the `start` part, which the main thread sends first (answer.service.ts).
+ * the `start` part, which the main thread sends first (answer.service.ts), as UI-message chunks
+ * (runners.ts frames them as server-sent events).
  */
 export function runAnswer(deps: Deps, job: AnswerJob, signal: AbortSignal) {
   const { caller, entryId, threadId } = job;
@@ -97,5 +97,5 @@ export function runAnswer(deps: Deps, job: AnswerJob, signal: AbortSignal) {
     },
     refund: () => usage.refund({ deps, caller, counter: "search" }),
   });
-  return uiMessageSseStream(stream);
+  return stream;
 }
