@@ -1,5 +1,6 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
-import { freePort } from "../e2e/support/server-process.ts";
+import { freePort, REPO_ROOT } from "../e2e/support/server-process.ts";
 import { type AnswerTiming, streamAnswer, upstreamOnce } from "./lib/answer-client.ts";
 import { type AnswerStack, modelHandler, pool, startAnswerStack } from "./lib/answer-stack.ts";
 import { connectInspector, type IsolateHeap } from "./lib/inspector.ts";
@@ -41,7 +42,9 @@ const DELAYED = { modelMs: 300, searchMs: 200 };
 const PAGE_ANSWERS = 20;
 const PAGE_CLIENTS = 4;
 
-const handler = modelHandler({ chunks: 200, delayMs: 5 });
+/** BENCH_PROFILE_TOKENS changes the answer's length (e.g. 1, to see the fixed cost of an answer). */
+const TOKENS = Number(process.env.BENCH_PROFILE_TOKENS ?? 200);
+const handler = modelHandler({ chunks: TOKENS, delayMs: 5 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb: number) => Math.round(kb / 102.4) / 10;
 
@@ -58,6 +61,48 @@ function answers(stack: AnswerStack, agent: http.Agent, count: number, clients: 
         timeoutMs: 60_000,
       }),
   );
+}
+
+/** The bare AI SDK endpoint (lib/bare-sdk-server.ts) in its own process, on the same fake model. */
+async function startBare(modelBaseUrl: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/lib/bare-sdk-server.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LLM_BASE_URL: modelBaseUrl },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on("data", (b: Buffer) => {
+      const m = /listening (\d+)/.exec(b.toString());
+      if (m?.[1]) resolve(Number(m[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`bare endpoint exited ${code}`)));
+  });
+  return { pid: child.pid ?? 0, origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** CPU ms per answer of the bare endpoint: `count` answers from `clients` clients. */
+async function bareCpu(bare: { pid: number; origin: string }, count: number, clients: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const once = (i: number) =>
+    streamAnswer({
+      origin: bare.origin,
+      agent,
+      cookie: "",
+      question: `Bare question ${i}?`,
+      path: "/",
+    });
+  try {
+    const before = cpuMs(bare.pid).server;
+    const run = await pool(
+      Array.from({ length: count }, (_, i) => i),
+      clients,
+      once,
+    );
+    const errors = failures(run).length;
+    return { perAnswer: (cpuMs(bare.pid).server - before) / count, errors };
+  } finally {
+    agent.destroy();
+  }
 }
 
 function failures(timings: AnswerTiming[]): string[] {
@@ -86,6 +131,9 @@ async function cpuCase(out: Out): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   try {
     const pid = stack.server.pid;
+    const bare = await startBare(stack.model.baseUrl);
+    await bareCpu(bare, WARMUP, CLIENTS);
+    const bareBefore = await bareCpu(bare, ANSWERS / 2, CLIENTS);
     const warm = await answers(stack, agent, WARMUP, CLIENTS);
     await sleep(SETTLE_MS);
     const idleCpuBefore = cpuMs(pid).server;
@@ -101,6 +149,9 @@ async function cpuCase(out: Out): Promise<void> {
     const threadsAfter = threadCpuMs(pid);
     await sleep(SETTLE_MS);
     const rssAfter = rssKb(pid);
+    const bareAfter = await bareCpu(bare, ANSWERS / 2, CLIENTS);
+    bare.stop();
+    const barePerAnswer = (bareBefore.perAnswer + bareAfter.perAnswer) / 2;
 
     const errors = failures([...warm, ...run]);
     const perAnswer = (after.server - before.server) / ANSWERS;
@@ -124,6 +175,18 @@ async function cpuCase(out: Out): Promise<void> {
         perAnswer.toFixed(1),
         `≤ ${TARGET_CPU_MS}`,
         verdict(perAnswer <= TARGET_CPU_MS),
+      ],
+      [
+        "bare AI SDK endpoint's CPU per answer (ms; measured before and after, same load)",
+        `${barePerAnswer.toFixed(1)} (${bareBefore.perAnswer.toFixed(1)} / ${bareAfter.perAnswer.toFixed(1)})`,
+        "issue: 20 on a quiet machine",
+        "(context)",
+      ],
+      [
+        "server CPU per answer ÷ bare endpoint's",
+        (perAnswer / barePerAnswer).toFixed(2),
+        "≤ 1.00 (20 ms where the bare endpoint takes 20)",
+        verdict(perAnswer <= barePerAnswer),
       ],
       ["PostgreSQL CPU per answer (ms)", pgPerAnswer.toFixed(1), "", "(context)"],
       [
@@ -151,6 +214,10 @@ async function cpuCase(out: Out): Promise<void> {
       out.misses.push(`answer-profile: ${perAnswer.toFixed(1)} ms CPU per answer`);
     if (mb(idleKb) > TARGET_IDLE_MB) out.misses.push(`answer-profile: idle RSS ${mb(idleKb)} MB`);
     if (errors.length) out.misses.push(`answer-profile cpu: ${errors.length} errors`);
+    if (bareBefore.errors + bareAfter.errors > 0)
+      out.misses.push(
+        `answer-profile: the bare endpoint had ${bareBefore.errors + bareAfter.errors} errors`,
+      );
   } finally {
     agent.destroy();
     await stack.stop();
