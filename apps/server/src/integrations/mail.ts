@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../lib/logger.ts";
 
 export interface MailMessage {
@@ -31,11 +31,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  // nodemailer (~14 MB resident) loads with the first e-mail, not in every thread at start.
+  let transport: Promise<Transporter> | null = null;
   return {
     configured: true,
     send: async (message) => {
-      await transport.sendMail({
+      transport ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl, { from }));
+      await (await transport).sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,

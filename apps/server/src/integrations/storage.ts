@@ -3,17 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 
 /**
  * Where uploaded files live: local disk under DATA_DIR/files (default) or S3-compatible object
@@ -129,28 +119,39 @@ async function* parts(body: Readable): AsyncGenerator<Buffer> {
   if (size > 0 || pending.length > 0) yield Buffer.concat(pending, size);
 }
 
+type S3Sdk = typeof import("@aws-sdk/client-s3");
+
 export function createS3Storage(options: { url: string }): Storage {
   const { bucket, endpoint, region, forcePathStyle, credentials } = parseStorageUrl(options.url);
-  const client = new S3Client({
-    region,
-    forcePathStyle,
-    ...(endpoint ? { endpoint } : {}),
-    ...(credentials ? { credentials } : {}),
-  });
+  // The AWS SDK (~20 MB resident) loads on the first storage call, not in every thread at start.
+  let loaded: Promise<{ sdk: S3Sdk; client: S3Client }> | null = null;
+  const s3 = () => {
+    loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region,
+        forcePathStyle,
+        ...(endpoint ? { endpoint } : {}),
+        ...(credentials ? { credentials } : {}),
+      }),
+    }));
+    return loaded;
+  };
   return {
     kind: "s3",
     async put(key, body) {
       checkKey(key);
+      const { sdk, client } = await s3();
       const iterator = parts(body);
       const first = await iterator.next();
       const firstPart = first.done ? Buffer.alloc(0) : first.value;
       if (firstPart.length < PART_BYTES) {
         // Small files: one PUT (the stream has ended).
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: firstPart }));
+        await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: firstPart }));
         return firstPart.length;
       }
       const { UploadId } = await client.send(
-        new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }),
+        new sdk.CreateMultipartUploadCommand({ Bucket: bucket, Key: key }),
       );
       if (!UploadId) throw new Error("S3 gave no upload id");
       const done: Array<{ ETag: string; PartNumber: number }> = [];
@@ -160,7 +161,13 @@ export function createS3Storage(options: { url: string }): Storage {
         while (part) {
           const PartNumber = done.length + 1;
           const sent = await client.send(
-            new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber, Body: part }),
+            new sdk.UploadPartCommand({
+              Bucket: bucket,
+              Key: key,
+              UploadId,
+              PartNumber,
+              Body: part,
+            }),
           );
           done.push({ ETag: sent.ETag ?? "", PartNumber });
           bytes += part.length;
@@ -168,7 +175,7 @@ export function createS3Storage(options: { url: string }): Storage {
           part = next.done ? undefined : next.value;
         }
         await client.send(
-          new CompleteMultipartUploadCommand({
+          new sdk.CompleteMultipartUploadCommand({
             Bucket: bucket,
             Key: key,
             UploadId,
@@ -178,36 +185,44 @@ export function createS3Storage(options: { url: string }): Storage {
         return bytes;
       } catch (error) {
         await client
-          .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId }))
+          .send(new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId }))
           .catch(() => undefined);
         throw error;
       }
     },
     async get(key) {
-      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: checkKey(key) }));
+      const { sdk, client } = await s3();
+      const out = await client.send(
+        new sdk.GetObjectCommand({ Bucket: bucket, Key: checkKey(key) }),
+      );
       if (!(out.Body instanceof Readable)) throw new Error("S3 gave no body");
       return out.Body;
     },
     async getBytes(key) {
-      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: checkKey(key) }));
+      const { sdk, client } = await s3();
+      const out = await client.send(
+        new sdk.GetObjectCommand({ Bucket: bucket, Key: checkKey(key) }),
+      );
       if (!out.Body) throw new Error("S3 gave no body");
       return out.Body.transformToByteArray();
     },
     async delete(keys) {
+      const { sdk, client } = await s3();
       for (let i = 0; i < keys.length; i += 1000) {
         const batch = keys.slice(i, i + 1000).map((Key) => ({ Key: checkKey(Key) }));
         if (batch.length === 0) continue;
         await client.send(
-          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }),
+          new sdk.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }),
         );
       }
     },
     async list(prefix) {
+      const { sdk, client } = await s3();
       const keys: string[] = [];
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({
+          new sdk.ListObjectsV2Command({
             Bucket: bucket,
             Prefix: `${checkKey(prefix.replace(/\/$/, ""))}/`,
             ...(token ? { ContinuationToken: token } : {}),
