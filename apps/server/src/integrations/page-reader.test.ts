@@ -26,6 +26,12 @@ beforeAll(async () => {
     } else if (req.url === "/stall") {
       res.writeHead(200, { "content-type": "text/html" });
       res.write("<html><body>");
+    } else if (req.url === "/late") {
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end("Late page");
+      }, 60_000).unref();
     } else if (req.url === "/image") {
       res.writeHead(200, { "content-type": "image/png" });
       res.end("PNG");
@@ -111,6 +117,20 @@ describe("page reader", () => {
     expect(fetcher.urls).toEqual([`${base}/article`, `${base}/plain`]);
     expect(read[0]).toEqual(knowledge);
     expect(read[3]?.content).toBeUndefined();
+  });
+
+  it("ends at its budget: pages read in time are used, the rest keep their snippets", async () => {
+    const fetcher = countingFetch();
+    const results = [web("/article"), web("/late"), web("/stall"), web("/plain")];
+    const read = await readPages({
+      fetchPage: fetcher.fetchPage,
+      results,
+      limits: { totalMs: 300, perPageMs: 60_000 },
+    });
+    expect(read[0]?.content).toContain("How tides work");
+    expect(read[1]).toEqual(results[1]);
+    expect(read[2]).toEqual(results[2]);
+    expect(read[3]?.content).toBe("Plain text\npage");
   });
 
   it("stops reading when the caller aborts", async () => {

@@ -6,8 +6,10 @@ import type { FetchPage } from "./web-fetch.ts";
 /**
  * Page reading for the answer pipeline: the top web results are fetched in parallel through
  * web-fetch (SSRF-safe) and reduced to readable text (Mozilla Readability over linkedom's DOM,
- * the body text when Readability finds no article). A page that fails or runs out of time keeps
- * its snippet; it never fails the answer. Knowledge and file results already carry their text.
+ * the body text when Readability finds no article). Reading has a hard time budget, because the
+ * answer's first token waits for it: what is read in time is used, a page that fails or is still
+ * loading when the budget ends keeps its snippet, and a slow site never fails or holds up the
+ * answer. Knowledge and file results already carry their text.
  */
 
 export interface PageReaderLimits {
@@ -23,11 +25,17 @@ export interface PageReaderLimits {
   maxChars: number;
 }
 
+/**
+ * The budget: issue 13 holds an answer's first token to search + the model's first token + 1 s
+ * with page reading on (bench answer-profile, "pages"); 800 ms of reading leaves room for the
+ * readable-text work and the rest of the answer. Bodies are capped at 1 MB so reducing a page that
+ * arrives just in time stays short (it cannot be interrupted).
+ */
 export const PAGE_READER_LIMITS: PageReaderLimits = {
   pages: 5,
-  perPageMs: 3000,
-  totalMs: 4000,
-  maxBytes: 1.5 * 1024 * 1024,
+  perPageMs: 800,
+  totalMs: 800,
+  maxBytes: 1024 * 1024,
   maxChars: 3000,
 };
 
@@ -95,22 +103,21 @@ export async function readPages(options: {
   const limits = { ...PAGE_READER_LIMITS, ...options.limits };
   const budget = AbortSignal.timeout(limits.totalMs);
   const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
+  // The budget holds even where a fetch is slow to notice the abort: each page races it.
+  const over = new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
   let toRead = limits.pages;
   return Promise.all(
-    options.results.map(async (result) => {
+    options.results.map((result) => {
       if (result.source !== "web" || result.content || toRead <= 0) return result;
       toRead--;
-      try {
-        const text = await readOne({
-          fetchPage: options.fetchPage,
-          url: result.url,
-          signal,
-          limits,
-        });
-        return text ? { ...result, content: text } : result;
-      } catch {
-        return result;
-      }
+      const read = readOne({ fetchPage: options.fetchPage, url: result.url, signal, limits }).then(
+        (text) => (text ? { ...result, content: text } : result),
+        () => result,
+      );
+      return Promise.race([read, over.then(() => result)]);
     }),
   );
 }
