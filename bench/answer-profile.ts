@@ -30,6 +30,11 @@ import { summarize } from "./lib/stats.ts";
 const CLIENTS = Number(process.env.BENCH_PROFILE_CLIENTS ?? 10);
 const ANSWERS = Number(process.env.BENCH_PROFILE_ANSWERS ?? 300);
 const WARMUP = 60;
+/**
+ * The memory case warms up longer: until the JIT has compiled the hot code and V8 has sized its
+ * young generation for the load, both grow the heap and RSS without anything kept per answer.
+ */
+const MEMORY_WARMUP = 300;
 const SETTLE_MS = 4_000;
 const IDLE_MS = 30_000;
 const CASES = new Set(
@@ -236,7 +241,7 @@ async function memoryCase(stack: AnswerStack, inspectPort: number, out: Out): Pr
   const inspector = await connectInspector(inspectPort);
   try {
     const pid = stack.server.pid;
-    const warm = await answers(stack, agent, WARMUP, CLIENTS);
+    const warm = await answers(stack, agent, MEMORY_WARMUP, CLIENTS);
     await sleep(1000);
     const heapBefore = await inspector.collect();
     const rssBefore = rssKb(pid);
@@ -266,7 +271,7 @@ async function memoryCase(stack: AnswerStack, inspectPort: number, out: Out): Pr
       return `${h.name}: ${mb(was / 1024)} → ${mb(h.usedBytes / 1024)} MB`;
     });
     out.notes.push(
-      `memory: ${ANSWERS} answers after ${WARMUP} warm-up, ${CLIENTS} clients, server with ` +
+      `memory: ${ANSWERS} answers after ${MEMORY_WARMUP} warm-up, ${CLIENTS} clients, server with ` +
         `--inspect; ${errors.length} errors. Heap used after GC by isolate: ${byIsolate.join("; ")}.`,
     );
     if (keptKb > TARGET_KEPT_KB)

@@ -101,23 +101,45 @@ export async function readPages(options: {
   limits?: Partial<PageReaderLimits>;
 }): Promise<SearchResult[]> {
   const limits = { ...PAGE_READER_LIMITS, ...options.limits };
-  const budget = AbortSignal.timeout(limits.totalMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
+  // A plain controller and timer, both let go at the end: on Node 20 a signal from
+  // AbortSignal.any/timeout that has a listener is kept alive until it aborts, and the timeout
+  // one may be collected before it fires, so such a pair can be kept forever.
+  const budget = new AbortController();
+  const timer = setTimeout(
+    () => budget.abort(new Error("page reading budget spent")),
+    limits.totalMs,
+  );
+  const onAbort = () => budget.abort(options.signal?.reason);
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener("abort", onAbort, { once: true });
+  const { signal } = budget;
   // The budget holds even where a fetch is slow to notice the abort: each page races it.
   const over = new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     else signal.addEventListener("abort", () => resolve(), { once: true });
   });
   let toRead = limits.pages;
-  return Promise.all(
-    options.results.map((result) => {
-      if (result.source !== "web" || result.content || toRead <= 0) return result;
-      toRead--;
-      const read = readOne({ fetchPage: options.fetchPage, url: result.url, signal, limits }).then(
-        (text) => (text ? { ...result, content: text } : result),
-        () => result,
-      );
-      return Promise.race([read, over.then(() => result)]);
-    }),
-  );
+  try {
+    return await Promise.all(
+      options.results.map((result) => {
+        if (result.source !== "web" || result.content || toRead <= 0) return result;
+        toRead--;
+        const read = readOne({
+          fetchPage: options.fetchPage,
+          url: result.url,
+          signal,
+          limits,
+        }).then(
+          (text) => (text ? { ...result, content: text } : result),
+          () => result,
+        );
+        return Promise.race([read, over.then(() => result)]);
+      }),
+    );
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
+    // Whatever is still loading is not wanted any more (this also lets `over` settle).
+    budget.abort(new Error("page reading done"));
+  }
 }
