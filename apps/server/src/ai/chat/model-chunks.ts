@@ -155,8 +155,12 @@ export function modelPartToChunk(
   }
 }
 
-/** Merged deltas go out at most this long after the first one was held back. */
-export const FLUSH_MS = 15;
+/**
+ * Merged deltas go out at most this long after the first one was held back. The web app shows a
+ * streaming reply's updates at most every 32 ms (useChat's experimental_throttle), so merging for
+ * up to 30 ms loses nothing a reader sees and halves the writes per reply against 15 ms.
+ */
+export const FLUSH_MS = 30;
 /** ...or as soon as this many characters are held. */
 export const FLUSH_CHARS = 8 * 1024;
 
