@@ -396,8 +396,9 @@ export async function answerProfile(): Promise<BenchResult> {
       markdownTable(["measure", "value", "target", "verdict"], out.rows),
       "",
       ...out.notes.map((n) => `- ${n}`),
-      "- Server CPU per answer depends little on machine load (it is CPU time, not wall time); " +
-        "the latencies do.",
+      "- CPU time per answer is less load-sensitive than the latencies, but on a shared machine it " +
+        "still moves (±20% here: the other hyperthread's load slows every instruction), hence the " +
+        "bare endpoint measured beside it. PostgreSQL's figure misses backends that exited meanwhile.",
     ].join("\n"),
     misses: out.misses,
   };

@@ -30,6 +30,8 @@ export interface Inspector {
   heaps: () => Promise<IsolateHeap[]>;
   /** Full GC (twice, so weak callbacks' garbage goes too) in every isolate, then their heaps. */
   collect: () => Promise<IsolateHeap[]>;
+  /** A heap snapshot (JSON text) of the main thread (index 0) or the n-th worker. */
+  snapshot: (isolate: number) => Promise<string>;
   close: () => void;
 }
 
@@ -144,6 +146,12 @@ export async function connectInspector(port: number, host = "127.0.0.1"): Promis
   // Worker sessions: each attached worker answers through NodeWorker.receivedMessageFromWorker.
   const workers = new Map<string, string>();
   const workerWaiting = new Map<string, (m: Message) => void>();
+  let snapshotChunks: string[] = [];
+  const onChunk = (m: Message) => {
+    if (m.method === "HeapProfiler.addHeapSnapshotChunk")
+      snapshotChunks.push(String((m.params as { chunk: string }).chunk));
+  };
+  listeners.add(onChunk);
   listeners.add((m) => {
     if (m.method === "NodeWorker.attachedToWorker") {
       const p = m.params as { sessionId: string; workerInfo: { title?: string; url?: string } };
@@ -154,6 +162,7 @@ export async function connectInspector(port: number, host = "127.0.0.1"): Promis
       const p = m.params as { sessionId: string; message: string };
       const inner = JSON.parse(p.message) as Message;
       if (inner.id !== undefined) workerWaiting.get(`${p.sessionId}:${inner.id}`)?.(inner);
+      else onChunk(inner);
     }
   });
   await call("NodeWorker.enable", { waitForDebuggerOnStart: false });
@@ -194,6 +203,17 @@ export async function connectInspector(port: number, host = "127.0.0.1"): Promis
           await callWorker(sessionId, "HeapProfiler.collectGarbage");
       }
       return heaps();
+    },
+    snapshot: async (isolate) => {
+      snapshotChunks = [];
+      const sessionId = [...workers.keys()][isolate - 1];
+      if (isolate === 0) await call("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+      else if (sessionId)
+        await callWorker(sessionId, "HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+      else throw new Error(`no isolate ${isolate}`);
+      const text = snapshotChunks.join("");
+      snapshotChunks = [];
+      return text;
     },
     close: () => socket.destroy(),
   };
