@@ -16,13 +16,7 @@ import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import { streamFileEvents } from "./files.events.ts";
 import * as files from "./files.service.ts";
 import { uploadFile } from "./files.upload.ts";
-import { viewImage } from "./files.view.ts";
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (ASCII fallback plus the exact name). */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { contentDisposition, viewImage } from "./files.view.ts";
 
 /**
  * /api/files (sign-in only): upload, list and search, rename, download, an image shown inline
@@ -83,7 +77,7 @@ export function filesRoutes(deps: Deps) {
         headers: {
           "Content-Type": "application/octet-stream",
           "Content-Length": String(row.size),
-          "Content-Disposition": attachment(row.name),
+          "Content-Disposition": contentDisposition("attachment", row.name),
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "sandbox; default-src 'none'",
         },

@@ -8,10 +8,13 @@ import { ownedFile } from "./files.service.ts";
 /** Bytes read before the body is sent, to tell the image's type from its magic bytes. */
 const SNIFF_BYTES = 64;
 
-/** `inline; filename="…"; filename*=UTF-8''…` (ASCII fallback plus the exact name). */
-function inline(name: string): string {
+/**
+ * `<type>; filename="…"; filename*=UTF-8''…` (ASCII fallback plus the exact name): the download
+ * route's attachment and the view route's inline image.
+ */
+export function contentDisposition(type: "attachment" | "inline", name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /**
@@ -73,7 +76,7 @@ export async function viewImage(options: {
     headers: {
       "Content-Type": type.mediaType,
       "Content-Length": String(row.size),
-      "Content-Disposition": inline(row.name),
+      "Content-Disposition": contentDisposition("inline", row.name),
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cross-Origin-Resource-Policy": "same-origin",
