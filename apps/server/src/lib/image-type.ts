@@ -1,8 +1,46 @@
+import { imageSize } from "image-size";
+
 /**
- * Raster images by their magic bytes (PNG, JPEG, WebP, GIF), with the size when the header says.
- * SVG is never an image here: it is a document that can hold script.
+ * Raster images by their magic bytes (PNG, JPEG, WebP, GIF as files; AVIF and icons for the image
+ * proxy), with the size when the header says. SVG is never an image here: it is a document that
+ * can hold script.
  */
 
+/** Image types by their first bytes (the proxy serves these; never by an origin's content-type). */
+export type SniffedImageType =
+  | "image/png"
+  | "image/jpeg"
+  | "image/gif"
+  | "image/webp"
+  | "image/avif"
+  | "image/x-icon";
+
+const startsWith = (body: Buffer, bytes: readonly number[], at = 0) =>
+  body.length >= at + bytes.length && bytes.every((b, i) => body[at + i] === b);
+const ascii = (body: Buffer, start: number, end: number) =>
+  body.length >= end ? body.toString("latin1", start, end) : "";
+
+/** The type the bytes say, or null (SVG, HTML, anything else: not served). */
+export function sniffImageType(body: Buffer): SniffedImageType | null {
+  if (startsWith(body, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(body, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  const gif = ascii(body, 0, 6);
+  if (gif === "GIF87a" || gif === "GIF89a") return "image/gif";
+  if (ascii(body, 0, 4) === "RIFF" && ascii(body, 8, 12) === "WEBP") return "image/webp";
+  if (ascii(body, 4, 8) === "ftyp") {
+    const box = Math.min(body.readUInt32BE(0), body.length, 64);
+    for (let at = 8; at + 4 <= box; at += 4) {
+      if (at === 12) continue; // the minor version, not a brand
+      const brand = ascii(body, at, at + 4);
+      if (brand === "avif" || brand === "avis") return "image/avif";
+    }
+    return null;
+  }
+  if (startsWith(body, [0x00, 0x00, 0x01, 0x00]) && body.length >= 22) return "image/x-icon";
+  return null;
+}
+
+/** An image a person's file can be (generated images, the inline view route). */
 export interface ImageType {
   /** The files row's kind (one of contracts' IMAGE_FILE_KINDS). */
   kind: "png" | "jpeg" | "webp" | "gif";
@@ -12,50 +50,27 @@ export interface ImageType {
   height?: number;
 }
 
-const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) =>
-  bytes.length >= at + magic.length && magic.every((b, i) => bytes[at + i] === b);
+const FILE_IMAGES: Partial<Record<SniffedImageType, Omit<ImageType, "mediaType">>> = {
+  "image/png": { kind: "png", extension: "png" },
+  "image/jpeg": { kind: "jpeg", extension: "jpg" },
+  "image/webp": { kind: "webp", extension: "webp" },
+  "image/gif": { kind: "gif", extension: "gif" },
+};
 
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-/** JPEG: the first start-of-frame segment holds the height and width. */
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1] ?? 0;
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
-    const frame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
-    if (frame) {
-      const height = ((bytes[at + 5] ?? 0) << 8) | (bytes[at + 6] ?? 0);
-      const width = ((bytes[at + 7] ?? 0) << 8) | (bytes[at + 8] ?? 0);
-      return width > 0 && height > 0 ? { width, height } : null;
-    }
-    at += 2 + length;
-  }
-  return null;
+/** The file image's type (and size when its header says) from its magic bytes; null if not one. */
+export function imageTypeOf(bytes: Uint8Array): ImageType | null {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const mediaType = sniffImageType(body);
+  const file = mediaType ? FILE_IMAGES[mediaType] : undefined;
+  if (!mediaType || !file) return null;
+  return { ...file, mediaType, ...sizeOf(body) };
 }
 
-/** The image's type (and size when its header says) from its magic bytes; null if not an image. */
-export function imageTypeOf(bytes: Uint8Array): ImageType | null {
-  if (startsWith(bytes, [0x89, ...ascii("PNG\r\n\x1a\n")])) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const sized = bytes.length >= 24 && startsWith(bytes, ascii("IHDR"), 12);
-    return {
-      kind: "png",
-      mediaType: "image/png",
-      extension: "png",
-      ...(sized ? { width: view.getUint32(16), height: view.getUint32(20) } : {}),
-    };
+function sizeOf(body: Buffer): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(body);
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null; // a header cut short (the view route reads 64 bytes): no size
   }
-  if (startsWith(bytes, [0xff, 0xd8, 0xff]))
-    return { kind: "jpeg", mediaType: "image/jpeg", extension: "jpg", ...jpegSize(bytes) };
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8))
-    return { kind: "webp", mediaType: "image/webp", extension: "webp" };
-  if (startsWith(bytes, ascii("GIF8")))
-    return { kind: "gif", mediaType: "image/gif", extension: "gif" };
-  return null;
 }
