@@ -13,6 +13,7 @@ import { chatJobLost } from "./ai/chat/runners.ts";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
+import { setUpPgvector } from "./integrations/search/pgvector.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
 import { startJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -54,6 +55,9 @@ async function main() {
   // timed out). PostgreSQL allows 200; each idle backend costs ~2 MB (PSS).
   const database = createDatabase({ url, max: 64 });
   await runMigrations(database.db);
+  // File search by meaning in PostgreSQL when it has pgvector (otherwise scored in this process).
+  const pgvector = await setUpPgvector(database.db, logger);
+  if (pgvector === "on") logger.info("pgvector: file search by meaning runs in PostgreSQL");
   // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
   const knowledge = await indexKnowledgeBase({ db: database.db });
   logger.debug(knowledge, "knowledge base indexed");

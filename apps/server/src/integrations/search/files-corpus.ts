@@ -6,6 +6,7 @@ import type { Embedder } from "../../ai/embeddings.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createFileVectorIndex, type FileVectorIndex, type VectorHit } from "./file-vectors.ts";
 import type { LocalCorpus, LocalQuery, ScoredSearchResult } from "./local.ts";
+import { createPgvectorIndex, usesPgvector } from "./pgvector.ts";
 
 /** How much a file passage outweighs a knowledge-base passage of the same rank: they are yours. */
 const FILE_WEIGHT = 2;
@@ -317,10 +318,28 @@ async function openingPassages(options: {
 }
 
 /**
+ * The search by meaning: in PostgreSQL when it has pgvector (pgvector.ts), otherwise in this
+ * process over the person's vectors held in memory (file-vectors.ts). `stats` is the in-process
+ * index's (empty while pgvector answers).
+ */
+function vectorIndex(options: Parameters<typeof createFileVectorIndex>[0]): FileVectorIndex {
+  const inProcess = createFileVectorIndex(options);
+  const inDatabase = createPgvectorIndex(options);
+  return {
+    async nearest(query) {
+      return (await usesPgvector(options.db))
+        ? inDatabase.nearest(query)
+        : inProcess.nearest(query);
+    },
+    stats: () => inProcess.stats(),
+  };
+}
+
+/**
  * The person's ready files as a local-search corpus: PostgreSQL full-text over file_chunks through
  * the (user_id, search_vector) GIN index, only that user's rows (no user id: nothing). With an
- * embedder (EMBEDDING_MODEL), the passages nearest the query's embedding (file-vectors.ts) are
- * fused with the full-text ranking by RRF (k = 60). A source is titled "file name, p. N" and links
+ * embedder (EMBEDDING_MODEL), the passages nearest the query's embedding (pgvector.ts when the
+ * database has pgvector, else file-vectors.ts) are fused with the full-text ranking by RRF (k = 60). A source is titled "file name, p. N" and links
  * to the file's download. With `fileIds` (the files attached to a question) only those files are
  * searched, and when none of their passages matches ("summarise this"), their opening passages are
  * the sources.
@@ -334,7 +353,7 @@ export function createFilesCorpus(options: {
 }): LocalCorpus & { vectors: FileVectorIndex | null } {
   const { db, embedder, logger } = options;
   const vectors = embedder
-    ? createFileVectorIndex({
+    ? vectorIndex({
         db,
         model: embedder.model,
         maxBytes: options.vectorCacheBytes ?? 256 * 1024 * 1024,

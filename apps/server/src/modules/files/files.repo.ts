@@ -1,5 +1,6 @@
 import { type Db, schema } from "@nexus/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { syncFileVectors } from "../../integrations/search/pgvector.ts";
 
 const { files, fileChunks, runs } = schema;
 
@@ -195,6 +196,7 @@ export async function saveChunks(
           chunks.slice(i, i + 500).map((c) => ({ ...c, fileId: file.id, userId: file.userId })),
         );
     }
+    await syncFileVectors(db, tx, file.id);
     await setStatus(
       tx,
       file.id,
@@ -269,6 +271,7 @@ export async function saveEmbeddings(
       throw new Error(
         `embeddings for ${updated} of ${count?.n} passages of file ${fileId}: nothing saved`,
       );
+    await syncFileVectors(db, tx, fileId);
     await setStatus(
       tx,
       fileId,

@@ -1,0 +1,198 @@
+import type { Db } from "@nexus/db";
+import { sql } from "drizzle-orm";
+import { readVectorInto } from "../../ai/embeddings.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { FileVectorIndex, VectorHit } from "./file-vectors.ts";
+
+/**
+ * pgvector, when the database has it. File passages keep their embeddings as Float32 bytea
+ * (`file_chunks.embedding`, the portable form every PostgreSQL holds); with pgvector they are also
+ * kept in `file_chunks.embedding_vector` (type `vector`, any dimensions) and the search by meaning
+ * is one SQL query over the person's own passages (exact cosine distance, computed by PostgreSQL,
+ * nothing held in this process's memory, so instances behind a load balancer share nothing but
+ * the database). Without it, file-vectors.ts scores in process.
+ *
+ * The column is not part of the migrations (a database without the extension could not run them):
+ * `setUpPgvector` adds it at start-up when the extension is installed, or available and ours to
+ * create, and fills it for passages embedded before. Writes of embeddings call `syncFileVectors` in
+ * their transaction. The scan is exact, not an approximate index: a person's passages are a few
+ * thousand to tens of thousands of rows (read through the user_id index), and an HNSW index over
+ * every user's vectors filtered to one user loses recall (pgvector's README: filtering).
+ */
+
+export type PgvectorState =
+  /** The column exists: embeddings are written to it and searched in SQL. */
+  | "on"
+  /** No pgvector in this PostgreSQL (the embedded one, Debian's packages without it). */
+  | "unavailable"
+  /** Available but CREATE EXTENSION was refused (not a superuser, not trusted). */
+  | "not-permitted";
+
+/** Lock held while the column is added and filled, so instances starting together do it once. */
+const SETUP_LOCK_KEY = 7_294_118_834;
+/** Passages converted per statement while filling the column. */
+const FILL_BATCH = 500;
+
+const known = new WeakMap<Db, Promise<boolean>>();
+
+/** Whether file_chunks has the pgvector column (asked once per database handle). */
+export function usesPgvector(db: Db): Promise<boolean> {
+  let found = known.get(db);
+  if (!found) {
+    found = db
+      .execute<{ on: boolean }>(sql`
+        select exists (
+          select 1 from information_schema.columns
+          where table_schema = current_schema() and table_name = 'file_chunks'
+            and column_name = 'embedding_vector'
+        ) as on`)
+      .then((r) => r.rows[0]?.on === true);
+    // A failed check is asked again next time rather than remembered.
+    found.catch(() => known.delete(db));
+    known.set(db, found);
+  }
+  return found;
+}
+
+/** pgvector's text form of a vector: "[0.1,0.2,…]" (shortest round-trip decimal per Float32). */
+export function vectorLiteral(vector: Float32Array): string {
+  return `[${Array.prototype.join.call(vector, ",")}]`;
+}
+
+function literalOfBytes(bytes: Buffer): string {
+  const vector = new Float32Array(bytes.byteLength / 4);
+  readVectorInto(bytes, vector, 0);
+  return vectorLiteral(vector);
+}
+
+type Executor = Pick<Db, "execute">;
+
+/** Writes `rows` (ordinal, Float32 bytea) of a file into embedding_vector, FILL_BATCH at a time. */
+async function writeVectors(
+  db: Executor,
+  fileId: string,
+  rows: { ordinal: number; embedding: Buffer }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += FILL_BATCH) {
+    const batch = rows.slice(i, i + FILL_BATCH);
+    await db.execute(sql`
+      update file_chunks c set embedding_vector = v.literal::vector
+      from unnest(
+        ${`{${batch.map((r) => r.ordinal).join(",")}}`}::int[],
+        ${sql.param(batch.map((r) => literalOfBytes(r.embedding)))}::text[]
+      ) as v(ordinal, literal)
+      where c.file_id = ${fileId} and c.ordinal = v.ordinal`);
+  }
+}
+
+/**
+ * Copies a file's embeddings into embedding_vector (and clears it where a passage has none), when
+ * the database has pgvector; nothing otherwise. Call it in the transaction that wrote them.
+ */
+export async function syncFileVectors(db: Db, tx: Executor, fileId: string): Promise<void> {
+  if (!(await usesPgvector(db))) return;
+  await tx.execute(sql`
+    update file_chunks set embedding_vector = null
+    where file_id = ${fileId} and embedding is null and embedding_vector is not null`);
+  const result = await tx.execute<{ ordinal: number; embedding: Buffer }>(sql`
+    select ordinal, embedding from file_chunks
+    where file_id = ${fileId} and embedding is not null order by ordinal`);
+  await writeVectors(tx, fileId, result.rows);
+}
+
+/**
+ * At start-up (after the migrations): uses pgvector when the database has it. Adds the column and
+ * fills it from the stored embeddings (files at a time, so a large table is never read at once).
+ */
+export async function setUpPgvector(db: Db, logger?: Logger): Promise<PgvectorState> {
+  const found = await db.execute<{ installed: boolean; available: boolean }>(sql`
+    select exists (select 1 from pg_extension where extname = 'vector') as installed,
+           exists (select 1 from pg_available_extensions where name = 'vector') as available`);
+  const { installed, available } = found.rows[0] ?? { installed: false, available: false };
+  if (!installed && !available) return "unavailable";
+  const client = await db.$client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
+    try {
+      if (!installed) {
+        try {
+          await client.query("create extension if not exists vector");
+        } catch (error) {
+          logger?.info(
+            { err: error },
+            "pgvector is available but could not be created (CREATE EXTENSION vector needs a superuser or a trusted extension): file search by meaning is scored in process",
+          );
+          return "not-permitted";
+        }
+      }
+      await client.query(
+        "alter table file_chunks add column if not exists embedding_vector vector",
+      );
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [SETUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+  known.set(db, Promise.resolve(true));
+  const filled = await fillMissing(db);
+  if (filled > 0) logger?.info({ passages: filled }, "pgvector: stored embeddings copied");
+  return "on";
+}
+
+/** Passages with an embedding and no vector yet, file by file. Returns how many were filled. */
+async function fillMissing(db: Db): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const next = await db.execute<{ file_id: string }>(sql`
+      select file_id from file_chunks
+      where embedding is not null and embedding_vector is null limit 1`);
+    const fileId = next.rows[0]?.file_id;
+    if (!fileId) return filled;
+    await db.transaction(async (tx) => {
+      const rows = await tx.execute<{ ordinal: number; embedding: Buffer }>(sql`
+        select ordinal, embedding from file_chunks
+        where file_id = ${fileId} and embedding is not null and embedding_vector is null
+        order by ordinal for update`);
+      await writeVectors(tx, fileId, rows.rows);
+      filled += rows.rows.length;
+    });
+  }
+}
+
+/**
+ * The search by meaning in PostgreSQL: the `limit` passages of the user's ready files embedded
+ * with `model` nearest the query by cosine distance (the same ranking file-vectors.ts computes in
+ * process), only the asking person's rows.
+ */
+export function createPgvectorIndex(options: { db: Db; model: string }): FileVectorIndex {
+  const { db, model } = options;
+  return {
+    async nearest({ userId, query: pending, limit, fileIds }) {
+      const query = await pending;
+      if (query.length === 0) return [];
+      const scope = fileIds
+        ? sql`and c.file_id = any(${`{${[...fileIds].join(",")}}`}::uuid[])`
+        : sql``;
+      const result = await db.execute<{ file_id: string; ordinal: number; distance: number }>(sql`
+        with q as (select ${vectorLiteral(query)}::vector as v)
+        select c.file_id, c.ordinal, (c.embedding_vector <=> q.v)::float8 as distance
+        from file_chunks c
+        join files f on f.id = c.file_id and f.user_id = ${userId}
+        cross join q
+        where c.user_id = ${userId} ${scope}
+          and f.status = 'ready' and f.embedding_model = ${model}
+          and c.embedding_vector is not null
+          and vector_dims(c.embedding_vector) = ${query.length}
+          and vector_norm(c.embedding_vector) > 0
+        order by distance, c.file_id, c.ordinal
+        limit ${limit}`);
+      return result.rows.map(
+        (r): VectorHit => ({ fileId: r.file_id, ordinal: r.ordinal, similarity: 1 - r.distance }),
+      );
+    },
+    stats() {
+      return { users: 0, bytes: 0, files: new Map() };
+    },
+  };
+}
