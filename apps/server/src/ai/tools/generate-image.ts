@@ -169,6 +169,12 @@ export async function generateImageFor(
   }
 }
 
+/** Its input (one schema for every turn: toolsFor converts it for the model once). */
+const GENERATE_IMAGE_INPUT = z.object({
+  prompt: z.string().trim().min(1).max(1000),
+  size: z.enum(IMAGE_SIZES).optional(),
+});
+
 /** The generate-image tool (ai/tools, ARCHITECTURE.md §3.1). */
 export function generateImageTool(ctx: ToolContext) {
   return tool({
@@ -176,10 +182,7 @@ export function generateImageTool(ctx: ToolContext) {
       "Generate one image from a detailed visual prompt (in English) with the server's image " +
       `model. At most ${GENERATE_IMAGE_LIMITS.perTurn} images per reply. The image is saved to ` +
       "the person's files and shown to them with the tool result; do not repeat its url.",
-    inputSchema: z.object({
-      prompt: z.string().trim().min(1).max(1000),
-      size: z.enum(IMAGE_SIZES).optional(),
-    }),
+    inputSchema: GENERATE_IMAGE_INPUT,
     execute: async (input) => generateImageFor(ctx, input),
   });
 }

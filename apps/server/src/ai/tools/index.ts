@@ -1,5 +1,5 @@
 import type { AgentTool } from "@nexus/contracts";
-import type { Tool, ToolSet } from "ai";
+import { asSchema, type Schema, type Tool, type ToolSet } from "ai";
 import { generateImageTool } from "./generate-image.ts";
 import { readUrlTool } from "./read-url.ts";
 import { runCodeTool } from "./run-code.ts";
@@ -22,6 +22,22 @@ const FACTORIES: Partial<Record<AgentTool, (ctx: ToolContext) => Tool>> = {
 export const MAX_TOOL_CALLS_PER_TURN = 8;
 
 /**
+ * Each input schema as the model is given it, converted once: streamText turns a zod schema into
+ * JSON Schema for every model step, and a tool round trip takes two steps (the schemas are module
+ * constants of the tool files, so one conversion serves every turn; validation is the schema's own).
+ */
+const converted = new WeakMap<object, Schema>();
+
+function modelSchema(schema: Tool["inputSchema"]): Schema {
+  let known = converted.get(schema);
+  if (!known) {
+    known = asSchema(schema);
+    converted.set(schema, known);
+  }
+  return known;
+}
+
+/**
  * The tools of an agent, by name, for one turn. Calls beyond MAX_TOOL_CALLS_PER_TURN fail with a
  * message the model reads (a step may ask for many calls at once; steps are capped by runChat).
  */
@@ -36,6 +52,7 @@ export function toolsFor(names: readonly AgentTool[], ctx: ToolContext): ToolSet
     if (!execute) continue;
     tools[name] = {
       ...made,
+      inputSchema: modelSchema(made.inputSchema),
       execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
         calls++;
         if (calls > MAX_TOOL_CALLS_PER_TURN)

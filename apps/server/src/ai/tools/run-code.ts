@@ -253,6 +253,9 @@ function runInWorker(
   });
 }
 
+/** Its input (one schema for every turn: toolsFor converts it for the model once). */
+const RUN_CODE_INPUT = z.object({ code: z.string().min(1).max(RUN_CODE_LIMITS.maxChars) });
+
 /** The run-code tool (ai/tools, ARCHITECTURE.md §3.1). */
 export function runCodeTool(ctx: ToolContext) {
   return tool({
@@ -261,7 +264,7 @@ export function runCodeTool(ctx: ToolContext) {
       "Returns what console.log printed and the value of the last expression. There is no " +
       "network, no file system, no require/import/process/fetch and no timers; a run stops " +
       `after ${seconds(RUN_CODE_LIMITS.deadlineMs)} or ${RUN_CODE_LIMITS.memoryMb} MB of memory.`,
-    inputSchema: z.object({ code: z.string().min(1).max(RUN_CODE_LIMITS.maxChars) }),
+    inputSchema: RUN_CODE_INPUT,
     execute: async ({ code }) => runCode(code, { signal: ctx.signal }),
   });
 }

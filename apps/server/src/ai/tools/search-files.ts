@@ -54,6 +54,9 @@ export async function searchFiles(ctx: ToolContext, query: string): Promise<Sear
   return { results };
 }
 
+/** Its input (one schema for every turn: toolsFor converts it for the model once). */
+const SEARCH_FILES_INPUT = z.object({ query: z.string().trim().min(1).max(300) });
+
 /** The search-files tool (ai/tools, ARCHITECTURE.md §3.1). */
 export function searchFilesTool(ctx: ToolContext) {
   return tool({
@@ -61,7 +64,7 @@ export function searchFilesTool(ctx: ToolContext) {
       ? "Search your knowledge files (the files the person who made you gave you). Returns " +
         'numbered passages (title "file name, p. N", text); cite them as [n].'
       : "Search Nexus's own guides and FAQ. Returns numbered passages (title, text); cite them as [n].",
-    inputSchema: z.object({ query: z.string().trim().min(1).max(300) }),
+    inputSchema: SEARCH_FILES_INPUT,
     execute: async ({ query }) => searchFiles(ctx, query),
   });
 }

@@ -37,13 +37,16 @@ export async function webSearch(
   return { results };
 }
 
+/** Its input (one schema for every turn: toolsFor converts it for the model once). */
+const WEB_SEARCH_INPUT = z.object({ query: z.string().trim().min(1).max(300) });
+
 /** The web-search tool (ai/tools, ARCHITECTURE.md §3.1). */
 export function webSearchTool(ctx: ToolContext) {
   return tool({
     description:
       "Search the web. Returns numbered results (title, url, snippet); cite them as [n]. " +
       "Use read-url on a result to read the whole page.",
-    inputSchema: z.object({ query: z.string().trim().min(1).max(300) }),
+    inputSchema: WEB_SEARCH_INPUT,
     execute: async ({ query }) => webSearch(ctx, query),
   });
 }
