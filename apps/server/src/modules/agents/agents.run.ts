@@ -4,7 +4,6 @@ import {
   type AnswerSource,
   citedFileId,
   type PresetAgent,
-  type SearchFilesToolOutput,
 } from "@nexus/contracts";
 import { createUIMessageStream, type ModelMessage, type UIMessageChunk } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
@@ -12,22 +11,17 @@ import { ChatTurn, runChat, type SavedPart } from "../../ai/chat/run-chat.ts";
 import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import { toolAvailable, toolsFor } from "../../ai/tools/index.ts";
-import { readUrl } from "../../ai/tools/read-url.ts";
-import { searchFiles } from "../../ai/tools/search-files.ts";
 import {
   type KnowledgeScope,
   SourceBook,
   type ToolContext,
   urlsIn,
 } from "../../ai/tools/tool-context.ts";
-import { webSearch } from "../../ai/tools/web-search.ts";
 import type { Caller, Deps } from "../../deps.ts";
-import { readPages } from "../../integrations/page-reader.ts";
-import type { SearchResult } from "../../integrations/search/types.ts";
-import { systemPrompt as answerSystemPrompt } from "../answer/answer.focus.ts";
 import { failureMessage } from "../answer/answer.steps.ts";
 import * as history from "../history/history.service.ts";
 import * as usage from "../usage/usage.service.ts";
+import { offlineReply } from "./agents.offline.ts";
 import * as repo from "./agents.repo.ts";
 
 /** Earlier turns an agent's reply is written with (the latest ones). */
@@ -36,8 +30,6 @@ export const AGENT_CONTEXT_TURNS = 20;
 const EARLIER_REPLY_CHARS = 6_000;
 /** Characters of a read page's text kept in the saved tool part (the model had all of it). */
 const SAVED_PAGE_CHARS = 600;
-/** Pages the offline engine reads for one reply. */
-const OFFLINE_PAGES = 3;
 
 /** A custom agent as its reply needs it (a snapshot taken when the request was accepted). */
 export interface CustomAgentDefinition {
@@ -206,123 +198,6 @@ function sourcesOf(parts: readonly SavedPart[], othersFiles: boolean): AnswerSou
       snippet: "",
     };
     return [othersFiles && citedFileId(p.url) ? { ...source, url: "", private: true } : source];
-  });
-}
-
-/**
- * Found passages as the answer prompt's numbered sources, source n at place n (passages of one
- * page share its number, so their texts are joined).
- */
-function numberedPassages(
-  results: SearchFilesToolOutput["results"],
-): Array<{ title: string; url: string; content: string }> {
-  const byNumber: Array<{ title: string; url: string; content: string }> = [];
-  for (const r of results) {
-    if (r.n === null) continue;
-    const known = byNumber[r.n - 1];
-    if (known) known.content = `${known.content}\n\n${r.text}`;
-    else byNumber[r.n - 1] = { title: r.title, url: r.url, content: r.text };
-  }
-  return Array.from(byNumber, (s) => s ?? { title: "", url: "", content: "" });
-}
-
-/**
- * Without a model, an agent that answers from sources (needsModel: false) still answers: it reads
- * the addresses in the message (or searches the web for it), then the offline engine quotes the
- * passages that answer, with their numbers. The tool steps are shown as tool parts, as a model's
- * would be.
- */
-async function offlineReply(options: {
-  ctx: ToolContext;
-  model: AnswerModel;
-  message: string;
-  write: (chunk: UIMessageChunk) => void;
-  turn: ChatTurn;
-}): Promise<void> {
-  const { ctx, model, message, write, turn } = options;
-  let calls = 0;
-  const step = async <T>(
-    toolName: string,
-    input: Record<string, unknown>,
-    run: () => Promise<T>,
-  ): Promise<T | null> => {
-    const toolCallId = `offline-${++calls}`;
-    const emit = (chunk: UIMessageChunk) => {
-      turn.record(chunk);
-      write(chunk);
-    };
-    emit({ type: "tool-input-available", toolCallId, toolName, input });
-    try {
-      const output = await run();
-      emit({ type: "tool-output-available", toolCallId, output });
-      return output;
-    } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      emit({ type: "tool-output-error", toolCallId, errorText: (error as Error).message });
-      return null;
-    }
-  };
-  if (ctx.knowledge) {
-    // A custom agent with knowledge files answers from them alone.
-    const found = await step("search-files", { query: message }, () => searchFiles(ctx, message));
-    await runChat({
-      model: model.model,
-      system: answerSystemPrompt({
-        focusMode: "local",
-        attached: true,
-        now: ctx.deps.clock.now(),
-        sources: numberedPassages(found?.results ?? []),
-      }),
-      messages: [{ role: "user", content: message }],
-      write,
-      turn,
-      signal: ctx.signal,
-    });
-    return;
-  }
-  const sources: SearchResult[] = [];
-  const urls = urlsIn(message).slice(0, OFFLINE_PAGES);
-  if (urls.length > 0) {
-    for (const url of urls) {
-      const page = await step("read-url", { url }, () => readUrl(ctx, url));
-      if (page)
-        sources.push({
-          title: page.title,
-          url,
-          snippet: "",
-          content: page.text,
-          source: "web",
-        });
-    }
-  } else {
-    const found = await step("web-search", { query: message }, () => webSearch(ctx, message));
-    const results = (found?.results ?? []).map(
-      (r): SearchResult => ({ title: r.title, url: r.url, snippet: r.snippet, source: "web" }),
-    );
-    const read = await readPages({
-      fetchPage: ctx.deps.webFetch.fetchPage,
-      results,
-      signal: ctx.signal,
-      limits: { pages: OFFLINE_PAGES },
-    });
-    sources.push(...read);
-  }
-  // The engine quotes from the answer prompt's numbered sources, in the SourceBook's order.
-  await runChat({
-    model: model.model,
-    system: answerSystemPrompt({
-      focusMode: "web",
-      now: ctx.deps.clock.now(),
-      sources: sources.map((s) => ({
-        title: s.title,
-        url: s.url,
-        content: s.content ?? s.snippet,
-      })),
-    }),
-    messages: [{ role: "user", content: message }],
-    write,
-    turn,
-    signal: ctx.signal,
   });
 }
 

@@ -1,17 +1,28 @@
-import { fileCitationUrl, KNOWLEDGE_FILE_NOT_YOURS } from "@nexus/contracts";
+import { fileCitationUrl } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type FakeBehaviour,
-  type FakeOpenAIServer,
-  startFakeOpenAIServer,
-} from "../../../../../e2e/fakes/openai-server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../../../test/documents/fixtures.ts";
-import { untilDone, upload } from "../../../test/files-kit.ts";
-import { createHarness, type Harness } from "../../../test/harness.ts";
-import { indexKnowledgeBase } from "../../integrations/search/knowledge-index.ts";
 import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
+import {
+  AGENT,
+  type Agent,
+  chat,
+  createAgent,
+  h,
+  json,
+  llm,
+  OTHER,
+  OTHER_TEXT,
+  offline,
+  PASSAGE,
+  PDF,
+  passagesOf,
+  ready,
+  replies,
+  say,
+  useKnowledgeServers,
+} from "./custom-agents-knowledge-kit.ts";
 
 /**
  * Custom agents' knowledge files (issue 14 scope 8, issue 13 scope 5): the owner's files the agent
@@ -19,98 +30,7 @@ import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
  * owner and for the people it is shared with, who still cannot open the files themselves.
  */
 
-const PDF = "file_pdfjs_test.pdf";
-/** Page 5 of the PDF (MANIFEST.md). */
-const PASSAGE = "Reftest is your best bet";
-/** Another file of the owner, with the same words: found only if the scope leaked. */
-const OTHER = "other-notes.txt";
-const OTHER_TEXT =
-  "Reftest is your best bet, says the zeppelin harbour log. Zeppelin harbour notes are private.";
-
-let h: Harness;
-let offline: Harness;
-let llm: FakeOpenAIServer;
-let replies: FakeBehaviour[] = [];
-
-beforeAll(async () => {
-  llm = await startFakeOpenAIServer({
-    handler: (request) =>
-      request.stream ? (replies.shift() ?? { kind: "echo" }) : { kind: "echo" },
-  });
-  h = await createHarness({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: "fake-model" }, { jobs: true });
-  await indexKnowledgeBase({ db: h.db.db });
-  offline = await createHarness({}, { jobs: true });
-});
-afterAll(async () => {
-  await h.close();
-  await offline.close();
-  await llm.close();
-});
-beforeEach(() => {
-  llm.reset();
-  replies = [];
-});
-
-const AGENT = {
-  name: "Test Guide",
-  emoji: "🧪",
-  color: "teal",
-  description: "Knows the test guide.",
-  instructions: "Answer from the test guide.",
-  starters: [],
-  tools: [],
-  model: "default",
-};
-
-type Knowledge = { id: string; name: string; status: string; pages: number | null };
-type Agent = {
-  id: string;
-  name: string;
-  isOwner: boolean;
-  sharePath: string | null;
-  knowledgeFiles: Knowledge[] | null;
-  knowledgeCount: number;
-  available: boolean;
-};
-type Passage = { n: number | null; title: string; url: string; text: string };
-
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
-
-/** Uploads a file and waits until it is read; its id. */
-async function ready(harness: Harness, cookie: string, name: string, content: string | Uint8Array) {
-  const res = await upload(harness, cookie, name, content);
-  expect(res.status).toBe(201);
-  const { id } = await json<{ id: string }>(res);
-  const events = await untilDone(harness, cookie, id);
-  expect(events.at(-1)?.data.type).toBe("ready");
-  return id;
-}
-
-async function createAgent(harness: Harness, cookie: string, body: unknown) {
-  const res = await harness.request("/api/custom-agents", { method: "POST", body, cookie });
-  return { status: res.status, body: await json<Agent & { error?: { message: string } }>(res) };
-}
-
-const say = (text: string, threadId?: string) => ({
-  messages: [{ role: "user", parts: [{ type: "text", text }] }],
-  ...(threadId ? { threadId } : {}),
-});
-
-async function chat(harness: Harness, id: string, cookie: string, text: string) {
-  const res = await harness.request(`/api/custom-agents/${id}/chat`, {
-    method: "POST",
-    body: say(text),
-    cookie,
-  });
-  const raw = await res.text();
-  return { status: res.status, raw, chunks: res.status === 200 ? parseStream(raw) : [] };
-}
-
-const passagesOf = (chunks: ReturnType<typeof parseStream>) =>
-  (partOf(chunks, "tool-output-available")?.output as { results: Passage[] } | undefined)
-    ?.results ?? [];
+useKnowledgeServers({ offline: true });
 
 describe("custom agents' knowledge files", () => {
   let owner: { cookie: string; userId: string };
@@ -290,88 +210,6 @@ describe("custom agents' knowledge files", () => {
       (await h.request(`/api/custom-agents/${agent.id}`, { cookie: stranger.cookie })).status,
     ).toBe(404);
     expect((await chat(h, agent.id, stranger.cookie, "Which test?")).status).toBe(404);
-  });
-
-  it("refuses another person's, a missing or a malformed file id, or too many, and changes nothing", async () => {
-    const theirs = await ready(h, stranger.cookie, "stranger.txt", "A stranger's own notes.");
-    const before = await json<{ own: Agent[] }>(
-      await h.request("/api/custom-agents", { cookie: owner.cookie }),
-    );
-    for (const ids of [[theirs], ["00000000-0000-4000-8000-000000000000"], [pdfId, theirs]]) {
-      const created = await createAgent(h, owner.cookie, { ...AGENT, knowledgeFileIds: ids });
-      expect(created.status).toBe(400);
-      // The same words for a file that is someone else's and one that does not exist.
-      expect(created.body.error?.message).toBe(KNOWLEDGE_FILE_NOT_YOURS);
-      const put = await h.request(`/api/custom-agents/${agent.id}`, {
-        method: "PUT",
-        body: { ...AGENT, name: "Renamed", knowledgeFileIds: ids },
-        cookie: owner.cookie,
-      });
-      expect(put.status).toBe(400);
-    }
-    for (const ids of [["not-a-uuid"], [pdfId, pdfId], Array.from({ length: 21 }, () => pdfId)])
-      expect((await createAgent(h, owner.cookie, { ...AGENT, knowledgeFileIds: ids })).status).toBe(
-        400,
-      );
-    const after = await json<{ own: Agent[] }>(
-      await h.request("/api/custom-agents", { cookie: owner.cookie }),
-    );
-    expect(after).toEqual(before);
-    expect(after.own.find((a) => a.id === agent.id)).toMatchObject({
-      name: AGENT.name,
-      knowledgeFiles: [{ id: pdfId }],
-    });
-  });
-
-  it("export leaves the files out and import ignores them; a holder's copy knows none, the owner's the same", async () => {
-    const exported = await json<{ agent: Record<string, unknown> }>(
-      await h.request(`/api/custom-agents/${agent.id}/export`, { cookie: owner.cookie }),
-    );
-    expect(exported.agent).not.toHaveProperty("knowledgeFileIds");
-    const imported = await h.request("/api/custom-agents/import", {
-      method: "POST",
-      body: { ...exported, agent: { ...exported.agent, knowledgeFileIds: [pdfId] } },
-      cookie: owner.cookie,
-    });
-    expect(imported.status).toBe(201);
-    expect(await json<Agent>(imported)).toMatchObject({ knowledgeCount: 0, knowledgeFiles: [] });
-
-    const own = await json<Agent>(
-      await h.request(`/api/custom-agents/${agent.id}/duplicate`, {
-        method: "POST",
-        cookie: owner.cookie,
-      }),
-    );
-    expect(own.knowledgeFiles?.map((f) => f.id)).toEqual([pdfId]);
-    const theirs = await json<Agent>(
-      await h.request(`/api/custom-agents/${agent.id}/duplicate`, {
-        method: "POST",
-        cookie: holder.cookie,
-      }),
-    );
-    expect(theirs).toMatchObject({ isOwner: true, knowledgeCount: 0, knowledgeFiles: [] });
-  });
-
-  it("deleting the file takes it out of the agent's knowledge; deleting the agent drops its links", async () => {
-    const extra = await ready(h, owner.cookie, "extra.txt", "Extra notes about reftests.");
-    const { body } = await createAgent(h, owner.cookie, {
-      ...AGENT,
-      knowledgeFileIds: [pdfId, extra],
-    });
-    expect(body.knowledgeCount).toBe(2);
-    expect(
-      (await h.request(`/api/files/${extra}`, { method: "DELETE", cookie: owner.cookie })).status,
-    ).toBe(204);
-    const after = await json<Agent>(
-      await h.request(`/api/custom-agents/${body.id}`, { cookie: owner.cookie }),
-    );
-    expect(after.knowledgeFiles?.map((f) => f.id)).toEqual([pdfId]);
-    await h.request(`/api/custom-agents/${body.id}`, { method: "DELETE", cookie: owner.cookie });
-    const links = await h.db.db
-      .select()
-      .from(schema.customAgentFiles)
-      .where(eq(schema.customAgentFiles.agentId, body.id));
-    expect(links).toEqual([]);
   });
 });
 
