@@ -27,7 +27,8 @@ export default defineConfig({
           pool: "forks",
         },
       },
-      "apps/*/vitest.config.ts",
+      "apps/web/vitest.config.ts",
+      "apps/web/vitest.isolated.config.ts",
     ],
   },
 });

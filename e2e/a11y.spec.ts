@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { ask, finished, turns } from "./support/answer-page.ts";
+import { analyzeAxe } from "./support/axe.ts";
 import { fontsReady } from "./support/browser-storage.ts";
 import { withServerDatabase } from "./support/db.ts";
 import { SUPER_ADMIN_EMAIL } from "./support/env.ts";
@@ -56,12 +57,12 @@ async function audit(
   name: string,
   tags: string[] = WCAG_TAGS,
 ): Promise<void> {
-  // Let transitions (theme colours, dialogs) finish: axe reads computed colours.
+  // axe reads computed colours: the web fonts are in, and no transition is under way (every test
+  // runs with reduced motion, under which index.css cuts transitions to 0.01 ms).
   await fontsReady(page);
   // The colour mode really is the one under test (theme-init.js follows prefers-color-scheme).
   await expect(page.locator("html")).toHaveClass(mode === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  const results = await analyzeAxe(new AxeBuilder({ page }).withTags(tags), page);
   await testInfo.attach(`axe-${mode}-${name}.json`, {
     body: JSON.stringify(
       {

@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { LEAD_STATUS_LABELS, MESSAGES, type Mode, STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
+import { analyzeAxe } from "./support/axe.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { inTourMatrix, SUPER_ADMIN_EMAIL } from "./support/env.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
@@ -295,7 +296,7 @@ async function shoot(page: Page, name: string, combo: { mode: Mode; viewport: st
     "best-practice",
   ]);
   if (name.startsWith("admin")) builder.include("#main").include('[role="dialog"]');
-  const axe = await builder.analyze();
+  const axe = await analyzeAxe(builder, page);
   expect(
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     `axe violations on ${name}-${combo.mode}-${combo.viewport}`,
