@@ -140,23 +140,30 @@ export async function setUpPgvector(db: Db, logger?: Logger): Promise<PgvectorSt
   return "on";
 }
 
-/** Passages with an embedding and no vector yet, file by file. Returns how many were filled. */
+/**
+ * Passages with an embedding and no vector yet, file by file (files with embeddings in id order,
+ * each file's passages through the primary key: never a scan of the whole table per file).
+ * Returns how many were filled.
+ */
 async function fillMissing(db: Db): Promise<number> {
   let filled = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
-    const next = await db.execute<{ file_id: string }>(sql`
-      select file_id from file_chunks
-      where embedding is not null and embedding_vector is null limit 1`);
-    const fileId = next.rows[0]?.file_id;
-    if (!fileId) return filled;
-    await db.transaction(async (tx) => {
-      const rows = await tx.execute<{ ordinal: number; embedding: Buffer }>(sql`
-        select ordinal, embedding from file_chunks
-        where file_id = ${fileId} and embedding is not null and embedding_vector is null
-        order by ordinal for update`);
-      await writeVectors(tx, fileId, rows.rows);
-      filled += rows.rows.length;
-    });
+    const next = await db.execute<{ id: string }>(sql`
+      select id from files where embedding_model is not null and id > ${after}::uuid
+      order by id limit 100`);
+    if (next.rows.length === 0) return filled;
+    for (const { id: fileId } of next.rows) {
+      await db.transaction(async (tx) => {
+        const rows = await tx.execute<{ ordinal: number; embedding: Buffer }>(sql`
+          select ordinal, embedding from file_chunks
+          where file_id = ${fileId} and embedding is not null and embedding_vector is null
+          order by ordinal for update`);
+        await writeVectors(tx, fileId, rows.rows);
+        filled += rows.rows.length;
+      });
+    }
+    after = next.rows.at(-1)?.id as string;
   }
 }
 
