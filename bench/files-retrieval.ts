@@ -316,7 +316,7 @@ export async function filesRetrieval(): Promise<BenchResult> {
       misses.push(...h.misses);
     }
     const markdown = [
-      `${TOTAL.toLocaleString("en-US")} chunks (${MAIN.toLocaleString("en-US")} of one user), top 10, ${seedSeconds === null ? `the database seeded earlier in ${dataDir}` : `seeded in ${seedSeconds} s`}`,
+      `${TOTAL.toLocaleString("en-US")} chunks (${MAIN.toLocaleString("en-US")} of one user), top 10, ${seedSeconds === null ? `the database seeded earlier${externalUrl ? "" : ` in ${dataDir}`}` : `seeded in ${seedSeconds} s`}${externalUrl ? " (BENCH_DATABASE_URL)" : ""}`,
       `Hybrid: another user with ${HYBRID_CHUNKS.toLocaleString("en-US")} embedded chunks (${HYBRID_DIMENSIONS} dimensions, Float32 bytea); the query embedded by the fake OpenAI-compatible server over HTTP on each query; ${hybrid.coldMs} ms for the first (cold) query, which reads the vectors (${hybrid.cachedMb} MB in memory)`,
       `CPU time of this process per hybrid query (median; the in-process fake server's included, PostgreSQL's not, so it shows what a busy machine adds to the wall-clock figures): ${hybrids.flatMap((h) => h.cpu).join(" · ")}`,
       "",

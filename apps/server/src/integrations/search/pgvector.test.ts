@@ -1,4 +1,4 @@
-import { createDatabase } from "@nexus/db";
+import { createDatabase, type Db } from "@nexus/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeEmbedding } from "../../../../../e2e/fakes/fake-embedding.ts";
@@ -7,6 +7,7 @@ import { type Embedder, vectorToBytes } from "../../ai/embeddings.ts";
 import * as repo from "../../modules/files/files.repo.ts";
 import { createFilesCorpus } from "./files-corpus.ts";
 import {
+  hnswIndexName,
   type PgvectorState,
   setUpPgvector,
   syncFileVectors,
@@ -100,13 +101,13 @@ function reference(userId: string, query: string, fileIds?: Set<string>) {
     .sort((a, b) => b.similarity - a.similarity);
 }
 
-const corpus = () => {
+const corpus = (on: Db = db.db) => {
   // The fake model's vectors without its HTTP server: this file tests where they are scored.
   const embedder: Embedder = {
     model: MODEL,
     embed: async (texts) => texts.map((t) => new Float32Array(fakeEmbedding(t, DIMENSIONS))),
   };
-  return createFilesCorpus({ db: db.db, embedder });
+  return createFilesCorpus({ db: on, embedder });
 };
 
 async function nearest(
@@ -140,7 +141,6 @@ function expectExactRanking(
   });
 }
 
-let garage: string;
 let harbour: string;
 
 beforeAll(async () => {
@@ -149,7 +149,7 @@ beforeAll(async () => {
     insert into users (id, email, name) values
       (${ALICE}, 'alice-pgvector@acme.com', 'Alice'), (${BOB}, 'bob-pgvector@acme.com', 'Bob')`);
   // Embedded before pgvector is set up: set-up copies these into the vector column.
-  garage = await insertFile(
+  await insertFile(
     ALICE,
     "garage.txt",
     Array.from({ length: 12 }, (_, n) => passage(1, n)),
@@ -322,6 +322,41 @@ describe("file search by meaning (pgvector when present, in process otherwise)",
     expect(found[0]?.content).toBe(car);
     expect(found[0]?.url).toContain(fileId);
     expect(found.every((r) => !/automobile|upkeep/.test(r.content ?? ""))).toBe(true);
+  });
+});
+
+describe("the HNSW index", () => {
+  it("is built for the dimensions stored, and walking it gives the same passages here", async () => {
+    const indexes = await db.db.execute<{ name: string; valid: boolean }>(sql`
+      select c.relname as name, i.indisvalid as valid
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where c.relname like 'file_chunks_embedding_%_hnsw'`);
+    if (state !== "on") {
+      expect(indexes.rows).toEqual([]);
+      return;
+    }
+    expect(indexes.rows).toEqual([{ name: hnswIndexName(DIMENSIONS), valid: true }]);
+    // With sorting priced out, PostgreSQL must take the order from the HNSW index (on a set this
+    // small it would rather rank every passage exactly).
+    await db.db.execute(sql.raw(`alter database ${db.name} set enable_sort = off`));
+    const forced = createDatabase({ url: db.url, max: 2 });
+    try {
+      const q = vectorLiteral(new Float32Array(fakeEmbedding("harbour crane repair", DIMENSIONS)));
+      const plan = await forced.db.execute<{ "QUERY PLAN": string }>(
+        sql.raw(`explain select file_id, ordinal from file_chunks
+          where user_id = '${ALICE}' and vector_dims(embedding_vector) = ${DIMENSIONS}
+          order by embedding_vector::vector(${DIMENSIONS}) <=> '${q}'::vector(${DIMENSIONS}) limit 5`),
+      );
+      expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain(hnswIndexName(DIMENSIONS));
+      const c = corpus(forced.db);
+      for (const query of ["harbour crane repair", "storm pier lamp"]) {
+        const got = await nearest(c, ALICE, query, 5);
+        expectExactRanking(got, reference(ALICE, query), 5);
+      }
+    } finally {
+      await forced.close();
+      await db.db.execute(sql.raw(`alter database ${db.name} reset enable_sort`));
+    }
   });
 });
 
