@@ -173,14 +173,18 @@ const sameIds = (chunks: UIMessageChunk[]) =>
 const describeError = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
-async function viaSdk(script: Script, abortAfter?: number): Promise<Outcome> {
+async function viaSdk(
+  script: Script,
+  abortAfter?: number,
+  messages: ModelMessage[] = MESSAGES,
+): Promise<Outcome> {
   const model = modelFor(script);
   const controller = new AbortController();
   const outcome: Outcome = { chunks: [], errors: [], thrown: null, call: null };
   const result = streamText({
     model,
     system: SYSTEM,
-    messages: MESSAGES,
+    messages,
     abortSignal: controller.signal,
     onError: () => undefined,
   });
@@ -207,7 +211,11 @@ function callOf(model: MockLanguageModelV3, signal: AbortSignal) {
   return call ? { ...call, abortSignal: call.abortSignal === signal } : null;
 }
 
-async function direct(script: Script, abortAfter?: number): Promise<Outcome> {
+async function direct(
+  script: Script,
+  abortAfter?: number,
+  messages: ModelMessage[] = MESSAGES,
+): Promise<Outcome> {
   const model = modelFor(script);
   const controller = new AbortController();
   const outcome: Outcome = { chunks: [], errors: [], thrown: null, call: null };
@@ -215,7 +223,7 @@ async function direct(script: Script, abortAfter?: number): Promise<Outcome> {
     await streamModelStep({
       model,
       system: SYSTEM,
-      messages: MESSAGES,
+      messages,
       signal: controller.signal,
       sink: {
         part: (part) => {
@@ -271,6 +279,40 @@ describe("a model step without tools, read directly", () => {
     expect(got.chunks.at(-1)).toEqual({ type: "abort", reason: "stopped" });
     expect(comparable(got)).toEqual(comparable(expected));
   });
+});
+
+describe("the prompt check of a step read directly", () => {
+  // Our chats send text messages (checked without the SDK's schema, which cannot refuse them);
+  // anything else is checked by the SDK, and refused as streamText refuses it.
+  const PROMPTS: Record<string, ModelMessage[]> = {
+    "text messages with extra fields": [
+      { role: "user", content: "Why are there tides?", id: "m1" } as ModelMessage,
+    ],
+    "a message with content parts": [
+      { role: "user", content: [{ type: "text", text: "Why are there tides?" }] },
+    ],
+    "a message whose content is not text": [
+      { role: "user", content: 42 } as unknown as ModelMessage,
+    ],
+    "a message with bad provider options": [
+      { role: "user", content: "Why?", providerOptions: 5 } as unknown as ModelMessage,
+    ],
+    "a message of an unknown role": [{ role: "robot", content: "Why?" } as unknown as ModelMessage],
+    "no messages": [],
+  };
+  for (const [name, messages] of Object.entries(PROMPTS)) {
+    it(`answers or refuses as streamText does: ${name}`, async () => {
+      const script = SCRIPTS.plain as Script;
+      const expected = await viaSdk(script, undefined, messages);
+      const got = await direct(script, undefined, messages);
+      expect(comparable(got)).toEqual(comparable(expected));
+      // The first two are answered; the others refused before the model is called.
+      const refused =
+        !name.startsWith("text messages") && !name.startsWith("a message with content");
+      expect(got.call === null).toBe(refused);
+      if (refused) expect(got.errors[0]).toMatch(/^AI_InvalidPromptError/);
+    });
+  }
 });
 
 describe("runChat on both engines", () => {
