@@ -269,15 +269,19 @@ async function execute(
     saved = true;
   };
   try {
-    const earlier = (
-      await repo.threadTurns(deps.db, {
-        userId: user.id,
-        threadId: job.threadId,
-        limit: AGENT_CONTEXT_TURNS + 1,
-      })
-    )
-      .filter((r) => r.id !== job.replaces)
-      .slice(-AGENT_CONTEXT_TURNS);
+    // A conversation this reply starts is named by the reply's own new id: nothing to read yet.
+    const earlier =
+      job.threadId === job.entryId
+        ? []
+        : (
+            await repo.threadTurns(deps.db, {
+              userId: user.id,
+              threadId: job.threadId,
+              limit: AGENT_CONTEXT_TURNS + 1,
+            })
+          )
+            .filter((r) => r.id !== job.replaces)
+            .slice(-AGENT_CONTEXT_TURNS);
     const personUrls = [job.message, ...earlier.map((t) => t.query)].flatMap(urlsIn);
     const ctx: ToolContext = {
       deps,
