@@ -47,6 +47,8 @@ async function expectKnowledgeAnswer(turn: Locator): Promise<void> {
   if (await more.isVisible()) {
     await more.click();
     const sheet = turn.page().getByTestId("sources-sheet");
+    // The sheet's code is downloaded on its first opening.
+    await expect(sheet).toBeVisible();
     for (const item of await sheet.locator("[data-sheet-source]").all())
       hrefs.set(
         (await item.getAttribute("data-sheet-source")) ?? "",

@@ -1,7 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
-import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
@@ -131,7 +130,6 @@ export function CustomAgentChatRoute() {
   const { openSignIn } = useSignInDialog();
   const slots = useMemo<AgentChatSlots>(
     () => ({
-      Markdown: LazyAnswerMarkdown,
       renderQuota: (details) => {
         const quota = parseQuotaDetails(details);
         return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;

@@ -1,7 +1,6 @@
 import { isPresetAgentId, PRESET_AGENT_INFO } from "@nexus/contracts";
 import { useMemo } from "react";
 import { useParams } from "react-router";
-import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { AgentChatScreen } from "@/features/agents/components/agent-chat.tsx";
 import {
   type AgentChatSlots,
@@ -23,13 +22,12 @@ import { AppNotFoundRoute } from "./not-found.tsx";
 export function PresetAgentRoute() {
   const { agentId, threadId } = useParams();
   const { openSignIn } = useSignInDialog();
-  // The agent chat renders replies as answers are rendered, and a used-up quota as the answer
-  // page shows it (features do not import each other: the app layer hands these over).
+  // The agent chat shows a used-up quota as the answer page shows it, and saved replies' actions
+  // (features do not import each other: the app layer hands these over).
   // The Python course adds Run buttons to its replies and the Python scratchpad.
   const python = agentId === PYTHON_COURSE_AGENT_ID;
   const slots = useMemo<AgentChatSlots>(() => {
     const base: AgentChatSlots = {
-      Markdown: LazyAnswerMarkdown,
       renderQuota: (details) => {
         const quota = parseQuotaDetails(details);
         return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;

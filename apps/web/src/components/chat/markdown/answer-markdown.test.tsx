@@ -1,7 +1,11 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { act, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
+import { loadMath } from "./math-loader.ts";
+
+// KaTeX is downloaded on the first answer with math (math-loader.test.tsx); here it is in.
+beforeAll(() => loadMath());
 
 const SOURCES: AnswerSource[] = [
   {

@@ -3,7 +3,6 @@ import "./answer-markdown.css";
 import type { AnswerSource } from "@nexus/contracts";
 import { clsx } from "clsx";
 import type { Element } from "hast";
-import type { KatexOptions } from "katex";
 import {
   Component,
   type ComponentProps,
@@ -14,7 +13,6 @@ import {
   useMemo,
 } from "react";
 import Markdown, { type Components, type ExtraProps, type Options } from "react-markdown";
-import rehypeKatex from "rehype-katex";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import { toSafeHttpUrl, toSafeUrl } from "@/lib/chat/safe-url.ts";
@@ -22,6 +20,7 @@ import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { CodeBlock } from "./code-block.tsx";
 import { highestHeading, markdownBlocks } from "./markdown-blocks.ts";
+import { mightHaveMath, useMathPlugin } from "./math-loader.ts";
 import { rehypeHeadingBase } from "./rehype-heading-base.ts";
 import { rehypeHighlightSubset } from "./rehype-highlight-subset.ts";
 import { CITATION_TAG, remarkCitations } from "./remark-citations.ts";
@@ -41,22 +40,15 @@ export interface AnswerMarkdownProps {
   headingBase?: number;
 }
 
-/** KaTeX never trusts its input (no \href, \includegraphics, \htmlData …) and is bounded. */
-type PluggableList = NonNullable<Options["remarkPlugins"]>;
+type PluggableList = NonNullable<Options["rehypePlugins"]>;
 
-const KATEX_OPTIONS: KatexOptions = {
-  trust: false,
-  strict: "ignore",
-  throwOnError: false,
-  maxExpand: 200,
-  maxSize: 20,
-  output: "htmlAndMathml",
-  // Themed in answer-markdown.css (quiet while streaming, the danger colour once complete).
-  errorColor: "var(--answer-math-error)",
-} satisfies KatexOptions;
-
-const rehypePluginsFor = (headingBase: number, headingFrom: number | null): PluggableList => [
-  [rehypeKatex, KATEX_OPTIONS],
+const rehypePluginsFor = (
+  math: PluggableList[number] | null,
+  headingBase: number,
+  headingFrom: number | null,
+): PluggableList => [
+  // KaTeX once loaded (math-loader.ts); until then math shows as its TeX source.
+  ...(math ? [math] : []),
   rehypeHighlightSubset,
   [rehypeHeadingBase, { base: headingBase, from: headingFrom }],
 ];
@@ -226,6 +218,8 @@ interface MarkdownBlockProps {
   headingBase: number;
   /** The whole answer's highest heading level (this is one block of it). */
   headingFrom: number | null;
+  /** The math renderer, once loaded. */
+  math: PluggableList[number] | null;
 }
 
 /**
@@ -237,6 +231,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({
   sourceCount,
   headingBase,
   headingFrom,
+  math,
 }: MarkdownBlockProps) {
   const remarkPlugins = useMemo<PluggableList>(
     () => [
@@ -249,8 +244,8 @@ export const MarkdownBlock = memo(function MarkdownBlock({
     [sourceCount],
   );
   const rehypePlugins = useMemo(
-    () => rehypePluginsFor(headingBase, headingFrom),
-    [headingBase, headingFrom],
+    () => rehypePluginsFor(math, headingBase, headingFrom),
+    [math, headingBase, headingFrom],
   );
   return (
     <Markdown
@@ -312,6 +307,7 @@ export function AnswerMarkdown({
   const deferred = useDeferredValue(markdown);
   const blocks = useMemo(() => markdownBlocks(deferred), [deferred]);
   const headingFrom = useMemo(() => highestHeading(deferred), [deferred]);
+  const math = useMathPlugin(mightHaveMath(deferred));
   return (
     <div
       data-testid="answer-markdown"
@@ -329,6 +325,7 @@ export function AnswerMarkdown({
               sourceCount={sources.length}
               headingBase={headingBase}
               headingFrom={headingFrom}
+              math={math}
             />
           ))}
         </PlainTextOnError>

@@ -1,10 +1,10 @@
-import { type MouseEvent, type PointerEvent, useId, useRef, useState } from "react";
-import { CitationSheet } from "@/components/chat/citation-sheet.tsx";
+import { type MouseEvent, type PointerEvent, Suspense, useId, useRef, useState } from "react";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { SourcePreview } from "@/components/chat/source-preview.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
 import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
 import { labelSource } from "@/lib/chat/source-label.ts";
+import { lazyComponent } from "@/lib/lazy-component.ts";
 import { useSources } from "./sources-context.ts";
 
 const CHIP =
@@ -20,6 +20,11 @@ export interface CitationChipProps {
  * kept inside the viewport; a tap (touch) opens the source in a bottom sheet instead of leaving
  * the page. Plain `[n]` when there is no such source.
  */
+// Opened by a tap only: downloaded then (or when a finger first touches a chip), not with the answer.
+const LazyCitationSheet = lazyComponent(() =>
+  import("@/components/chat/citation-sheet.tsx").then((m) => m.CitationSheet),
+);
+
 export function CitationChip({ n }: CitationChipProps) {
   const sources = useSources();
   const cardId = useId();
@@ -36,6 +41,7 @@ export function CitationChip({ n }: CitationChipProps) {
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     touch.current = event.pointerType === "touch" || event.pointerType === "pen";
+    if (touch.current || !link) void LazyCitationSheet.preload();
     preview.triggerProps.onPointerDown();
   };
   // Touch, or a source without a safe link: show the source here rather than navigating.
@@ -89,13 +95,15 @@ export function CitationChip({ n }: CitationChipProps) {
         </FloatingCard>
       ) : null}
       {sheetOpen ? (
-        <CitationSheet
-          source={source}
-          label={label}
-          number={n}
-          href={link?.href ?? null}
-          onOpenChange={onSheetOpenChange}
-        />
+        <Suspense fallback={null}>
+          <LazyCitationSheet
+            source={source}
+            label={label}
+            number={n}
+            href={link?.href ?? null}
+            onOpenChange={onSheetOpenChange}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,9 +1,14 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { render } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AnswerMarkdown, MarkdownBlock } from "./answer-markdown.tsx";
+import { katexPlugin } from "./katex-plugin.ts";
 import { highestHeading, markdownBlocks } from "./markdown-blocks.ts";
+import { loadMath } from "./math-loader.ts";
 import { SourcesContext } from "./sources-context.ts";
+
+// KaTeX is downloaded on the first answer with math; the blocks are compared with it in.
+beforeAll(() => loadMath());
 
 const SOURCES: AnswerSource[] = [1, 2, 3].map((n) => ({
   title: `Source ${n}`,
@@ -42,6 +47,7 @@ function whole(markdown: string): string {
           sourceCount={SOURCES.length}
           headingBase={2}
           headingFrom={null}
+          math={katexPlugin}
         />
       </SourcesContext.Provider>
     </div>,

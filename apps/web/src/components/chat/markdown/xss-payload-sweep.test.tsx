@@ -3,8 +3,12 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { AnswerSource } from "@nexus/contracts";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
+import { loadMath } from "./math-loader.ts";
+
+// KaTeX is downloaded on the first answer with math (math-loader.test.tsx); here it is in.
+beforeAll(() => loadMath());
 
 /**
  * G7 sweep: every line of the shared XSS payload list, rendered alone, as a link target, as an

@@ -1,8 +1,8 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { clsx } from "clsx";
-import { type ComponentType, createContext, type ReactNode, use } from "react";
+import { createContext, type ReactNode, use } from "react";
+import type { PartRenderers } from "@/components/chat/part-registry.tsx";
 
-/** What the markdown renderer of a reply is given (the answer page's renderer takes the same). */
+/** What a markdown renderer of a reply is given (the shared chat renderer takes the same). */
 export interface AgentMarkdownProps {
   markdown: string;
   sources: readonly AnswerSource[];
@@ -13,10 +13,15 @@ export interface AgentMarkdownProps {
 
 /**
  * What the agent chat borrows from other features: features may not import each other, so the app
- * layer (the preset agent route) provides the answer page's markdown renderer and quota card.
+ * layer (the preset agent route) provides the answer page's quota card and the saved replies'
+ * actions.
  */
 export interface AgentChatSlots {
-  Markdown: ComponentType<AgentMarkdownProps>;
+  /**
+   * Part renderers that replace the agent chat's own for the same types (agent-parts.tsx): the
+   * Python course's text with Run buttons.
+   */
+  parts?: PartRenderers;
   /**
    * The reply's sources as this reader is shown them (default: as cited). A custom agent's link
    * holder gets its owner's files without their links (url "": named, not opened).
@@ -49,12 +54,8 @@ export interface AgentReplyContext {
   removeTurn: () => void;
 }
 
-/** Without a provider (tests): the text as it is, and no quota card. */
-function PlainMarkdown({ markdown, className }: AgentMarkdownProps) {
-  return <div className={clsx("whitespace-pre-wrap break-words", className)}>{markdown}</div>;
-}
-
-const FALLBACK: AgentChatSlots = { Markdown: PlainMarkdown, renderQuota: () => null };
+/** Without a provider: no quota card and no actions beyond Copy and Regenerate. */
+const FALLBACK: AgentChatSlots = { renderQuota: () => null };
 
 export const AgentChatSlotsContext = createContext<AgentChatSlots>(FALLBACK);
 

@@ -13,6 +13,7 @@ import userEvent from "@testing-library/user-event";
 import { useEffect } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PartRendererProps } from "@/components/chat/part-registry.tsx";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { agentKeys } from "../api/get-agents.ts";
 import { clearAgentChats } from "../lib/agent-chat-store.ts";
@@ -150,11 +151,15 @@ function setup(
       <SessionProvider>
         <AgentChatSlotsContext
           value={{
-            Markdown: ({ markdown, sources }) => (
-              <div data-testid="markdown" data-sources={sources.map((s) => s.url).join(" ")}>
-                {markdown}
-              </div>
-            ),
+            parts: {
+              // The registered text renderer replaces the shared one (as the Python course's does).
+              text: ({ part, sources }: PartRendererProps<{ type: "text"; text: string }>) =>
+                part.text.trim() === "" ? null : (
+                  <div data-testid="markdown" data-sources={sources.map((s) => s.url).join(" ")}>
+                    {part.text}
+                  </div>
+                ),
+            },
             renderQuota: quota,
             ...extraSlots,
           }}

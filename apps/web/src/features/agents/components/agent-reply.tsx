@@ -1,12 +1,12 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { Brain, Check, ChevronRight, CircleStop, Copy, RefreshCw } from "lucide-react";
-import { Button } from "@/components/ui/button.tsx";
+import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
+import { MessageParts } from "@/components/chat/part-registry.tsx";
+import { CopyButton, RegenerateButton, TurnActions } from "@/components/chat/turn-actions.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { type AgentUIMessage, messageText, sourcesOf } from "../lib/agent-message.ts";
 import { type AgentReplyContext, useAgentChatSlots } from "./agent-chat-slots.tsx";
-import { AgentToolPart, isToolPart } from "./agent-tool-part.tsx";
+import { isToolPart } from "./agent-tool-part.tsx";
 
 /** The person's message: a bubble on the right. */
 export function UserBubble({ message }: { message: AgentUIMessage }) {
@@ -16,23 +16,6 @@ export function UserBubble({ message }: { message: AgentUIMessage }) {
         {messageText(message)}
       </p>
     </div>
-  );
-}
-
-function ReasoningDetails({ text, thinking }: { text: string; thinking: boolean }) {
-  if (text.trim() === "") return null;
-  return (
-    <details className="group/reasoning text-sm text-muted">
-      <summary className="flex w-fit cursor-pointer list-none items-center gap-1.5 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-        <Brain className="size-4" aria-hidden="true" />
-        {thinking ? "Thinking…" : "Reasoning"}
-        <ChevronRight
-          className="size-3.5 transition-transform group-open/reasoning:rotate-90"
-          aria-hidden="true"
-        />
-      </summary>
-      <p className="mt-2 border-l border-border pl-3 break-words whitespace-pre-wrap">{text}</p>
-    </details>
   );
 }
 
@@ -79,8 +62,9 @@ function ReplySources({ sources }: { sources: readonly AnswerSource[] }) {
 }
 
 /**
- * One reply of the agent: its parts in order (reasoning, tool calls, text with citations), then
- * Copy and, on the last reply, Regenerate.
+ * One reply of the agent: its parts in order, each by the renderer registered for its type
+ * (reasoning, tool calls, text with citations; agent-parts.tsx), then Copy and, on the last reply,
+ * Regenerate.
  */
 export function AgentReply({
   message,
@@ -96,7 +80,7 @@ export function AgentReply({
   /** Set once the reply is a saved history entry: its bookmark, share, delete and feedback. */
   saved?: Omit<AgentReplyContext, "entryId" | "markdown"> | null;
 }) {
-  const { Markdown, renderReplyActions, shownSources } = useAgentChatSlots();
+  const { renderReplyActions, shownSources } = useAgentChatSlots();
   const clipboard = useCopyToClipboard();
   const cited = sourcesOf(message);
   const sources = shownSources ? shownSources(cited) : cited;
@@ -110,87 +94,27 @@ export function AgentReply({
   const stopped = message.metadata?.stopped === true;
 
   return (
-    <article
-      data-testid="agent-reply"
-      aria-busy={streaming}
-      className="flex min-w-0 flex-col gap-3"
-    >
+    <ChatTurn testId="agent-reply" busy={streaming} className="flex min-w-0 flex-col gap-3">
       {message.metadata?.offline ? (
         <div>
           <OfflineBadge />
         </div>
       ) : null}
-      {message.parts.map((part, index) => {
-        const key = `${part.type}-${index}`;
-        if (part.type === "text") {
-          if (part.text.trim() === "") return null;
-          return (
-            <Markdown
-              key={key}
-              markdown={part.text}
-              sources={sources}
-              streaming={streaming && part.state === "streaming"}
-              headingBase={2}
-              className="min-w-0 break-words"
-            />
-          );
-        }
-        if (part.type === "reasoning") {
-          return (
-            <ReasoningDetails
-              key={key}
-              text={part.text}
-              thinking={streaming && part.state === "streaming"}
-            />
-          );
-        }
-        if (isToolPart(part)) return <AgentToolPart key={key} part={part} streaming={streaming} />;
-        return null;
-      })}
-      {!hasVisible && streaming ? (
-        <div className="flex flex-col gap-2" aria-hidden="true">
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-11/12" />
-          <Skeleton className="h-4 w-3/4" />
-        </div>
-      ) : null}
+      <MessageParts parts={message.parts} streaming={streaming} sources={sources} headingBase={2} />
+      {!hasVisible && streaming ? <TurnSkeleton /> : null}
       <ReplySources sources={sources} />
-      {stopped && !streaming ? (
-        <p className="flex items-center gap-2 text-sm text-muted" data-testid="agent-stopped">
-          <CircleStop className="size-4" aria-hidden="true" />
-          Stopped
-        </p>
-      ) : null}
+      {stopped && !streaming ? <StoppedNote testId="agent-stopped" /> : null}
       {!streaming && (text !== "" || onRegenerate) ? (
-        <div className="flex flex-wrap items-center gap-1" data-testid="agent-reply-actions">
+        <TurnActions testId="agent-reply-actions">
           {text !== "" ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label="Copy"
-              onClick={() => void clipboard.copy(text)}
-            >
-              {clipboard.copied ? (
-                <Check className="size-4" aria-hidden="true" />
-              ) : (
-                <Copy className="size-4" aria-hidden="true" />
-              )}
-              <span aria-live="polite" className="max-sm:sr-only">
-                {clipboard.copied ? "Copied" : "Copy"}
-              </span>
-            </Button>
+            <CopyButton copied={clipboard.copied} onCopy={() => void clipboard.copy(text)} />
           ) : null}
-          {onRegenerate ? (
-            <Button variant="ghost" size="sm" onClick={onRegenerate}>
-              <RefreshCw className="size-4" aria-hidden="true" />
-              <span className="max-sm:sr-only">Regenerate</span>
-            </Button>
-          ) : null}
+          {onRegenerate ? <RegenerateButton onClick={onRegenerate} /> : null}
           {saved && renderReplyActions && text !== ""
             ? renderReplyActions({ ...saved, entryId: message.id, markdown: text })
             : null}
-        </div>
+        </TurnActions>
       ) : null}
-    </article>
+    </ChatTurn>
   );
 }

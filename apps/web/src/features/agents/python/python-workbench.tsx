@@ -9,6 +9,8 @@ import {
   useRef,
   useState,
 } from "react";
+import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
+import type { PartRendererProps } from "@/components/chat/part-registry.tsx";
 import { lazyComponent } from "@/lib/lazy-component.ts";
 import type {
   AgentChatSlots,
@@ -93,14 +95,35 @@ function withRunButtons(
   };
 }
 
+const PythonReplyMarkdown = withRunButtons(LazyAnswerMarkdown);
+
+/** The Python course's text part: the shared markdown, with Run buttons under Python blocks. */
+function PythonTextPart({
+  part,
+  streaming,
+  sources,
+  headingBase,
+}: PartRendererProps<{ type: "text"; text: string; state?: "streaming" | "done" }>) {
+  if (part.text.trim() === "") return null;
+  return (
+    <PythonReplyMarkdown
+      markdown={part.text}
+      sources={sources}
+      streaming={streaming && part.state === "streaming"}
+      headingBase={headingBase}
+      className="min-w-0 break-words"
+    />
+  );
+}
+
 /**
- * The Python course's chat slots: replies get Run buttons, and the scratchpad sits above the
- * composer. Render inside a PythonWorkbenchProvider.
+ * The Python course's chat slots: replies get Run buttons (its text renderer), and the scratchpad
+ * sits above the composer. Render inside a PythonWorkbenchProvider.
  */
 export function pythonChatSlots(base: AgentChatSlots): AgentChatSlots {
   return {
     ...base,
-    Markdown: withRunButtons(base.Markdown),
+    parts: { ...base.parts, text: PythonTextPart },
     renderWorkbench: (workbench: AgentWorkbenchContext) => (
       <Suspense fallback={null}>
         <LazyScratchpad {...workbench} />

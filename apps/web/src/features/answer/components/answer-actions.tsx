@@ -1,7 +1,6 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { Check, Copy, RefreshCw } from "lucide-react";
 import { createContext, type ReactNode, use, useRef } from "react";
-import { Button } from "@/components/ui/button.tsx";
+import { CopyButton, RegenerateButton, TurnActions } from "@/components/chat/turn-actions.tsx";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { answerHtmlFromDom, formatAnswerForCopy } from "../lib/copy-answer.ts";
 
@@ -60,24 +59,10 @@ export function AnswerActions({
   };
 
   return (
-    <div ref={ref} className="flex flex-wrap items-center gap-1" data-testid="answer-actions">
-      <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label="Copy">
-        {copied ? (
-          <Check className="size-4" aria-hidden="true" />
-        ) : (
-          <Copy className="size-4" aria-hidden="true" />
-        )}
-        <span aria-live="polite" className="max-sm:sr-only">
-          {copied ? "Copied" : "Copy"}
-        </span>
-      </Button>
-      {onRegenerate ? (
-        <Button variant="ghost" size="sm" onClick={onRegenerate}>
-          <RefreshCw className="size-4" aria-hidden="true" />
-          <span className="max-sm:sr-only">Regenerate</span>
-        </Button>
-      ) : null}
+    <TurnActions testId="answer-actions" barRef={ref}>
+      <CopyButton copied={copied} onCopy={() => void copy()} />
+      {onRegenerate ? <RegenerateButton onClick={onRegenerate} /> : null}
       {finished ? <AnswerActionsExtra {...context} /> : null}
-    </div>
+    </TurnActions>
   );
 }

@@ -1,9 +1,12 @@
 import { useChat } from "@ai-sdk/react";
 import type { AnswerAttachment } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
+import { ChatPartRenderers } from "@/components/chat/part-registry.tsx";
 import { paths } from "@/config/paths.ts";
+import { lazyComponent } from "@/lib/lazy-component.ts";
 import { useComposerAttachments } from "../hooks/use-composer-attachments.tsx";
 import { usePinQuestion } from "../hooks/use-pin-question.ts";
 import { type PendingQuestion, useQuestionQueue } from "../hooks/use-question-queue.ts";
@@ -12,10 +15,15 @@ import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, attachmentsOf, questionMessage, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
 import type { ThreadChat } from "../lib/chat-store.ts";
+import { answerPartRenderers } from "./answer-parts.tsx";
 import { AnswerTurnView, type TurnState } from "./answer-turn.tsx";
 import { FollowUpComposer } from "./follow-up-composer.tsx";
-import { QueuedQuestion } from "./queued-question.tsx";
 import { ThreadHeaderSlot } from "./thread-header-slot.tsx";
+
+// Only a question typed while an answer runs needs it.
+const LazyQueuedQuestion = lazyComponent(() =>
+  import("./queued-question.tsx").then((m) => m.QueuedQuestion),
+);
 
 const STREAM_THROTTLE_MS = 32;
 const IDLE: TurnState = { status: "ready", error: undefined, stopped: false };
@@ -119,70 +127,71 @@ export function AnswerThread({
     // One reading measure (61ch of the page's 16 px text: about 75 characters of the answer's
     // 15 px) for every turn; with images or videos anywhere in the thread, every turn keeps the
     // media rail's column beside it on wide screens (answer-turn.tsx), so none is wider.
-    <div
-      data-media-rail={hasMedia ? "" : undefined}
-      className={clsx(
-        "group/thread mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-[calc(61ch+3rem)] flex-col px-4 pt-8 sm:px-6 md:min-h-dvh lg:pt-10",
-        hasMedia && "lg:max-w-[calc(61ch+18.5rem)]",
-      )}
-    >
-      <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
-      <ThreadHeaderSlot
-        threadId={thread.threadId}
-        firstQuery={turns[0]?.query ?? ""}
-        busy={busy}
-        // A turn stopped in this tab is saved by the server a moment after the stop, so it does
-        // not count until the thread is loaded again.
-        saved={turns.some(
-          (turn, index) =>
-            turn.answer !== undefined &&
-            answerContentOf(turn.answer).complete &&
-            !((busy || stopped) && index === turns.length - 1),
-        )}
-        onDeleted={() => removeTurn(messages.map((message) => message.id))}
-      />
-      <div ref={listRef} className="flex flex-col gap-10 pb-4">
-        {turns.map((turn, index) => {
-          const isLast = index === turns.length - 1;
-          return (
-            <AnswerTurnView
-              key={turn.user.id}
-              turn={turn}
-              index={index}
-              threadId={thread.threadId}
-              state={isLast ? { status, error, stopped } : IDLE}
-              busy={busy}
-              onAsk={ask}
-              onRegenerate={isLast ? regenerateLast : null}
-              onRetry={retry}
-              onRetryWith={retryWith}
-              onSignIn={onSignIn}
-              onRemove={() =>
-                removeTurn(turn.answer ? [turn.user.id, turn.answer.id] : [turn.user.id])
-              }
-            />
-          );
-        })}
-      </div>
-      <div ref={spaceRef} aria-hidden="true" />
-      <FollowUpComposer
-        busy={busy}
-        statusText={statusText}
-        focusMode={attachments.active ? "local" : focusMode}
-        inputRef={inputRef}
-        onAsk={ask}
-        onStop={onStop}
-        attach={formProps}
-        below={
-          queue.queued !== null ? (
-            <QueuedQuestion
-              question={queue.queued.text}
-              files={queue.queued.attachments.length}
-              onCancel={queue.cancel}
-            />
-          ) : null
-        }
-      />
-    </div>
+    <ChatPartRenderers renderers={answerPartRenderers}>
+      <ChatColumn
+        mediaRail={hasMedia}
+        className={clsx("group/thread", hasMedia && "lg:max-w-[calc(61ch+18.5rem)]")}
+      >
+        <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
+        <ThreadHeaderSlot
+          threadId={thread.threadId}
+          firstQuery={turns[0]?.query ?? ""}
+          busy={busy}
+          // A turn stopped in this tab is saved by the server a moment after the stop, so it does
+          // not count until the thread is loaded again.
+          saved={turns.some(
+            (turn, index) =>
+              turn.answer !== undefined &&
+              answerContentOf(turn.answer).complete &&
+              !((busy || stopped) && index === turns.length - 1),
+          )}
+          onDeleted={() => removeTurn(messages.map((message) => message.id))}
+        />
+        <ChatMessageList listRef={listRef} className="gap-10">
+          {turns.map((turn, index) => {
+            const isLast = index === turns.length - 1;
+            return (
+              <AnswerTurnView
+                key={turn.user.id}
+                turn={turn}
+                index={index}
+                threadId={thread.threadId}
+                state={isLast ? { status, error, stopped } : IDLE}
+                busy={busy}
+                onAsk={ask}
+                onRegenerate={isLast ? regenerateLast : null}
+                onRetry={retry}
+                onRetryWith={retryWith}
+                onSignIn={onSignIn}
+                onRemove={() =>
+                  removeTurn(turn.answer ? [turn.user.id, turn.answer.id] : [turn.user.id])
+                }
+              />
+            );
+          })}
+        </ChatMessageList>
+        <div ref={spaceRef} aria-hidden="true" />
+        <FollowUpComposer
+          busy={busy}
+          statusText={statusText}
+          focusMode={attachments.active ? "local" : focusMode}
+          inputRef={inputRef}
+          onAsk={ask}
+          onStop={onStop}
+          attach={formProps}
+          below={
+            queue.queued !== null ? (
+              <Suspense fallback={null}>
+                <LazyQueuedQuestion
+                  question={queue.queued.text}
+                  files={queue.queued.attachments.length}
+                  onCancel={queue.cancel}
+                />
+              </Suspense>
+            ) : null
+          }
+        />
+      </ChatColumn>
+    </ChatPartRenderers>
   );
 }

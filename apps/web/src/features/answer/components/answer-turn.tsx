@@ -1,19 +1,25 @@
 import type { ChatStatus } from "ai";
-import { CircleStop, RefreshCw } from "lucide-react";
-import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
+import { RefreshCw } from "lucide-react";
+import { Suspense } from "react";
+import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
+import { MessagePart } from "@/components/chat/part-registry.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { lazyComponent } from "@/lib/lazy-component.ts";
 import { useShownSources } from "../hooks/use-shown-sources.ts";
 import { answerContentOf, attachmentsOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
 import { isStopped } from "../lib/stopped-turn.ts";
 import { AnswerActions } from "./answer-actions.tsx";
-import { AnswerError } from "./answer-error.tsx";
-import { MediaPanel } from "./media-panel.tsx";
 import { QuestionAttachments } from "./question-attachments.tsx";
-import { ReasoningPanel } from "./reasoning-panel.tsx";
 import { RelatedQuestions } from "./related-questions.tsx";
-import { SourcesStrip } from "./sources-strip.tsx";
+
+// Only answers with images or videos need it: downloaded with the first of them.
+const LazyMediaPanel = lazyComponent(() => import("./media-panel.tsx").then((m) => m.MediaPanel));
+
+// Only a failed answer needs it (with its retry form and quota card).
+const LazyAnswerError = lazyComponent(() =>
+  import("./answer-error.tsx").then((m) => m.AnswerError),
+);
 
 export interface TurnState {
   /** The chat's status for the last turn, "ready" for earlier ones. */
@@ -64,11 +70,12 @@ export function AnswerTurnView({
   const interrupted = ended && !content.complete;
   // A cited file deleted since shows "File deleted" instead of linking to a gone download.
   const sources = useShownSources(content.sources, !streaming);
+  const partContext = { streaming, sources, headingBase: index === 0 ? 2 : 3 };
 
   return (
-    <article
-      data-testid="answer-turn"
-      aria-busy={streaming}
+    <ChatTurn
+      testId="answer-turn"
+      busy={streaming}
       className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
     >
       <header className="flex flex-col gap-2">
@@ -86,55 +93,47 @@ export function AnswerTurnView({
           media in a column beside both. */}
       <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
-          <SourcesStrip sources={sources} />
-          <ReasoningPanel
-            text={content.reasoning}
-            thinking={streaming && content.reasoningStreaming}
-            answerStarted={content.hasText}
+          <MessagePart part={{ type: "data-sources" }} {...partContext} />
+          <MessagePart
+            part={{
+              type: "reasoning",
+              text: content.reasoning,
+              state: content.reasoningStreaming ? "streaming" : "done",
+              answerStarted: content.hasText,
+            }}
+            {...partContext}
           />
           {content.hasText ? (
-            <LazyAnswerMarkdown
-              headingBase={index === 0 ? 2 : 3}
-              markdown={content.text}
-              sources={sources}
-              streaming={streaming}
-              className="min-w-0 break-words"
+            <MessagePart
+              part={{ type: "text", text: content.text, state: streaming ? "streaming" : "done" }}
+              {...partContext}
             />
           ) : streaming ? (
-            <div className="flex flex-col gap-2" aria-hidden="true">
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-11/12" />
-              <Skeleton className="h-4 w-3/4" />
-            </div>
+            <TurnSkeleton />
           ) : null}
           {stopped && !streaming ? (
-            <div
-              data-testid="answer-stopped"
-              className="flex flex-wrap items-center gap-2 text-sm text-muted"
-            >
-              <CircleStop className="size-4" aria-hidden="true" />
-              <span>Stopped</span>
-              {onRegenerate ? (
-                <Button variant="ghost" size="sm" onClick={onRetry}>
-                  <RefreshCw className="size-4" aria-hidden="true" />
-                  Regenerate
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
-          {interrupted ? (
-            <p className="flex items-center gap-2 text-sm text-muted">
-              <CircleStop className="size-4" aria-hidden="true" />
-              This answer was not finished.
-            </p>
-          ) : null}
-          {failed && state.error ? (
-            <AnswerError
-              error={state.error}
-              onRetry={onRetry}
-              onSignIn={onSignIn}
-              editable={{ question: turn.query, onRetryWith, onRemove }}
+            <StoppedNote
+              testId="answer-stopped"
+              action={
+                onRegenerate ? (
+                  <Button variant="ghost" size="sm" onClick={onRetry}>
+                    <RefreshCw className="size-4" aria-hidden="true" />
+                    Regenerate
+                  </Button>
+                ) : null
+              }
             />
+          ) : null}
+          {interrupted ? <StoppedNote>This answer was not finished.</StoppedNote> : null}
+          {failed && state.error ? (
+            <Suspense fallback={null}>
+              <LazyAnswerError
+                error={state.error}
+                onRetry={onRetry}
+                onSignIn={onSignIn}
+                editable={{ question: turn.query, onRetryWith, onRemove }}
+              />
+            </Suspense>
           ) : null}
           {turn.answer && content.hasText && !streaming ? (
             <AnswerActions
@@ -151,12 +150,16 @@ export function AnswerTurnView({
             />
           ) : null}
         </div>
-        <MediaPanel
-          images={content.images}
-          videos={content.videos}
-          heading={index === 0 ? "h2" : "h3"}
-          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
-        />
+        {content.images.length > 0 || content.videos.length > 0 ? (
+          <Suspense fallback={null}>
+            <LazyMediaPanel
+              images={content.images}
+              videos={content.videos}
+              heading={index === 0 ? "h2" : "h3"}
+              className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+            />
+          </Suspense>
+        ) : null}
         {finished ? (
           <div className="min-w-0 lg:col-start-1 lg:row-start-2">
             <RelatedQuestions
@@ -168,6 +171,6 @@ export function AnswerTurnView({
           </div>
         ) : null}
       </div>
-    </article>
+    </ChatTurn>
   );
 }

@@ -1,8 +1,7 @@
 import type { FocusMode } from "@nexus/contracts";
-import { Square } from "lucide-react";
 import type { ReactNode, Ref } from "react";
+import { ComposerDock, StopButton } from "@/components/chat/composer-dock.tsx";
 import { SearchForm } from "@/components/ui/search-form.tsx";
-import { Spinner } from "@/components/ui/spinner.tsx";
 import type { ComposerAttachProps } from "../hooks/use-composer-attachments.tsx";
 import { focusModeOption } from "../lib/focus-modes.ts";
 
@@ -34,27 +33,21 @@ export function FollowUpComposer({
   const focus = focusModeOption(focusMode);
   const FocusIcon = focus?.icon;
   return (
-    <div
-      data-testid="follow-up"
-      className="sticky bottom-0 z-10 -mx-4 mt-auto bg-linear-to-t from-bg from-70% to-transparent px-4 pt-6 pb-4 sm:-mx-6 sm:px-6"
-    >
-      <div className="mb-2 flex min-h-5 items-center justify-between gap-3 text-xs text-muted">
-        <p
-          role="status"
-          aria-live="polite"
-          data-testid="answer-status"
-          className="flex min-w-0 items-center gap-1.5"
-        >
-          {statusText ? <Spinner className="size-3.5 text-accent" /> : null}
-          <span className="truncate">{statusText}</span>
-        </p>
-        {focus && FocusIcon ? (
+    <ComposerDock
+      testId="follow-up"
+      statusTestId="answer-status"
+      statusText={statusText}
+      spinner
+      aside={
+        focus && FocusIcon ? (
           <span className="flex shrink-0 items-center gap-1" data-testid="follow-up-focus">
             <FocusIcon className="size-3.5" aria-hidden="true" />
             {focus.label}
           </span>
-        ) : null}
-      </div>
+        ) : null
+      }
+      below={below}
+    >
       <SearchForm
         size="md"
         inputRef={inputRef}
@@ -64,20 +57,8 @@ export function FollowUpComposer({
         clearOnSubmit
         onSubmit={onAsk}
         {...attach}
-        action={
-          busy ? (
-            <button
-              type="button"
-              onClick={onStop}
-              className="inline-flex h-10 shrink-0 items-center justify-center gap-1.5 self-end rounded-xl border border-border bg-surface-2 px-3 text-sm font-medium text-fg transition-colors hover:bg-border/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              <Square className="size-3.5 fill-current" aria-hidden="true" />
-              Stop
-            </button>
-          ) : undefined
-        }
+        action={busy ? <StopButton onStop={onStop} /> : undefined}
       />
-      {below}
-    </div>
+    </ComposerDock>
   );
 }

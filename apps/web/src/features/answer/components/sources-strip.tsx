@@ -1,8 +1,14 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { useMemo, useRef, useState } from "react";
+import { Suspense, useMemo, useRef, useState } from "react";
 import { SourceCard, SourceIcon } from "@/components/chat/source-card.tsx";
 import { labelSources } from "@/lib/chat/source-label.ts";
-import { SourcesSheet } from "./sources-sheet.tsx";
+import { lazyComponent } from "@/lib/lazy-component.ts";
+
+// Opened by "+N more" only: downloaded when it is pointed at or focused, not with the answer.
+const LazySourcesSheet = lazyComponent(() =>
+  import("./sources-sheet.tsx").then((m) => m.SourcesSheet),
+);
+const preloadSheet = () => void LazySourcesSheet.preload();
 
 const SHOWN = 4;
 
@@ -42,6 +48,8 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
               aria-haspopup="dialog"
               aria-label={`Show ${hidden.length} more sources`}
               onClick={() => setSheetOpen(true)}
+              onPointerEnter={preloadSheet}
+              onFocus={preloadSheet}
               className="flex min-h-16 w-full min-w-24 flex-col items-start justify-between gap-1.5 rounded-xl border border-border bg-surface px-2.5 py-2.5 text-xs font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               <span className="flex -space-x-1" aria-hidden="true">
@@ -58,12 +66,14 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
         ) : null}
       </ul>
       {sheetOpen ? (
-        <SourcesSheet
-          sources={sources}
-          labels={labels}
-          onOpenChange={setSheetOpen}
-          returnFocusRef={moreRef}
-        />
+        <Suspense fallback={null}>
+          <LazySourcesSheet
+            sources={sources}
+            labels={labels}
+            onOpenChange={setSheetOpen}
+            returnFocusRef={moreRef}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation, useParams } from "react-router";
 import { vi } from "vitest";
 import { CustomAgentChat } from "@/app/routes/app/custom-agent-chat.tsx";
+import type { PartRendererProps } from "@/components/chat/part-registry.tsx";
 import { AgentChatSlotsContext } from "@/features/agents/components/agent-chat-slots.tsx";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { AcceptShare } from "./accept-share.tsx";
@@ -102,7 +103,10 @@ export function renderAt(path: string, routes: React.ReactNode) {
       <SessionProvider>
         <AgentChatSlotsContext
           value={{
-            Markdown: ({ markdown }) => <div data-testid="markdown">{markdown}</div>,
+            parts: {
+              text: ({ part }: PartRendererProps<{ type: "text"; text: string }>) =>
+                part.text.trim() === "" ? null : <div data-testid="markdown">{part.text}</div>,
+            },
             renderQuota: () => null,
           }}
         >

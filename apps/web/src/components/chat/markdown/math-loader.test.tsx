@@ -1,0 +1,28 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { AnswerMarkdown } from "./answer-markdown.tsx";
+import { mightHaveMath } from "./math-loader.ts";
+
+describe("math loaded on demand", () => {
+  it("only text with a dollar may have math", () => {
+    expect(mightHaveMath("How do share links work?")).toBe(false);
+    expect(mightHaveMath("Inline $x^2$")).toBe(true);
+  });
+
+  it("an answer with math shows its TeX until KaTeX is in, then the typeset math", async () => {
+    const { container } = render(
+      <AnswerMarkdown markdown={"Inline $x^2$ and\n\n$$\n\\frac{a}{b}\n$$"} sources={[]} />,
+    );
+    expect(container.querySelector(".katex")).toBeNull();
+    expect(screen.getByTestId("answer-markdown")).toHaveTextContent("x^2");
+    await screen.findAllByText((_, element) => element?.classList.contains("katex") ?? false);
+    expect(container.querySelectorAll(".katex").length).toBeGreaterThanOrEqual(2);
+    expect(container.querySelector(".katex-display")).not.toBeNull();
+  });
+
+  it("an answer without math has no math to wait for", () => {
+    const { container } = render(<AnswerMarkdown markdown="No math: 2 < 3." sources={[]} />);
+    expect(container.querySelector(".katex")).toBeNull();
+    expect(screen.getByTestId("answer-markdown")).toHaveTextContent("No math: 2 < 3.");
+  });
+});
