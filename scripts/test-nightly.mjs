@@ -15,7 +15,7 @@ function run(command, args, env = {}) {
 
 const extra = process.argv.slice(2);
 const statuses = [
-  run("npx", ["vitest", "run", "--project", "server", ...extra], {
+  run("npx", ["vitest", "run", "--project", "server", "--project", "server-isolated", ...extra], {
     NIGHTLY: "1",
     CRASH_CYCLES: process.env.CRASH_CYCLES ?? "200",
   }),

@@ -127,8 +127,10 @@ async function externalPostgres() {
   console.log(`Debian PostgreSQL ${cluster.version} on 127.0.0.1:${cluster.port}`);
   try {
     // The server project again, on Debian's PostgreSQL. Left out: the crash tests (they run their
-    // own embedded PostgreSQL, so they ran in the unit step already) and the document-parsing
-    // suites that never touch a database (corpus, hostile files, OCR, the PDF fuzz).
+    // own embedded PostgreSQL, so they ran in the unit step already; they are the whole
+    // server-isolated project, which is not selected here — its global setup would share the
+    // template database of this one) and the document-parsing suites that never touch a database
+    // (corpus, hostile files, OCR, the PDF fuzz).
     const notHere = [
       "**/crash.test.ts",
       "**/files-crash.test.ts",
