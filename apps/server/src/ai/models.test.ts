@@ -37,7 +37,7 @@ async function run(options: {
   signal?: AbortSignal;
   env?: Record<string, string>;
 }) {
-  const { model } = registry(options.env).answerModel({ reasoning: options.reasoning ?? false });
+  const { model } = registry(options.env).chatModel({ reasoning: options.reasoning ?? false });
   const result = streamText({
     model,
     prompt: "What is Nexus?",
@@ -80,9 +80,8 @@ describe("model registry against a fake OpenAI-compatible server", () => {
   it("describes the configuration without the key and picks the reasoning model", () => {
     const r = registry({ LLM_REASONING_MODEL: "thinker" });
     expect(r.configured).toBe(true);
-    expect(r.answerModel({ reasoning: false })).toMatchObject({ id: "main-model", offline: false });
-    expect(r.answerModel({ reasoning: true })).toMatchObject({ id: "thinker", offline: false });
-    expect(r.chatModel({ reasoning: true })).toBe(r.answerModel({ reasoning: true }));
+    expect(r.chatModel({ reasoning: false })).toMatchObject({ id: "main-model", offline: false });
+    expect(r.chatModel({ reasoning: true })).toMatchObject({ id: "thinker", offline: false });
     expect(r.chatModel({ reasoning: false }).id).toBe("main-model");
     // No IMAGE_MODEL or EMBEDDING_MODEL here: chat and tools, no images, no embeddings.
     expect(r.capabilities).toEqual({
@@ -161,7 +160,7 @@ describe("model registry against a fake OpenAI-compatible server", () => {
     const words = Array.from({ length: 200 }, (_, i) => `w${i} `);
     fake.enqueue({ kind: "text", chunks: words, delayMs: 20 });
     const controller = new AbortController();
-    const { model } = registry().answerModel({ reasoning: false });
+    const { model } = registry().chatModel({ reasoning: false });
     const result = streamText({ model, prompt: "long", abortSignal: controller.signal });
     const seen: string[] = [];
     for await (const part of result.fullStream) {
@@ -205,7 +204,7 @@ describe("model registry without configuration", () => {
     try {
       const r = createModelRegistry({ env: parseEnv({}), logger });
       expect(r.configured).toBe(false);
-      const answer = r.answerModel({ reasoning: true });
+      const answer = r.chatModel({ reasoning: true });
       expect(answer.offline).toBe(true);
       expect(r.describe()).toMatchObject({ provider: "offline", configured: false });
       // The offline engine has no capability a route could lean on.

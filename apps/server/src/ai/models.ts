@@ -54,8 +54,6 @@ export interface ModelDescription {
 export interface ModelRegistry {
   /** The chat model of every conversation kind: the default one, or the reasoning one. */
   chatModel: (options: { reasoning: boolean }) => AnswerModel;
-  /** The same as chatModel (the answer pipeline's name for it). */
-  answerModel: (options: { reasoning: boolean }) => AnswerModel;
   capabilities: ModelCapabilities;
   configured: boolean;
   describe: () => ModelDescription;
@@ -160,7 +158,6 @@ export function createModelRegistry(options: {
       embedder: null,
       imageModel: null,
       chatModel: () => offline,
-      answerModel: () => offline,
       describe: () => ({
         provider: "offline",
         configured: false,
@@ -236,7 +233,6 @@ export function createModelRegistry(options: {
     embedder,
     imageModel,
     chatModel,
-    answerModel: chatModel,
     describe: () => ({
       provider: "openai-compatible",
       configured: true,

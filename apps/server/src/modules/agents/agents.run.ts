@@ -60,7 +60,7 @@ export interface AgentJob {
 }
 
 export function agentModel(deps: Deps, job: Pick<AgentJob, "reasoning">): AnswerModel {
-  return deps.models.answerModel({ reasoning: job.reasoning });
+  return deps.models.chatModel({ reasoning: job.reasoning });
 }
 
 export function agentMetadata(job: AgentJob, model: AnswerModel): AgentMessageMetadata {

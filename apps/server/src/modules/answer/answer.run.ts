@@ -52,7 +52,7 @@ function markdownOf(results: Record<string, unknown>): string {
 }
 
 export const modelFor = (deps: Deps, job: AnswerJob) =>
-  deps.models.answerModel({ reasoning: job.reasoning });
+  deps.models.chatModel({ reasoning: job.reasoning });
 
 /**
  * The answer itself (in this thread, or in a chat worker): streams it, saves a signed-in
