@@ -1,12 +1,12 @@
 import { fileCitationTitle, fileCitationUrl } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import { type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type { Embedder } from "../../ai/embeddings.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createFileVectorIndex, type FileVectorIndex, type VectorHit } from "./file-vectors.ts";
 import type { LocalCorpus, LocalQuery, ScoredSearchResult } from "./local.ts";
 import { createPgvectorIndex, usesPgvector } from "./pgvector.ts";
+import { queryWithSettings } from "./query-with-settings.ts";
 
 /** How much a file passage outweighs a knowledge-base passage of the same rank: they are yours. */
 const FILE_WEIGHT = 2;
@@ -101,8 +101,6 @@ function fullTextHits(query: LocalQuery, userId: string, limit: number, scope: S
     )`;
 }
 
-const dialect = new PgDialect();
-
 /**
  * Runs a full-text query with sequential scans off (for this transaction only). The candidates are
  * then always the first ones in the table's order, from the GIN index or the person's rows of the
@@ -110,31 +108,20 @@ const dialect = new PgDialect();
  * common word, reads the whole table when the person's rows lie at its end, and on a large table
  * starts where the previous scan stopped (synchronised scans), so the same question could be
  * answered from other candidates. Parallel workers are off too: starting them costs more than these
- * few hundred rows. One round trip opens the transaction with its settings, one runs the query;
- * the transaction (a read) ends after the rows are handed back.
+ * few hundred rows.
  */
-async function withoutSeqScan<T extends Record<string, unknown>>(
+function withoutSeqScan<T extends Record<string, unknown>>(
   db: Db,
   query: SQL,
   /** Called once the query itself is on its way to PostgreSQL. */
   onSent?: () => void,
 ): Promise<{ rows: T[] }> {
-  const client = await db.$client.connect();
-  try {
-    await client.query(
-      `begin; select set_config('enable_seqscan', 'off', true),
-                     set_config('max_parallel_workers_per_gather', '0', true)`,
-    );
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const pending = client.query<T>(text, params);
-    onSent?.();
-    return await pending;
-  } finally {
-    client.query("rollback").then(
-      () => client.release(),
-      (error: Error) => client.release(error),
-    );
-  }
+  return queryWithSettings<T>(
+    db,
+    { enable_seqscan: "off", max_parallel_workers_per_gather: "0" },
+    query,
+    onSent,
+  );
 }
 
 function toResult(row: DetailRow, score: number): ScoredSearchResult {
