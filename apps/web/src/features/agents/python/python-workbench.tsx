@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
-import type { PartRendererProps } from "@/components/chat/part-registry.tsx";
+import { textPartWith } from "@/components/chat/parts/text-part.tsx";
 import { lazyComponent } from "@/lib/lazy-component.ts";
 import type {
   AgentChatSlots,
@@ -98,23 +98,7 @@ function withRunButtons(
 const PythonReplyMarkdown = withRunButtons(LazyAnswerMarkdown);
 
 /** The Python course's text part: the shared markdown, with Run buttons under Python blocks. */
-function PythonTextPart({
-  part,
-  streaming,
-  sources,
-  headingBase,
-}: PartRendererProps<{ type: "text"; text: string; state?: "streaming" | "done" }>) {
-  if (part.text.trim() === "") return null;
-  return (
-    <PythonReplyMarkdown
-      markdown={part.text}
-      sources={sources}
-      streaming={streaming && part.state === "streaming"}
-      headingBase={headingBase}
-      className="min-w-0 break-words"
-    />
-  );
-}
+const PythonTextPart = textPartWith(PythonReplyMarkdown);
 
 /**
  * The Python course's chat slots: replies get Run buttons (its text renderer), and the scratchpad
