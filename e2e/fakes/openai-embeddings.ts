@@ -1,6 +1,6 @@
 import type http from "node:http";
 import { fakeEmbedding } from "./fake-embedding.ts";
-import { type RecordedRequest, wait, writeStatus } from "./openai-fake-http.ts";
+import { beforeJsonAnswer, type RecordedRequest } from "./openai-fake-http.ts";
 
 /** POST /v1/embeddings of the fake OpenAI-compatible server (openai-server.ts). */
 
@@ -32,13 +32,7 @@ export async function respondEmbeddings(
   defaultDimensions: number,
   noteAbort: () => void,
 ): Promise<void> {
-  res.on("close", () => {
-    if (!res.writableFinished) noteAbort();
-  });
-  if (behaviour.kind === "stall") return;
-  if (behaviour.kind === "status") return writeStatus(res, behaviour);
-  if (behaviour.delayMs) await wait(behaviour.delayMs);
-  if (res.destroyed) return;
+  if (!(await beforeJsonAnswer(res, behaviour, noteAbort))) return;
   const dimensions =
     typeof recorded.body.dimensions === "number" ? recorded.body.dimensions : defaultDimensions;
   const inputs = inputsOf(recorded.body);

@@ -24,3 +24,28 @@ export function writeStatus(
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What the JSON endpoints (embeddings, images) do before their answer: note a client that goes
+ * away first, stall, answer with an error status, wait `delayMs`. True when the answer is theirs to
+ * write now, false when it was written or is never to be.
+ */
+export async function beforeJsonAnswer(
+  res: http.ServerResponse,
+  behaviour:
+    | { kind: "stall" }
+    | { kind: "status"; status: number; retryAfter?: string; message?: string }
+    | { kind: string; delayMs?: number },
+  noteAbort: () => void,
+): Promise<boolean> {
+  res.on("close", () => {
+    if (!res.writableFinished) noteAbort();
+  });
+  if (behaviour.kind === "stall") return false;
+  if ("status" in behaviour) {
+    writeStatus(res, behaviour);
+    return false;
+  }
+  if ("delayMs" in behaviour && behaviour.delayMs) await wait(behaviour.delayMs);
+  return !res.destroyed;
+}

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { type RecordedRequest, wait, writeStatus } from "./openai-fake-http.ts";
+import { beforeJsonAnswer, type RecordedRequest } from "./openai-fake-http.ts";
 
 /** POST /v1/images/generations of the fake OpenAI-compatible server (openai-server.ts). */
 
@@ -25,13 +25,7 @@ export async function respondImages(
   behaviour: FakeImageBehaviour,
   noteAbort: () => void,
 ): Promise<void> {
-  res.on("close", () => {
-    if (!res.writableFinished) noteAbort();
-  });
-  if (behaviour.kind === "stall") return;
-  if (behaviour.kind === "status") return writeStatus(res, behaviour);
-  if (behaviour.delayMs) await wait(behaviour.delayMs);
-  if (res.destroyed) return;
+  if (!(await beforeJsonAnswer(res, behaviour, noteAbort))) return;
   const n = typeof recorded.body.n === "number" && recorded.body.n > 0 ? recorded.body.n : 1;
   res.writeHead(200, { "content-type": "application/json" });
   res.end(
