@@ -230,3 +230,10 @@ export async function closedLoop<T>(options: {
   );
   return { results, wallMs: performance.now() - started };
 }
+
+/** The answers that did not end well (status, error or no finish), as messages. */
+export function failures(timings: AnswerTiming[]): string[] {
+  return timings
+    .filter((t) => t.status !== 200 || t.error !== null || !t.finished)
+    .map((t) => t.error ?? `HTTP ${t.status}, no finish`);
+}
