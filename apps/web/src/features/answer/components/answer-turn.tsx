@@ -9,12 +9,9 @@ import { lazyComponent } from "@/lib/lazy-component.ts";
 import { useShownSources } from "../hooks/use-shown-sources.ts";
 import { answerContentOf, attachmentsOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
 import { isStopped } from "../lib/stopped-turn.ts";
-import { AnswerActions } from "./answer-actions.tsx";
+import type { AnswerActionsPart, AnswerMediaPart, AnswerRelatedPart } from "./answer-parts.tsx";
+import { AnswerTurnContext, type AnswerTurnHandlers } from "./answer-turn-context.ts";
 import { QuestionAttachments } from "./question-attachments.tsx";
-import { RelatedQuestions } from "./related-questions.tsx";
-
-// Only answers with images or videos need it: downloaded with the first of them.
-const LazyMediaPanel = lazyComponent(() => import("./media-panel.tsx").then((m) => m.MediaPanel));
 
 // Only a failed answer needs it (with its retry form and quota card).
 const LazyAnswerError = lazyComponent(() =>
@@ -28,7 +25,11 @@ export interface TurnState {
   stopped: boolean;
 }
 
-/** One question and its answer: sources, reasoning, the answer, media, related questions. */
+/**
+ * One question and its answer: sources, reasoning, the answer, its actions, media, related
+ * questions — each part drawn by the renderer registered for its type (answer-parts.tsx), which
+ * gets this turn's handlers from AnswerTurnContext.
+ */
 export function AnswerTurnView({
   turn,
   index,
@@ -71,106 +72,100 @@ export function AnswerTurnView({
   // A cited file deleted since shows "File deleted" instead of linking to a gone download.
   const sources = useShownSources(content.sources, !streaming);
   const partContext = { streaming, sources, headingBase: index === 0 ? 2 : 3 };
+  const handlers: AnswerTurnHandlers = { threadId, busy, onAsk, onRegenerate, onRemove };
+  const media: AnswerMediaPart = {
+    type: "data-media",
+    data: { images: content.images, videos: content.videos },
+  };
+  const related: AnswerRelatedPart = { type: "data-related", data: content.related };
 
   return (
-    <ChatTurn
-      testId="answer-turn"
-      busy={streaming}
-      className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
-    >
-      <header className="flex flex-col gap-2">
-        <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
-          {turn.query}
-        </Heading>
-        <QuestionAttachments files={attachmentsOf(turn.user)} />
-        {turn.answer?.metadata?.offline ? (
-          <div>
-            <OfflineBadge />
-          </div>
-        ) : null}
-      </header>
-      {/* Phones: the answer, then images and videos, then related questions. Wide screens: the
+    <AnswerTurnContext value={handlers}>
+      <ChatTurn
+        testId="answer-turn"
+        busy={streaming}
+        className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
+      >
+        <header className="flex flex-col gap-2">
+          <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+            {turn.query}
+          </Heading>
+          <QuestionAttachments files={attachmentsOf(turn.user)} />
+          {turn.answer?.metadata?.offline ? (
+            <div>
+              <OfflineBadge />
+            </div>
+          ) : null}
+        </header>
+        {/* Phones: the answer, then images and videos, then related questions. Wide screens: the
           media in a column beside both. */}
-      <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
-        <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
-          <MessagePart part={{ type: "data-sources" }} {...partContext} />
-          <MessagePart
-            part={{
-              type: "reasoning",
-              text: content.reasoning,
-              state: content.reasoningStreaming ? "streaming" : "done",
-              answerStarted: content.hasText,
-            }}
-            {...partContext}
-          />
-          {content.hasText ? (
+        <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
+          <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
+            <MessagePart part={{ type: "data-sources" }} {...partContext} />
             <MessagePart
-              part={{ type: "text", text: content.text, state: streaming ? "streaming" : "done" }}
+              part={{
+                type: "reasoning",
+                text: content.reasoning,
+                state: content.reasoningStreaming ? "streaming" : "done",
+                answerStarted: content.hasText,
+              }}
               {...partContext}
             />
-          ) : streaming ? (
-            <TurnSkeleton />
-          ) : null}
-          {stopped && !streaming ? (
-            <StoppedNote
-              testId="answer-stopped"
-              action={
-                onRegenerate ? (
-                  <Button variant="ghost" size="sm" onClick={onRetry}>
-                    <RefreshCw className="size-4" aria-hidden="true" />
-                    Regenerate
-                  </Button>
-                ) : null
-              }
-            />
-          ) : null}
-          {interrupted ? <StoppedNote>This answer was not finished.</StoppedNote> : null}
-          {failed && state.error ? (
-            <Suspense fallback={null}>
-              <LazyAnswerError
-                error={state.error}
-                onRetry={onRetry}
-                onSignIn={onSignIn}
-                editable={{ question: turn.query, onRetryWith, onRemove }}
+            {content.hasText ? (
+              <MessagePart
+                part={{ type: "text", text: content.text, state: streaming ? "streaming" : "done" }}
+                {...partContext}
               />
-            </Suspense>
-          ) : null}
-          {turn.answer && content.hasText && !streaming ? (
-            <AnswerActions
-              context={{
-                threadId,
-                entryId: turn.answer.metadata?.entryId ?? turn.answer.id,
-                query: turn.query,
-                markdown: content.text,
-                removeTurn: onRemove,
-              }}
-              sources={sources}
-              onRegenerate={finished ? onRegenerate : null}
-              finished={finished}
-            />
+            ) : streaming ? (
+              <TurnSkeleton />
+            ) : null}
+            {stopped && !streaming ? (
+              <StoppedNote
+                testId="answer-stopped"
+                action={
+                  onRegenerate ? (
+                    <Button variant="ghost" size="sm" onClick={onRetry}>
+                      <RefreshCw className="size-4" aria-hidden="true" />
+                      Regenerate
+                    </Button>
+                  ) : null
+                }
+              />
+            ) : null}
+            {interrupted ? <StoppedNote>This answer was not finished.</StoppedNote> : null}
+            {failed && state.error ? (
+              <Suspense fallback={null}>
+                <LazyAnswerError
+                  error={state.error}
+                  onRetry={onRetry}
+                  onSignIn={onSignIn}
+                  editable={{ question: turn.query, onRetryWith, onRemove }}
+                />
+              </Suspense>
+            ) : null}
+            {turn.answer && content.hasText && !streaming ? (
+              <MessagePart<AnswerActionsPart>
+                part={{
+                  type: "data-actions",
+                  data: {
+                    entryId: turn.answer.metadata?.entryId ?? turn.answer.id,
+                    query: turn.query,
+                    markdown: content.text,
+                    finished,
+                  },
+                }}
+                {...partContext}
+              />
+            ) : null}
+          </div>
+          <MessagePart part={media} {...partContext} />
+          {finished ? (
+            <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+              <MessagePart part={related} {...partContext} />
+            </div>
           ) : null}
         </div>
-        {content.images.length > 0 || content.videos.length > 0 ? (
-          <Suspense fallback={null}>
-            <LazyMediaPanel
-              images={content.images}
-              videos={content.videos}
-              heading={index === 0 ? "h2" : "h3"}
-              className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
-            />
-          </Suspense>
-        ) : null}
-        {finished ? (
-          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-            <RelatedQuestions
-              questions={content.related}
-              onAsk={onAsk}
-              disabled={busy}
-              heading={index === 0 ? "h2" : "h3"}
-            />
-          </div>
-        ) : null}
-      </div>
-    </ChatTurn>
+      </ChatTurn>
+    </AnswerTurnContext>
   );
 }
