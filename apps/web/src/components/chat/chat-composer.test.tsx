@@ -2,9 +2,17 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRef } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { ChatComposer, type ComposerDraft } from "./chat-composer.tsx";
+import { ChatComposer, type ComposerAttach, type ComposerDraft } from "./chat-composer.tsx";
 
-function setup(props: { busy?: boolean; disabled?: boolean } = {}) {
+function setup(
+  props: {
+    busy?: boolean;
+    disabled?: boolean;
+    queueWhileBusy?: boolean;
+    submitLabel?: string;
+    attach?: ComposerAttach;
+  } = {},
+) {
   const onSend = vi.fn();
   const onStop = vi.fn();
   const draftRef = createRef<ComposerDraft>();
@@ -14,6 +22,9 @@ function setup(props: { busy?: boolean; disabled?: boolean } = {}) {
       placeholder="Message Writer…"
       busy={props.busy ?? false}
       disabled={props.disabled ?? false}
+      queueWhileBusy={props.queueWhileBusy}
+      submitLabel={props.submitLabel}
+      attach={props.attach}
       draftRef={draftRef}
       onSend={onSend}
       onStop={onStop}
@@ -81,5 +92,78 @@ describe("ChatComposer", () => {
     expect(box).toHaveFocus();
     await user.keyboard("{Enter}");
     expect(onSend).toHaveBeenCalledExactlyOnceWith("print('hi')");
+  });
+
+  it("with queueWhileBusy, a message typed while a reply streams is still sent; Stop stays offered", async () => {
+    const { onSend, onStop, box, user } = setup({ busy: true, queueWhileBusy: true });
+    expect(screen.queryByRole("button", { name: "Send" })).not.toBeInTheDocument();
+    await user.type(box, "  the next question  {Enter}");
+    expect(onSend).toHaveBeenCalledExactlyOnceWith("the next question");
+    expect(box).toHaveValue("");
+    // Blank text is still never sent.
+    await user.type(box, "   {Enter}");
+    expect(onSend).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(onStop).toHaveBeenCalledOnce();
+  });
+
+  it("the send button takes the given name", async () => {
+    const { onSend, box, user } = setup({ submitLabel: "Ask" });
+    expect(screen.queryByRole("button", { name: "Send" })).not.toBeInTheDocument();
+    await user.type(box, "a follow-up");
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    expect(onSend).toHaveBeenCalledExactlyOnceWith("a follow-up");
+  });
+
+  it("attachments: chips above the text, the paperclip beside Send; dropped and pasted files are handed over", () => {
+    const onFiles = vi.fn();
+    const { box } = setup({
+      attach: {
+        header: <ul aria-label="Attached files" />,
+        tools: <button type="button">Attach files</button>,
+        onFiles,
+      },
+    });
+    const form = box.closest("form");
+    if (!form) throw new Error("no form");
+    const chips = screen.getByRole("list", { name: "Attached files" });
+    expect(form).toContainElement(chips);
+    expect(chips.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Attach files" })).toBeInTheDocument();
+
+    const dropped = new File(["# Notes"], "notes.md", { type: "text/markdown" });
+    fireEvent.dragOver(form, { dataTransfer: { files: [dropped], types: ["Files"] } });
+    expect(form).toHaveAttribute("data-dragging");
+    fireEvent.drop(form, { dataTransfer: { files: [dropped], types: ["Files"] } });
+    expect(form).not.toHaveAttribute("data-dragging");
+    expect(onFiles).toHaveBeenLastCalledWith([dropped]);
+    const pasted = new File(["x"], "pasted.txt", { type: "text/plain" });
+    fireEvent.paste(box, { clipboardData: { files: [pasted], getData: () => "" } });
+    expect(onFiles).toHaveBeenLastCalledWith([pasted]);
+    expect(onFiles).toHaveBeenCalledTimes(2);
+    expect(box).toHaveValue("");
+  });
+
+  it("while files are on their way: the send button says so and nothing is sent", async () => {
+    const { onSend, box, user } = setup({
+      attach: { onFiles: vi.fn(), waitingLabel: "Waiting for files…" },
+    });
+    await user.type(box, "What is in the notes?{Enter}");
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveValue("What is in the notes?");
+    expect(screen.getByRole("button", { name: "Waiting for files…" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Send" })).not.toBeInTheDocument();
+  });
+
+  it("without attachments, a dropped file is not taken", () => {
+    const { box } = setup();
+    const form = box.closest("form");
+    if (!form) throw new Error("no form");
+    const drop = fireEvent.drop(form, {
+      dataTransfer: { files: [new File(["x"], "x.txt")], types: ["Files"] },
+    });
+    // Not prevented: the browser handles it as it would anywhere else.
+    expect(drop).toBe(true);
+    expect(form).not.toHaveAttribute("data-dragging");
   });
 });

@@ -1,8 +1,6 @@
 import { clsx } from "clsx";
 import { ArrowUp, Search } from "lucide-react";
 import {
-  type ClipboardEvent,
-  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -11,11 +9,8 @@ import {
   useState,
 } from "react";
 import { useHydrated } from "@/lib/use-hydrated.ts";
-import { Spinner } from "./spinner.tsx";
-
-function hasFiles(event: DragEvent<HTMLElement>): boolean {
-  return event.dataTransfer.types.includes("Files");
-}
+import { useFileDrop } from "./use-file-drop.ts";
+import { WaitingSubmit } from "./waiting-submit.tsx";
 
 /**
  * The big "ask anything" box. Enter submits, Shift+Enter adds a line. An empty question submits
@@ -61,7 +56,7 @@ export function SearchForm({
   waitingLabel?: string | null;
 }) {
   const [value, setValue] = useState(defaultValue);
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropHandlers, onPaste } = useFileDrop(onFiles);
   const id = useId();
   const hydrated = useHydrated();
   const query = value.trim();
@@ -79,32 +74,6 @@ export function SearchForm({
       submit();
     }
   };
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = [...event.clipboardData.files];
-    if (!onFiles || files.length === 0) return;
-    event.preventDefault();
-    onFiles(files);
-  };
-  const dropHandlers = onFiles
-    ? {
-        onDragOver: (event: DragEvent<HTMLFormElement>) => {
-          if (!hasFiles(event)) return;
-          event.preventDefault();
-          setDragging(true);
-        },
-        onDragLeave: (event: DragEvent<HTMLFormElement>) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-        },
-        onDrop: (event: DragEvent<HTMLFormElement>) => {
-          const files = [...event.dataTransfer.files];
-          setDragging(false);
-          if (files.length === 0) return;
-          event.preventDefault();
-          onFiles(files);
-        },
-      }
-    : {};
-
   return (
     <form
       onSubmit={submit}
@@ -142,16 +111,7 @@ export function SearchForm({
         {tools}
         {action ??
           (waitingLabel ? (
-            <button
-              type="submit"
-              disabled
-              data-testid="search-form-waiting"
-              className="inline-flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 self-end rounded-xl bg-accent text-sm font-medium text-accent-fg opacity-60 sm:px-3"
-            >
-              <Spinner className="size-4" />
-              {/* Phones keep the room for the question: the spinner alone, the words for readers. */}
-              <span className="max-sm:sr-only">{waitingLabel}</span>
-            </button>
+            <WaitingSubmit label={waitingLabel} testId="search-form-waiting" />
           ) : (
             <button
               type="submit"

@@ -1,14 +1,16 @@
 import type { FocusMode } from "@nexus/contracts";
+import { Search } from "lucide-react";
 import type { ReactNode, Ref } from "react";
-import { ComposerDock, StopButton } from "@/components/chat/composer-dock.tsx";
-import { SearchForm } from "@/components/ui/search-form.tsx";
+import { ChatComposer } from "@/components/chat/chat-composer.tsx";
+import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import type { ComposerAttachProps } from "../hooks/use-composer-attachments.tsx";
 import { focusModeOption } from "../lib/focus-modes.ts";
 
 /**
- * The box at the bottom of a thread: asks a follow-up in the same thread and focus mode; while an
- * answer streams it offers Stop instead. Above it, the live status line. With `attach`, files can
- * be attached to the follow-up (the label then shows the Local focus they are asked in).
+ * The box at the bottom of a thread (the shared chat composer): asks a follow-up in the same thread
+ * and focus mode. While an answer streams it offers Stop, and a follow-up typed meanwhile is still
+ * sent: the thread queues it until the answer ends. Above it, the live status line. With `attach`,
+ * files can be attached to the follow-up (the label then shows the Local focus they are asked in).
  */
 export function FollowUpComposer({
   busy,
@@ -48,16 +50,17 @@ export function FollowUpComposer({
       }
       below={below}
     >
-      <SearchForm
-        size="md"
-        inputRef={inputRef}
+      <ChatComposer
         label="Ask a follow-up"
         placeholder={busy ? "Ask a follow-up — sent when this answer ends…" : "Ask a follow-up…"}
         submitLabel="Ask"
-        clearOnSubmit
-        onSubmit={onAsk}
-        {...attach}
-        action={busy ? <StopButton onStop={onStop} /> : undefined}
+        leading={<Search className="mt-2.5 size-5 shrink-0 text-subtle" aria-hidden="true" />}
+        busy={busy}
+        queueWhileBusy
+        inputRef={inputRef}
+        attach={attach}
+        onSend={onAsk}
+        onStop={onStop}
       />
     </ComposerDock>
   );

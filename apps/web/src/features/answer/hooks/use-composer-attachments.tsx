@@ -1,16 +1,15 @@
-import type { ReactNode, RefObject } from "react";
+import type { RefObject } from "react";
+import type { ComposerAttach } from "@/components/chat/chat-composer.tsx";
 import { AttachButton } from "../components/attach-button.tsx";
 import { AttachmentChips } from "../components/attachment-chips.tsx";
 import { WAITING_FOR_FILES } from "../lib/attach-client.ts";
 import { useAttachments } from "./use-attachments.ts";
 
-/** What a composer's SearchForm shows and does for attached files. */
-export interface ComposerAttachProps {
-  header?: ReactNode;
-  tools?: ReactNode;
-  onFiles?: (files: File[]) => void;
-  waitingLabel?: string | null;
-}
+/**
+ * What a composer shows and does for attached files: the follow-up's ChatComposer takes it as
+ * `attach`, the home page's SearchForm as its props.
+ */
+export type ComposerAttachProps = ComposerAttach;
 
 /**
  * Attaching files to a composer's question (home and follow-up): the paperclip, drop and paste,
