@@ -4,7 +4,7 @@ import { type ModelMessage, streamText, type UIMessageChunk } from "ai";
 import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { modelPartToChunk } from "./model-chunks.ts";
-import { streamModelStep } from "./model-step.ts";
+import { streamModelSteps } from "./model-step.ts";
 import { ChatTurn, runChat } from "./run-chat.ts";
 
 /**
@@ -220,18 +220,17 @@ async function direct(
   const controller = new AbortController();
   const outcome: Outcome = { chunks: [], errors: [], thrown: null, call: null };
   try {
-    await streamModelStep({
+    await streamModelSteps({
       model,
       system: SYSTEM,
       messages,
+      maxSteps: 1,
       signal: controller.signal,
-      sink: {
-        part: (part) => {
-          const chunk = modelPartToChunk(part);
-          if (chunk) outcome.chunks.push(chunk);
-          if (outcome.chunks.length === abortAfter) controller.abort(new Error("stopped"));
-        },
-        error: (error) => outcome.errors.push(describeError(error)),
+      emit: (part) => {
+        if (part.type === "error") outcome.errors.push(describeError(part.error));
+        const chunk = modelPartToChunk(part);
+        if (chunk) outcome.chunks.push(chunk);
+        if (outcome.chunks.length === abortAfter) controller.abort(new Error("stopped"));
       },
     });
   } catch (error) {

@@ -9,7 +9,8 @@ import {
   type UIMessageChunk,
 } from "ai";
 import { DeltaCoalescer, modelPartToChunk, toolErrorText } from "./model-chunks.ts";
-import { streamModelStep } from "./model-step.ts";
+import { streamModelSteps } from "./model-step.ts";
+import { directToolsSupported } from "./tool-step.ts";
 
 /**
  * One model call of any chat (ARCHITECTURE.md §3.1): the model's parts go out as UI-message
@@ -125,8 +126,9 @@ export interface RunChatOptions {
   /** Words a failed tool call for the person (default: the tool's own message). */
   toolError?: (error: unknown) => string;
   /**
-   * How a call without tools reads the model: "direct" (default) straight from its stream
-   * (model-step.ts), "sdk" through streamText as calls with tools do (run-chat.test.ts compares).
+   * How the model is read: "direct" (default) straight from its stream, step after step
+   * (model-step.ts; tools that need approval or provider tools still go through streamText),
+   * "sdk" through the AI SDK's streamText (run-chat.test.ts and run-chat-tools.test.ts compare).
    */
   engine?: "direct" | "sdk";
 }
@@ -147,18 +149,19 @@ export async function runChat(options: RunChatOptions): Promise<void> {
     turn.record(chunk);
     out.push(chunk);
   };
-  if (!hasTools && options.engine !== "sdk") {
+  const maxSteps = options.maxSteps ?? (hasTools ? 5 : 1);
+  if (options.engine !== "sdk" && directToolsSupported(tools, options.messages)) {
     try {
-      await streamModelStep({
+      await streamModelSteps({
         model: options.model,
         system: options.system,
         messages: options.messages,
+        tools: hasTools ? tools : undefined,
+        maxSteps,
         signal,
-        sink: {
-          part: handle,
-          error: (error) => {
-            failure = error;
-          },
+        emit: (part) => {
+          if (part.type === "error") failure = part.error;
+          else handle(part);
         },
       });
     } catch (error) {
@@ -167,7 +170,7 @@ export async function runChat(options: RunChatOptions): Promise<void> {
       out.flush();
     }
   } else {
-    const stopWhen: StopCondition<ToolSet> = stepCountIs(options.maxSteps ?? (hasTools ? 5 : 1));
+    const stopWhen: StopCondition<ToolSet> = stepCountIs(maxSteps);
     const result = streamText({
       model: options.model,
       system: options.system,
