@@ -90,6 +90,15 @@ const SCRIPTS: Record<string, Script> = {
       finish,
     ],
   },
+  "deltas of parts never started": {
+    parts: [
+      start,
+      text("x", "a"),
+      { type: "text-end", id: "x" },
+      { type: "reasoning-delta", id: "y", delta: "b" },
+      finish,
+    ],
+  },
   "no finish after output": { parts: [{ type: "text-start", id: "t" }, text("t", "cut")] },
   "no output at all": { parts: [start] },
   "only metadata": { parts: [{ type: "response-metadata", id: "x" }] },
