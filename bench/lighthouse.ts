@@ -25,6 +25,7 @@ import { type BenchResult, cpuBusyPercent, markdownTable } from "./lib/report.ts
  *   BENCH_LIGHTHOUSE_APP=1                    the app signed in instead: /app, an answer page, /app/agents,
  *                                             an agent chat, /app/discover (one user, one offline answer;
  *                                             Lighthouse sends the session cookie with every request)
+ *   BENCH_LIGHTHOUSE_SAVE=/tmp/lhr            also write each run's full report (JSON) there
  *   CHROME_PATH=/usr/bin/chromium             the browser
  */
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 } as const;
@@ -123,6 +124,12 @@ async function runLighthouse(
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const saveDir = process.env.BENCH_LIGHTHOUSE_SAVE;
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    const name = `${preset}${new URL(url).pathname.replaceAll("/", "_")}.json`;
+    fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;
   const failing = {} as Record<Category, AuditLine[]>;

@@ -6,7 +6,7 @@ import { DOMParser } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_URL, createHarness, type Harness } from "../test/harness.ts";
 import { createApp } from "./app.ts";
-import { PYTHON_WORKER_CSP, robotsTxt, sitemapXml } from "./static.ts";
+import { PYTHON_WORKER_CSP, patternExpression, robotsTxt, sitemapXml } from "./static.ts";
 
 const ORIGIN = "https://app-url.nexus.invalid";
 const page = (title: string, body: string, canonical?: string) =>
@@ -48,6 +48,13 @@ function writePrerendered(dist: string) {
     ],
     notFound: "not-found.html",
     blogSlugs: ["first-post", "odd&'<"],
+    appPreloads: [
+      { pattern: "/app", files: ["assets/home-1.js", "assets/shell-1.js"] },
+      { pattern: "/app/agents/custom", files: ["assets/custom-1.js", "assets/shell-1.js"] },
+      { pattern: "/app/agents/:agentId", files: ["assets/preset-1.js", "assets/shell-1.js"] },
+      { pattern: "/app/*", files: ["assets/shell-1.js"] },
+    ],
+    appShell: '<div data-testid="sidebar-skeleton">Loading...</div>',
   };
   fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
 }
@@ -65,7 +72,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, "assets"));
   fs.writeFileSync(
     path.join(dist, "index.html"),
-    "<!doctype html><title>Nexus</title><div id=root></div>",
+    '<!doctype html><head><title>Nexus</title></head><body><div id="root"></div></body>',
   );
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js"), script);
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js.br"), zlib.brotliCompressSync(script));
@@ -87,7 +94,7 @@ describe("serving the built web app", () => {
     for (const url of ["/app", "/app/settings", "/app/no/such/page", "/blog?tag=unknown"]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
-      expect(await res.text()).toContain("<div id=root>");
+      expect(await res.text()).toContain('<div id="root">');
       expect(res.headers.get("cache-control")).toBe("no-cache");
       const csp = res.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("script-src 'self'");
@@ -97,10 +104,49 @@ describe("serving the built web app", () => {
     }
   });
 
+  it("puts the loading frame in every /app page and preloads the scripts of the screen's first matching pattern", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const cases: Array<[string, string[]]> = [
+      ["/app", ["/assets/home-1.js", "/assets/shell-1.js"]],
+      ["/app/agents/custom", ["/assets/custom-1.js", "/assets/shell-1.js"]],
+      ["/app/agents/quick-answer", ["/assets/preset-1.js", "/assets/shell-1.js"]],
+      ["/app/agents/quick-answer/", ["/assets/preset-1.js", "/assets/shell-1.js"]],
+      ["/app/agents/quick-answer/thread-1", ["/assets/shell-1.js"]],
+      ["/app/no/such/page", ["/assets/shell-1.js"]],
+    ];
+    for (const [url, files] of cases) {
+      const html = await (await app.request(url)).text();
+      expect(preloads(html), url).toEqual(files);
+      // The links are in <head>; the frame is #root's content.
+      expect(html.indexOf("modulepreload"), url).toBeLessThan(html.indexOf("</head>"));
+      expect(html, url).toContain(
+        '<div id="root"><div data-testid="sidebar-skeleton">Loading...</div></div>',
+      );
+    }
+    // Outside /app the SPA's page stays as built: no frame, no preloads.
+    const other = await (await app.request("/blog?tag=unknown")).text();
+    expect(other).toContain('<div id="root"></div>');
+    expect(preloads(other)).toEqual([]);
+  });
+
+  it("reads router patterns as anchored expressions (unit)", () => {
+    const agent = patternExpression("/app/agents/:agentId");
+    expect(agent.test("/app/agents/writer")).toBe(true);
+    expect(agent.test("/app/agents/writer/")).toBe(true);
+    expect(agent.test("/app/agents/writer/t1")).toBe(false);
+    expect(agent.test("/app/agents")).toBe(false);
+    expect(agent.test("/xapp/agents/writer")).toBe(false);
+    expect(patternExpression("/app/search.x").test("/app/searchXx")).toBe(false);
+    const any = patternExpression("/app/*");
+    expect(any.test("/app/a/b/c")).toBe(true);
+    expect(any.test("/application")).toBe(false);
+  });
+
   it("answers an unknown share link with the app's HTML as a 404, under the CSP and noindex", async () => {
     const res = await app.request("/share/abc");
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain("<div id=root>");
+    expect(await res.text()).toContain('<div id="root">');
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
@@ -184,7 +230,7 @@ describe("prerendered public pages", () => {
 
   it("serves a tag's prerendered list only for a known tag", async () => {
     expect(await (await app.request("/blog?tag=a%26b")).text()).toContain("tagged");
-    expect(await (await app.request("/blog?tag=zzz")).text()).toContain("<div id=root>");
+    expect(await (await app.request("/blog?tag=zzz")).text()).toContain('<div id="root">');
   });
 
   it("answers an unknown post, and any unknown path outside /app, with the not-found page and 404 (noindex)", async () => {

@@ -50,6 +50,10 @@ export interface PrerenderManifest {
   notFound: string;
   /** Known blog slugs: any other /blog/:slug is a 404. */
   blogSlugs: string[];
+  /** The app's screens (router patterns, most specific first) and the scripts each needs at once. */
+  appPreloads?: Array<{ pattern: string; files: string[] }>;
+  /** The markup put in #root of every /app page (the app's loading frame). */
+  appShell?: string;
 }
 
 /** A prerendered page, compressed on first request per encoding. */
@@ -82,6 +86,56 @@ interface Prerendered {
   notFound: HtmlPage | null;
   blogSlugs: Set<string>;
   sitemap: string;
+  appPreloads: AppPreload[];
+  appShell: string;
+}
+
+interface AppPreload {
+  matches: RegExp;
+  files: string[];
+}
+
+/** A router pattern (`/app/agents/:agentId`, `/app/*`) as an anchored expression; "/" may end it. */
+export function patternExpression(pattern: string): RegExp {
+  const source = pattern
+    .split("/")
+    .map((segment) =>
+      segment === "*"
+        ? ".*"
+        : segment.startsWith(":")
+          ? "[^/]+"
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("/");
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * index.html for an /app path: the app's loading frame already in #root (painted with the CSS,
+ * before any script runs) and the screen's scripts linked as modulepreload (the first pattern that
+ * matches), so the browser fetches them with the entry instead of one round trip after another.
+ * One page per pattern, made on first use.
+ */
+function appPageHtml(indexHtml: string, prerendered: Prerendered | null) {
+  const made = new Map<AppPreload | null, string>();
+  const framed = prerendered?.appShell
+    ? indexHtml.replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${prerendered.appShell}</div>`,
+      )
+    : indexHtml;
+  return (pathname: string): string => {
+    const preload = prerendered?.appPreloads.find((p) => p.matches.test(pathname)) ?? null;
+    let html = made.get(preload);
+    if (html === undefined) {
+      const links = (preload?.files ?? [])
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
+        .join("\n    ");
+      html = links ? framed.replace("</head>", () => `  ${links}\n  </head>`) : framed;
+      made.set(preload, html);
+    }
+    return html;
+  };
 }
 
 export function sitemapXml(manifest: PrerenderManifest, appUrl: string): string {
@@ -127,6 +181,11 @@ function loadPrerendered(webDist: string, appUrl: string): Prerendered | null {
     notFound: manifest.notFound ? read(manifest.notFound) : null,
     blogSlugs: new Set(manifest.blogSlugs),
     sitemap: sitemapXml(manifest, appUrl),
+    appPreloads: (manifest.appPreloads ?? []).map(({ pattern, files }) => ({
+      matches: patternExpression(pattern),
+      files,
+    })),
+    appShell: manifest.appShell ?? "",
   };
 }
 
@@ -142,8 +201,10 @@ function pageKey(c: Context<AppEnv>): string {
  * shows its not-found page inside the shell), and the public pages with a query the prerender did
  * not cover (/blog?tag=unknown). Any other path is not a page of ours: 404.
  */
+const isAppPath = (pathname: string) => pathname === "/app" || pathname.startsWith("/app/");
+
 function isSpaPath(prerendered: Prerendered, pathname: string): boolean {
-  if (pathname === "/app" || pathname.startsWith("/app/")) return true;
+  if (isAppPath(pathname)) return true;
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return prerendered.pages.has(trimmed);
 }
@@ -186,6 +247,7 @@ export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
   const appUrl = (options.appUrl ?? "").replace(/\/+$/, "");
   const indexHtml = fs.readFileSync(indexFile, "utf8");
   const prerendered = loadPrerendered(webDist, appUrl);
+  const appHtml = appPageHtml(indexHtml, prerendered);
   const root = path.relative(process.cwd(), webDist) || ".";
   const text = { "Cache-Control": "public, max-age=3600" };
   return (
@@ -220,7 +282,7 @@ export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
       .get("*", (c) =>
         prerendered?.notFound && !isSpaPath(prerendered, c.req.path)
           ? sendPage(c, prerendered.notFound, 404)
-          : c.html(indexHtml),
+          : c.html(isAppPath(c.req.path) ? appHtml(c.req.path) : indexHtml),
       )
   );
 }

@@ -29,6 +29,10 @@ export interface PrerenderManifest {
   notFound: string;
   /** Slugs of the blog posts: any other /blog/:slug is answered with the not-found page and 404. */
   blogSlugs: string[];
+  /** The app's screens and the script files to preload with each (paths under dist/). */
+  appPreloads: Array<{ pattern: string; files: string[] }>;
+  /** The markup of #root in every /app page: the loading frame until the app renders. */
+  appShell: string;
 }
 
 interface ManifestChunk {
@@ -40,9 +44,10 @@ interface ManifestChunk {
 
 type ViteManifest = Record<string, ManifestChunk>;
 
-/** The CSS of `keys` and everything they import statically. */
-function closure(manifest: ViteManifest, keys: string[]): { css: string[] } {
+/** The CSS and script files of `keys` and everything they import statically. */
+function closure(manifest: ViteManifest, keys: string[]): { css: string[]; js: string[] } {
   const css = new Set<string>();
+  const js = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -50,10 +55,11 @@ function closure(manifest: ViteManifest, keys: string[]): { css: string[] } {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`prerender: ${key} is not in Vite's manifest`);
     for (const file of chunk.css ?? []) css.add(file);
+    if (chunk.file.endsWith(".js")) js.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const key of keys) visit(key);
-  return { css: [...css] };
+  return { css: [...css], js: [...js] };
 }
 
 /** React writes hoistable tags (<title>, <meta>, <link>) ahead of the markup: split them off. */
@@ -137,6 +143,12 @@ async function main() {
       blogSlugs: pages.flatMap((p) =>
         p.url.startsWith("/blog/") && p.url !== entry.NOT_FOUND_URL ? [p.url.slice(6)] : [],
       ),
+      appShell: await entry.renderAppShell(),
+      // The entry's own imports are preloaded by index.html already.
+      appPreloads: entry.appPagePreloads().map(({ pattern, modules }) => ({
+        pattern,
+        files: closure(manifest, modules).js.filter((file) => !template.includes(`/${file}"`)),
+      })),
     };
     fs.writeFileSync(path.join(outDir, "manifest.json"), `${JSON.stringify(result, null, 2)}\n`);
     console.log(`Prerendered ${pages.length} public pages into dist/prerendered/.`);

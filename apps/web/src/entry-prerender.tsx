@@ -4,6 +4,8 @@ import { posts } from "virtual:nexus/blog-index";
 import { type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
+import { paths } from "@/config/paths.ts";
 import { tagsOf } from "@/features/marketing/lib/tag-filter.ts";
 import { LandingStandalone } from "./app/landing-standalone.tsx";
 import { appRoutes } from "./app/router.tsx";
@@ -28,6 +30,47 @@ export const NOT_FOUND_URL = "/blog/__not-found__";
 
 const ROUTES = "src/app/routes";
 const routed = (route: string) => ["src/app/app.tsx", `${ROUTES}/public-layout.tsx`, route];
+
+/** A screen of the app whose code the server preloads with the page (apps/server/src/static.ts). */
+export interface AppPagePreload {
+  /** The route's path as the router matches it (`:name` one segment). */
+  pattern: string;
+  /** Source modules whose chunks the screen needs at once (their static imports included). */
+  modules: string[];
+}
+
+const APP_SHELL = ["src/app/app.tsx", `${ROUTES}/app/layout.tsx`];
+const app = paths.app;
+const appPage = (route: { path: string }, file: string): AppPagePreload => ({
+  pattern: `${app.root.path}/${route.path}`,
+  modules: [...APP_SHELL, `${ROUTES}/app/${file}`],
+});
+
+/**
+ * The app's most visited screens, most specific first (the server takes the first match): their
+ * chunks are linked as modulepreload in the page, so they download beside the entry instead of one
+ * round trip after another (router, then shell, then screen). Any other /app path gets the shell's.
+ */
+export function appPagePreloads(): AppPagePreload[] {
+  return [
+    { pattern: app.root.path, modules: [...APP_SHELL, `${ROUTES}/app/home.tsx`] },
+    appPage(app.searchResult, "answer.tsx"),
+    appPage(app.search, "answer.tsx"),
+    appPage(app.discover, "discover.tsx"),
+    appPage(app.library, "library.tsx"),
+    appPage(app.history, "history.tsx"),
+    appPage(app.files, "files.tsx"),
+    appPage(app.settings, "settings.tsx"),
+    appPage(app.customAgentShare, "custom-agents.tsx"),
+    appPage(app.customAgents, "custom-agents.tsx"),
+    appPage(app.customAgentThread, "custom-agent-chat.tsx"),
+    appPage(app.customAgentChat, "custom-agent-chat.tsx"),
+    appPage(app.agents, "agents.tsx"),
+    appPage(app.presetAgentThread, "preset-agent.tsx"),
+    appPage(app.presetAgent, "preset-agent.tsx"),
+    { pattern: `${app.root.path}/*`, modules: APP_SHELL },
+  ];
+}
 
 /** Every page rendered at build time. */
 export function publicPages(): PublicPage[] {
@@ -94,5 +137,15 @@ export async function renderPage(url: string): Promise<string> {
   const { prelude } = await prerender(<StrictMode>{tree}</StrictMode>, {
     progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
+  return new Response(prelude).text();
+}
+
+/**
+ * The markup of the app's loading frame (skeleton sidebar, "Loading..."), which the server puts in
+ * every /app page: it is on screen as soon as the CSS is, before any script has run. The app
+ * replaces it when it renders (src/main.tsx), so it is never hydrated.
+ */
+export async function renderAppShell(): Promise<string> {
+  const { prelude } = await prerender(<AppShellSkeleton />);
   return new Response(prelude).text();
 }

@@ -1,12 +1,13 @@
 import "./lib/zod-jitless.ts";
 import "./index.css";
-import { type ReactNode, StrictMode } from "react";
+import { type ReactNode, StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { ChunkErrorView } from "@/components/errors/chunk-error-view.tsx";
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-loading.ts";
 import { startDailyCleanup } from "@/lib/daily-cleanup.ts";
+import { fetchMeEarly } from "@/lib/early-me.ts";
 import { consumeSignInTokenFromUrl } from "@/lib/sign-in-link.ts";
 import { browserStorage } from "@/lib/storage.ts";
 
@@ -28,7 +29,8 @@ const ownRoot = () => {
 };
 const show = (tree: ReactNode) => {
   if (hydrate && root === null) root = hydrateRoot(container, tree);
-  else ownRoot().render(tree);
+  // A transition: React renders the app in short slices, so the page answers input meanwhile.
+  else startTransition(() => ownRoot().render(tree));
 };
 
 function showLoadFailure(error: unknown) {
@@ -47,11 +49,17 @@ if (signInToken === null && window.location.pathname === "/") {
   }, showLoadFailure);
 } else {
   const inApp = /^\/app(\/|$)/.test(window.location.pathname);
-  // Fetch the app shell alongside the router instead of after it.
+  // Fetch the app shell and who is signed in alongside the router instead of after it.
   if (inApp) import("./app/routes/app/layout.tsx").catch(() => undefined);
-  // While a sign-in link completes the app shows nothing (spec §2).
-  if (signInToken === null && !hydrate)
+  if (inApp && signInToken === null) fetchMeEarly();
+  // While a sign-in link completes the app shows nothing (spec §2): not even the loading frame
+  // the server put in an /app page.
+  if (signInToken !== null) {
+    if (inApp) container.replaceChildren();
+  } else if (!hydrate && container.firstElementChild === null) {
+    // (An /app page from the server has its loading frame already.)
     ownRoot().render(inApp ? <AppShellSkeleton /> : <PageSpinner />);
+  }
   loadChunk(async () => {
     const app = await import("./app/app.tsx");
     if (hydrate) await app.preloadRoute(window.location.pathname);

@@ -2,6 +2,7 @@ import type { MeResponse, Tier, UserProfile } from "@nexus/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { apiRequest } from "./api-client.ts";
+import { takeEarlyMe } from "./early-me.ts";
 import { meQueryKey } from "./query-keys.ts";
 
 export { meQueryKey };
@@ -9,7 +10,7 @@ export { meQueryKey };
 export const ANONYMOUS_ME: MeResponse = { user: null, tier: "anonymous", isSuperAdmin: false };
 
 export function getMe(signal?: AbortSignal): Promise<MeResponse> {
-  return apiRequest<MeResponse>("/me", signal ? { signal } : {});
+  return takeEarlyMe() ?? apiRequest<MeResponse>("/me", signal ? { signal } : {});
 }
 
 export function meQueryOptions() {
