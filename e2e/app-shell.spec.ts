@@ -39,6 +39,44 @@ test.describe("app shell", () => {
     await expect(page.getByTestId("sidebar"), "inside the app shell").toBeVisible();
   });
 
+  test("an /app page arrives with its loading frame and its screen's scripts preloaded; the app asks who is signed in once", async ({
+    page,
+    context,
+    uniqueEmail,
+  }) => {
+    const html = await (await context.request.get("/app/agents")).text();
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html)?.[1] ?? "";
+    expect(root, "the skeleton sidebar and Loading... before any script runs").toContain(
+      'data-testid="sidebar-skeleton"',
+    );
+    expect(root).toContain("Loading...");
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloaded = [...head.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1] ?? "",
+    );
+    expect(
+      preloaded.some((href) => /\/assets\/agents-[\w-]+\.js$/.test(href)),
+      "the hub's chunk",
+    ).toBe(true);
+    for (const href of preloaded) {
+      expect((await context.request.get(href)).status(), href).toBe(200);
+    }
+
+    const user = await signInViaApi(context, uniqueEmail("early-me"));
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/me") asked.push(request.method());
+    });
+    await page.goto("/app");
+    await expect(
+      page.getByRole("heading", { level: 1, name: /What do you want to know, .+\?/ }),
+    ).toBeVisible();
+    await expect(page.getByTestId("sidebar-skeleton")).toHaveCount(0);
+    await page.getByTestId("account-menu-button").click();
+    await expect(page.getByTestId("account-menu")).toContainText(user.email);
+    expect(asked, "GET /api/me once, started with the page").toEqual(["GET"]);
+  });
+
   test("an anonymous visitor on /app/settings gets a sign-in prompt", async ({ page }) => {
     await page.goto("/app/settings");
     const main = page.getByRole("main");

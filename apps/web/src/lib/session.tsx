@@ -2,7 +2,7 @@ import type { MeResponse, Tier, UserProfile } from "@nexus/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { apiRequest } from "./api-client.ts";
-import { takeEarlyMe } from "./early-me.ts";
+import { takeArrivedMe, takeEarlyMe } from "./early-me.ts";
 import { meQueryKey } from "./query-keys.ts";
 
 export { meQueryKey };
@@ -17,6 +17,7 @@ export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe(signal),
+    initialData: takeArrivedMe,
     staleTime: 60_000,
   });
 }
