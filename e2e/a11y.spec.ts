@@ -124,6 +124,15 @@ async function switchMode(page: Page, mode: ColourMode): Promise<void> {
     root.classList.toggle("dark", ${mode === "dark"});
     root.style.colorScheme = ${JSON.stringify(mode)};
   })()`);
+  // The switch starts the page's colour transitions (0.01 ms under reduced motion), which end on
+  // a later frame; axe reads computed colours, so it waits until none is left running (seen: a
+  // footer audited in its light colour on the dark background).
+  await expect
+    .poll(() =>
+      page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() =>
+        resolve(document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState !== "finished").length))))`),
+    )
+    .toBe(0);
 }
 
 /** Audits the loaded page in the mode it was loaded in, then in the other one. */
