@@ -7,7 +7,6 @@ import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-loading.ts";
 import { startDailyCleanup } from "@/lib/daily-cleanup.ts";
-import { fetchMeEarly } from "@/lib/early-me.ts";
 import { consumeSignInTokenFromUrl } from "@/lib/sign-in-link.ts";
 import { browserStorage } from "@/lib/storage.ts";
 
@@ -51,7 +50,11 @@ if (signInToken === null && window.location.pathname === "/") {
   const inApp = /^\/app(\/|$)/.test(window.location.pathname);
   // Fetch the app shell and who is signed in alongside the router instead of after it.
   if (inApp) import("./app/routes/app/layout.tsx").catch(() => undefined);
-  if (inApp && signInToken === null) fetchMeEarly();
+  if (inApp && signInToken === null)
+    import("./lib/early-me.ts").then(
+      ({ fetchMeEarly }) => fetchMeEarly(),
+      () => undefined,
+    );
   // While a sign-in link completes the app shows nothing (spec §2): not even the loading frame
   // the server put in an /app page.
   if (signInToken !== null) {

@@ -2,15 +2,19 @@ import type { MeResponse } from "@nexus/contracts";
 import { apiRequest } from "./api-client.ts";
 
 /**
- * GET /api/me started by src/main.tsx as the page loads, beside the app's code instead of after
- * it (one network round trip less before a signed-in screen can show). The session takes it once:
- * already arrived, as its first data (the app's first render knows who is signed in, no second
- * render of the whole tree); still on its way, as its first fetch. Every later query asks again.
+ * GET /api/me started by src/main.tsx as an /app page loads (this module is loaded for /app only,
+ * so the landing page does not carry it), beside the app's code instead of after it: one network
+ * round trip less before a signed-in screen can show. The session takes it once: already arrived,
+ * as its first data (the app's first render knows who is signed in, no second render of the whole
+ * tree); still on its way, as its first fetch. Every later query asks again.
  */
 let early: Promise<MeResponse> | null = null;
 let arrived: MeResponse | undefined;
+/** The session has asked already: too late to start early. */
+let asked = false;
 
 export function fetchMeEarly(): void {
+  if (asked) return;
   const request = apiRequest<MeResponse>("/me");
   early = request;
   request.then(
@@ -23,6 +27,7 @@ export function fetchMeEarly(): void {
 }
 
 function forget(): void {
+  asked = true;
   early = null;
   arrived = undefined;
 }
