@@ -165,12 +165,20 @@ describe("upload over a real socket", () => {
 describe("collectYoungGarbage", () => {
   it("frees young array buffers nothing refers to, without giving other contexts a gc function", async () => {
     const inUse = () => process.memoryUsage().arrayBuffers;
-    const before = inUse();
-    for (let i = 0; i < 20; i++) new Uint8Array(1024 * 1024).fill(i);
-    expect(inUse() - before).toBeGreaterThanOrEqual(20 * 1024 * 1024);
+    // Measured while the buffers are alive, not against a figure taken before them: allocating
+    // them may itself set off a collection that frees other tests' garbage (the suite shares this
+    // process), which made "after − before" negative once.
+    const allocate = () => {
+      const buffers = Array.from({ length: 20 }, (_, i) => new Uint8Array(1024 * 1024).fill(i));
+      const held = inUse();
+      expect(buffers.length).toBe(20);
+      return held;
+    };
+    const held = allocate();
+    expect(held).toBeGreaterThanOrEqual(20 * 1024 * 1024);
     collectYoungGarbage();
     // The buffers' memory is returned by V8's sweeper thread just after the collection.
-    await until(() => inUse() - before < 10 * 1024 * 1024, "the buffers are freed");
+    await until(() => held - inUse() >= 10 * 1024 * 1024, "the buffers are freed");
     expect(vm.runInNewContext("typeof gc")).toBe("undefined");
   });
 });
