@@ -1,5 +1,4 @@
 import { clsx } from "clsx";
-import { ArrowUp } from "lucide-react";
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -10,7 +9,7 @@ import {
   useState,
 } from "react";
 import { useFileDrop } from "@/components/ui/use-file-drop.ts";
-import { WaitingSubmit } from "@/components/ui/waiting-submit.tsx";
+import { SendButton } from "@/components/ui/waiting-submit.tsx";
 import { StopButton } from "./composer-dock.tsx";
 
 /** Puts a draft into the composer (replacing its text) and focuses it. */
@@ -125,17 +124,12 @@ export function ChatComposer({
         {tools}
         {busy ? (
           <StopButton onStop={onStop} />
-        ) : waitingLabel ? (
-          <WaitingSubmit label={waitingLabel} />
         ) : (
-          <button
-            type="submit"
-            aria-label={submitLabel}
+          <SendButton
+            label={submitLabel}
             disabled={!text || disabled}
-            className="inline-flex size-10 shrink-0 items-center justify-center self-end rounded-xl bg-accent text-accent-fg transition-colors hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-40"
-          >
-            <ArrowUp className="size-5" aria-hidden="true" />
-          </button>
+            waitingLabel={waitingLabel}
+          />
         )}
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ArrowUp, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -10,7 +10,7 @@ import {
 } from "react";
 import { useHydrated } from "@/lib/use-hydrated.ts";
 import { useFileDrop } from "./use-file-drop.ts";
-import { WaitingSubmit } from "./waiting-submit.tsx";
+import { SendButton } from "./waiting-submit.tsx";
 
 /**
  * The big "ask anything" box. Enter submits, Shift+Enter adds a line. An empty question submits
@@ -109,19 +109,14 @@ export function SearchForm({
           className="max-h-48 min-h-10 min-w-0 flex-1 resize-none bg-transparent py-2 text-base text-fg placeholder:text-subtle focus:outline-none"
         />
         {tools}
-        {action ??
-          (waitingLabel ? (
-            <WaitingSubmit label={waitingLabel} testId="search-form-waiting" />
-          ) : (
-            <button
-              type="submit"
-              aria-label={submitLabel}
-              disabled={!query || submitDisabled}
-              className="inline-flex size-10 shrink-0 items-center justify-center self-end rounded-xl bg-accent text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-40"
-            >
-              <ArrowUp className="size-5" aria-hidden="true" />
-            </button>
-          ))}
+        {action ?? (
+          <SendButton
+            label={submitLabel}
+            disabled={!query || submitDisabled}
+            waitingLabel={waitingLabel}
+            waitingTestId="search-form-waiting"
+          />
+        )}
       </div>
     </form>
   );
