@@ -24,7 +24,8 @@ import { type BenchResult, cpuBusyPercent, markdownTable } from "./lib/report.ts
  *   BENCH_LIGHTHOUSE_PAGES=/faq,/blog         only these paths (default: /, /faq, /blog, a post, /book-demo)
  *   BENCH_LIGHTHOUSE_APP=1                    the app signed in instead: /app, an answer page, /app/agents,
  *                                             an agent chat, /app/discover (one user, one offline answer;
- *                                             Lighthouse sends the session cookie with every request)
+ *                                             Lighthouse sends the session cookie with every request;
+ *                                             in BENCH_LIGHTHOUSE_PAGES, {thread} is that answer's id)
  *   BENCH_LIGHTHOUSE_SAVE=/tmp/lhr            also write each run's full report (JSON) there
  *   CHROME_PATH=/usr/bin/chromium             the browser
  */
@@ -195,7 +196,7 @@ async function appPages(server: ServerProcess): Promise<{ cookie: string; paths:
   if (!threadId) throw new Error("the answer was not saved: no thread for the answer page");
   const only = process.env.BENCH_LIGHTHOUSE_PAGES;
   const paths = only
-    ? only.split(",").map((p) => p.trim())
+    ? only.split(",").map((p) => p.trim().replace("{thread}", threadId))
     : [
         "/app",
         `/app/search/what-is-offline-mode-${threadId}`,

@@ -14,7 +14,7 @@ import {
   Telescope,
   Wrench,
 } from "lucide-react";
-import { useId, useState } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -251,6 +251,9 @@ function CatalogueSkeleton() {
 
 function PresetAgents() {
   const query = useAgents();
+  // The catalogue (every agent's card) is drawn in a transition once the agents arrive, in slices
+  // the browser can paint and take input between; the skeleton stays until it is ready.
+  const data = useDeferredValue(query.data);
   return (
     <section aria-labelledby="preset-agents-heading">
       <h2 id="preset-agents-heading" className="text-base font-semibold">
@@ -260,12 +263,12 @@ function PresetAgents() {
         Ready-made assistants for writing, learning, work and reflection. Pick one to start a
         conversation.
       </p>
-      {query.isPending ? (
-        <CatalogueSkeleton />
-      ) : query.isError ? (
+      {query.isError ? (
         <LoadError what="The agents" error={query.error} onRetry={() => void query.refetch()} />
+      ) : data === undefined ? (
+        <CatalogueSkeleton />
       ) : (
-        <AgentCatalogue data={query.data} />
+        <AgentCatalogue data={data} />
       )}
     </section>
   );

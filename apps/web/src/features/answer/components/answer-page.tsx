@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useChatOwner, useThreadChat } from "../hooks/use-thread-chat.ts";
@@ -51,6 +51,11 @@ function NewSearch() {
 function ExistingThread({ threadId, onSignIn }: { threadId: string; onSignIn?: () => void }) {
   const state = useThreadChat(threadId);
   const owner = useChatOwner();
+  // A thread loaded from the server arrives as a query result, whose render React does at once (a
+  // store update): the thread, the page's biggest render, would block the page for its whole
+  // length. Deferred, the skeleton stays for that render and the thread is drawn in a transition,
+  // in slices between which the browser can paint and handle input.
+  const thread = useDeferredValue(state.kind === "ready" ? state.thread : null);
   switch (state.kind) {
     case "loading":
       return <ThreadSkeleton />;
@@ -59,7 +64,11 @@ function ExistingThread({ threadId, onSignIn }: { threadId: string; onSignIn?: (
     case "failed":
       return <ThreadLoadFailed error={state.error} onRetry={state.retry} />;
     case "ready":
-      return <AnswerThread key={threadId} thread={state.thread} onSignIn={onSignIn} />;
+      return thread?.threadId === threadId ? (
+        <AnswerThread key={threadId} thread={thread} onSignIn={onSignIn} />
+      ) : (
+        <ThreadSkeleton />
+      );
   }
 }
 
