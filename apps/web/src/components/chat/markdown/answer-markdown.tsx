@@ -1,4 +1,3 @@
-import "katex/dist/katex.min.css";
 import "./answer-markdown.css";
 import type { AnswerSource } from "@nexus/contracts";
 import { clsx } from "clsx";

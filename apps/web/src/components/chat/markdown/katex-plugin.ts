@@ -1,3 +1,6 @@
+// KaTeX's styles come with the renderer (an answer without math loads neither): the loader's
+// dynamic import waits for them, so math is never drawn unstyled.
+import "katex/dist/katex.min.css";
 import type { KatexOptions } from "katex";
 import type { Options } from "react-markdown";
 import rehypeKatex from "rehype-katex";

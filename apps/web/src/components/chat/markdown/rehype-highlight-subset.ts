@@ -24,35 +24,43 @@ import { createLowlight } from "lowlight";
  * grammars answers commonly need (rehype-highlight would bundle lowlight's 37 "common" grammars
  * whatever languages it is given). Unknown languages and code without a language stay plain.
  */
-const lowlight = createLowlight({
-  bash,
-  c,
-  cpp,
-  css,
-  diff,
-  go,
-  java,
-  javascript,
-  json,
-  markdown,
-  plaintext,
-  python,
-  rust,
-  shell,
-  sql,
-  typescript,
-  xml,
-  yaml,
-});
-// The grammars' own aliases cover js/jsx, ts/tsx, sh/zsh, html/svg, py, rs, golang, yml, md,
-// h, cc/c++/hpp, console; add the few that models also write.
-lowlight.registerAlias({
-  javascript: ["mjs", "cjs", "node"],
-  typescript: ["mts", "cts"],
-  bash: ["shellscript"],
-  plaintext: ["text", "txt", "plain"],
-  json: ["jsonc", "json5"],
-});
+let lowlight: ReturnType<typeof createLowlight> | null = null;
+
+/** The highlighter, built when the first fenced code with a language needs it (building every
+ * grammar costs tens of milliseconds, wasted on the many answers without code). */
+function getLowlight(): ReturnType<typeof createLowlight> {
+  if (lowlight) return lowlight;
+  lowlight = createLowlight({
+    bash,
+    c,
+    cpp,
+    css,
+    diff,
+    go,
+    java,
+    javascript,
+    json,
+    markdown,
+    plaintext,
+    python,
+    rust,
+    shell,
+    sql,
+    typescript,
+    xml,
+    yaml,
+  });
+  // The grammars' own aliases cover js/jsx, ts/tsx, sh/zsh, html/svg, py, rs, golang, yml, md,
+  // h, cc/c++/hpp, console; add the few that models also write.
+  lowlight.registerAlias({
+    javascript: ["mjs", "cjs", "node"],
+    typescript: ["mts", "cts"],
+    bash: ["shellscript"],
+    plaintext: ["text", "txt", "plain"],
+    json: ["jsonc", "json5"],
+  });
+  return lowlight;
+}
 
 /** Longer code is shown without highlighting (keeps streaming re-renders cheap). */
 const MAX_HIGHLIGHT_CHARS = 40_000;
@@ -74,7 +82,9 @@ function textOf(node: ElementContent): string {
 
 function highlightCode(code: Element): void {
   const language = languageOf(code);
-  if (!language || !lowlight.registered(language)) return;
+  if (!language) return;
+  const lowlight = getLowlight();
+  if (!lowlight.registered(language)) return;
   const text = code.children.map(textOf).join("");
   if (text.length > MAX_HIGHLIGHT_CHARS) return;
   try {
