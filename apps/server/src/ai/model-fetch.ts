@@ -1,4 +1,7 @@
 import type { Logger } from "../lib/logger.ts";
+import { FLUSH_MS } from "./chat/model-chunks.ts";
+import { isEventStream, mergeModelDeltas } from "./model-stream-merge.ts";
+import { createModelTransport } from "./model-transport.ts";
 
 /**
  * The `fetch` given to the AI SDK provider for model calls. Model endpoints are configured by the
@@ -9,7 +12,8 @@ import type { Logger } from "../lib/logger.ts";
  * - retries with exponential backoff and jitter on 429, 5xx and network errors, only before any
  *   response body is consumed (a failed response's body is discarded unread), honouring
  *   Retry-After up to a cap;
- * - the caller's AbortSignal aborts the upstream request at once, and nothing is retried after it.
+ * - the caller's AbortSignal aborts the upstream request at once, and nothing is retried after it;
+ * - a streamed completion's text deltas merged at the source (model-stream-merge.ts).
  */
 
 export type FetchFunction = typeof globalThis.fetch;
@@ -24,10 +28,15 @@ export interface ModelFetchOptions {
   /** Longest wait for one backoff or Retry-After. */
   maxDelayMs?: number;
   logger?: Logger;
-  /** The underlying fetch (tests); the global one by default. */
+  /** The underlying fetch (tests); model-transport.ts's over node:http by default. */
   fetch?: FetchFunction;
   /** 0 ≤ x < 1, for jitter (tests). */
   random?: () => number;
+  /**
+   * How long a streamed completion's text deltas may be held to be merged (model-stream-merge.ts);
+   * 0 passes the stream on untouched. FLUSH_MS by default, the runtime's own merge interval.
+   */
+  mergeDeltasMs?: number;
 }
 
 /** One retry of a model call, as the caller's listener hears of it (before the backoff wait). */
@@ -161,7 +170,17 @@ async function attempt(options: {
 
 /** Builds the fetch wrapper described above. */
 export function createModelFetch(options: ModelFetchOptions): FetchFunction {
-  const baseFetch = options.fetch ?? globalThis.fetch;
+  const mergeDeltasMs = options.mergeDeltasMs ?? FLUSH_MS;
+  // Our transport merges as it reads the socket; another fetch's body is merged after it.
+  const baseFetch = options.fetch ?? createModelTransport({ mergeMs: mergeDeltasMs });
+  const merged = (response: Response) =>
+    options.fetch && mergeDeltasMs > 0 && response.ok && response.body && isEventStream(response)
+      ? new Response(mergeModelDeltas(response.body, { windowMs: mergeDeltasMs }), {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        })
+      : response;
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
@@ -185,7 +204,7 @@ export function createModelFetch(options: ModelFetchOptions): FetchFunction {
         if (signal?.aborted || error instanceof ModelTimeoutError) throw error;
         failure = error;
       }
-      if (response && !isRetryableStatus(response.status)) return response;
+      if (response && !isRetryableStatus(response.status)) return merged(response);
       if (n >= attempts) {
         if (response) return response;
         throw failure;

@@ -1,5 +1,6 @@
 import { streamText, type TextStreamPart, type ToolSet } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FakeBehaviour } from "../../../../e2e/fakes/openai-chat.ts";
 import {
   type FakeOpenAIServer,
   startFakeOpenAIServer,
@@ -19,14 +20,14 @@ beforeAll(async () => {
 afterEach(() => fake.reset());
 afterAll(() => fake.close());
 
-function registry(extra: Record<string, string> = {}) {
+function registry(extra: Record<string, string> = {}, mergeDeltasMs?: number) {
   const env = parseEnv({
     LLM_BASE_URL: fake.baseUrl,
     LLM_API_KEY: "test-key",
     LLM_MODEL: "main-model",
     ...extra,
   });
-  return createModelRegistry({ env, logger, fetchOptions: { baseDelayMs: 5 } });
+  return createModelRegistry({ env, logger, fetchOptions: { baseDelayMs: 5, mergeDeltasMs } });
 }
 
 type Part = TextStreamPart<ToolSet>;
@@ -36,8 +37,12 @@ async function run(options: {
   reasoning?: boolean;
   signal?: AbortSignal;
   env?: Record<string, string>;
+  /** model-fetch.ts's mergeDeltasMs (0: deltas as the server sent them). */
+  mergeDeltasMs?: number;
 }) {
-  const { model } = registry(options.env).chatModel({ reasoning: options.reasoning ?? false });
+  const { model } = registry(options.env, options.mergeDeltasMs).chatModel({
+    reasoning: options.reasoning ?? false,
+  });
   const result = streamText({
     model,
     prompt: "What is Nexus?",
@@ -64,10 +69,13 @@ const errorOf = (parts: Part[]) => {
 };
 
 describe("model registry against a fake OpenAI-compatible server", () => {
-  it("streams text deltas from the configured model", async () => {
+  it("streams text deltas from the configured model, merging those that come together", async () => {
     fake.enqueue({ kind: "text", chunks: ["Nexus ", "is ", "an ", "answer ", "engine."] });
     const parts = await run({});
-    expect(parts.filter((p) => p.type === "text-delta").length).toBe(5);
+    const deltas = parts.flatMap((p) => (p.type === "text-delta" ? [p.text] : []));
+    // The first goes on alone and at once; the rest come within its window (model-stream-merge.ts).
+    expect(deltas[0]).toBe("Nexus ");
+    expect(deltas.length).toBeLessThan(5);
     expect(textOf(parts)).toBe("Nexus is an answer engine.");
     expect(errorOf(parts)).toBeUndefined();
     const [request] = fake.requests;
@@ -75,6 +83,43 @@ describe("model registry against a fake OpenAI-compatible server", () => {
     expect(request?.stream).toBe(true);
     expect(request?.headers.authorization).toBe("Bearer test-key");
     expect(request?.messages.at(-1)).toMatchObject({ role: "user", content: "What is Nexus?" });
+  });
+
+  it("merging the server's deltas changes only how many there are (text, reasoning, tools, finish, usage)", async () => {
+    const text = Array.from({ length: 40 }, (_, i) => `word${i} `).join("");
+    const behaviours: FakeBehaviour[] = [
+      { kind: "text", text, delayMs: 2 },
+      { kind: "text", text, think: "first a thought, then more of it", delayMs: 1 },
+      { kind: "text", text, reasoningContent: "weighing the sources one by one", delayMs: 1 },
+      { kind: "tool-calls", calls: [{ name: "web_search", arguments: { query: "nexus" } }] },
+      { kind: "fail-mid-stream", text, afterChunks: 12, delayMs: 1 },
+    ];
+    /** The parts with consecutive deltas joined and the response's time stamp left out. */
+    const normalized = (parts: Part[]) => {
+      const out: Record<string, unknown>[] = [];
+      for (const part of parts) {
+        const last = out.at(-1);
+        if (
+          (part.type === "text-delta" || part.type === "reasoning-delta") &&
+          last?.type === part.type
+        )
+          last.text = `${last.text}${part.text}`;
+        else {
+          const { response: _r, request: _q, ...rest } = part as Record<string, unknown>;
+          out.push(part.type === "error" ? { type: "error", error: String(part.error) } : rest);
+        }
+      }
+      return out;
+    };
+    for (const behaviour of behaviours) {
+      fake.enqueue(behaviour);
+      const plain = await run({ mergeDeltasMs: 0 });
+      fake.enqueue(behaviour);
+      const merged = await run({});
+      expect(normalized(merged), behaviour.kind).toEqual(normalized(plain));
+      const deltas = (parts: Part[]) => parts.filter((p) => p.type.endsWith("-delta")).length;
+      if (behaviour.kind === "text") expect(deltas(merged)).toBeLessThan(deltas(plain));
+    }
   });
 
   it("describes the configuration without the key and picks the reasoning model", () => {
