@@ -5,7 +5,7 @@ import {
   type PresetAgentId,
 } from "@nexus/contracts";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { useLocation } from "react-router";
 import { ChatColumn } from "@/components/chat/chat-layout.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -101,9 +101,14 @@ function AgentChatFrame({
   const { owner, live } = useLiveChat(place.storeId, threadId);
   const location = useLocation();
   const { storeId, chatUrl } = place;
+  // A saved conversation arrives as a query result, rendered at once: deferred, the skeleton stays
+  // while the conversation is drawn in a transition (in slices, the page stays responsive).
+  const saved = useDeferredValue(thread.data);
 
   let body: ReactNode;
-  if (threadId === undefined || live || thread.isSuccess) {
+  // (Until the deferred render, `saved` may still be another conversation's: it must be this one's.)
+  const ready = thread.isSuccess && saved === thread.data;
+  if (threadId === undefined || live || ready) {
     const entry =
       threadId === undefined
         ? newAgentChat(owner, storeId, location.key, chatUrl)
@@ -112,7 +117,7 @@ function AgentChatFrame({
             owner,
             agentId: storeId,
             threadId,
-            messages: thread.data ? turnsToMessages(thread.data) : [],
+            messages: ready ? turnsToMessages(thread.data) : [],
             chatUrl,
           }));
     body = (
