@@ -194,9 +194,13 @@ test("code-buddy runs code; an endless loop and a memory bomb are stopped and th
   await expect(tool).toContainText("Stopped the code", { timeout: 45_000 });
   await expect(tool.getByTestId("run-code-error")).toContainText("longer than 3 seconds");
 
-  // A megabyte string per step reaches the memory limit in a few dozen steps, however busy the
-  // machine (an array filled element by element can hit the time limit first on a loaded CI).
-  run('const a = []; while (true) a.push("m".repeat(1 << 20));', "That used too much memory.");
+  // A bomb that quadruples: 8 MB, then 32 MB more is over the limit. Every megabyte the code fills
+  // costs page faults that a loaded machine makes slow (a megabyte string per step, ~32 MB filled,
+  // once took longer than the 3 s time limit on a machine at load 15): this one fills 8 MB.
+  run(
+    "const a = []; for (let n = 8 << 20; ; n *= 4) a.push(new Uint8Array(n));",
+    "That used too much memory.",
+  );
   await send(page, "code-buddy", "Fill the memory");
   tool = page.getByTestId("agent-reply").last().getByTestId("agent-tool");
   await expect(tool.getByTestId("run-code-error")).toContainText("more than 32 MB of memory");
