@@ -185,6 +185,27 @@ describe("the model transport (fetch over node:http)", () => {
     expect(got).toBe(event("a") + event("bc"));
   });
 
+  it("leaves a redirect to fetch, which makes the call again and follows it", async () => {
+    const seen: string[] = [];
+    handler = async (req, res) => {
+      seen.push(`${req.method} ${req.url} ${await bodyOf(req)}`);
+      if (req.url === "/v1/chat/completions") {
+        res.writeHead(308, { location: "/api/v1/chat/completions" });
+        res.end();
+      } else res.end('{"moved":true}');
+    };
+    const response = await transport(`${origin}/v1/chat/completions`, {
+      method: "POST",
+      body: '{"q":1}',
+    });
+    expect(await response.json()).toEqual({ moved: true });
+    expect(seen).toEqual([
+      'POST /v1/chat/completions {"q":1}',
+      'POST /v1/chat/completions {"q":1}',
+      'POST /api/v1/chat/completions {"q":1}',
+    ]);
+  });
+
   it("refuses a server that cannot be reached like fetch does (the caller retries it)", async () => {
     const closedServer = http.createServer();
     await new Promise<void>((resolve) => closedServer.listen(0, "127.0.0.1", resolve));

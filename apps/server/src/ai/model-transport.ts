@@ -8,7 +8,8 @@ import { DeltaMerger } from "./model-stream-merge.ts";
  * socket's `data` events straight into the delta merger (model-stream-merge.ts), so a token costs
  * a socket read and a JSON parse; the web stream the SDK reads carries only what the merger lets
  * through. Through undici's fetch every token also crossed its body stream and a reader. Anything
- * else this does not speak (another body type, a Request, another scheme) goes to global fetch.
+ * else this does not speak (another body type, a Request, another scheme, a redirect to follow)
+ * goes to global fetch.
  *
  * Connections are kept alive (as undici does). Responses are not decompressed, so none is asked
  * for: no Accept-Encoding is sent unless the caller sets one (then global fetch takes the call).
@@ -152,6 +153,12 @@ export function createModelTransport(options: { mergeMs: number }): typeof globa
       request.on("response", (message) => {
         signal?.removeEventListener("abort", onAbort);
         const status = message.statusCode ?? 0;
+        if (status >= 300 && status < 400 && message.headers.location) {
+          // A redirect (a base URL missing its path, say): fetch follows it as it always did.
+          message.resume();
+          resolve(globalThis.fetch(input, init));
+          return;
+        }
         const responseHeadersOf = responseHeaders(message);
         const merge =
           options.mergeMs > 0 &&
