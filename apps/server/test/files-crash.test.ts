@@ -94,15 +94,26 @@ describe("durable ingestion (crash resume)", () => {
     const second = await startServer();
     const deadline = Date.now() + 120_000;
     let statuses: string[] = [];
+    const refusals: string[] = [];
     while (Date.now() < deadline) {
       const res = await fetch(`${second.origin}/api/files`, { headers: { cookie: user.cookie } });
+      if (!res.ok) {
+        // The restarted server, resuming ten ingestions on a loaded machine, may turn a request
+        // away (once seen in CI); the files must still all end ready, which is what this checks.
+        refusals.push(`${res.status} ${(await res.text()).slice(0, 200)}`);
+        await sleep(500);
+        continue;
+      }
       const body = (await res.json()) as { files: Array<{ id: string; status: string }> };
       statuses = body.files.map((f) => f.status);
       if (statuses.length === FILES && statuses.every((s) => s === "ready" || s === "failed"))
         break;
       await sleep(500);
     }
-    expect(statuses).toEqual(Array.from({ length: FILES }, () => "ready"));
+    expect(statuses, `refused meanwhile: ${refusals.join(" | ")}`).toEqual(
+      Array.from({ length: FILES }, () => "ready"),
+    );
+    if (refusals.length > 0) console.log(`files-crash: refused meanwhile: ${refusals.join(" | ")}`);
 
     const url = runningEmbeddedUrl(dataDir);
     if (!url) throw new Error("no running embedded PostgreSQL");
