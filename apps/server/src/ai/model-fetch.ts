@@ -174,7 +174,11 @@ export function createModelFetch(options: ModelFetchOptions): FetchFunction {
   // Our transport merges as it reads the socket; another fetch's body is merged after it.
   const baseFetch = options.fetch ?? createModelTransport({ mergeMs: mergeDeltasMs });
   const merged = (response: Response) =>
-    options.fetch && mergeDeltasMs > 0 && response.ok && response.body && isEventStream(response)
+    options.fetch &&
+    mergeDeltasMs > 0 &&
+    response.ok &&
+    response.body &&
+    isEventStream(response.headers)
       ? new Response(mergeModelDeltas(response.body, { windowMs: mergeDeltasMs }), {
           status: response.status,
           statusText: response.statusText,

@@ -247,7 +247,7 @@ export function mergeModelDeltas(
   });
 }
 
-/** Whether a model response is a server-sent-events stream (a streamed completion). */
-export function isEventStream(response: Response): boolean {
-  return response.headers.get("content-type")?.includes("text/event-stream") ?? false;
+/** Whether a model response's headers say server-sent events (a streamed completion). */
+export function isEventStream(headers: Headers): boolean {
+  return headers.get("content-type")?.includes("text/event-stream") ?? false;
 }

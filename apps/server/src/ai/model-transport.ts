@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { DeltaMerger } from "./model-stream-merge.ts";
+import { DeltaMerger, isEventStream } from "./model-stream-merge.ts";
 
 /**
  * The transport under model-fetch.ts: `fetch`'s interface over node:http, for the model calls
@@ -161,10 +161,7 @@ export function createModelTransport(options: { mergeMs: number }): typeof globa
         }
         const responseHeadersOf = responseHeaders(message);
         const merge =
-          options.mergeMs > 0 &&
-          status >= 200 &&
-          status < 300 &&
-          (responseHeadersOf.get("content-type")?.includes("text/event-stream") ?? false);
+          options.mergeMs > 0 && status >= 200 && status < 300 && isEventStream(responseHeadersOf);
         if (NULL_BODY.has(status)) message.resume();
         resolve(
           new Response(
