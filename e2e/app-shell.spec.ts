@@ -1,9 +1,10 @@
+import crypto from "node:crypto";
 import { TIER_LIMITS, USAGE_COUNTERS } from "@nexus/contracts";
 import { AppShell } from "./pages/app-shell.ts";
 import { PlansPage } from "./pages/plans-page.ts";
 import { SignInDialog } from "./pages/sign-in-dialog.ts";
 import { UsagePage } from "./pages/usage-page.ts";
-import { seedUsage } from "./support/db.ts";
+import { seedUsage, withServerDatabase } from "./support/db.ts";
 import { expect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
 
 test.describe("app shell", () => {
@@ -51,9 +52,9 @@ test.describe("app shell", () => {
     );
     expect(root).toContain("Loading...");
     const head = html.slice(0, html.indexOf("</head>"));
-    const preloaded = [...head.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
-      (m) => m[1] ?? "",
-    );
+    const preloaded = [
+      ...head.matchAll(/rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g),
+    ].map((m) => m[1] ?? "");
     expect(
       preloaded.some((href) => /\/assets\/agents-[\w-]+\.js$/.test(href)),
       "the hub's chunk",
@@ -75,6 +76,59 @@ test.describe("app shell", () => {
     await page.getByTestId("account-menu-button").click();
     await expect(page.getByTestId("account-menu")).toContainText(user.email);
     expect(asked, "GET /api/me once, started with the page").toEqual(["GET"]);
+  });
+
+  test("a saved thread's page and the agents hub ask for their data once, beside the app's code", async ({
+    page,
+    context,
+    uniqueEmail,
+  }) => {
+    // Anonymous: the hub asks them to sign in and never sends GET /api/agents.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/(me|agents|threads\/)/.test(pathname)) asked.push(pathname);
+    });
+    await page.goto("/app/agents");
+    await expect(page.getByRole("heading", { name: "Sign in to use Agents" })).toBeVisible();
+    expect(asked, "an anonymous visit").toEqual(["/api/me"]);
+
+    const { userId } = await signInViaApi(context, uniqueEmail("early-data"));
+    const threadId = crypto.randomBytes(11).toString("hex");
+    await withServerDatabase((client) =>
+      client.query(
+        `insert into search_history (id, user_id, thread_id, timestamp, query, focus_mode, results)
+         values ($1, $2, $3, now(), 'How early is early?', 'web', $4)`,
+        [
+          crypto.randomBytes(12).toString("hex"),
+          userId,
+          threadId,
+          JSON.stringify({
+            markdown: "Early enough: **beside the code**.",
+            sources: [],
+            images: [],
+            videos: [],
+            thinking: "",
+          }),
+        ],
+      ),
+    );
+
+    asked.length = 0;
+    await page.goto(`/app/search/how-early-is-early-${threadId}`);
+    await expect(page.getByRole("main").getByText("beside the code")).toBeVisible();
+    // Whether the bookmark button shows is the thread's state: no second GET for it.
+    await expect(page.getByRole("button", { name: /bookmark/i }).first()).toBeVisible();
+    expect(
+      [...asked].sort(),
+      "the thread once (its bookmark state included), its title, who is signed in",
+    ).toEqual(["/api/me", `/api/threads/${threadId}`, `/api/threads/${threadId}/title`]);
+
+    asked.length = 0;
+    await page.goto("/app/agents");
+    await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Quick Answer/ }).first()).toBeVisible();
+    expect(asked, "the catalogue once").toEqual(["/api/me", "/api/agents"]);
   });
 
   test("an anonymous visitor on /app/settings gets a sign-in prompt", async ({ page }) => {

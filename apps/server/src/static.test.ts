@@ -106,7 +106,11 @@ describe("serving the built web app", () => {
 
   it("puts the loading frame in every /app page and preloads the scripts of the screen's first matching pattern", async () => {
     const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      [
+        ...html.matchAll(
+          /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
     const cases: Array<[string, string[]]> = [
       ["/app", ["/assets/home-1.js", "/assets/shell-1.js"]],
       ["/app/agents/custom", ["/assets/custom-1.js", "/assets/shell-1.js"]],

@@ -41,10 +41,15 @@ export interface AppPagePreload {
 
 const APP_SHELL = ["src/app/app.tsx", `${ROUTES}/app/layout.tsx`];
 const app = paths.app;
-const appPage = (route: { path: string }, file: string): AppPagePreload => ({
+const appPage = (route: { path: string }, file: string, ...more: string[]): AppPagePreload => ({
   pattern: `${app.root.path}/${route.path}`,
-  modules: [...APP_SHELL, `${ROUTES}/app/${file}`],
+  modules: [...APP_SHELL, `${ROUTES}/app/${file}`, ...more],
 });
+/**
+ * The answer renderer, loaded when a reply is first drawn: a saved thread or conversation has
+ * replies at once, so their pages fetch it beside the rest instead of after the thread arrives.
+ */
+const MARKDOWN = "src/components/chat/markdown/answer-markdown.tsx";
 
 /**
  * The app's most visited screens, most specific first (the server takes the first match): their
@@ -54,7 +59,7 @@ const appPage = (route: { path: string }, file: string): AppPagePreload => ({
 export function appPagePreloads(): AppPagePreload[] {
   return [
     { pattern: app.root.path, modules: [...APP_SHELL, `${ROUTES}/app/home.tsx`] },
-    appPage(app.searchResult, "answer.tsx"),
+    appPage(app.searchResult, "answer.tsx", MARKDOWN),
     appPage(app.search, "answer.tsx"),
     appPage(app.discover, "discover.tsx"),
     appPage(app.library, "library.tsx"),
@@ -63,10 +68,10 @@ export function appPagePreloads(): AppPagePreload[] {
     appPage(app.settings, "settings.tsx"),
     appPage(app.customAgentShare, "custom-agents.tsx"),
     appPage(app.customAgents, "custom-agents.tsx"),
-    appPage(app.customAgentThread, "custom-agent-chat.tsx"),
+    appPage(app.customAgentThread, "custom-agent-chat.tsx", MARKDOWN),
     appPage(app.customAgentChat, "custom-agent-chat.tsx"),
     appPage(app.agents, "agents.tsx"),
-    appPage(app.presetAgentThread, "preset-agent.tsx"),
+    appPage(app.presetAgentThread, "preset-agent.tsx", MARKDOWN),
     appPage(app.presetAgent, "preset-agent.tsx"),
     { pattern: `${app.root.path}/*`, modules: APP_SHELL },
   ];

@@ -48,11 +48,12 @@ if (signInToken === null && window.location.pathname === "/") {
   }, showLoadFailure);
 } else {
   const inApp = /^\/app(\/|$)/.test(window.location.pathname);
-  // Fetch the app shell and who is signed in alongside the router instead of after it.
+  // Fetch the app shell, who is signed in and the screen's data alongside the router instead of
+  // after it.
   if (inApp) import("./app/routes/app/layout.tsx").catch(() => undefined);
   if (inApp && signInToken === null)
-    import("./lib/early-me.ts").then(
-      ({ fetchMeEarly }) => fetchMeEarly(),
+    import("./lib/early-requests.ts").then(
+      ({ fetchEarly }) => fetchEarly(window.location.pathname),
       () => undefined,
     );
   // While a sign-in link completes the app shows nothing (spec §2): not even the loading frame

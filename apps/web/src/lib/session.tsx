@@ -2,7 +2,7 @@ import type { MeResponse, Tier, UserProfile } from "@nexus/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { apiRequest } from "./api-client.ts";
-import { takeArrivedMe, takeEarlyMe } from "./early-me.ts";
+import { earlyPaths, takeArrived, takeEarly } from "./early-requests.ts";
 import { meQueryKey } from "./query-keys.ts";
 
 export { meQueryKey };
@@ -10,14 +10,17 @@ export { meQueryKey };
 export const ANONYMOUS_ME: MeResponse = { user: null, tier: "anonymous", isSuperAdmin: false };
 
 export function getMe(signal?: AbortSignal): Promise<MeResponse> {
-  return takeEarlyMe() ?? apiRequest<MeResponse>("/me", signal ? { signal } : {});
+  return (
+    takeEarly<MeResponse>(earlyPaths.me) ??
+    apiRequest<MeResponse>(earlyPaths.me, signal ? { signal } : {})
+  );
 }
 
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe(signal),
-    initialData: takeArrivedMe,
+    initialData: () => takeArrived<MeResponse>(earlyPaths.me),
     staleTime: 60_000,
   });
 }

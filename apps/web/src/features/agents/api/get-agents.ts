@@ -1,6 +1,7 @@
 import type { AgentsResponse, AgentThreadResponse } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
 
 /** Query keys of the agents area (dropped with the rest on sign-out). */
 export const agentKeys = {
@@ -12,13 +13,17 @@ export const agentKeys = {
 
 /** GET /api/agents (signed in): the preset catalogue, and the caller's recently used agents. */
 export function getAgents(signal?: AbortSignal): Promise<AgentsResponse> {
-  return apiRequest<AgentsResponse>("/agents", signal ? { signal } : {});
+  return (
+    takeEarly<AgentsResponse>(earlyPaths.agents) ??
+    apiRequest<AgentsResponse>(earlyPaths.agents, signal ? { signal } : {})
+  );
 }
 
 export function agentsQueryOptions() {
   return queryOptions({
     queryKey: agentKeys.catalogue(),
     queryFn: ({ signal }) => getAgents(signal),
+    initialData: () => takeArrived<AgentsResponse>(earlyPaths.agents),
     staleTime: 60_000,
   });
 }
@@ -33,9 +38,10 @@ export function getAgentThread(
   threadId: string,
   signal?: AbortSignal,
 ): Promise<AgentThreadResponse> {
-  return apiRequest<AgentThreadResponse>(
-    `/agents/${encodeURIComponent(agentId)}/threads/${encodeURIComponent(threadId)}`,
-    signal ? { signal } : {},
+  const path = earlyPaths.agentThread(agentId, threadId);
+  return (
+    takeEarly<AgentThreadResponse>(path) ??
+    apiRequest<AgentThreadResponse>(path, signal ? { signal } : {})
   );
 }
 
@@ -43,6 +49,10 @@ export function useAgentThread(agentId: string, threadId: string, enabled: boole
   return useQuery({
     queryKey: agentKeys.thread(agentId, threadId),
     queryFn: ({ signal }) => getAgentThread(agentId, threadId, signal),
+    initialData: () =>
+      enabled
+        ? takeArrived<AgentThreadResponse>(earlyPaths.agentThread(agentId, threadId))
+        : undefined,
     enabled,
     // The live chat takes over once loaded: the copy here only seeds it.
     staleTime: Number.POSITIVE_INFINITY,

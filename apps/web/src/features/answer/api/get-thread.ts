@@ -1,13 +1,14 @@
 import type { ThreadResponse } from "@nexus/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
 import { threadKeys } from "@/lib/query-keys.ts";
 
 /** GET /api/threads/:threadId: the signed-in caller's own thread, oldest entry first. */
 export function getThread(threadId: string, signal?: AbortSignal): Promise<ThreadResponse> {
-  return apiRequest<ThreadResponse>(
-    `/threads/${encodeURIComponent(threadId)}`,
-    signal ? { signal } : {},
+  const path = earlyPaths.thread(threadId);
+  return (
+    takeEarly<ThreadResponse>(path) ?? apiRequest<ThreadResponse>(path, signal ? { signal } : {})
   );
 }
 
@@ -23,7 +24,12 @@ export function threadQueryOptions(threadId: string) {
 }
 
 export function useThread(threadId: string, enabled: boolean) {
-  return useQuery({ ...threadQueryOptions(threadId), enabled });
+  return useQuery({
+    ...threadQueryOptions(threadId),
+    initialData: () =>
+      enabled ? takeArrived<ThreadResponse>(earlyPaths.thread(threadId)) : undefined,
+    enabled,
+  });
 }
 
 /** The thread does not exist for this caller (not found, someone else's, or signed out). */

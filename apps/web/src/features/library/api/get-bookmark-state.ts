@@ -1,7 +1,7 @@
 import type { ThreadResponse } from "@nexus/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { libraryKeys } from "@/lib/query-keys.ts";
+import { libraryKeys, threadKeys } from "@/lib/query-keys.ts";
 
 /** entryId → isBookmarked for one thread of the signed-in caller. */
 export type BookmarkState = Record<string, boolean>;
@@ -15,6 +15,10 @@ export async function getBookmarkState(
     `/threads/${encodeURIComponent(threadId)}`,
     signal ? { signal } : {},
   );
+  return bookmarkState(thread);
+}
+
+function bookmarkState(thread: ThreadResponse): BookmarkState {
   return Object.fromEntries(thread.entries.map((entry) => [entry.id, entry.isBookmarked]));
 }
 
@@ -33,8 +37,17 @@ export function bookmarkStateQueryOptions(threadId: string) {
  * not bookmarked: new answers never are.
  */
 export function useIsBookmarked(options: { threadId: string; entryId: string; enabled: boolean }) {
+  const queryClient = useQueryClient();
+  const threadKey = threadKeys.one(options.threadId);
   const query = useQuery({
     ...bookmarkStateQueryOptions(options.threadId),
+    // The answer page has the same thread loaded already (GET /api/threads/:threadId): the state
+    // starts from it, as old as it is, instead of asking for the thread a second time.
+    initialData: () => {
+      const thread = queryClient.getQueryData<ThreadResponse>(threadKey);
+      return thread ? bookmarkState(thread) : undefined;
+    },
+    initialDataUpdatedAt: () => queryClient.getQueryState(threadKey)?.dataUpdatedAt,
     enabled: options.enabled,
   });
   return {

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+type EarlyModule = typeof import("./early-requests.ts");
+
+const SIGNED_IN = {
+  user: { id: "u1", email: "ada@example.com", name: "Ada" },
+  tier: "free",
+  isSuperAdmin: false,
+};
+const ANONYMOUS = { user: null, tier: "anonymous", isSuperAdmin: false };
+
+/** A fresh copy of the module (its requests are module state) and a fetch that records paths. */
+async function setUp(me: unknown) {
+  vi.resetModules();
+  const asked: string[] = [];
+  const held = new Map<string, () => void>();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), "http://nexus.test").pathname.replace(/^\/api/, "");
+      asked.push(path);
+      if (path !== "/me") await new Promise<void>((resolve) => held.set(path, resolve));
+      const body = path === "/me" ? me : { path };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+  const early: EarlyModule = await import("./early-requests.ts");
+  return { early, asked, release: (path: string) => held.get(path)?.() };
+}
+
+/** Lets the started requests settle (fetch, JSON, the chained screen requests). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("screenRequests", () => {
+  it("names the data each screen shows first", async () => {
+    const { early } = await setUp(SIGNED_IN);
+    expect(early.screenRequests("/app/search/what-is-nexus-AbC123")).toEqual(["/threads/AbC123"]);
+    expect(early.screenRequests("/app/agents")).toEqual(["/agents"]);
+    expect(early.screenRequests("/app/agents/quick-answer")).toEqual(["/agents"]);
+    expect(early.screenRequests("/app/agents/quick-answer/T1/")).toEqual([
+      "/agents",
+      "/agents/quick-answer/threads/T1",
+    ]);
+    // Custom agents, a malformed thread segment and the other screens ask for nothing early.
+    expect(early.screenRequests("/app/agents/custom")).toEqual([]);
+    expect(early.screenRequests("/app/agents/custom/abc")).toEqual([]);
+    expect(early.screenRequests("/app/search/no-id-here-!!")).toEqual([]);
+    expect(early.screenRequests("/app/search")).toEqual([]);
+    expect(early.screenRequests("/app/history")).toEqual([]);
+    expect(early.screenRequests("/app")).toEqual([]);
+  });
+});
+
+describe("fetchEarly", () => {
+  it("asks for the screen's data once the session says someone is signed in", async () => {
+    const { early, asked, release } = await setUp(SIGNED_IN);
+    early.fetchEarly("/app/search/what-is-nexus-AbC123");
+    await settle();
+    expect(asked).toEqual(["/me", "/threads/AbC123"]);
+
+    // Still on its way: the query takes the request itself, once.
+    const pending = early.takeEarly<{ path: string }>("/threads/AbC123");
+    expect(pending).not.toBeNull();
+    expect(early.takeEarly("/threads/AbC123")).toBeNull();
+    release("/threads/AbC123");
+    await expect(pending).resolves.toEqual({ path: "/threads/AbC123" });
+
+    // Arrived: the session's first data, then nothing is left to take.
+    expect(early.takeArrived("/me")).toEqual(SIGNED_IN);
+    expect(early.takeArrived("/me")).toBeUndefined();
+    expect(early.takeEarly("/me")).toBeNull();
+    expect(asked).toEqual(["/me", "/threads/AbC123"]);
+  });
+
+  it("sends nothing but GET /api/me for an anonymous visitor", async () => {
+    const { early, asked } = await setUp(ANONYMOUS);
+    early.fetchEarly("/app/agents/quick-answer/T1");
+    await settle();
+    expect(asked).toEqual(["/me"]);
+    expect(early.takeEarly("/agents")).toBeNull();
+  });
+
+  it("starts nothing a query has asked for already", async () => {
+    const { early, asked } = await setUp(SIGNED_IN);
+    // The session asked first (no early request to take): the page load must not send another.
+    expect(early.takeEarly("/me")).toBeNull();
+    expect(early.takeArrived("/agents")).toBeUndefined();
+    early.fetchEarly("/app/agents");
+    await settle();
+    expect(asked).toEqual([]);
+  });
+
+  it("hands a failed request's failure to the query that takes it", async () => {
+    vi.resetModules();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: "internal", message: "Broken" } }), {
+            status: 500,
+            headers: { "Content-Type": "application/json" },
+          }),
+      ),
+    );
+    const early: EarlyModule = await import("./early-requests.ts");
+    early.fetchEarly("/app/agents");
+    await settle();
+    expect(early.takeArrived("/me")).toBeUndefined();
+    await expect(early.takeEarly("/me")).rejects.toMatchObject({ status: 500 });
+  });
+});

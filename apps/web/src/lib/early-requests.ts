@@ -1,0 +1,99 @@
+import type { MeResponse } from "@nexus/contracts";
+import { threadIdFromQueryAndId } from "@/config/paths.ts";
+import { apiRequest } from "./api-client.ts";
+
+/**
+ * The GET requests an /app page shows first, started by src/main.tsx as the page loads (this
+ * module is loaded for /app only, so the landing page does not carry it), beside the app's code
+ * instead of after it: GET /api/me at once, and once it says someone is signed in, the screen's
+ * own data (the agents catalogue, a saved thread). Each is taken once by the query that would
+ * have asked: already arrived, as its first data (the first render of the screen has it); still
+ * on its way, as its first fetch. Every later query asks again.
+ */
+
+/** API paths (under /api) shared with the queries that take the early answers. */
+export const earlyPaths = {
+  me: "/me",
+  agents: "/agents",
+  thread: (threadId: string) => `/threads/${encodeURIComponent(threadId)}`,
+  agentThread: (agentId: string, threadId: string) =>
+    `/agents/${encodeURIComponent(agentId)}/threads/${encodeURIComponent(threadId)}`,
+} as const;
+
+/** What a signed-in person's screen at `pathname` asks for first, beside GET /api/me. */
+export function screenRequests(pathname: string): string[] {
+  const answer = /^\/app\/search\/([^/]+)\/?$/.exec(pathname);
+  if (answer) {
+    const threadId = threadIdFromQueryAndId(decodeURIComponent(answer[1] ?? ""));
+    return threadId ? [earlyPaths.thread(threadId)] : [];
+  }
+  const agents = /^\/app\/agents(?:\/([^/]+)(?:\/([^/]+))?)?\/?$/.exec(pathname);
+  if (!agents || agents[1] === "custom") return [];
+  const [, agentId, threadId] = agents;
+  return agentId && threadId
+    ? [
+        earlyPaths.agents,
+        earlyPaths.agentThread(decodeURIComponent(agentId), decodeURIComponent(threadId)),
+      ]
+    : [earlyPaths.agents];
+}
+
+interface Early {
+  request: Promise<unknown>;
+  arrived: boolean;
+  value: unknown;
+}
+
+const early = new Map<string, Early>();
+/** Paths whose query has asked already: too late to start them early. */
+const asked = new Set<string>();
+
+function start(path: string): Promise<unknown> | null {
+  if (asked.has(path) || early.has(path)) return null;
+  const request = apiRequest<unknown>(path);
+  const entry: Early = { request, arrived: false, value: undefined };
+  early.set(path, entry);
+  request.then(
+    (value) => {
+      entry.arrived = true;
+      entry.value = value;
+    },
+    // Whoever takes it hears of a failure; until then it must not be reported as unhandled.
+    () => undefined,
+  );
+  return request;
+}
+
+/** Starts GET /api/me and, for a signed-in person, the screen's own requests. */
+export function fetchEarly(pathname: string): void {
+  const me = start(earlyPaths.me) as Promise<MeResponse> | null;
+  const screen = screenRequests(pathname);
+  if (!me || screen.length === 0) return;
+  me.then(
+    // Anonymous: the screen asks them to sign in and never sends these (a 401 would only be noise).
+    (answer) => {
+      if (answer.user) for (const path of screen) start(path);
+    },
+    () => undefined,
+  );
+}
+
+function forget(path: string): void {
+  asked.add(path);
+  early.delete(path);
+}
+
+/** The early answer for `path` if it has arrived (then nothing is left to take). */
+export function takeArrived<T>(path: string): T | undefined {
+  const entry = early.get(path);
+  if (!entry?.arrived) return undefined;
+  forget(path);
+  return entry.value as T;
+}
+
+/** The early request for `path`, arrived or not (then nothing is left to take). */
+export function takeEarly<T>(path: string): Promise<T> | null {
+  const entry = early.get(path);
+  forget(path);
+  return (entry?.request as Promise<T> | undefined) ?? null;
+}
