@@ -7,6 +7,23 @@ import { UsagePage } from "./pages/usage-page.ts";
 import { seedUsage, withServerDatabase } from "./support/db.ts";
 import { expect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
 
+/** A saved answer of `userId`'s, written as the answer module writes one. */
+async function seedThread(userId: string, threadId: string, query: string, markdown: string) {
+  await withServerDatabase((client) =>
+    client.query(
+      `insert into search_history (id, user_id, thread_id, timestamp, query, focus_mode, results)
+       values ($1, $2, $3, now(), $4, 'web', $5)`,
+      [
+        crypto.randomBytes(12).toString("hex"),
+        userId,
+        threadId,
+        query,
+        JSON.stringify({ markdown, sources: [], images: [], videos: [], thinking: "" }),
+      ],
+    ),
+  );
+}
+
 test.describe("app shell", () => {
   test("the static footer shows only on / and /app", async ({ page }) => {
     const shell = new AppShell(page);
@@ -95,24 +112,7 @@ test.describe("app shell", () => {
 
     const { userId } = await signInViaApi(context, uniqueEmail("early-data"));
     const threadId = crypto.randomBytes(11).toString("hex");
-    await withServerDatabase((client) =>
-      client.query(
-        `insert into search_history (id, user_id, thread_id, timestamp, query, focus_mode, results)
-         values ($1, $2, $3, now(), 'How early is early?', 'web', $4)`,
-        [
-          crypto.randomBytes(12).toString("hex"),
-          userId,
-          threadId,
-          JSON.stringify({
-            markdown: "Early enough: **beside the code**.",
-            sources: [],
-            images: [],
-            videos: [],
-            thinking: "",
-          }),
-        ],
-      ),
-    );
+    await seedThread(userId, threadId, "How early is early?", "Early enough: **beside the code**.");
 
     asked.length = 0;
     await page.goto(`/app/search/how-early-is-early-${threadId}`);
@@ -129,6 +129,59 @@ test.describe("app shell", () => {
     await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: /Quick Answer/ }).first()).toBeVisible();
     expect(asked, "the catalogue once").toEqual(["/api/me", "/api/agents"]);
+  });
+
+  test("before any script runs, the home, a saved thread, the agents hub and a preset agent's chat are on screen", async ({
+    page,
+    context,
+    uniqueEmail,
+  }) => {
+    const { userId } = await signInViaApi(context, uniqueEmail("first-view"));
+    const threadId = crypto.randomBytes(11).toString("hex");
+    await seedThread(
+      userId,
+      threadId,
+      "Is the first view <b>drawn</b>?",
+      "Yes: *before* the code.",
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The app's entry script does nothing: what shows is what the server drew.
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(entry, (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+    );
+
+    await page.goto("/app");
+    await expect(
+      page.getByRole("heading", { level: 1, name: /What do you want to know, .+\?/ }),
+    ).toBeVisible();
+
+    await page.goto(`/app/search/is-the-first-view-drawn-${threadId}`);
+    const main = page.getByRole("main");
+    await expect(
+      main.getByRole("heading", { level: 1, name: "Is the first view <b>drawn</b>?" }),
+    ).toBeVisible();
+    await expect(main.getByText("Yes: *before* the code.")).toBeVisible();
+    await page.screenshot({ path: "e2e-output/screenshots/first-view-thread-phone.png" });
+
+    await page.goto("/app/agents");
+    await expect(main.getByRole("heading", { level: 1, name: "Agents" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Preset agents" })).toBeVisible();
+
+    await page.goto("/app/agents/quick-answer");
+    await expect(main.getByRole("heading", { level: 1, name: "Quick Answer" })).toBeVisible();
+    const starters = main.getByTestId("agent-starter");
+    await expect(starters.first()).toBeVisible();
+    // Nothing could send them yet.
+    await expect(starters.first()).toBeDisabled();
+    const count = await starters.count();
+    await page.screenshot({ path: "e2e-output/screenshots/first-view-agent-phone.png" });
+
+    // With its code the app takes over the same screen: the starters now send.
+    await page.unroute(entry);
+    await page.goto("/app/agents/quick-answer");
+    await expect(starters.first()).toBeEnabled();
+    await expect(starters).toHaveCount(count);
   });
 
   test("an anonymous visitor on /app/settings gets a sign-in prompt", async ({ page }) => {

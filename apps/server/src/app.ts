@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "./deps.ts";
+import { firstViewSource } from "./first-view.ts";
 import { AppError } from "./lib/errors.ts";
 import { accessLog } from "./middleware/access-log.ts";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler.ts";
@@ -86,7 +87,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // The blog's RSS feed, from content/blog (before the SPA, which serves /blog and /blog/:slug).
   app.route("/blog", blogRoutes(deps));
   if (options.webDist) app.route("/share", sharePageRoutes(deps, options.webDist));
-  if (options.webDist) app.route("/", webRoutes(options.webDist, { appUrl: deps.env.APP_URL }));
+  if (options.webDist) {
+    // An /app page's first view may show who is signed in and their thread (first-view.ts).
+    app.use("/app", session(deps)).use("/app/*", session(deps));
+    app.route(
+      "/",
+      webRoutes(options.webDist, { appUrl: deps.env.APP_URL, firstView: firstViewSource(deps) }),
+    );
+  }
   app.notFound(notFoundHandler);
   return app;
 }

@@ -54,7 +54,21 @@ export interface PrerenderManifest {
   appPreloads?: Array<{ pattern: string; files: string[] }>;
   /** The markup put in #root of every /app page (the app's loading frame). */
   appShell?: string;
+  /**
+   * Screens' first views (apps/web/src/app/first-views.tsx): #root's markup with the screen's main
+   * content, its fields as `%%nexus:<field>%%` markers, most specific first.
+   */
+  appFirstViews?: Array<{ pattern: string; fields: string[]; html: string }>;
 }
+
+/**
+ * The values a request's first view may show (field → text, written escaped; a list's items fill
+ * one copy each of the list item that holds the field's marker).
+ */
+export type FirstViewValues = Record<string, string | readonly string[]>;
+
+/** The first-view values for an /app page request (who is signed in, the thread on screen, ...). */
+export type FirstViewSource = (c: Context<AppEnv>, pathname: string) => Promise<FirstViewValues>;
 
 /** A prerendered page, compressed on first request per encoding. */
 class HtmlPage {
@@ -81,6 +95,11 @@ function escapeAttribute(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 }
 
+/** Text for an element's content or an attribute: the five characters HTML gives meaning to. */
+export function escapeHtml(value: string): string {
+  return escapeAttribute(value).replaceAll(">", "&gt;").replaceAll("'", "&#39;");
+}
+
 interface Prerendered {
   pages: Map<string, HtmlPage>;
   notFound: HtmlPage | null;
@@ -88,7 +107,19 @@ interface Prerendered {
   sitemap: string;
   appPreloads: AppPreload[];
   appShell: string;
+  appFirstViews: AppFirstView[];
 }
+
+interface AppFirstView {
+  matches: RegExp;
+  fields: string[];
+  html: string;
+}
+
+const FIELD_MARKER = /%%nexus:([A-Za-z]+)%%/g;
+/** A list item (<li>, not crossing another) holding a field's marker. */
+const LIST_ITEM =
+  /<li\b[^>]*>(?:(?!<\/?li\b)[\s\S])*?%%nexus:([A-Za-z]+)%%(?:(?!<\/?li\b)[\s\S])*?<\/li>/g;
 
 interface AppPreload {
   matches: RegExp;
@@ -111,24 +142,20 @@ export function patternExpression(pattern: string): RegExp {
 }
 
 /**
- * index.html for an /app path: the app's loading frame already in #root (painted with the CSS,
- * before any script runs) and the screen's scripts linked as modulepreload (the first pattern that
- * matches), so the browser fetches them with the entry instead of one round trip after another.
- * One page per pattern, made on first use.
+ * index.html for an /app path: the screen's scripts linked as modulepreload (the first pattern that
+ * matches), so the browser fetches them with the entry instead of one round trip after another,
+ * and #root holding what the screen shows first, painted with the CSS before any script runs: the
+ * screen's first view when the request has every field it shows (its values escaped), else the
+ * app's loading frame. The page around #root is made once per preload pattern.
  */
 function appPageHtml(indexHtml: string, prerendered: Prerendered | null) {
-  const made = new Map<AppPreload | null, string>();
-  const framed = prerendered?.appShell
-    ? indexHtml.replace(
-        '<div id="root"></div>',
-        () => `<div id="root">${prerendered.appShell}</div>`,
-      )
-    : indexHtml;
-  return (pathname: string): string => {
+  const made = new Map<AppPreload | null, { before: string; after: string } | string>();
+  const rootTag = '<div id="root"></div>';
+  return (pathname: string, values: FirstViewValues): string => {
     const preload = prerendered?.appPreloads.find((p) => p.matches.test(pathname)) ?? null;
-    let html = made.get(preload);
-    if (html === undefined) {
-      // Low priority: the loading frame (with the CSS) paints first, and the entry script keeps its
+    let page = made.get(preload);
+    if (page === undefined) {
+      // Low priority: the first view (with the CSS) paints first, and the entry script keeps its
       // place ahead of them. At High, Lighthouse counts every one as holding the first paint back.
       const links = (preload?.files ?? [])
         .map(
@@ -136,11 +163,37 @@ function appPageHtml(indexHtml: string, prerendered: Prerendered | null) {
             `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeAttribute(file)}">`,
         )
         .join("\n    ");
-      html = links ? framed.replace("</head>", () => `  ${links}\n  </head>`) : framed;
-      made.set(preload, html);
+      const html = links ? indexHtml.replace("</head>", () => `  ${links}\n  </head>`) : indexHtml;
+      const at = html.indexOf(rootTag);
+      page = at < 0 ? html : { before: html.slice(0, at), after: html.slice(at + rootTag.length) };
+      made.set(preload, page);
     }
-    return html;
+    if (typeof page === "string") return page;
+    return `${page.before}<div id="root">${firstView(prerendered, pathname, values)}</div>${page.after}`;
   };
+}
+
+/** #root's markup for an /app path: the first view whose fields `values` has, else the frame. */
+export function firstView(
+  prerendered: Pick<Prerendered, "appFirstViews" | "appShell"> | null,
+  pathname: string,
+  values: FirstViewValues,
+): string {
+  const view = prerendered?.appFirstViews.find(
+    (v) => v.matches.test(pathname) && v.fields.every((field) => values[field] !== undefined),
+  );
+  if (!view) return prerendered?.appShell ?? "";
+  const fill = (html: string, field: string, value: string) =>
+    html.replaceAll(`%%nexus:${field}%%`, () => escapeHtml(value));
+  return view.html
+    .replace(LIST_ITEM, (item, field: string) => {
+      const value = values[field];
+      return Array.isArray(value) ? value.map((one) => fill(item, field, one)).join("") : item;
+    })
+    .replace(FIELD_MARKER, (marker, field: string) => {
+      const value = values[field];
+      return typeof value === "string" ? escapeHtml(value) : marker;
+    });
 }
 
 export function sitemapXml(manifest: PrerenderManifest, appUrl: string): string {
@@ -191,6 +244,11 @@ function loadPrerendered(webDist: string, appUrl: string): Prerendered | null {
       files,
     })),
     appShell: manifest.appShell ?? "",
+    appFirstViews: (manifest.appFirstViews ?? []).map(({ pattern, fields, html }) => ({
+      matches: patternExpression(pattern),
+      fields,
+      html,
+    })),
   };
 }
 
@@ -221,6 +279,26 @@ function preferredEncoding(accept: string | undefined): "br" | "gzip" | null {
   return null;
 }
 
+/**
+ * An /app page, compressed for this request: its first view may be the signed-in person's own
+ * (their name, their thread), so no shared cache may keep it.
+ */
+function sendAppPage(c: Context<AppEnv>, html: string) {
+  const encoding = preferredEncoding(c.req.header("accept-encoding"));
+  const headers: Record<string, string> = {
+    "Content-Type": "text/html; charset=UTF-8",
+    "Cache-Control": "private, no-cache",
+    Vary: "Accept-Encoding, Cookie",
+  };
+  if (encoding === null) return c.body(html, 200, headers);
+  headers["Content-Encoding"] = encoding;
+  const body =
+    encoding === "br"
+      ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.gzipSync(html, { level: 6 });
+  return c.body(new Uint8Array(body), 200, headers);
+}
+
 function sendPage(c: Context<AppEnv>, page: HtmlPage, status: 200 | 404) {
   const encoding = preferredEncoding(c.req.header("accept-encoding"));
   const headers: Record<string, string> = {
@@ -238,7 +316,10 @@ function sendPage(c: Context<AppEnv>, page: HtmlPage, status: 200 | 404) {
  * HTML; an unknown post or any other unknown path outside /app the not-found page with 404;
  * robots.txt and sitemap.xml are made from the prerender's manifest and APP_URL.
  */
-export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
+export function webRoutes(
+  webDist: string,
+  options: { appUrl?: string; firstView?: FirstViewSource } = {},
+) {
   const indexFile = path.join(webDist, "index.html");
   const app = new Hono<AppEnv>();
   if (!fs.existsSync(indexFile)) {
@@ -284,10 +365,12 @@ export function webRoutes(webDist: string, options: { appUrl?: string } = {}) {
       // A hashed asset that is not there (a stale tab after a deploy) is a 404, never index.html.
       .get("/assets/*", (c) => c.text("Not found", 404))
       .get("/pyodide/*", (c) => c.text("Not found", 404))
-      .get("*", (c) =>
-        prerendered?.notFound && !isSpaPath(prerendered, c.req.path)
-          ? sendPage(c, prerendered.notFound, 404)
-          : c.html(isAppPath(c.req.path) ? appHtml(c.req.path) : indexHtml),
-      )
+      .get("*", async (c) => {
+        if (prerendered?.notFound && !isSpaPath(prerendered, c.req.path))
+          return sendPage(c, prerendered.notFound, 404);
+        if (!isAppPath(c.req.path)) return c.html(indexHtml);
+        const values = options.firstView ? await options.firstView(c, c.req.path) : {};
+        return sendAppPage(c, appHtml(c.req.path, values));
+      })
   );
 }

@@ -33,6 +33,11 @@ export interface PrerenderManifest {
   appPreloads: Array<{ pattern: string; files: string[] }>;
   /** The markup of #root in every /app page: the loading frame until the app renders. */
   appShell: string;
+  /**
+   * Screens' first views (the loading frame with the screen's main content), most specific first,
+   * with the fields the server writes in (src/app/first-views.tsx).
+   */
+  appFirstViews: Array<{ pattern: string; fields: string[]; html: string }>;
 }
 
 interface ManifestChunk {
@@ -112,6 +117,11 @@ async function main() {
         emptyOutDir: true,
         rolldownOptions: {
           output: { entryFileNames: "entry-prerender.mjs", chunkFileNames: "[name]-[hash].mjs" },
+          // The first views import screens the router loads lazily: in this one-off server bundle
+          // nothing is split for the browser, so that is not worth a warning.
+          onLog(level, log, handler) {
+            if (log.code !== "INEFFECTIVE_DYNAMIC_IMPORT") handler(level, log);
+          },
         },
       },
     });
@@ -144,6 +154,10 @@ async function main() {
         p.url.startsWith("/blog/") && p.url !== entry.NOT_FOUND_URL ? [p.url.slice(6)] : [],
       ),
       appShell: await entry.renderAppShell(),
+      appFirstViews: (await entry.renderFirstViews()).map((view) => ({
+        ...view,
+        html: splitHoisted(view.html).body,
+      })),
       // The entry's own imports are preloaded by index.html already.
       appPreloads: entry.appPagePreloads().map(({ pattern, modules }) => ({
         pattern,

@@ -7,6 +7,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { tagsOf } from "@/features/marketing/lib/tag-filter.ts";
+import { type FirstViewField, firstViews, inAppFrame } from "./app/first-views.tsx";
 import { LandingStandalone } from "./app/landing-standalone.tsx";
 import { appRoutes } from "./app/router.tsx";
 
@@ -153,4 +154,23 @@ export async function renderPage(url: string): Promise<string> {
 export async function renderAppShell(): Promise<string> {
   const { prelude } = await prerender(<AppShellSkeleton />);
   return new Response(prelude).text();
+}
+
+/**
+ * Each screen's first view inside the loading frame (src/app/first-views.tsx), its fields as
+ * markers. React writes a page's <title> first (Page); the caller drops it, #root's content only.
+ */
+export async function renderFirstViews(): Promise<
+  Array<{ pattern: string; fields: FirstViewField[]; html: string }>
+> {
+  return Promise.all(
+    firstViews().map(async (view) => {
+      const { prelude } = await prerender(inAppFrame(view));
+      return {
+        pattern: view.pattern,
+        fields: view.fields,
+        html: await new Response(prelude).text(),
+      };
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 
@@ -36,8 +37,11 @@ export function SidebarSkeleton() {
   );
 }
 
-/** The whole app frame while its code loads: skeleton sidebar and the page spinner. */
-export function AppShellSkeleton() {
+/**
+ * The whole app frame while its code loads: skeleton sidebar and the page spinner, or what the
+ * screen shows first when the server knows it (its first view, src/app/first-views.tsx).
+ */
+export function AppShellSkeleton({ children }: { children?: ReactNode }) {
   return (
     <div className="min-h-dvh md:pl-64">
       <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-sidebar md:block">
@@ -47,9 +51,7 @@ export function AppShellSkeleton() {
         <Skeleton className="size-8 rounded-lg" />
         <Skeleton className="h-5 w-20" />
       </div>
-      <main>
-        <PageSpinner className="min-h-[70vh]" />
-      </main>
+      <main>{children ?? <PageSpinner className="min-h-[70vh]" />}</main>
     </div>
   );
 }

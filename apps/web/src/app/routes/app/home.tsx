@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ExampleQuestions } from "@/features/answer/components/example-questions.tsx";
 import { HomeSearch } from "@/features/answer/components/home-search.tsx";
 import { HomeSuggestions } from "@/features/discover/components/home-suggestions.tsx";
@@ -9,14 +10,8 @@ export function HomeRoute() {
   const { user } = useSession();
   const firstName = user?.name.split(" ")[0];
   return (
-    <div className="mx-auto flex min-h-[70vh] w-full max-w-2xl flex-col items-center justify-center px-4 py-12 sm:px-6">
+    <HomeFrame firstName={firstName}>
       <title>Nexus</title>
-      <h1 className="text-center text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
-        {firstName ? `What do you want to know, ${firstName}?` : "What do you want to know?"}
-      </h1>
-      <p className="mt-3 mb-8 text-center text-muted">
-        Ask a question and get an answer with its sources.
-      </p>
       <ComposerAttachProvider>
         <HomeSearch
           suggestions={(ask) => (
@@ -24,6 +19,21 @@ export function HomeRoute() {
           )}
         />
       </ComposerAttachProvider>
+    </HomeFrame>
+  );
+}
+
+/** The home screen's greeting above `children` (also the server's first view of /app). */
+export function HomeFrame({ firstName, children }: { firstName?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-[70vh] w-full max-w-2xl flex-col items-center justify-center px-4 py-12 sm:px-6">
+      <h1 className="text-center text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+        {firstName ? `What do you want to know, ${firstName}?` : "What do you want to know?"}
+      </h1>
+      <p className="mt-3 mb-8 text-center text-muted">
+        Ask a question and get an answer with its sources.
+      </p>
+      {children}
     </div>
   );
 }

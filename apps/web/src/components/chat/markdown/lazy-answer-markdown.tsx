@@ -11,17 +11,20 @@ const Loaded = lazyComponent(() => import("./answer-markdown.tsx").then((m) => m
  */
 export function LazyAnswerMarkdown(props: AnswerMarkdownProps) {
   return (
-    <Suspense
-      fallback={
-        <div
-          data-testid="answer-markdown-fallback"
-          className={clsx("whitespace-pre-wrap break-words leading-relaxed", props.className)}
-        >
-          {props.markdown}
-        </div>
-      }
-    >
+    <Suspense fallback={<AnswerPlainText markdown={props.markdown} className={props.className} />}>
       <Loaded {...props} />
     </Suspense>
+  );
+}
+
+/** An answer's text as it is, before the renderer has loaded (also the server's first view). */
+export function AnswerPlainText({ markdown, className }: { markdown: string; className?: string }) {
+  return (
+    <div
+      data-testid="answer-markdown-fallback"
+      className={clsx("whitespace-pre-wrap break-words leading-relaxed", className)}
+    >
+      {markdown}
+    </div>
   );
 }

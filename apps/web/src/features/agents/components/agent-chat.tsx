@@ -7,7 +7,7 @@ import {
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue } from "react";
 import { useLocation } from "react-router";
-import { ChatColumn } from "@/components/chat/chat-layout.tsx";
+import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
@@ -20,7 +20,7 @@ import {
 } from "../api/get-agents.ts";
 import { findAgentChat, newAgentChat, openAgentChat } from "../lib/agent-chat-store.ts";
 import { turnsToMessages } from "../lib/agent-message.ts";
-import { AgentHeader, type AgentView } from "./agent-chat-header.tsx";
+import { AgentHeader, type AgentView, Starters } from "./agent-chat-header.tsx";
 import { ConversationNotFound, ThreadSkeleton } from "./agent-chat-states.tsx";
 import { AgentConversation } from "./agent-conversation.tsx";
 
@@ -253,5 +253,32 @@ export function AgentChatScreen({
     <CustomAgentChat threadId={threadId} custom={custom} />
   ) : (
     <PresetAgentChat agentId={agentId} threadId={threadId} />
+  );
+}
+
+/**
+ * A preset agent's new chat before its code and the catalogue have arrived (the server's first
+ * view): the header, with an empty icon box (the icon comes with the code), and the starters.
+ */
+export function AgentChatFirstView({ agent }: { agent: AgentView }) {
+  // (The way back is the same for every preset.)
+  const place = presetEndpoint("quick-answer");
+  return (
+    <ChatColumn>
+      <AgentHeader
+        agent={{
+          ...agent,
+          avatar: (
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-soft" />
+          ),
+        }}
+        backHref={place.backHref}
+        backLabel={place.backLabel}
+      />
+      <ChatMessageList className="gap-6">
+        {/* Until the app has taken over, a click could not send: the starters show, disabled. */}
+        <Starters agent={agent} loading={false} disabled={true} onPick={() => undefined} />
+      </ChatMessageList>
+    </ChatColumn>
   );
 }

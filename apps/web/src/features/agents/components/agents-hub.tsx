@@ -14,7 +14,7 @@ import {
   Telescope,
   Wrench,
 } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
+import { type ReactNode, useDeferredValue, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -249,11 +249,7 @@ function CatalogueSkeleton() {
   );
 }
 
-function PresetAgents() {
-  const query = useAgents();
-  // The catalogue (every agent's card) is drawn in a transition once the agents arrive, in slices
-  // the browser can paint and take input between; the skeleton stays until it is ready.
-  const data = useDeferredValue(query.data);
+function PresetAgentsSection({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="preset-agents-heading">
       <h2 id="preset-agents-heading" className="text-base font-semibold">
@@ -263,6 +259,18 @@ function PresetAgents() {
         Ready-made assistants for writing, learning, work and reflection. Pick one to start a
         conversation.
       </p>
+      {children}
+    </section>
+  );
+}
+
+function PresetAgents() {
+  const query = useAgents();
+  // The catalogue (every agent's card) is drawn in a transition once the agents arrive, in slices
+  // the browser can paint and take input between; the skeleton stays until it is ready.
+  const data = useDeferredValue(query.data);
+  return (
+    <PresetAgentsSection>
       {query.isError ? (
         <LoadError what="The agents" error={query.error} onRetry={() => void query.refetch()} />
       ) : data === undefined ? (
@@ -270,7 +278,7 @@ function PresetAgents() {
       ) : (
         <AgentCatalogue data={data} />
       )}
-    </section>
+    </PresetAgentsSection>
   );
 }
 
@@ -278,25 +286,43 @@ function PresetAgents() {
 export function AgentsHub() {
   return (
     <div className="flex flex-col gap-10">
-      <ul className="grid gap-3 md:grid-cols-3">
-        {SPECIALISTS.map(({ to, icon: Icon, title, text }) => (
-          <li key={to}>
-            <Link
-              to={to}
-              className="flex h-full items-start gap-3 rounded-2xl border border-border bg-surface p-4 shadow-xs transition-colors hover:border-accent/50"
-            >
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <span>
-                <span className="block font-medium">{title}</span>
-                <span className="mt-0.5 block text-sm text-muted">{text}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Specialists />
       <PresetAgents />
     </div>
+  );
+}
+
+/** The hub before its code and the catalogue have arrived (the server's first view). */
+export function AgentsHubFirstView() {
+  return (
+    <div className="flex flex-col gap-10">
+      <Specialists />
+      <PresetAgentsSection>
+        <CatalogueSkeleton />
+      </PresetAgentsSection>
+    </div>
+  );
+}
+
+function Specialists() {
+  return (
+    <ul className="grid gap-3 md:grid-cols-3">
+      {SPECIALISTS.map(({ to, icon: Icon, title, text }) => (
+        <li key={to}>
+          <Link
+            to={to}
+            className="flex h-full items-start gap-3 rounded-2xl border border-border bg-surface p-4 shadow-xs transition-colors hover:border-accent/50"
+          >
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span>
+              <span className="block font-medium">{title}</span>
+              <span className="mt-0.5 block text-sm text-muted">{text}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,114 @@
+import type { ReactNode } from "react";
+import { StaticRouter } from "react-router";
+import { ChatColumn } from "@/components/chat/chat-layout.tsx";
+import { AnswerPlainText } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
+import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
+import { paths } from "@/config/paths.ts";
+import { AgentChatFirstView } from "@/features/agents/components/agent-chat.tsx";
+import { AgentsHubFirstView } from "@/features/agents/components/agents-hub.tsx";
+import { AgentsPage } from "./routes/app/agents.tsx";
+import { HomeFrame } from "./routes/app/home.tsx";
+
+/**
+ * First views: what an /app screen shows first, drawn by the server in the page's #root (beside
+ * the loading frame's skeleton sidebar) so the screen's main content is on screen with the CSS,
+ * before any script has run. The app replaces it when it renders (src/main.tsx), with the same
+ * markup from the same components. The prerender (apps/web/build/prerender.ts) renders each with
+ * its fields as markers; the server (apps/server/src/static.ts) writes the request's values in,
+ * escaped, and takes the first view of the screen whose fields it has, else the loading frame.
+ */
+export type FirstViewField =
+  | "signedIn"
+  | "firstName"
+  | "question"
+  | "answer"
+  | "agentName"
+  | "agentDescription"
+  /** A list: the server repeats the list item (<li>) holding its marker once per value. */
+  | "agentStarters";
+
+/** How a field's value stands in the prerendered markup (React leaves these characters as they are). */
+export const firstViewMarker = (field: FirstViewField) => `%%nexus:${field}%%`;
+
+export interface FirstView {
+  /** The screen's router pattern. */
+  pattern: string;
+  /** Fields the server must know for this view ("signedIn": someone is signed in). */
+  fields: FirstViewField[];
+  node: ReactNode;
+}
+
+const app = paths.app;
+
+export function firstViews(): FirstView[] {
+  return [
+    {
+      pattern: app.root.path,
+      fields: ["firstName"],
+      node: <HomeFrame firstName={firstViewMarker("firstName")}>{null}</HomeFrame>,
+    },
+    { pattern: app.root.path, fields: [], node: <HomeFrame>{null}</HomeFrame> },
+    {
+      pattern: `${app.root.path}/${app.agents.path}`,
+      fields: ["signedIn"],
+      node: (
+        <StaticRouter location={app.agents.href()}>
+          <AgentsPage>
+            <AgentsHubFirstView />
+          </AgentsPage>
+        </StaticRouter>
+      ),
+    },
+    {
+      // A preset agent's new chat (custom agents and saved conversations get the loading frame).
+      pattern: `${app.root.path}/${app.presetAgent.path}`,
+      fields: ["agentName", "agentDescription", "agentStarters"],
+      node: (
+        <StaticRouter location={app.agents.href()}>
+          <AgentChatFirstView
+            agent={{
+              id: "",
+              name: firstViewMarker("agentName"),
+              description: firstViewMarker("agentDescription"),
+              icon: undefined,
+              starters: [firstViewMarker("agentStarters")],
+              form: [],
+              available: true,
+            }}
+          />
+        </StaticRouter>
+      ),
+    },
+    {
+      pattern: `${app.root.path}/${app.searchResult.path}`,
+      fields: ["question", "answer"],
+      node: (
+        <AnswerFirstView
+          question={firstViewMarker("question")}
+          answer={firstViewMarker("answer")}
+        />
+      ),
+    },
+  ];
+}
+
+/** A saved thread's first question and its answer's text, as the answer page lays them out. */
+function AnswerFirstView({ question, answer }: { question: string; answer: string }) {
+  return (
+    <ChatColumn>
+      <article className="flex flex-col gap-5 pb-10">
+        <header className="flex flex-col gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+            {question}
+          </h1>
+        </header>
+        <AnswerPlainText markdown={answer} className="min-w-0 break-words" />
+      </article>
+    </ChatColumn>
+  );
+}
+
+/** A first view inside the loading frame. */
+export function inAppFrame(view: FirstView): ReactNode {
+  return <AppShellSkeleton>{view.node}</AppShellSkeleton>;
+}
