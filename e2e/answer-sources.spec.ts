@@ -129,10 +129,17 @@ test("desktop: a citation's hover or focus preview stays on screen, Escape close
     page.evaluate(
       `document.querySelector("[data-testid='answer-markdown']").style.paddingTop = "${add ? "60px" : ""}"`,
     );
+  // Each change is drawn before the next step: read at once, the chip's box can still be the one
+  // before the change (seen in Chromium 156), and a move before the frame meets the old layout.
   await reflow(true);
+  await nextFrames(page);
   const landing = await chip.boundingBox();
   await reflow(false);
+  await nextFrames(page);
   if (!landing) throw new Error("the chip has no box");
+  expect(landing.y, "the block moves the chip down").toBeGreaterThan(
+    ((await chip.boundingBox())?.y ?? 0) + 30,
+  );
   const rest = { x: landing.x + landing.width / 2, y: landing.y + landing.height / 2 };
   await page.mouse.move(rest.x, rest.y);
   await expect(preview).toHaveCount(0);
