@@ -6,6 +6,7 @@ import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { AgentChatFirstView } from "@/features/agents/components/agent-chat.tsx";
 import { AgentsHubFirstView } from "@/features/agents/components/agents-hub.tsx";
+import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
 import { AgentsPage } from "./routes/app/agents.tsx";
 import { HomeFrame } from "./routes/app/home.tsx";
 
@@ -96,6 +97,9 @@ export function firstViews(): FirstView[] {
 function AnswerFirstView({ question, answer }: { question: string; answer: string }) {
   return (
     <ChatColumn>
+      <ThreadHeaderBar>
+        <ThreadTitle title={question} />
+      </ThreadHeaderBar>
       <article className="flex flex-col gap-5 pb-10">
         <header className="flex flex-col gap-2">
           <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">

@@ -92,21 +92,12 @@ export function ThreadHeader({
   const owned = signedIn && saved;
 
   return (
-    <div
-      data-testid="thread-header"
-      className="mb-6 flex min-h-9 items-center gap-2 border-b border-border pb-3"
-    >
+    <ThreadHeaderBar>
       {renaming && owned ? (
         <ThreadRenameForm threadId={threadId} title={title} onDone={() => setRenaming(false)} />
       ) : (
         <>
-          <p
-            data-testid="thread-title"
-            title={title}
-            className="min-w-0 flex-1 truncate text-sm font-medium text-muted"
-          >
-            {title}
-          </p>
+          <ThreadTitle title={title} />
           <div className="flex shrink-0 items-center gap-0.5">
             {owned ? (
               <Button
@@ -125,6 +116,30 @@ export function ThreadHeader({
           </div>
         </>
       )}
+    </ThreadHeaderBar>
+  );
+}
+
+/** The bar above a thread's turns (also in the answer page's first view, with its title only). */
+export function ThreadHeaderBar({ children }: { children: ReactNode }) {
+  return (
+    <div
+      data-testid="thread-header"
+      className="mb-6 flex min-h-9 items-center gap-2 border-b border-border pb-3"
+    >
+      {children}
     </div>
+  );
+}
+
+export function ThreadTitle({ title }: { title: string }) {
+  return (
+    <p
+      data-testid="thread-title"
+      title={title}
+      className="min-w-0 flex-1 truncate text-sm font-medium text-muted"
+    >
+      {title}
+    </p>
   );
 }
