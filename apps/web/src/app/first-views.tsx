@@ -8,7 +8,7 @@ import { AgentChatFirstView } from "@/features/agents/components/agent-chat.tsx"
 import { AgentsHubFirstView } from "@/features/agents/components/agents-hub.tsx";
 import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
 import { AgentsPage } from "./routes/app/agents.tsx";
-import { HomeFrame } from "./routes/app/home.tsx";
+import { HomeFrame, HomeSearchSkeleton } from "./routes/app/home.tsx";
 
 /**
  * First views: what an /app screen shows first, drawn by the server in the page's #root (beside
@@ -46,9 +46,21 @@ export function firstViews(): FirstView[] {
     {
       pattern: app.root.path,
       fields: ["firstName"],
-      node: <HomeFrame firstName={firstViewMarker("firstName")}>{null}</HomeFrame>,
+      node: (
+        <HomeFrame firstName={firstViewMarker("firstName")}>
+          <HomeSearchSkeleton />
+        </HomeFrame>
+      ),
     },
-    { pattern: app.root.path, fields: [], node: <HomeFrame>{null}</HomeFrame> },
+    {
+      pattern: app.root.path,
+      fields: [],
+      node: (
+        <HomeFrame>
+          <HomeSearchSkeleton />
+        </HomeFrame>
+      ),
+    },
     {
       pattern: `${app.root.path}/${app.agents.path}`,
       fields: ["signedIn"],

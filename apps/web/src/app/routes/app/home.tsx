@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { ExampleQuestions } from "@/features/answer/components/example-questions.tsx";
 import { HomeSearch } from "@/features/answer/components/home-search.tsx";
 import { HomeSuggestions } from "@/features/discover/components/home-suggestions.tsx";
@@ -34,6 +35,32 @@ export function HomeFrame({ firstName, children }: { firstName?: string; childre
         Ask a question and get an answer with its sources.
       </p>
       {children}
+    </div>
+  );
+}
+
+/**
+ * The question box, its chips and the suggestions as placeholders of their size (the server's
+ * first view of /app): the greeting is drawn where it stays when the app takes over.
+ */
+export function HomeSearchSkeleton() {
+  return (
+    <div className="flex w-full flex-col gap-8" aria-hidden="true">
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-[5.625rem] w-full rounded-2xl" />
+        <div className="flex gap-2 px-1">
+          <Skeleton className="h-8 w-24 rounded-full" />
+          <Skeleton className="h-8 w-32 rounded-full" />
+        </div>
+      </div>
+      <div className="w-full">
+        <Skeleton className="h-5 w-20" />
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {["a", "b", "c", "d"].map((key) => (
+            <Skeleton key={key} className="h-[2.625rem] rounded-xl" />
+          ))}
+        </div>
+      </div>
     </div>
   );
 }
