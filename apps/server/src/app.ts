@@ -89,7 +89,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   if (options.webDist) app.route("/share", sharePageRoutes(deps, options.webDist));
   if (options.webDist) {
     // An /app page's first view may show who is signed in and their thread (first-view.ts).
-    app.use("/app", session(deps)).use("/app/*", session(deps));
+    const withSession = session(deps);
+    app.use("/app", withSession).use("/app/*", withSession);
     app.route(
       "/",
       webRoutes(options.webDist, { appUrl: deps.env.APP_URL, firstView: firstViewSource(deps) }),

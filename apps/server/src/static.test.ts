@@ -1,114 +1,19 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
-import { sql } from "drizzle-orm";
 import { DOMParser } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_URL, createHarness, type Harness } from "../test/harness.ts";
-import { presetAgent } from "./ai/agents/presets.ts";
 import { createApp } from "./app.ts";
-import { seedEntries } from "./modules/history/history-test-kit.ts";
-import {
-  escapeHtml,
-  PYTHON_WORKER_CSP,
-  patternExpression,
-  robotsTxt,
-  sitemapXml,
-} from "./static.ts";
-
-const ORIGIN = "https://app-url.nexus.invalid";
-const page = (title: string, body: string, canonical?: string) =>
-  `<!doctype html><html><head><title>${title}</title>${
-    canonical ? `<link rel="canonical" href="${ORIGIN}${canonical}"/>` : ""
-  }</head><body><div id="root" data-prerendered=""><main><h1>${title}</h1>${body}</main></div></body></html>`;
-
-/** A dist/prerendered/ as apps/web/build/prerender.ts writes it. */
-function writePrerendered(dist: string) {
-  const dir = path.join(dist, "prerendered");
-  fs.mkdirSync(dir);
-  const files: Record<string, string> = {
-    "landing.html": page("Nexus", "<p>Answers you can trust</p>", "/"),
-    "faq.html": page("FAQ", `<p>${"Is Nexus free? ".repeat(200)}</p>`, "/faq"),
-    "blog.html": page("Blog", '<a href="/blog/first-post">First</a>', "/blog"),
-    "blog-tag-0.html": page("Blog", "<p>tagged “a&amp;b”</p>", "/blog"),
-    "blog-first-post.html": page("First post", "<p>Body of the first post</p>", "/blog/first-post"),
-    "blog-odd.html": page("Odd", "<p>odd</p>", "/blog/odd&'<"),
-    "book-demo.html": page("Book a demo", "<form></form>", "/book-demo"),
-    "not-found.html": page("Page not found", '<meta name="robots" content="noindex"/>'),
-  };
-  for (const [file, html] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), html);
-  const manifest = {
-    origin: ORIGIN,
-    pages: [
-      { url: "/", file: "landing.html", sitemap: true },
-      { url: "/faq", file: "faq.html", sitemap: true },
-      { url: "/blog", file: "blog.html", sitemap: true, lastmod: "2026-11-22" },
-      { url: "/blog?tag=a%26b", file: "blog-tag-0.html", sitemap: false },
-      {
-        url: "/blog/first-post",
-        file: "blog-first-post.html",
-        sitemap: true,
-        lastmod: "2026-11-22",
-      },
-      { url: "/blog/odd&'<", file: "blog-odd.html", sitemap: true, lastmod: "2026-01-02" },
-      { url: "/book-demo", file: "book-demo.html", sitemap: true },
-      { url: "/contact", file: "book-demo.html", sitemap: false },
-    ],
-    notFound: "not-found.html",
-    blogSlugs: ["first-post", "odd&'<"],
-    appPreloads: [
-      { pattern: "/app", files: ["assets/home-1.js", "assets/shell-1.js"] },
-      { pattern: "/app/agents/custom", files: ["assets/custom-1.js", "assets/shell-1.js"] },
-      { pattern: "/app/agents/:agentId", files: ["assets/preset-1.js", "assets/shell-1.js"] },
-      { pattern: "/app/*", files: ["assets/shell-1.js"] },
-    ],
-    appShell: '<div data-testid="sidebar-skeleton">Loading...</div>',
-    appFirstViews: [
-      {
-        pattern: "/app",
-        fields: ["firstName"],
-        html: "<main><h1>Ask, %%nexus:firstName%%?</h1></main>",
-      },
-      { pattern: "/app", fields: [], html: "<main><h1>Ask?</h1></main>" },
-      {
-        pattern: "/app/agents/:agentId",
-        fields: ["agentName", "agentDescription", "agentStarters"],
-        html: '<main><h1>%%nexus:agentName%%</h1><p>%%nexus:agentDescription%%</p><ul><li class="s"><button disabled="">%%nexus:agentStarters%%</button></li></ul></main>',
-      },
-      {
-        pattern: "/app/search/:queryAndId",
-        fields: ["question", "answer"],
-        html: "<main><h1>%%nexus:question%%</h1><div>%%nexus:answer%%</div></main>",
-      },
-    ],
-  };
-  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
-}
+import { PYTHON_WORKER_CSP, patternExpression, robotsTxt, sitemapXml } from "./static.ts";
+import { ORIGIN, script, WASM, writeWebDist } from "./static-test-kit.ts";
 
 let h: Harness;
 let dist: string;
 let app: ReturnType<typeof createApp>;
-const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
-/** A WebAssembly module's header and some bytes. */
-const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000)]);
 
 beforeAll(async () => {
   h = await createHarness();
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-dist-"));
-  fs.mkdirSync(path.join(dist, "assets"));
-  fs.writeFileSync(
-    path.join(dist, "index.html"),
-    '<!doctype html><head><title>Nexus</title></head><body><div id="root"></div></body>',
-  );
-  fs.writeFileSync(path.join(dist, "assets/app-abc123.js"), script);
-  fs.writeFileSync(path.join(dist, "assets/app-abc123.js.br"), zlib.brotliCompressSync(script));
-  fs.writeFileSync(path.join(dist, "theme-init.js"), "void 0;");
-  fs.writeFileSync(path.join(dist, "assets/python-worker-Ab_1.js"), "void 0;");
-  fs.mkdirSync(path.join(dist, "pyodide/314.0.7"), { recursive: true });
-  fs.writeFileSync(path.join(dist, "pyodide/314.0.7/pyodide.asm.wasm"), WASM);
-  fs.writeFileSync(path.join(dist, "pyodide/314.0.7/pyodide.asm.wasm.gz"), zlib.gzipSync(WASM));
-  writePrerendered(dist);
+  dist = writeWebDist();
   app = createApp(h.deps, { webDist: dist });
 });
 afterAll(async () => {
@@ -164,84 +69,6 @@ describe("serving the built web app", () => {
     const other = await (await app.request("/blog?tag=unknown")).text();
     expect(other).toContain('<div id="root"></div>');
     expect(preloads(other)).toEqual([]);
-  });
-
-  it("draws a screen's first view with the request's own values, escaped; without them, the frame", async () => {
-    const root = async (url: string, cookie?: string) => {
-      const res = await app.request(url, cookie ? { headers: { cookie } } : {});
-      expect(res.headers.get("cache-control"), url).toBe("private, no-cache");
-      expect(res.headers.get("vary"), url).toContain("Cookie");
-      const html = await res.text();
-      return html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
-    };
-    const FRAME = '<div id="root"><div data-testid="sidebar-skeleton">Loading...</div></div>';
-    const owner = await h.signIn("first-view-owner@acme.com");
-    const other = await h.signIn("first-view-other@acme.com");
-    await h.deps.db.execute(
-      sql`update users set name = ${`<img src=x onerror=alert(1)>&amp; Smith`} where id = ${owner.userId}`,
-    );
-    await seedEntries(h, [
-      {
-        userId: owner.userId,
-        threadId: "FirstView1",
-        timestamp: new Date(),
-        query: `<script>alert("q")</script> and 'quotes'`,
-        markdown: "**Bold** </div><img src=x onerror=alert(2)> 2 > 1",
-      },
-    ]);
-
-    // The home screen greets a signed-in person by their first name; anyone else plainly.
-    expect(await root("/app", owner.cookie)).toBe(
-      '<div id="root"><main><h1>Ask, &lt;img?</h1></main></div>',
-    );
-    expect(await root("/app")).toBe('<div id="root"><main><h1>Ask?</h1></main></div>');
-
-    // A saved thread: its owner sees its first question and answer, as text.
-    const thread = "/app/search/what-is-it-FirstView1";
-    expect(await root(thread, owner.cookie)).toBe(
-      '<div id="root"><main><h1>&lt;script&gt;alert(&quot;q&quot;)&lt;/script&gt; and &#39;quotes&#39;</h1>' +
-        "<div>**Bold** &lt;/div&gt;&lt;img src=x onerror=alert(2)&gt; 2 &gt; 1</div></main></div>",
-    );
-    // Someone else, an anonymous visitor, or a thread that is not there: nothing of it.
-    for (const [url, cookie] of [
-      [thread, other.cookie],
-      [thread, undefined],
-      ["/app/search/what-is-it-NoSuchThread", owner.cookie],
-      ["/app/search/bad%E0%A4%A", owner.cookie],
-    ] as const) {
-      expect(
-        await root(url, cookie),
-        `${url} ${cookie === owner.cookie ? "owner" : cookie ? "other" : "anonymous"}`,
-      ).toBe(FRAME);
-    }
-
-    // A preset agent's new chat: its name, description and one list item per starter.
-    const agent = presetAgent("quick-answer");
-    if (!agent) throw new Error("no quick-answer preset");
-    const chat = await root("/app/agents/quick-answer", other.cookie);
-    expect(chat).toContain(`<h1>${agent.name}</h1>`);
-    expect(chat.match(/<li class="s"><button disabled="">/g)).toHaveLength(agent.starters.length);
-    for (const starter of agent.starters) expect(chat).toContain(escapeHtml(starter));
-    expect(chat).not.toContain("%%nexus:");
-    // Not for an anonymous visitor, a custom agent, a form or an agent needing the missing model.
-    expect(h.deps.models.configured).toBe(false);
-    for (const [url, cookie] of [
-      ["/app/agents/quick-answer", undefined],
-      ["/app/agents/custom", other.cookie],
-      ["/app/agents/title-generator", other.cookie],
-      ["/app/agents/writer", other.cookie],
-      ["/app/agents/quick-answer/T1", other.cookie],
-    ] as const) {
-      expect(await root(url, cookie), url).toBe(FRAME);
-    }
-
-    // Compressed for the browser that asks, the same page.
-    const br = await app.request(thread, {
-      headers: { cookie: owner.cookie, "accept-encoding": "br, gzip" },
-    });
-    expect(br.headers.get("content-encoding")).toBe("br");
-    const body = zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
-    expect(body).toContain("&lt;script&gt;alert(&quot;q&quot;)");
   });
 
   it("reads router patterns as anchored expressions (unit)", () => {

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./deps.ts";
 import { escapeXml } from "./modules/blog/blog.feed.ts";
+import { escapeHtml } from "./modules/shares/share-page.ts";
 
 /** Hashed build files, and Pyodide's files under a path naming their version. */
 const HASHED_ASSET = /^\/(?:assets|pyodide\/\d+(?:\.\d+)*)\//;
@@ -70,6 +71,15 @@ export type FirstViewValues = Record<string, string | readonly string[]>;
 /** The first-view values for an /app page request (who is signed in, the thread on screen, ...). */
 export type FirstViewSource = (c: Context<AppEnv>, pathname: string) => Promise<FirstViewValues>;
 
+/** An HTML page compressed: at the best ratio for one kept, faster for one made per request. */
+function compressHtml(html: string, encoding: "br" | "gzip", kept: boolean): Buffer {
+  return encoding === "br"
+    ? zlib.brotliCompressSync(html, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: kept ? 9 : 5 },
+      })
+    : zlib.gzipSync(html, { level: kept ? 9 : 6 });
+}
+
 /** A prerendered page, compressed on first request per encoding. */
 class HtmlPage {
   private readonly encoded = new Map<string, Buffer>();
@@ -79,12 +89,7 @@ class HtmlPage {
     if (encoding === null) return this.html;
     let data = this.encoded.get(encoding);
     if (!data) {
-      data =
-        encoding === "br"
-          ? zlib.brotliCompressSync(this.html, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
-            })
-          : zlib.gzipSync(this.html, { level: 9 });
+      data = compressHtml(this.html, encoding, true);
       this.encoded.set(encoding, data);
     }
     return data;
@@ -93,11 +98,6 @@ class HtmlPage {
 
 function escapeAttribute(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
-}
-
-/** Text for an element's content or an attribute: the five characters HTML gives meaning to. */
-export function escapeHtml(value: string): string {
-  return escapeAttribute(value).replaceAll(">", "&gt;").replaceAll("'", "&#39;");
 }
 
 interface Prerendered {
@@ -149,12 +149,11 @@ export function patternExpression(pattern: string): RegExp {
  * app's loading frame. The page around #root is made once per preload pattern.
  */
 function appPageHtml(indexHtml: string, prerendered: Prerendered | null) {
-  const made = new Map<AppPreload | null, { before: string; after: string } | string>();
-  const rootTag = '<div id="root"></div>';
+  const made = new Map<AppPreload | null, string>();
   return (pathname: string, values: FirstViewValues): string => {
     const preload = prerendered?.appPreloads.find((p) => p.matches.test(pathname)) ?? null;
-    let page = made.get(preload);
-    if (page === undefined) {
+    let html = made.get(preload);
+    if (html === undefined) {
       // Low priority: the first view (with the CSS) paints first, and the entry script keeps its
       // place ahead of them. At High, Lighthouse counts every one as holding the first paint back.
       const links = (preload?.files ?? [])
@@ -163,18 +162,18 @@ function appPageHtml(indexHtml: string, prerendered: Prerendered | null) {
             `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeAttribute(file)}">`,
         )
         .join("\n    ");
-      const html = links ? indexHtml.replace("</head>", () => `  ${links}\n  </head>`) : indexHtml;
-      const at = html.indexOf(rootTag);
-      page = at < 0 ? html : { before: html.slice(0, at), after: html.slice(at + rootTag.length) };
-      made.set(preload, page);
+      html = links ? indexHtml.replace("</head>", () => `  ${links}\n  </head>`) : indexHtml;
+      made.set(preload, html);
     }
-    if (typeof page === "string") return page;
-    return `${page.before}<div id="root">${firstView(prerendered, pathname, values)}</div>${page.after}`;
+    return html.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${firstView(prerendered, pathname, values)}</div>`,
+    );
   };
 }
 
 /** #root's markup for an /app path: the first view whose fields `values` has, else the frame. */
-export function firstView(
+function firstView(
   prerendered: Pick<Prerendered, "appFirstViews" | "appShell"> | null,
   pathname: string,
   values: FirstViewValues,
@@ -292,11 +291,7 @@ function sendAppPage(c: Context<AppEnv>, html: string) {
   };
   if (encoding === null) return c.body(html, 200, headers);
   headers["Content-Encoding"] = encoding;
-  const body =
-    encoding === "br"
-      ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : zlib.gzipSync(html, { level: 6 });
-  return c.body(new Uint8Array(body), 200, headers);
+  return c.body(new Uint8Array(compressHtml(html, encoding, false)), 200, headers);
 }
 
 function sendPage(c: Context<AppEnv>, page: HtmlPage, status: 200 | 404) {

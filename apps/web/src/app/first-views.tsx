@@ -6,6 +6,7 @@ import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { AgentChatFirstView } from "@/features/agents/components/agent-chat.tsx";
 import { AgentsHubFirstView } from "@/features/agents/components/agents-hub.tsx";
+import { QuestionHeading } from "@/features/answer/components/answer-turn.tsx";
 import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
 import { AgentsPage } from "./routes/app/agents.tsx";
 import { HomeFrame, HomeSearchSkeleton } from "./routes/app/home.tsx";
@@ -114,9 +115,7 @@ function AnswerFirstView({ question, answer }: { question: string; answer: strin
       </ThreadHeaderBar>
       <article className="flex flex-col gap-5 pb-10">
         <header className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
-            {question}
-          </h1>
+          <QuestionHeading first={true}>{question}</QuestionHeading>
         </header>
         <AnswerPlainText markdown={answer} className="min-w-0 break-words" />
       </article>

@@ -1,6 +1,6 @@
 import type { ChatStatus } from "ai";
 import { RefreshCw } from "lucide-react";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { MessagePart } from "@/components/chat/part-registry.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -61,7 +61,6 @@ export function AnswerTurnView({
 }) {
   const content = answerContentOf(turn.answer);
   const streaming = state.status === "streaming" || state.status === "submitted";
-  const Heading = index === 0 ? "h1" : "h2";
   const failed = state.status === "error" && state.error !== undefined;
   // Stopped now, or a stopped turn restored (saved by the server or kept by the tab).
   const stopped = state.stopped || isStopped(turn.answer);
@@ -87,9 +86,7 @@ export function AnswerTurnView({
         className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
       >
         <header className="flex flex-col gap-2">
-          <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
-            {turn.query}
-          </Heading>
+          <QuestionHeading first={index === 0}>{turn.query}</QuestionHeading>
           <QuestionAttachments files={attachmentsOf(turn.user)} />
           {turn.answer?.metadata?.offline ? (
             <div>
@@ -167,5 +164,15 @@ export function AnswerTurnView({
         </div>
       </ChatTurn>
     </AnswerTurnContext>
+  );
+}
+
+/** A turn's question: the page's heading for the first turn, a section's for the others. */
+export function QuestionHeading({ first, children }: { first: boolean; children: ReactNode }) {
+  const Heading = first ? "h1" : "h2";
+  return (
+    <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+      {children}
+    </Heading>
   );
 }

@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../test/harness.ts";
+import { presetAgent } from "./ai/agents/presets.ts";
+import { createApp } from "./app.ts";
+import { seedEntries } from "./modules/history/history-test-kit.ts";
+import { escapeHtml } from "./modules/shares/share-page.ts";
+import { writeWebDist } from "./static-test-kit.ts";
+
+let h: Harness;
+let dist: string;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  dist = writeWebDist();
+  app = createApp(h.deps, { webDist: dist });
+});
+afterAll(async () => {
+  fs.rmSync(dist, { recursive: true, force: true });
+  await h.close();
+});
+
+describe("first views of /app pages", () => {
+  it("draws a screen's first view with the request's own values, escaped; without them, the frame", async () => {
+    const root = async (url: string, cookie?: string) => {
+      const res = await app.request(url, cookie ? { headers: { cookie } } : {});
+      expect(res.headers.get("cache-control"), url).toBe("private, no-cache");
+      expect(res.headers.get("vary"), url).toContain("Cookie");
+      const html = await res.text();
+      return html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+    };
+    const FRAME = '<div id="root"><div data-testid="sidebar-skeleton">Loading...</div></div>';
+    const owner = await h.signIn("first-view-owner@acme.com");
+    const other = await h.signIn("first-view-other@acme.com");
+    await h.deps.db.execute(
+      sql`update users set name = ${`<img src=x onerror=alert(1)>&amp; Smith`} where id = ${owner.userId}`,
+    );
+    await seedEntries(h, [
+      {
+        userId: owner.userId,
+        threadId: "FirstView1",
+        timestamp: new Date(),
+        query: `<script>alert("q")</script> and 'quotes'`,
+        markdown: "**Bold** </div><img src=x onerror=alert(2)> 2 > 1",
+      },
+    ]);
+
+    // The home screen greets a signed-in person by their first name; anyone else plainly.
+    expect(await root("/app", owner.cookie)).toBe(
+      '<div id="root"><main><h1>Ask, &lt;img?</h1></main></div>',
+    );
+    expect(await root("/app")).toBe('<div id="root"><main><h1>Ask?</h1></main></div>');
+
+    // A saved thread: its owner sees its first question and answer, as text.
+    const thread = "/app/search/what-is-it-FirstView1";
+    expect(await root(thread, owner.cookie)).toBe(
+      '<div id="root"><main><h1>&lt;script&gt;alert(&quot;q&quot;)&lt;/script&gt; and &#39;quotes&#39;</h1>' +
+        "<div>**Bold** &lt;/div&gt;&lt;img src=x onerror=alert(2)&gt; 2 &gt; 1</div></main></div>",
+    );
+    // Someone else, an anonymous visitor, or a thread that is not there: nothing of it.
+    for (const [url, cookie] of [
+      [thread, other.cookie],
+      [thread, undefined],
+      ["/app/search/what-is-it-NoSuchThread", owner.cookie],
+      ["/app/search/bad%E0%A4%A", owner.cookie],
+    ] as const) {
+      expect(
+        await root(url, cookie),
+        `${url} ${cookie === owner.cookie ? "owner" : cookie ? "other" : "anonymous"}`,
+      ).toBe(FRAME);
+    }
+
+    // A preset agent's new chat: its name, description and one list item per starter.
+    const agent = presetAgent("quick-answer");
+    if (!agent) throw new Error("no quick-answer preset");
+    const chat = await root("/app/agents/quick-answer", other.cookie);
+    expect(chat).toContain(`<h1>${agent.name}</h1>`);
+    expect(chat.match(/<li class="s"><button disabled="">/g)).toHaveLength(agent.starters.length);
+    for (const starter of agent.starters) expect(chat).toContain(escapeHtml(starter));
+    expect(chat).not.toContain("%%nexus:");
+    // Not for an anonymous visitor, a custom agent, a form or an agent needing the missing model.
+    expect(h.deps.models.configured).toBe(false);
+    for (const [url, cookie] of [
+      ["/app/agents/quick-answer", undefined],
+      ["/app/agents/custom", other.cookie],
+      ["/app/agents/title-generator", other.cookie],
+      ["/app/agents/writer", other.cookie],
+      ["/app/agents/quick-answer/T1", other.cookie],
+    ] as const) {
+      expect(await root(url, cookie), url).toBe(FRAME);
+    }
+
+    // Compressed for the browser that asks, the same page.
+    const br = await app.request(thread, {
+      headers: { cookie: owner.cookie, "accept-encoding": "br, gzip" },
+    });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const body = zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
+    expect(body).toContain("&lt;script&gt;alert(&quot;q&quot;)");
+  });
+});
