@@ -1,44 +1,29 @@
-import fs from "node:fs";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../test/harness.ts";
+import { describe, expect, it } from "vitest";
 import { presetAgent } from "./ai/agents/presets.ts";
-import { createApp } from "./app.ts";
 import { seedEntries } from "./modules/history/history-test-kit.ts";
 import { escapeHtml } from "./modules/shares/share-page.ts";
-import { writeWebDist } from "./static-test-kit.ts";
+import { webAppForTests } from "./static-test-kit.ts";
 
-let h: Harness;
-let dist: string;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  h = await createHarness();
-  dist = writeWebDist();
-  app = createApp(h.deps, { webDist: dist });
-});
-afterAll(async () => {
-  fs.rmSync(dist, { recursive: true, force: true });
-  await h.close();
-});
+const web = webAppForTests();
 
 describe("first views of /app pages", () => {
   it("draws a screen's first view with the request's own values, escaped; without them, the frame", async () => {
     const root = async (url: string, cookie?: string) => {
-      const res = await app.request(url, cookie ? { headers: { cookie } } : {});
+      const res = await web.app.request(url, cookie ? { headers: { cookie } } : {});
       expect(res.headers.get("cache-control"), url).toBe("private, no-cache");
       expect(res.headers.get("vary"), url).toContain("Cookie");
       const html = await res.text();
       return html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
     };
     const FRAME = '<div id="root"><div data-testid="sidebar-skeleton">Loading...</div></div>';
-    const owner = await h.signIn("first-view-owner@acme.com");
-    const other = await h.signIn("first-view-other@acme.com");
-    await h.deps.db.execute(
+    const owner = await web.h.signIn("first-view-owner@acme.com");
+    const other = await web.h.signIn("first-view-other@acme.com");
+    await web.h.deps.db.execute(
       sql`update users set name = ${`<img src=x onerror=alert(1)>&amp; Smith`} where id = ${owner.userId}`,
     );
-    await seedEntries(h, [
+    await seedEntries(web.h, [
       {
         userId: owner.userId,
         threadId: "FirstView1",
@@ -82,7 +67,7 @@ describe("first views of /app pages", () => {
     for (const starter of agent.starters) expect(chat).toContain(escapeHtml(starter));
     expect(chat).not.toContain("%%nexus:");
     // Not for an anonymous visitor, a custom agent, a form or an agent needing the missing model.
-    expect(h.deps.models.configured).toBe(false);
+    expect(web.h.deps.models.configured).toBe(false);
     for (const [url, cookie] of [
       ["/app/agents/quick-answer", undefined],
       ["/app/agents/custom", other.cookie],
@@ -94,7 +79,7 @@ describe("first views of /app pages", () => {
     }
 
     // Compressed for the browser that asks, the same page.
-    const br = await app.request(thread, {
+    const br = await web.app.request(thread, {
       headers: { cookie: owner.cookie, "accept-encoding": "br, gzip" },
     });
     expect(br.headers.get("content-encoding")).toBe("br");

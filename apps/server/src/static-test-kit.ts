@@ -2,6 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { afterAll, beforeAll } from "vitest";
+import { createHarness, type Harness } from "../test/harness.ts";
+import { createApp } from "./app.ts";
 
 /**
  * A built web app (apps/web/dist) for the server's static-route tests: index.html, hashed assets,
@@ -100,4 +103,35 @@ export function writeWebDist(): string {
   fs.writeFileSync(path.join(dist, "pyodide/314.0.7/pyodide.asm.wasm.gz"), zlib.gzipSync(WASM));
   writePrerendered(dist);
   return dist;
+}
+
+/** The real app serving a fresh copy of that build, for one test file (its hooks set it up). */
+export function webAppForTests(): {
+  readonly h: Harness;
+  readonly app: ReturnType<typeof createApp>;
+} {
+  let h: Harness | undefined;
+  let app: ReturnType<typeof createApp> | undefined;
+  let dist = "";
+  beforeAll(async () => {
+    h = await createHarness();
+    dist = writeWebDist();
+    app = createApp(h.deps, { webDist: dist });
+  });
+  afterAll(async () => {
+    fs.rmSync(dist, { recursive: true, force: true });
+    await h?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the web app is set up in beforeAll");
+    return value;
+  };
+  return {
+    get h() {
+      return ready(h);
+    },
+    get app() {
+      return ready(app);
+    },
+  };
 }

@@ -1,30 +1,16 @@
-import fs from "node:fs";
 import zlib from "node:zlib";
 import { DOMParser } from "linkedom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_URL, createHarness, type Harness } from "../test/harness.ts";
-import { createApp } from "./app.ts";
+import { describe, expect, it } from "vitest";
+import { APP_URL } from "../test/harness.ts";
 import { PYTHON_WORKER_CSP, patternExpression, robotsTxt, sitemapXml } from "./static.ts";
-import { ORIGIN, script, WASM, writeWebDist } from "./static-test-kit.ts";
+import { ORIGIN, script, WASM, webAppForTests } from "./static-test-kit.ts";
 
-let h: Harness;
-let dist: string;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  h = await createHarness();
-  dist = writeWebDist();
-  app = createApp(h.deps, { webDist: dist });
-});
-afterAll(async () => {
-  fs.rmSync(dist, { recursive: true, force: true });
-  await h.close();
-});
+const web = webAppForTests();
 
 describe("serving the built web app", () => {
   it("answers every app path with index.html, revalidated, under the CSP and security headers (G4)", async () => {
     for (const url of ["/app", "/app/settings", "/app/no/such/page", "/blog?tag=unknown"]) {
-      const res = await app.request(url);
+      const res = await web.app.request(url);
       expect(res.status, url).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
       // An /app page may show who is signed in (its first view): no shared cache keeps it.
@@ -55,7 +41,7 @@ describe("serving the built web app", () => {
       ["/app/no/such/page", ["/assets/shell-1.js"]],
     ];
     for (const [url, files] of cases) {
-      const html = await (await app.request(url)).text();
+      const html = await (await web.app.request(url)).text();
       expect(preloads(html), url).toEqual(files);
       // The links are in <head>; #root holds the frame (or /app's first view, anonymous).
       expect(html.indexOf("modulepreload"), url).toBeLessThan(html.indexOf("</head>"));
@@ -66,7 +52,7 @@ describe("serving the built web app", () => {
       );
     }
     // Outside /app the SPA's page stays as built: no frame, no preloads.
-    const other = await (await app.request("/blog?tag=unknown")).text();
+    const other = await (await web.app.request("/blog?tag=unknown")).text();
     expect(other).toContain('<div id="root"></div>');
     expect(preloads(other)).toEqual([]);
   });
@@ -85,7 +71,7 @@ describe("serving the built web app", () => {
   });
 
   it("answers an unknown share link with the app's HTML as a 404, under the CSP and noindex", async () => {
-    const res = await app.request("/share/abc");
+    const res = await web.app.request("/share/abc");
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('<div id="root">');
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
@@ -94,25 +80,25 @@ describe("serving the built web app", () => {
   });
 
   it("sends hashed assets precompressed and cached for a year", async () => {
-    const res = await app.request("/assets/app-abc123.js", {
+    const res = await web.app.request("/assets/app-abc123.js", {
       headers: { "accept-encoding": "br, gzip" },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect(zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(script);
-    const plain = await app.request("/assets/app-abc123.js");
+    const plain = await web.app.request("/assets/app-abc123.js");
     expect(await plain.text()).toBe(script);
   });
 
   it("answers a missing asset with 404, not the HTML page", async () => {
-    const res = await app.request("/assets/gone-999.js");
+    const res = await web.app.request("/assets/gone-999.js");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).not.toContain("text/html");
   });
 
   it("serves Pyodide's versioned files as application/wasm, precompressed, cached for a year", async () => {
-    const res = await app.request("/pyodide/314.0.7/pyodide.asm.wasm", {
+    const res = await web.app.request("/pyodide/314.0.7/pyodide.asm.wasm", {
       headers: { "accept-encoding": "gzip" },
     });
     expect(res.status).toBe(200);
@@ -120,25 +106,25 @@ describe("serving the built web app", () => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer()))).toEqual(WASM);
-    const missing = await app.request("/pyodide/314.0.7/numpy.whl");
+    const missing = await web.app.request("/pyodide/314.0.7/numpy.whl");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-type")).not.toContain("text/html");
   });
 
   it("allows WebAssembly only in the Python worker's own policy, never in the page's", async () => {
-    const worker = await app.request("/assets/python-worker-Ab_1.js");
+    const worker = await web.app.request("/assets/python-worker-Ab_1.js");
     expect(worker.status).toBe(200);
     expect(worker.headers.get("content-security-policy")).toBe(PYTHON_WORKER_CSP);
     expect(PYTHON_WORKER_CSP).toContain("'wasm-unsafe-eval'");
     expect(PYTHON_WORKER_CSP).toContain("connect-src 'self'");
-    const other = await app.request("/assets/app-abc123.js");
+    const other = await web.app.request("/assets/app-abc123.js");
     expect(other.headers.get("content-security-policy")).toBeNull();
-    const page = await app.request("/app/agents/interactive-python-course");
+    const page = await web.app.request("/app/agents/interactive-python-course");
     expect(page.headers.get("content-security-policy")).not.toContain("wasm");
   });
 
   it("keeps unknown API paths as JSON 404s", async () => {
-    const res = await app.request("/api/nope");
+    const res = await web.app.request("/api/nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "Not found." } });
   });
@@ -156,7 +142,7 @@ describe("prerendered public pages", () => {
       ["/contact", "<form>"],
     ];
     for (const [url, content] of cases) {
-      const res = await app.request(url);
+      const res = await web.app.request(url);
       expect(res.status, url).toBe(200);
       const html = await res.text();
       expect(html, url).toContain(content);
@@ -165,13 +151,13 @@ describe("prerendered public pages", () => {
       expect(res.headers.get("cache-control"), url).toBe("no-cache");
       expect(res.headers.get("content-security-policy"), url).toContain("script-src 'self'");
     }
-    const faq = await (await app.request("/faq")).text();
+    const faq = await (await web.app.request("/faq")).text();
     expect(faq).toContain(`<link rel="canonical" href="${APP_URL}/faq"/>`);
   });
 
   it("serves a tag's prerendered list only for a known tag", async () => {
-    expect(await (await app.request("/blog?tag=a%26b")).text()).toContain("tagged");
-    expect(await (await app.request("/blog?tag=zzz")).text()).toContain('<div id="root">');
+    expect(await (await web.app.request("/blog?tag=a%26b")).text()).toContain("tagged");
+    expect(await (await web.app.request("/blog?tag=zzz")).text()).toContain('<div id="root">');
   });
 
   it("answers an unknown post, and any unknown path outside /app, with the not-found page and 404 (noindex)", async () => {
@@ -183,7 +169,7 @@ describe("prerendered public pages", () => {
       "/application",
       "/index.php?x=1",
     ]) {
-      const res = await app.request(url);
+      const res = await web.app.request(url);
       expect(res.status, url).toBe(404);
       const html = await res.text();
       expect(html).toContain("Page not found");
@@ -193,26 +179,28 @@ describe("prerendered public pages", () => {
   });
 
   it("sends prerendered pages compressed when the browser accepts it", async () => {
-    const br = await app.request("/faq", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    const br = await web.app.request("/faq", {
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("vary")).toContain("Accept-Encoding");
     const html = zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
     expect(html).toContain("Is Nexus free?");
-    const gz = await app.request("/faq", { headers: { "accept-encoding": "gzip" } });
+    const gz = await web.app.request("/faq", { headers: { "accept-encoding": "gzip" } });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
   });
 
   it("does not serve the prerender's own files", async () => {
     for (const url of ["/prerendered/manifest.json", "/prerendered/faq.html"]) {
-      expect((await app.request(url)).status, url).toBe(404);
+      expect((await web.app.request(url)).status, url).toBe(404);
     }
   });
 });
 
 describe("sitemap.xml and robots.txt", () => {
   it("lists the public pages and every post with absolute APP_URL addresses, escaped, as valid XML", async () => {
-    const res = await app.request("/sitemap.xml");
+    const res = await web.app.request("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
@@ -250,7 +238,7 @@ describe("sitemap.xml and robots.txt", () => {
   });
 
   it("robots.txt allows the public pages, keeps crawlers out of /app, /api and /share, and names the sitemap", async () => {
-    const res = await app.request("/robots.txt");
+    const res = await web.app.request("/robots.txt");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/plain");
     const lines = (await res.text()).split("\n");
