@@ -52,6 +52,10 @@ describe("screenRequests", () => {
     expect(early.screenRequests("/app/agents/custom")).toEqual([]);
     expect(early.screenRequests("/app/agents/custom/abc")).toEqual([]);
     expect(early.screenRequests("/app/search/no-id-here-!!")).toEqual([]);
+    // A malformed escape in the address asks for nothing it cannot name (and throws nothing).
+    expect(early.screenRequests("/app/search/bad%E0%A4%A")).toEqual([]);
+    expect(early.screenRequests("/app/agents/bad%E0%A4%A")).toEqual([]);
+    expect(early.screenRequests("/app/agents/quick-answer/bad%E0%A4%A")).toEqual(["/agents"]);
     expect(early.screenRequests("/app/search")).toEqual([]);
     expect(early.screenRequests("/app/history")).toEqual([]);
     expect(early.screenRequests("/app")).toEqual([]);

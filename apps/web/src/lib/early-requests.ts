@@ -20,22 +20,33 @@ export const earlyPaths = {
     `/agents/${encodeURIComponent(agentId)}/threads/${encodeURIComponent(threadId)}`,
 } as const;
 
+/** A path segment as the router reads it; a malformed escape makes it nothing to ask for. */
+function decoded(segment: string | undefined): string | null {
+  if (segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** What a signed-in person's screen at `pathname` asks for first, beside GET /api/me. */
 export function screenRequests(pathname: string): string[] {
   const answer = /^\/app\/search\/([^/]+)\/?$/.exec(pathname);
   if (answer) {
-    const threadId = threadIdFromQueryAndId(decodeURIComponent(answer[1] ?? ""));
+    const threadId = threadIdFromQueryAndId(decoded(answer[1]) ?? undefined);
     return threadId ? [earlyPaths.thread(threadId)] : [];
   }
   const agents = /^\/app\/agents(?:\/([^/]+)(?:\/([^/]+))?)?\/?$/.exec(pathname);
   if (!agents || agents[1] === "custom") return [];
-  const [, agentId, threadId] = agents;
-  return agentId && threadId
-    ? [
-        earlyPaths.agents,
-        earlyPaths.agentThread(decodeURIComponent(agentId), decodeURIComponent(threadId)),
-      ]
-    : [earlyPaths.agents];
+  if (agents[1] === undefined) return [earlyPaths.agents];
+  const agentId = decoded(agents[1]);
+  if (agentId === null) return [];
+  if (agents[2] === undefined) return [earlyPaths.agents];
+  const threadId = decoded(agents[2]);
+  return threadId === null
+    ? [earlyPaths.agents]
+    : [earlyPaths.agents, earlyPaths.agentThread(agentId, threadId)];
 }
 
 interface Early {
