@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { AgentChatPlaceholder } from "@/features/agents/components/agent-chat-placeholder.tsx";
+import { SpecialistPlaceholder } from "@/features/agents/components/specialist-placeholder.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 
 /** /app/agents/deepresearch(/:threadId) */
@@ -7,7 +7,8 @@ export function DeepResearchRoute() {
   const { threadId } = useParams();
   return (
     <RequireSignIn area="Deep research">
-      <AgentChatPlaceholder
+      <SpecialistPlaceholder
+        capability="Deep research"
         title="Deep research"
         description="Multi-step research on a hard question, written up as a report."
         upcoming={[

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { AgentChatPlaceholder } from "@/features/agents/components/agent-chat-placeholder.tsx";
+import { SpecialistPlaceholder } from "@/features/agents/components/specialist-placeholder.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 
 /** /app/agents/structured-information-extraction(/:threadId) */
@@ -7,7 +7,8 @@ export function ExtractionRoute() {
   const { threadId } = useParams();
   return (
     <RequireSignIn area="Structured information extraction">
-      <AgentChatPlaceholder
+      <SpecialistPlaceholder
+        capability="Structured information extraction"
         title="Structured information extraction"
         description="Turn text and documents into fields and tables."
         upcoming={["Describe the fields you need", "Export the results as a table"]}

@@ -5,15 +5,21 @@ import { ComingSoon } from "@/components/ui/coming-soon.tsx";
 import { Page } from "@/components/ui/page.tsx";
 import { paths } from "@/config/paths.ts";
 
-/** An agent chat screen before agent chats are released. */
-export function AgentChatPlaceholder({
+/**
+ * A specialist agent's screen (deep research, extraction) before its capability is released: the
+ * agent chats themselves are there, this one is not yet.
+ */
+export function SpecialistPlaceholder({
   title,
   description,
+  capability,
   threadId,
   upcoming,
 }: {
   title: string;
   description: string;
+  /** What is missing, as a sentence's subject ("Deep research"). */
+  capability: string;
   threadId?: string;
   upcoming?: readonly string[];
 }) {
@@ -33,11 +39,11 @@ export function AgentChatPlaceholder({
     >
       <ComingSoon
         icon={Bot}
-        title="Agent chats are not available yet"
+        title={`${capability} is not available yet`}
         description={
           threadId
-            ? "This conversation cannot be opened yet: agent chats arrive in a later release of this Nexus server."
-            : "Chatting with agents arrives in a later release of this Nexus server."
+            ? `This conversation cannot be opened yet: ${capability.toLowerCase()} arrives in a later release of this Nexus server.`
+            : `${capability} arrives in a later release of this Nexus server.`
         }
         upcoming={upcoming}
       />
