@@ -3,9 +3,9 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseDocument } from "../apps/server/src/integrations/document-text/parse.ts";
 import {
-  closeIdleParseWorkers,
-  parseInWorker,
-} from "../apps/server/src/integrations/document-text/parse-worker.ts";
+  closeIdleParseProcesses,
+  parseInProcess,
+} from "../apps/server/src/integrations/document-text/parse-process.ts";
 import type { ParseLimits } from "../apps/server/src/integrations/document-text/types.ts";
 import { REPO_ROOT } from "../e2e/support/server-process.ts";
 import { type BenchResult, markdownTable, verdict } from "./lib/report.ts";
@@ -39,7 +39,7 @@ export async function documentParse(): Promise<BenchResult> {
   const pdfs = TEXT_PDFS.map((name) => ({ name, bytes: read(name) }));
   const scans = SCANS.map((name) => ({ name, bytes: read(name) }));
   // Warm-up: the worker thread starts and loads pdf.js once; ingestion keeps it warm the same way.
-  await parseInWorker({ kind: "pdf", bytes: pdfs[0]?.bytes ?? new Uint8Array(), limits: LIMITS });
+  await parseInProcess({ kind: "pdf", bytes: pdfs[0]?.bytes ?? new Uint8Array(), limits: LIMITS });
 
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
@@ -48,7 +48,7 @@ export async function documentParse(): Promise<BenchResult> {
     for (let r = 0; r < ROUNDS; r++)
       for (const pdf of pdfs)
         pages += (
-          await parseInWorker({ kind: "pdf", bytes: pdf.bytes, limits: LIMITS, ocr: false })
+          await parseInProcess({ kind: "pdf", bytes: pdf.bytes, limits: LIMITS, ocr: false })
         ).pages.length;
     return pages;
   });
@@ -74,12 +74,12 @@ export async function documentParse(): Promise<BenchResult> {
     let pages = 0;
     for (let r = 0; r < OCR_ROUNDS; r++)
       for (const scan of scans) {
-        const doc = await parseInWorker({ kind: "pdf", bytes: scan.bytes, limits: LIMITS });
+        const doc = await parseInProcess({ kind: "pdf", bytes: scan.bytes, limits: LIMITS });
         pages += doc.pages.filter((p) => p.ocr).length;
       }
     return pages;
   });
-  await closeIdleParseWorkers();
+  await closeIdleParseProcesses();
 
   const rate = (r: { pages: number; ms: number }) => round1(r.pages / (r.ms / 1000));
   const workerRate = rate(worker);

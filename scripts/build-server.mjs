@@ -19,7 +19,7 @@ await build({
     main: path.join(root, "apps/server/src/main.ts"),
     admin: path.join(root, "apps/server/src/cli/admin.ts"),
     "chat-worker": path.join(root, "apps/server/src/ai/chat/chat.worker.ts"),
-    "parse-worker": path.join(root, "apps/server/src/integrations/document-text/parse.worker.ts"),
+    "parse-child": path.join(root, "apps/server/src/integrations/document-text/parse.child.ts"),
     "run-code-worker": path.join(root, "apps/server/src/ai/tools/run-code.worker.ts"),
   },
   outdir: path.join(root, "apps/server/dist"),

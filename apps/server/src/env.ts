@@ -117,6 +117,8 @@ export const envSchema = z
     ),
     /** Time one file may take to parse (OCR included) before it fails as timed out. */
     FILE_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** Memory one file's parser process may use (resident, in MB) before it fails as too large. */
+    FILE_PARSE_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
     /** Ingestion jobs run at once by this instance. */
     INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** A job still running this long after its start (its instance died) is retried. */

@@ -3,21 +3,21 @@ import { afterAll, describe, expect, it } from "vitest";
 import { detectKind } from "../../src/integrations/document-text/detect.ts";
 import { parseDocument } from "../../src/integrations/document-text/parse.ts";
 import {
-  closeIdleParseWorkers,
-  parseInWorker,
-} from "../../src/integrations/document-text/parse-worker.ts";
+  closeIdleParseProcesses,
+  parseInProcess,
+} from "../../src/integrations/document-text/parse-process.ts";
 import { type DocumentKind, ParseFailure } from "../../src/integrations/document-text/types.ts";
 import { fixture, LIMITS } from "./fixtures.ts";
 
 /**
- * Hostile files through the parse worker: they end as a clear failure (or harmless text), never
+ * Hostile files through the parse process: they end as a clear failure (or harmless text), never
  * run code, never expand without limit, and the type comes from the bytes, not the name.
  */
 
-afterAll(closeIdleParseWorkers);
+afterAll(closeIdleParseProcesses);
 
 const inWorker = (kind: DocumentKind, bytes: Uint8Array, limits = LIMITS) =>
-  parseInWorker({ kind, bytes, limits, ocr: false, timeoutMs: 60_000 });
+  parseInProcess({ kind, bytes, limits, ocr: false, timeoutMs: 60_000 });
 
 const failureOf = (run: Promise<unknown>) =>
   run.then(
@@ -55,7 +55,7 @@ describe("the type comes from the bytes", () => {
   });
 });
 
-describe("hostile files in the worker", () => {
+describe("hostile files in the parse process", () => {
   it("the XSS payload list is read as inert text", async () => {
     const document = await inWorker("html", fixture("xss-payload-list.html"));
     const text = document.pages[0]?.text ?? "";
@@ -131,10 +131,10 @@ describe("bounded unzip", () => {
   });
 });
 
-describe("the worker's limits", () => {
+describe("the parse process's limits", () => {
   it("forwards progress and returns the document", async () => {
     const progress: string[] = [];
-    const document = await parseInWorker({
+    const document = await parseInProcess({
       kind: "pdf",
       bytes: fixture("doc_1_3_pages.pdf"),
       limits: LIMITS,
@@ -150,23 +150,23 @@ describe("the worker's limits", () => {
 
   it("a parse over its time is terminated as a timeout", async () => {
     await expect(
-      parseInWorker({ kind: "pdf", bytes: fixture("pdkids.pdf"), limits: LIMITS, timeoutMs: 1 }),
+      parseInProcess({ kind: "pdf", bytes: fixture("pdkids.pdf"), limits: LIMITS, timeoutMs: 1 }),
     ).rejects.toMatchObject({ code: "timeout", message: "Reading this file took too long" });
   });
 
-  it("a parse over its heap ends as too large", async () => {
+  it("a parse over its memory cap ends as too large", async () => {
     await expect(
-      parseInWorker({ kind: "pdf", bytes: fixture("pdkids.pdf"), limits: LIMITS, maxHeapMb: 40 }),
+      parseInProcess({ kind: "pdf", bytes: fixture("pdkids.pdf"), limits: LIMITS, memoryMb: 400 }),
     ).rejects.toMatchObject({ code: "too_large" });
   });
 
-  it("a worker that cannot start is our error, not the file's", async () => {
+  it("a parse process that cannot start is our error, not the file's", async () => {
     const failure = await failureOf(
-      parseInWorker({
+      parseInProcess({
         kind: "text",
         bytes: new Uint8Array([65]),
         limits: LIMITS,
-        workerUrl: new URL("./no-such-worker.mjs", import.meta.url),
+        entryUrl: new URL("./no-such-child.mjs", import.meta.url),
       }),
     );
     expect(failure).toBeInstanceOf(Error);

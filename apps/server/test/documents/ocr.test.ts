@@ -6,9 +6,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { englishDataPath, OCR_WARNING } from "../../src/integrations/document-text/ocr.ts";
 import {
-  closeIdleParseWorkers,
-  parseInWorker,
-} from "../../src/integrations/document-text/parse-worker.ts";
+  closeIdleParseProcesses,
+  parseInProcess,
+} from "../../src/integrations/document-text/parse-process.ts";
 import { DOCUMENTS, fixture, LIMITS } from "./fixtures.ts";
 
 /**
@@ -17,7 +17,7 @@ import { DOCUMENTS, fixture, LIMITS } from "./fixtures.ts";
  * network namespace), so a download attempt would fail the test.
  */
 
-afterAll(closeIdleParseWorkers);
+afterAll(closeIdleParseProcesses);
 
 const NIGHTLY = !!process.env.NIGHTLY;
 const PARSE_MODULE = pathToFileURL(
@@ -38,7 +38,7 @@ describe("offline OCR", () => {
 
   it("an encrypted scanned page: decrypted with its password, then OCR'd", async () => {
     const progress: string[] = [];
-    const document = await parseInWorker({
+    const document = await parseInProcess({
       kind: "pdf",
       bytes: fixture("issue3371.pdf"),
       password: "ELXRTQWS",

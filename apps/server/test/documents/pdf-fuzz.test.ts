@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  closeIdleParseWorkers,
-  parseInWorker,
-} from "../../src/integrations/document-text/parse-worker.ts";
+  closeIdleParseProcesses,
+  parseInProcess,
+} from "../../src/integrations/document-text/parse-process.ts";
 import { ParseFailure } from "../../src/integrations/document-text/types.ts";
 import { fixture, LIMITS } from "./fixtures.ts";
 
 /**
  * G8: mutated PDFs (deterministic, seeded byte mutations of a few corpus PDFs) through the parse
- * worker: 100 in CI, 1,000 with NIGHTLY=1 (PDF_FUZZ_COUNT overrides). Each must end parsed or as
- * a ParseFailure: no other error (a crash), no timeout (a hang), and the worker pool keeps going.
+ * process: 100 in CI, 1,000 with NIGHTLY=1 (PDF_FUZZ_COUNT overrides). Each must end parsed or as
+ * a ParseFailure: no other error (a crash), no timeout (a hang), and the process pool keeps going.
  */
 
 const COUNT = Number(process.env.PDF_FUZZ_COUNT ?? (process.env.NIGHTLY ? 1000 : 100));
@@ -17,7 +17,7 @@ const SEED = Number(process.env.PDF_FUZZ_SEED ?? 0x5eed);
 const BASES = ["doc_1_3_pages.pdf", "issue6010_1.pdf", "attachment.pdf", "issue9105_other.pdf"];
 const PARALLEL = 2;
 
-afterAll(closeIdleParseWorkers);
+afterAll(closeIdleParseProcesses);
 
 /** mulberry32: small, fast, deterministic. */
 function random(seed: number) {
@@ -67,7 +67,7 @@ export function mutate(base: Uint8Array, rand: () => number): Uint8Array {
   return bytes;
 }
 
-describe(`G8: ${COUNT} mutated PDFs through the parse worker`, () => {
+describe(`G8: ${COUNT} mutated PDFs through the parse process`, () => {
   it("every one ends parsed or as a ParseFailure: 0 crashes, 0 hangs", async () => {
     const bases = BASES.map(fixture);
     const rand = random(SEED);
@@ -85,7 +85,7 @@ describe(`G8: ${COUNT} mutated PDFs through the parse worker`, () => {
         const c = cases[next++];
         if (!c) break;
         try {
-          await parseInWorker({
+          await parseInProcess({
             kind: "pdf",
             bytes: c.bytes,
             password: c.password,

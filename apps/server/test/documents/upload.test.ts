@@ -12,7 +12,7 @@ import { DOCUMENTS, EXPECTED, type Expectation, fixture } from "./fixtures.ts";
 
 /**
  * Every file of the shared corpus uploaded through the server (POST /api/files → ingestion job
- * in a parse worker → chunks): each ends ready with the text its MANIFEST names, or failed with
+ * in a parse process → chunks): each ends ready with the text its MANIFEST names, or failed with
  * the right reason in words for the person; the password-protected PDFs are read with their
  * password (POST /api/files/:id/password); archives are refused at upload; and the server keeps
  * answering. The expectations are corpus.test.ts's (fixtures.ts), which parses the same files

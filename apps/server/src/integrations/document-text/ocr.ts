@@ -18,7 +18,8 @@ export const OCR_WARNING = "Scanned pages were read with OCR; check the text";
 
 const require = createRequire(import.meta.url);
 const DPI = 300;
-const MAX_SIDE = 2500;
+/** The OCR canvas's longest side in pixels (pdf.ts caps pdf.js's canvases to the same area). */
+export const MAX_SIDE = 2500;
 
 /** The local folder holding eng.traineddata.gz. */
 export function englishDataPath(): string {

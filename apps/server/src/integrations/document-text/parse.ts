@@ -14,7 +14,8 @@ import { DAMAGED_MESSAGE } from "./zip.ts";
 /**
  * Parses a document of a known kind (from detectKind). Every failure is a ParseFailure with a
  * message for the person; anything else a parser throws on hostile bytes counts as "damaged".
- * Run it through parse-worker.ts (time and memory limits), not on the server's main thread.
+ * Run it through parse-process.ts (a child process with time and memory limits), never in the
+ * server's own process.
  */
 export async function parseDocument(options: ParseOptions): Promise<ParsedDocument> {
   if (options.bytes.length === 0) throw new ParseFailure("empty", "This file is empty");

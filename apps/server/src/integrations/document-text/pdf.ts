@@ -7,7 +7,7 @@ import {
   type PDFPageProxy,
 } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { isRtl, limitPages, limitText, requireText } from "./limits.ts";
-import { createPageOcr, OCR_WARNING, type PageOcr } from "./ocr.ts";
+import { createPageOcr, MAX_SIDE, OCR_WARNING, type PageOcr } from "./ocr.ts";
 import { type PdfTextItem, pageTextFromItems } from "./pdf-text.ts";
 import {
   type DocumentPage,
@@ -27,6 +27,13 @@ import { DAMAGED_MESSAGE } from "./zip.ts";
 export const PASSWORD_MESSAGE = "This PDF is password-protected";
 export const WRONG_PASSWORD_MESSAGE = "That password is not right for this PDF";
 const PAGE_WARNING = "Some pages could not be read";
+
+/**
+ * The largest image pdf.js decodes, in pixels: 50 Mpx (200 MB as RGBA) reads a 600 dpi scan of an
+ * A4 or Letter page (~35 Mpx); a bigger one (a 16,000 × 16,000 image is 256 Mpx, 1 GB decoded) is
+ * left out of the page, as if it were not there, so it is neither decoded nor OCR'd.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
@@ -77,6 +84,8 @@ async function openWith(options: ParseOptions, password: string | undefined) {
     useSystemFonts: false,
     enableXfa: false,
     isOffscreenCanvasSupported: false,
+    maxImageSize: MAX_IMAGE_PIXELS,
+    canvasMaxAreaInBytes: MAX_SIDE * MAX_SIDE * 4,
     stopAtErrors: false,
     verbosity: 0,
     cMapUrl: `${path.join(PDFJS_DIR, "cmaps")}/`,

@@ -1,7 +1,7 @@
 /**
  * The contract between the document parsers (one per format in this folder) and the files module
  * (upload → ingestion job → chunks). Parsers are pure: bytes in, text with locations out. The
- * ingestion job runs them in a worker thread with time and memory limits (see parse-worker.ts).
+ * ingestion job runs them in a child process with time and memory limits (see parse-process.ts).
  */
 
 /** Formats we accept, decided from magic bytes (never from the name or the declared type). */
@@ -57,7 +57,7 @@ export type ParseFailureCode =
   | "unsupported" // not a format we read (the magic bytes say so)
   | "too_large" // page, entry, expansion or text limits exceeded (zip bombs land here)
   | "empty" // no text at all, even after OCR
-  | "timeout"; // the worker ran out of time (set by the worker wrapper, not by parsers)
+  | "timeout"; // the parse ran out of time (set by parse-process.ts, not by parsers)
 
 export class ParseFailure extends Error {
   constructor(

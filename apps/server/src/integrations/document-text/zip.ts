@@ -25,6 +25,17 @@ const SLICE = 4 * 1024;
 
 export const DAMAGED_MESSAGE = "This file is damaged";
 const TOO_LARGE_MESSAGE = "This file expands to more data than allowed";
+/**
+ * The largest part decoded as text (an XML part, a chapter): decoding and parsing XML takes many
+ * times its size in memory, so a bigger one is refused from its declared size, before inflating.
+ */
+export const MAX_TEXT_PART_BYTES = 48 * 1024 * 1024;
+export const PART_TOO_LARGE_MESSAGE = `This file has a part larger than allowed (${MAX_TEXT_PART_BYTES / 1024 / 1024} MB of text)`;
+
+/** Refuses, from the central directory alone, a text part declared larger than MAX_TEXT_PART_BYTES. */
+export function refuseLargeTextPart(entry: Pick<ZipEntry, "size">) {
+  if (entry.size > MAX_TEXT_PART_BYTES) throw new ParseFailure("too_large", PART_TOO_LARGE_MESSAGE);
+}
 
 const damaged = () => new ParseFailure("damaged", DAMAGED_MESSAGE);
 
@@ -96,7 +107,7 @@ export interface ZipReader {
   has: (name: string) => boolean;
   /** The entry's bytes, or null when there is no such entry. */
   read: (name: string) => Uint8Array | null;
-  /** The entry as UTF-8 text, or null. */
+  /** The entry as UTF-8 text, or null; "too_large" over MAX_TEXT_PART_BYTES (not inflated). */
   text: (name: string) => string | null;
 }
 
@@ -154,6 +165,8 @@ export function openZip(bytes: Uint8Array, maxExpandedBytes: number): ZipReader 
     has: (name) => byName.has(name),
     read,
     text: (name) => {
+      const entry = byName.get(name);
+      if (entry) refuseLargeTextPart(entry);
       const data = read(name);
       return data ? new TextDecoder("utf-8").decode(data) : null;
     },

@@ -2,7 +2,7 @@ import { vectorToBytes } from "../../ai/embeddings.ts";
 import type { Deps } from "../../deps.ts";
 import { detectKind } from "../../integrations/document-text/detect.ts";
 import { EMPTY_MESSAGE } from "../../integrations/document-text/limits.ts";
-import { parseInWorker } from "../../integrations/document-text/parse-worker.ts";
+import { parseInProcess } from "../../integrations/document-text/parse-process.ts";
 import {
   type DocumentKind,
   type ParsedDocument,
@@ -200,13 +200,14 @@ async function runIngestion(
   // The upload judged the type from the first bytes; a ZIP container is told apart for sure only
   // by its central directory, at the end of the file.
   const kind = detectKind(bytes, file.name) ?? (file.kind as DocumentKind);
-  const parsed: ParsedDocument = await parseInWorker({
+  const parsed: ParsedDocument = await parseInProcess({
     kind,
     bytes,
     name: file.name,
     ...(password !== undefined ? { password } : {}),
     limits: PARSE_LIMITS,
     timeoutMs: deps.env.FILE_PARSE_TIMEOUT_SECONDS * 1000,
+    memoryMb: deps.env.FILE_PARSE_MEMORY_MB,
     onProgress: (progress) => {
       if (progress.stage !== "ocr") return;
       lastOcrEvent = lastOcrEvent.then(() =>
