@@ -12,6 +12,7 @@ import { startChatWorkers } from "./ai/chat/chat-workers.ts";
 import { chatJobLost } from "./ai/chat/runners.ts";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
+import { closeIdleParseProcesses } from "./integrations/document-text/parse-process.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
 import { setUpPgvector } from "./integrations/search/pgvector.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
@@ -125,6 +126,7 @@ async function main() {
     await chatWorkers?.close();
     // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS).
     await jobRuntime.stop(SHUTDOWN_TIMEOUT_MS / 2);
+    await closeIdleParseProcesses();
     await database.close();
     await embedded?.stop();
     process.exit(0);
