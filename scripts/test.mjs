@@ -130,14 +130,14 @@ async function externalPostgres() {
     // own embedded PostgreSQL, so they ran in the unit step already; they are the whole
     // server-isolated project, which is not selected here — its global setup would share the
     // template database of this one) and the document-parsing suites that never touch a database
-    // (corpus, hostile files, OCR, the PDF fuzz).
+    // (corpus, hostile files, OCR, the document fuzz).
     const notHere = [
       "**/crash.test.ts",
       "**/files-crash.test.ts",
       "**/test/documents/corpus.test.ts",
       "**/test/documents/hostile.test.ts",
       "**/test/documents/ocr.test.ts",
-      "**/test/documents/pdf-fuzz.test.ts",
+      "**/test/documents/document-fuzz.test.ts",
     ];
     // pgvector built into this PostgreSQL (.ci/run: scripts/build-pgvector.sh): its tests must
     // then find it, rather than pass on the path for a database without it.

@@ -153,6 +153,7 @@ export async function closeIdleParseProcesses(): Promise<void> {
         new Promise<void>((resolve) => {
           if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
           s.child.once("exit", () => resolve());
+          s.child.ref(); // an idle child is unref'd: hold the process until its exit is seen
           s.child.kill("SIGKILL");
         }),
     ),
