@@ -169,6 +169,8 @@ describe(`G8: mutated documents of every format through the parse process`, () =
       await Promise.all(Array.from({ length: PARALLEL }, lane));
       expect(problems).toEqual([]);
       expect(outcomes.parsed + outcomes.failed).toBe(format.count);
+      // The mutations are not all fatal: some still parse (with this seed, even in CI's count).
+      expect(outcomes.parsed).toBeGreaterThan(0);
     }, 1_800_000);
   }
 });
