@@ -41,7 +41,7 @@ describe("hostile files in the parse process", () => {
     bombs = [];
     for (const mb of ZIP_BOMB_SEQUENCE_MB) bombs.push(await zipBombDocx(mb));
     image = await hugeImagePdf();
-  }, 120_000);
+  }, 300_000); // ~15 s of zlib on a quiet machine; much more on a shared one
 
   it("the zip-bomb sequence: each file ends too large (or as text), this process lives on", async () => {
     for (const bomb of bombs) {
@@ -98,6 +98,26 @@ describe("the parse process's limits and pool", () => {
     });
     const document = await parse();
     expect(document.pages.map((p) => p.text)).toEqual(ONE_TO_THREE);
+  }, 60_000);
+
+  it("a child that crashes mid-parse fails that file as damaged; one killed for memory, as too large", async () => {
+    const dying = (name: string) =>
+      parseInProcess({
+        kind: "text",
+        bytes: new Uint8Array([65]),
+        name,
+        limits: LIMITS,
+        entryUrl: new URL("./dying-parse-child.mjs", import.meta.url),
+      });
+    await expect(dying("exit")).rejects.toMatchObject({
+      code: "damaged",
+      message: "This file is damaged",
+    });
+    await expect(dying("oom-kill")).rejects.toMatchObject({
+      code: "too_large",
+      message: MEMORY_MESSAGE,
+    });
+    expect((await parse()).pages.map((p) => p.text)).toEqual(ONE_TO_THREE);
   }, 60_000);
 
   it("a time-out kills the child; the next parse works", async () => {
