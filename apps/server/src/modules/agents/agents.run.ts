@@ -182,11 +182,7 @@ function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>
  * `othersFiles`: the files cited are someone else's (a shared agent's knowledge), so their
  * passages are kept private, with no link (the library and share pages show "Not shared").
  */
-function sourcesOf(
-  deps: Deps,
-  parts: readonly SavedPart[],
-  othersFiles: boolean,
-): AnswerSource[] {
+function sourcesOf(deps: Deps, parts: readonly SavedPart[], othersFiles: boolean): AnswerSource[] {
   return parts.flatMap((p) => {
     if (p.type !== "source-url") return [];
     let url: URL | null = null;

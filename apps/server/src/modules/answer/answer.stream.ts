@@ -11,11 +11,7 @@ import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
-import {
-  signFaviconOf,
-  signReceivedImages,
-  signReceivedVideos,
-} from "../images/images.service.ts";
+import { signFaviconOf, signReceivedImages, signReceivedVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
 import {
   failureMessage,
