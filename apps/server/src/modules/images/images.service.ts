@@ -121,7 +121,11 @@ class ImageRefusal extends Error {
   }
 }
 
-/** Addresses of the operator's own SearXNG (SEARXNG_URL): its image_proxy may live inside. */
+/**
+ * Addresses of the operator's own SearXNG (SEARXNG_URL): its image_proxy may live inside. Given
+ * only to a fetch of an address on exactly its origin; web-fetch applies them to that origin
+ * alone, so a redirect to another port or host is checked as any other address.
+ */
 function searxngAllowance(deps: Deps): { origin: string; addresses: string[] } | null {
   const configured = deps.env.SEARCH_PROVIDER === "searxng" ? deps.env.SEARXNG_URL : undefined;
   if (!configured) return null;
