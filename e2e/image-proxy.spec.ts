@@ -133,7 +133,7 @@ test("images of an answer, its share page and Discover come only through the ima
     await expect(turn.locator("[data-blocked-image]")).toContainText(`Image: leak (${ATTACKER})`);
     await expectProxiedImages(page, origin);
 
-    // Restored from the server (stored addresses, signed when read).
+    // Restored from the server (proxy URLs minted when the answer was made, stored and passed on).
     await page.reload();
     await expect(turns(page).first()).toBeVisible({ timeout: 60_000 });
     await finished(turns(page).first());

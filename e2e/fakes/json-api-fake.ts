@@ -24,6 +24,8 @@ export interface FakeAnswer {
   /** JSON, or bytes sent as they are with `contentType`. */
   body: unknown;
   contentType?: string;
+  /** More response headers (a redirect's location). */
+  headers?: Record<string, string>;
 }
 
 export interface JsonApiFake {
@@ -54,8 +56,8 @@ export async function startJsonApiFake(options: {
         body: Buffer.concat(chunks).toString("utf8"),
       };
       fake.requests.push(request);
-      const send = (status: number, body: string) => {
-        res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+      const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { ...headers, "content-type": "application/json; charset=utf-8" });
         res.end(body);
       };
       switch (fake.mode) {
@@ -72,11 +74,12 @@ export async function startJsonApiFake(options: {
           const answer = options.handle(request);
           if (Buffer.isBuffer(answer.body)) {
             res.writeHead(answer.status ?? 200, {
+              ...answer.headers,
               "content-type": answer.contentType ?? "application/octet-stream",
             });
             return res.end(answer.body);
           }
-          return send(answer.status ?? 200, JSON.stringify(answer.body));
+          return send(answer.status ?? 200, JSON.stringify(answer.body), answer.headers);
         }
       }
     });

@@ -92,7 +92,10 @@ export async function startFakeSearxng(
     ...(options.port ? { port: options.port } : {}),
     handle: (request) => {
       // Like a real SearXNG with `image_proxy: true`: pictures from its own origin (raster only).
-      // `u=broken…` stands for a picture that is not one.
+      // `u=broken…` stands for a picture that is not one; `to=<url>` answers a redirect there.
+      const to = request.query.get("to");
+      if (request.path === "/image_proxy" && to)
+        return { status: 302, body: "", headers: { location: to } };
       if (request.path === "/image_proxy")
         return request.query.get("u")?.startsWith("broken")
           ? { body: "not an image", contentType: "text/plain" }

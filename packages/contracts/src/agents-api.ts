@@ -143,4 +143,6 @@ export interface RunCodeToolOutput {
   durationMs: number;
   /** Whether the output or the result was cut. */
   truncated: boolean;
+  /** True when it did not run: every sandbox slot was taken (try again shortly). */
+  busy?: boolean;
 }

@@ -21,8 +21,10 @@ const MESSAGES: Record<WebFetchReason, string> = {
   bad_scheme: "Only http and https addresses can be fetched.",
   credentials: "Addresses with a user name or password are not fetched.",
   bad_port: "That port is not allowed.",
-  blocked_address: "That address is not allowed.",
-  dns: "The host name could not be resolved.",
+  // The same words for both: a refused private address and a name that does not resolve must not
+  // be told apart, or fetching would probe the internal DNS (the reason stays in the logs).
+  blocked_address: "The address could not be reached.",
+  dns: "The address could not be reached.",
   too_many_redirects: "The page redirected too many times.",
   too_large: "The page is too large.",
   bad_encoding: "The page could not be decoded.",

@@ -72,7 +72,9 @@ export interface FetchPageOptions {
   headers?: Record<string, string>;
   /**
    * DANGER: exact IP addresses THIS request may reach although they are not public, on top of the
-   * instance's allowAddresses (same matching rules). For an operator-configured internal service
+   * instance's allowAddresses (same matching rules), and only while it stays on the requested
+   * URL's exact origin (scheme, host and port): a redirect to any other origin, even another port
+   * of the same address, is checked without them. For an operator-configured internal service
    * (SEARXNG_URL), never for addresses taken from user input or from a fetched page.
    */
   allowAddresses?: string[];
@@ -168,6 +170,13 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
     check: Check;
   }
 
+  /** The requested origin with the request's own allowance; every other origin without it. */
+  interface Checks {
+    origin: string;
+    own: Check;
+    other: Check;
+  }
+
   function open(
     request: Outgoing & { url: URL; addresses: string[] },
   ): Promise<http.IncomingMessage> {
@@ -206,12 +215,19 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
   }
 
   async function follow(
-    request: Outgoing & { url: string; maxBytes: number },
+    request: Omit<Outgoing, "check"> & { url: string; maxBytes: number; allow: string[] },
   ): Promise<FetchedPage> {
     let url = parseTarget({ href: request.url });
+    const checks: Checks = {
+      origin: url.origin,
+      own: checkFor(request.allow),
+      other: checkFor([]),
+    };
     for (let hop = 0; ; hop++) {
-      const addresses = await addressesFor(url, request.signal, request.check);
-      const response = await open({ ...request, url, addresses });
+      // Each hop is checked again, with the request's allowance only on its first origin.
+      const check = url.origin === checks.origin ? checks.own : checks.other;
+      const addresses = await addressesFor(url, request.signal, check);
+      const response = await open({ ...request, url, addresses, check });
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location && request.method === "GET") {
@@ -261,7 +277,7 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
         method: request.method ?? "GET",
         body: request.body,
         headers: request.headers ?? {},
-        check: checkFor(request.allowAddresses ?? []),
+        allow: request.allowAddresses ?? [],
       });
     } catch (error) {
       const failure = asWebFetchError({ error, signal: controller.signal, url: shown });

@@ -23,6 +23,12 @@ describe("proxiedImageSrc", () => {
     [`https://nexus.example@evil.example${SIGNED}`],
     ["/api/image?u=https%3A%2F%2Fimg.example%2Fa.png"],
     ["/api/image?s=abcdefghijklmnopqrstuv"],
+    // Not the one spelling the server mints (it would refuse them): not requested at all.
+    ["/api/image?u=https://img.example/a.png&s=abcdefghijklmnopqrstuv"],
+    ["/api/image?u=https%3a%2f%2fimg.example%2fa.png&s=abcdefghijklmnopqrstuv"],
+    ["/api/image?s=abcdefghijklmnopqrstuv&u=https%3A%2F%2Fimg.example%2Fa.png"],
+    [`${SIGNED}&u=https%3A%2F%2Fevil.example%2Fx.png`],
+    [`${SIGNED}x`],
     ["/api/image/../files/1.png?u=a&s=b"],
     ["/api/files/1.png"],
     ["/favicon.ico"],

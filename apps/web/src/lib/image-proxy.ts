@@ -7,6 +7,12 @@
 export const IMAGE_PROXY_PATH = "/api/image";
 
 const MAX_LENGTH = 8192;
+/**
+ * The one spelling the server mints (apps/server/src/modules/images/image-urls.ts): `u` encoded
+ * with upper-case %XX for every byte but A–Z a–z 0–9 - . _ ~, then a 22-character signature.
+ * Any other spelling would be refused by the server, so it is not even requested.
+ */
+const MINTED_QUERY = /^\?u=(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+&s=[A-Za-z0-9_-]{22}$/;
 
 function currentOrigin(): string | null {
   return typeof window === "undefined" ? null : window.location.origin;
@@ -14,7 +20,8 @@ function currentOrigin(): string | null {
 
 /**
  * The src to load for `raw` when it is an image proxy URL on exactly this page's origin
- * (relative or absolute, with both `u` and `s`), as a root-relative path; otherwise null.
+ * (relative or absolute, its query exactly `u=…&s=…` as minted), as a root-relative path;
+ * otherwise null. Whether the signature verifies is the server's to say (it fetches nothing else).
  */
 export function proxiedImageSrc(
   raw: string | null | undefined,
@@ -31,7 +38,6 @@ export function proxiedImageSrc(
     return null;
   }
   if (url.origin !== base.origin || url.username !== "" || url.password !== "") return null;
-  if (url.pathname !== IMAGE_PROXY_PATH) return null;
-  if (!url.searchParams.get("u") || !url.searchParams.get("s")) return null;
+  if (url.pathname !== IMAGE_PROXY_PATH || !MINTED_QUERY.test(url.search)) return null;
   return `${url.pathname}${url.search}`;
 }

@@ -3,7 +3,7 @@ import { tool } from "ai";
 import { parseHTML } from "linkedom";
 import { z } from "zod";
 import { readableText } from "../../integrations/page-reader.ts";
-import { WebFetchError } from "../../integrations/web-fetch-error.ts";
+import { WebFetchError, type WebFetchReason } from "../../integrations/web-fetch-error.ts";
 import { type ToolContext, toolSignal } from "./tool-context.ts";
 
 /** Budgets of one page read. */
@@ -29,6 +29,8 @@ function titleOf(html: string, url: string): string {
 
 export type ReadPage = ReadUrlToolOutput & { n: number | null };
 
+const UNREACHABLE = new Set<WebFetchReason>(["blocked_address", "dns", "network"]);
+
 /**
  * Reads one page through web-fetch (SSRF-safe, size and time limits) as readable text. Only an
  * address the person wrote or a search of this turn returned (SourceBook, G14). Failures are
@@ -52,8 +54,12 @@ export async function readUrl(ctx: ToolContext, url: string): Promise<ReadPage> 
     if (ctx.signal.aborted) throw error;
     if (error instanceof WebFetchError && error.detail.status !== undefined)
       throw new Error(`${host} answered with HTTP ${error.detail.status}.`);
-    const why = error instanceof WebFetchError ? error.message : "It could not be reached.";
-    throw new Error(`${host} could not be read: ${why}`);
+    // A refused (private or local) address, a name that does not resolve and a host that does not
+    // answer read alike: the tool must not tell an internal name that exists from one that does
+    // not (that would let a page probe the internal DNS through the model).
+    if (!(error instanceof WebFetchError) || UNREACHABLE.has(error.reason))
+      throw new Error(`${host} could not be reached.`);
+    throw new Error(`${host} could not be read: ${error.message}`);
   }
   if (page.status < 200 || page.status >= 300)
     throw new Error(`${host} answered with HTTP ${page.status}.`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ABORTED_MESSAGE,
+  BUSY_MESSAGE,
   memoryMessage,
   RUN_CODE_LIMITS,
   runCode,
@@ -150,7 +151,7 @@ describe("runCode", () => {
       most = Math.max(most, runCodeSlotsInUse());
     }, 20);
     const started = performance.now();
-    const limits = { deadlineMs: 1_000, hardMs: 2_000 };
+    const limits = { deadlineMs: 1_000, hardMs: 2_000, waitMs: 120_000 };
     const results = await Promise.all(
       Array.from({ length: 5 }, () => runCode("while (true) {}", { limits })),
     ).finally(() => clearInterval(watch));
@@ -163,8 +164,56 @@ describe("runCode", () => {
     expect((await runCode("'still here'")).result).toBe('"still here"');
   });
 
+  it("gives one person one slot at a time: another person runs while their second run waits", async () => {
+    const a = new AbortController();
+    const long = { deadlineMs: 40_000, hardMs: 45_000 };
+    const first = runCode("while (true) {}", { owner: "person-a", signal: a.signal, limits: long });
+    const second = runCode("while (true) {}", {
+      owner: "person-a",
+      signal: a.signal,
+      limits: long,
+    });
+    // A's first run holds one slot until it is aborted; B's run gets the other one meanwhile.
+    const b = await runCode("'b ran'", { owner: "person-b" });
+    expect(b).toMatchObject({ ok: true, result: '"b ran"' });
+    expect(runCodeSlotsInUse()).toBe(1);
+    a.abort();
+    expect(await first).toMatchObject({ ok: false, error: ABORTED_MESSAGE });
+    expect(await second).toMatchObject({ ok: false, error: ABORTED_MESSAGE, durationMs: 0 });
+    expect(runCodeSlotsInUse()).toBe(0);
+  });
+
+  it("answers busy, without running, when no slot comes free for the person in time", async () => {
+    const hold = new AbortController();
+    const long = { deadlineMs: 40_000, hardMs: 45_000 };
+    const held = ["person-c", "person-d"].map((owner) =>
+      runCode("while (true) {}", { owner, signal: hold.signal, limits: long }),
+    );
+    const noWait = { waitMs: 0 };
+    for (const owner of ["person-e", "person-c"]) {
+      const busy = await runCode("globalThis.ran = 1; 'ran'", { owner, limits: noWait });
+      expect(busy).toEqual({
+        ok: false,
+        busy: true,
+        stdout: "",
+        result: null,
+        error: BUSY_MESSAGE,
+        durationMs: 0,
+        truncated: false,
+      });
+    }
+    hold.abort();
+    for (const result of await Promise.all(held)) expect(result.error).toBe(ABORTED_MESSAGE);
+    expect((await runCode("'free again'", { owner: "person-e", limits: noWait })).result).toBe(
+      '"free again"',
+    );
+  });
+
   it("is a tool with a bounded input", async () => {
-    const ctx = { signal: new AbortController().signal } as ToolContext;
+    const ctx = {
+      signal: new AbortController().signal,
+      caller: { user: null, anonId: "anon_1795000000000_aaaaaaaa", ip: "203.0.113.9" },
+    } as ToolContext;
     const runTool = runCodeTool(ctx);
     const schema = runTool.inputSchema as { safeParse: (v: unknown) => { success: boolean } };
     expect(schema.safeParse({ code: "" }).success).toBe(false);

@@ -1,4 +1,4 @@
-import { getEnvironmentData, setEnvironmentData, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import type { RunCodeToolOutput } from "@nexus/contracts";
 import { tool } from "ai";
 import { z } from "zod";
@@ -7,7 +7,10 @@ import type {
   RunCodeWorkerInput,
   RunCodeWorkerLimits,
 } from "./run-code.worker.ts";
+import { ownerHash, RUN_CODE_CONCURRENT, takeSlot } from "./run-code-slots.ts";
 import type { ToolContext } from "./tool-context.ts";
+
+export { runCodeSlotsInUse } from "./run-code-slots.ts";
 
 /**
  * The run-code tool: runs a piece of JavaScript in a sandbox and returns what it printed and the
@@ -16,7 +19,8 @@ import type { ToolContext } from "./tool-context.ts";
  * interrupt deadline; the code has the language and `console`, nothing of the host (no network,
  * files, `require`, `process`). Whatever happens inside, the thread is `terminate()`d after a hard
  * wall-clock limit or when the turn is aborted. At most `concurrent` runs at once in the whole
- * process (the other callers wait), so a flood of calls cannot take the machine.
+ * process and one per person (the other callers wait up to `waitMs`, then get a "busy" result),
+ * so a flood of calls cannot take the machine and one person cannot take every slot.
  * From source the worker loads through tsx (run-code.worker-source.mjs); in the built server it is
  * the bundle's run-code-worker.js beside main.js and chat-worker.js (scripts/build-server.mjs).
  */
@@ -32,6 +36,8 @@ export interface RunCodeLimits extends RunCodeWorkerLimits {
   heapMb: number;
   /** Runs at once in this process. */
   concurrent: number;
+  /** How long a run waits for a slot (one of its person's own, at most) before it is "busy". */
+  waitMs: number;
 }
 
 export const RUN_CODE_LIMITS: RunCodeLimits = {
@@ -44,7 +50,8 @@ export const RUN_CODE_LIMITS: RunCodeLimits = {
   heapMb: 64,
   maxOutput: 16 * 1024,
   maxResult: 4 * 1024,
-  concurrent: 2,
+  concurrent: RUN_CODE_CONCURRENT,
+  waitMs: 30_000,
 };
 
 export type RunCodeResult = RunCodeToolOutput;
@@ -56,6 +63,11 @@ export interface RunCodeOptions {
   limits?: Partial<Omit<RunCodeLimits, "concurrent">>;
   /** The worker file; defaults to the one beside this module (source) or main.js (bundle). */
   workerUrl?: URL;
+  /**
+   * Who runs it (a user id, an anonymous id): at most one slot per person at a time, across the
+   * process's threads. Without one, only the process cap applies.
+   */
+  owner?: string;
 }
 
 export const timeMessage = (limits: Pick<RunCodeLimits, "deadlineMs">) =>
@@ -63,6 +75,7 @@ export const timeMessage = (limits: Pick<RunCodeLimits, "deadlineMs">) =>
 export const memoryMessage = (limits: Pick<RunCodeLimits, "memoryMb">) =>
   `Stopped: the code used more than ${limits.memoryMb} MB of memory.`;
 export const ABORTED_MESSAGE = "Stopped: the run was cancelled.";
+export const BUSY_MESSAGE = "Not run: the code sandbox is busy with other runs. Try again shortly.";
 
 const seconds = (ms: number) => {
   const s = Math.round(ms / 100) / 10;
@@ -73,66 +86,6 @@ export function defaultRunCodeWorkerUrl(): URL {
   return import.meta.url.endsWith(".ts")
     ? new URL("./run-code.worker-source.mjs", import.meta.url)
     : new URL("./run-code-worker.js", import.meta.url); // the bundle's entry, beside main.js
-}
-
-// --- At most RUN_CODE_LIMITS.concurrent runs at once in the process ------------------------------
-
-/**
- * The slots are shared by every thread of the process (the main thread and the chat workers): a
- * SharedArrayBuffer handed to the threads started after this module loaded, through the
- * environment data worker threads inherit. A slot holds the time its lease ends (0: free), so
- * a slot of a thread that died mid-run frees itself once no run could still be going on.
- */
-const SLOTS_KEY = "nexus:run-code-slots";
-const POLL_MS = 40;
-
-function sharedSlots(): BigInt64Array {
-  const inherited = getEnvironmentData(SLOTS_KEY);
-  if (inherited instanceof SharedArrayBuffer) return new BigInt64Array(inherited);
-  const buffer = new SharedArrayBuffer(8 * RUN_CODE_LIMITS.concurrent);
-  setEnvironmentData(SLOTS_KEY, buffer);
-  return new BigInt64Array(buffer);
-}
-
-const slots = sharedSlots();
-
-function tryTakeSlot(leaseMs: number): (() => void) | null {
-  const now = BigInt(Date.now());
-  for (let i = 0; i < slots.length; i++) {
-    const held = Atomics.load(slots, i);
-    if (held !== 0n && held > now) continue;
-    const lease = now + BigInt(leaseMs);
-    if (Atomics.compareExchange(slots, i, held, lease) === held)
-      return () => void Atomics.compareExchange(slots, i, lease, 0n);
-  }
-  return null;
-}
-
-/** How many runs hold a slot now, in the whole process (tests check the cap). */
-export function runCodeSlotsInUse(): number {
-  const now = BigInt(Date.now());
-  let used = 0;
-  for (let i = 0; i < slots.length; i++) if (Atomics.load(slots, i) > now) used++;
-  return used;
-}
-
-const aborted = (signal?: AbortSignal) => signal?.aborted === true;
-
-async function takeSlot(leaseMs: number, signal?: AbortSignal): Promise<(() => void) | null> {
-  for (;;) {
-    if (aborted(signal)) return null;
-    const release = tryTakeSlot(leaseMs);
-    if (release) return release;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, POLL_MS);
-      signal?.addEventListener("abort", done, { once: true });
-    });
-  }
 }
 
 // --- One run ---------------------------------------------------------------------------------
@@ -158,8 +111,14 @@ export async function runCode(
   const { signal } = options;
   if (source.length > limits.maxChars)
     return stoppedResult(`The code is longer than ${limits.maxChars} characters.`, 0);
-  const release = await takeSlot(limits.startMs + limits.hardMs + 5_000, signal);
-  if (!release) return stoppedResult(ABORTED_MESSAGE, 0);
+  const release = await takeSlot({
+    leaseMs: limits.startMs + limits.hardMs + 5_000,
+    waitMs: limits.waitMs,
+    owner: ownerHash(options.owner),
+    signal,
+  });
+  if (release === null) return stoppedResult(ABORTED_MESSAGE, 0);
+  if (release === "busy") return { ...stoppedResult(BUSY_MESSAGE, 0), busy: true };
   try {
     return await runInWorker(
       source,
@@ -265,6 +224,10 @@ export function runCodeTool(ctx: ToolContext) {
       "network, no file system, no require/import/process/fetch and no timers; a run stops " +
       `after ${seconds(RUN_CODE_LIMITS.deadlineMs)} or ${RUN_CODE_LIMITS.memoryMb} MB of memory.`,
     inputSchema: RUN_CODE_INPUT,
-    execute: async ({ code }) => runCode(code, { signal: ctx.signal }),
+    execute: async ({ code }) =>
+      runCode(code, {
+        signal: ctx.signal,
+        owner: ctx.caller.user?.id ?? ctx.caller.anonId ?? `ip:${ctx.caller.ip}`,
+      }),
   });
 }

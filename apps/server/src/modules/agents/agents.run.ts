@@ -20,6 +20,7 @@ import {
 import type { Caller, Deps } from "../../deps.ts";
 import { failureMessage } from "../answer/answer.steps.ts";
 import * as history from "../history/history.service.ts";
+import { signFaviconOf } from "../images/images.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { offlineReply } from "./agents.offline.ts";
 import * as repo from "./agents.repo.ts";
@@ -181,7 +182,7 @@ function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>
  * `othersFiles`: the files cited are someone else's (a shared agent's knowledge), so their
  * passages are kept private, with no link (the library and share pages show "Not shared").
  */
-function sourcesOf(parts: readonly SavedPart[], othersFiles: boolean): AnswerSource[] {
+function sourcesOf(deps: Deps, parts: readonly SavedPart[], othersFiles: boolean): AnswerSource[] {
   return parts.flatMap((p) => {
     if (p.type !== "source-url") return [];
     let url: URL | null = null;
@@ -194,7 +195,8 @@ function sourcesOf(parts: readonly SavedPart[], othersFiles: boolean): AnswerSou
       title: p.title ?? url?.hostname ?? p.url,
       url: p.url,
       domain: url?.hostname.replace(/^www\./, "") ?? "",
-      favicon: url ? `${url.origin}/favicon.ico` : null,
+      // Minted here: a source-url part is a search result or page a tool of this reply received.
+      favicon: url ? signFaviconOf(deps, p.url) : null,
       snippet: "",
     };
     return [othersFiles && citedFileId(p.url) ? { ...source, url: "", private: true } : source];
@@ -253,7 +255,7 @@ async function execute(
         results: {
           markdown: turn.text,
           thinking: turn.reasoning,
-          sources: sourcesOf(turn.parts, knowledgeOfOthers),
+          sources: sourcesOf(deps, turn.parts, knowledgeOfOthers),
           images: [],
           videos: [],
           model: model.id,

@@ -11,7 +11,7 @@ import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
-import { presentImages, presentSources, presentVideos } from "../images/images.service.ts";
+import { signFaviconOf, signReceivedImages, signReceivedVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
 import {
   failureMessage,
@@ -121,16 +121,21 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
     });
     const searchMs = performance.now() - started;
     const results = found.results.slice(0, MAX_SOURCES);
-    const sources = results.map((r) => presentSource(r, deps.env.APP_URL));
-    const { images, videos } = presentMedia(found);
+    // Image addresses the search provider gave are minted as proxy URLs here, at receipt: the
+    // stream and the saved turn carry the same signed URLs (images.service.ts, G14).
+    const sources = results.map((r) => {
+      const source = presentSource(r, deps.env.APP_URL);
+      return { ...source, favicon: source.favicon ? signFaviconOf(deps, source.url) : null };
+    });
+    const received = presentMedia(found);
+    const images = signReceivedImages(deps, received.images);
+    const videos = signReceivedVideos(deps, received.videos);
     media = { sources, images, videos };
     for (const [i, s] of sources.entries())
       writer.write({ type: "source-url", sourceId: String(i + 1), url: s.url, title: s.title });
-    // The stream carries signed image proxy URLs; the saved turn keeps the origins' addresses
-    // (signed again whenever it is presented).
-    writer.write({ type: "data-sources", data: presentSources(deps, sources) });
-    writer.write({ type: "data-images", data: presentImages(deps, images) });
-    writer.write({ type: "data-videos", data: presentVideos(deps, videos) });
+    writer.write({ type: "data-sources", data: sources });
+    writer.write({ type: "data-images", data: images });
+    writer.write({ type: "data-videos", data: videos });
 
     // Related questions: one short call started now, beside page reading and the answer; the
     // answer never waits for it (it is awaited only once the answer's text has ended).

@@ -7,7 +7,7 @@ import {
 } from "@nexus/contracts";
 import type { Deps } from "../../deps.ts";
 import { SearchUnavailableError } from "../../integrations/search/search-http.ts";
-import { presentImageUrl } from "../images/images.service.ts";
+import { signReceivedImageUrl } from "../images/images.service.ts";
 import { guideItems, newsItems, TOPIC_QUERIES } from "./discover.items.ts";
 import { listGuides } from "./discover.repo.ts";
 
@@ -123,9 +123,9 @@ export function createDiscoverFeed(options: { deps: Deps }): DiscoverFeed {
   function present(topic: DiscoverTopic, entry: CacheEntry): DiscoverResponse {
     return {
       topic,
-      // Pictures through the image proxy (signed now: the cache keeps the origins' addresses).
+      // Pictures through the image proxy, minted now: the cache holds only the provider's answers.
       items: entry.items.map(({ imageUrl, ...item }) => {
-        const signed = presentImageUrl(deps, imageUrl);
+        const signed = signReceivedImageUrl(deps, imageUrl);
         return signed ? { ...item, imageUrl: signed } : item;
       }),
       provider,

@@ -195,7 +195,9 @@ export async function importThread(options: {
       focusMode: body.focusMode,
       results: {
         markdown: turn.markdown,
-        sources: turn.sources,
+        // Text kept; a favicon only when it is a proxy URL this server minted (G14): nothing in
+        // a request body is ever signed, so an imported address shows a letter tile.
+        sources: turn.sources.map((s) => ({ ...s, favicon: deps.images.own(s.favicon) })),
         images: [],
         videos: [],
         thinking: "",

@@ -1,4 +1,5 @@
-import type { PublicShare, ThreadResponse } from "@nexus/contracts";
+import { createHmac } from "node:crypto";
+import type { ThreadResponse } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,16 +10,18 @@ import {
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { parseStream, partOf } from "../answer/answer-test-kit.ts";
+import { loadImageKey } from "./images.repo.ts";
 
 /**
  * Where image addresses reach a browser: every favicon and picture the server sends is a signed
- * same-origin /api/image URL, whether it comes from a live answer, a stored entry (also one saved
- * before the proxy existed), an imported thread (attacker-chosen favicons: the finding), a share
- * or the library. Stored rows keep the origins' addresses.
+ * same-origin /api/image URL minted when the server received the address from the search provider
+ * (stored as such); a stored entry, an imported thread (attacker-chosen favicons: the finding), a
+ * share, a copy or the library pass on only URLs minted here, never sign what they hold (G14).
  */
 let h: Harness;
 let llm: FakeOpenAIServer;
 let searxng: FakeSearxng;
+let key: Buffer;
 
 beforeAll(async () => {
   llm = await startFakeOpenAIServer({
@@ -32,6 +35,7 @@ beforeAll(async () => {
     SEARCH_PROVIDER: "searxng",
     SEARXNG_URL: searxng.url,
   });
+  key = await loadImageKey(h.db.db);
 });
 afterAll(async () => {
   await h.close();
@@ -41,6 +45,12 @@ afterAll(async () => {
 
 const ATTACKER = "https://attacker.example/track.png?who=reader";
 const PROXY = /^\/api\/image\?u=[^&]+&s=[\w-]{22}$/;
+
+/** The proxy URL the first scheme (sign whatever is presented, `image:` MAC) minted for `url`. */
+function firstScheme(url: string): string {
+  const mac = createHmac("sha256", key).update(`image:${url}`).digest().subarray(0, 16);
+  return `/api/image?u=${encodeURIComponent(url)}&s=${mac.toString("base64url")}`;
+}
 
 /** Every address a browser would load as an image, from any answer-shaped object. */
 function loadedImages(value: unknown): string[] {
@@ -71,7 +81,7 @@ function expectAllProxied(value: unknown, atLeast: number) {
 }
 
 describe("signed image addresses wherever they are presented", () => {
-  it("streams signed favicons, thumbnails and video thumbnails, and stores the origins' addresses", async () => {
+  it("streams signed favicons, thumbnails and video thumbnails, minted at receipt and stored as sent", async () => {
     const { cookie, userId } = await h.signIn("present-stream@acme.com");
     const res = await h.request("/api/answer", {
       method: "POST",
@@ -93,7 +103,8 @@ describe("signed image addresses wherever they are presented", () => {
       .from(schema.searchHistory)
       .where(eq(schema.searchHistory.userId, userId));
     const stored = row?.results as { sources: { favicon: string }[] };
-    expect(stored.sources[0]?.favicon).toBe("https://site1.example.org/favicon.ico");
+    expect(stored.sources[0]?.favicon).toBe(loadedImages(sources)[0]);
+    expectAllProxied(row?.results, 3);
 
     const thread = (await (
       await h.request(`/api/threads/${row?.threadId}`, { cookie })
@@ -101,8 +112,9 @@ describe("signed image addresses wherever they are presented", () => {
     expectAllProxied(thread.entries, 3);
   });
 
-  it("signs entries saved before the proxy existed (raw addresses in the row) when they are read", async () => {
+  it("signs nothing a stored row holds: raw addresses (rows from before minting at receipt) go, minted ones pass", async () => {
     const { cookie, userId } = await h.signIn("present-old@acme.com");
+    const minted = h.deps.images.sign("https://c.example/favicon.ico");
     await h.db.db.insert(schema.searchHistory).values({
       id: "old-row-entry",
       userId,
@@ -126,11 +138,22 @@ describe("signed image addresses wherever they are presented", () => {
             favicon: "javascript:alert(1)",
             snippet: "",
           },
+          {
+            title: "C",
+            url: "https://c.example/",
+            domain: "c.example",
+            favicon: minted,
+            snippet: "",
+          },
         ],
         images: [
           { url: "http://img.example/full.jpg" },
           { url: "https://img.example/2.jpg", thumbnailUrl: "https://img.example/2-thumb.jpg" },
           { url: "data:image/png;base64,AAAA" },
+          {
+            url: "https://img.example/3.jpg",
+            thumbnailUrl: h.deps.images.sign("https://img.example/3t.jpg"),
+          },
         ],
         videos: [{ url: "https://v.example/1", thumbnailUrl: "https://v.example/1.jpg" }],
         thinking: "",
@@ -140,22 +163,30 @@ describe("signed image addresses wherever they are presented", () => {
       await h.request("/api/threads/old-row-entry", { cookie })
     ).json()) as ThreadResponse;
     const results = thread.entries[0]?.results;
-    expect(results?.sources.map((s) => s.favicon)).toEqual([
-      h.deps.images.sign("https://a.example/favicon.ico"),
-      null,
+    // The text and links stay; a raw favicon becomes a letter tile (null), raw pictures go.
+    expect(results?.markdown).toBe("An old answer [1].");
+    expect(results?.sources.map((s) => [s.url, s.favicon])).toEqual([
+      ["https://a.example/", null],
+      ["https://b.example/", null],
+      ["https://c.example/", minted],
     ]);
-    // The http image works through the proxy; the data: one is not an image address we load.
-    expect(results?.images.map((i) => i.thumbnailUrl)).toEqual([
-      h.deps.images.sign("http://img.example/full.jpg"),
-      h.deps.images.sign("https://img.example/2-thumb.jpg"),
-    ]);
-    expect(results?.videos[0]?.thumbnailUrl).toBe(h.deps.images.sign("https://v.example/1.jpg"));
+    expect(results?.images.map((i) => i.url)).toEqual(["https://img.example/3.jpg"]);
+    expect(results?.videos).toEqual([{ url: "https://v.example/1" }]);
     const library = await (await h.request("/api/library", { cookie })).json();
     expectAllProxied(library, 1);
+    expect(JSON.stringify(library)).not.toContain(encodeURIComponent("https://a.example"));
   });
 
-  it("never hands an imported thread's attacker favicon to a reader: thread, share and copy are proxied", async () => {
+  it("never signs an imported thread's attacker favicon: not in the thread, library, share or copy, and /api/image refuses it", async () => {
     const owner = await h.signIn("present-import@acme.com");
+    const minted = h.deps.images.sign("https://site2.example.org/favicon.ico");
+    const source = (favicon: string | null, n: number) => ({
+      title: `x${n}`,
+      url: `https://x${n}.example/`,
+      domain: `x${n}.example`,
+      favicon,
+      snippet: "",
+    });
     const imported = await h.request("/api/history/import", {
       method: "POST",
       cookie: owner.cookie,
@@ -165,35 +196,33 @@ describe("signed image addresses wherever they are presented", () => {
         turns: [
           {
             query: "Hostile",
-            markdown: "Hostile answer [1].",
-            sources: [
-              {
-                title: "x",
-                url: "https://x.example/",
-                domain: "x.example",
-                favicon: ATTACKER,
-                snippet: "",
-              },
-            ],
+            markdown: `Hostile answer [1]. ![x](${firstScheme(ATTACKER)})`,
+            sources: [source(ATTACKER, 1), source(firstScheme(ATTACKER), 2), source(minted, 3)],
           },
         ],
       },
     });
     expect(imported.status).toBe(200);
-    const thread = (await (
-      await h.request("/api/threads/AttackerFavicon01", { cookie: owner.cookie })
-    ).json()) as ThreadResponse;
-    expect(thread.entries[0]?.results.sources[0]?.favicon).toBe(h.deps.images.sign(ATTACKER));
+    const seen: string[] = [];
+    const read = async (path: string, cookie?: string) => {
+      const res = await h.request(path, cookie ? { cookie } : {});
+      expect(res.status, path).toBe(200);
+      const text = await res.text();
+      seen.push(text);
+      return JSON.parse(text) as unknown;
+    };
+    const thread = (await read("/api/threads/AttackerFavicon01", owner.cookie)) as ThreadResponse;
+    // The text stays; the attacker's favicons become letter tiles; a URL minted here passes.
+    expect(thread.entries[0]?.results.markdown).toContain("Hostile answer [1].");
+    expect(thread.entries[0]?.results.sources.map((s) => s.favicon)).toEqual([null, null, minted]);
+    await read("/api/library", owner.cookie);
+    await read("/api/history", owner.cookie);
 
     for (const body of [{ entryId: thread.entries[0]?.id }, { threadId: "AttackerFavicon01" }]) {
       const made = await h.request("/api/shares", { method: "POST", cookie: owner.cookie, body });
       const { shareId } = (await made.json()) as { shareId: string };
-      const res = await h.request(`/api/shares/${shareId}`);
-      const text = await res.text();
-      expect(text).not.toContain(`"${ATTACKER}"`);
-      expectAllProxied(JSON.parse(text) as PublicShare, 1);
+      expectAllProxied(await read(`/api/shares/${shareId}`), 1);
 
-      // A copy stores the snapshot's own addresses (signed again when read), not proxy URLs.
       const reader = await h.signIn(`present-reader-${shareId}@acme.com`);
       const copy = await h.request(`/api/shares/${shareId}/copy`, {
         method: "POST",
@@ -204,13 +233,22 @@ describe("signed image addresses wherever they are presented", () => {
         .select()
         .from(schema.searchHistory)
         .where(eq(schema.searchHistory.threadId, threadId));
-      expect(
-        (row?.results as { sources?: { favicon: string }[] } | undefined)?.sources?.[0]?.favicon,
-      ).toBe(ATTACKER);
-      const copied = await (
-        await h.request(`/api/threads/${threadId}`, { cookie: reader.cookie })
-      ).json();
-      expectAllProxied(copied, 1);
+      seen.push(JSON.stringify(row?.results));
+      expectAllProxied(await read(`/api/threads/${threadId}`, reader.cookie), 1);
     }
+    const [stored] = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.threadId, "AttackerFavicon01"));
+    seen.push(JSON.stringify(stored?.results.sources));
+    // No proxy URL that verifies for the attacker's address anywhere (the markdown keeps the
+    // importer's own text, a proxy URL that does not verify: the check below and the 403).
+    const proxied = seen.flatMap((text) => text.match(/\/api\/image\?u=[^&"\s)]+&s=[\w-]+/g) ?? []);
+    expect(proxied.length).toBeGreaterThan(2);
+    const addresses = proxied.map((p) => h.deps.images.addressOf(p.slice("/api/image?".length)));
+    expect(addresses.filter((a) => a !== null && !a.startsWith("https://site2."))).toEqual([]);
+    // What a server before this change handed out for it (its import signed anything) is void.
+    const res = await h.request(firstScheme(ATTACKER));
+    expect(res.status).toBe(403);
   });
 });

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
-import { MAX_IMAGE_URL_LENGTH } from "./image-urls.ts";
 import { createImageProxy, type ImageProxy } from "./images.service.ts";
 
 /** Headers of a served image: it is never a document, never sniffed, never tells where it is shown. */
@@ -16,17 +15,24 @@ const IMAGE_HEADERS = {
 const unsigned = () =>
   new AppError("forbidden", "This image address was not signed by this server.");
 
+/** The query string exactly as the request spelled it (not decoded, not re-encoded). */
+function rawQuery(url: string): string {
+  const start = url.indexOf("?");
+  if (start < 0) return "";
+  const end = url.indexOf("#", start);
+  return url.slice(start + 1, end < 0 ? undefined : end);
+}
+
 /**
  * GET /api/image?u=<url>&s=<signature>: an image of another origin, fetched by the server (the
- * reader's browser never contacts that origin). Only addresses this server signed are fetched;
- * anyone may load them (shares and discover are public), nothing else is reachable.
+ * reader's browser never contacts that origin). Only addresses this server minted are fetched,
+ * in exactly the spelling it minted (image-urls.ts), and the fetched address is the verified
+ * string; anyone may load them (shares and discover are public), nothing else is reachable.
  */
 export function imageRoutes(deps: Deps, proxy: ImageProxy = createImageProxy({ deps })) {
   return new Hono<AppEnv>().get("/", async (c) => {
-    const url = c.req.query("u");
-    const signature = c.req.query("s");
-    if (!url || !signature || url.length > MAX_IMAGE_URL_LENGTH) throw unsigned();
-    if (!deps.images.verify(url, signature)) throw unsigned();
+    const url = deps.images.addressOf(rawQuery(c.req.url));
+    if (url === null) throw unsigned();
     let image: Awaited<ReturnType<ImageProxy["get"]>>;
     try {
       image = await proxy.get(url);

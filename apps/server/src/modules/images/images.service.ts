@@ -6,10 +6,13 @@ import { type CachedImage, FailureMemo, ImageLru } from "./image-cache.ts";
 import { pixelsOf, sniffImageType } from "./image-type.ts";
 
 /**
- * The image proxy (GET /api/image?u=…&s=…) and the presenters that put its signed URLs in
- * everything the server sends: answer stream parts, stored history entries, shares, discover.
- * Stored rows keep the origin's address; signing happens when they are presented (so rows saved
- * before the proxy existed, and imported or copied ones, are covered too).
+ * The image proxy (GET /api/image?u=…&s=…), the minting of its signed URLs where the server
+ * receives image addresses (answer and agent paths, discover), and the presenters that pass them
+ * on wherever they are shown (answer stream, history, threads, shares, library, first view).
+ * Rows store the minted proxy URL; a presenter keeps only values that are exactly a URL minted
+ * here (image-urls.ts `own`). So an imported thread, a copy or a row written before minting at
+ * receipt (raw origin addresses) shows letter tiles instead of favicons and no pictures: nothing
+ * a request body or a document holds is ever signed (G14).
  */
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,47 +23,66 @@ export const IMAGE_FETCH_TIMEOUT_MS = 8_000;
 export const IMAGE_FAILURE_TTL_MS = 5 * 60_000;
 const ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/x-icon;q=0.9,*/*;q=0.1";
 
-// ---- presenting: every image address becomes a signed same-origin proxy URL (or goes)
+type ImageDeps = Pick<Deps, "images">;
 
-export function presentImageUrl(
-  deps: Pick<Deps, "images">,
-  raw: string | null | undefined,
-): string | null {
+// ---- minting, at receipt: addresses the server itself got from a search provider or a page
+
+/** A picture address from a search provider (discover's news). */
+export function signReceivedImageUrl(deps: ImageDeps, raw: string | null | undefined) {
   return deps.images.sign(raw);
 }
 
-export function presentSources(
-  deps: Pick<Deps, "images">,
-  sources: readonly AnswerSource[],
-): AnswerSource[] {
-  return sources.map((s) => ({ ...s, favicon: deps.images.sign(s.favicon) }));
+/** A source's favicon: `/favicon.ico` of the origin of a result or page the server received. */
+export function signFaviconOf(deps: ImageDeps, pageUrl: string): string | null {
+  try {
+    const url = new URL(pageUrl);
+    return url.protocol === "http:" || url.protocol === "https:"
+      ? deps.images.sign(`${url.origin}/favicon.ico`)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
-/** Images keep their page and full-size links; what a browser loads is `thumbnailUrl`, signed. */
-export function presentImages(
-  deps: Pick<Deps, "images">,
-  images: readonly AnswerImage[],
-): AnswerImage[] {
-  return images.flatMap((image) => {
+/** A provider's pictures: `thumbnailUrl` minted (the full-size `url` stays a link). */
+export function signReceivedImages(deps: ImageDeps, images: readonly AnswerImage[]) {
+  return images.flatMap((image): AnswerImage[] => {
     const thumbnailUrl = deps.images.sign(image.thumbnailUrl ?? image.url);
     return thumbnailUrl ? [{ ...image, thumbnailUrl }] : [];
   });
 }
 
-export function presentVideos(
-  deps: Pick<Deps, "images">,
-  videos: readonly AnswerVideo[],
-): AnswerVideo[] {
-  return videos.map(({ thumbnailUrl, ...video }) => {
+export function signReceivedVideos(deps: ImageDeps, videos: readonly AnswerVideo[]) {
+  return videos.map(({ thumbnailUrl, ...video }): AnswerVideo => {
     const signed = deps.images.sign(thumbnailUrl);
     return signed ? { ...video, thumbnailUrl: signed } : video;
+  });
+}
+
+// ---- presenting: only proxy URLs minted here pass; anything else goes
+
+export function presentSources(deps: ImageDeps, sources: readonly AnswerSource[]): AnswerSource[] {
+  return sources.map((s) => ({ ...s, favicon: deps.images.own(s.favicon) }));
+}
+
+export function presentImages(deps: ImageDeps, images: readonly AnswerImage[]): AnswerImage[] {
+  return images.flatMap((image) => {
+    const thumbnailUrl = deps.images.own(image.thumbnailUrl);
+    return thumbnailUrl ? [{ ...image, thumbnailUrl }] : [];
+  });
+}
+
+export function presentVideos(deps: ImageDeps, videos: readonly AnswerVideo[]): AnswerVideo[] {
+  return videos.map(({ thumbnailUrl, ...video }) => {
+    const own = deps.images.own(thumbnailUrl);
+    return own ? { ...video, thumbnailUrl: own } : video;
   });
 }
 
 /** Any object with answer media (history results, share snapshots, thread messages). */
 export function presentMedia<
   T extends { sources: AnswerSource[]; images: AnswerImage[]; videos: AnswerVideo[] },
->(deps: Pick<Deps, "images">, value: T): T {
+>(deps: ImageDeps, value: T): T {
   return {
     ...value,
     sources: presentSources(deps, value.sources),
@@ -69,7 +91,7 @@ export function presentMedia<
   };
 }
 
-export function presentResults(deps: Pick<Deps, "images">, results: AnswerResults): AnswerResults {
+export function presentResults(deps: ImageDeps, results: AnswerResults): AnswerResults {
   return presentMedia(deps, results);
 }
 
@@ -99,7 +121,11 @@ class ImageRefusal extends Error {
   }
 }
 
-/** Addresses of the operator's own SearXNG (SEARXNG_URL): its image_proxy may live inside. */
+/**
+ * Addresses of the operator's own SearXNG (SEARXNG_URL): its image_proxy may live inside. Given
+ * only to a fetch of an address on exactly its origin; web-fetch applies them to that origin
+ * alone, so a redirect to another port or host is checked as any other address.
+ */
 function searxngAllowance(deps: Deps): { origin: string; addresses: string[] } | null {
   const configured = deps.env.SEARCH_PROVIDER === "searxng" ? deps.env.SEARXNG_URL : undefined;
   if (!configured) return null;

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import {
@@ -144,7 +145,53 @@ describe("GET /api/image: refused without a fetch", () => {
     expect(totalHits()).toBe(0);
   });
 
-  it("signs only absolute http(s) addresses without credentials", () => {
+  it("refuses every other spelling of a signed address: only the minted one is fetched", async () => {
+    const key = await loadImageKey(h.db.db);
+    const target = `${origin.origin}/pixel.png?spell=(it)`;
+    const path = signed(target);
+    const [, encoded = "", signature = ""] = /^\/api\/image\?u=([^&]+)&s=(.+)$/.exec(path) ?? [];
+    const lastBits = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"]
+      .map((c) => `${signature.slice(0, -1)}${c}`)
+      .find(
+        (s) =>
+          s !== signature &&
+          Buffer.from(s, "base64url").equals(Buffer.from(signature, "base64url")),
+      );
+    const firstScheme = (url: string) =>
+      createHmac("sha256", key)
+        .update(`image:${url}`)
+        .digest()
+        .subarray(0, 16)
+        .toString("base64url");
+    const withPort = target.replace(/^http:\/\/127\.0\.0\.5/, "http://127.0.0.5:80");
+    const variants = [
+      `/api/image?u=${encoded.replaceAll("%2F", "/")}&s=${signature}`,
+      `/api/image?u=${encoded.replace("%2F", "%2f")}&s=${signature}`,
+      `/api/image?u=${encoded.replace("%3A", "%3a")}&s=${signature}`,
+      `/api/image?u=${encoded.replace("%28", "(")}&s=${signature}`,
+      `/api/image?u=${encoded.replace("p", "%70")}&s=${signature}`,
+      `/api/image?u=${encodeURIComponent(target)}&s=${signature}`,
+      `/api/image?u=${encodeURIComponent(`${target}#x`)}&s=${signature}`,
+      `/api/image?u=${encodeURIComponent(target.replace("http:", "HTTP:"))}&s=${signature}`,
+      `/api/image?s=${signature}&u=${encoded}`,
+      `${path}&u=${encoded}`,
+      `${path}&x=1`,
+      `/api/image?u=${encoded}&s=${lastBits}`,
+      // the signature a server before this change minted for whatever it presented
+      `/api/image?u=${encodeURIComponent(target)}&s=${firstScheme(target)}`,
+      `/api/image?u=${encodeURIComponent(withPort)}&s=${firstScheme(target)}`,
+    ];
+    expect(lastBits).toBeDefined();
+    expect(encoded).toContain("%28");
+    for (const variant of variants) {
+      const res = await h.request(variant);
+      expect(res.status, variant).toBe(403);
+    }
+    expect(totalHits()).toBe(0);
+    expect((await h.request(path)).status).toBe(200);
+  });
+
+  it("mints only absolute http(s) addresses without credentials, passes on only its own", () => {
     for (const raw of [
       "javascript:alert(1)",
       "data:image/png;base64,AAAA",
@@ -157,10 +204,12 @@ describe("GET /api/image: refused without a fetch", () => {
     ])
       expect(h.deps.images.sign(raw)).toBeNull();
     expect(h.deps.images.sign(null)).toBeNull();
-    // Its own proxy URLs are kept (copied back from a browser), forged ones are not.
+    // A proxy URL is never signed again; stored or imported ones pass only when minted here.
     const own = signed("https://img.example.org/a.png");
-    expect(h.deps.images.sign(own)).toBe(own);
-    expect(h.deps.images.sign(own.replace("a.png", "b.png"))).toBeNull();
+    expect(h.deps.images.sign(own)).toBeNull();
+    expect(h.deps.images.own(own)).toBe(own);
+    expect(h.deps.images.own(own.replace("a.png", "b.png"))).toBeNull();
+    expect(h.deps.images.own("https://img.example.org/a.png")).toBeNull();
   });
 });
 

@@ -37,7 +37,14 @@ export async function saveEntry(
     results: {
       markdown: values.markdown ?? `Answer **${values.id}** with a citation [1].`,
       sources: [source(1), source(2)],
-      images: [{ url: "https://img.example.com/a.png", title: "A" }],
+      // As an answer stores a provider's picture: its thumbnail minted as a proxy URL.
+      images: [
+        {
+          url: "https://img.example.com/a.png",
+          title: "A",
+          thumbnailUrl: h.deps.images.sign("https://img.example.com/a.png"),
+        },
+      ],
       videos: [],
       thinking: values.thinking ?? "",
       ...(values.offline ? { offline: true, model: "extractive" } : {}),

@@ -138,6 +138,27 @@ describe("RunCodeToolPart", () => {
     );
   });
 
+  it("says the sandbox was busy when the run was refused for want of a slot", () => {
+    const row = renderRun(
+      {
+        state: "output-available",
+        input: { code: CODE },
+        output: output({
+          ok: false,
+          busy: true,
+          error: "Not run: the code sandbox is busy with other runs. Try again shortly.",
+          durationMs: 0,
+        }),
+      },
+      false,
+    );
+    expect(row).toHaveTextContent(
+      "The code sandbox was busy, so the code did not run. Try again shortly.",
+    );
+    expect(row).toHaveClass("bg-warning-soft");
+    expect(screen.queryByText(/Stopped the code|The code failed/)).toBeNull();
+  });
+
   it("copes with an output of the wrong shape", () => {
     const row = renderRun({ state: "output-available", output: { stdout: 5, ok: "yes" } });
     expect(row).toHaveTextContent("The code failed");

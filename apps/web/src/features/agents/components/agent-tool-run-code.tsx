@@ -26,6 +26,7 @@ function runOf(output: unknown): RunCodeToolOutput {
         ? output.durationMs
         : 0,
     truncated: isRecord(output) && output.truncated === true,
+    busy: isRecord(output) && output.busy === true,
   };
 }
 
@@ -97,7 +98,8 @@ function CodeDisclosure({ code, summary }: { code: string; summary: ReactNode })
 /**
  * A run-code call: "Running code…" while it runs; then the code (behind a disclosure) and what it
  * printed, its result ("→ …") or its error in a warning tone (a run stopped for time or memory
- * says so). `running`: the reply is still streaming (a call it ended without no longer runs).
+ * says so; a run refused because the sandbox was busy says that). `running`: the reply is still
+ * streaming (a call it ended without no longer runs).
  */
 export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running: boolean }) {
   const phase = phaseOf(part, running);
@@ -117,6 +119,16 @@ export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running
     );
   }
   const run = runOf(part.output);
+  if (run.busy) {
+    // Every sandbox slot was taken (the server runs a few at once, one per person): nothing ran.
+    return (
+      <CodeRow running={false} tone="warning">
+        <p data-testid="run-code-busy">
+          The code sandbox was busy, so the code did not run. Try again shortly.
+        </p>
+      </CodeRow>
+    );
+  }
   const stopped = !run.ok && (run.error ?? "").startsWith("Stopped");
   const summary = (
     <>

@@ -32,7 +32,7 @@ const SOURCE: AnswerSource = {
 const IMAGE: AnswerImage = {
   url: "https://img.example.org/skerry.jpg",
   title: "The skerry light",
-  thumbnailUrl: "/api/image?u=skerry&s=signed",
+  thumbnailUrl: "/api/image?u=https%3A%2F%2Fimg.example%2Fskerry.jpg&s=abcdefghijklmnopqrstuv",
   pageUrl: "https://img.example.org/skerry",
 };
 const VIDEO: AnswerVideo = { url: "https://videos.example.org/keeper", title: "A keeper's day" };
