@@ -28,16 +28,27 @@ export async function threadTurns(
   return latest.reverse();
 }
 
-/** What a thread of the user's is: its kind and subject, its turn count (null: no such thread). */
+/**
+ * A saved turn that shows its conversation was charged: a reply that completed (not stopped), or
+ * one saved with `charged` (a stopped reply of a conversation already charged — a stopped
+ * regenerate replaces the completed turn it regenerates, and the charge must not be forgotten).
+ */
+const CHARGED_TURN = sql`(coalesce(${searchHistory.results}->>'stopped', '') <> 'true' or coalesce(${searchHistory.results}->>'charged', '') = 'true')`;
+
+/**
+ * What a thread of the user's is: its kind and subject, its turn count, and whether it was charged
+ * (an agent conversation is charged when its first reply completes); null: no such thread.
+ */
 export async function threadInfo(
   db: Db,
   options: { userId: string; threadId: string },
-): Promise<{ kind: string; subjectId: string | null; turns: number } | null> {
+): Promise<{ kind: string; subjectId: string | null; turns: number; charged: boolean } | null> {
   const rows = await db
     .select({
       kind: sql<string>`min(${searchHistory.kind})`,
       subjectId: sql<string | null>`min(${searchHistory.subjectId})`,
       turns: sql<number>`count(*)::int`,
+      charged: sql<boolean>`coalesce(bool_or(${CHARGED_TURN}), false)`,
     })
     .from(searchHistory)
     .where(
@@ -57,4 +68,22 @@ export async function recentAgents(db: Db, userId: string, limit: number): Promi
     .orderBy(desc(sql`max(${searchHistory.timestamp})`))
     .limit(limit);
   return rows.flatMap((r) => (r.agentId ? [r.agentId] : []));
+}
+
+/** Whether the reply `entryId` of the user's was saved as completed (not stopped). */
+export async function replyCompleted(
+  db: Db,
+  options: { userId: string; entryId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: searchHistory.id })
+    .from(searchHistory)
+    .where(
+      and(
+        eq(searchHistory.id, options.entryId),
+        eq(searchHistory.userId, options.userId),
+        sql`coalesce(${searchHistory.results}->>'stopped', '') <> 'true'`,
+      ),
+    );
+  return rows.length > 0;
 }
