@@ -37,7 +37,7 @@ const CHARGED_TURN = sql`(coalesce(${searchHistory.results}->>'stopped', '') <> 
 
 /**
  * What a thread of the user's is: its kind and subject, its turn count, and whether it was charged
- * (an agent conversation is charged when its first reply completes); null: no such thread.
+ * (an agent conversation is charged the first time one of its replies completes); null: none.
  */
 export async function threadInfo(
   db: Db,
