@@ -105,6 +105,19 @@ describe("agent conversation quota (G9)", () => {
     expect(await agentUsage(h, cookie)).toBe(1);
   });
 
+  it("charges a conversation once when two replies of it, not yet charged, complete side by side", async () => {
+    const { cookie } = await h.signIn("agents-side-by-side@acme.com");
+    const { threadId } = await stopAfterFirstWords(cookie);
+    await llm.waitForAborts();
+    await waitFor(async () => (await agentUsage(h, cookie)) === 0);
+    const both = await Promise.all([
+      chat(h, "story-generator", cookie, say("Go on", threadId)),
+      chat(h, "story-generator", cookie, say("Or another way", threadId)),
+    ]);
+    for (const reply of both) expect(partOf(reply.chunks, "finish")).toBeDefined();
+    expect(await agentUsage(h, cookie)).toBe(1);
+  });
+
   it("keeps a charged conversation charged when a regenerate of its only completed reply is stopped", async () => {
     const { cookie } = await h.signIn("agents-regenerate-stop@acme.com");
     replies.push({ kind: "text", text: "A first story." });

@@ -70,20 +70,26 @@ export async function recentAgents(db: Db, userId: string, limit: number): Promi
   return rows.flatMap((r) => (r.agentId ? [r.agentId] : []));
 }
 
-/** Whether the reply `entryId` of the user's was saved as completed (not stopped). */
-export async function replyCompleted(
+/**
+ * How the reply `entryId` of the user's was saved: `completed` (saved, not stopped), and
+ * `chargedBefore`: its conversation holds a charged turn saved before it (another reply of the
+ * same, then uncharged, conversation that ran alongside it and completed first).
+ */
+export async function replyOutcome(
   db: Db,
   options: { userId: string; entryId: string },
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: searchHistory.id })
-    .from(searchHistory)
-    .where(
-      and(
-        eq(searchHistory.id, options.entryId),
-        eq(searchHistory.userId, options.userId),
-        sql`coalesce(${searchHistory.results}->>'stopped', '') <> 'true'`,
-      ),
-    );
-  return rows.length > 0;
+): Promise<{ completed: boolean; chargedBefore: boolean }> {
+  const result = await db.execute<{ charged_before: boolean }>(sql`
+    select exists (
+      select 1 from search_history other
+      where other.user_id = me.user_id and other.thread_id = me.thread_id and other.id <> me.id
+        and (coalesce(other.results->>'stopped', '') <> 'true'
+          or coalesce(other.results->>'charged', '') = 'true')
+        and (other.timestamp, other.id) < (me.timestamp, me.id)
+    ) as charged_before
+    from search_history me
+    where me.id = ${options.entryId} and me.user_id = ${options.userId}
+      and coalesce(me.results->>'stopped', '') <> 'true'`);
+  const row = result.rows[0];
+  return { completed: row !== undefined, chargedBefore: row?.charged_before === true };
 }

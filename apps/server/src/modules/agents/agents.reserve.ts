@@ -6,7 +6,8 @@ import * as repo from "./agents.repo.ts";
  * An agent conversation's unit (agentUsage), reserved when a reply that may charge it starts and
  * settled exactly once when that reply's run has ended, wherever it ran (this thread or a chat
  * worker, which may also die): kept when the reply was saved completed, given back otherwise
- * (failed, stopped, not saved, or lost with its worker). The saved turn is the only truth asked:
+ * (failed, stopped, not saved, or lost with its worker, or another reply of the conversation that
+ * ran alongside it was saved completed first). The saved turn is the only truth asked:
  * the run itself never charges nor gives back.
  */
 export async function reserveConversation(deps: Deps, caller: Caller) {
@@ -21,8 +22,12 @@ export async function settleConversation(
   entryId: string,
 ): Promise<void> {
   const userId = caller.user?.id;
-  const completed = userId ? await repo.replyCompleted(deps.db, { userId, entryId }) : false;
-  if (!completed) await usage.refund({ deps, caller, counter: "agentUsage" });
+  const outcome = userId
+    ? await repo.replyOutcome(deps.db, { userId, entryId })
+    : { completed: false, chargedBefore: false };
+  // A conversation is charged once: of its replies that ran side by side, the first saved keeps.
+  if (!outcome.completed || outcome.chargedBefore)
+    await usage.refund({ deps, caller, counter: "agentUsage" });
 }
 
 /**
