@@ -9,6 +9,7 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
+import type { SessionUser } from "../../deps.ts";
 import type { AnswerJob } from "../../modules/answer/answer.run.ts";
 import {
   hangUpMidAnswer,
@@ -22,7 +23,7 @@ import {
 import * as usage from "../../modules/usage/usage.service.ts";
 import { WORKER_NICE_STEPS } from "./chat.worker-protocol.ts";
 import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
-import { CHAT_FAILED, type ChatJob } from "./runners.ts";
+import { CHAT_FAILED, type ChatJob, chatJobLost } from "./runners.ts";
 
 /**
  * Answers run by a chat worker (a worker thread with its own database pool, as the server runs
@@ -60,7 +61,7 @@ beforeAll(async () => {
       env: { ...env, APP_URL, DATA_DIR: "/tmp/nexus-unused", LOG_LEVEL: "silent" },
     },
     logger: h.deps.logger,
-    onLost: (job) => usage.refund({ deps: h.deps, caller: job.caller, counter: "search" }),
+    onLost: (job) => chatJobLost(h.deps, job),
   });
   await workers.ready();
 }, 60_000);
@@ -166,6 +167,35 @@ describe("answer workers", () => {
     const next = await ask(cookie, "Why are there tides?");
     expect(partOf(next.chunks, "finish")).toBeDefined();
     expect(await searchesUsed(cookie)).toBe(1);
+  }, 30_000);
+});
+
+describe("agent replies in chat workers", () => {
+  it("hold the conversation's unit while they run and give it back once when their worker dies", async () => {
+    await workers.ready();
+    const { cookie, userId } = await h.signIn("worker-lost-agent@acme.com");
+    const caller = { user: { id: userId, tier: "free" } as SessionUser, anonId: null, ip: "::1" };
+    await usage.consume({ deps: h.deps, caller, counter: "agentUsage", amount: 2 });
+    const agentsUsed = async () =>
+      (await usage.check({ deps: h.deps, caller, counter: "agentUsage" })).current;
+    answers.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
+    const res = await h.request("/api/agents/writer/chat", {
+      method: "POST",
+      body: { id: "chat", messages: [{ role: "user", parts: [{ type: "text", text: "A poem" }] }] },
+      cookie,
+    });
+    const reader = res.body?.getReader();
+    const started = await readUntil(reader, "text-delta");
+    expect(await agentsUsed()).toBe(3);
+    const [worker] = workers.threads();
+    await worker?.terminate();
+    const chunks = parseStream(await readUntil(reader, undefined, started));
+    expect(partOf(chunks, "error")?.errorText).toBe(CHAT_FAILED.agent);
+    // Given back before the reply's end reached the person, and only once.
+    expect(await agentsUsed()).toBe(2);
+    await expect.poll(() => workers.threads()[0] !== worker, { timeout: 10_000 }).toBe(true);
+    await workers.ready();
+    expect(await agentsUsed()).toBe(2);
   }, 30_000);
 });
 

@@ -52,8 +52,10 @@ export function runChatJobText(
 
 /**
  * A job its worker could not finish (the worker died): what was charged up front is given back.
- * An answer is charged before it runs; an agent conversation only when its first reply completes,
- * so there is nothing to give back for it.
+ * An answer's unit is given back here. An agent reply's reserved unit is not: the thread that
+ * accepted it settles it once the reply's stream has ended (the worker's death ends it), from
+ * whether the reply was saved completed (modules/agents/agents.reserve.ts), so it is never given
+ * back twice.
  */
 export async function chatJobLost(deps: Deps, job: ChatJob): Promise<void> {
   if (job.kind === "answer") await usage.refund({ deps, caller: job.caller, counter: "search" });

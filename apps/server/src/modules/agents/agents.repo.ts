@@ -28,16 +28,27 @@ export async function threadTurns(
   return latest.reverse();
 }
 
-/** What a thread of the user's is: its kind and subject, its turn count (null: no such thread). */
+/**
+ * A saved turn that shows its conversation was charged: a reply that completed (not stopped), or
+ * one saved with `charged` (a stopped reply of a conversation already charged — a stopped
+ * regenerate replaces the completed turn it regenerates, and the charge must not be forgotten).
+ */
+const CHARGED_TURN = sql`(coalesce(${searchHistory.results}->>'stopped', '') <> 'true' or coalesce(${searchHistory.results}->>'charged', '') = 'true')`;
+
+/**
+ * What a thread of the user's is: its kind and subject, its turn count, and whether it was charged
+ * (an agent conversation is charged the first time one of its replies completes); null: none.
+ */
 export async function threadInfo(
   db: Db,
   options: { userId: string; threadId: string },
-): Promise<{ kind: string; subjectId: string | null; turns: number } | null> {
+): Promise<{ kind: string; subjectId: string | null; turns: number; charged: boolean } | null> {
   const rows = await db
     .select({
       kind: sql<string>`min(${searchHistory.kind})`,
       subjectId: sql<string | null>`min(${searchHistory.subjectId})`,
       turns: sql<number>`count(*)::int`,
+      charged: sql<boolean>`coalesce(bool_or(${CHARGED_TURN}), false)`,
     })
     .from(searchHistory)
     .where(
@@ -57,4 +68,28 @@ export async function recentAgents(db: Db, userId: string, limit: number): Promi
     .orderBy(desc(sql`max(${searchHistory.timestamp})`))
     .limit(limit);
   return rows.flatMap((r) => (r.agentId ? [r.agentId] : []));
+}
+
+/**
+ * How the reply `entryId` of the user's was saved: `completed` (saved, not stopped), and
+ * `chargedBefore`: its conversation holds a charged turn saved before it (another reply of the
+ * same, then uncharged, conversation that ran alongside it and completed first).
+ */
+export async function replyOutcome(
+  db: Db,
+  options: { userId: string; entryId: string },
+): Promise<{ completed: boolean; chargedBefore: boolean }> {
+  const result = await db.execute<{ charged_before: boolean }>(sql`
+    select exists (
+      select 1 from search_history other
+      where other.user_id = me.user_id and other.thread_id = me.thread_id and other.id <> me.id
+        and (coalesce(other.results->>'stopped', '') <> 'true'
+          or coalesce(other.results->>'charged', '') = 'true')
+        and (other.timestamp, other.id) < (me.timestamp, me.id)
+    ) as charged_before
+    from search_history me
+    where me.id = ${options.entryId} and me.user_id = ${options.userId}
+      and coalesce(me.results->>'stopped', '') <> 'true'`);
+  const row = result.rows[0];
+  return { completed: row !== undefined, chargedBefore: row?.charged_before === true };
 }

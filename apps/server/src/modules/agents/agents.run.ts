@@ -21,7 +21,6 @@ import type { Caller, Deps } from "../../deps.ts";
 import { failureMessage } from "../answer/answer.steps.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf } from "../images/images.service.ts";
-import * as usage from "../usage/usage.service.ts";
 import { offlineReply } from "./agents.offline.ts";
 import * as repo from "./agents.repo.ts";
 
@@ -53,8 +52,12 @@ export interface AgentJob {
   message: string;
   entryId: string;
   threadId: string;
-  /** True when this reply starts the conversation: it is charged (agentUsage) once it completes. */
-  startsConversation: boolean;
+  /**
+   * True when this reply holds the unit its conversation's charge reserved (the conversation was
+   * not charged yet): the thread that accepted the request keeps it when the reply is saved
+   * completed and gives it back otherwise. False: the conversation was already charged.
+   */
+  reserved: boolean;
   /** The entry being regenerated: replaced when saved, not an earlier turn of itself. */
   replaces: string | undefined;
   reasoning: boolean;
@@ -206,8 +209,8 @@ function sourcesOf(deps: Deps, parts: readonly SavedPart[], othersFiles: boolean
 /**
  * One agent reply (in this thread or a chat worker): the agent's prompt and tools on the model
  * (or, for agents that answer from sources, the offline engine), saved to history under the
- * agent; a conversation is charged one agentUsage unit when its first reply completes, never for
- * a failed or stopped one.
+ * agent. It neither charges nor gives back: the unit a reply of an uncharged conversation reserved
+ * is settled by the thread that accepted it from what was saved (agents.reserve.ts).
  */
 export function runAgent(deps: Deps, job: AgentJob, signal: AbortSignal) {
   const stream = createUIMessageStream({
@@ -261,6 +264,8 @@ async function execute(
           model: model.id,
           offline: model.offline,
           ...(stopped ? { stopped: true } : {}),
+          // The conversation is charged from now on: a completed reply, or one already charged.
+          ...(!stopped || !job.reserved ? { charged: true } : {}),
         },
         kind: "agent",
         subjectId: job.agentId,
@@ -309,8 +314,6 @@ async function execute(
       });
     }
     await save(false);
-    if (job.startsConversation)
-      await usage.consume({ deps, caller: job.caller, counter: "agentUsage" });
     write({ type: "finish", messageMetadata: agentMetadata(job, model) });
   } catch (error) {
     // A stopped reply is kept as far as it got (a reload shows it, with Regenerate), uncharged.

@@ -17,8 +17,8 @@ import { sseEvent, withFirst } from "../../ai/chat/ui-message-sse.ts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
-import * as usage from "../usage/usage.service.ts";
 import * as repo from "./agents.repo.ts";
+import { reserveConversation, settleConversation, settledStream } from "./agents.reserve.ts";
 import {
   type AgentJob,
   agentModel,
@@ -98,8 +98,9 @@ export async function chat(options: {
 }
 
 /**
- * One agent reply, preset or custom (`custom`: its definition): a new conversation needs an
- * agentUsage unit left (charged when its first reply completes); a conversation holds
+ * One agent reply, preset or custom (`custom`: its definition): a conversation not charged yet
+ * reserves an agentUsage unit atomically before its reply runs (refused: 429), kept when the reply
+ * completes and given back otherwise (agents.reserve.ts); a conversation holds
  * MAX_AGENT_TURNS turns and belongs to one agent (`subjectId`).
  */
 export async function startAgentChat(options: {
@@ -123,7 +124,9 @@ export async function startAgentChat(options: {
   if (options.needsModel && model.offline) throw new AppError("needs_model", needsModelText);
 
   const regenerate = body.trigger === "regenerate-message" ? body.messageId : undefined;
-  let startsConversation = true;
+  // A reply reserves a unit unless its conversation was already charged (one of its replies
+  // completed): a new conversation, or one whose replies so far were all stopped.
+  let reserves = true;
   if (body.threadId) {
     const info = await repo.threadInfo(deps.db, { userId: user.id, threadId: body.threadId });
     if (info) {
@@ -134,14 +137,10 @@ export async function startAgentChat(options: {
           "conversation_full",
           `This conversation has reached ${MAX_AGENT_TURNS} turns: start a new one to go on.`,
         );
-      startsConversation = false;
+      reserves = !info.charged;
     }
   }
-  if (startsConversation) {
-    const left = await usage.check({ deps, caller, counter: "agentUsage" });
-    if (!left.allowed)
-      throw usage.quotaExceeded(deps, left, "You have reached your agent conversation limit.");
-  }
+  if (reserves) await reserveConversation(deps, caller);
   const entryId = alphanumericId();
   const job: AgentJob = {
     kind: "agent",
@@ -151,13 +150,22 @@ export async function startAgentChat(options: {
     message,
     entryId,
     threadId: body.threadId ?? entryId,
-    startsConversation,
+    reserved: reserves,
     replaces: regenerate,
     reasoning,
   };
   const start = sseEvent(agentStartPart(job, model));
   const run = deps.chatRunner ?? ((j, signal) => runChatJob(deps, j, signal));
-  return withFirst(start, run(job, options.signal));
+  if (!reserves) return withFirst(start, run(job, options.signal));
+  return withFirst(
+    start,
+    settledStream({
+      deps,
+      signal: options.signal,
+      run: (signal) => run(job, signal),
+      settle: () => settleConversation(deps, caller, entryId),
+    }),
+  );
 }
 
 /** GET /api/agents/:agentId/threads/:threadId: the caller's conversation with this agent. */

@@ -33,13 +33,27 @@ async function setKnowledge(
   if (linked.rows.length !== new Set(options.fileIds).size) throw new ForeignKnowledgeFile();
 }
 
+/**
+ * Creates the owner's agent unless they already keep `max` (null then): the count and the insert
+ * run under a per-owner advisory lock held to the end of the transaction, so of parallel creates
+ * at most `max` agents are ever kept.
+ */
 export async function create(
   db: Db,
   ownerId: string,
   input: CustomAgentInput,
-): Promise<CustomAgentRow> {
+  max: number,
+): Promise<CustomAgentRow | null> {
   const { knowledgeFileIds, ...definition } = input;
   return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`custom-agents:${ownerId}`}, 0))`,
+    );
+    const [kept] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customAgents)
+      .where(eq(customAgents.ownerId, ownerId));
+    if ((kept?.n ?? 0) >= max) return null;
     const [row] = await tx
       .insert(customAgents)
       .values({ ownerId, ...definition })

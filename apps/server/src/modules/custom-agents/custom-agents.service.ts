@@ -124,10 +124,9 @@ export async function create(
   user: SessionUser,
   input: CustomAgentInput,
 ): Promise<CustomAgent> {
-  const count = (await repo.listOwn(deps.db, user.id)).length;
-  if (count >= MAX_CUSTOM_AGENTS)
+  const row = await withKnowledge(() => repo.create(deps.db, user.id, input, MAX_CUSTOM_AGENTS));
+  if (!row)
     throw new AppError("conflict", `You can keep at most ${MAX_CUSTOM_AGENTS} custom agents.`);
-  const row = await withKnowledge(() => repo.create(deps.db, user.id, input));
   return presentOne(deps, row, user.id);
 }
 
