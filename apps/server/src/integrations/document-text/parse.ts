@@ -1,3 +1,4 @@
+import { cleanDocument } from "./clean-text.ts";
 import { parseCsv } from "./csv.ts";
 import { parseDocx } from "./docx.ts";
 import { parseEpub } from "./epub.ts";
@@ -17,6 +18,11 @@ import { DAMAGED_MESSAGE } from "./zip.ts";
  * Run it through parse-worker.ts (time and memory limits), not on the server's main thread.
  */
 export async function parseDocument(options: ParseOptions): Promise<ParsedDocument> {
+  // The last step for every format: no U+0000 or lone surrogate reaches what is stored.
+  return cleanDocument(await parseAnyKind(options));
+}
+
+async function parseAnyKind(options: ParseOptions): Promise<ParsedDocument> {
   if (options.bytes.length === 0) throw new ParseFailure("empty", "This file is empty");
   try {
     switch (options.kind) {
