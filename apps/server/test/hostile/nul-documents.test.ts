@@ -23,6 +23,7 @@ afterAll(async () => {
   await h.close();
 });
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for the NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udfff]/;
 
 describe("documents holding NUL and lone surrogates", () => {
