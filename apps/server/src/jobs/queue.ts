@@ -1,7 +1,7 @@
 import type { Db } from "@nexus/db";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger.ts";
-import { safeError } from "../lib/safe-error.ts";
+import { type SafeError, safeError } from "../lib/safe-error.ts";
 
 /** The durable queue: pg-boss on the same PostgreSQL (its own `pgboss` schema). */
 export interface JobQueue {
@@ -67,8 +67,13 @@ const CODE = /^[A-Za-z0-9_.-]{1,48}$/;
 export class JobFailed extends Error {
   readonly code: string;
   constructor(cause: unknown) {
-    const safe = safeError(cause);
-    const code = [safe.code, safe.type].find((c) => c !== undefined && CODE.test(c)) ?? "error";
+    // The first code down the cause chain (a DrizzleQueryError's is its pg error's SQLSTATE),
+    // else the error's type.
+    const chain: SafeError[] = [];
+    for (let e: SafeError | undefined = safeError(cause); e; e = e.cause) chain.push(e);
+    const code =
+      [...chain.map((e) => e.code), chain[0]?.type].find((c) => c !== undefined && CODE.test(c)) ??
+      "error";
     super(`job failed: ${code}`);
     this.name = "JobFailed";
     this.code = code;
