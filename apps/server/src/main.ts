@@ -18,6 +18,7 @@ import { setUpPgvector } from "./integrations/search/pgvector.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
 import { startJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
+import { guardProcess } from "./lib/process-guards.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";
@@ -27,6 +28,8 @@ const SHUTDOWN_TIMEOUT_MS = 8_000;
 async function main() {
   const env = loadEnv();
   const logger = createLogger({ level: env.LOG_LEVEL });
+  // An unhandled rejection or uncaught exception is logged (redacted) and never ends the process.
+  guardProcess(logger, "server");
   const startedAt = performance.now();
 
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;

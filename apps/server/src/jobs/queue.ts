@@ -1,6 +1,7 @@
 import type { Db } from "@nexus/db";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger.ts";
+import { type SafeError, safeError } from "../lib/safe-error.ts";
 
 /** The durable queue: pg-boss on the same PostgreSQL (its own `pgboss` schema). */
 export interface JobQueue {
@@ -54,6 +55,32 @@ export async function deleteEndedJobsWithKey(db: Db, name: string, key: string):
   return deleted;
 }
 
+const CODE = /^[A-Za-z0-9_.-]{1,48}$/;
+
+/**
+ * What a job handler's failure becomes before pg-boss sees it: pg-boss stores the thrown error
+ * (serialize-error: message, stack and every own field, e.g. a Drizzle error's parameters, i.e. a
+ * document's text) in its jsonb `output`, which rejects U+0000, and its `fail()` is not awaited:
+ * a raw error could put a document into the queue's tables or crash the process. This one holds a
+ * code only (the PostgreSQL SQLSTATE, Node code or error type), no cause and a one-line stack.
+ */
+export class JobFailed extends Error {
+  readonly code: string;
+  constructor(cause: unknown) {
+    // The first code down the cause chain (a DrizzleQueryError's is its pg error's SQLSTATE),
+    // else the error's type.
+    const chain: SafeError[] = [];
+    for (let e: SafeError | undefined = safeError(cause); e; e = e.cause) chain.push(e);
+    const code =
+      [...chain.map((e) => e.code), chain[0]?.type].find((c) => c !== undefined && CODE.test(c)) ??
+      "error";
+    super(`job failed: ${code}`);
+    this.name = "JobFailed";
+    this.code = code;
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
 export interface QueueSettings {
   name: string;
   /** Attempts after the first (a crash counts as a failed attempt once the job expires). */
@@ -83,6 +110,8 @@ export async function startJobQueue(options: {
     schedule: false,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
   });
+  // pg-boss emits a plain copy of the error ({ ...error, message, stack }): the logger summarises
+  // it like an Error (safeError), never its fields.
   boss.on("error", (error) => options.logger.error({ err: error }, "job queue error"));
   await boss.start();
   for (const queue of options.queues) {
@@ -108,13 +137,23 @@ export async function startJobQueue(options: {
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: polling },
           async (jobs) => {
             try {
-              for (const job of jobs)
-                await handler({
-                  id: job.id,
-                  data: job.data as never,
-                  retryCount: job.retryCount,
-                  retryLimit: job.retryLimit,
-                });
+              for (const job of jobs) {
+                try {
+                  await handler({
+                    id: job.id,
+                    data: job.data as never,
+                    retryCount: job.retryCount,
+                    retryLimit: job.retryLimit,
+                  });
+                } catch (error) {
+                  // Logged here (redacted: job name and id, never its data); pg-boss gets a code.
+                  options.logger.warn(
+                    { err: error, job: name, jobId: job.id, attempt: job.retryCount },
+                    "job failed",
+                  );
+                  throw new JobFailed(error);
+                }
+              }
             } finally {
               // Having had a job, look for the next one at once: pg-boss would otherwise wait out
               // the polling interval after every job (50 small files took a second each).

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { safeError, withSafeErrors } from "./safe-error.ts";
+import { isErrorLike, safeError, withSafeErrors } from "./safe-error.ts";
 
 export type Logger = pino.Logger;
 
@@ -24,11 +24,13 @@ export function createLogger(options: {
       paths: ["token", "*.token", "cookie", "*.cookie", "headers.cookie", "password", "*.password"],
       censor: "[redacted]",
     },
-    serializers: { err: (value: unknown) => (value instanceof Error ? safeError(value) : value) },
+    // One place for every logged error, child-logger bindings too: an Error or a plain copy of one
+    // (its SQL parameters, message and stack) is only ever written as its safeError summary.
+    serializers: { err: (value: unknown) => (isErrorLike(value) ? safeError(value) : value) },
     hooks: {
       logMethod(args, method) {
         const [first, ...rest] = args;
-        if (first instanceof Error) {
+        if (isErrorLike(first)) {
           const fields = { err: safeError(first) };
           const [msg, ...more] = rest;
           return method.apply(this, [fields, typeof msg === "string" ? msg : "error", ...more]);

@@ -63,4 +63,22 @@ describe("safeError", () => {
     expect(fields.n).toBe(1);
     expect((fields.nested as { list: unknown[] }).list[1]).toBe("x");
   });
+
+  it("summarises a plain copy of an error (pg-boss emits { ...error, message, stack }) like the error", () => {
+    const drizzle = Object.assign(new Error("Failed query: insert\nparams: a private note"), {
+      query: 'insert into "file_chunks" ("content") values ($1)',
+      params: ["a private note\u0000"],
+      cause: Object.assign(new Error("invalid byte sequence"), { code: "22021" }),
+    });
+    const copy = {
+      ...drizzle,
+      message: drizzle.message,
+      stack: drizzle.stack,
+      queue: "file-ingest",
+    };
+    const fields = withSafeErrors({ err: copy });
+    expect(fields.err).toMatchObject({ statement: "insert file_chunks", cause: { code: "22021" } });
+    expect(JSON.stringify(fields)).not.toContain("private");
+    expect(JSON.stringify(safeError(copy))).not.toContain("private");
+  });
 });

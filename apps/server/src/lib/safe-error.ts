@@ -71,12 +71,24 @@ function messageOf(type: string, message: unknown): string | undefined {
   return message.replace(PATHS, "[path]").slice(0, 200);
 }
 
+/**
+ * An Error, or a plain copy of one (pg-boss emits `{ ...error, message, stack }`, which keeps a
+ * Drizzle error's `params`): either is summarised, never passed through.
+ */
+export function isErrorLike(value: unknown): value is Error {
+  if (value instanceof Error) return true;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.message === "string" && typeof record.stack === "string";
+}
+
 /** The loggable summary of anything thrown (non-errors give only their type). */
 export function safeError(error: unknown, depth = 0): SafeError {
-  if (!(error instanceof Error)) return { type: error === null ? "null" : typeof error };
+  if (!isErrorLike(error)) return { type: error === null ? "null" : typeof error };
   // Drizzle's DrizzleQueryError keeps the name "Error": its class name says more.
-  const type =
-    (error.name && error.name !== "Error" ? error.name : error.constructor.name) || "Error";
+  const named = typeof error.name === "string" && CODE_SHAPE.test(error.name) ? error.name : "";
+  const constructorName = error instanceof Error ? error.constructor.name : "Error";
+  const type = (named && named !== "Error" ? named : constructorName) || "Error";
   const out: SafeError = { type };
   const code = field(error, "code");
   if (typeof code === "string" && CODE_SHAPE.test(code)) out.code = code;
@@ -101,7 +113,7 @@ export function safeError(error: unknown, depth = 0): SafeError {
 }
 
 function sanitize(value: unknown, depth: number): unknown {
-  if (value instanceof Error) return safeError(value);
+  if (isErrorLike(value)) return safeError(value);
   if (depth >= 4 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => sanitize(v, depth + 1));
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;

@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
+import { guardProcess } from "../../lib/process-guards.ts";
 import { loadImageKey } from "../../modules/images/images.repo.ts";
 import { createRuntimeDeps } from "../../runtime-deps.ts";
 import {
@@ -44,6 +45,8 @@ const setup = workerData as ChatWorkerSetup;
 for (const [key, value] of Object.entries(setup.env ?? {})) process.env[key] = value;
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
+// A stray rejection in a chat is logged (redacted), not the end of every chat on this thread.
+guardProcess(logger, "chat-worker");
 const database = createDatabase({ url: setup.databaseUrl, max: setup.poolMax });
 // The key row exists (the main thread created it before starting workers): this only reads it.
 const imageKey = await loadImageKey(database.db);

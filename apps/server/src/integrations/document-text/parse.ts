@@ -1,3 +1,4 @@
+import { cleanDocument } from "./clean-text.ts";
 import { parseCsv } from "./csv.ts";
 import { parseDocx } from "./docx.ts";
 import { parseEpub } from "./epub.ts";
@@ -18,6 +19,11 @@ import { DAMAGED_MESSAGE } from "./zip.ts";
  * server's own process.
  */
 export async function parseDocument(options: ParseOptions): Promise<ParsedDocument> {
+  // The last step for every format: no U+0000 or lone surrogate reaches what is stored.
+  return cleanDocument(await parseAnyKind(options));
+}
+
+async function parseAnyKind(options: ParseOptions): Promise<ParsedDocument> {
   if (options.bytes.length === 0) throw new ParseFailure("empty", "This file is empty");
   try {
     switch (options.kind) {

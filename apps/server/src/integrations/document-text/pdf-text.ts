@@ -1,3 +1,5 @@
+import { cleanText } from "./clean-text.ts";
+
 /**
  * A PDF page's text from pdf.js `getTextContent` items, with the item-offset table (types.ts):
  * each item's text is its `str` in NFKC (Arabic presentation forms and ligatures become plain
@@ -48,7 +50,9 @@ export function pageTextFromItems(items: PdfTextItem[]): {
   text: string;
   items: Array<[number, number]>;
 } {
-  const texts = items.map((item) => item.str.normalize("NFKC"));
+  // Cleaned before any offset is taken: a NUL or lone surrogate in a glyph string never reaches
+  // the page's text, and the ranges match the text that is stored.
+  const texts = items.map((item) => cleanText(item.str.normalize("NFKC")));
   const ranges: Array<[number, number]> = items.map(() => [0, 0]);
   let text = "";
   let line: number[] = [];

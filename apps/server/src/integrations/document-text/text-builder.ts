@@ -1,7 +1,9 @@
+import { cleanText } from "./clean-text.ts";
+
 /**
  * Builds one page's text from blocks (paragraphs, headings, table rows) with the headings' levels
  * and offsets, for chunking with heading paths. Whitespace inside a block is collapsed; blocks are
- * separated by a blank line.
+ * separated by a blank line. U+0000 and lone surrogates are dropped before offsets are taken.
  */
 export class TextBuilder {
   private parts: string[] = [];
@@ -9,7 +11,9 @@ export class TextBuilder {
   readonly headings: Array<{ level: number; text: string; offset: number }> = [];
 
   private push(text: string): number | null {
-    const clean = text.replace(/[ \t\f\v\u00a0\r\n]+/g, " ").trim();
+    const clean = cleanText(text)
+      .replace(/[ \t\f\v\u00a0\r\n]+/g, " ")
+      .trim();
     if (!clean) return null;
     if (this.parts.length > 0) {
       this.parts.push("\n\n");
@@ -27,7 +31,7 @@ export class TextBuilder {
 
   /** Preformatted text (code, CSV rows): line breaks kept. */
   lines(text: string) {
-    const clean = text
+    const clean = cleanText(text)
       .replace(/\r\n?/g, "\n")
       .replace(/\n{3,}/g, "\n\n")
       .trim();

@@ -1,0 +1,54 @@
+import type { DocumentPage, ParsedDocument } from "./types.ts";
+
+/**
+ * Characters a parser may hand us that PostgreSQL cannot store: U+0000 (text and jsonb reject it,
+ * SQLSTATE 22021 / 22P05) and lone UTF-16 surrogates (not Unicode scalar values; the driver would
+ * turn them into U+FFFD behind our back). Both are dropped. Code units, not code points: no `u` flag.
+ */
+const PATTERN =
+  "\\u0000|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]";
+const UNSTORABLE = new RegExp(PATTERN, "g");
+const HAS_UNSTORABLE = new RegExp(PATTERN);
+
+/** `text` without U+0000 and lone surrogates (the same string when it holds none). */
+export function cleanText(text: string): string {
+  return HAS_UNSTORABLE.test(text) ? text.replace(UNSTORABLE, "") : text;
+}
+
+/**
+ * A page's text cleaned, with its offsets (headings, PDF item ranges) moved to match. `shift[i]` is
+ * how many characters before old offset `i` were dropped.
+ */
+function cleanPage(page: DocumentPage): DocumentPage {
+  const headings = page.headings?.map((h) => ({ ...h, text: cleanText(h.text) }));
+  if (!HAS_UNSTORABLE.test(page.text)) return headings ? { ...page, headings } : page;
+  const shift = new Uint32Array(page.text.length + 1);
+  let dropped = 0;
+  let last = 0;
+  for (const match of page.text.matchAll(UNSTORABLE)) {
+    shift.fill(dropped, last, match.index + 1);
+    dropped += match[0].length;
+    last = match.index + 1;
+  }
+  shift.fill(dropped, last);
+  const at = (offset: number) =>
+    offset - (shift[Math.min(Math.max(offset, 0), page.text.length)] ?? 0);
+  const out: DocumentPage = { ...page, text: page.text.replace(UNSTORABLE, "") };
+  if (headings) out.headings = headings.map((h) => ({ ...h, offset: at(h.offset) }));
+  if (page.items) out.items = page.items.map(([start, end]) => [at(start), at(end)]);
+  return out;
+}
+
+/**
+ * The last step of every parse: nothing a document holds that PostgreSQL cannot store reaches the
+ * ingestion (page text, heading paths, the title, warnings).
+ */
+export function cleanDocument(document: ParsedDocument): ParsedDocument {
+  const title = document.title === undefined ? undefined : cleanText(document.title).trim();
+  return {
+    ...document,
+    ...(document.title !== undefined ? { title: title || undefined } : {}),
+    pages: document.pages.map(cleanPage),
+    warnings: document.warnings.map(cleanText),
+  };
+}
