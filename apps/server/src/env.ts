@@ -117,6 +117,10 @@ export const envSchema = z
     ),
     /** Time one file may take to parse (OCR included) before it fails as timed out. */
     FILE_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** Most scanned pages OCR'd per PDF; the others are not read (the file says so). */
+    OCR_MAX_PAGES: z.coerce.number().int().min(0).max(2000).default(50),
+    /** Most seconds of OCR per PDF; pages after that are not read (the file says so). */
+    OCR_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /** Ingestion jobs run at once by this instance. */
     INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** A job still running this long after its start (its instance died) is retried. */

@@ -40,8 +40,14 @@ export interface IngestJob {
 /** The job data key that holds a password (runtime.ts sweeps ended jobs that still have one). */
 export const PASSWORD_KEY = "password" satisfies keyof IngestJob;
 
-/** A failure that is the file's own (not refunded, not retried). */
+/**
+ * A failure that is the file's own (not refunded, not retried): a file that takes longer than
+ * FILE_PARSE_TIMEOUT_SECONDS or needs more than the limits is charged like any other, or one
+ * account could hold an ingestion slot again and again for free. Only our own faults (a parser
+ * that could not start, a database error after the retries) are "system" and refunded.
+ */
 const USER_CODES = new Set([
+  "timeout",
   "encrypted",
   "wrong_password",
   "damaged",
@@ -69,7 +75,7 @@ async function fail(
   );
   if (!ended) return;
   if (cause === "system") {
-    // Not the person's file (time-out, our fault): the addFiles unit comes back.
+    // Not the person's file (our fault): the addFiles unit comes back.
     const owner = await repo.ownerOf(deps.db, file.userId);
     if (owner)
       await usage.refund({
@@ -205,7 +211,11 @@ async function runIngestion(
     bytes,
     name: file.name,
     ...(password !== undefined ? { password } : {}),
-    limits: PARSE_LIMITS,
+    limits: {
+      ...PARSE_LIMITS,
+      ocrMaxPages: deps.env.OCR_MAX_PAGES,
+      ocrMaxSeconds: deps.env.OCR_MAX_SECONDS,
+    },
     timeoutMs: deps.env.FILE_PARSE_TIMEOUT_SECONDS * 1000,
     onProgress: (progress) => {
       if (progress.stage !== "ocr") return;
