@@ -17,6 +17,7 @@ import {
   embeddingText,
   queueEmbedding,
 } from "./files.embed.ts";
+import { claimForIngestion, DEFER_SECONDS, sendIngestion } from "./files.fair.ts";
 import * as repo from "./files.repo.ts";
 
 export const INGEST_QUEUE = "file-ingest";
@@ -166,6 +167,12 @@ async function attempt(
 ): Promise<void> {
   const file = await repo.findById(deps.db, job.data.fileId);
   if (!file || file.status === "ready" || file.status === "failed") return;
+  // One file per person at a time (files.fair.ts): another of theirs is running, so this job is
+  // put back for later, uncounted, and its slot goes to the next job.
+  if (!(await claimForIngestion(deps, file))) {
+    await sendIngestion(deps, INGEST_QUEUE, job.data, file.userId, { startAfter: DEFER_SECONDS });
+    return;
+  }
   const password = typeof job.data.password === "string" ? job.data.password : undefined;
   try {
     await runIngestion(deps, file, password);
@@ -199,7 +206,7 @@ async function runIngestion(
   password: string | undefined,
 ): Promise<void> {
   const now = () => deps.clock.now();
-  await repo.setStatus(deps.db, file.id, { status: "parsing" }, now());
+  // The claim (files.fair.ts) has set the file "parsing".
   await event(deps, file.runId, "parsing", { message: "Reading the file" });
   const bytes = await deps.storage.getBytes(file.storageKey);
   let lastOcrEvent = Promise.resolve();
