@@ -68,7 +68,6 @@ describe("fair ingestion", () => {
       expect(events.at(-1)?.data).toMatchObject({
         type: "failed",
         message: TIMEOUT_MESSAGE,
-        cause: "user",
       });
       const [row] = await h.db.db
         .select({ errorCause: schema.files.errorCause, errorCode: schema.files.errorCode })
