@@ -119,6 +119,10 @@ export const envSchema = z
     FILE_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     /** Memory one file's parser process may use (resident, in MB) before it fails as too large. */
     FILE_PARSE_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
+    /** Most scanned pages OCR'd per PDF; the others are not read (the file says so). */
+    OCR_MAX_PAGES: z.coerce.number().int().min(0).max(2000).default(50),
+    /** Most seconds of OCR per PDF; pages after that are not read (the file says so). */
+    OCR_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /** Ingestion jobs run at once by this instance. */
     INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** A job still running this long after its start (its instance died) is retried. */

@@ -5,11 +5,14 @@ import { type SafeError, safeError } from "../lib/safe-error.ts";
 
 /** The durable queue: pg-boss on the same PostgreSQL (its own `pgboss` schema). */
 export interface JobQueue {
-  /** `startAfter`: seconds from now. With the queue's "short" policy, one waiting job per key. */
+  /**
+   * `startAfter`: seconds from now. With the queue's "short" policy, one waiting job per key.
+   * `priority`: higher is fetched first (then oldest first); default 0.
+   */
   send(
     name: string,
     data: object,
-    options?: { singletonKey?: string; startAfter?: number },
+    options?: { singletonKey?: string; startAfter?: number; priority?: number },
   ): Promise<string | null>;
   /** Runs `handler` for jobs of `name` in `concurrency` pollers of this instance. */
   work<T extends object>(

@@ -16,6 +16,19 @@ import { createWorker, OEM } from "tesseract.js";
 
 export const OCR_WARNING = "Scanned pages were read with OCR; check the text";
 
+/**
+ * OCR per file is capped (pages and seconds; env OCR_MAX_PAGES / OCR_MAX_SECONDS through the
+ * ingestion's limits): a 2,000-page scan must not hold an ingestion slot until the time-out.
+ */
+export const OCR_MAX_PAGES = 50;
+export const OCR_MAX_SECONDS = 120;
+
+/** The warning of a file whose scanned pages were not all read: says exactly what was. */
+export function ocrCapWarning(read: number, scanned: number): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  return `Scanned pages were read with OCR: ${n(read)} of ${n(scanned)}; the others were not read`;
+}
+
 const require = createRequire(import.meta.url);
 const DPI = 300;
 /** The OCR canvas's longest side in pixels (pdf.ts caps pdf.js's canvases to the same area). */

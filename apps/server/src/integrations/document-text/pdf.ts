@@ -7,7 +7,15 @@ import {
   type PDFPageProxy,
 } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { isRtl, limitPages, limitText, requireText } from "./limits.ts";
-import { createPageOcr, MAX_SIDE, OCR_WARNING, type PageOcr } from "./ocr.ts";
+import {
+  createPageOcr,
+  MAX_SIDE,
+  OCR_MAX_PAGES,
+  OCR_MAX_SECONDS,
+  OCR_WARNING,
+  ocrCapWarning,
+  type PageOcr,
+} from "./ocr.ts";
 import { type PdfTextItem, pageTextFromItems } from "./pdf-text.ts";
 import {
   type DocumentPage,
@@ -123,6 +131,12 @@ export async function parsePdf(options: ParseOptions): Promise<ParsedDocument> {
     limitPages(count, options.limits);
     const pages: DocumentPage[] = [];
     let chars = 0;
+    // OCR's cap: pages past it (or after its seconds) are counted as scanned but not read.
+    const ocrMaxPages = options.limits.ocrMaxPages ?? OCR_MAX_PAGES;
+    const ocrMaxMs = (options.limits.ocrMaxSeconds ?? OCR_MAX_SECONDS) * 1000;
+    let ocrStarted = 0;
+    let ocrRead = 0;
+    let scanned = 0;
     for (let number = 1; number <= count; number++) {
       options.onProgress?.({ stage: "parsing", page: number, pages: count });
       let page: PDFPageProxy;
@@ -139,11 +153,18 @@ export async function parsePdf(options: ParseOptions): Promise<ParsedDocument> {
         const items = content.items.filter((i): i is PdfTextItem & typeof i => "str" in i);
         const built = pageTextFromItems(items);
         if (built.text.trim() === "" && options.ocr !== false && (await hasImages(page))) {
-          options.onProgress?.({ stage: "ocr", page: number, pages: count });
-          ocr ??= await createPageOcr();
-          const text = (await ocr.read(page)).trim();
-          pages.push({ number, text, ocr: true });
-          if (text) warnings.add(OCR_WARNING);
+          scanned++;
+          ocrStarted ||= Date.now();
+          if (ocrRead >= ocrMaxPages || Date.now() - ocrStarted >= ocrMaxMs) {
+            pages.push({ number, text: "", ocr: false });
+          } else {
+            ocrRead++;
+            options.onProgress?.({ stage: "ocr", page: number, pages: count });
+            ocr ??= await createPageOcr();
+            const text = (await ocr.read(page)).trim();
+            pages.push({ number, text, ocr: true });
+            if (text) warnings.add(OCR_WARNING);
+          }
         } else {
           pages.push({ number, text: built.text, ocr: false, items: built.items });
         }
@@ -156,6 +177,10 @@ export async function parsePdf(options: ParseOptions): Promise<ParsedDocument> {
       }
       chars += pages.at(-1)?.text.length ?? 0;
       if (chars > options.limits.maxChars) limitText(pages, options.limits);
+    }
+    if (ocrRead < scanned) {
+      warnings.delete(OCR_WARNING);
+      warnings.add(ocrCapWarning(ocrRead, scanned));
     }
     requireText(pages);
     const info = await doc.getMetadata().catch(() => null);

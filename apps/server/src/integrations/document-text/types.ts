@@ -76,6 +76,10 @@ export interface ParseLimits {
   maxChars: number;
   /** Most bytes a zip container may expand to, all entries together. */
   maxExpandedBytes: number;
+  /** Most scanned PDF pages OCR'd (default OCR_MAX_PAGES in ocr.ts); 0: none. */
+  ocrMaxPages?: number;
+  /** Most seconds spent on OCR (default OCR_MAX_SECONDS in ocr.ts). */
+  ocrMaxSeconds?: number;
 }
 
 export interface ParseOptions {

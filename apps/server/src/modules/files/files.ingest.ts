@@ -17,6 +17,7 @@ import {
   embeddingText,
   queueEmbedding,
 } from "./files.embed.ts";
+import { claimForIngestion, DEFER_SECONDS, sendIngestion } from "./files.fair.ts";
 import * as repo from "./files.repo.ts";
 
 export const INGEST_QUEUE = "file-ingest";
@@ -40,8 +41,14 @@ export interface IngestJob {
 /** The job data key that holds a password (runtime.ts sweeps ended jobs that still have one). */
 export const PASSWORD_KEY = "password" satisfies keyof IngestJob;
 
-/** A failure that is the file's own (not refunded, not retried). */
+/**
+ * A failure that is the file's own (not refunded, not retried): a file that takes longer than
+ * FILE_PARSE_TIMEOUT_SECONDS or needs more than the limits is charged like any other, or one
+ * account could hold an ingestion slot again and again for free. Only our own faults (a parser
+ * that could not start, a database error after the retries) are "system" and refunded.
+ */
 const USER_CODES = new Set([
+  "timeout",
   "encrypted",
   "wrong_password",
   "damaged",
@@ -69,7 +76,7 @@ async function fail(
   );
   if (!ended) return;
   if (cause === "system") {
-    // Not the person's file (time-out, our fault): the addFiles unit comes back.
+    // Not the person's file (our fault): the addFiles unit comes back.
     const owner = await repo.ownerOf(deps.db, file.userId);
     if (owner)
       await usage.refund({
@@ -160,6 +167,12 @@ async function attempt(
 ): Promise<void> {
   const file = await repo.findById(deps.db, job.data.fileId);
   if (!file || file.status === "ready" || file.status === "failed") return;
+  // One file per person at a time (files.fair.ts): another of theirs is running, so this job is
+  // put back for later, uncounted, and its slot goes to the next job.
+  if (!(await claimForIngestion(deps, file))) {
+    await sendIngestion(deps, INGEST_QUEUE, job.data, file.userId, { startAfter: DEFER_SECONDS });
+    return;
+  }
   const password = typeof job.data.password === "string" ? job.data.password : undefined;
   try {
     await runIngestion(deps, file, password);
@@ -193,7 +206,7 @@ async function runIngestion(
   password: string | undefined,
 ): Promise<void> {
   const now = () => deps.clock.now();
-  await repo.setStatus(deps.db, file.id, { status: "parsing" }, now());
+  // The claim (files.fair.ts) has set the file "parsing".
   await event(deps, file.runId, "parsing", { message: "Reading the file" });
   const bytes = await deps.storage.getBytes(file.storageKey);
   let lastOcrEvent = Promise.resolve();
@@ -205,7 +218,11 @@ async function runIngestion(
     bytes,
     name: file.name,
     ...(password !== undefined ? { password } : {}),
-    limits: PARSE_LIMITS,
+    limits: {
+      ...PARSE_LIMITS,
+      ocrMaxPages: deps.env.OCR_MAX_PAGES,
+      ocrMaxSeconds: deps.env.OCR_MAX_SECONDS,
+    },
     timeoutMs: deps.env.FILE_PARSE_TIMEOUT_SECONDS * 1000,
     memoryMb: deps.env.FILE_PARSE_MEMORY_MB,
     onProgress: (progress) => {

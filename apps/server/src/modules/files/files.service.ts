@@ -12,6 +12,7 @@ import type { Deps, SessionUser } from "../../deps.ts";
 import { appendRunEvent, type RunEvent, readRunEvents } from "../../jobs/run-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as usage from "../usage/usage.service.ts";
+import { sendIngestion } from "./files.fair.ts";
 import { INGEST_QUEUE } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 import { maxUploadBytes } from "./files.upload.ts";
@@ -143,7 +144,12 @@ export async function retryWithPassword(options: {
   });
   if (!row) throw new AppError("conflict", NO_PASSWORD_NEEDED);
   try {
-    await queue.send(INGEST_QUEUE, { fileId: row.id, password: options.password });
+    await sendIngestion(
+      deps,
+      INGEST_QUEUE,
+      { fileId: row.id, password: options.password },
+      user.id,
+    );
   } catch (error) {
     // Not queued: the file waits for its password again, as it did before.
     const message = file.error ?? "";

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { randomId } from "../../lib/ids.ts";
 import { collectYoungGarbage } from "../../lib/young-garbage.ts";
 import * as usage from "../usage/usage.service.ts";
+import { sendIngestion } from "./files.fair.ts";
 import { INGEST_QUEUE } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 
@@ -210,7 +211,7 @@ export async function uploadFile(options: {
       type: "uploaded",
       payload: { message: "Uploaded" },
     });
-    await queue.send(INGEST_QUEUE, { fileId: row.id });
+    await sendIngestion(deps, INGEST_QUEUE, { fileId: row.id }, user.id);
     return row;
   } catch (error) {
     if (row) await repo.remove(deps.db, user.id, row.id).catch(() => undefined);
