@@ -130,10 +130,12 @@ async function externalPostgres() {
     // own embedded PostgreSQL, so they ran in the unit step already; they are the whole
     // server-isolated project, which is not selected here — its global setup would share the
     // template database of this one) and the document-parsing suites that never touch a database
-    // (corpus, hostile files, OCR, the document fuzz).
+    // (corpus, hostile files, OCR, the document fuzz, the parse process).
     const notHere = [
       "**/crash.test.ts",
       "**/files-crash.test.ts",
+      "**/hostile-uploads.test.ts",
+      "**/test/documents/parse-process.test.ts",
       "**/test/documents/corpus.test.ts",
       "**/test/documents/hostile.test.ts",
       "**/test/documents/ocr.test.ts",
