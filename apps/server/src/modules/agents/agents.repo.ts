@@ -1,5 +1,5 @@
 import { type Db, schema } from "@nexus/db";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 
 const { searchHistory } = schema;
 export type AgentTurnRow = typeof searchHistory.$inferSelect;
@@ -33,7 +33,8 @@ export async function threadTurns(
  * one saved with `charged` (a stopped reply of a conversation already charged — a stopped
  * regenerate replaces the completed turn it regenerates, and the charge must not be forgotten).
  */
-const CHARGED_TURN = sql`(coalesce(${searchHistory.results}->>'stopped', '') <> 'true' or coalesce(${searchHistory.results}->>'charged', '') = 'true')`;
+const chargedTurn = (results: SQL) =>
+  sql`(coalesce(${results}->>'stopped', '') <> 'true' or coalesce(${results}->>'charged', '') = 'true')`;
 
 /**
  * What a thread of the user's is: its kind and subject, its turn count, and whether it was charged
@@ -48,7 +49,7 @@ export async function threadInfo(
       kind: sql<string>`min(${searchHistory.kind})`,
       subjectId: sql<string | null>`min(${searchHistory.subjectId})`,
       turns: sql<number>`count(*)::int`,
-      charged: sql<boolean>`coalesce(bool_or(${CHARGED_TURN}), false)`,
+      charged: sql<boolean>`coalesce(bool_or(${chargedTurn(sql`${searchHistory.results}`)}), false)`,
     })
     .from(searchHistory)
     .where(
@@ -83,8 +84,7 @@ export async function replyOutcome(
     select exists (
       select 1 from search_history other
       where other.user_id = me.user_id and other.thread_id = me.thread_id and other.id <> me.id
-        and (coalesce(other.results->>'stopped', '') <> 'true'
-          or coalesce(other.results->>'charged', '') = 'true')
+        and ${chargedTurn(sql.raw("other.results"))}
         and (other.timestamp, other.id) < (me.timestamp, me.id)
     ) as charged_before
     from search_history me
