@@ -60,11 +60,35 @@ function vitestCounts(file, status) {
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
   if (fileErrors > 0) counts.note = `${fileErrors} file(s) failed outside a test`;
+  counts.failures = vitestFailures(report);
   if (status !== 0 && counts.failed === 0) {
     counts.failed = 1;
     counts.note = `exit ${status} with no failed test`;
   }
   return counts;
+}
+
+/** The first lines of an error, so the end of the log names what failed and why. */
+function firstLines(text, lines = 6) {
+  return String(text ?? "")
+    .split("\n")
+    .filter((line) => line.trim())
+    .slice(0, lines)
+    .map((line) => `      ${line.slice(0, 300)}`)
+    .join("\n");
+}
+
+function vitestFailures(report) {
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name ?? "");
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed)
+      failures.push(`${name} › ${a.fullName}\n${firstLines((a.failureMessages ?? []).join("\n"))}`);
+    if (file.status === "failed" && failed.length === 0)
+      failures.push(`${name} (outside a test)\n${firstLines(file.message)}`);
+  }
+  return failures;
 }
 
 function vitest(name, args, env = {}) {
@@ -96,6 +120,10 @@ function playwright() {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
   const errors = (report.errors ?? []).length;
   const counts = { passed: expected + flaky, failed: unexpected + errors, skipped };
+  counts.failures = [
+    ...playwrightFailures(report.suites ?? []),
+    ...(report.errors ?? []).map((e) => `outside a test\n${firstLines(e.message)}`),
+  ];
   const notes = [];
   if (flaky) notes.push(`${flaky} flaky`);
   if (errors) notes.push(`${errors} error(s) outside tests`);
@@ -105,6 +133,22 @@ function playwright() {
   }
   if (notes.length) counts.note = notes.join(", ");
   return counts;
+}
+
+function playwrightFailures(suites, failures = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const last = (test.results ?? []).at(-1);
+        failures.push(
+          `${spec.file}:${spec.line} › ${spec.title}\n${firstLines(last?.error?.message ?? last?.status)}`,
+        );
+      }
+    }
+    playwrightFailures(suite.suites ?? [], failures);
+  }
+  return failures;
 }
 
 async function externalPostgres() {
@@ -186,6 +230,14 @@ for (const step of steps) {
     counts = { passed: 0, failed: 1, skipped: 0, note: "the step crashed" };
   }
   results.push({ name: step.name, seconds: (performance.now() - t0) / 1000, ...counts });
+}
+
+// What failed, named at the end of the log (CI keeps only its tail).
+for (const r of results) {
+  if (!r.failures?.length) continue;
+  console.log(`\nFailed in ${r.name}:`);
+  for (const failure of r.failures.slice(0, 10)) console.log(`  ✗ ${failure}`);
+  if (r.failures.length > 10) console.log(`  … and ${r.failures.length - 10} more`);
 }
 
 const total = results.reduce(
