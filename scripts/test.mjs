@@ -5,16 +5,21 @@
 //   1. check     npm run check (typecheck + Biome)                    counts as one test
 //   2. build     npm run build (the web app)                          counts as one test
 //   3. unit      vitest, every project, embedded PostgreSQL
-//   4. external  vitest, server project, Debian PostgreSQL through TEST_DATABASE_URL
-//   5. e2e       Playwright in Chromium against the built app
+//   4. external  vitest, server project, Debian PostgreSQL through TEST_DATABASE_URL, on the second
+//                supported Node (node-lts.mjs: Node 22 LTS from the npm registry)
+//   5. start-up  `npm start` on that Node: healthy, serves the app, stops cleanly on SIGTERM
+//   6. e2e       Playwright in Chromium against the built app
 //
 // Reports go to test-output/ (Playwright empties its own outputDir, e2e-output/).
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findDebianPostgres, start as startDebianPostgres } from "./debian-postgres.mjs";
+import { nodeBin, SECOND_NODE_VERSION, withNode } from "./node-lts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reports = path.join(root, "test-output");
@@ -151,6 +156,85 @@ function playwrightFailures(suites, failures = []) {
   return failures;
 }
 
+/** The second Node's bin folder, or null (with the reason printed) when it cannot be had. */
+let secondNode;
+function secondNodeBin() {
+  if (secondNode !== undefined) return secondNode;
+  try {
+    secondNode = nodeBin();
+    console.log(`Node ${SECOND_NODE_VERSION}: ${secondNode}`);
+  } catch (error) {
+    console.log(`\n*** Node ${SECOND_NODE_VERSION} could not be installed: ${error.message}\n`);
+    secondNode = null;
+  }
+  return secondNode;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `npm start` on the second Node from a fresh data folder: it must answer /api/health and serve the
+ * app's page, then stop with exit code 0 on SIGTERM.
+ */
+async function startupSmoke() {
+  const bin = secondNodeBin();
+  if (!bin)
+    return isCI
+      ? { passed: 0, failed: 1, skipped: 0, note: `Node ${SECOND_NODE_VERSION} not installed` }
+      : { passed: 0, failed: 0, skipped: 1, note: `Node ${SECOND_NODE_VERSION} not installed` };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-smoke-"));
+  // As root the embedded PostgreSQL runs as `postgres`, which must reach its folder.
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = withNode(bin, { ...process.env, PORT: String(port), DATA_DIR: dataDir });
+  for (const key of ["DATABASE_URL", "LLM_BASE_URL", "SEARCH_PROVIDER", "SMTP_URL", "APP_URL"])
+    delete env[key];
+  const child = spawn("node", ["scripts/start.mjs"], { cwd: root, env, stdio: "inherit" });
+  const exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const problems = [];
+  try {
+    const version = spawnSync("node", ["-v"], { env, encoding: "utf8" }).stdout.trim();
+    if (version !== `v${SECOND_NODE_VERSION}`) problems.push(`ran on ${version}`);
+    let healthy = false;
+    const deadline = Date.now() + 120_000;
+    while (!healthy && Date.now() < deadline && child.exitCode === null) {
+      healthy = await fetch(`${origin}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (!healthy) problems.push("never healthy");
+    else {
+      const page = await fetch(`${origin}/`).then((r) => r.text());
+      if (!page.includes('<div id="root"')) problems.push("the app's page was not served");
+    }
+  } finally {
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const exit = await exited;
+    clearTimeout(timer);
+    if (exit.code !== 0) problems.push(`exit ${exit.code ?? exit.signal} on SIGTERM`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (problems.length)
+    console.error(`start-up smoke on Node ${SECOND_NODE_VERSION}: ${problems.join("; ")}`);
+  return problems.length
+    ? { passed: 0, failed: 1, skipped: 0, note: problems.join("; "), failures: problems }
+    : { passed: 1, failed: 0, skipped: 0 };
+}
+
 async function externalPostgres() {
   if (!findDebianPostgres()) {
     const notice =
@@ -191,10 +275,24 @@ async function externalPostgres() {
       `/usr/share/postgresql/${cluster.version}/extension/vector.control`,
     );
     console.log(`pgvector: ${pgvector ? "installed" : "not installed"}`);
+    // On the second supported Node (the first ran every project in the step before).
+    const bin = secondNodeBin();
+    if (!bin && isCI)
+      return {
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: `Node ${SECOND_NODE_VERSION} not installed`,
+      };
+    const env = bin ? withNode(bin) : process.env;
     return vitest(
       "debian-postgres",
       ["--project", "server", ...notHere.flatMap((glob) => ["--exclude", glob])],
-      { TEST_DATABASE_URL: cluster.url, ...(pgvector ? { NEXUS_EXPECT_PGVECTOR: "1" } : {}) },
+      {
+        PATH: env.PATH,
+        TEST_DATABASE_URL: cluster.url,
+        ...(pgvector ? { NEXUS_EXPECT_PGVECTOR: "1" } : {}),
+      },
     );
   } finally {
     await cluster.stop();
@@ -213,13 +311,19 @@ const steps = [
     },
   },
   { name: "vitest, all projects (embedded PostgreSQL)", run: async () => vitest("embedded", []) },
-  { name: "vitest, server (Debian PostgreSQL)", run: externalPostgres },
+  {
+    name: `vitest, server (Debian PostgreSQL, Node ${SECOND_NODE_VERSION})`,
+    run: externalPostgres,
+  },
+  { name: `start-up (npm start, Node ${SECOND_NODE_VERSION})`, run: startupSmoke },
   { name: "e2e (Playwright, Chromium)", run: async () => playwright() },
 ];
 
+// `NEXUS_TEST_ONLY=start-up npm test` runs only the steps whose name contains that text.
+const only = process.env.NEXUS_TEST_ONLY;
 const results = [];
 const startedAt = performance.now();
-for (const step of steps) {
+for (const step of steps.filter((s) => !only || s.name.includes(only))) {
   console.log(`\n=== ${step.name} ===\n`);
   const t0 = performance.now();
   let counts;

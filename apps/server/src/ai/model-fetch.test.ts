@@ -108,7 +108,8 @@ describe("createModelFetch", () => {
     const modelFetch = createModelFetch({ timeoutMs: 1000, maxDelayMs: 20, fetch });
     const started = Date.now();
     expect((await modelFetch(URL_, { body: "{}" })).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Bounded far below the hour asked for (a busy machine must not fail it).
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(calls).toHaveLength(2);
   });
 
@@ -130,7 +131,8 @@ describe("createModelFetch", () => {
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();
     await expect(modelFetch(URL_, { body: "{}", signal: controller.signal })).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Below the 5 s the server asked to wait.
+    expect(Date.now() - started).toBeLessThan(4_000);
     expect(calls).toHaveLength(1);
   });
 

@@ -142,7 +142,8 @@ describe("page reader", () => {
       results: [web("/stall")],
       signal: controller.signal,
     });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The page stalls for ever: ending at all is the abort's doing (bound generous for a busy machine).
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(read[0]?.content).toBeUndefined();
   });
 });

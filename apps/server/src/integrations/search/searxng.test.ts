@@ -157,7 +157,7 @@ describe("SearXNG provider", () => {
     fake.mode = "stall";
     const started = Date.now();
     const error = await failure(provider({ timeoutMs: 300 }).search({ query: "x" }));
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(error.failure).toBe("timeout");
     expect(error.message).toBe("SearXNG did not answer in time (300 ms).");
   });
