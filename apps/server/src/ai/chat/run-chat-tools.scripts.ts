@@ -268,6 +268,12 @@ export const SCRIPTS: Record<string, Script> = {
       },
     ],
   },
+  "a tool that throws, then an error part in step 2": {
+    steps: [
+      { parts: [start, call("c1", "fails", "{}"), finish("tool-calls")] },
+      { parts: [start, { type: "error", error: new Error("overloaded") }, finish()] },
+    ],
+  },
   "the stream breaks in step 2": {
     steps: [
       { parts: [start, call("c1", "lookup", '{"q":"a"}'), finish("tool-calls")] },

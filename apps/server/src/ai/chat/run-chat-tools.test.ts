@@ -13,7 +13,11 @@ import { MESSAGES, SCRIPTS, SYSTEM, toolsFor } from "./run-chat-tools.scripts.ts
 const SETUP = { system: SYSTEM, messages: MESSAGES, tools: toolsFor };
 
 /** What runChat gave, in the shape viaSdk gives (the turn aside). */
-const comparable = ({ turn: _turn, ...run }: Run & { turn: unknown }): Run => run;
+const comparable = ({
+  turn: _turn,
+  thrown: _thrown,
+  ...run
+}: Run & { turn: unknown; thrown: unknown }): Run => run;
 
 const script = (name: string) => {
   const found = SCRIPTS[name];
@@ -84,6 +88,12 @@ describe("what the scripts show (runChat)", () => {
       errorText: "The search service is down.",
     });
     expect(got.failure).toBeNull();
+  });
+
+  it("rejects with the model's error, not an earlier tool's, when both failed", async () => {
+    const got = await viaRunChat(SETUP, script("a tool that throws, then an error part in step 2"));
+    expect(got.failure).toBe("overloaded");
+    expect(got.turn.parts[0]).toMatchObject({ state: "output-error" });
   });
 
   it("saves invalid input as an output-error part and goes on to the answer", async () => {

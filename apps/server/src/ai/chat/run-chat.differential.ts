@@ -231,7 +231,10 @@ export async function viaSdk(setup: Setup, script: Script): Promise<Run> {
 }
 
 /** The script through runChat. */
-export async function viaRunChat(setup: Setup, script: Script): Promise<Run & { turn: ChatTurn }> {
+export async function viaRunChat(
+  setup: Setup,
+  script: Script,
+): Promise<Run & { turn: ChatTurn; thrown: unknown }> {
   const controller = new AbortController();
   const model = modelFor(script, (n) => {
     if (n === script.abortAfter) controller.abort(new Error("stopped"));
@@ -267,5 +270,6 @@ export async function viaRunChat(setup: Setup, script: Script): Promise<Run & { 
     })),
     executions,
     turn,
+    thrown: failure,
   };
 }

@@ -138,7 +138,11 @@ const SETUP: Setup = {
 };
 
 /** What runChat gave, in the shape viaSdk gives (the turn aside). */
-const comparable = ({ turn: _turn, ...run }: Run & { turn: unknown }): Run => run;
+const comparable = ({
+  turn: _turn,
+  thrown: _thrown,
+  ...run
+}: Run & { turn: unknown; thrown: unknown }): Run => run;
 
 describe("runChat without tools, against streamText(...).toUIMessageStream()", () => {
   for (const [name, step] of Object.entries(STEPS)) {
@@ -182,6 +186,8 @@ describe("runChat without tools, against streamText(...).toUIMessageStream()", (
     const expected = await viaSdk(SETUP, script);
     const got = await viaRunChat(SETUP, script);
     expect(got.chunks.at(-1)).toEqual({ type: "abort", reason: "stopped" });
+    // The call rejects with the abort's reason (the caller saves the partial turn, stopped).
+    expect(got.thrown).toEqual(new Error("stopped"));
     expect(got.turn.text).toMatch(/^w0 w1 /);
     expect(got.turn.text).not.toContain("w7");
     expect(comparable(got)).toEqual(expected);
