@@ -1,7 +1,7 @@
 // `npm run bench`: builds the web app, then runs every benchmark and prints one markdown table each.
 //   npm run bench                     all of them
 //   npm run bench -- cold-start http  some of them (agent-chat, answer-latency, answer-load,
-//                                     answer-profile, answer-renders,
+//                                     answer-profile, answer-renders, chat-cpu,
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload)
@@ -17,6 +17,7 @@ import { answerLatency } from "./answer-latency.ts";
 import { answerLoad } from "./answer-load.ts";
 import { answerProfile } from "./answer-profile.ts";
 import { answerRenders } from "./answer-renders.ts";
+import { chatCpu } from "./chat-cpu.ts";
 import { coldStart } from "./cold-start.ts";
 import { documentParse } from "./document-parse.ts";
 import { filesRetrieval } from "./files-retrieval.ts";
@@ -36,6 +37,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "answer-load": answerLoad,
   "answer-profile": answerProfile,
   "answer-renders": answerRenders,
+  "chat-cpu": chatCpu,
   "cold-start": coldStart,
   "document-parse": documentParse,
   "files-retrieval": filesRetrieval,

@@ -1,12 +1,13 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { serve } from "@hono/node-server";
 import { streamText } from "ai";
+import { Hono } from "hono";
 
 /**
  * The issue's reference "bare AI SDK endpoint", run as its own process by bench answer-profile:
- * POST { text } → streamText on the OpenAI-compatible provider (LLM_BASE_URL) → the UI-message
- * stream, nothing else (no search, no database, no sign-in). Its CPU per answer, measured beside
+ * POST { text } → Hono → streamText on the OpenAI-compatible provider (LLM_BASE_URL) → the
+ * UI-message stream response, nothing else (no search, no database, no sign-in). Its CPU per answer, measured beside
  * the server's under the same load, says what the machine's CPU time is worth at that moment.
  */
 
@@ -20,18 +21,11 @@ const provider = createOpenAICompatible({
 });
 const model = provider.chatModel("bench-model");
 
-const server = http.createServer((req, res) => {
-  let body = "";
-  req.setEncoding("utf8");
-  req.on("data", (chunk: string) => {
-    body += chunk;
-  });
-  req.on("end", () => {
-    const { text } = JSON.parse(body) as { text: string };
-    const result = streamText({ model, prompt: text });
-    result.pipeUIMessageStreamToResponse(res);
-  });
+const app = new Hono();
+app.post("/", async (c) => {
+  const { text } = await c.req.json<{ text: string }>();
+  return streamText({ model, prompt: text }).toUIMessageStreamResponse();
 });
-server.listen(0, "127.0.0.1", () => {
-  console.log(`listening ${(server.address() as AddressInfo).port}`);
+serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+  console.log(`listening ${info.port}`);
 });

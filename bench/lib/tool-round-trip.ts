@@ -1,13 +1,14 @@
 /**
- * In-memory CPU of one agent tool round trip through runChat (two model steps: a tool call, the
- * tool's instant result, then a ten-delta answer), on each engine: "sdk" (the AI SDK's
- * streamText) and "direct" (model-step.ts). No network, no database: only the server's own work
- * per round trip. The engines alternate in batches so drift on a shared machine hits both.
+ * In-memory CPU of one agent tool round trip (two model steps: a tool call, the tool's instant
+ * result, then a ten-delta answer) through runChat ("ours": streamText, toUIMessageStream, the
+ * saved turn and the delta merging) and through the AI SDK alone ("sdk": streamText(...)
+ * .toUIMessageStream() read to its end). No network, no database: what runChat adds per round
+ * trip. The two alternate in batches so drift on a shared machine hits both.
  *
  *   node --import tsx bench/lib/tool-round-trip.ts [iterations=2000]
  */
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { asSchema, type ToolSet, tool } from "ai";
+import { asSchema, stepCountIs, streamText, type ToolSet, tool } from "ai";
 import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import { z } from "zod";
 import { ChatTurn, runChat } from "../../apps/server/src/ai/chat/run-chat.ts";
@@ -53,7 +54,9 @@ const tools: ToolSet = {
   }),
 };
 
-async function roundTrip(engine: "sdk" | "direct") {
+type Way = "sdk" | "ours";
+
+async function roundTrip(way: Way) {
   let call = 0;
   const model = new MockLanguageModelV3({
     doStream: async () => ({
@@ -64,18 +67,34 @@ async function roundTrip(engine: "sdk" | "direct") {
       }),
     }),
   });
+  const system = "You are an agent.";
+  const messages = [{ role: "user" as const, content: "Why are there tides?" }];
+  if (way === "sdk") {
+    const result = streamText({
+      model,
+      system,
+      messages,
+      tools,
+      stopWhen: stepCountIs(5),
+      onError: () => undefined,
+    });
+    let chunks = 0;
+    for await (const _ of result.toUIMessageStream({ sendStart: false, sendFinish: false }))
+      chunks++;
+    if (chunks === 0) throw new Error("sdk: no round trip");
+    return;
+  }
   const turn = new ChatTurn();
   await runChat({
     model,
-    system: "You are an agent.",
-    messages: [{ role: "user", content: "Why are there tides?" }],
+    system,
+    messages,
     tools,
     write: () => undefined,
     turn,
     signal: new AbortController().signal,
-    engine,
   });
-  if (turn.text === "" || turn.toolCalls !== 1) throw new Error(`${engine}: no round trip`);
+  if (turn.text === "" || turn.toolCalls !== 1) throw new Error("ours: no round trip");
 }
 
 const cpuMs = () => {
@@ -83,22 +102,22 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
-async function batch(engine: "sdk" | "direct", n: number) {
+async function batch(way: Way, n: number) {
   const before = cpuMs();
-  for (let i = 0; i < n; i++) await roundTrip(engine);
+  for (let i = 0; i < n; i++) await roundTrip(way);
   return cpuMs() - before;
 }
 
 const iterations = Number(process.argv[2] ?? 2000);
 const BATCH = 100;
 await batch("sdk", 200);
-await batch("direct", 200);
-const total = { sdk: 0, direct: 0 };
+await batch("ours", 200);
+const total = { sdk: 0, ours: 0 };
 for (let done = 0; done < iterations; done += BATCH) {
   total.sdk += await batch("sdk", BATCH);
-  total.direct += await batch("direct", BATCH);
+  total.ours += await batch("ours", BATCH);
 }
 const per = (ms: number) => (ms / iterations).toFixed(3);
 console.log(
-  `tool round trip, in-memory CPU per call (${iterations} each): sdk ${per(total.sdk)} ms, direct ${per(total.direct)} ms, saved ${per(total.sdk - total.direct)} ms`,
+  `tool round trip, in-memory CPU per call (${iterations} each): streamText + toUIMessageStream ${per(total.sdk)} ms, runChat ${per(total.ours)} ms (runChat adds ${per(total.ours - total.sdk)} ms)`,
 );

@@ -102,9 +102,12 @@ export const envSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WEB_DIST: optionalString,
     /**
-     * Worker threads that run answers off the main thread (0: answers run on it). Default: one
-     * fewer than the cores, at most 4, so the thread that accepts requests stays responsive.
+     * Worker threads that run chats (answers, agents' replies) off the main thread (0: they run
+     * on it). Default: one fewer than the cores, at most 4, so the thread that accepts requests
+     * stays responsive.
      */
+    CHAT_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+    /** The old name of CHAT_WORKERS, still read when CHAT_WORKERS is not set. */
     ANSWER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
     /** Largest upload, in MB (its own body limit on POST /api/files). */
     FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
@@ -180,6 +183,7 @@ export const envSchema = z
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     DATA_DIR: path.resolve(env.DATA_DIR),
+    CHAT_WORKERS: env.CHAT_WORKERS ?? env.ANSWER_WORKERS,
   }));
 
 export type Env = z.infer<typeof envSchema>;

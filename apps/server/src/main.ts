@@ -67,7 +67,7 @@ async function main() {
   logger.debug(knowledge, "knowledge base indexed");
   const imageKey = await loadImageKey(database.db);
   const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey });
-  const workerCount = env.ANSWER_WORKERS ?? Math.min(4, availableParallelism() - 1);
+  const workerCount = env.CHAT_WORKERS ?? Math.min(4, availableParallelism() - 1);
   const chatWorkers =
     workerCount > 0
       ? startChatWorkers({

@@ -15,13 +15,20 @@ import { createOfflineModel, OFFLINE_MODEL_ID, OFFLINE_PROVIDER } from "./offlin
 /** The provider name given to the AI SDK: provider ids read "llm.chat". */
 export const LLM_PROVIDER_NAME = "llm";
 
-export interface AnswerModel {
+/** The model of a chat of any kind (answers, agents, …): the configured one or the offline engine. */
+export interface ChatModel {
   model: LanguageModelV3;
   /** The model id as configured (LLM_MODEL / LLM_REASONING_MODEL), or the offline engine's. */
   id: string;
   /** True for the built-in offline engine; the UI labels its answers. */
   offline: boolean;
 }
+
+/**
+ * @deprecated The old name of ChatModel, kept while the answer and agent modules still use it
+ * (they move to ChatModel with the chat-kind registry).
+ */
+export type AnswerModel = ChatModel;
 
 /**
  * What the configured models can do (ARCHITECTURE.md §3.1). The offline engine can do none of it:
@@ -53,7 +60,7 @@ export interface ModelDescription {
 
 export interface ModelRegistry {
   /** The chat model of every conversation kind: the default one, or the reasoning one. */
-  chatModel: (options: { reasoning: boolean }) => AnswerModel;
+  chatModel: (options: { reasoning: boolean }) => ChatModel;
   capabilities: ModelCapabilities;
   configured: boolean;
   describe: () => ModelDescription;
@@ -137,7 +144,7 @@ export function createModelRegistry(options: {
   const modelId = env.LLM_MODEL;
 
   if (!baseURL) {
-    const offline: AnswerModel = {
+    const offline: ChatModel = {
       model: createOfflineModel(),
       id: OFFLINE_MODEL_ID,
       offline: true,
@@ -185,7 +192,7 @@ export function createModelRegistry(options: {
     fetch: modelFetch,
     includeUsage: true,
   });
-  const build = (id: string): AnswerModel => ({
+  const build = (id: string): ChatModel => ({
     id,
     offline: false,
     model: wrapLanguageModel({

@@ -1,158 +1,20 @@
-import type { ProviderMetadata, TextStreamPart, ToolSet, UIMessageChunk } from "ai";
+import type { UIMessageChunk } from "ai";
 
 /**
- * The hot path of every chat's stream, kept cheap (every part of every reply passes here):
- * - modelPartToChunk: the model's stream parts as AI SDK UI-message chunks, exactly as
- *   `toUIMessageStream({ sendReasoning: true, sendStart: false, sendFinish: false })` makes them,
- *   tool calls, results and errors included (model-chunks.test.ts holds the two equal), but
- *   without its four extra web-stream hops per part;
+ * What every chat's UI-message chunks pass through on their way out (run-chat.ts):
+ * - toolErrorText: how a failed tool call is worded for the person;
  * - DeltaCoalescer: consecutive text/reasoning deltas merged into fewer parts (the first delta of
  *   each part goes out at once; the rest at most FLUSH_MS later, on a tick shared by the thread's
  *   chats), the text unchanged.
  */
 
-type ModelPart = TextStreamPart<ToolSet>;
-
 /** What the answer stream's writer accepts. */
 export type ChunkWriter<C extends UIMessageChunk = UIMessageChunk> = (chunk: C) => void;
-
-const withMetadata = <T extends object>(
-  chunk: T,
-  providerMetadata: ProviderMetadata | undefined,
-): T => (providerMetadata != null ? { ...chunk, providerMetadata } : chunk);
-
-type Tools = ToolSet | undefined;
-
-/** What toUIMessageStream says of a tool's kind: `dynamic: true` for dynamic tools only. */
-function dynamicOf(tools: Tools, part: { toolName: string; dynamic?: boolean }) {
-  const tool = tools?.[part.toolName];
-  if (tool == null) return part.dynamic;
-  return tool.type === "dynamic" ? true : undefined;
-}
-
-/** The optional fields of a tool chunk, present only when set (as toUIMessageStream sends them). */
-function toolFields(
-  part: {
-    providerExecuted?: boolean;
-    providerMetadata?: ProviderMetadata;
-    toolMetadata?: unknown;
-    title?: string;
-  },
-  dynamic: boolean | undefined,
-  withTitle: boolean,
-) {
-  return {
-    ...(part.providerExecuted != null ? { providerExecuted: part.providerExecuted } : {}),
-    ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}),
-    ...(part.toolMetadata != null ? { toolMetadata: part.toolMetadata } : {}),
-    ...(dynamic != null ? { dynamic } : {}),
-    ...(withTitle && part.title != null ? { title: part.title } : {}),
-  };
-}
 
 /** The text a failed tool call shows: the tool's own message (our tools' errors are for people). */
 export function toolErrorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === "string" ? error : JSON.stringify(error);
-}
-
-/**
- * One model part as the UI-message chunk toUIMessageStream would send, or null when it sends none
- * (sources with sendSources off, raw and tool-input-end parts, start and finish of the call: our
- * stream has its own). `error` parts are not mapped: the caller handles the failure. `tools` are
- * the call's tools (they decide the `dynamic` flag); `onError` words a failed tool call, as
- * toUIMessageStream's `onError` does.
- */
-export function modelPartToChunk(
-  part: ModelPart,
-  tools?: Tools,
-  onError: (error: unknown) => string = toolErrorText,
-): UIMessageChunk | null {
-  switch (part.type) {
-    case "text-start":
-    case "text-end":
-    case "reasoning-start":
-    case "reasoning-end":
-      return withMetadata({ type: part.type, id: part.id }, part.providerMetadata);
-    case "text-delta":
-    case "reasoning-delta":
-      return withMetadata(
-        { type: part.type, id: part.id, delta: part.text },
-        part.providerMetadata,
-      );
-    case "start-step":
-      return { type: "start-step" };
-    case "finish-step":
-      return { type: "finish-step" };
-    case "file":
-      return withMetadata(
-        {
-          type: "file" as const,
-          mediaType: part.file.mediaType,
-          url: `data:${part.file.mediaType};base64,${part.file.base64}`,
-        },
-        part.providerMetadata,
-      );
-    case "tool-input-start":
-      return {
-        type: "tool-input-start",
-        toolCallId: part.id,
-        toolName: part.toolName,
-        ...(part.inputEncoding != null ? { inputEncoding: part.inputEncoding } : {}),
-        ...toolFields(part, dynamicOf(tools, part), false),
-        ...(part.title != null ? { title: part.title } : {}),
-      } as UIMessageChunk;
-    case "tool-input-delta":
-      return { type: "tool-input-delta", toolCallId: part.id, inputTextDelta: part.delta };
-    case "tool-call": {
-      const dynamic = dynamicOf(tools, part);
-      if (part.invalid)
-        return {
-          type: "tool-input-error",
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          input: part.input,
-          ...toolFields(part, dynamic, false),
-          errorText: onError(part.error),
-          ...(part.title != null ? { title: part.title } : {}),
-        } as UIMessageChunk;
-      return {
-        type: "tool-input-available",
-        toolCallId: part.toolCallId,
-        toolName: part.toolName,
-        input: part.input,
-        ...toolFields(part, dynamic, true),
-      } as UIMessageChunk;
-    }
-    case "tool-result":
-      return {
-        type: "tool-output-available",
-        toolCallId: part.toolCallId,
-        // JSON drops undefined: null keeps the output field (as toUIMessageStream does).
-        output: part.output === undefined ? null : part.output,
-        ...toolFields({ ...part, title: undefined }, undefined, false),
-        ...(part.preliminary != null ? { preliminary: part.preliminary } : {}),
-        ...(dynamicOf(tools, part) != null ? { dynamic: dynamicOf(tools, part) } : {}),
-      } as UIMessageChunk;
-    case "tool-error":
-      return {
-        type: "tool-output-error",
-        toolCallId: part.toolCallId,
-        errorText: part.providerExecuted
-          ? typeof part.error === "string"
-            ? part.error
-            : JSON.stringify(part.error)
-          : onError(part.error),
-        ...toolFields({ ...part, title: undefined }, dynamicOf(tools, part), false),
-      } as UIMessageChunk;
-    case "tool-output-denied":
-      return { type: "tool-output-denied", toolCallId: part.toolCallId };
-    case "abort":
-      return part as UIMessageChunk;
-    default:
-      // Sources are ours, start/finish/raw/tool-input-end are not sent, errors are the caller's.
-      return null;
-  }
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { APICallError } from "@ai-sdk/provider";
 import { type ModelMessage, type ToolExecutionOptions, type ToolSet, tool } from "ai";
-import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import { z } from "zod";
+import type { Script, Step } from "./run-chat.differential.ts";
 
 /**
  * The scripts of run-chat-tools.test.ts: a model scripted step by step (one stream, failure or
- * broken stream per call to doStream) and tools that record each execution (the input and the
- * options they were given).
+ * broken stream per call to doStream; run-chat.differential.ts plays them) and tools that record
+ * each execution (the input and the options they were given).
  */
 
 const usage = {
@@ -32,18 +32,6 @@ const answer = (id: string, ...deltas: string[]): LanguageModelV3StreamPart[] =>
   ...deltas.map((delta) => ({ type: "text-delta" as const, id, delta })),
   { type: "text-end", id },
 ];
-
-export type Step =
-  | { parts: LanguageModelV3StreamPart[]; delayMs?: number }
-  | { throws: Error }
-  | { breaksAfter: LanguageModelV3StreamPart[] };
-
-export interface Script {
-  steps: Step[];
-  maxSteps?: number;
-  /** Abort once this many chunks have been received. */
-  abortAfter?: number;
-}
 
 export const finalAnswer: Step = {
   parts: [start, ...answer("t", "The moon ", "pulls."), finish()],
@@ -99,32 +87,6 @@ export function toolsFor(record: unknown[][]) {
     noExecute: tool({ inputSchema: z.object({}) }),
   };
   return tools;
-}
-
-export function modelFor(steps: Step[]) {
-  let calls = 0;
-  return new MockLanguageModelV3({
-    doStream: async () => {
-      const step = steps[calls++];
-      if (!step) throw new Error("no more steps scripted");
-      if ("throws" in step) throw step.throws;
-      if ("breaksAfter" in step)
-        return {
-          stream: new ReadableStream<LanguageModelV3StreamPart>({
-            start(controller) {
-              for (const part of step.breaksAfter) controller.enqueue(part);
-              controller.error(new Error("connection reset"));
-            },
-          }),
-        };
-      return {
-        stream: simulateReadableStream({
-          chunks: step.parts,
-          chunkDelayInMs: step.delayMs ?? null,
-        }),
-      };
-    },
-  });
 }
 
 export const SYSTEM = "You answer with tools.";
@@ -306,6 +268,12 @@ export const SCRIPTS: Record<string, Script> = {
       },
     ],
   },
+  "a tool that throws, then an error part in step 2": {
+    steps: [
+      { parts: [start, call("c1", "fails", "{}"), finish("tool-calls")] },
+      { parts: [start, { type: "error", error: new Error("overloaded") }, finish()] },
+    ],
+  },
   "the stream breaks in step 2": {
     steps: [
       { parts: [start, call("c1", "lookup", '{"q":"a"}'), finish("tool-calls")] },
@@ -338,7 +306,8 @@ export const SCRIPTS: Record<string, Script> = {
     ],
   },
   "stopped while a tool runs": {
-    abortAfter: 2,
+    // Stopped once the model's step has ended: the tool it called is still running.
+    abortAfter: 3,
     steps: [{ parts: [start, call("c1", "waits", "{}"), finish("tool-calls")] }, finalAnswer],
   },
   "stopped during the second step": {

@@ -1,20 +1,19 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import {
   type ModelMessage,
+  type PrepareStepFunction,
   type StopCondition,
+  type StreamTextOnStepFinishCallback,
   stepCountIs,
   streamText,
-  type TextStreamPart,
   type ToolSet,
   type UIMessageChunk,
 } from "ai";
-import { DeltaCoalescer, modelPartToChunk, toolErrorText } from "./model-chunks.ts";
-import { streamModelSteps } from "./model-step.ts";
-import { directToolsSupported } from "./tool-step.ts";
+import { DeltaCoalescer, toolErrorText } from "./model-chunks.ts";
 
 /**
- * One model call of any chat (ARCHITECTURE.md §3.1): the model's parts go out as UI-message
- * chunks (tool parts included, deltas merged) through `write`, and the turn keeps what is saved —
+ * One model call of any chat (ARCHITECTURE.md §3.1), on the AI SDK's own streamText: its
+ * toUIMessageStream() chunks (reasoning, tool parts, text; deltas merged) go out through `write`, and the turn keeps what is saved —
  * the text, the reasoning and the reply's UI-message parts, as far as it got when it fails or is
  * stopped. Each module brings its own system prompt, messages and tools (answers: numbered
  * sources; agents: the agent's prompt and tools) and handles the start, finish and errors of its
@@ -119,81 +118,84 @@ export interface RunChatOptions {
   tools?: ToolSet;
   /** Model steps at most (a tool call and its result take one); default 1 without tools, 5 with. */
   maxSteps?: number;
+  /** When to stop stepping (streamText's stopWhen); default stepCountIs(maxSteps). */
+  stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
+  /** streamText's prepareStep: the model, tools or messages of each step. */
+  prepareStep?: PrepareStepFunction<ToolSet>;
+  /** streamText's onStepFinish: called with each finished step (its text, calls, results, usage). */
+  onStepFinish?: StreamTextOnStepFinishCallback<ToolSet>;
   /** Where the reply's chunks go, in order. */
   write: (chunk: UIMessageChunk) => void;
   turn: ChatTurn;
   signal: AbortSignal;
   /** Words a failed tool call for the person (default: the tool's own message). */
   toolError?: (error: unknown) => string;
-  /**
-   * How the model is read: "direct" (default) straight from its stream, step after step
-   * (model-step.ts; tools that need approval or provider tools still go through streamText),
-   * "sdk" through the AI SDK's streamText (run-chat.test.ts and run-chat-tools.test.ts compare).
-   */
-  engine?: "direct" | "sdk";
 }
 
 /**
  * Streams one model reply into `write` and `turn`. Resolves when the model is done; rejects with
  * the model's error, or the abort reason when `signal` aborts (what was streamed stays in `turn`).
+ *
+ * The chunks are toUIMessageStream's with reasoning, without sources (a chat's sources are its
+ * own: answers number theirs, agents' tools add them), start or finish (the caller's stream has
+ * its own); an `error` chunk is not written: the call rejects with that error instead, and the
+ * caller words it.
  */
 export async function runChat(options: RunChatOptions): Promise<void> {
   const { turn, signal, tools } = options;
   const hasTools = tools !== undefined && Object.keys(tools).length > 0;
-  const onError = options.toolError ?? toolErrorText;
+  const word = options.toolError ?? toolErrorText;
+  const maxSteps = options.maxSteps ?? (hasTools ? 5 : 1);
+  // toUIMessageStream words every error it sends (a failed tool call, an invalid call, a failed
+  // model call) through onError, in the order of its chunks: the errors themselves, in that order.
+  const errors: unknown[] = [];
   let failure: unknown = null;
   const out = new DeltaCoalescer((chunk) => options.write(chunk));
-  const handle = (part: TextStreamPart<ToolSet>) => {
-    const chunk = modelPartToChunk(part, tools, onError);
-    if (!chunk) return;
-    turn.record(chunk);
-    out.push(chunk);
-  };
-  const maxSteps = options.maxSteps ?? (hasTools ? 5 : 1);
-  if (options.engine !== "sdk" && directToolsSupported(tools, options.messages)) {
-    try {
-      await streamModelSteps({
-        model: options.model,
-        system: options.system,
-        messages: options.messages,
-        tools: hasTools ? tools : undefined,
-        maxSteps,
-        signal,
-        emit: (part) => {
-          if (part.type === "error") failure = part.error;
-          else handle(part);
-        },
-      });
-    } catch (error) {
-      failure = error;
-    } finally {
-      out.flush();
-    }
-  } else {
-    const stopWhen: StopCondition<ToolSet> = stepCountIs(maxSteps);
-    const result = streamText({
-      model: options.model,
-      system: options.system,
-      messages: options.messages,
-      ...(hasTools ? { tools, stopWhen } : {}),
-      abortSignal: signal,
-      // Its failures end the turn (thrown below) and are reported by the caller, not printed here.
-      onError: () => undefined,
-    });
-    const reader = result.fullStream.getReader();
-    try {
-      for (;;) {
-        const { done, value: part } = await reader.read();
-        if (done) break;
-        if (part.type === "error") failure = part.error;
-        else handle(part);
+  const result = streamText({
+    model: options.model,
+    system: options.system,
+    messages: options.messages,
+    ...(hasTools ? { tools } : {}),
+    stopWhen: options.stopWhen ?? stepCountIs(maxSteps),
+    ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
+    ...(options.onStepFinish ? { onStepFinish: options.onStepFinish } : {}),
+    abortSignal: signal,
+    // Its failures end the turn (thrown below) and are reported by the caller, not printed here.
+    onError: () => undefined,
+  });
+  const reader = result
+    .toUIMessageStream({
+      sendReasoning: true,
+      sendSources: false,
+      sendStart: false,
+      sendFinish: false,
+      onError: (error) => {
+        errors.push(error);
+        return word(error);
+      },
+    })
+    .getReader();
+  try {
+    for (;;) {
+      const { done, value: chunk } = await reader.read();
+      if (done) break;
+      if (chunk.type === "error") {
+        failure = errors.shift() ?? new Error(chunk.errorText);
+        continue;
       }
-    } catch (error) {
-      failure = error;
-    } finally {
-      out.flush();
-      reader.releaseLock();
+      if (
+        chunk.type === "tool-input-error" ||
+        (chunk.type === "tool-output-error" && chunk.providerExecuted !== true)
+      )
+        errors.shift();
+      turn.record(chunk);
+      out.push(chunk);
     }
+  } catch (error) {
+    failure = error;
+  } finally {
+    out.flush();
+    reader.releaseLock();
   }
   if (signal.aborted) throw signal.reason ?? new Error("aborted");
   if (failure !== null) throw failure;
