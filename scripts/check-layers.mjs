@@ -71,7 +71,7 @@ const ALLOWED = [
 ];
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
-const NOT_CHECKED = /(\.test\.|\.spec\.|-kit\.ts$|\.d\.ts$)/;
+const NOT_CHECKED = /(\.test\.|\.spec\.|-kit\.tsx?$|\.d\.ts$)/;
 const SERVER = "apps/server/src/";
 const WEB = "apps/web/src/";
 
