@@ -1,8 +1,8 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_PNG } from "../../../e2e/fakes/openai-server.ts";
-import { saveGeneratedImage } from "../src/ai/tools/generate-image.ts";
 import { imageTypeOf } from "../src/lib/image-type.ts";
+import { saveGeneratedImage } from "../src/modules/files/files.service.ts";
 import { fixture } from "./documents/fixtures.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";

@@ -12,12 +12,8 @@ import { createHarness, type Harness } from "../../../test/harness.ts";
 import { EnvError, parseEnv } from "../../env.ts";
 import { imageTypeOf } from "../../lib/image-type.ts";
 import { type Chunk, parseStream, partOf, textOf } from "../../modules/answer/answer-test-kit.ts";
-import {
-  GENERATE_IMAGE_LIMITS,
-  IMAGE_SIZES,
-  imageFileName,
-  NO_IMAGE_MODEL,
-} from "./generate-image.ts";
+import { imageFileName } from "../../modules/files/files.service.ts";
+import { GENERATE_IMAGE_LIMITS, IMAGE_SIZES, NO_IMAGE_MODEL } from "./generate-image.ts";
 
 /**
  * The image-generator agent's generate-image tool against the fake OpenAI-compatible server's

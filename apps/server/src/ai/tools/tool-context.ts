@@ -1,5 +1,7 @@
+import type { GenerateImageToolOutput } from "@nexus/contracts";
 import type { UIMessageChunk } from "ai";
-import type { Caller, Deps } from "../../deps.ts";
+import type { Caller, Deps, SessionUser } from "../../deps.ts";
+import type { ImageType } from "../../lib/image-type.ts";
 
 /**
  * What every tool of one chat turn shares (ARCHITECTURE.md §3.1: tools are factories of
@@ -16,7 +18,19 @@ export interface ToolContext {
    * the caller: a link holder's reply searches the owner's files, and only these).
    */
   knowledge?: KnowledgeScope;
+  /**
+   * Keeps a generated image as a file of the person: the files module's service
+   * (files.saveGeneratedImage), given by the module that builds the turn, since ai/ never imports
+   * modules/ (ARCHITECTURE.md §3.1). Absent: generate-image cannot save, and says so.
+   */
+  saveImage?: SaveImage;
 }
+
+/** Saves one generated image for its owner; throws a message for the person when it cannot. */
+export type SaveImage = (
+  user: Pick<SessionUser, "id">,
+  image: { bytes: Uint8Array; type: ImageType; prompt: string },
+) => Promise<GenerateImageToolOutput["images"][number]>;
 
 /** Exactly which files search-files may read: these files of this user. */
 export interface KnowledgeScope {

@@ -8,7 +8,7 @@ import { type ToolContext, urlsIn } from "../../ai/tools/tool-context.ts";
 import { webSearch } from "../../ai/tools/web-search.ts";
 import { readPages } from "../../integrations/page-reader.ts";
 import type { SearchResult } from "../../integrations/search/types.ts";
-import { systemPrompt as answerSystemPrompt } from "../answer/answer.focus.ts";
+import { answerSystemPrompt } from "../answer/answer.chat.ts";
 
 /**
  * An agent's reply without a model (agents.run.ts runs it when the server has the offline engine

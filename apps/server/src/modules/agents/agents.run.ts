@@ -8,6 +8,7 @@ import {
 import { createUIMessageStream, type ModelMessage, type UIMessageChunk } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
 import { ChatTurn, runChat, type SavedPart } from "../../ai/chat/run-chat.ts";
+import { failureMessage } from "../../ai/chat/turn-failure.ts";
 import { modelRetries } from "../../ai/model-fetch.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import { toolAvailable, toolsFor } from "../../ai/tools/index.ts";
@@ -18,7 +19,7 @@ import {
   urlsIn,
 } from "../../ai/tools/tool-context.ts";
 import type { Caller, Deps } from "../../deps.ts";
-import { failureMessage } from "../answer/answer.steps.ts";
+import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf } from "../images/images.service.ts";
 import { offlineReply } from "./agents.offline.ts";
@@ -299,6 +300,7 @@ async function execute(
         write(chunk);
       }, personUrls),
       ...(job.custom?.knowledge ? { knowledge: job.custom.knowledge } : {}),
+      saveImage: (user, image) => files.saveGeneratedImage(deps, user, image),
     };
     if (model.offline) {
       await offlineReply({ ctx, model, message: job.message, write, turn });

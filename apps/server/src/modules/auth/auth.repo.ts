@@ -120,6 +120,11 @@ export async function deleteSession(db: Executor, idHash: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
+/** Removes every sign-in link sent to an address (its account is being deleted). */
+export async function deleteTokensOf(db: Executor, email: string): Promise<void> {
+  await db.delete(signInTokens).where(eq(signInTokens.email, email));
+}
+
 export async function deleteExpired(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lte(sessions.expiresAt, now));
   await db

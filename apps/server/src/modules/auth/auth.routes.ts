@@ -9,8 +9,7 @@ import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
 import { networkOf, rateLimit } from "../../middleware/rate-limit.ts";
-import { presentProfile } from "../users/users.presenter.ts";
-import { isSuperAdmin } from "../users/users.service.ts";
+import { isSuperAdmin, presentProfile } from "../users/users.service.ts";
 import * as auth from "./auth.service.ts";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
 

@@ -7,6 +7,10 @@ import * as users from "../users/users.service.ts";
 import * as repo from "./auth.repo.ts";
 import { signInMail } from "./sign-in-mail.ts";
 
+export { clearSessionCookie } from "./session-cookie.ts";
+
+type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
+
 export const LINK_TTL_MINUTES = 15;
 
 /** Links one requester (address + client network) may have sent per 10 minutes. */
@@ -110,6 +114,14 @@ export async function resolveSession(options: {
 
 export async function signOut(options: { deps: Deps; idHash: string }): Promise<void> {
   await repo.deleteSession(options.deps.db, options.idHash);
+}
+
+/**
+ * Ends every pending sign-in link of an address, inside the caller's transaction (account
+ * deletion: users.deleteAccount runs it beside removing the user, so both happen or neither).
+ */
+export async function endSignInLinks(tx: Tx, email: string): Promise<void> {
+  await repo.deleteTokensOf(tx, email);
 }
 
 export async function purgeExpired(deps: Deps): Promise<void> {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_PNG } from "../../../../../e2e/fakes/openai-server.ts";
 import { upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
-import { saveGeneratedImage } from "../../ai/tools/generate-image.ts";
 import { type ImageType, imageTypeOf } from "../../lib/image-type.ts";
+import { saveGeneratedImage } from "./files.service.ts";
 
 /**
  * GET /api/files/:id/view: the owner's generated images shown inline with their type from the

@@ -17,6 +17,8 @@ import { INGEST_QUEUE } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 import { maxUploadBytes } from "./files.upload.ts";
 
+export { imageFileName, saveGeneratedImage } from "./files.generated.ts";
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function presentFile(row: repo.FileRow): FileItem {

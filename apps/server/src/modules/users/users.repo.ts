@@ -1,7 +1,7 @@
 import { type Db, schema } from "@nexus/db";
 import { and, asc, eq, gt, ilike, or, sql } from "drizzle-orm";
 
-const { users, signInTokens } = schema;
+const { users } = schema;
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
@@ -52,8 +52,7 @@ export async function update(
 }
 
 /** Removes the user; foreign keys cascade to sessions, history, shares, feedback and usage. */
-export async function remove(db: Executor, user: { id: string; email: string }): Promise<boolean> {
-  await db.delete(signInTokens).where(eq(signInTokens.email, user.email));
+export async function remove(db: Executor, user: { id: string }): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
   return rows.length > 0;
 }

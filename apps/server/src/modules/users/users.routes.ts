@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { parseJson } from "../../lib/validate.ts";
 import { callerOf } from "../../middleware/request-context.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
-import { clearSessionCookie } from "../auth/session-cookie.ts";
+import * as auth from "../auth/auth.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import * as users from "./users.service.ts";
 
@@ -32,8 +32,13 @@ export function usersRoutes(deps: Deps) {
       );
     })
     .delete("/:userId", async (c) => {
-      await users.deleteAccount({ deps, caller: currentUser(c), userId: c.req.param("userId") });
-      clearSessionCookie(c, deps.env);
+      await users.deleteAccount({
+        deps,
+        caller: currentUser(c),
+        userId: c.req.param("userId"),
+        endSignInLinks: auth.endSignInLinks,
+      });
+      auth.clearSessionCookie(c, deps.env);
       return c.body(null, 204);
     })
     .get("/:userId/usage", async (c) => {

@@ -8,6 +8,8 @@ import { nameFromEmail, orgNameFromEmail } from "./profile-defaults.ts";
 import { presentProfile } from "./users.presenter.ts";
 import * as repo from "./users.repo.ts";
 
+export { presentProfile } from "./users.presenter.ts";
+
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Creates or completes the profile of an e-mail that just proved ownership (inside the sign-in transaction). */
@@ -92,9 +94,17 @@ export async function deleteAccount(options: {
   deps: Deps;
   caller: SessionUser;
   userId: string;
+  /**
+   * Ends the person's pending sign-in links in the same transaction (auth's service owns them:
+   * auth.endSignInLinks; passed in because auth already depends on users).
+   */
+  endSignInLinks: (tx: Tx, email: string) => Promise<void>;
 }): Promise<void> {
   assertOwner(options.caller, options.userId);
-  const removed = await options.deps.db.transaction((tx) => repo.remove(tx, options.caller));
+  const removed = await options.deps.db.transaction(async (tx) => {
+    await options.endSignInLinks(tx, options.caller.email);
+    return repo.remove(tx, options.caller);
+  });
   if (!removed) throw new AppError("not_found");
   // The rows are gone (cascade); now the stored objects under the person's prefix.
   await files.removeStoredFilesOf(options.deps, options.userId);

@@ -7,7 +7,10 @@ import { isUnlinkedFile, type ShownSource } from "@/lib/chat/file-sources.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
 import { isFileSource, isKnowledgeBaseSource } from "@/lib/chat/source-site.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
+import { SourceIcon } from "./source-icon.tsx";
 import { SourcePreview } from "./source-preview.tsx";
+
+export { Favicon, SourceIcon, siteInitial } from "./source-icon.tsx";
 
 /** Only http(s) images are loaded; anything else shows the globe. */
 export function isHttpUrl(value: string | null | undefined): value is string {
@@ -38,68 +41,6 @@ export function SourceTitle({ title }: { title: string }) {
       {title.slice(0, page.index + 2)}
       <span className="whitespace-nowrap">{page[1]}</span>
     </>
-  );
-}
-
-/** The site's icon; the knowledge base's articles get a book, the person's files a page. */
-export function SourceIcon({ source }: { source: ShownSource }) {
-  if (source.fileDeleted) {
-    return <FileX className="size-4 shrink-0 text-subtle" aria-hidden="true" />;
-  }
-  if (isKnowledgeBaseSource(source)) {
-    return <BookOpen className="size-4 shrink-0 text-accent" aria-hidden="true" />;
-  }
-  if (isFileSource(source)) {
-    return <FileText className="size-4 shrink-0 text-accent" aria-hidden="true" />;
-  }
-  return <Favicon src={source.favicon} site={source.domain} />;
-}
-
-/** The first letter or digit of a site's name ("www." skipped), upper-cased; "" when none. */
-export function siteInitial(site: string): string {
-  const match = /[\p{L}\p{N}]/u.exec(site.replace(/^www\./i, ""));
-  return match ? match[0].toLocaleUpperCase() : "";
-}
-
-/**
- * The site's favicon through this Nexus's image proxy; without one, or when it does not load, a
- * letter tile of the site's initial (a globe when the name has no letter).
- */
-export function Favicon({
-  src,
-  site,
-  size = "size-4",
-}: {
-  src: string | null;
-  site: string;
-  size?: string;
-}) {
-  const [failed, setFailed] = useState(false);
-  const proxied = proxiedImageSrc(src);
-  if (!proxied || failed) {
-    const initial = siteInitial(site);
-    if (!initial) return <Globe className={`${size} shrink-0 text-subtle`} aria-hidden="true" />;
-    return (
-      <span
-        aria-hidden="true"
-        data-favicon-tile=""
-        className={`${size} inline-flex shrink-0 items-center justify-center rounded-sm bg-surface-2 font-semibold text-[0.6rem] text-muted leading-none`}
-      >
-        {initial}
-      </span>
-    );
-  }
-  return (
-    <img
-      src={proxied}
-      alt=""
-      width={16}
-      height={16}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-      className={`${size} shrink-0 rounded-sm`}
-    />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { clsx } from "clsx";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
-import { SourceIcon } from "./source-card.tsx";
+import { SourceIcon } from "./source-icon.tsx";
 
 /** A source as its previews show it: site, title, section and the snippet (clamped or whole). */
 export function SourcePreview({

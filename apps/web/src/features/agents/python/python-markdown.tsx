@@ -3,7 +3,7 @@ import { CirclePlay } from "lucide-react";
 import { type ComponentType, useMemo } from "react";
 import type { AgentMarkdownProps } from "../components/agent-chat-slots.tsx";
 import { type PythonBlock, pythonParts } from "./python-code-blocks.ts";
-import { usePythonRun } from "./python-workbench.tsx";
+import { usePythonRun } from "./python-workbench-context.tsx";
 
 /** The first line of a block worth showing beside its button (blank lines and comments skipped). */
 function firstLine(code: string): string {

@@ -19,7 +19,7 @@ import {
   PYTHON_LOADING_MESSAGE,
 } from "./python-messages.ts";
 import { PYTHON_TIME_LIMIT_MS } from "./python-runner.ts";
-import { usePythonWorkbench } from "./python-workbench.tsx";
+import { usePythonWorkbench } from "./python-workbench-context.tsx";
 import { type OutputChunk, outputText, usePythonRunner } from "./use-python-runner.ts";
 
 const NOTICE_STYLES: Record<OutcomeNotice["tone"], string> = {
