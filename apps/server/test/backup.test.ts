@@ -5,7 +5,7 @@
  * files byte-identical; a restore into a target that is not empty is refused and changes nothing.
  */
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -71,14 +71,16 @@ async function tableHashes(url: string): Promise<Record<string, string>> {
   }
 }
 
-/** Every stored file under DATA_DIR/files, by key, as bytes. */
-function storedFiles(dataDir: string): Map<string, Buffer> {
+/** Every stored file under DATA_DIR/files, by key: its size and SHA-256 (byte-identical check). */
+function storedFiles(dataDir: string): Map<string, string> {
   const root = path.join(dataDir, "files");
-  const out = new Map<string, Buffer>();
+  const out = new Map<string, string>();
   const entries = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }) : [];
   for (const rel of entries.map(String).sort()) {
     const full = path.join(root, rel);
-    if (fs.statSync(full).isFile()) out.set(rel, fs.readFileSync(full));
+    if (!fs.statSync(full).isFile()) continue;
+    const bytes = fs.readFileSync(full);
+    out.set(rel, `${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}`);
   }
   return out;
 }
@@ -89,7 +91,7 @@ async function seed(url: string, dataDir: string): Promise<void> {
   try {
     await runMigrations(database.db);
     const storage = createDiskStorage(path.join(dataDir, "files"));
-    const sizes = [0, 1, 511, 512, 4096, 3 * 1024 * 1024 + 7];
+    const sizes = [0, 1, 511, 512, 4096, 1024 * 1024 + 7];
     for (let u = 0; u < 2; u++) {
       const [user] = await database.db
         .insert(schema.users)
