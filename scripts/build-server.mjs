@@ -18,6 +18,8 @@ await build({
   entryPoints: {
     main: path.join(root, "apps/server/src/main.ts"),
     admin: path.join(root, "apps/server/src/cli/admin.ts"),
+    backup: path.join(root, "apps/server/src/cli/backup.ts"),
+    restore: path.join(root, "apps/server/src/cli/restore.ts"),
     "chat-worker": path.join(root, "apps/server/src/ai/chat/chat.worker.ts"),
     "parse-child": path.join(root, "apps/server/src/integrations/document-text/parse.child.ts"),
     "run-code-worker": path.join(root, "apps/server/src/ai/tools/run-code.worker.ts"),
