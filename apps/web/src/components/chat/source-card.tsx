@@ -1,12 +1,9 @@
 import { clsx } from "clsx";
-import { BookOpen, FileText, FileX, Globe } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
 import { isUnlinkedFile, type ShownSource } from "@/lib/chat/file-sources.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
-import { isFileSource, isKnowledgeBaseSource } from "@/lib/chat/source-site.ts";
-import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { SourceIcon } from "./source-icon.tsx";
 import { SourcePreview } from "./source-preview.tsx";
 
