@@ -154,7 +154,7 @@ describe("backup and restore (G11)", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^Refused: .* already holds/);
     await check();
-  }, 300_000);
+  }, 600_000);
 
   it("round-trips an external PostgreSQL (pg_dump) with files; refuses a database that is not empty", async () => {
     const cluster: DebianPostgres = await startDebian();
@@ -194,5 +194,5 @@ describe("backup and restore (G11)", () => {
     expect(again.stderr).toMatch(/^Refused: the database at DATABASE_URL is not empty/);
     expect(await tableHashes(url("dst"))).toEqual(before);
     expect(storedFiles(fresh).size).toBe(0);
-  }, 300_000);
+  }, 600_000);
 });
