@@ -10,6 +10,11 @@ import * as repo from "./runs.repo.ts";
  */
 export type { Executor, RunEvent, RunRow, RunStatus } from "./runs.repo.ts";
 export { presentRunEvent, streamRunEvents } from "./runs.stream.ts";
+export {
+  type RunEventsWriter,
+  runEventsWriter,
+  UI_CHUNKS_EVENT,
+} from "./runs.writer.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +28,36 @@ export function createRun(
   values: { id?: string; userId: string; kind: string; subjectId: string; status?: RunStatus },
 ): Promise<repo.RunRow> {
   return repo.insertRun(db, values);
+}
+
+/**
+ * A new run and its job (data: `{ ...data, runId }` on queue `queue`). A job that cannot be sent
+ * ends the run failed, and the error goes to the caller.
+ */
+export async function startRun(
+  deps: Deps,
+  values: {
+    userId: string;
+    kind: string;
+    subjectId: string;
+    queue: string;
+    data?: Record<string, unknown>;
+  },
+): Promise<repo.RunRow> {
+  const jobs = deps.jobs;
+  if (!jobs) throw new AppError("unavailable", "Background jobs are not running on this server.");
+  const run = await repo.insertRun(deps.db, {
+    userId: values.userId,
+    kind: values.kind,
+    subjectId: values.subjectId,
+  });
+  try {
+    await jobs.send(values.queue, { ...values.data, runId: run.id });
+  } catch (error) {
+    await endRun(deps, run.id, { status: "failed", result: { message: "Not started." } });
+    throw error;
+  }
+  return run;
 }
 
 export function findRun(deps: Pick<Deps, "db">, runId: string): Promise<repo.RunRow | null> {
