@@ -51,3 +51,9 @@ export const TEST_CHAT_JOB = defineRunJob<TestChatJob>({
     return { chunks: chunks.length };
   },
 });
+
+/** The same kind with no retry: a crash on its only attempt leaves it to the dead-letter queue. */
+export const TEST_CHAT_ONCE_QUEUE = "test-chat-once";
+export const TEST_CHAT_ONCE_JOB = { ...TEST_CHAT_JOB, name: TEST_CHAT_ONCE_QUEUE, retryLimit: 0 };
+
+export const TEST_CHAT_JOBS = [TEST_CHAT_JOB, TEST_CHAT_ONCE_JOB];
