@@ -25,6 +25,7 @@ import {
 } from "./modules/history/history.routes.ts";
 import { imageRoutes } from "./modules/images/images.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
+import { runsRoutes } from "./modules/runs/runs.routes.ts";
 import { sharePageRoutes } from "./modules/shares/share-page.ts";
 import { sharesRoutes } from "./modules/shares/shares.routes.ts";
 import { usageRoutes } from "./modules/usage/usage.routes.ts";
@@ -74,6 +75,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/discover", discoverRoutes(deps))
     .route("/image", imageRoutes(deps))
     .route("/files", filesRoutes(deps))
+    .route("/runs", runsRoutes(deps))
     // Unknown API paths end here as JSON, never falling through to the web app.
     .all("*", notFoundHandler);
 

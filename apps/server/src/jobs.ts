@@ -1,13 +1,14 @@
 import type { Deps } from "./deps.ts";
+import { defineJob } from "./jobs/job-definition.ts";
 import { deleteExpiredLimits } from "./middleware/rate-limit.ts";
 import { purgeExpired } from "./modules/auth/auth.service.ts";
 import { cleanupAnonymous } from "./modules/usage/usage.service.ts";
 
-const DAY_MS = 86_400_000;
+export const HOUSEKEEPING_QUEUE = "housekeeping";
 
 /**
- * Housekeeping at start-up and then daily: stale anonymous usage, expired sessions and links,
- * rate-limit counters of ended windows.
+ * Housekeeping: stale anonymous usage, expired sessions and links, rate-limit counters of ended
+ * windows. Idempotent (each deletes what has expired by now).
  */
 export async function runDailyJobs(deps: Deps): Promise<void> {
   const removed = await cleanupAnonymous(deps);
@@ -17,13 +18,16 @@ export async function runDailyJobs(deps: Deps): Promise<void> {
     deps.logger.info({ removed }, "removed anonymous usage records idle for 30 days");
 }
 
-export function startJobs(deps: Deps): () => void {
-  const run = () =>
-    runDailyJobs(deps).catch((error) =>
-      deps.logger.error({ err: error }, "daily housekeeping failed"),
-    );
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/**
+ * Housekeeping as a pg-boss schedule: one job an hour (at :17, UTC) across every instance, run by
+ * whichever instance fetches it; a failed one is retried.
+ */
+export const HOUSEKEEPING_JOB = defineJob<Record<string, never>>({
+  name: HOUSEKEEPING_QUEUE,
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  policy: "short",
+  cron: "17 * * * *",
+  concurrency: () => 1,
+  handler: (deps) => runDailyJobs(deps),
+});

@@ -15,8 +15,8 @@ import { loadEnv } from "./env.ts";
 import { closeIdleParseProcesses } from "./integrations/document-text/parse-process.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
 import { setUpPgvector } from "./integrations/search/pgvector.ts";
+import { JOB_DEFINITIONS } from "./job-definitions.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
-import { startJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
 import { guardProcess } from "./lib/process-guards.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
@@ -85,8 +85,9 @@ async function main() {
     await chatWorkers.ready();
     deps.chatRunner = chatWorkers.run;
   }
-  // pg-boss (its own pgboss schema) and the run-event hub: file ingestion, durable and shared.
-  const jobRuntime = await startJobRuntime({ deps, url });
+  // pg-boss (its own pgboss schema) and the run-event hub: the modules' jobs (file ingestion,
+  // runs) and housekeeping (a schedule: once across instances), durable and shared.
+  const jobRuntime = await startJobRuntime({ deps, url, definitions: JOB_DEFINITIONS });
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ?? path.resolve(here, "../../web/dist");
   const app = createApp(deps, { webDist });
@@ -95,7 +96,6 @@ async function main() {
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  const stopJobs = startJobs(deps);
   // Discover news (with a web search provider): cached topics refreshed every ~30 minutes.
   const stopDiscover = discoverFeedOf(deps).start();
   logger.info(
@@ -116,7 +116,6 @@ async function main() {
     logger.info(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 2_000);
     force.unref();
-    stopJobs();
     stopDiscover();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

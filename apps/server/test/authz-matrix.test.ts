@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_PNG } from "../../../e2e/fakes/openai-server.ts";
 import { imageTypeOf } from "../src/lib/image-type.ts";
 import { saveGeneratedImage } from "../src/modules/files/files.service.ts";
+import { createRun } from "../src/modules/runs/runs.service.ts";
 import { fixture } from "./documents/fixtures.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
@@ -56,6 +57,18 @@ async function seedHistoryEntry(ownerId: string): Promise<Record<string, string>
     results: { markdown: "Nexus answers questions." },
   });
   return { ":entryId": id, ":threadId": id };
+}
+/** A run of the owner (ended: its event stream ends at once; queued: it can be cancelled). */
+function seedRun(status: "succeeded" | "queued") {
+  return async (ownerId: string): Promise<Record<string, string>> => {
+    const run = await createRun(h.deps.db, {
+      userId: ownerId,
+      kind: "matrix",
+      subjectId: "matrix",
+      status,
+    });
+    return { ":runId": run.id };
+  };
 }
 /** A conversation of the owner with the quick-answer agent. */
 async function seedAgentThread(ownerId: string): Promise<Record<string, string>> {
@@ -277,6 +290,13 @@ const MATRIX: Record<string, Row> = {
     query: "?ids=00000000-0000-4000-8000-000000000000",
     expect: { ...ownerOnly(200), other: 200 },
   },
+  // Runs: the owner only; another person, anonymous callers and no credentials get the same 404.
+  "GET /api/runs/:runId": { expect: { ...all(404), owner: 200 }, seed: seedRun("succeeded") },
+  "GET /api/runs/:runId/events": {
+    expect: { ...all(404), owner: 200 },
+    seed: seedRun("succeeded"),
+  },
+  "POST /api/runs/:runId/cancel": { expect: { ...all(404), owner: 202 }, seed: seedRun("queued") },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },
@@ -395,7 +415,7 @@ describe("authorization matrix (G2)", () => {
           failures.push(`${route} as ${actor}: ${res.status} (expected ${row.expect[actor]})`);
         if (
           res.status === 404 &&
-          /:userId|:threadId|:shareId|:entryId|:fileId|:id\b|:token/.test(pattern)
+          /:userId|:threadId|:shareId|:entryId|:fileId|:runId|:id\b|:token/.test(pattern)
         ) {
           const missing = await h.request(
             pattern
@@ -406,7 +426,8 @@ describe("authorization matrix (G2)", () => {
               .replace(":threadId", "missing-thread")
               .replace(":shareId", "M".repeat(22))
               .replace(":entryId", "missing-entry")
-              .replace(":fileId", "00000000-0000-4000-8000-000000000000") + (row.query ?? ""),
+              .replace(":fileId", "00000000-0000-4000-8000-000000000000")
+              .replace(":runId", "00000000-0000-4000-8000-000000000000") + (row.query ?? ""),
             {
               method,
               cookie,

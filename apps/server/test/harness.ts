@@ -15,6 +15,8 @@ import { createMailer } from "../src/integrations/mail.ts";
 import { createSearchProvider } from "../src/integrations/search/create-search-provider.ts";
 import { createStorage } from "../src/integrations/storage.ts";
 import { createWebFetch, type WebFetchOptions } from "../src/integrations/web-fetch.ts";
+import { JOB_DEFINITIONS } from "../src/job-definitions.ts";
+import type { JobDefinition } from "../src/jobs/job-definition.ts";
 import { type JobRuntime, startJobRuntime } from "../src/jobs/runtime.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createImageUrls } from "../src/modules/images/image-urls.ts";
@@ -74,7 +76,15 @@ export interface HarnessOptions {
   /** Options for the app's web fetcher; by default every host name fails to resolve (no DNS). */
   webFetch?: WebFetchOptions;
   /** Start pg-boss, the run-event hub and the job handlers on the test database (uploads). */
-  jobs?: boolean | { workers?: boolean; retryLimit?: number };
+  jobs?:
+    | boolean
+    | {
+        workers?: boolean;
+        retryLimit?: number;
+        /** The job kinds (default: the server's, JOB_DEFINITIONS). */
+        definitions?: readonly JobDefinition[];
+        cronMonitorIntervalSeconds?: number;
+      };
 }
 
 const noDns: WebFetchOptions["resolve"] = async ({ hostname }) => {
@@ -140,6 +150,7 @@ export async function createHarness(
         deps,
         url: db.url,
         pollingIntervalSeconds: 0.5,
+        definitions: JOB_DEFINITIONS,
         ...(typeof options.jobs === "object" ? options.jobs : {}),
       })
     : null;

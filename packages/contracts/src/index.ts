@@ -14,6 +14,7 @@ export * from "./files.ts";
 export * from "./history.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
+export * from "./runs.ts";
 export * from "./shares.ts";
 export * from "./themes.ts";
 export * from "./tiers.ts";

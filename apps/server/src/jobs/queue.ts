@@ -95,12 +95,24 @@ export interface QueueSettings {
   policy?: "standard" | "short";
   /** A job still active after this long (its instance died) is retried. */
   expireInSeconds: number;
+  /** The queue that gets a job once it failed its last attempt (created before this one). */
+  deadLetter?: string;
+}
+
+/** A pg-boss cron: one job on the queue `name` per tick, across every instance. */
+export interface ScheduleSettings {
+  name: string;
+  /** Five fields, UTC. */
+  cron: string;
 }
 
 export async function startJobQueue(options: {
   url: string;
   logger: Logger;
   queues: QueueSettings[];
+  schedules?: ScheduleSettings[];
+  /** How often each instance looks at the schedules (pg-boss default 30 s; tests make it 1). */
+  cronMonitorIntervalSeconds?: number;
   /** How often expired jobs are found and retried (pg-boss maintenance). */
   maintenanceIntervalSeconds: number;
   pollingIntervalSeconds?: number;
@@ -110,7 +122,14 @@ export async function startJobQueue(options: {
     schema: BOSS_SCHEMA,
     max: 4,
     application_name: "nexus-jobs",
-    schedule: false,
+    // The cron monitor (and its send-it queue) only when something is scheduled.
+    schedule: (options.schedules ?? []).length > 0,
+    ...(options.cronMonitorIntervalSeconds
+      ? {
+          cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds,
+          cronWorkerIntervalSeconds: options.cronMonitorIntervalSeconds,
+        }
+      : {}),
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
   });
   // pg-boss emits a plain copy of the error ({ ...error, message, stack }): the logger summarises
@@ -125,10 +144,14 @@ export async function startJobQueue(options: {
       retryBackoff: queue.retryBackoff ?? false,
       expireInSeconds: queue.expireInSeconds,
       ...(queue.policy ? { policy: queue.policy } : {}),
+      ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
     };
     if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, settings);
     else await boss.createQueue(queue.name, settings);
   }
+  // One row per name in pgboss.schedule (an upsert): N instances keep one schedule.
+  for (const schedule of options.schedules ?? [])
+    await boss.schedule(schedule.name, schedule.cron, {}, { tz: "UTC" });
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),

@@ -1,61 +1,13 @@
-import type { Db } from "@nexus/db";
 import pg from "pg";
 import type { Logger } from "../lib/logger.ts";
 
 /**
- * Progress of durable runs: an append-only run_events table (run id, seq, type, payload), and a
- * PostgreSQL LISTEN on one channel so any instance's SSE streams follow any instance's runs live.
+ * Live progress of durable runs: a PostgreSQL LISTEN on one channel, so any instance's SSE streams
+ * follow any instance's runs (modules/runs appends the events and notifies). The NOTIFY channel's
+ * payload is a run id: a new event of that run, or its ending.
  */
-const CHANNEL = "nexus_run_events";
-
-export interface RunEvent {
-  seq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  createdAt: Date;
-}
-
-const APPEND_SQL = `
-with s as (
-  update runs set last_seq = last_seq + 1 where id = $1 returning id, last_seq
-), e as (
-  insert into run_events (run_id, seq, type, payload)
-  select id, last_seq, $2, $3::jsonb from s
-  returning seq
-)
-select e.seq, pg_notify('${CHANNEL}', $1::text) as notified from e`;
-
-/** Appends one event (the next seq of the run) and notifies listeners when it commits. */
-export async function appendRunEvent(
-  db: Db,
-  event: { runId: string; type: string; payload?: Record<string, unknown> },
-): Promise<number | null> {
-  const result = await db.$client.query<{ seq: number }>({
-    name: "run_events_append",
-    text: APPEND_SQL,
-    values: [event.runId, event.type, JSON.stringify(event.payload ?? {})],
-  });
-  return result.rows[0]?.seq ?? null;
-}
-
-export async function readRunEvents(db: Db, runId: string, afterSeq: number): Promise<RunEvent[]> {
-  const result = await db.$client.query<{
-    seq: number;
-    type: string;
-    payload: Record<string, unknown>;
-    created_at: Date;
-  }>({
-    name: "run_events_read",
-    text: "select seq, type, payload, created_at from run_events where run_id = $1 and seq > $2 order by seq limit 500",
-    values: [runId, afterSeq],
-  });
-  return result.rows.map((r) => ({
-    seq: r.seq,
-    type: r.type,
-    payload: r.payload,
-    createdAt: r.created_at,
-  }));
-}
+export const RUN_EVENTS_CHANNEL = "nexus_run_events";
+const CHANNEL = RUN_EVENTS_CHANNEL;
 
 /** Live wake-ups per run id from one LISTEN connection (reconnected when lost). */
 export interface RunEventHub {

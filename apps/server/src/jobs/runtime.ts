@@ -1,17 +1,6 @@
 import type { Deps } from "../deps.ts";
-import {
-  EMBED_QUEUE,
-  type EmbedJob,
-  embedFile,
-  queueMissingEmbeddings,
-} from "../modules/files/files.embed.ts";
-import {
-  INGEST_QUEUE,
-  type IngestJob,
-  ingestFile,
-  PASSWORD_KEY,
-} from "../modules/files/files.ingest.ts";
-import { deleteEndedJobsWithKey, type JobQueue, startJobQueue } from "./queue.ts";
+import type { JobDefinition } from "./job-definition.ts";
+import { type JobQueue, type QueueSettings, startJobQueue } from "./queue.ts";
 import { type RunEventHub, startRunEventHub } from "./run-events.ts";
 
 export interface JobRuntime {
@@ -23,21 +12,44 @@ export interface JobRuntime {
   stop(timeoutMs?: number): Promise<void>;
 }
 
+/** Queues named as another's dead letter first: pg-boss refuses a dead letter that is not there. */
+function queueOrder(definitions: readonly JobDefinition[]): JobDefinition[] {
+  const deadLetters = new Set(definitions.map((d) => d.deadLetter).filter((n) => n !== undefined));
+  return [
+    ...definitions.filter((d) => deadLetters.has(d.name)),
+    ...definitions.filter((d) => !deadLetters.has(d.name)),
+  ];
+}
+
 /**
- * Starts pg-boss on the database at `url`, the LISTEN hub for run events, and this instance's
- * job handlers; sets deps.jobs and deps.runEvents. main.ts and the test harness call it.
+ * Starts pg-boss on the database at `url` with the queues (and schedules) of `definitions`, the
+ * LISTEN hub for run events, and this instance's job handlers; sets deps.jobs and deps.runEvents.
+ * main.ts and the test harness call it with the list runtime-deps.ts builds from the modules.
  */
 export async function startJobRuntime(options: {
   deps: Deps;
   url: string;
+  definitions: readonly JobDefinition[];
   pollingIntervalSeconds?: number;
-  /** Attempts after the first failed one (default 3). */
+  /** Attempts after the first failed one, for every queue (default: each definition's, or 3). */
   retryLimit?: number;
   /** false: send jobs but run none until startWorkers() (tests). */
   workers?: boolean;
+  /** How often the schedules are looked at (tests: 1 s). */
+  cronMonitorIntervalSeconds?: number;
 }): Promise<JobRuntime> {
   const { deps } = options;
   const { env, logger } = deps;
+  const definitions = queueOrder(options.definitions);
+  const queues: QueueSettings[] = definitions.map((d) => ({
+    name: d.name,
+    retryLimit: options.retryLimit ?? d.retryLimit ?? 3,
+    retryDelaySeconds: d.retryDelaySeconds,
+    ...(d.retryBackoff ? { retryBackoff: true } : {}),
+    ...(d.policy ? { policy: d.policy } : {}),
+    ...(d.deadLetter ? { deadLetter: d.deadLetter } : {}),
+    expireInSeconds: d.expireInSeconds ?? env.JOB_EXPIRE_SECONDS,
+  }));
   const jobs = await startJobQueue({
     url: options.url,
     logger,
@@ -45,42 +57,27 @@ export async function startJobRuntime(options: {
     ...(options.pollingIntervalSeconds
       ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
       : {}),
-    queues: [
-      {
-        name: INGEST_QUEUE,
-        retryLimit: options.retryLimit ?? 3,
-        retryDelaySeconds: 2,
-        expireInSeconds: env.JOB_EXPIRE_SECONDS,
-      },
-      {
-        // Embeddings a file is missing (EMBEDDING_MODEL): after a failed call, or at start-up.
-        name: EMBED_QUEUE,
-        retryLimit: options.retryLimit ?? 3,
-        retryDelaySeconds: 60,
-        retryBackoff: true,
-        policy: "short",
-        expireInSeconds: env.JOB_EXPIRE_SECONDS,
-      },
-    ],
+    ...(options.cronMonitorIntervalSeconds
+      ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds }
+      : {}),
+    queues,
+    schedules: definitions.flatMap((d) => (d.cron ? [{ name: d.name, cron: d.cron }] : [])),
   });
   const runEvents = await startRunEventHub({ url: options.url, logger });
   deps.jobs = jobs;
   deps.runEvents = runEvents;
   const startWorkers = async () => {
-    // A password-carrying ingestion whose instance died on its last attempt ended without its
-    // handler, which deletes it: its password goes now.
-    const swept = await deleteEndedJobsWithKey(deps.db, INGEST_QUEUE, PASSWORD_KEY);
-    if (swept > 0)
-      logger.info({ jobs: swept }, "deleted ended ingestion jobs that held a password");
-    await jobs.work<IngestJob>(INGEST_QUEUE, { concurrency: env.INGEST_CONCURRENCY }, (job) =>
-      ingestFile(deps, job),
-    );
-    if (!deps.models.embedder) return;
-    // One file at a time: the embedding server also serves the answers.
-    await jobs.work<EmbedJob>(EMBED_QUEUE, { concurrency: 1 }, (job) => embedFile(deps, job));
-    await queueMissingEmbeddings(deps).catch((error: unknown) =>
-      logger.error({ err: error }, "could not queue the files without embeddings"),
-    );
+    for (const definition of definitions) {
+      const concurrency = definition.concurrency(deps);
+      if (concurrency <= 0) continue;
+      // Before taking jobs: a sweep that must see no handler of this instance running.
+      await definition
+        .onStart?.(deps)
+        .catch((error: unknown) =>
+          logger.error({ err: error, job: definition.name }, "a job's start-up step failed"),
+        );
+      await jobs.work(definition.name, { concurrency }, (job) => definition.handler(deps, job));
+    }
   };
   if (options.workers !== false) await startWorkers();
   return {

@@ -94,35 +94,3 @@ export const fileChunks = pgTable(
     index("file_chunks_user_idx").on(t.userId),
   ],
 );
-
-/** A durable job's run (file ingestion today); its progress is run_events. */
-export const runs = pgTable(
-  "runs",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    kind: text().notNull(),
-    /** What the run works on (a file id). */
-    subjectId: text().notNull(),
-    lastSeq: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("runs_user_idx").on(t.userId), index("runs_subject_idx").on(t.subjectId)],
-);
-
-/** Append-only progress of a run: replayed from Last-Event-ID, followed by LISTEN/NOTIFY. */
-export const runEvents = pgTable(
-  "run_events",
-  {
-    runId: uuid()
-      .notNull()
-      .references(() => runs.id, { onDelete: "cascade" }),
-    seq: integer().notNull(),
-    type: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
-);

@@ -5,6 +5,7 @@ export * from "./history.ts";
 export * from "./knowledge.ts";
 export * from "./leads.ts";
 export * from "./rate-limits.ts";
+export * from "./runs.ts";
 export * from "./server-secrets.ts";
 export * from "./shares.ts";
 export * from "./usage.ts";

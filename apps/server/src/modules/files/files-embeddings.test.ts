@@ -11,6 +11,7 @@ import { createHarness, type Harness } from "../../../test/harness.ts";
 import { bytesToVector } from "../../ai/embeddings.ts";
 import { createModelRegistry } from "../../ai/models.ts";
 import type { Deps } from "../../deps.ts";
+import { JOB_DEFINITIONS } from "../../job-definitions.ts";
 import { startJobRuntime } from "../../jobs/runtime.ts";
 import {
   EMBED_QUEUE,
@@ -234,7 +235,12 @@ describe("ingestion and search without EMBEDDING_MODEL", () => {
     const env = { ...h.deps.env, EMBEDDING_MODEL: MODEL };
     const models = createModelRegistry({ env, logger: h.deps.logger });
     const deps: Deps = { ...h.deps, env, models };
-    const runtime = await startJobRuntime({ deps, url: h.db.url, pollingIntervalSeconds: 0.5 });
+    const runtime = await startJobRuntime({
+      deps,
+      url: h.db.url,
+      definitions: JOB_DEFINITIONS,
+      pollingIntervalSeconds: 0.5,
+    });
     try {
       const deadline = Date.now() + 30_000;
       while ((await fileRow(h, file.id)).embeddingModel === null && Date.now() < deadline)

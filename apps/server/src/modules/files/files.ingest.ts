@@ -8,7 +8,7 @@ import {
   type ParsedDocument,
   ParseFailure,
 } from "../../integrations/document-text/types.ts";
-import { appendRunEvent } from "../../jobs/run-events.ts";
+import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { type Chunk, chunkPages } from "./chunker.ts";
 import {
@@ -21,6 +21,8 @@ import { claimForIngestion, DEFER_SECONDS, sendIngestion } from "./files.fair.ts
 import * as repo from "./files.repo.ts";
 
 export const INGEST_QUEUE = "file-ingest";
+/** The kind of a file's ingestion run (modules/runs). */
+export const INGEST_RUN_KIND = "ingest";
 
 /** Per-file limits handed to the parsers. */
 export const PARSE_LIMITS = {
@@ -58,7 +60,7 @@ const USER_CODES = new Set([
 ]);
 
 async function event(deps: Deps, runId: string, type: string, payload: Record<string, unknown>) {
-  await appendRunEvent(deps.db, { runId, type, payload });
+  await runs.appendEvent(deps, { runId, type, payload });
 }
 
 async function fail(
@@ -85,8 +87,14 @@ async function fail(
         counter: "addFiles",
       });
   }
-  // Last: whoever follows the events sees the refund already made.
+  // Last: whoever follows the events sees the refund already made. The addFiles unit stays
+  // charged for a failure that is the file's own.
   await event(deps, file.runId, "failed", { message, cause });
+  await runs.endRun(deps, file.runId, {
+    status: "failed",
+    result: { message },
+    cost: cause === "user" ? 1 : 0,
+  });
 }
 
 /** Least time between two "embedding" progress events of one file. */
@@ -207,6 +215,7 @@ async function runIngestion(
 ): Promise<void> {
   const now = () => deps.clock.now();
   // The claim (files.fair.ts) has set the file "parsing".
+  await runs.markRunning(deps, file.runId);
   await event(deps, file.runId, "parsing", { message: "Reading the file" });
   const bytes = await deps.storage.getBytes(file.storageKey);
   let lastOcrEvent = Promise.resolve();
@@ -277,5 +286,10 @@ async function runIngestion(
   await event(deps, file.runId, "ready", {
     message: "Ready",
     pages: parsed.pages.length,
+  });
+  await runs.endRun(deps, file.runId, {
+    status: "succeeded",
+    result: { pages: parsed.pages.length },
+    cost: 1,
   });
 }

@@ -2,15 +2,15 @@ import { type Db, schema } from "@nexus/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { syncFileVectors } from "../../integrations/search/pgvector.ts";
 
-const { files, fileChunks, runs } = schema;
+const { files, fileChunks } = schema;
 
 export type FileRow = typeof files.$inferSelect;
 export type NewChunk = Omit<typeof fileChunks.$inferInsert, "fileId" | "userId">;
-type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
-/** The file row and its ingestion run, in one transaction (the run's events start at seq 1). */
+/** The file row (its ingestion run is created by the caller, in the same transaction). */
 export async function insertFile(
-  db: Db,
+  db: Executor,
   values: {
     id: string;
     userId: string;
@@ -21,14 +21,9 @@ export async function insertFile(
     runId: string;
   },
 ): Promise<FileRow> {
-  return db.transaction(async (tx) => {
-    await tx
-      .insert(runs)
-      .values({ id: values.runId, userId: values.userId, kind: "ingest", subjectId: values.id });
-    const [row] = await tx.insert(files).values(values).returning();
-    if (!row) throw new Error("file insert returned no row");
-    return row;
-  });
+  const [row] = await db.insert(files).values(values).returning();
+  if (!row) throw new Error("file insert returned no row");
+  return row;
 }
 
 export async function findOwned(db: Db, userId: string, fileId: string): Promise<FileRow | null> {
@@ -133,16 +128,17 @@ export async function rename(
   return row ?? null;
 }
 
-/** Removes the file, its chunks (cascade) and its run with the run's events. */
-export async function remove(db: Db, userId: string, fileId: string): Promise<FileRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(files)
-      .where(and(eq(files.id, fileId), eq(files.userId, userId)))
-      .returning();
-    if (row) await tx.delete(runs).where(eq(runs.id, row.runId));
-    return row ?? null;
-  });
+/** Removes the file and its chunks (cascade); the caller removes its run in the same transaction. */
+export async function remove(
+  db: Executor,
+  userId: string,
+  fileId: string,
+): Promise<FileRow | null> {
+  const [row] = await db
+    .delete(files)
+    .where(and(eq(files.id, fileId), eq(files.userId, userId)))
+    .returning();
+  return row ?? null;
 }
 
 export async function setStatus(
@@ -318,41 +314,40 @@ export function waitsForPassword(row: FileRow): boolean {
   return row.kind === "pdf" && row.status === "failed" && PASSWORD_CODES.includes(row.errorCode);
 }
 
-/**
- * A failed password-protected PDF back to "queued" for another attempt, under a new run (so its
- * events start again at seq 1 and no earlier `failed` ends a stream that follows it); the old run
- * and its events go. Null when the file is not (or no longer) waiting for a password: two
- * submissions at once queue one attempt.
- */
-export async function requeueForPassword(
-  db: Db,
-  options: { userId: string; fileId: string; runId: string; now: Date },
+/** The owner's file, locked for the rest of the transaction `tx`. */
+export async function lockOwned(
+  tx: Executor,
+  userId: string,
+  fileId: string,
 ): Promise<FileRow | null> {
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(files)
-      .where(and(eq(files.id, options.fileId), eq(files.userId, options.userId)))
-      .for("update");
-    if (!locked || !waitsForPassword(locked)) return null;
-    await tx
-      .insert(runs)
-      .values({ id: options.runId, userId: options.userId, kind: "ingest", subjectId: locked.id });
-    const [row] = await tx
-      .update(files)
-      .set({
-        status: "queued",
-        error: null,
-        errorCause: null,
-        errorCode: null,
-        runId: options.runId,
-        updatedAt: options.now,
-      })
-      .where(eq(files.id, locked.id))
-      .returning();
-    await tx.delete(runs).where(eq(runs.id, locked.runId));
-    return row ?? null;
-  });
+  const [row] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.userId, userId)))
+    .for("update");
+  return row ?? null;
+}
+
+/** A failed file back to "queued" under a new run (so its events start again at seq 1). */
+export async function requeue(
+  tx: Executor,
+  fileId: string,
+  runId: string,
+  now: Date,
+): Promise<FileRow | null> {
+  const [row] = await tx
+    .update(files)
+    .set({
+      status: "queued",
+      error: null,
+      errorCause: null,
+      errorCode: null,
+      runId,
+      updatedAt: now,
+    })
+    .where(eq(files.id, fileId))
+    .returning();
+  return row ?? null;
 }
 
 /** Of `fileIds`, those that are files of this person. */

@@ -13,7 +13,6 @@ import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
-import { streamFileEvents } from "./files.events.ts";
 import * as files from "./files.service.ts";
 import { uploadFile } from "./files.upload.ts";
 import { contentDisposition, viewImage } from "./files.view.ts";
@@ -88,6 +87,7 @@ export function filesRoutes(deps: Deps) {
     )
     .get("/:fileId/events", async (c) => {
       const row = await files.ownedFile(deps, currentUser(c), c.req.param("fileId"));
-      return streamFileEvents({ deps, c, runId: row.runId });
+      // The run's events as files show them; the stream ends at `ready` or `failed`.
+      return files.streamFileEvents({ deps, c, runId: row.runId });
     });
 }

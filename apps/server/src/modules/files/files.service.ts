@@ -8,12 +8,13 @@ import {
   fileKindSchema,
   TIER_LIMITS,
 } from "@nexus/contracts";
-import type { Deps, SessionUser } from "../../deps.ts";
-import { appendRunEvent, type RunEvent, readRunEvents } from "../../jobs/run-events.ts";
+import type { Context } from "hono";
+import type { AppEnv, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
+import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { sendIngestion } from "./files.fair.ts";
-import { INGEST_QUEUE } from "./files.ingest.ts";
+import { INGEST_QUEUE, INGEST_RUN_KIND } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 import { maxUploadBytes } from "./files.upload.ts";
 
@@ -116,9 +117,43 @@ export async function deleteFile(options: {
 }): Promise<void> {
   const { deps, user } = options;
   await ownedFile(deps, user, options.fileId);
-  const row = await repo.remove(deps.db, user.id, options.fileId);
+  const row = await removeFileRow(deps, user.id, options.fileId);
   if (!row) throw new AppError("not_found", "No such file.");
   await deps.storage.delete([row.storageKey]);
+}
+
+/** The file row, its chunks, and its run with the run's events, in one transaction. */
+export function removeFileRow(
+  deps: Deps,
+  userId: string,
+  fileId: string,
+): Promise<repo.FileRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.remove(tx, userId, fileId);
+    if (row) await runs.deleteRun(tx, row.runId);
+    return row;
+  });
+}
+
+/**
+ * A failed password-protected PDF back to "queued" for another attempt, under a new run (so its
+ * events start again at seq 1 and no earlier `failed` ends a stream that follows it); the old run
+ * and its events go. Null when the file is not (or no longer) waiting for a password: two
+ * submissions at once queue one attempt.
+ */
+function requeueForPassword(
+  deps: Deps,
+  userId: string,
+  fileId: string,
+): Promise<repo.FileRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const locked = await repo.lockOwned(tx, userId, fileId);
+    if (!locked || !repo.waitsForPassword(locked)) return null;
+    const run = await runs.createRun(tx, { userId, kind: INGEST_RUN_KIND, subjectId: locked.id });
+    const row = await repo.requeue(tx, locked.id, run.id, deps.clock.now());
+    await runs.deleteRun(tx, locked.runId);
+    return row;
+  });
 }
 
 /**
@@ -138,12 +173,7 @@ export async function retryWithPassword(options: {
   const file = await ownedFile(deps, user, options.fileId);
   if (!queue) throw new AppError("unavailable", "File uploads are not running on this server.");
   if (!repo.waitsForPassword(file)) throw new AppError("conflict", NO_PASSWORD_NEEDED);
-  const row = await repo.requeueForPassword(deps.db, {
-    userId: user.id,
-    fileId: file.id,
-    runId: crypto.randomUUID(),
-    now: deps.clock.now(),
-  });
+  const row = await requeueForPassword(deps, user.id, file.id);
   if (!row) throw new AppError("conflict", NO_PASSWORD_NEEDED);
   try {
     await sendIngestion(
@@ -163,8 +193,9 @@ export async function retryWithPassword(options: {
         deps.clock.now(),
       )
       .then(() =>
-        appendRunEvent(deps.db, { runId: row.runId, type: "failed", payload: { message } }),
+        runs.appendEvent(deps, { runId: row.runId, type: "failed", payload: { message } }),
       )
+      .then(() => runs.endRun(deps, row.runId, { status: "failed", result: { message } }))
       .catch(() => undefined);
     throw error;
   }
@@ -202,7 +233,7 @@ export async function removeStoredFilesOf(deps: Deps, userId: string): Promise<v
   if (keys.length > 0) await deps.storage.delete(keys);
 }
 
-export function presentEvent(event: RunEvent): FileEvent {
+export function presentEvent(event: runs.RunEvent): FileEvent {
   const payload = event.payload;
   const number = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : undefined);
   const page = number(payload.page);
@@ -220,10 +251,11 @@ export function presentEvent(event: RunEvent): FileEvent {
   };
 }
 
-export async function eventsAfter(
-  deps: Deps,
-  runId: string,
-  afterSeq: number,
-): Promise<FileEvent[]> {
-  return (await readRunEvents(deps.db, runId, afterSeq)).map(presentEvent);
+/** GET /api/files/:id/events: its run's events (runs.streamRunEvents), as FileEvents. */
+export function streamFileEvents(options: { deps: Deps; c: Context<AppEnv>; runId: string }) {
+  return runs.streamRunEvents({
+    ...options,
+    present: presentEvent,
+    endsOn: (event) => event.type === "ready" || event.type === "failed",
+  });
 }

@@ -3,13 +3,13 @@ import { FILE_NAME_MAX, hasControlCharacters, UNSUPPORTED_FILE_MESSAGE } from "@
 import busboy from "busboy";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { detectKind } from "../../integrations/document-text/detect.ts";
-import { appendRunEvent } from "../../jobs/run-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import { randomId } from "../../lib/ids.ts";
 import { collectYoungGarbage } from "../../lib/young-garbage.ts";
+import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { sendIngestion } from "./files.fair.ts";
-import { INGEST_QUEUE } from "./files.ingest.ts";
+import { INGEST_QUEUE, INGEST_RUN_KIND } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 
 /** Bytes of the file's start kept for magic-byte detection. */
@@ -197,16 +197,24 @@ export async function uploadFile(options: {
   }
   let row: repo.FileRow | null = null;
   try {
-    row = await repo.insertFile(deps.db, {
-      id: crypto.randomUUID(),
-      userId: user.id,
-      name: received.name,
-      kind,
-      size: received.size,
-      storageKey: received.key,
-      runId: crypto.randomUUID(),
+    const id = crypto.randomUUID();
+    row = await deps.db.transaction(async (tx) => {
+      const run = await runs.createRun(tx, {
+        userId: user.id,
+        kind: INGEST_RUN_KIND,
+        subjectId: id,
+      });
+      return repo.insertFile(tx, {
+        id,
+        userId: user.id,
+        name: received.name,
+        kind,
+        size: received.size,
+        storageKey: received.key,
+        runId: run.id,
+      });
     });
-    await appendRunEvent(deps.db, {
+    await runs.appendEvent(deps, {
       runId: row.runId,
       type: "uploaded",
       payload: { message: "Uploaded" },
@@ -214,7 +222,14 @@ export async function uploadFile(options: {
     await sendIngestion(deps, INGEST_QUEUE, { fileId: row.id }, user.id);
     return row;
   } catch (error) {
-    if (row) await repo.remove(deps.db, user.id, row.id).catch(() => undefined);
+    const inserted = row;
+    if (inserted)
+      await deps.db
+        .transaction(async (tx) => {
+          await repo.remove(tx, user.id, inserted.id);
+          await runs.deleteRun(tx, inserted.runId);
+        })
+        .catch(() => undefined);
     await usage.refund({ deps, caller, counter: "addFiles" });
     await undo();
     throw error;

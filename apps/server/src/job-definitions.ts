@@ -1,0 +1,15 @@
+import type { JobDefinition } from "./jobs/job-definition.ts";
+import { HOUSEKEEPING_JOB } from "./jobs.ts";
+import { FILE_JOBS } from "./modules/files/files.jobs.ts";
+import { RUN_JOBS } from "./modules/runs/runs.jobs.ts";
+
+/**
+ * Every durable job kind, from the modules that own them (modules/<x>/<x>.jobs.ts):
+ * startJobRuntime registers the list and knows no module. Kept apart from runtime-deps.ts, which
+ * the chat workers load, so they never load the job handlers.
+ */
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [
+  ...RUN_JOBS,
+  ...FILE_JOBS,
+  HOUSEKEEPING_JOB,
+];
