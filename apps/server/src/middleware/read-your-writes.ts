@@ -26,7 +26,7 @@ export function readYourWrites(deps: Deps) {
     const replicas = deps.replicas;
     if (!replicas || SAFE_METHODS.has(c.req.method) || c.res.status >= 400) return;
     const secure = deps.env.APP_URL.startsWith("https://");
-    const streamed = !c.res.headers.has("content-length") && c.res.body !== null;
+    const streamed = (c.res.headers.get("content-type") ?? "").startsWith("text/event-stream");
     let value = "pin";
     if (!streamed) {
       try {
