@@ -6,6 +6,7 @@ import { AppError } from "./lib/errors.ts";
 import { accessLog } from "./middleware/access-log.ts";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler.ts";
 import { originCheck } from "./middleware/origin-check.ts";
+import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { session } from "./middleware/session.ts";
@@ -55,6 +56,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     )
     .use(originCheck(deps.env.APP_URL))
     .use(session(deps))
+    .use(readYourWrites(deps))
     .get("/health", (c) => c.json({ ok: true }))
     .route("/me", meRoutes(deps))
     .route("/auth", authRoutes(deps))

@@ -1,4 +1,4 @@
-import type { Db } from "@nexus/db";
+import type { Db, ReadReplicas } from "@nexus/db";
 import type { ChatRunner } from "./ai/chat/runners.ts";
 import type { ModelRegistry } from "./ai/models.ts";
 import type { Env } from "./env.ts";
@@ -15,6 +15,11 @@ import type { ImageUrls } from "./modules/images/image-urls.ts";
 /** Everything a module needs from the outside world; tests build their own. */
 export interface Deps {
   db: Db;
+  /**
+   * Streaming replicas for lag-tolerant reads (DATABASE_REPLICA_URLS); absent: every read on db.
+   * Modules opt in per read through lib/read-db.ts (readDb(deps, c)), never implicitly.
+   */
+  replicas?: ReadReplicas;
   env: Env;
   logger: Logger;
   mailer: Mailer;

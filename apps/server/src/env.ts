@@ -15,6 +15,20 @@ export const envSchema = z
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /** Streaming replicas for lag-tolerant reads (history, library, shares); comma-separated. */
+    DATABASE_REPLICA_URLS: optionalString.transform((v, ctx) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          if (!/^postgres(ql)?:\/\//.test(entry))
+            ctx.addIssue({ code: "custom", message: "each entry must be a postgres:// URL" });
+          return entry;
+        }),
+    ),
+    /** A replica that has not replayed what the primary had this many seconds ago is skipped. */
+    DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().default("Nexus <no-reply@localhost>"),
     /** User ids or e-mail addresses (each address through the one parser, lower-cased). */

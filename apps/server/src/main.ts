@@ -66,7 +66,7 @@ async function main() {
   const knowledge = await indexKnowledgeBase({ db: database.db });
   logger.debug(knowledge, "knowledge base indexed");
   const imageKey = await loadImageKey(database.db);
-  const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey });
+  const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey, readReplicas: true });
   const workerCount = env.CHAT_WORKERS ?? Math.min(4, availableParallelism() - 1);
   const chatWorkers =
     workerCount > 0
@@ -129,6 +129,7 @@ async function main() {
     // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS).
     await jobRuntime.stop(SHUTDOWN_TIMEOUT_MS / 2);
     await closeIdleParseProcesses();
+    await deps.replicas?.close();
     await database.close();
     await embedded?.stop();
     process.exit(0);

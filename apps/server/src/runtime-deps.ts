@@ -1,4 +1,4 @@
-import type { Db } from "@nexus/db";
+import { createReadReplicas, type Db } from "@nexus/db";
 import { createModelRegistry } from "./ai/models.ts";
 import type { Deps } from "./deps.ts";
 import type { Env } from "./env.ts";
@@ -19,12 +19,23 @@ export function createRuntimeDeps(options: {
   logger: Logger;
   db: Db;
   imageKey: Buffer;
+  /** Open pools to DATABASE_REPLICA_URLS (the HTTP process; chat workers serve no list reads). */
+  readReplicas?: boolean;
 }): Deps {
   const { env, logger, db } = options;
   const webFetch = createWebFetch({ logger, allowAddresses: env.WEB_FETCH_ALLOW_ADDRESSES });
   const models = createModelRegistry({ env, logger });
+  const replicas =
+    options.readReplicas && env.DATABASE_REPLICA_URLS.length > 0
+      ? createReadReplicas({
+          primary: db,
+          urls: env.DATABASE_REPLICA_URLS,
+          maxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS,
+        })
+      : undefined;
   return {
     db,
+    ...(replicas ? { replicas } : {}),
     models,
     search: createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
     webFetch,

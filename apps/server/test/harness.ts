@@ -85,6 +85,10 @@ export interface HarnessOptions {
         definitions?: readonly JobDefinition[];
         cronMonitorIntervalSeconds?: number;
       };
+  /** A migrated database elsewhere (a replicated cluster) instead of a fresh test database. */
+  database?: TestDatabase;
+  /** Read replicas over the harness's primary (deps.replicas). */
+  replicas?: (primary: TestDatabase["db"]) => NonNullable<Deps["replicas"]>;
 }
 
 const noDns: WebFetchOptions["resolve"] = async ({ hostname }) => {
@@ -100,7 +104,7 @@ export async function createHarness(
   env: Record<string, string> = {},
   options: HarnessOptions = {},
 ): Promise<Harness> {
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-test-"));
   const smtp = await startSmtpCapture();
   const clock = new TestClock();
@@ -124,8 +128,10 @@ export async function createHarness(
   });
   const webFetch = createWebFetch({ resolve: noDns, logger, ...options.webFetch });
   const models = createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } });
+  const replicas = options.replicas?.(db.db);
   const deps: Deps = {
     db: db.db,
+    ...(replicas ? { replicas } : {}),
     env: parsed,
     models,
     search: createSearchProvider({
@@ -200,6 +206,7 @@ export async function createHarness(
     close: async () => {
       await jobs?.stop(2_000);
       await smtp.close();
+      await replicas?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       await db.close();
     },

@@ -13,6 +13,7 @@ import {
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
+import { readDb } from "../../middleware/read-your-writes.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import * as history from "./history.service.ts";
 import * as titles from "./history.titles.ts";
@@ -23,7 +24,9 @@ export function historyRoutes(deps: Deps) {
     .use("*", requireUser)
     .get("/", async (c) => {
       const query = parseValue(historyQuerySchema, c.req.query());
-      const page = await history.historyPage({ deps, user: currentUser(c), ...query });
+      // A lag-tolerant list: a replica once it has replayed this person's last write.
+      const reads = { ...deps, db: readDb(deps, c) };
+      const page = await history.historyPage({ deps: reads, user: currentUser(c), ...query });
       return c.json(historyPageSchema.parse(page));
     })
     .post("/import", async (c) => {
@@ -53,7 +56,8 @@ export function historyRoutes(deps: Deps) {
 export function libraryRoutes(deps: Deps) {
   return new Hono<AppEnv>().use("*", requireUser).get("/", async (c) => {
     const query = parseValue(libraryQuerySchema, c.req.query());
-    const page = await history.libraryPage({ deps, user: currentUser(c), ...query });
+    const reads = { ...deps, db: readDb(deps, c) };
+    const page = await history.libraryPage({ deps: reads, user: currentUser(c), ...query });
     return c.json(libraryPageSchema.parse(page));
   });
 }
