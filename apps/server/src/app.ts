@@ -52,7 +52,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         ? next()
         : globalBodyLimit(c, next),
     )
-    .use(originCheck(deps.env.APP_URL))
+    .use(originCheck(deps.env))
     .use(session(deps))
     .get("/health", (c) => c.json({ ok: true }))
     .route("/me", meRoutes(deps))

@@ -179,6 +179,8 @@ export const envSchema = z
   .transform((env) => ({
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    /** Whether APP_URL was configured (unset: every loopback origin of PORT is accepted). */
+    APP_URL_SET: env.APP_URL !== undefined,
     DATA_DIR: path.resolve(env.DATA_DIR),
   }));
 
