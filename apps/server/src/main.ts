@@ -39,6 +39,7 @@ async function main() {
       embedded = await startEmbeddedPostgres({
         dataDir: env.DATA_DIR,
         log: (message) => logger.debug({ postgres: true }, message),
+        notice: (message) => logger.info(message),
       });
     } catch (error) {
       if (error instanceof DataDirLockedError) {
