@@ -54,7 +54,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         ? next()
         : globalBodyLimit(c, next),
     )
-    .use(originCheck(deps.env.APP_URL))
+    .use(originCheck(deps.env))
     .use(session(deps))
     .use(readYourWrites(deps))
     .get("/health", (c) => c.json({ ok: true }))

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseEmail } from "@nexus/contracts";
+import { parseEmail, parseTierLimits, TIER_LIMITS } from "@nexus/contracts";
 import { z } from "zod";
 
 const optionalString = z
@@ -109,6 +109,16 @@ export const envSchema = z
           .regex(/^(|true|false|\d{1,2})$/, "a number of proxy hops (0–99), true (= 1) or false")
           .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
       ),
+    /**
+     * The operator's tier limits over the spec's defaults: `tier.counter=number`, comma-separated
+     * (e.g. `free.agent=20,pro.search=1000`); 0 = unlimited. See parseTierLimits (contracts).
+     */
+    TIER_LIMITS: optionalString.transform((v, ctx) => {
+      const parsed = parseTierLimits(v ?? "");
+      if (parsed.ok) return parsed.limits;
+      for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
+      return TIER_LIMITS;
+    }),
     /** Sign-in link requests per address per 10 minutes (anti-flood); raise it for test runs. */
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Book-a-demo requests per address per hour (anti-spam); raise it for test runs. */
@@ -196,6 +206,8 @@ export const envSchema = z
   .transform((env) => ({
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    /** Whether APP_URL was configured (unset: every loopback origin of PORT is accepted). */
+    APP_URL_SET: env.APP_URL !== undefined,
     DATA_DIR: path.resolve(env.DATA_DIR),
     CHAT_WORKERS: env.CHAT_WORKERS ?? env.ANSWER_WORKERS,
   }));

@@ -39,6 +39,7 @@ async function main() {
       embedded = await startEmbeddedPostgres({
         dataDir: env.DATA_DIR,
         log: (message) => logger.debug({ postgres: true }, message),
+        notice: (message) => logger.info(message),
       });
     } catch (error) {
       if (error instanceof DataDirLockedError) {
@@ -103,8 +104,9 @@ async function main() {
       ms: Math.round(performance.now() - startedAt),
       database: embedded ? "embedded" : "external",
       chatWorkers: workerCount,
+      listen: `${env.HOST}:${env.PORT}`,
     },
-    `Nexus is running at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`,
+    `Nexus is running: open ${env.APP_URL}`,
   );
   if (!deps.mailer.configured)
     logger.info("SMTP_URL is not set: sign-in links are written to this log.");

@@ -76,3 +76,60 @@ export const usageSummarySchema = z.object({
   }),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
+
+/** Counter names TIER_LIMITS accepts (the short ones are aliases). */
+const LIMIT_KEYS: Readonly<Record<string, keyof Omit<TierLimits, "period">>> = {
+  search: "search",
+  addFiles: "addFiles",
+  files: "addFiles",
+  agentUsage: "agentUsage",
+  agent: "agentUsage",
+  maxChats: "maxChats",
+  chats: "maxChats",
+};
+
+export type TierLimitsTable = Readonly<Record<Tier, TierLimits>>;
+
+/**
+ * The operator's tier limits: `tier.counter=number` pairs, comma-separated (e.g.
+ * `free.agent=20,pro.search=1000`), over the spec's defaults. Counters: search, addFiles (files),
+ * agentUsage (agent), maxChats (chats); 0 = unlimited. Every bad pair is reported.
+ */
+export function parseTierLimits(
+  value: string,
+): { ok: true; limits: TierLimitsTable } | { ok: false; errors: string[] } {
+  const limits: Record<Tier, TierLimits> = {
+    anonymous: { ...TIER_LIMITS.anonymous },
+    free: { ...TIER_LIMITS.free },
+    pro: { ...TIER_LIMITS.pro },
+  };
+  const errors: string[] = [];
+  for (const pair of value.split(",").map((p) => p.trim())) {
+    if (pair === "") continue;
+    const match = /^([A-Za-z]+)\.([A-Za-z]+)=(\d{1,9})$/.exec(pair);
+    const tier = tierSchema.safeParse(match?.[1]);
+    const key = match?.[2] !== undefined ? LIMIT_KEYS[match[2]] : undefined;
+    if (!match || !tier.success || key === undefined) {
+      errors.push(
+        `"${pair}" is not tier.counter=number (tiers: ${TIERS.join(", ")}; counters: ${Object.keys(LIMIT_KEYS).join(", ")})`,
+      );
+      continue;
+    }
+    limits[tier.data][key] = Number(match[3]);
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, limits };
+}
+
+export const tierLimitsSchema = z.object({
+  period: z.enum(["daily", "monthly"]),
+  search: z.number().int(),
+  addFiles: z.number().int(),
+  agentUsage: z.number().int(),
+  maxChats: z.number().int(),
+});
+
+/** GET /api/usage/limits: the limits this server enforces, per tier. */
+export const tierLimitsResponseSchema = z.object({
+  limits: z.object({ anonymous: tierLimitsSchema, free: tierLimitsSchema, pro: tierLimitsSchema }),
+});
+export type TierLimitsResponse = z.infer<typeof tierLimitsResponseSchema>;

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -26,6 +27,8 @@ interface StartOptions {
   dataDir: string;
   database?: string;
   log?: (message: string) => void;
+  /** What the operator should see (a permission changed for them); defaults to log. */
+  notice?: (message: string) => void;
 }
 
 const LOCK_FILE = "nexus.pid";
@@ -165,6 +168,57 @@ async function stopOrphanPostmaster(pgDir: string, log: (m: string) => void): Pr
   }
 }
 
+/** The postgres system user's uid and gid, or null when it does not exist yet. */
+function postgresIds(): { uid: number; gid: number } | null {
+  try {
+    const uid = Number(execFileSync("id", ["-u", PG_USER], { encoding: "utf8" }).trim());
+    const gid = Number(execFileSync("id", ["-g", PG_USER], { encoding: "utf8" }).trim());
+    return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
+  } catch {
+    return null;
+  }
+}
+
+function traversable(stat: fs.Stats, ids: { uid: number; gid: number } | null): boolean {
+  if (stat.mode & 0o001) return true;
+  if (ids && stat.uid === ids.uid && stat.mode & 0o100) return true;
+  return Boolean(ids && stat.gid === ids.gid && stat.mode & 0o010);
+}
+
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+/**
+ * As root, PostgreSQL runs as the postgres user, which must pass through every directory above its
+ * cluster. DATA_DIR itself (Nexus's own directory; `mktemp -d` makes it 0700) gains o+x — others may
+ * pass, not list. A blocking directory above DATA_DIR is the operator's: refuse, naming the fix.
+ */
+export function ensureClusterReachable(dataDir: string, log: (message: string) => void): void {
+  const ids = postgresIds();
+  const chain: string[] = [];
+  for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
+    chain.unshift(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  for (const dir of chain) {
+    const stat = fs.statSync(dir);
+    if (traversable(stat, ids)) continue;
+    if (dir === path.resolve(dataDir)) {
+      fs.chmodSync(dir, (stat.mode & 0o7777) | 0o001);
+      log(
+        `DATA_DIR ${dir} was ${octal(stat.mode)}: added o+x (traverse only, no listing) so PostgreSQL, ` +
+          `which runs as the "${PG_USER}" user when Nexus runs as root, can reach its cluster`,
+      );
+      continue;
+    }
+    throw new Error(
+      `PostgreSQL runs as the "${PG_USER}" user when Nexus runs as root, and it cannot pass through ` +
+        `${dir} (mode ${octal(stat.mode)}), above DATA_DIR ${path.resolve(dataDir)}. ` +
+        `Either run \`chmod o+x ${dir}\` (lets other users pass through, not list it), ` +
+        "or set DATA_DIR to a directory outside it (for example DATA_DIR=/var/lib/nexus).",
+    );
+  }
+}
+
 function urlFor(password: string, port: number, database: string): string {
   return `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
@@ -192,6 +246,7 @@ export async function startEmbeddedPostgres(
     const pgDir = path.join(dataDir, "postgres");
     const password = readOrCreatePassword(dataDir);
     const isRoot = process.getuid?.() === 0;
+    if (isRoot) ensureClusterReachable(dataDir, options.notice ?? log);
     const port = await freePort();
     const recent: string[] = [];
     // Loaded here, not at import: a chat worker imports this package but never starts PostgreSQL.

@@ -42,7 +42,7 @@ export const filesKeys = {
   missing: (ids: readonly string[]) => [...filesKeys.all, "missing", ...ids] as const,
 };
 
-export const usageKeys = { all: ["usage"] as const };
+export const usageKeys = { all: ["usage"] as const, limits: ["usage", "limits"] as const };
 
 export const discoverKeys = {
   all: ["discover"] as const,

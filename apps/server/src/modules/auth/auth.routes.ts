@@ -24,7 +24,12 @@ export function authRoutes(deps: Deps) {
       }),
       async (c) => {
         const { email } = await parseJson(c, requestEmailLinkBodySchema);
-        const status = await auth.requestLink({ deps, email, network: networkOf(c) });
+        const status = await auth.requestLink({
+          deps,
+          email,
+          network: networkOf(c),
+          requestOrigin: c.req.header("origin"),
+        });
         return c.json(requestEmailLinkResponseSchema.parse({ ok: true, status }), 202);
       },
     )

@@ -2,6 +2,7 @@ import { SIGN_IN_LINK_FRAGMENT } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
+import { linkOrigin } from "../../lib/origins.ts";
 import { hitLimit, type LimitRule } from "../../middleware/rate-limit.ts";
 import * as users from "../users/users.service.ts";
 import * as repo from "./auth.repo.ts";
@@ -34,6 +35,8 @@ export async function requestLink(options: {
   deps: Deps;
   email: string;
   network: string;
+  /** The request's Origin header, if any. */
+  requestOrigin?: string | undefined;
 }): Promise<RequestLinkStatus> {
   const { deps, email } = options;
   const key = sha256(`${email}\n${options.network}`);
@@ -48,11 +51,13 @@ export async function requestLink(options: {
     now,
     expiresAt: new Date(now.getTime() + LINK_TTL_MINUTES * 60_000),
   });
-  // The origin comes from APP_URL, never from the request's Host header.
-  const link = `${deps.env.APP_URL}/app#${SIGN_IN_LINK_FRAGMENT}=${token}`;
+  // The origin comes from APP_URL (or, with it unset, the allowed loopback origin the request came
+  // from: lib/origins.ts), never from the request's Host header.
+  const origin = linkOrigin(deps.env, options.requestOrigin);
+  const link = `${origin}/app#${SIGN_IN_LINK_FRAGMENT}=${token}`;
   try {
     await deps.mailer.send(
-      signInMail({ to: email, link, ttlMinutes: LINK_TTL_MINUTES, appUrl: deps.env.APP_URL }),
+      signInMail({ to: email, link, ttlMinutes: LINK_TTL_MINUTES, appUrl: origin }),
     );
   } catch (error) {
     // The mail server's own message can quote the recipient: only the error's codes are logged.

@@ -6,7 +6,6 @@ import {
   type FileList,
   type FileListItem,
   fileKindSchema,
-  TIER_LIMITS,
 } from "@nexus/contracts";
 import type { Context } from "hono";
 import type { AppEnv, Deps, SessionUser } from "../../deps.ts";
@@ -91,7 +90,7 @@ export async function listFiles(options: {
   return {
     files,
     storageUsed,
-    addFiles: { current: counted.current, limit: TIER_LIMITS[user.tier].addFiles },
+    addFiles: { current: counted.current, limit: deps.env.TIER_LIMITS[user.tier].addFiles },
     maxBytes: maxUploadBytes(deps),
   };
 }

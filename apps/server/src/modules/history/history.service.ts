@@ -9,7 +9,6 @@ import {
   LIBRARY_PAGE_SIZE,
   type LibraryPage,
   MESSAGES,
-  TIER_LIMITS,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -204,7 +203,7 @@ export async function importThread(options: {
         ...(turn.stopped ? { stopped: true } : {}),
       },
     })),
-    maxThreads: TIER_LIMITS[user.tier].maxChats,
+    maxThreads: deps.env.TIER_LIMITS[user.tier].maxChats,
   });
   return { threadId };
 }
@@ -236,7 +235,7 @@ export async function saveCopiedThread(options: {
   const start = deps.clock.now().getTime();
   await writes.insertCopiedThread(deps.db, {
     userId: user.id,
-    maxThreads: TIER_LIMITS[user.tier].maxChats,
+    maxThreads: deps.env.TIER_LIMITS[user.tier].maxChats,
     entries: turns.map((turn, i) => ({
       id: alphanumericId(),
       userId: user.id,
@@ -292,7 +291,7 @@ export async function saveTurn(options: {
   const { deps, user, turn } = options;
   await writes.saveEntry(deps.db, {
     entry: { ...turn, userId: user.id },
-    maxThreads: TIER_LIMITS[user.tier].maxChats,
+    maxThreads: deps.env.TIER_LIMITS[user.tier].maxChats,
     ...(options.replaces ? { replaces: options.replaces } : {}),
   });
 }

@@ -2,7 +2,6 @@ import {
   isAllowed,
   periodKey,
   periodResetsAt,
-  TIER_LIMITS,
   type Tier,
   type UsageCheck,
   type UsageCounter,
@@ -34,7 +33,7 @@ export function subjectsOf(caller: Caller): repo.Subject[] {
 
 function currentPeriod(deps: Deps, tier: Tier) {
   const now = deps.clock.now();
-  const { period } = TIER_LIMITS[tier];
+  const { period } = deps.env.TIER_LIMITS[tier];
   return { now, period, key: periodKey(period, now), resetsAt: periodResetsAt(period, now) };
 }
 
@@ -59,7 +58,7 @@ export async function check(options: {
     key,
   );
   const current = highest(rows, options.counter);
-  const limit = TIER_LIMITS[tier][options.counter];
+  const limit = options.deps.env.TIER_LIMITS[tier][options.counter];
   return { allowed: isAllowed(current, limit), current, limit, tier };
 }
 
@@ -78,7 +77,7 @@ export async function consume(options: {
   const { deps, caller, counter } = options;
   const amount = options.amount ?? 1;
   const tier = tierOf(caller);
-  const limit = TIER_LIMITS[tier][counter];
+  const limit = deps.env.TIER_LIMITS[tier][counter];
   const { now, key } = currentPeriod(deps, tier);
   const subjects = subjectsOf(caller);
   const [only] = subjects;
@@ -151,7 +150,7 @@ export async function summary(options: { deps: Deps; caller: Caller }): Promise<
     subjectsOf(options.caller).map((s) => s.subjectId),
     key,
   );
-  const limits = TIER_LIMITS[tier];
+  const limits = options.deps.env.TIER_LIMITS[tier];
   const counter = (name: UsageCounter) => ({ current: highest(rows, name), limit: limits[name] });
   return {
     tier,
@@ -178,7 +177,7 @@ export async function cleanupAnonymous(deps: Deps): Promise<number> {
  * anonymous visitors, the plans for free accounts) — what the quota card shows.
  */
 export function quotaExceeded(deps: Deps, refused: UsageCheck, message: string): AppError {
-  const { period } = TIER_LIMITS[refused.tier];
+  const { period } = deps.env.TIER_LIMITS[refused.tier];
   return new AppError("quota_exceeded", message, {
     details: {
       limit: refused.limit,

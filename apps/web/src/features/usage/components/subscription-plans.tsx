@@ -1,18 +1,27 @@
-import { type AccountTier, TIER_LIMITS, type Tier } from "@nexus/contracts";
+import type { AccountTier, Tier, TierLimits } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { ArrowRight, Check, Crown, X } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
 import { formatHistoryKept, formatLimit } from "@/lib/format.ts";
+import { useTierLimits } from "../api/get-tier-limits.ts";
 
 const PLANS: ReadonlyArray<{ tier: AccountTier; name: string; blurb: string }> = [
   { tier: "free", name: "Free", blurb: "Everything you need to get started." },
   { tier: "pro", name: "Pro", blurb: "For heavy research, teams and power users." },
 ];
 
-function features(tier: AccountTier): Array<{ label: string; value: string }> {
-  const limits = TIER_LIMITS[tier];
+/** The server's limits for the tier (its operator may set them); "…" until they arrive. */
+function features(limits: TierLimits | undefined): Array<{ label: string; value: string }> {
+  if (!limits) {
+    return [
+      "Searches per month",
+      "File uploads per month",
+      "Agent chats per month",
+      "History kept",
+    ].map((label) => ({ label, value: "…" }));
+  }
   return [
     { label: "Searches per month", value: formatLimit(limits.search) },
     { label: "File uploads per month", value: formatLimit(limits.addFiles) },
@@ -35,9 +44,10 @@ function useClose() {
   };
 }
 
-/** Free vs Pro from TIER_LIMITS, the current plan marked. */
+/** Free vs Pro with the limits this server enforces (GET /api/usage/limits), the current plan marked. */
 export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
   const close = useClose();
+  const limits = useTierLimits();
   return (
     <div className="relative mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 lg:py-12">
       <title>Plans · Nexus</title>
@@ -57,6 +67,11 @@ export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
           will help you set it up.
         </p>
       </div>
+      {limits.isError ? (
+        <p role="alert" className="mt-6 text-center text-sm text-danger">
+          The plan limits could not be loaded. {limits.error.message}
+        </p>
+      ) : null}
       <ul className="mt-10 grid gap-4 md:grid-cols-2">
         {PLANS.map((plan) => {
           const current = plan.tier === currentTier;
@@ -85,7 +100,7 @@ export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
               </div>
               <p className="mt-1 text-sm text-muted">{plan.blurb}</p>
               <dl className="mt-6 flex flex-1 flex-col gap-3 text-sm">
-                {features(plan.tier).map((feature) => (
+                {features(limits.data?.limits[plan.tier]).map((feature) => (
                   <div key={feature.label} className="flex items-center justify-between gap-4">
                     <dt className="flex items-center gap-2 text-muted">
                       <Check className="size-4 text-accent" aria-hidden="true" />
