@@ -11,6 +11,7 @@ import { SearchUnavailableError } from "../../integrations/search/search-http.ts
 import type { SearchResponse, SearchResult } from "../../integrations/search/types.ts";
 import { queryWords } from "../../lib/text-tokens.ts";
 import { FOCUS, RELATED_SYSTEM, REWRITE_SYSTEM } from "./answer.focus.ts";
+import { UnreadUrlsError } from "./answer.urls.ts";
 
 /** The steps of one answer, each one function (answer.stream.ts runs them in order). */
 
@@ -176,6 +177,7 @@ const isTimeout = (e: unknown): e is Error =>
 /** The message the error part shows for a failed answer (no internals). */
 export function failureMessage(options: { error: unknown; streamed: boolean }): string {
   const { error, streamed } = options;
+  if (error instanceof UnreadUrlsError) return error.message;
   if (error instanceof SearchUnavailableError)
     return error.failure === "timeout"
       ? `${error.message} Try again in a moment.`
