@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
+import { usageCounterSchema } from "./tiers.ts";
 
 /**
  * The custom parts and metadata of the answer stream (AI SDK UI-message protocol). Standard parts
@@ -150,8 +151,9 @@ export const threadResponseSchema = z.object({
 });
 export type ThreadResponse = z.infer<typeof threadResponseSchema>;
 
-/** 429 details when the search quota is used up. */
+/** 429 details when a quota is used up: which counter ran out, its limit and count. */
 export const quotaExceededDetailsSchema = z.object({
+  counter: usageCounterSchema,
   limit: z.number().int(),
   current: z.number().int(),
   tier: z.enum(["anonymous", "free", "pro"]),
