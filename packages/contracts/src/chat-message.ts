@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
+import { usageCounterSchema } from "./tiers.ts";
 
 /**
  * The custom parts and metadata of the answer stream (AI SDK UI-message protocol). Standard parts
@@ -42,12 +43,28 @@ export type AnswerVideo = z.infer<typeof answerVideoSchema>;
  * data-status (transient: shown while it is true, never stored): the server is retrying the
  * model. `reason`: busy (429), error (5xx), network (unreachable).
  */
-export const answerStatusSchema = z.object({
+export const answerRetryStatusSchema = z.object({
   state: z.literal("retrying"),
   attempt: z.number().int(),
   maxAttempts: z.number().int(),
   reason: z.enum(["busy", "error", "network"]),
 });
+export type AnswerRetryStatus = z.infer<typeof answerRetryStatusSchema>;
+
+/**
+ * An address written in the question that could not be read (kept in the message and the saved
+ * turn: the answer says so, and the page is not among its sources). `message`: "<host> could not
+ * be reached." and the like.
+ */
+export const unreadUrlSchema = z.object({ url: z.string(), message: z.string() });
+export type UnreadUrl = z.infer<typeof unreadUrlSchema>;
+export const answerUnreadStatusSchema = unreadUrlSchema.extend({ state: z.literal("unread") });
+
+/** data-status: the model is retried (transient), or an address of the question was not read. */
+export const answerStatusSchema = z.discriminatedUnion("state", [
+  answerRetryStatusSchema,
+  answerUnreadStatusSchema,
+]);
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
 
 /**
@@ -110,6 +127,8 @@ export const answerResultsSchema = z.object({
   stopped: z.boolean().optional(),
   /** The files attached to the question (it was answered from them alone, in Local). */
   attachments: z.array(answerAttachmentSchema).optional(),
+  /** Addresses written in the question that could not be read (none of them is a source). */
+  unread: z.array(unreadUrlSchema).optional(),
 });
 export type AnswerResults = z.infer<typeof answerResultsSchema>;
 
@@ -132,8 +151,9 @@ export const threadResponseSchema = z.object({
 });
 export type ThreadResponse = z.infer<typeof threadResponseSchema>;
 
-/** 429 details when the search quota is used up. */
+/** 429 details when a quota is used up: which counter ran out, its limit and count. */
 export const quotaExceededDetailsSchema = z.object({
+  counter: usageCounterSchema,
   limit: z.number().int(),
   current: z.number().int(),
   tier: z.enum(["anonymous", "free", "pro"]),

@@ -13,6 +13,13 @@ export const USAGE_COUNTERS = ["search", "addFiles", "agentUsage"] as const;
 export const usageCounterSchema = z.enum(USAGE_COUNTERS);
 export type UsageCounter = z.infer<typeof usageCounterSchema>;
 
+/** What a counter counts, as the person reads it ("2 agent chats left this month"). */
+export const USAGE_COUNTER_NOUNS: Readonly<Record<UsageCounter, { one: string; many: string }>> = {
+  search: { one: "search", many: "searches" },
+  addFiles: { one: "file upload", many: "file uploads" },
+  agentUsage: { one: "agent chat", many: "agent chats" },
+};
+
 export type UsagePeriod = "daily" | "monthly";
 
 export interface TierLimits {

@@ -179,7 +179,11 @@ describe("agent conversation quota (G9)", () => {
     });
     const refused = await chat(h, "story-generator", cookie, say("Go on", threadId));
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.text)).toMatchObject({ error: { code: "quota_exceeded" } });
+    // The body names the counter that ran out (the card says "agent chats", not "searches").
+    expect(JSON.parse(refused.text)).toMatchObject({
+      error: { code: "quota_exceeded" },
+      details: { counter: "agentUsage", limit: LIMIT, current: LIMIT },
+    });
     expect(await agentUsage(h, cookie)).toBe(LIMIT);
   });
 

@@ -13,7 +13,11 @@ import * as repo from "./agents.repo.ts";
 export async function reserveConversation(deps: Deps, caller: Caller) {
   const reserved = await usage.consume({ deps, caller, counter: "agentUsage" });
   if (!reserved.allowed)
-    throw usage.quotaExceeded(deps, reserved, "You have reached your agent conversation limit.");
+    throw usage.quotaExceeded(
+      deps,
+      { ...reserved, counter: "agentUsage" },
+      "You have reached your agent conversation limit.",
+    );
 }
 
 export async function settleConversation(

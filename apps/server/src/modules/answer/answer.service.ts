@@ -25,7 +25,11 @@ import { answerStartPart } from "./answer.stream.ts";
 async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   const charged = await usage.consume({ deps, caller, counter: "search" });
   if (!charged.allowed)
-    throw usage.quotaExceeded(deps, charged, "You have reached your search limit.");
+    throw usage.quotaExceeded(
+      deps,
+      { ...charged, counter: "search" },
+      "You have reached your search limit.",
+    );
 }
 
 /** The files attached to the question, checked (only a signed-in person has files). */

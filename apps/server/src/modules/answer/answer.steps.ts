@@ -1,5 +1,6 @@
 import type { AnswerImage, AnswerSource, AnswerVideo, FocusMode } from "@nexus/contracts";
 import { generateText } from "ai";
+import { failureMessage as turnFailure } from "../../ai/chat/turn-failure.ts";
 import type { AnswerModel } from "../../ai/models.ts";
 import { relatedQuestions } from "../../ai/offline/related-questions.ts";
 import type { Deps } from "../../deps.ts";
@@ -8,6 +9,7 @@ import { createLocalSearch } from "../../integrations/search/local.ts";
 import type { SearchResponse, SearchResult } from "../../integrations/search/types.ts";
 import { queryWords } from "../../lib/text-tokens.ts";
 import { FOCUS, RELATED_SYSTEM, REWRITE_SYSTEM } from "./answer.focus.ts";
+import { UnreadUrlsError } from "./answer.urls.ts";
 
 /** The steps of one answer, each one function (answer.stream.ts runs them in order). */
 
@@ -156,5 +158,9 @@ export async function relatedFor(options: {
   }
 }
 
-// The failed turn's text is the shared turn runtime's (agents use it too).
-export { failureMessage } from "../../ai/chat/turn-failure.ts";
+/** The message the error part shows for a failed answer: a pasted page that could not be read says
+ * so; everything else is the shared turn runtime's text (agents use it too). */
+export function failureMessage(options: { error: unknown; streamed: boolean }): string {
+  if (options.error instanceof UnreadUrlsError) return options.error.message;
+  return turnFailure(options);
+}

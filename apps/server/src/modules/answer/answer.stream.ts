@@ -1,4 +1,10 @@
-import type { AnswerDataParts, AnswerMetadata, AnswerResults, FocusMode } from "@nexus/contracts";
+import type {
+  AnswerDataParts,
+  AnswerMetadata,
+  AnswerResults,
+  FocusMode,
+  UnreadUrl,
+} from "@nexus/contracts";
 import {
   createUIMessageStream,
   type ModelMessage,
@@ -23,6 +29,14 @@ import {
   standaloneQuery,
   type Turn,
 } from "./answer.steps.ts";
+import {
+  NOTHING_FOUND,
+  notAmong,
+  questionForPages,
+  readPastedUrls,
+  splitQuestion,
+  UnreadUrlsError,
+} from "./answer.urls.ts";
 
 export type AnswerUIMessage = UIMessage<AnswerMetadata, AnswerDataParts>;
 type Writer = UIMessageStreamWriter<AnswerUIMessage>;
@@ -103,6 +117,8 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
   const metadata = answerMetadata(run);
   const turn = new ChatTurn(started);
   let saved = false;
+  let query = run.question;
+  let unread: UnreadUrl[] = [];
   let media: Pick<AnswerResults, "sources" | "images" | "videos"> = {
     sources: [],
     images: [],
@@ -110,17 +126,35 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
   };
   try {
     const earlier = await run.loadEarlier();
-    const query = await standaloneQuery({ model, question: run.question, earlier, signal });
-    const found = await searchFor({
-      deps,
-      focusMode: run.focusMode,
-      query,
-      userId: run.caller.user?.id,
-      fileIds: run.fileIds,
-      signal,
-    });
+    // Addresses in the question are read beside the search of the words around them; their
+    // pages are the first sources. A question of addresses alone is not searched.
+    const { urls, rest } = splitQuestion(run.question);
+    const searching = (async () => {
+      if (rest === "") return NOTHING_FOUND;
+      query = await standaloneQuery({ model, question: rest, earlier, signal });
+      return searchFor({
+        deps,
+        focusMode: run.focusMode,
+        query,
+        userId: run.caller.user?.id,
+        fileIds: run.fileIds,
+        signal,
+      });
+    })();
+    // Awaited below; marked handled now in case the pages' read ends the answer first.
+    searching.catch(() => undefined);
+    const pasted = await readPastedUrls({ deps, caller: run.caller, urls, signal });
+    unread = pasted.unread;
+    for (const u of pasted.unread)
+      writer.write({ type: "data-status", data: { state: "unread", ...u } });
+    if (rest === "" && pasted.pages.length === 0) throw new UnreadUrlsError(pasted.unread);
+    const found = await searching;
+    if (rest === "") query = questionForPages(run.question, rest, pasted.pages);
     const searchMs = performance.now() - started;
-    const results = found.results.slice(0, MAX_SOURCES);
+    const results = [...pasted.pages, ...notAmong(found.results, pasted.pages)].slice(
+      0,
+      MAX_SOURCES,
+    );
     // Image addresses the search provider gave are minted as proxy URLs here, at receipt: the
     // stream and the saved turn carry the same signed URLs (images.service.ts, G14).
     const sources = results.map((r) => {
@@ -150,7 +184,7 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
         now: deps.clock.now(),
         sources: read.map((r) => ({ title: r.title, url: r.url, content: r.content ?? r.snippet })),
       }),
-      messages: conversation(earlier, run.question),
+      messages: conversation(earlier, questionForPages(run.question, rest, pasted.pages)),
       write: (chunk) => writer.write(chunk as AnswerChunk),
       turn,
       signal,
@@ -167,6 +201,7 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
       related: questions,
       model: model.id,
       offline: model.offline,
+      ...(unread.length > 0 ? { unread } : {}),
     };
     await run.save({ query: run.question, results: answerResults });
     saved = true;
@@ -191,6 +226,7 @@ async function execute(run: AnswerRun, writer: Writer): Promise<void> {
             model: model.id,
             offline: model.offline,
             stopped: true,
+            ...(unread.length > 0 ? { unread } : {}),
           },
         })
         .catch((err: unknown) => deps.logger.error({ err }, "saving a stopped answer failed"));

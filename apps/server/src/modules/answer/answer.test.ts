@@ -282,6 +282,7 @@ describe("POST /api/answer with a model and SearXNG", () => {
     expect(await res.json()).toMatchObject({
       error: { code: "quota_exceeded" },
       details: {
+        counter: "search",
         limit: 300,
         current: 300,
         tier: "free",

@@ -176,10 +176,15 @@ export async function cleanupAnonymous(deps: Deps): Promise<number> {
  * The 429 of a refused unit: the limit, the count, when it resets and the way up (sign in for
  * anonymous visitors, the plans for free accounts) — what the quota card shows.
  */
-export function quotaExceeded(deps: Deps, refused: UsageCheck, message: string): AppError {
+export function quotaExceeded(
+  deps: Deps,
+  refused: UsageCheck & { counter: UsageCounter },
+  message: string,
+): AppError {
   const { period } = deps.env.TIER_LIMITS[refused.tier];
   return new AppError("quota_exceeded", message, {
     details: {
+      counter: refused.counter,
       limit: refused.limit,
       current: refused.current,
       tier: refused.tier,

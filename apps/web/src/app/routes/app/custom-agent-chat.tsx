@@ -1,6 +1,7 @@
 import { Pencil } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
+import { QuotaCard } from "@/components/chat/quota-card.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
@@ -14,8 +15,6 @@ import {
   AgentChatSlotsContext,
   useAgentChatSlots,
 } from "@/features/agents/components/agent-chat-slots.tsx";
-import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
-import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import {
@@ -29,7 +28,9 @@ import {
 import { AgentAvatar } from "@/features/custom-agents/components/agent-avatar.tsx";
 import { KnowledgeBadge } from "@/features/custom-agents/components/agent-badges.tsx";
 import { CustomAgentEditorDialog } from "@/features/custom-agents/components/custom-agent-editor.tsx";
+import { QuotaLeftHint } from "@/features/usage/components/quota-left-hint.tsx";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
+import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
@@ -134,6 +135,7 @@ export function CustomAgentChatRoute() {
         const quota = parseQuotaDetails(details);
         return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;
       },
+      renderComposerHint: () => <QuotaLeftHint counter="agentUsage" />,
       renderReplyActions: (reply) => <SavedReplyActions reply={reply} onSignIn={openSignIn} />,
     }),
     [openSignIn],

@@ -1,6 +1,7 @@
 import { isPresetAgentId, PRESET_AGENT_INFO } from "@nexus/contracts";
 import { useMemo } from "react";
 import { useParams } from "react-router";
+import { QuotaCard } from "@/components/chat/quota-card.tsx";
 import { AgentChatScreen } from "@/features/agents/components/agent-chat.tsx";
 import {
   type AgentChatSlots,
@@ -11,10 +12,10 @@ import {
   PythonWorkbenchProvider,
   pythonChatSlots,
 } from "@/features/agents/python/python-workbench.tsx";
-import { QuotaCard } from "@/features/answer/components/quota-card.tsx";
-import { parseQuotaDetails } from "@/features/answer/lib/answer-fetch.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { QuotaLeftHint } from "@/features/usage/components/quota-left-hint.tsx";
+import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
@@ -32,6 +33,7 @@ export function PresetAgentRoute() {
         const quota = parseQuotaDetails(details);
         return quota ? <QuotaCard quota={quota} onSignIn={openSignIn} /> : null;
       },
+      renderComposerHint: () => <QuotaLeftHint counter="agentUsage" />,
       renderReplyActions: (reply) => <SavedReplyActions reply={reply} onSignIn={openSignIn} />,
     };
     return python ? pythonChatSlots(base) : base;

@@ -29,6 +29,11 @@ export interface AgentChatSlots {
   shownSources?: (sources: readonly AnswerSource[]) => readonly AnswerSource[];
   /** The card for a used-up quota (429 quota_exceeded's details), or null when it cannot tell. */
   renderQuota: (details: unknown) => ReactNode;
+  /**
+   * Beside the composer's status line of a new conversation (the only kind that is charged): how
+   * many agent chats are left when few are.
+   */
+  renderComposerHint?: () => ReactNode;
   /** Bookmark, share, delete and feedback under a saved reply (none without a provider). */
   renderReplyActions?: (reply: AgentReplyContext) => ReactNode;
   /** Between the conversation and the composer: the agent's own tools (the Python scratchpad). */

@@ -313,6 +313,22 @@ describe("AgentChatScreen", () => {
     await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Hi{Enter}");
     expect(await screen.findByTestId("quota-card")).toBeInTheDocument();
     expect(quota).toHaveBeenCalledWith(details);
+    // The refused message is not lost: it is back in the composer, not left as a sent bubble.
+    await vi.waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Message Writer" })).toHaveValue("Hi"),
+    );
+    expect(screen.queryAllByTestId("agent-user-message")).toHaveLength(0);
+  });
+
+  it("shows the composer hint of a new conversation only", async () => {
+    server([streamResponse(reply("T1", "e1"))]);
+    const { user } = setup("/app/agents/writer", true, {
+      renderComposerHint: () => <span data-testid="hint">2 agent chats left this month</span>,
+    });
+    expect(screen.getByTestId("hint")).toHaveTextContent("2 agent chats left this month");
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "First{Enter}");
+    // A follow-up in this conversation is not charged: no hint once it has begun.
+    await vi.waitFor(() => expect(screen.queryByTestId("hint")).toBeNull());
   });
 
   it("offers a new conversation when this one is full", async () => {

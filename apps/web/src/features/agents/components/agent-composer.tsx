@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 
@@ -15,6 +15,7 @@ export function AgentComposer({
   busy,
   disabled,
   statusText,
+  hint,
   inputRef,
   draftRef,
   onSend,
@@ -24,13 +25,20 @@ export function AgentComposer({
   busy: boolean;
   disabled: boolean;
   statusText: string;
+  /** At the end of the status line (how many agent chats are left). */
+  hint?: ReactNode;
   inputRef?: Ref<HTMLTextAreaElement>;
   draftRef?: Ref<ComposerDraft>;
   onSend: (text: string) => void;
   onStop: () => void;
 }) {
   return (
-    <ComposerDock testId="agent-composer" statusTestId="agent-status" statusText={statusText}>
+    <ComposerDock
+      testId="agent-composer"
+      statusTestId="agent-status"
+      statusText={statusText}
+      aside={hint}
+    >
       <ChatComposer
         label={`Message ${agentName}`}
         placeholder={disabled ? `${agentName} needs a language model` : `Message ${agentName}…`}

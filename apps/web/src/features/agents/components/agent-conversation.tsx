@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ChatMessageList, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ChatPartRenderers } from "@/components/chat/part-registry.tsx";
-import { historyKeys } from "@/lib/query-keys.ts";
+import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { agentKeys } from "../api/get-agents.ts";
 import { type AgentChat as AgentChatEntry, nameAgentChat } from "../lib/agent-chat-store.ts";
 import { AgentRequestError, agentErrorCode } from "../lib/agent-fetch.ts";
@@ -64,7 +64,7 @@ export function AgentConversation({
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const draftRef = useRef<ComposerDraft>(null);
-  const { renderWorkbench, parts } = useAgentChatSlots();
+  const { renderWorkbench, renderComposerHint, parts } = useAgentChatSlots();
   // The agents' renderers, with the app layer's for the same types (the Python course's text).
   const renderers = useMemo(
     () => (parts ? { ...agentPartRenderers, ...parts } : agentPartRenderers),
@@ -92,6 +92,7 @@ export function AgentConversation({
     if (wasBusy.current && !busy) {
       void queryClient.invalidateQueries({ queryKey: agentKeys.catalogue() });
       void queryClient.invalidateQueries({ queryKey: historyKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     }
     wasBusy.current = busy;
   }, [busy, queryClient]);
@@ -114,6 +115,19 @@ export function AgentConversation({
     void regenerate({ messageId: last.id });
   };
   const startNew = () => void navigate(href());
+
+  // A message refused for quota is not lost: it goes back into the composer, and off the page.
+  const refused = useRef<Error | null>(null);
+  useEffect(() => {
+    if (status !== "error" || !error || refused.current === error) return;
+    if (agentErrorCode(error) !== "quota_exceeded") return;
+    refused.current = error;
+    const lastUser = messages.map((message) => message.role).lastIndexOf("user");
+    const question = messages[lastUser];
+    if (!question) return;
+    setMessages(messages.slice(0, lastUser));
+    draftRef.current?.(messageText(question));
+  }, [status, error, messages, setMessages]);
 
   const failed = status === "error" && error !== undefined;
   const statusText =
@@ -188,6 +202,7 @@ export function AgentConversation({
         busy={busy}
         disabled={!agent.available || full}
         statusText={statusText}
+        hint={messages.length === 0 ? renderComposerHint?.() : null}
         inputRef={inputRef}
         onSend={send}
         onStop={() => void stop()}

@@ -1,8 +1,8 @@
 import { RefreshCw } from "lucide-react";
+import { QuotaCard } from "@/components/chat/quota-card.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { AnswerRequestError } from "../lib/answer-fetch.ts";
-import { QuotaCard } from "./quota-card.tsx";
 import { RetryQuestion } from "./retry-question.tsx";
 
 /** With these, the card offers the question to edit before trying again, and Delete. */

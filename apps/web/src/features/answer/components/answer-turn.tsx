@@ -12,6 +12,7 @@ import { isStopped } from "../lib/stopped-turn.ts";
 import type { AnswerActionsPart, AnswerMediaPart, AnswerRelatedPart } from "./answer-parts.tsx";
 import { AnswerTurnContext, type AnswerTurnHandlers } from "./answer-turn-context.ts";
 import { QuestionAttachments } from "./question-attachments.tsx";
+import { UnreadUrls } from "./unread-urls.tsx";
 
 // Only a failed answer needs it (with its retry form and quota card).
 const LazyAnswerError = lazyComponent(() =>
@@ -98,6 +99,7 @@ export function AnswerTurnView({
           media in a column beside both. */}
         <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
           <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
+            <UnreadUrls unread={content.unread} />
             <MessagePart part={{ type: "data-sources" }} {...partContext} />
             <MessagePart
               part={{

@@ -41,7 +41,7 @@ describe("createAnswerFetch", () => {
     expect(error.status).toBe(429);
     expect(error.code).toBe("quota_exceeded");
     expect(error.message).toBe("Limit reached");
-    expect(error.quota).toEqual(details);
+    expect(error.quota).toEqual({ counter: "search", ...details });
   });
 
   it("reads the quota details beside the error, where the server puts them", async () => {
@@ -60,7 +60,7 @@ describe("createAnswerFetch", () => {
     );
     const error = await failureOf(answerFetch("/api/answer"));
     expect(error.code).toBe("quota_exceeded");
-    expect(error.quota).toEqual(details);
+    expect(error.quota).toEqual({ counter: "search", ...details });
   });
 
   it("keeps the message of a 400 and has no quota", async () => {

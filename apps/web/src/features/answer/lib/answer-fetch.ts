@@ -1,5 +1,6 @@
 import type { QuotaExceededDetails } from "@nexus/contracts";
 import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
+import { parseQuotaDetails } from "@/lib/quota-details.ts";
 
 /** An answer request the server refused before streaming (or could not be reached). */
 export class AnswerRequestError extends ApiError {
@@ -12,24 +13,6 @@ export class AnswerRequestError extends ApiError {
     super(options);
     this.quota = options.quota ?? null;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
-
-const TIERS = ["anonymous", "free", "pro"] as const;
-const UPGRADES = ["sign-in", "plans"] as const;
-
-/** Reads QuotaExceededDetails without bringing zod into the page. */
-export function parseQuotaDetails(value: unknown): QuotaExceededDetails | null {
-  if (!isRecord(value)) return null;
-  const { limit, current, tier, resetsAt, upgrade } = value;
-  if (typeof limit !== "number" || typeof current !== "number") return null;
-  const knownTier = TIERS.find((t) => t === tier);
-  if (!knownTier || typeof resetsAt !== "string") return null;
-  const knownUpgrade = UPGRADES.find((u) => u === upgrade) ?? null;
-  return { limit, current, tier: knownTier, resetsAt, upgrade: knownUpgrade };
 }
 
 async function toAnswerError(response: Response): Promise<AnswerRequestError> {

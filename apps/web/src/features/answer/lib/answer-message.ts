@@ -5,6 +5,7 @@ import type {
   AnswerMetadata,
   AnswerSource,
   AnswerVideo,
+  UnreadUrl,
 } from "@nexus/contracts";
 import type { UIMessage } from "ai";
 
@@ -19,6 +20,8 @@ export interface AnswerContent {
   images: AnswerImage[];
   videos: AnswerVideo[];
   related: string[];
+  /** Addresses written in the question that could not be read (data-status "unread"). */
+  unread: UnreadUrl[];
   /** A source-url or data-sources part has arrived. */
   hasSources: boolean;
   hasText: boolean;
@@ -38,6 +41,7 @@ export function answerContentOf(message: AnswerUIMessage | undefined): AnswerCon
     images: [],
     videos: [],
     related: [],
+    unread: [],
     hasSources: false,
     hasText: false,
     reasoningStreaming: false,
@@ -74,6 +78,10 @@ export function answerContentOf(message: AnswerUIMessage | undefined): AnswerCon
         break;
       case "data-related":
         content.related = part.data;
+        break;
+      case "data-status":
+        if (part.data.state === "unread")
+          content.unread.push({ url: part.data.url, message: part.data.message });
         break;
       default:
         break;

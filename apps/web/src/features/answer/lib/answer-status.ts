@@ -1,8 +1,8 @@
-import type { AnswerStatus } from "@nexus/contracts";
+import type { AnswerRetryStatus } from "@nexus/contracts";
 import type { ChatStatus } from "ai";
 import type { AnswerContent } from "./answer-message.ts";
 
-const RETRYING: Record<AnswerStatus["reason"], string> = {
+const RETRYING: Record<AnswerRetryStatus["reason"], string> = {
   busy: "The model is busy — retrying…",
   error: "The model did not answer — retrying…",
   network: "The model could not be reached — retrying…",
@@ -15,7 +15,7 @@ const RETRYING: Record<AnswerStatus["reason"], string> = {
 export function answerStatusText(
   status: ChatStatus,
   content: AnswerContent | null,
-  retrying: AnswerStatus | null = null,
+  retrying: AnswerRetryStatus | null = null,
 ): string {
   if (status !== "submitted" && status !== "streaming") return "";
   if (retrying && !content?.hasText) {

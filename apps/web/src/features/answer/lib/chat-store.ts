@@ -1,7 +1,7 @@
 import { Chat } from "@ai-sdk/react";
 import {
   type AnswerAttachment,
-  type AnswerStatus,
+  type AnswerRetryStatus,
   answerDataPartSchemas,
   answerMetadataSchema,
   type FocusMode,
@@ -32,7 +32,7 @@ export interface ThreadChat {
   /** The answer was stopped by the user (cleared by the next request). */
   stopped: boolean;
   /** The server is retrying the model for the running answer (data-status), else null. */
-  retrying: LiveValue<AnswerStatus | null>;
+  retrying: LiveValue<AnswerRetryStatus | null>;
 }
 
 /** A value React reads with useSyncExternalStore (see use-retry-status.ts). */
@@ -125,7 +125,8 @@ export function createThreadChat(options: {
     dataPartSchemas: answerDataPartSchemas,
     // Transient parts are not kept in the message: the retry status lives beside the chat.
     onData: (part) => {
-      if (part.type === "data-status") entry.retrying.set(part.data);
+      if (part.type === "data-status" && part.data.state === "retrying")
+        entry.retrying.set(part.data);
     },
     onFinish: ({ messages, isAbort, isError, isDisconnect }) => {
       entry.retrying.set(null);
@@ -145,7 +146,7 @@ export function createThreadChat(options: {
     chat,
     settings: { ...options.settings },
     stopped: false,
-    retrying: liveValue<AnswerStatus | null>(null),
+    retrying: liveValue<AnswerRetryStatus | null>(null),
   };
   chats.set(threadId, entry);
   return entry;

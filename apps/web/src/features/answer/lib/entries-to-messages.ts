@@ -21,7 +21,10 @@ export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMess
         { type: "text", text: entry.query },
       ],
     });
-    const parts: AnswerUIMessage["parts"] = [];
+    const parts: AnswerUIMessage["parts"] = (results.unread ?? []).map((unread) => ({
+      type: "data-status" as const,
+      data: { state: "unread" as const, ...unread },
+    }));
     for (const [index, source] of results.sources.entries()) {
       parts.push({
         type: "source-url",
