@@ -16,7 +16,7 @@ import {
 } from "../../../e2e/support/server-process.ts";
 import { parseStream, readUntil, textOf } from "../src/modules/answer/answer-test-kit.ts";
 
-// About 10 s of tokens: longer than the 8 s the shutdown used to allow before cutting streams.
+// About 10 s of tokens after the SIGTERM (a stream still running well into the drain).
 const WORDS = "Tides rise and fall twice a day because the moon pulls the sea [1].";
 let llm: FakeOpenAIServer;
 let server: ServerProcess | null = null;
