@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 /** Server test files that keep a module graph (and a process) of their own. */
 const SERVER_ISOLATED = [
   "test/crash.test.ts",
+  "test/drain.test.ts",
   "test/files-crash.test.ts",
   "test/hostile-uploads.test.ts",
 ];

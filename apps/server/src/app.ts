@@ -5,6 +5,7 @@ import { firstViewSource } from "./first-view.ts";
 import { AppError } from "./lib/errors.ts";
 import { accessLog } from "./middleware/access-log.ts";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler.ts";
+import { httpMetrics } from "./middleware/http-metrics.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { requestContext } from "./middleware/request-context.ts";
@@ -19,6 +20,7 @@ import { customAgentsRoutes } from "./modules/custom-agents/custom-agents.routes
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
+import { healthRoutes, metricsRoutes } from "./modules/health/health.routes.ts";
 import {
   historyRoutes,
   libraryRoutes,
@@ -57,7 +59,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .use(originCheck(deps.env))
     .use(session(deps))
     .use(readYourWrites(deps))
-    .get("/health", (c) => c.json({ ok: true }))
+    // /api/health and /api/ready (also at /health and /ready, below).
+    .route("/", healthRoutes(deps))
     .route("/me", meRoutes(deps))
     .route("/auth", authRoutes(deps))
     .route("/users", usersRoutes(deps))
@@ -82,10 +85,15 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .all("*", notFoundHandler);
 
   const app = new Hono<AppEnv>()
+    .use(httpMetrics(deps.metrics))
     .use(requestContext({ trustedHops: deps.env.TRUST_PROXY }))
     .use(securityHeaders({ https: deps.env.APP_URL.startsWith("https://") }))
     .use("/api/*", accessLog(deps.logger))
+    // For load balancers: /health (alive) and /ready (should get traffic).
+    .route("/", healthRoutes(deps))
     .route("/api", api);
+  // Prometheus on the main port only with METRICS_TOKEN (or on METRICS_PORT: main.ts).
+  if (deps.env.METRICS_TOKEN) app.route("/", metricsRoutes(deps, deps.env.METRICS_TOKEN));
   app.onError(errorHandler(deps.logger));
   api.onError(errorHandler(deps.logger));
   // The blog's RSS feed, from content/blog (before the SPA, which serves /blog and /blog/:slug).

@@ -10,6 +10,7 @@ import type { JobQueue } from "./jobs/queue.ts";
 import type { RunEventHub } from "./jobs/run-events.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { Metrics } from "./lib/metrics.ts";
 import type { ImageUrls } from "./modules/images/image-urls.ts";
 
 /** Everything a module needs from the outside world; tests build their own. */
@@ -40,6 +41,10 @@ export interface Deps {
   jobs?: JobQueue;
   /** Live wake-ups for run events (LISTEN/NOTIFY); absent where no SSE is served. */
   runEvents?: RunEventHub;
+  /** Prometheus metrics (lib/metrics.ts): this process's registry, or a chat worker's forwarder. */
+  metrics: Metrics;
+  /** `draining` is set once SIGTERM starts a shutdown: /ready answers 503 from then (main.ts). */
+  lifecycle: { draining: boolean };
 }
 
 export interface SessionUser {

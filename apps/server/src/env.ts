@@ -156,6 +156,12 @@ export const envSchema = z
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** How often expired jobs are looked for (pg-boss maintenance). */
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** /metrics on its own port (HOST), without a token; unset: no metrics port. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** /metrics on the main port for `Authorization: Bearer <token>`; unset: not served there. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+    /** SIGTERM: how long streams in flight may run on before they are cut. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(8),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_BASE_URL && !env.LLM_MODEL) {

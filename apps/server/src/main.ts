@@ -20,9 +20,11 @@ import { startJobRuntime } from "./jobs/runtime.ts";
 import { createLogger } from "./lib/logger.ts";
 import { guardProcess } from "./lib/process-guards.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
+import { metricsRoutes } from "./modules/health/health.routes.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";
 
+/** After the streams: chat workers, jobs at a checkpoint, the pool, PostgreSQL. */
 const SHUTDOWN_TIMEOUT_MS = 8_000;
 
 async function main() {
@@ -80,11 +82,13 @@ async function main() {
           setup: { databaseUrl: url, poolMax: Math.floor(96 / workerCount) },
           logger,
           onLost: (job) => chatJobLost(deps, job),
+          metrics: deps.metrics,
         })
       : null;
   if (chatWorkers) {
     await chatWorkers.ready();
     deps.chatRunner = chatWorkers.run;
+    deps.metrics.watchChatWorkers(chatWorkers.stats);
   }
   // pg-boss (its own pgboss schema) and the run-event hub: the modules' jobs (file ingestion,
   // runs) and housekeeping (a schedule: once across instances), durable and shared.
@@ -97,6 +101,10 @@ async function main() {
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  // Prometheus on its own port (no token: keep it off the public network, e.g. HOST=127.0.0.1).
+  const metricsServer = env.METRICS_PORT
+    ? serve({ fetch: metricsRoutes(deps, null).fetch, port: env.METRICS_PORT, hostname: env.HOST })
+    : null;
   // Discover news (with a web search provider): cached topics refreshed every ~30 minutes.
   const stopDiscover = discoverFeedOf(deps).start();
   logger.info(
@@ -112,26 +120,43 @@ async function main() {
     logger.info("SMTP_URL is not set: sign-in links are written to this log.");
 
   let stopping = false;
+  /**
+   * Draining (rolling restarts): /ready answers 503 at once and the listener closes (new
+   * connections are refused, so a balancer sends them to another instance); requests and streams
+   * in flight finish within SHUTDOWN_GRACE_SECONDS and are then cut; then chat workers, the job
+   * runtime (its running jobs finish or are retried elsewhere), the pool and PostgreSQL; exit 0.
+   */
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 2_000);
+    deps.lifecycle.draining = true;
+    const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
+    logger.info({ graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, `${signal}: draining, then stopping`);
+    const force = setTimeout(() => process.exit(1), graceMs + SHUTDOWN_TIMEOUT_MS + 2_000);
     force.unref();
     stopDiscover();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
+      // Keep-alive connections with no request in flight go now; busy ones once they answer.
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      const idle = setInterval(() => {
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      }, 250);
+      idle.unref();
       setTimeout(() => {
+        clearInterval(idle);
         if ("closeAllConnections" in server) server.closeAllConnections();
         resolve();
-      }, SHUTDOWN_TIMEOUT_MS).unref();
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      }, graceMs).unref();
+      server.once("close", () => clearInterval(idle));
     });
+    logger.info("no request in flight: stopping workers, jobs and the database");
     await chatWorkers?.close();
     // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS).
     await jobRuntime.stop(SHUTDOWN_TIMEOUT_MS / 2);
     await closeIdleParseProcesses();
     await deps.replicas?.close();
+    metricsServer?.close();
     await database.close();
     await embedded?.stop();
     process.exit(0);

@@ -1,13 +1,16 @@
 import { createReadReplicas, type Db } from "@nexus/db";
+import { withModelMetrics } from "./ai/model-metrics.ts";
 import { createModelRegistry } from "./ai/models.ts";
 import type { Deps } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { createMailer } from "./integrations/mail.ts";
 import { createSearchProvider } from "./integrations/search/create-search-provider.ts";
+import { withSearchMetrics } from "./integrations/search/search-metrics.ts";
 import { createStorage } from "./integrations/storage.ts";
 import { createWebFetch } from "./integrations/web-fetch.ts";
 import { systemClock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import { createImageUrls } from "./modules/images/image-urls.ts";
 
 /**
@@ -21,10 +24,13 @@ export function createRuntimeDeps(options: {
   imageKey: Buffer;
   /** Open pools to DATABASE_REPLICA_URLS (the HTTP process; chat workers serve no list reads). */
   readReplicas?: boolean;
+  /** A chat worker's forwarder (lib/metrics.ts); by default this process's own registry. */
+  metrics?: Metrics;
 }): Deps {
   const { env, logger, db } = options;
+  const metrics = options.metrics ?? createMetrics({ db, logger });
   const webFetch = createWebFetch({ logger, allowAddresses: env.WEB_FETCH_ALLOW_ADDRESSES });
-  const models = createModelRegistry({ env, logger });
+  const models = withModelMetrics(createModelRegistry({ env, logger }), metrics);
   const replicas =
     options.readReplicas && env.DATABASE_REPLICA_URLS.length > 0
       ? createReadReplicas({
@@ -37,7 +43,12 @@ export function createRuntimeDeps(options: {
     db,
     ...(replicas ? { replicas } : {}),
     models,
-    search: createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
+    search: withSearchMetrics(
+      createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
+      metrics,
+    ),
+    metrics,
+    lifecycle: { draining: false },
     webFetch,
     images: createImageUrls(options.imageKey),
     env,

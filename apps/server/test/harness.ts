@@ -7,18 +7,21 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from "../../../e2e/fakes/smtp-capture.ts";
+import { withModelMetrics } from "../src/ai/model-metrics.ts";
 import { createModelRegistry } from "../src/ai/models.ts";
 import { createApp } from "../src/app.ts";
 import type { Deps } from "../src/deps.ts";
 import { parseEnv } from "../src/env.ts";
 import { createMailer } from "../src/integrations/mail.ts";
 import { createSearchProvider } from "../src/integrations/search/create-search-provider.ts";
+import { withSearchMetrics } from "../src/integrations/search/search-metrics.ts";
 import { createStorage } from "../src/integrations/storage.ts";
 import { createWebFetch, type WebFetchOptions } from "../src/integrations/web-fetch.ts";
 import { JOB_DEFINITIONS } from "../src/job-definitions.ts";
 import type { JobDefinition } from "../src/jobs/job-definition.ts";
 import { type JobRuntime, startJobRuntime } from "../src/jobs/runtime.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { createMetrics } from "../src/lib/metrics.ts";
 import { createImageUrls } from "../src/modules/images/image-urls.ts";
 import { loadImageKey } from "../src/modules/images/images.repo.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
@@ -127,20 +130,24 @@ export async function createHarness(
     ...env,
   });
   const webFetch = createWebFetch({ resolve: noDns, logger, ...options.webFetch });
-  const models = createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } });
+  // The product's own metrics (lib/metrics.ts), as runtime-deps.ts measures models and search.
+  const metrics = createMetrics({ db: db.db, logger });
+  const models = withModelMetrics(
+    createModelRegistry({ env: parsed, logger, fetchOptions: { baseDelayMs: 10 } }),
+    metrics,
+  );
   const replicas = options.replicas?.(db.db);
   const deps: Deps = {
     db: db.db,
     ...(replicas ? { replicas } : {}),
     env: parsed,
     models,
-    search: createSearchProvider({
-      env: parsed,
-      db: db.db,
-      webFetch,
-      embedder: models.embedder,
-      logger,
-    }),
+    search: withSearchMetrics(
+      createSearchProvider({ env: parsed, db: db.db, webFetch, embedder: models.embedder, logger }),
+      metrics,
+    ),
+    metrics,
+    lifecycle: { draining: false },
     webFetch,
     images: createImageUrls(await loadImageKey(db.db)),
     logger,

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "../../lib/logger.ts";
+import type { ChatWorkerStats, Metrics } from "../../lib/metrics.ts";
 import type { ChatWorkerSetup, FromWorker, ToWorker } from "./chat.worker-protocol.ts";
 import { CHAT_FAILED, type ChatJob, type ChatRunner } from "./runners.ts";
 import { sseErrorEnd } from "./ui-message-sse.ts";
@@ -32,6 +33,8 @@ export interface ChatWorkers {
   ready: () => Promise<void>;
   /** The live workers (tests end one to show a chat survives a lost worker). */
   threads: () => Worker[];
+  /** Live workers and the chats running in them (the metrics' pool use). */
+  stats: () => ChatWorkerStats;
   close: () => Promise<void>;
 }
 
@@ -48,6 +51,8 @@ export function startChatWorkers(options: {
   logger: Logger;
   /** Gives back what was charged for a job its worker could not finish. */
   onLost: (job: ChatJob) => Promise<void>;
+  /** Where the workers' metric events are recorded (the main thread's registry). */
+  metrics?: Metrics;
 }): ChatWorkers {
   const { logger } = options;
   const slots: Slot[] = [];
@@ -70,6 +75,10 @@ export function startChatWorkers(options: {
       if (message.type === "ready") {
         started = true;
         return resolveReady();
+      }
+      if (message.type === "metrics") {
+        for (const event of message.events) options.metrics?.record(event);
+        return;
       }
       for (const output of message.outputs) {
         const entry = pending.get(output.id);
@@ -171,6 +180,13 @@ export function startChatWorkers(options: {
     run,
     ready: () => Promise.all(slots.map((s) => s.ready)).then(() => undefined),
     threads: () => slots.map((s) => s.worker),
+    stats: () => {
+      const live = slots.filter((s) => s.alive);
+      return {
+        workers: live.length,
+        inFlight: live.reduce((sum, s) => sum + s.pending.size, 0),
+      };
+    },
     close,
   };
 }

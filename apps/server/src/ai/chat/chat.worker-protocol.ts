@@ -1,3 +1,4 @@
+import type { MetricEvent } from "../../lib/metrics.ts";
 import type { ChatJob } from "./runners.ts";
 
 /** How much lower than the main thread a chat worker is scheduled (nice steps, Linux). */
@@ -27,4 +28,8 @@ export interface ChatOutput {
 }
 
 /** Everything the chats of a worker produced in one turn of its event loop: one message. */
-export type FromWorker = { type: "ready" } | { type: "batch"; outputs: ChatOutput[] };
+export type FromWorker =
+  | { type: "ready" }
+  | { type: "batch"; outputs: ChatOutput[] }
+  /** Metric events of the worker's chats, for the main thread's registry (lib/metrics.ts). */
+  | { type: "metrics"; events: MetricEvent[] };

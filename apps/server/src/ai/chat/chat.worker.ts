@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
+import { forwardingMetrics } from "../../lib/metrics.ts";
 import { guardProcess } from "../../lib/process-guards.ts";
 import { loadImageKey } from "../../modules/images/images.repo.ts";
 import { createRuntimeDeps } from "../../runtime-deps.ts";
@@ -50,11 +51,12 @@ guardProcess(logger, "chat-worker");
 const database = createDatabase({ url: setup.databaseUrl, max: setup.poolMax });
 // The key row exists (the main thread created it before starting workers): this only reads it.
 const imageKey = await loadImageKey(database.db);
-const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey });
+const post = (message: FromWorker) => port.postMessage(message);
+// Metrics are kept by the main thread: each event is sent there (one /metrics for the process).
+const metrics = forwardingMetrics((event) => post({ type: "metrics", events: [event] }));
+const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey, metrics });
 lowerThreadPriority(logger);
 const running = new Map<number, AbortController>();
-
-const post = (message: FromWorker) => port.postMessage(message);
 
 /**
  * What the chats produced during this turn of the event loop, by chat, sent as one message when

@@ -3,6 +3,7 @@ import { AGENT_FAILED, type AgentJob, runAgent } from "../../modules/agents/agen
 import type { AnswerJob } from "../../modules/answer/answer.run.ts";
 import { runAnswer } from "../../modules/answer/answer.run.ts";
 import * as usage from "../../modules/usage/usage.service.ts";
+import { measureChat } from "./chat-metrics.ts";
 import { uiMessageSseStream, uiMessageSseText } from "./ui-message-sse.ts";
 
 /**
@@ -24,6 +25,10 @@ export const CHAT_FAILED: Record<ChatKind, string> = {
 
 /** A chat job's UI-message chunks. */
 function chunksOf(deps: Deps, job: ChatJob, signal: AbortSignal): ReadableStream {
+  return measureChat(deps.metrics, job.kind, chunksOfKind(deps, job, signal), signal);
+}
+
+function chunksOfKind(deps: Deps, job: ChatJob, signal: AbortSignal): ReadableStream {
   switch (job.kind) {
     case "answer":
       return runAnswer(deps, job, signal);

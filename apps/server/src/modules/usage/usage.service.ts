@@ -107,6 +107,7 @@ export async function consume(options: {
     }
   }
   if (result.allowed) return { allowed: true, current: result.current, limit, tier };
+  deps.metrics.record({ type: "quota-refusal", counter });
   // Refused (the rare path): the count as it stands, for the limit message.
   const current =
     result.current ??
