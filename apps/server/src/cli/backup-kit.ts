@@ -28,6 +28,21 @@ export interface Manifest {
 
 export class UserError extends Error {}
 
+/** Runs a command's main and exits with its code; a UserError's message is shown as it is. */
+export function runCommand(main: () => Promise<number>, failed: string): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(
+        error instanceof UserError
+          ? error.message
+          : `${failed}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      process.exit(1);
+    },
+  );
+}
+
 export function parseManifest(text: string): Manifest {
   let value: unknown;
   try {

@@ -21,7 +21,7 @@ import {
   listFiles,
   MANIFEST,
   type Manifest,
-  UserError,
+  runCommand,
 } from "./backup-kit.ts";
 import { TarWriter } from "./tar.ts";
 
@@ -135,14 +135,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof UserError
-        ? error.message
-        : `Backup failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), "Backup failed");

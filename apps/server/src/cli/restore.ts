@@ -10,7 +10,7 @@ import path from "node:path";
 import { lockHolder, startEmbeddedPostgres } from "@nexus/db";
 import { loadEnv } from "../env.ts";
 import { isEmptyDatabase, restoreExternal } from "./backup-db.ts";
-import { isEmptyTree, MANIFEST, parseManifest, UserError } from "./backup-kit.ts";
+import { isEmptyTree, MANIFEST, parseManifest, runCommand, UserError } from "./backup-kit.ts";
 import { entryStream, extractEntry, readEntryBytes, readTar, type TarEntry } from "./tar.ts";
 
 const USAGE = "Usage: npm run restore -- <file>   (a backup made by npm run backup)";
@@ -145,14 +145,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof UserError
-        ? error.message
-        : `Restore failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), "Restore failed");
