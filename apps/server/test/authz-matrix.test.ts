@@ -162,6 +162,7 @@ const IMPORT_BODY = {
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { expect: all(200) },
+  "GET /api/ready": { expect: all(200) },
   "GET /api/me": { expect: all(200) },
   "POST /api/auth/email-link": { body: { email: "matrix-request@acme.com" }, expect: all(202) },
   "POST /api/auth/email-link/check": { body: { token: "A".repeat(43) }, expect: all(200) },
@@ -174,6 +175,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/users/:userId/usage": { expect: ownerOnly(200) },
   "DELETE /api/users": { expect: all(400) },
   "GET /api/usage": { expect: all(200) },
+  "GET /api/usage/limits": { expect: all(200) },
   "GET /api/usage/check": { query: "?counter=search", expect: all(200) },
   "GET /api/admin/users": { expect: all(404) },
   "PUT /api/admin/users/:userId/tier": { body: { tier: "pro" }, expect: all(404) },

@@ -23,12 +23,6 @@ const KNOWN_SECOND_WRITERS: Record<string, { part: string; reason: string }> = {
       "integrations/search/pgvector.ts fills and syncs the pgvector column embedding_vector; " +
       "the write moves into the files module (issue 24 scope 3, not done yet)",
   },
-  runs: {
-    part: "jobs",
-    reason:
-      "jobs/run-events.ts bumps runs.last_seq as it appends an event; runs and run_events move " +
-      "to modules/runs (issue 24 scope 2)",
-  },
 };
 
 /** SQL table name of each Drizzle table export. */
