@@ -79,9 +79,9 @@ export async function recentAgents(db: Db, userId: string, limit: number): Promi
 export async function replyOutcome(
   db: Db,
   options: { userId: string; entryId: string },
-): Promise<{ completed: boolean; chargedBefore: boolean }> {
-  const result = await db.execute<{ charged_before: boolean }>(sql`
-    select exists (
+): Promise<{ completed: boolean; chargedBefore: boolean; threadId: string | null }> {
+  const result = await db.execute<{ charged_before: boolean; thread_id: string }>(sql`
+    select me.thread_id, exists (
       select 1 from search_history other
       where other.user_id = me.user_id and other.thread_id = me.thread_id and other.id <> me.id
         and ${chargedTurn(sql.raw("other.results"))}
@@ -91,5 +91,9 @@ export async function replyOutcome(
     where me.id = ${options.entryId} and me.user_id = ${options.userId}
       and coalesce(me.results->>'stopped', '') <> 'true'`);
   const row = result.rows[0];
-  return { completed: row !== undefined, chargedBefore: row?.charged_before === true };
+  return {
+    completed: row !== undefined,
+    chargedBefore: row?.charged_before === true,
+    threadId: row?.thread_id ?? null,
+  };
 }

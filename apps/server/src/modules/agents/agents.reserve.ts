@@ -1,4 +1,5 @@
 import type { Caller, Deps } from "../../deps.ts";
+import { hitLimit, type LimitRule } from "../../middleware/rate-limit.ts";
 import * as usage from "../usage/usage.service.ts";
 import * as repo from "./agents.repo.ts";
 
@@ -28,11 +29,34 @@ export async function settleConversation(
   const userId = caller.user?.id;
   const outcome = userId
     ? await repo.replyOutcome(deps.db, { userId, entryId })
-    : { completed: false, chargedBefore: false };
-  // A conversation is charged once: of its replies that ran side by side, the first saved keeps.
-  if (!outcome.completed || outcome.chargedBefore)
-    await usage.refund({ deps, caller, counter: "agentUsage" });
+    : { completed: false, chargedBefore: false, threadId: null };
+  // A conversation is charged once: of its replies that ran side by side, the first to settle
+  // keeps. Their saves may commit in another order than their timestamps, so "saved before me" is
+  // not enough: one atomic count per conversation decides (every instance shares it).
+  const keeps =
+    outcome.completed &&
+    !outcome.chargedBefore &&
+    outcome.threadId !== null &&
+    (
+      await hitLimit({
+        db: deps.db,
+        rule: CHARGED_ONCE,
+        key: outcome.threadId,
+        now: deps.clock.now(),
+      })
+    ).allowed;
+  if (!keeps) await usage.refund({ deps, caller, counter: "agentUsage" });
 }
+
+/**
+ * One kept unit per agent conversation (keyed by its thread id, which names no person): a count
+ * of 1 in a window of 2^40 ms (~35 years, the current one ends in 2039), so it never resets.
+ */
+const CHARGED_ONCE: LimitRule = {
+  bucket: "agent-conversation-charged",
+  limit: 1,
+  windowMs: 2 ** 40,
+};
 
 /**
  * The reply's bytes, with `settle` run once its run has ended. The run is read to its end
