@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { findDebianPostgres } from "../../../../scripts/debian-postgres.mjs";
 
 /**
  * A Debian PostgreSQL primary and one streaming replica (pg_basebackup -R) on 127.0.0.1, in a
@@ -20,19 +21,9 @@ export interface ReplicaCluster {
   close: () => void;
 }
 
-const ROOT = "/usr/lib/postgresql";
-
+/** The Debian PostgreSQL bin folder (the same lookup the test runner uses), or null. */
 export function debianPostgresBin(): string | null {
-  let versions: string[] = [];
-  try {
-    versions = fs.readdirSync(ROOT);
-  } catch {
-    return null;
-  }
-  const found = versions
-    .filter((v) => fs.existsSync(path.join(ROOT, v, "bin", "pg_basebackup")))
-    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a))[0];
-  return found ? path.join(ROOT, found, "bin") : null;
+  return findDebianPostgres()?.bin ?? null;
 }
 
 async function freePort(): Promise<number> {
@@ -57,7 +48,7 @@ function ids(): { uid: number; gid: number } | null {
 
 export async function startReplicaCluster(): Promise<ReplicaCluster> {
   const bin = debianPostgresBin();
-  if (!bin) throw new Error(`no PostgreSQL with pg_basebackup under ${ROOT}`);
+  if (!bin) throw new Error("no Debian PostgreSQL under /usr/lib/postgresql (apt-get install postgresql)");
   const owner = ids();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-replica-"));
   fs.chmodSync(dir, 0o755);
