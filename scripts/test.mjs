@@ -52,6 +52,34 @@ function single(status) {
     : { passed: 0, failed: 1, skipped: 0, note: `exit ${status}` };
 }
 
+// Runs a command showing its output, and on failure keeps its last lines to name at the end.
+function runNamed(command, args) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
+  process.stdout.write(result.stdout ?? "");
+  process.stderr.write(result.stderr ?? "");
+  const status = result.status ?? 1;
+  const counts = single(status);
+  if (status !== 0) {
+    const lines = `${result.stdout ?? ""}\n${result.stderr ?? ""}`
+      .split("\n")
+      .filter((line) => line.trim() && !/^\s*[>│]/.test(line));
+    // tsc's "file(line,col): error TS…", Biome's "file rule ━━━" headers and its × lines.
+    const errors = lines
+      .filter((line) => /error|×|✖|failed|━━/i.test(line))
+      .map((line) => line.replace(/\s*━+\s*$/, ""))
+      .slice(0, 12);
+    counts.failures = [
+      `${command} ${args.join(" ")} (exit ${status})\n    ${(errors.length ? errors : lines.slice(-12)).join("\n    ")}`,
+    ];
+  }
+  return counts;
+}
+
 /** Counts from a vitest JSON report; a file that failed outside any test counts as one failure. */
 function vitestCounts(file, status) {
   const report = readJson(file);
@@ -296,7 +324,7 @@ async function externalPostgres() {
 }
 
 const steps = [
-  { name: "check (typecheck + lint)", run: async () => single(run("npm", ["run", "check"])) },
+  { name: "check (typecheck + lint)", run: async () => runNamed("npm", ["run", "check"]) },
   {
     name: "build (web app, server bundle)",
     run: async () => {

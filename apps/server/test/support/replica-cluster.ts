@@ -48,7 +48,8 @@ function ids(): { uid: number; gid: number } | null {
 
 export async function startReplicaCluster(): Promise<ReplicaCluster> {
   const bin = debianPostgresBin();
-  if (!bin) throw new Error("no Debian PostgreSQL under /usr/lib/postgresql (apt-get install postgresql)");
+  if (!bin)
+    throw new Error("no Debian PostgreSQL under /usr/lib/postgresql (apt-get install postgresql)");
   const owner = ids();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-replica-"));
   fs.chmodSync(dir, 0o755);
