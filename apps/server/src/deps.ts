@@ -1,4 +1,5 @@
 import type { Db, ReadReplicas } from "@nexus/db";
+import type { ChatKinds } from "./ai/chat/chat-kinds.ts";
 import type { ChatRunner } from "./ai/chat/runners.ts";
 import type { ModelRegistry } from "./ai/models.ts";
 import type { Env } from "./env.ts";
@@ -33,6 +34,8 @@ export interface Deps {
   webFetch: { fetchPage: FetchPage };
   /** Signs image addresses for the image proxy (key from PostgreSQL: images.repo.ts). */
   images: ImageUrls;
+  /** The chat kinds this server runs (src/chat-kinds.ts: what the modules export). */
+  chatKinds: ChatKinds;
   /** Runs chat jobs off this thread (chat workers); absent: in this thread. */
   chatRunner?: ChatRunner;
   /** Uploaded files: DATA_DIR/files or STORAGE_URL (S3). */

@@ -9,6 +9,7 @@ import {
   startEmbeddedPostgres,
 } from "@nexus/db";
 import { startChatWorkers } from "./ai/chat/chat-workers.ts";
+import { failedTextOf } from "./ai/chat/chat-kinds.ts";
 import { chatJobLost } from "./ai/chat/runners.ts";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
@@ -82,6 +83,7 @@ async function main() {
           setup: { databaseUrl: url, poolMax: Math.floor(96 / workerCount) },
           logger,
           onLost: (job) => chatJobLost(deps, job),
+          failedText: (job) => failedTextOf(deps.chatKinds, job.kind),
           metrics: deps.metrics,
         })
       : null;

@@ -1,6 +1,7 @@
 import { createReadReplicas, type Db } from "@nexus/db";
 import { withModelMetrics } from "./ai/model-metrics.ts";
 import { createModelRegistry } from "./ai/models.ts";
+import { chatKinds } from "./chat-kinds.ts";
 import type { Deps } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { createMailer } from "./integrations/mail.ts";
@@ -12,6 +13,7 @@ import { systemClock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import { createImageUrls } from "./modules/images/image-urls.ts";
+import { loadImageKey } from "./modules/images/images.repo.ts";
 
 /**
  * The running server's dependencies from its environment (main thread and chat workers alike).
@@ -43,6 +45,7 @@ export function createRuntimeDeps(options: {
     db,
     ...(replicas ? { replicas } : {}),
     models,
+    chatKinds: chatKinds(),
     search: withSearchMetrics(
       createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
       metrics,
@@ -60,4 +63,17 @@ export function createRuntimeDeps(options: {
     }),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
   };
+}
+
+/**
+ * A chat worker's dependencies: the same, with the image proxy's key read from PostgreSQL (the
+ * main thread created the key row before starting workers: this only reads it).
+ */
+export async function createWorkerDeps(options: {
+  env: Env;
+  logger: Logger;
+  db: Db;
+  metrics: Metrics;
+}): Promise<Deps> {
+  return createRuntimeDeps({ ...options, imageKey: await loadImageKey(options.db) });
 }

@@ -7,9 +7,11 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from "../../../e2e/fakes/smtp-capture.ts";
+import type { AnyChatKind } from "../src/ai/chat/chat-kinds.ts";
 import { withModelMetrics } from "../src/ai/model-metrics.ts";
 import { createModelRegistry } from "../src/ai/models.ts";
 import { createApp } from "../src/app.ts";
+import { chatKinds } from "../src/chat-kinds.ts";
 import type { Deps } from "../src/deps.ts";
 import { parseEnv } from "../src/env.ts";
 import { createMailer } from "../src/integrations/mail.ts";
@@ -76,6 +78,8 @@ export function cookieOf(response: Response): string {
 }
 
 export interface HarnessOptions {
+  /** Chat kinds beside the server's own (a test's kind: ai/chat/chat-kinds.ts). */
+  chatKinds?: readonly AnyChatKind[];
   /** Options for the app's web fetcher; by default every host name fails to resolve (no DNS). */
   webFetch?: WebFetchOptions;
   /** Start pg-boss, the run-event hub and the job handlers on the test database (uploads). */
@@ -142,6 +146,7 @@ export async function createHarness(
     ...(replicas ? { replicas } : {}),
     env: parsed,
     models,
+    chatKinds: chatKinds(options.chatKinds),
     search: withSearchMetrics(
       createSearchProvider({ env: parsed, db: db.db, webFetch, embedder: models.embedder, logger }),
       metrics,

@@ -10,7 +10,9 @@ import {
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
 import type { SessionUser } from "../../deps.ts";
-import type { AnswerJob } from "../../modules/answer/answer.run.ts";
+import { agentChat } from "../../modules/agents/agents.chat.ts";
+import { answerChat } from "../../modules/answer/answer.chat.ts";
+import type { AnswerJob } from "../../modules/answer/answer.turn.ts";
 import {
   hangUpMidAnswer,
   indexOf,
@@ -23,7 +25,8 @@ import {
 import * as usage from "../../modules/usage/usage.service.ts";
 import { WORKER_NICE_STEPS } from "./chat.worker-protocol.ts";
 import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
-import { CHAT_FAILED, type ChatJob, chatJobLost } from "./runners.ts";
+import { failedTextOf } from "./chat-kinds.ts";
+import { type ChatJob, chatJobLost } from "./runners.ts";
 
 /**
  * Answers run by a chat worker (a worker thread with its own database pool, as the server runs
@@ -62,6 +65,7 @@ beforeAll(async () => {
     },
     logger: h.deps.logger,
     onLost: (job) => chatJobLost(h.deps, job),
+    failedText: (job) => failedTextOf(h.deps.chatKinds, job.kind),
   });
   await workers.ready();
 }, 60_000);
@@ -156,7 +160,7 @@ describe("answer workers", () => {
     await worker?.terminate();
     const seen = await readUntil(reader, undefined, started);
     const chunks = parseStream(seen);
-    expect(partOf(chunks, "error")?.errorText).toBe(CHAT_FAILED.answer);
+    expect(partOf(chunks, "error")?.errorText).toBe(answerChat.failedText);
     expect(partOf(chunks, "finish")).toBeUndefined();
     expect(seen.endsWith("data: [DONE]\n\n")).toBe(true);
     await expect.poll(() => searchesUsed(cookie), { timeout: 5000 }).toBe(0);
@@ -190,7 +194,7 @@ describe("agent replies in chat workers", () => {
     const [worker] = workers.threads();
     await worker?.terminate();
     const chunks = parseStream(await readUntil(reader, undefined, started));
-    expect(partOf(chunks, "error")?.errorText).toBe(CHAT_FAILED.agent);
+    expect(partOf(chunks, "error")?.errorText).toBe(agentChat.failedText);
     // Given back before the reply's end reached the person, and only once.
     expect(await agentsUsed()).toBe(2);
     await expect.poll(() => workers.threads()[0] !== worker, { timeout: 10_000 }).toBe(true);
@@ -212,6 +216,7 @@ describe("answer workers that cannot start", () => {
       onLost: async (job) => {
         lost.push(job);
       },
+      failedText: (job) => failedTextOf(h.deps.chatKinds, job.kind),
     });
     try {
       await expect(dying.ready()).rejects.toThrow("exited (code 3) while starting");
@@ -230,7 +235,7 @@ describe("answer workers that cannot start", () => {
         clientTurns: [],
       };
       const text = await readUntil(dying.run(job, new AbortController().signal).getReader());
-      expect(partOf(parseStream(text), "error")?.errorText).toBe(CHAT_FAILED.answer);
+      expect(partOf(parseStream(text), "error")?.errorText).toBe(answerChat.failedText);
       expect(text.endsWith("data: [DONE]\n\n")).toBe(true);
       expect(lost).toEqual([job]);
       await dying.close();

@@ -2,13 +2,13 @@ import { Worker } from "node:worker_threads";
 import type { Logger } from "../../lib/logger.ts";
 import type { ChatWorkerStats, Metrics } from "../../lib/metrics.ts";
 import type { ChatWorkerSetup, FromWorker, ToWorker } from "./chat.worker-protocol.ts";
-import { CHAT_FAILED, type ChatJob, type ChatRunner } from "./runners.ts";
+import type { ChatJob, ChatRunner } from "./runners.ts";
 import { sseErrorEnd } from "./ui-message-sse.ts";
 
 /**
  * Chat workers (worker threads running chat.worker.ts): the main thread accepts requests, signs
  * callers in and charges their quota, then hands each chat job (an answer, an agent's reply…:
- * runners.ts) to the least busy worker and relays its bytes. Under load the chats' CPU work (AI
+ * chat-kinds.ts) to the least busy worker and relays its bytes. Under load the chats' CPU work (AI
  * SDK streams, tools, the offline engine, page reading) no longer delays the next request's first
  * byte. A worker that dies ends its chats
  * with an error part, each charge is given back (onLost), and a new worker takes its place.
@@ -51,6 +51,8 @@ export function startChatWorkers(options: {
   logger: Logger;
   /** Gives back what was charged for a job its worker could not finish. */
   onLost: (job: ChatJob) => Promise<void>;
+  /** The error text of a chat its worker could not finish (its kind's: chat-kinds.ts). */
+  failedText: (job: ChatJob) => string;
   /** Where the workers' metric events are recorded (the main thread's registry). */
   metrics?: Metrics;
 }): ChatWorkers {
@@ -99,7 +101,7 @@ export function startChatWorkers(options: {
       for (const entry of pending.values()) {
         if (entry.open) {
           entry.open = false;
-          entry.controller.enqueue(sseErrorEnd(CHAT_FAILED[entry.job.kind]));
+          entry.controller.enqueue(sseErrorEnd(options.failedText(entry.job)));
           entry.controller.close();
         }
         options.onLost(entry.job).catch((err: unknown) => logger.error({ err }, "refund failed"));
@@ -132,7 +134,7 @@ export function startChatWorkers(options: {
       options.onLost(job).catch((err: unknown) => logger.error({ err }, "refund failed"));
       return new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(sseErrorEnd(CHAT_FAILED[job.kind]));
+          controller.enqueue(sseErrorEnd(options.failedText(job)));
           controller.close();
         },
       });

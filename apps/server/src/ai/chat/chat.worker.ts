@@ -6,8 +6,7 @@ import { loadEnv } from "../../env.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
 import { forwardingMetrics } from "../../lib/metrics.ts";
 import { guardProcess } from "../../lib/process-guards.ts";
-import { loadImageKey } from "../../modules/images/images.repo.ts";
-import { createRuntimeDeps } from "../../runtime-deps.ts";
+import { createWorkerDeps } from "../../runtime-deps.ts";
 import {
   type ChatOutput,
   type ChatWorkerSetup,
@@ -15,7 +14,8 @@ import {
   type ToWorker,
   WORKER_NICE_STEPS,
 } from "./chat.worker-protocol.ts";
-import { CHAT_FAILED, type ChatJob, runChatJobText } from "./runners.ts";
+import { failedTextOf } from "./chat-kinds.ts";
+import { type ChatJob, runChatJobText } from "./runners.ts";
 import { sseErrorEndText } from "./ui-message-sse.ts";
 
 /**
@@ -49,12 +49,10 @@ const logger = createLogger({ level: env.LOG_LEVEL });
 // A stray rejection in a chat is logged (redacted), not the end of every chat on this thread.
 guardProcess(logger, "chat-worker");
 const database = createDatabase({ url: setup.databaseUrl, max: setup.poolMax });
-// The key row exists (the main thread created it before starting workers): this only reads it.
-const imageKey = await loadImageKey(database.db);
 const post = (message: FromWorker) => port.postMessage(message);
 // Metrics are kept by the main thread: each event is sent there (one /metrics for the process).
 const metrics = forwardingMetrics((event) => post({ type: "metrics", events: [event] }));
-const deps = createRuntimeDeps({ env, logger, db: database.db, imageKey, metrics });
+const deps = await createWorkerDeps({ env, logger, db: database.db, metrics });
 lowerThreadPriority(logger);
 const running = new Map<number, AbortController>();
 
@@ -101,7 +99,7 @@ async function run(id: number, job: ChatJob): Promise<void> {
   } catch (error) {
     // A chat reports its failures in its stream: this is a bug. The person sees it failed.
     logger.error({ err: error, entryId: job.entryId }, "chat worker: stream failed");
-    output(id, sseErrorEndText(CHAT_FAILED[job.kind]));
+    output(id, sseErrorEndText(failedTextOf(deps.chatKinds, job.kind)));
   } finally {
     running.delete(id);
     output(id, null, true);

@@ -1,40 +1,23 @@
 import type { Deps } from "../../deps.ts";
-import { AGENT_FAILED, type AgentJob, runAgent } from "../../modules/agents/agents.run.ts";
-import type { AnswerJob } from "../../modules/answer/answer.run.ts";
-import { runAnswer } from "../../modules/answer/answer.run.ts";
-import * as usage from "../../modules/usage/usage.service.ts";
+import { type ChatJob, chatKindOf } from "./chat-kinds.ts";
 import { measureChat } from "./chat-metrics.ts";
+import { runChatTurn } from "./run-turn.ts";
 import { uiMessageSseStream, uiMessageSseText } from "./ui-message-sse.ts";
 
 /**
- * Every kind of chat the server streams (ARCHITECTURE.md §3.1): plain data, so a job crosses to a
- * chat worker as a structured clone; `kind` picks the function that runs it, in this thread or in
- * a worker (chat-workers.ts) alike.
+ * Runs chat jobs of every kind (ARCHITECTURE.md §3.1) by the kind each names, from the registry
+ * the server was built with (deps.chatKinds): in this thread, or in a chat worker
+ * (chat-workers.ts) alike. No kind is known here.
  */
-export type ChatJob = AnswerJob | AgentJob;
-export type ChatKind = ChatJob["kind"];
+export type { ChatJob };
 
 /** Runs a chat job: its UI-message stream as server-sent-event bytes. */
 export type ChatRunner = (job: ChatJob, signal: AbortSignal) => ReadableStream<Uint8Array>;
 
-/** What the person reads when a chat fails for a reason of ours (not the model's or search's). */
-export const CHAT_FAILED: Record<ChatKind, string> = {
-  answer: "The answer failed. Try again in a moment.",
-  agent: AGENT_FAILED,
-};
-
 /** A chat job's UI-message chunks. */
 function chunksOf(deps: Deps, job: ChatJob, signal: AbortSignal): ReadableStream {
-  return measureChat(deps.metrics, job.kind, chunksOfKind(deps, job, signal), signal);
-}
-
-function chunksOfKind(deps: Deps, job: ChatJob, signal: AbortSignal): ReadableStream {
-  switch (job.kind) {
-    case "answer":
-      return runAnswer(deps, job, signal);
-    case "agent":
-      return runAgent(deps, job, signal);
-  }
+  const kind = chatKindOf(deps.chatKinds, job.kind);
+  return measureChat(deps.metrics, job.kind, runChatTurn(deps, kind, job, signal), signal);
 }
 
 /** Runs a chat job in this thread: its server-sent-event bytes. */
@@ -56,12 +39,10 @@ export function runChatJobText(
 }
 
 /**
- * A job its worker could not finish (the worker died): what was charged up front is given back.
- * An answer's unit is given back here. An agent reply's reserved unit is not: the thread that
- * accepted it settles it once the reply's stream has ended (the worker's death ends it), from
- * whether the reply was saved completed (modules/agents/agents.reserve.ts), so it is never given
- * back twice.
+ * A job its worker could not finish (the worker died): what was charged up front is given back by
+ * its kind (an answer's unit). A unit a kind reserved and settles (an agent conversation's) is
+ * settled by the thread that accepted it once the stream has ended (start-chat.ts), never here.
  */
 export async function chatJobLost(deps: Deps, job: ChatJob): Promise<void> {
-  if (job.kind === "answer") await usage.refund({ deps, caller: job.caller, counter: "search" });
+  await deps.chatKinds.get(job.kind)?.lost?.(deps, job);
 }

@@ -5,12 +5,11 @@ import {
   citedFileId,
   type PresetAgent,
 } from "@nexus/contracts";
-import { createUIMessageStream, type ModelMessage, type UIMessageChunk } from "ai";
+import type { ModelMessage } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
-import { ChatTurn, runChat, type SavedPart } from "../../ai/chat/run-chat.ts";
-import { failureMessage } from "../../ai/chat/turn-failure.ts";
-import { modelRetries } from "../../ai/model-fetch.ts";
-import type { AnswerModel } from "../../ai/models.ts";
+import type { ChatJob, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts";
+import type { SavedPart } from "../../ai/chat/run-chat.ts";
+import type { ChatModel } from "../../ai/models.ts";
 import { toolAvailable, toolsFor } from "../../ai/tools/index.ts";
 import {
   type KnowledgeScope,
@@ -18,7 +17,7 @@ import {
   type ToolContext,
   urlsIn,
 } from "../../ai/tools/tool-context.ts";
-import type { Caller, Deps } from "../../deps.ts";
+import type { Deps } from "../../deps.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf } from "../images/images.service.ts";
@@ -43,47 +42,32 @@ export interface CustomAgentDefinition {
 }
 
 /** One agent reply to run: plain data (it crosses to a chat worker as a structured clone). */
-export interface AgentJob {
+export interface AgentJob extends ChatJob {
   kind: "agent";
-  caller: Caller;
   /** A preset's id, or customAgentSubject(id) for a custom agent (the history's subject). */
   agentId: string;
   /** The custom agent's definition (absent: the preset agentId names). */
   custom?: CustomAgentDefinition;
   message: string;
-  entryId: string;
-  threadId: string;
   /**
    * True when this reply holds the unit its conversation's charge reserved (the conversation was
    * not charged yet): the thread that accepted the request keeps it when the reply is saved
    * completed and gives it back otherwise. False: the conversation was already charged.
    */
   reserved: boolean;
-  /** The entry being regenerated: replaced when saved, not an earlier turn of itself. */
-  replaces: string | undefined;
-  reasoning: boolean;
 }
 
-export function agentModel(deps: Deps, job: Pick<AgentJob, "reasoning">): AnswerModel {
+export function agentModel(deps: Deps, job: Pick<AgentJob, "reasoning">): ChatModel {
   return deps.models.chatModel({ reasoning: job.reasoning });
 }
 
-export function agentMetadata(job: AgentJob, model: AnswerModel): AgentMessageMetadata {
+export function agentMetadata(job: AgentJob, model: ChatModel): AgentMessageMetadata {
   return {
     entryId: job.entryId,
     threadId: job.threadId,
     agentId: job.agentId,
     model: model.id,
     offline: model.offline,
-  };
-}
-
-/** The `start` part of an agent's reply (sent first, by the thread that accepted the request). */
-export function agentStartPart(job: AgentJob, model: AnswerModel) {
-  return {
-    type: "start" as const,
-    messageId: job.entryId,
-    messageMetadata: agentMetadata(job, model),
   };
 }
 
@@ -207,129 +191,91 @@ function sourcesOf(deps: Deps, parts: readonly SavedPart[], othersFiles: boolean
   });
 }
 
+/** The state of one agent reply: none beyond its turn (its saved parts are the turn's). */
+export type AgentState = Record<string, never>;
+
+export type AgentContext = TurnContext<AgentJob, AgentState>;
+
 /**
  * One agent reply (in this thread or a chat worker): the agent's prompt and tools on the model
- * (or, for agents that answer from sources, the offline engine), saved to history under the
- * agent. It neither charges nor gives back: the unit a reply of an uncharged conversation reserved
- * is settled by the thread that accepted it from what was saved (agents.reserve.ts).
+ * (or, for agents that answer from sources, the offline engine). It neither charges nor gives
+ * back: the unit a reply of an uncharged conversation reserved is settled by the thread that
+ * accepted it from what was saved (agents.reserve.ts).
  */
-export function runAgent(deps: Deps, job: AgentJob, signal: AbortSignal) {
-  const stream = createUIMessageStream({
-    execute: ({ writer }) => {
-      modelRetries.listen(signal, ({ attempt, maxAttempts, reason }) =>
-        writer.write({
-          type: "data-status",
-          data: { state: "retrying", attempt, maxAttempts, reason },
-          transient: true,
-        }),
-      );
-      return execute(deps, job, signal, (chunk) => writer.write(chunk));
-    },
-    onError: () => AGENT_FAILED,
-  });
-  return stream; // framed as server-sent events by runners.ts
-}
-
-export const AGENT_FAILED = "The reply failed. Try again in a moment.";
-
-async function execute(
-  deps: Deps,
-  job: AgentJob,
-  signal: AbortSignal,
-  write: (chunk: UIMessageChunk) => void,
-): Promise<void> {
+export async function prepareAgent(ctx: AgentContext): Promise<TurnPlan> {
+  const { deps, job, model, signal } = ctx;
   const agent = runnableAgent(job);
   const user = job.caller.user;
   if (!agent || !user) throw new Error("an agent job without its agent or user");
-  const model = agentModel(deps, job);
-  const turn = new ChatTurn();
-  let saved = false;
+  // A conversation this reply starts is named by the reply's own new id: nothing to read yet.
+  const earlier =
+    job.threadId === job.entryId
+      ? []
+      : (
+          await repo.threadTurns(deps.db, {
+            userId: user.id,
+            threadId: job.threadId,
+            limit: AGENT_CONTEXT_TURNS + 1,
+          })
+        )
+          .filter((r) => r.id !== job.replaces)
+          .slice(-AGENT_CONTEXT_TURNS);
+  const personUrls = [job.message, ...earlier.map((t) => t.query)].flatMap(urlsIn);
+  const tools: ToolContext = {
+    deps,
+    caller: job.caller,
+    signal,
+    sources: new SourceBook((chunk) => ctx.emit(chunk), personUrls),
+    ...(job.custom?.knowledge ? { knowledge: job.custom.knowledge } : {}),
+    saveImage: (user, image) => files.saveGeneratedImage(deps, user, image),
+  };
+  if (model.offline)
+    return {
+      reply: () =>
+        offlineReply({ ctx: tools, model, message: job.message, write: ctx.write, turn: ctx.turn }),
+    };
+  return {
+    call: {
+      system: agentSystemPrompt(agent, deps.clock.now(), deps.models.capabilities.tools),
+      messages: conversation(earlier, job.message),
+      ...(deps.models.capabilities.tools ? { tools: toolsFor(agent.tools, tools) } : {}),
+    },
+  };
+}
+
+/** Saves the reply under its agent; a stopped one as far as it got, and none with nothing in it. */
+export async function saveAgent(ctx: AgentContext, { stopped }: { stopped: boolean }) {
+  const { deps, job, model, turn } = ctx;
+  const user = job.caller.user;
+  if (!user) return;
+  if (stopped && turn.text === "" && turn.parts.length === 0) return;
   const knowledge = job.custom?.knowledge;
   const knowledgeOfOthers = knowledge !== undefined && knowledge.ownerId !== user.id;
-  const save = async (stopped: boolean) => {
-    await history.saveTurn({
-      deps,
-      user,
-      turn: {
-        id: job.entryId,
-        userId: user.id,
-        threadId: job.threadId,
-        timestamp: deps.clock.now(),
-        query: job.message,
-        results: {
-          markdown: turn.text,
-          thinking: turn.reasoning,
-          sources: sourcesOf(deps, turn.parts, knowledgeOfOthers),
-          images: [],
-          videos: [],
-          model: model.id,
-          offline: model.offline,
-          ...(stopped ? { stopped: true } : {}),
-          // The conversation is charged from now on: a completed reply, or one already charged.
-          ...(!stopped || !job.reserved ? { charged: true } : {}),
-        },
-        kind: "agent",
-        subjectId: job.agentId,
-        parts: partsToSave(turn.parts),
+  await history.saveTurn({
+    deps,
+    user,
+    turn: {
+      id: job.entryId,
+      userId: user.id,
+      threadId: job.threadId,
+      timestamp: deps.clock.now(),
+      query: job.message,
+      results: {
+        markdown: turn.text,
+        thinking: turn.reasoning,
+        sources: sourcesOf(deps, turn.parts, knowledgeOfOthers),
+        images: [],
+        videos: [],
+        model: model.id,
+        offline: model.offline,
+        ...(stopped ? { stopped: true } : {}),
+        // The conversation is charged from now on: a completed reply, or one already charged.
+        ...(!stopped || !job.reserved ? { charged: true } : {}),
       },
-      replaces: job.replaces,
-    });
-    saved = true;
-  };
-  try {
-    // A conversation this reply starts is named by the reply's own new id: nothing to read yet.
-    const earlier =
-      job.threadId === job.entryId
-        ? []
-        : (
-            await repo.threadTurns(deps.db, {
-              userId: user.id,
-              threadId: job.threadId,
-              limit: AGENT_CONTEXT_TURNS + 1,
-            })
-          )
-            .filter((r) => r.id !== job.replaces)
-            .slice(-AGENT_CONTEXT_TURNS);
-    const personUrls = [job.message, ...earlier.map((t) => t.query)].flatMap(urlsIn);
-    const ctx: ToolContext = {
-      deps,
-      caller: job.caller,
-      signal,
-      sources: new SourceBook((chunk) => {
-        turn.record(chunk);
-        write(chunk);
-      }, personUrls),
-      ...(job.custom?.knowledge ? { knowledge: job.custom.knowledge } : {}),
-      saveImage: (user, image) => files.saveGeneratedImage(deps, user, image),
-    };
-    if (model.offline) {
-      await offlineReply({ ctx, model, message: job.message, write, turn });
-    } else {
-      await runChat({
-        model: model.model,
-        system: agentSystemPrompt(agent, deps.clock.now(), deps.models.capabilities.tools),
-        messages: conversation(earlier, job.message),
-        ...(deps.models.capabilities.tools ? { tools: toolsFor(agent.tools, ctx) } : {}),
-        write,
-        turn,
-        signal,
-      });
-    }
-    await save(false);
-    write({ type: "finish", messageMetadata: agentMetadata(job, model) });
-  } catch (error) {
-    // A stopped reply is kept as far as it got (a reload shows it, with Regenerate), uncharged.
-    if (signal.aborted && !saved && (turn.text !== "" || turn.parts.length > 0))
-      await save(true).catch((err: unknown) =>
-        deps.logger.error({ err }, "saving a stopped agent reply failed"),
-      );
-    else if (!signal.aborted)
-      deps.logger.warn({ err: error, entryId: job.entryId }, "agent reply failed");
-    write({
-      type: "error",
-      errorText: signal.aborted
-        ? "The reply was stopped."
-        : failureMessage({ error, streamed: turn.text !== "" }),
-    });
-  }
+      kind: "agent",
+      subjectId: job.agentId,
+      parts: partsToSave(turn.parts),
+    },
+    replaces: job.replaces,
+  });
 }

@@ -12,19 +12,13 @@ import {
   type PresetAgent,
 } from "@nexus/contracts";
 import { presetAgent, presetAgents } from "../../ai/agents/presets.ts";
-import { runChatJob } from "../../ai/chat/runners.ts";
-import { sseEvent, withFirst } from "../../ai/chat/ui-message-sse.ts";
+import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as repo from "./agents.repo.ts";
-import { reserveConversation, settleConversation, settledStream } from "./agents.reserve.ts";
-import {
-  type AgentJob,
-  agentModel,
-  agentStartPart,
-  type CustomAgentDefinition,
-} from "./agents.run.ts";
+import { reserveConversation, settleConversation } from "./agents.reserve.ts";
+import { type AgentJob, agentModel, type CustomAgentDefinition } from "./agents.run.ts";
 
 /** Agents in the hub's "Recently used" row at most. */
 const RECENT_AGENTS = 8;
@@ -77,20 +71,15 @@ function lastUserText(body: AgentChatRequest): string {
 }
 
 /**
- * POST /api/agents/:agentId/chat: one reply of a preset agent, streamed (in a chat worker when
- * the server has them).
+ * POST /api/agents/:agentId/chat (agents.chat.ts): accepts one reply of a preset agent.
  */
-export async function chat(options: {
-  deps: Deps;
-  caller: Caller;
-  agentId: string;
-  body: AgentChatRequest;
-  signal: AbortSignal;
-}): Promise<ReadableStream<Uint8Array>> {
-  if (!options.caller.user) throw new AppError("unauthorized");
-  const agent = agentOf(options.agentId);
-  return startAgentChat({
-    ...options,
+export async function acceptPresetReply(
+  request: ChatRequest<AgentChatRequest>,
+): Promise<Accepted<AgentJob>> {
+  if (!request.caller.user) throw new AppError("unauthorized");
+  const agent = agentOf(request.params.agentId ?? "");
+  return acceptAgentReply({
+    ...request,
     subjectId: agent.id,
     needsModel: agent.needsModel,
     reasoning: false,
@@ -98,21 +87,21 @@ export async function chat(options: {
 }
 
 /**
- * One agent reply, preset or custom (`custom`: its definition): a conversation not charged yet
- * reserves an agentUsage unit atomically before its reply runs (refused: 429), kept when the reply
- * completes and given back otherwise (agents.reserve.ts); a conversation holds
- * MAX_AGENT_TURNS turns and belongs to one agent (`subjectId`).
+ * Accepts one agent reply, preset or custom (`custom`: its definition): a conversation not
+ * charged yet reserves an agentUsage unit atomically before its reply runs (refused: 429), kept
+ * when the reply completes and given back otherwise (`settle`, once its stream has ended:
+ * agents.reserve.ts); a conversation holds MAX_AGENT_TURNS turns and belongs to one agent
+ * (`subjectId`).
  */
-export async function startAgentChat(options: {
+export async function acceptAgentReply(options: {
   deps: Deps;
   caller: Caller;
   body: AgentChatRequest;
-  signal: AbortSignal;
   subjectId: string;
   needsModel: boolean;
   reasoning: boolean;
   custom?: CustomAgentDefinition;
-}): Promise<ReadableStream<Uint8Array>> {
+}): Promise<Accepted<AgentJob>> {
   const { deps, caller, body, reasoning } = options;
   const user = caller.user;
   if (!user) throw new AppError("unauthorized");
@@ -154,18 +143,8 @@ export async function startAgentChat(options: {
     replaces: regenerate,
     reasoning,
   };
-  const start = sseEvent(agentStartPart(job, model));
-  const run = deps.chatRunner ?? ((j, signal) => runChatJob(deps, j, signal));
-  if (!reserves) return withFirst(start, run(job, options.signal));
-  return withFirst(
-    start,
-    settledStream({
-      deps,
-      signal: options.signal,
-      run: (signal) => run(job, signal),
-      settle: () => settleConversation(deps, caller, entryId),
-    }),
-  );
+  if (!reserves) return { job };
+  return { job, settle: () => settleConversation(deps, caller, entryId) };
 }
 
 /** GET /api/agents/:agentId/threads/:threadId: the caller's conversation with this agent. */

@@ -1,6 +1,105 @@
+import {
+  type AnswerAttachment,
+  type AnswerRequest,
+  answerRequestSchema,
+  earlierTurnsOf,
+  MAX_QUERY_CHARS,
+  questionOf,
+} from "@nexus/contracts";
+import type { ChatKind, ChatRequest } from "../../ai/chat/chat-kinds.ts";
+import type { Caller, Deps } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { alphanumericId } from "../../lib/ids.ts";
+import * as files from "../files/files.service.ts";
+import * as usage from "../usage/usage.service.ts";
+import { failureMessage } from "./answer.steps.ts";
+import {
+  type AnswerJob,
+  type AnswerState,
+  answerFinish,
+  answerMetadata,
+  answerState,
+  EARLIER_TURNS,
+  prepareAnswer,
+  saveAnswer,
+} from "./answer.turn.ts";
+
 /**
- * What the answer chat kind offers other modules (ARCHITECTURE.md §3.1: a module imports another
- * only through its *.service.ts or *.chat.ts). The built-in offline engine reads the answer's
- * prompt format, so the offline agent words its prompt with it.
+ * The answer chat kind (ARCHITECTURE.md §3.1): POST /api/answer. The built-in offline engine
+ * reads the answer's prompt format, so the offline agent words its prompt with it (re-exported).
  */
 export { systemPrompt as answerSystemPrompt } from "./answer.focus.ts";
+
+async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
+  const charged = await usage.consume({ deps, caller, counter: "search" });
+  if (!charged.allowed)
+    throw usage.quotaExceeded(
+      deps,
+      { ...charged, counter: "search" },
+      "You have reached your search limit.",
+    );
+}
+
+/** The files attached to the question, checked (only a signed-in person has files). */
+async function attachedFiles(
+  deps: Deps,
+  caller: Caller,
+  body: AnswerRequest,
+): Promise<AnswerAttachment[]> {
+  const fileIds = body.fileIds ?? [];
+  if (fileIds.length === 0) return [];
+  if (!caller.user) throw new AppError("unauthorized", "Sign in to attach files.");
+  return files.attachedFiles({ deps, user: caller.user, fileIds });
+}
+
+/**
+ * Accepts a question: checks it and its files, charges one search up front (atomic; refused →
+ * 429 with the details). A failed or stopped answer gives the unit back.
+ */
+async function accept({ deps, caller, body }: ChatRequest<AnswerRequest>) {
+  const question = questionOf(body);
+  if (!question) throw new AppError("bad_request", "A question is required");
+  if (question.length > MAX_QUERY_CHARS)
+    throw new AppError("bad_request", `A question has at most ${MAX_QUERY_CHARS} characters`);
+  const attachments = await attachedFiles(deps, caller, body);
+  const fileIds = attachments.map((file) => file.id);
+  await chargeSearch(deps, caller);
+  const entryId = alphanumericId();
+  const job: AnswerJob = {
+    kind: "answer",
+    caller,
+    question,
+    // A question with files is answered from them, in the Local focus.
+    focusMode: fileIds.length > 0 ? "local" : body.focusMode,
+    reasoning: body.reasoning,
+    fileIds,
+    attachments,
+    entryId,
+    threadId: body.threadId ?? entryId,
+    continues: body.threadId,
+    // Regenerating an answer replaces its entry (the caller's own, in this thread) when saved.
+    replaces: body.trigger === "regenerate-message" ? body.messageId : undefined,
+    clientTurns: earlierTurnsOf(body).slice(-EARLIER_TURNS),
+  };
+  return { job };
+}
+
+const refundSearch = (deps: Deps, job: AnswerJob) =>
+  usage.refund({ deps, caller: job.caller, counter: "search" });
+
+export const answerChat: ChatKind<AnswerJob, AnswerRequest, AnswerState> = {
+  kind: "answer",
+  request: answerRequestSchema,
+  failedText: "The answer failed. Try again in a moment.",
+  stoppedText: "The answer was stopped.",
+  accept,
+  model: (deps, job) => deps.models.chatModel({ reasoning: job.reasoning }),
+  metadata: answerMetadata,
+  state: answerState,
+  prepare: prepareAnswer,
+  save: saveAnswer,
+  finish: answerFinish,
+  refund: refundSearch,
+  lost: refundSearch,
+  failureText: (error, streamed) => failureMessage({ error, streamed }),
+};

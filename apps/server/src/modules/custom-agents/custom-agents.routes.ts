@@ -1,14 +1,10 @@
-import {
-  agentChatRequestSchema,
-  customAgentExportSchema,
-  customAgentInputSchema,
-} from "@nexus/contracts";
+import { customAgentExportSchema, customAgentInputSchema } from "@nexus/contracts";
 import { Hono } from "hono";
-import { uiMessageSseResponse } from "../../ai/chat/ui-message-sse.ts";
+import { startChat } from "../../ai/chat/start-chat.ts";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
-import { callerOf } from "../../middleware/request-context.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import { agentChat } from "../agents/agents.chat.ts";
 import * as custom from "./custom-agents.service.ts";
 
 /**
@@ -51,17 +47,7 @@ export function customAgentsRoutes(deps: Deps) {
     .get("/:id/export", async (c) =>
       c.json(await custom.exportAgent(deps, currentUser(c), c.req.param("id"))),
     )
-    .post("/:id/chat", async (c) => {
-      const body = await parseJson(c, agentChatRequestSchema);
-      const stream = await custom.chat({
-        deps,
-        caller: callerOf(c),
-        id: c.req.param("id"),
-        body,
-        signal: c.req.raw.signal,
-      });
-      return uiMessageSseResponse(stream);
-    })
+    .post("/:id/chat", (c) => startChat(c, deps, agentChat, custom.acceptChat))
     .get("/:id/threads/:threadId", async (c) =>
       c.json(
         await custom.conversation({

@@ -13,8 +13,10 @@ import {
   MESSAGES,
   type PortableCustomAgent,
 } from "@nexus/contracts";
-import type { Caller, Deps, SessionUser } from "../../deps.ts";
+import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
+import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { AgentJob } from "../agents/agents.chat.ts";
 import * as agents from "../agents/agents.service.ts";
 import * as repo from "./custom-agents.repo.ts";
 
@@ -229,25 +231,23 @@ export async function importAgent(
   return create(deps, user, { ...exported.agent, knowledgeFileIds: [] });
 }
 
-/** One reply of a custom agent (its owner's or a link holder's conversation). */
-export async function chat(options: {
-  deps: Deps;
-  caller: Caller;
-  id: string;
-  body: AgentChatRequest;
-  signal: AbortSignal;
-}): Promise<ReadableStream<Uint8Array>> {
-  const user = options.caller.user;
+/**
+ * Accepts one reply of a custom agent (its owner's or a link holder's conversation): POST
+ * /api/custom-agents/:id/chat, run as the agent chat kind (agents.chat.ts).
+ */
+export async function acceptChat(
+  request: ChatRequest<AgentChatRequest>,
+): Promise<Accepted<AgentJob>> {
+  const user = request.caller.user;
   if (!user) throw new AppError("unauthorized");
-  const row = await usable(options.deps, user, options.id);
-  const fileIds = ((await repo.knowledgeOf(options.deps.db, [row.id])).get(row.id) ?? []).map(
+  const row = await usable(request.deps, user, request.params.id ?? "");
+  const fileIds = ((await repo.knowledgeOf(request.deps.db, [row.id])).get(row.id) ?? []).map(
     (f) => f.id,
   );
-  return agents.startAgentChat({
-    deps: options.deps,
-    caller: options.caller,
-    body: options.body,
-    signal: options.signal,
+  return agents.acceptAgentReply({
+    deps: request.deps,
+    caller: request.caller,
+    body: request.body,
     subjectId: customAgentSubject(row.id),
     // With knowledge files the offline engine answers from them; without, it needs a model.
     needsModel: fileIds.length === 0,

@@ -1,0 +1,142 @@
+import type {
+  ModelMessage,
+  PrepareStepFunction,
+  StopCondition,
+  StreamTextOnStepFinishCallback,
+  ToolSet,
+  UIMessageChunk,
+} from "ai";
+import type { z } from "zod";
+import type { Caller, Deps } from "../../deps.ts";
+import type { ChatModel } from "../models.ts";
+import type { ChatTurn } from "./run-chat.ts";
+
+/**
+ * What every chat job carries (ARCHITECTURE.md §3.1). Plain data: a job crosses to a chat worker
+ * as a structured clone, and `kind` names the ChatKind that runs it there.
+ */
+export interface ChatJob {
+  kind: string;
+  caller: Caller;
+  /** The reply's id (its history entry, its message id). */
+  entryId: string;
+  threadId: string;
+  /** The entry being regenerated: replaced when saved, not an earlier turn of itself. */
+  replaces: string | undefined;
+  reasoning: boolean;
+}
+
+/** One turn as a kind sees it while it runs (run-turn.ts makes it). */
+export interface TurnContext<J extends ChatJob = ChatJob, S = unknown> {
+  deps: Deps;
+  job: J;
+  model: ChatModel;
+  signal: AbortSignal;
+  /** What the turn has produced so far (text, reasoning, saved parts). */
+  turn: ChatTurn;
+  /** The kind's own state of this turn (its `state(job)`), for prepare, after and save. */
+  state: S;
+  /** Writes a chunk the person sees but the turn does not keep (a data part, a status). */
+  write(chunk: UIMessageChunk): void;
+  /** Writes a chunk that is part of the reply: recorded in `turn`, so it is saved too. */
+  emit(chunk: UIMessageChunk): void;
+}
+
+/** The model call of a turn: the AI SDK's streamText options a kind chooses. */
+export interface ModelCall {
+  system: string;
+  messages: ModelMessage[];
+  tools?: ToolSet;
+  maxSteps?: number;
+  stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
+  prepareStep?: PrepareStepFunction<ToolSet>;
+  onStepFinish?: StreamTextOnStepFinishCallback<ToolSet>;
+}
+
+/** What a kind's `prepare` decided: the model call, or a reply of its own (the offline engine). */
+export interface TurnPlan {
+  call?: ModelCall;
+  /** Answers without the model call (the offline engine), writing through the context. */
+  reply?: () => Promise<void>;
+  /** After the reply, before it is saved (related questions…). */
+  after?: () => Promise<void>;
+}
+
+/** A chat request as the route received it: who asks, the path's parameters, the body. */
+export interface ChatRequest<B> {
+  deps: Deps;
+  caller: Caller;
+  params: Record<string, string>;
+  body: B;
+}
+
+/** What accepting a request gave: the job to run and, for a reserved unit, how it settles. */
+export interface Accepted<J extends ChatJob> {
+  job: J;
+  /** Run once the turn's stream has ended, wherever it ran (an agent conversation's unit). */
+  settle?: () => Promise<void>;
+}
+
+/**
+ * A kind of chat (an answer, an agent's reply, a document chat…): data a module exports from
+ * `modules/<x>/<x>.chat.ts`. run-turn.ts runs the one turn lifecycle for every kind; start-chat.ts
+ * is every chat route's entry. `S` is the kind's own state of one turn.
+ */
+export interface ChatKind<J extends ChatJob = ChatJob, B = unknown, S = unknown> {
+  kind: J["kind"];
+  /** The request body's schema (a 400 with the issues when it does not match). */
+  request: z.ZodType<B>;
+  /** What the person reads when the turn fails for a reason of ours. */
+  failedText: string;
+  /** What the person reads when they stopped the turn. */
+  stoppedText: string;
+  /** The accepting thread: validates, checks and charges the quota, makes the job. */
+  accept(request: ChatRequest<B>): Promise<Accepted<J>>;
+  /** The model the turn runs on. */
+  model(deps: Deps, job: J): ChatModel;
+  /** The reply's message metadata (its `start` part; its `finish` part unless `finish` says). */
+  metadata(job: J, model: ChatModel): object;
+  /** A fresh state for one turn. */
+  state(job: J): S;
+  /** Earlier turns, retrieval, tools: everything before the model call, and the call. */
+  prepare(ctx: TurnContext<J, S>): Promise<TurnPlan>;
+  /**
+   * Saves the turn, awaited before its `finish` part; `stopped`: as far as it got, after a stop
+   * (a kind may keep nothing of a turn with nothing in it).
+   */
+  save(ctx: TurnContext<J, S>, outcome: { stopped: boolean }): Promise<void>;
+  /** The `finish` part's metadata (default: `metadata`). */
+  finish?(ctx: TurnContext<J, S>): object;
+  /** Gives back what was charged up front: the turn failed or was stopped. */
+  refund?(deps: Deps, job: J): Promise<void>;
+  /** Gives back what was charged for a job its worker could not run to its end (it died). */
+  lost?(deps: Deps, job: J): Promise<void>;
+  /** The error part's text for a failure (default: turn-failure.ts's wording). */
+  failureText?(error: unknown, streamed: boolean): string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds kinds of every job, body and state type
+export type AnyChatKind = ChatKind<any, any, any>;
+
+/** The kinds this server runs, by `kind` (built from the modules' exports: src/chat-kinds.ts). */
+export type ChatKinds = ReadonlyMap<string, AnyChatKind>;
+
+export function chatKindRegistry(kinds: readonly AnyChatKind[]): ChatKinds {
+  const map = new Map<string, AnyChatKind>();
+  for (const kind of kinds) {
+    if (map.has(kind.kind)) throw new Error(`chat kind "${kind.kind}" registered twice`);
+    map.set(kind.kind, kind);
+  }
+  return map;
+}
+
+export function chatKindOf(kinds: ChatKinds, name: string): AnyChatKind {
+  const kind = kinds.get(name);
+  if (!kind) throw new Error(`no chat kind "${name}" is registered`);
+  return kind;
+}
+
+/** The error text of a chat that could not run (its worker died): its kind's, or a plain one. */
+export function failedTextOf(kinds: ChatKinds, name: string): string {
+  return kinds.get(name)?.failedText ?? "The reply failed. Try again in a moment.";
+}

@@ -1,0 +1,89 @@
+import { createUIMessageStream, type UIMessageChunk } from "ai";
+import type { Deps } from "../../deps.ts";
+import { modelRetries } from "../model-fetch.ts";
+import type { ChatJob, ChatKind, TurnContext } from "./chat-kinds.ts";
+import { ChatTurn, runChat } from "./run-chat.ts";
+import { failureMessage } from "./turn-failure.ts";
+
+/**
+ * The one turn lifecycle of every chat kind (ARCHITECTURE.md §3.1), after its `start` part (which
+ * the accepting thread sends at once: start-chat.ts): the retry status while the model is retried
+ * (a transient data-status part), the kind's preparation, the model call on the AI SDK's own
+ * streamText (or the kind's own reply), the save — awaited before the `finish` part — and on a
+ * failure or a stop: the refund, the stopped turn kept as far as it got, and the error part's text.
+ * The UI-message chunks are framed as server-sent events by runners.ts.
+ */
+export function runChatTurn<J extends ChatJob, B, S>(
+  deps: Deps,
+  kind: ChatKind<J, B, S>,
+  job: J,
+  signal: AbortSignal,
+): ReadableStream<UIMessageChunk> {
+  return createUIMessageStream({
+    execute: ({ writer }) => {
+      modelRetries.listen(signal, ({ attempt, maxAttempts, reason }) =>
+        writer.write({
+          type: "data-status",
+          data: { state: "retrying", attempt, maxAttempts, reason },
+          transient: true,
+        }),
+      );
+      return turn(deps, kind, job, signal, (chunk) => writer.write(chunk));
+    },
+    onError: () => kind.failedText,
+  });
+}
+
+async function turn<J extends ChatJob, B, S>(
+  deps: Deps,
+  kind: ChatKind<J, B, S>,
+  job: J,
+  signal: AbortSignal,
+  write: (chunk: UIMessageChunk) => void,
+): Promise<void> {
+  const model = kind.model(deps, job);
+  const chatTurn = new ChatTurn();
+  const ctx: TurnContext<J, S> = {
+    deps,
+    job,
+    model,
+    signal,
+    turn: chatTurn,
+    state: kind.state(job),
+    write,
+    emit: (chunk) => {
+      chatTurn.record(chunk);
+      write(chunk);
+    },
+  };
+  let saved = false;
+  try {
+    const plan = await kind.prepare(ctx);
+    if (plan.call) await runChat({ model: model.model, ...plan.call, write, turn: chatTurn, signal });
+    else await plan.reply?.();
+    await plan.after?.();
+    await kind.save(ctx, { stopped: false });
+    saved = true;
+    write({ type: "finish", messageMetadata: kind.finish?.(ctx) ?? kind.metadata(job, model) });
+  } catch (error) {
+    await kind
+      .refund?.(deps, job)
+      .catch((err: unknown) => deps.logger.error({ err, kind: kind.kind }, "refund failed"));
+    // A stopped turn is kept as far as it got (a reload shows it, with Regenerate), uncharged.
+    if (signal.aborted && !saved)
+      await kind
+        .save(ctx, { stopped: true })
+        .catch((err: unknown) =>
+          deps.logger.error({ err, kind: kind.kind }, "saving a stopped turn failed"),
+        );
+    else if (!signal.aborted)
+      deps.logger.warn({ err: error, kind: kind.kind, entryId: job.entryId }, "chat turn failed");
+    const streamed = chatTurn.text !== "";
+    write({
+      type: "error",
+      errorText: signal.aborted
+        ? kind.stoppedText
+        : (kind.failureText?.(error, streamed) ?? failureMessage({ error, streamed })),
+    });
+  }
+}
