@@ -39,6 +39,8 @@ import { webRoutes } from "./static.ts";
 export interface AppOptions {
   /** Directory of the built SPA; omitted in API-only tests. */
   webDist?: string;
+  /** More API routes under /api, beside the modules' (a test's own chat kind, say). */
+  routes?: ReadonlyArray<readonly [path: string, routes: Hono<AppEnv>]>;
 }
 
 /** Builds the HTTP app without listening (tests call app.request / app.fetch directly). */
@@ -80,9 +82,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/discover", discoverRoutes(deps))
     .route("/image", imageRoutes(deps))
     .route("/files", filesRoutes(deps))
-    .route("/runs", runsRoutes(deps))
-    // Unknown API paths end here as JSON, never falling through to the web app.
-    .all("*", notFoundHandler);
+    .route("/runs", runsRoutes(deps));
+  for (const [path, routes] of options.routes ?? []) api.route(path, routes);
+  // Unknown API paths end here as JSON, never falling through to the web app.
+  api.all("*", notFoundHandler);
 
   const app = new Hono<AppEnv>()
     .use(httpMetrics(deps.metrics))

@@ -10,7 +10,7 @@ import {
 import type { AnyChatKind } from "../src/ai/chat/chat-kinds.ts";
 import { withModelMetrics } from "../src/ai/model-metrics.ts";
 import { createModelRegistry } from "../src/ai/models.ts";
-import { createApp } from "../src/app.ts";
+import { type AppOptions, createApp } from "../src/app.ts";
 import { chatKinds } from "../src/chat-kinds.ts";
 import type { Deps } from "../src/deps.ts";
 import { parseEnv } from "../src/env.ts";
@@ -80,6 +80,8 @@ export function cookieOf(response: Response): string {
 export interface HarnessOptions {
   /** Chat kinds beside the server's own (a test's kind: ai/chat/chat-kinds.ts). */
   chatKinds?: readonly AnyChatKind[];
+  /** More API routes (createApp's `routes`), given the test's deps: a test kind's route. */
+  routes?: (deps: Deps) => NonNullable<AppOptions["routes"]>;
   /** Options for the app's web fetcher; by default every host name fails to resolve (no DNS). */
   webFetch?: WebFetchOptions;
   /** Start pg-boss, the run-event hub and the job handlers on the test database (uploads). */
@@ -172,7 +174,7 @@ export async function createHarness(
         ...(typeof options.jobs === "object" ? options.jobs : {}),
       })
     : null;
-  const app = createApp(deps);
+  const app = createApp(deps, options.routes ? { routes: options.routes(deps) } : {});
   const request = async (path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers["content-type"] ??= "application/json";
