@@ -24,6 +24,17 @@ export class RunCancelled extends Error {
   }
 }
 
+/**
+ * Thrown by a run's work to end the run failed at once with this message, without a retry (a
+ * retry could not do better: a chat turn that had already streamed part of its reply).
+ */
+export class RunFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RunFailed";
+  }
+}
+
 /** What a run's job gets to do its work. */
 export interface RunContext {
   run: RunRow;
@@ -106,6 +117,11 @@ export function defineRunJob<T extends RunJobData>(definition: {
         if (error instanceof RunCancelled) {
           await context.writer.flush().catch(() => undefined);
           await endRun(deps, runId, { status: "cancelled" });
+          return;
+        }
+        if (error instanceof RunFailed) {
+          await context.writer.flush().catch(() => undefined);
+          await failRun(deps, runId, error.message);
           return;
         }
         if (!context.last) throw error;
