@@ -8,8 +8,8 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from "@nexus/db";
-import { startChatWorkers } from "./ai/chat/chat-workers.ts";
 import { failedTextOf } from "./ai/chat/chat-kinds.ts";
+import { startChatWorkers } from "./ai/chat/chat-workers.ts";
 import { chatJobLost } from "./ai/chat/runners.ts";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";

@@ -24,8 +24,8 @@ import {
 } from "../../modules/answer/answer-test-kit.ts";
 import * as usage from "../../modules/usage/usage.service.ts";
 import { WORKER_NICE_STEPS } from "./chat.worker-protocol.ts";
-import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
 import { failedTextOf } from "./chat-kinds.ts";
+import { type ChatWorkers, startChatWorkers } from "./chat-workers.ts";
 import { type ChatJob, chatJobLost } from "./runners.ts";
 
 /**

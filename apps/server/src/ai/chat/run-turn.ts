@@ -59,7 +59,8 @@ async function turn<J extends ChatJob, B, S>(
   let saved = false;
   try {
     const plan = await kind.prepare(ctx);
-    if (plan.call) await runChat({ model: model.model, ...plan.call, write, turn: chatTurn, signal });
+    if (plan.call)
+      await runChat({ model: model.model, ...plan.call, write, turn: chatTurn, signal });
     else await plan.reply?.();
     await plan.after?.();
     await kind.save(ctx, { stopped: false });

@@ -30,9 +30,7 @@ export async function startChat<J extends ChatJob, B, S>(
   });
   const run = (signal: AbortSignal) =>
     deps.chatRunner ? deps.chatRunner(job, signal) : runChatJob(deps, job, signal);
-  const stream = settle
-    ? settledStream({ logger: deps.logger, signal, run, settle })
-    : run(signal);
+  const stream = settle ? settledStream({ logger: deps.logger, signal, run, settle }) : run(signal);
   const response = uiMessageSseResponse(withFirst(start, stream));
   // The server's time to the response headers (sent at once with the `start` part).
   const ms = performance.now() - c.get("receivedAt");

@@ -2,6 +2,7 @@ import { type AgentChatRequest, agentChatRequestSchema } from "@nexus/contracts"
 import type { ChatKind } from "../../ai/chat/chat-kinds.ts";
 import { failureMessage } from "../../ai/chat/turn-failure.ts";
 import { acceptPresetReply } from "./agents.service.ts";
+
 export type { AgentJob } from "./agents.run.ts";
 
 import {

@@ -112,10 +112,12 @@ async function savedTurns(deps: Deps, job: AnswerJob): Promise<Turn[]> {
   return rows
     .filter((r) => r.id !== job.replaces)
     .slice(-EARLIER_TURNS)
-    .map((r): Turn => ({
-      query: r.query,
-      answer: typeof r.results.markdown === "string" ? r.results.markdown : "",
-    }));
+    .map(
+      (r): Turn => ({
+        query: r.query,
+        answer: typeof r.results.markdown === "string" ? r.results.markdown : "",
+      }),
+    );
 }
 
 function conversation(earlier: readonly Turn[], question: string): ModelMessage[] {
@@ -161,10 +163,7 @@ export async function prepareAnswer(ctx: AnswerContext): Promise<TurnPlan> {
   const found = await searching;
   if (rest === "") state.query = questionForPages(job.question, rest, pasted.pages);
   state.searchMs = performance.now() - state.started;
-  const results = [...pasted.pages, ...notAmong(found.results, pasted.pages)].slice(
-    0,
-    MAX_SOURCES,
-  );
+  const results = [...pasted.pages, ...notAmong(found.results, pasted.pages)].slice(0, MAX_SOURCES);
   // Image addresses the search provider gave are minted as proxy URLs here, at receipt: the
   // stream and the saved turn carry the same signed URLs (images.service.ts, G14).
   const sources = results.map((r) => {
