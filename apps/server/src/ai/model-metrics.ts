@@ -6,7 +6,7 @@ import type {
 } from "@ai-sdk/provider";
 import { wrapLanguageModel } from "ai";
 import { type Metrics, secondsSince } from "../lib/metrics.ts";
-import type { AnswerModel, ModelRegistry } from "./models.ts";
+import type { ChatModel, ModelRegistry } from "./models.ts";
 
 /**
  * The model registry with every chat-model call measured (lib/metrics.ts): latency to the first
@@ -15,7 +15,7 @@ import type { AnswerModel, ModelRegistry } from "./models.ts";
  */
 export function withModelMetrics(models: ModelRegistry, metrics: Metrics): ModelRegistry {
   const provider = models.describe().provider;
-  const wrapped = new WeakMap<AnswerModel, AnswerModel>();
+  const wrapped = new WeakMap<ChatModel, ChatModel>();
   return {
     ...models,
     chatModel: (options) => {

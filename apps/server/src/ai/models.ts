@@ -24,11 +24,6 @@ export interface ChatModel {
   offline: boolean;
 }
 
-/**
- * @deprecated The old name of ChatModel, kept while the answer and agent modules still use it
- * (they move to ChatModel with the chat-kind registry).
- */
-export type AnswerModel = ChatModel;
 
 /**
  * What the configured models can do (ARCHITECTURE.md §3.1). The offline engine can do none of it:

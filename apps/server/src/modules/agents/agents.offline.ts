@@ -1,7 +1,7 @@
 import type { SearchFilesToolOutput } from "@nexus/contracts";
 import type { UIMessageChunk } from "ai";
 import { type ChatTurn, runChat } from "../../ai/chat/run-chat.ts";
-import type { AnswerModel } from "../../ai/models.ts";
+import type { ChatModel } from "../../ai/models.ts";
 import { readUrl } from "../../ai/tools/read-url.ts";
 import { searchFiles } from "../../ai/tools/search-files.ts";
 import { type ToolContext, urlsIn } from "../../ai/tools/tool-context.ts";
@@ -43,7 +43,7 @@ function numberedPassages(
  */
 export async function offlineReply(options: {
   ctx: ToolContext;
-  model: AnswerModel;
+  model: ChatModel;
   message: string;
   write: (chunk: UIMessageChunk) => void;
   turn: ChatTurn;

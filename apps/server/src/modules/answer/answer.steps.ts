@@ -1,7 +1,7 @@
 import type { AnswerImage, AnswerSource, AnswerVideo, FocusMode } from "@nexus/contracts";
 import { generateText } from "ai";
 import { failureMessage as turnFailure } from "../../ai/chat/turn-failure.ts";
-import type { AnswerModel } from "../../ai/models.ts";
+import type { ChatModel } from "../../ai/models.ts";
 import { relatedQuestions } from "../../ai/offline/related-questions.ts";
 import type { Deps } from "../../deps.ts";
 import { createFilesCorpus } from "../../integrations/search/files-corpus.ts";
@@ -24,7 +24,7 @@ const TURN_CHARS = 1500;
 
 /** A follow-up as one standalone search query: one model call, or key terms offline. */
 export async function standaloneQuery(options: {
-  model: AnswerModel;
+  model: ChatModel;
   question: string;
   earlier: readonly Turn[];
   signal: AbortSignal;
@@ -126,7 +126,7 @@ function fallbackRelated(question: string, results: readonly SearchResult[]): st
  * started beside the answer by the caller; it never rejects (falls back to the headings).
  */
 export async function relatedFor(options: {
-  model: AnswerModel;
+  model: ChatModel;
   question: string;
   results: readonly SearchResult[];
   signal: AbortSignal;
