@@ -86,6 +86,16 @@ export interface AgentTurn {
   parts: Array<{ type: string } & Record<string, unknown>>;
   stopped?: boolean;
   isBookmarked: boolean;
+  /** Its earlier versions, oldest first (absent: never regenerated); the turn is the latest. */
+  versions?: AgentTurnVersion[];
+}
+
+/** An earlier version of an agent turn: the message and reply before a regenerate or an edit. */
+export interface AgentTurnVersion {
+  timestamp: string;
+  text: string;
+  parts: Array<{ type: string } & Record<string, unknown>>;
+  stopped?: boolean;
 }
 
 export interface AgentThreadResponse {

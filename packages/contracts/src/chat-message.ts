@@ -132,6 +132,14 @@ export const answerResultsSchema = z.object({
 });
 export type AnswerResults = z.infer<typeof answerResultsSchema>;
 
+/** An earlier version of a turn: what it said before it was regenerated (or its question edited). */
+export const threadEntryVersionSchema = z.object({
+  query: z.string(),
+  timestamp: z.string(),
+  results: answerResultsSchema,
+});
+export type ThreadEntryVersion = z.infer<typeof threadEntryVersionSchema>;
+
 /** One answered turn of a thread. */
 export const threadEntrySchema = z.object({
   id: z.string(),
@@ -141,6 +149,8 @@ export const threadEntrySchema = z.object({
   focusMode: focusModeSchema,
   results: answerResultsSchema,
   isBookmarked: z.boolean(),
+  /** Its earlier versions, oldest first (absent: never regenerated); the turn is the latest. */
+  versions: z.array(threadEntryVersionSchema).optional(),
 });
 export type ThreadEntry = z.infer<typeof threadEntrySchema>;
 

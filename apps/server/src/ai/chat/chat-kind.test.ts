@@ -223,7 +223,14 @@ describe("a chat kind registered by one file", () => {
     expect(textOf(again.chunks)).toBe("Done in full.");
     const rows = await rowsOf(userId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.results).toEqual({ markdown: "Done in full.", tools: 0 });
+    // The stopped version is kept with the new one (the thread shows 1/2, 2/2).
+    const { versions, ...latest } = rows[0]?.results as { versions: Record<string, unknown>[] };
+    expect(latest).toEqual({ markdown: "Done in full.", tools: 0 });
+    expect(versions).toHaveLength(1);
+    expect(versions[0]).toMatchObject({
+      query: "a long note",
+      results: { stopped: true, markdown: partial.markdown },
+    });
     expect(await used(cookie)).toBe(1);
   });
 

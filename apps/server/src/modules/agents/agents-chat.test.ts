@@ -120,6 +120,35 @@ describe("POST /api/agents/:agentId/chat", () => {
     expect(parts[0]).toMatchObject({ state: "output-available", input: { url } });
   });
 
+  it("a regenerated reply keeps the one before it as a version, with its parts", async () => {
+    const { cookie } = await h.signIn("agents-versions@acme.com");
+    replies.push({ kind: "text", text: "A first plan." });
+    const first = await chat(h, "maya", cookie, say("Plan my Sunday"));
+    const threadId = threadIdOf(first.chunks);
+    const entryId = String(partOf(first.chunks, "start")?.messageId);
+    replies.push({ kind: "text", text: "A better plan." });
+    const regenerate = {
+      ...say("Plan my Sunday, slowly", threadId),
+      trigger: "regenerate-message",
+      messageId: entryId,
+    };
+    await chat(h, "maya", cookie, regenerate);
+    const thread = (await (
+      await h.request(`/api/agents/maya/threads/${threadId}`, { cookie })
+    ).json()) as {
+      turns: { text: string; parts: unknown[]; versions?: { text: string; parts: unknown[] }[] }[];
+    };
+    expect(thread.turns).toHaveLength(1);
+    expect(thread.turns[0]?.text).toBe("Plan my Sunday, slowly");
+    expect(thread.turns[0]?.parts).toEqual([{ type: "text", text: "A better plan." }]);
+    expect(thread.turns[0]?.versions).toEqual([
+      expect.objectContaining({
+        text: "Plan my Sunday",
+        parts: [{ type: "text", text: "A first plan." }],
+      }),
+    ]);
+  });
+
   it("G14: a page that tells the model to send the conversation elsewhere causes no request there", async () => {
     const { cookie } = await h.signIn("agents-g14@acme.com");
     const url = `${pages.origin("tides.example.org")}/tides`;

@@ -5,6 +5,7 @@ import {
   type AgentChatRequest,
   type AgentsResponse,
   type AgentThreadResponse,
+  type AgentTurnVersion,
   isPresetAgentId,
   MAX_AGENT_TURNS,
   MAX_QUERY_CHARS,
@@ -16,6 +17,7 @@ import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import * as history from "../history/history.service.ts";
 import * as repo from "./agents.repo.ts";
 import { reserveConversation, settleConversation } from "./agents.reserve.ts";
 import { type AgentJob, agentModel, type CustomAgentDefinition } from "./agents.run.ts";
@@ -158,6 +160,23 @@ export async function thread(options: {
   return conversation({ ...options, subjectId: agent.id });
 }
 
+type TurnParts = AgentThreadResponse["turns"][number]["parts"];
+
+/** A turn's earlier versions as the chat shows them (absent: never regenerated). */
+function versionsOf(stored: Record<string, unknown>): { versions?: AgentTurnVersion[] } {
+  const versions = history.versionsOf(stored).map(
+    (v): AgentTurnVersion => ({
+      timestamp: v.timestamp,
+      text: v.query,
+      parts: (v.parts as TurnParts | null) ?? [
+        { type: "text", text: typeof v.results.markdown === "string" ? v.results.markdown : "" },
+      ],
+      ...(v.results.stopped === true ? { stopped: true } : {}),
+    }),
+  );
+  return versions.length > 0 ? { versions } : {};
+}
+
 /** The caller's conversation `threadId` with the agent `subjectId` (404 for anything else). */
 export async function conversation(options: {
   deps: Deps;
@@ -189,6 +208,7 @@ export async function conversation(options: {
         ],
         ...(r.results.stopped === true ? { stopped: true } : {}),
         isBookmarked: r.isBookmarked,
+        ...versionsOf(r.results),
       };
     }),
   };

@@ -3,10 +3,12 @@ import {
   answerResultsSchema,
   focusModeSchema,
   MESSAGES,
+  type ThreadEntryVersion,
   type ThreadResponse,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
+import * as history from "../history/history.service.ts";
 import { presentResults } from "../images/images.service.ts";
 import * as repo from "./answer.repo.ts";
 
@@ -17,6 +19,21 @@ const EMPTY_RESULTS: AnswerResults = {
   videos: [],
   thinking: "",
 };
+
+/** An entry's earlier versions as the answer page shows them (absent: never regenerated). */
+function versionsOf(
+  deps: Deps,
+  stored: Record<string, unknown>,
+): { versions?: ThreadEntryVersion[] } {
+  const versions = history.versionsOf(stored).flatMap((v): ThreadEntryVersion[] => {
+    const results = answerResultsSchema.safeParse(v.results);
+    if (!results.success) return [];
+    return [
+      { query: v.query, timestamp: v.timestamp, results: presentResults(deps, results.data) },
+    ];
+  });
+  return versions.length > 0 ? { versions } : {};
+}
 
 /** What a thread id can be (answerRequestSchema's threadId, or a generated entry id). */
 const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -47,6 +64,7 @@ export async function thread(options: {
         focusMode: focus.success ? focus.data : "web",
         results: results.success ? presentResults(options.deps, results.data) : EMPTY_RESULTS,
         isBookmarked: r.isBookmarked,
+        ...versionsOf(options.deps, r.results),
       };
     }),
   };

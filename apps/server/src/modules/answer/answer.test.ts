@@ -162,6 +162,54 @@ describe("POST /api/answer with a model and SearXNG", () => {
     expect(searxng.requests.at(-1)?.query.get("q")).toBe("Why tides?");
   });
 
+  it("keeps each regenerated or edited version with the turn, oldest first, at most nine", async () => {
+    const { cookie } = await h.signIn("answer-versions@acme.com");
+    const threadId = "VersionThread0123456789";
+    const say = (text: string) => ({
+      id: threadId,
+      threadId,
+      messages: [{ id: "u1", role: "user", parts: [{ type: "text", text }] }],
+    });
+    answers.push({ kind: "text", text: "Version 1 [1]." });
+    const first = await ask({ ...say("Why tides?"), trigger: "submit-message" }, cookie);
+    let entryId = String(metadataOf(first.chunks, "start").entryId);
+    // Regenerated, then the question edited and sent again: both replace the turn.
+    const again = async (text: string, answer: string) => {
+      answers.push({ kind: "text", text: answer });
+      const next = { ...say(text), trigger: "regenerate-message", messageId: entryId };
+      const { chunks } = await ask(next, cookie);
+      entryId = String(metadataOf(chunks, "start").entryId);
+    };
+    await again("Why tides?", "Version 2 [1].");
+    await again("Why are there two tides a day?", "Version 3 [1].");
+    type Entry = {
+      query: string;
+      results: { markdown: string };
+      versions?: { query: string; timestamp: string; results: { markdown: string } }[];
+    };
+    const read = async () =>
+      (
+        (await (await h.request(`/api/threads/${threadId}`, { cookie })).json()) as {
+          entries: Entry[];
+        }
+      ).entries;
+    const [turn] = await read();
+    expect(turn?.query).toBe("Why are there two tides a day?");
+    expect(turn?.results.markdown).toBe("Version 3 [1].");
+    expect(turn?.versions?.map((v) => [v.query, v.results.markdown])).toEqual([
+      ["Why tides?", "Version 1 [1]."],
+      ["Why tides?", "Version 2 [1]."],
+    ]);
+    expect(Number.isNaN(Date.parse(turn?.versions?.[0]?.timestamp ?? ""))).toBe(false);
+
+    for (let n = 4; n <= 12; n++) await again("Why tides?", `Version ${n} [1].`);
+    const [latest] = await read();
+    expect(latest?.results.markdown).toBe("Version 12 [1].");
+    expect(latest?.versions?.map((v) => v.results.markdown)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `Version ${i + 3} [1].`),
+    );
+  });
+
   it("streams reasoning and stores it as thinking", async () => {
     const { cookie, userId } = await h.signIn("answer-think@acme.com");
     answers.push({ kind: "text", text: "Gravity [1].", reasoningContent: "Think about the moon." });

@@ -115,26 +115,45 @@ export async function importThread(
   });
 }
 
+/** Earlier versions of a regenerated (or edited and resent) turn kept with it, newest last. */
+export const MAX_KEPT_VERSIONS = 9;
+
 /**
- * Saves one answered turn of any chat kind as ONE statement (no transaction held across round trips): deletes the
- * entry `replaces` of the same user and thread (a regenerated answer), inserts the entry and, when
- * `maxThreads` > 0, deletes the user's oldest threads beyond it (by their latest entry). The
- * saved thread is the newest and always kept, so the others are ranked without it and
- * `maxThreads - 1` of them stay.
+ * Saves one answered turn of any chat kind as ONE statement (no transaction held across round
+ * trips): deletes the entry `replaces` of the same user and thread (a regenerated answer, or an
+ * edited question sent again) and keeps what it said as the new entry's earlier version
+ * (`results.versions`: its question, time, results and parts; at most MAX_KEPT_VERSIONS, the
+ * oldest dropped), inserts the entry and, when `maxThreads` > 0, deletes the user's oldest
+ * threads beyond it (by their latest entry). The saved thread is the newest and always kept, so
+ * the others are ranked without it and `maxThreads - 1` of them stay.
  */
 const SAVE_ENTRY_SQL = `
 with replaced as (
   delete from "search_history"
-  where $8::text is not null and "id" = $8 and "user_id" = $2 and "thread_id" = $3
+  where $8::text is not null and "id" = $8 and "user_id" = $2::uuid and "thread_id" = $3
+  returning "query", "timestamp", "results", "parts"
+), versions as (
+  select coalesce(r."results"->'versions', '[]'::jsonb) || jsonb_build_array(jsonb_build_object(
+    'query', r."query", 'timestamp', r."timestamp", 'results', r."results" - 'versions',
+    'parts', r."parts")) as "all"
+  from replaced r
+), kept as (
+  select coalesce(jsonb_agg(v.value order by v.n), '[]'::jsonb) as "list"
+  from versions, jsonb_array_elements(versions."all") with ordinality as v(value, n)
+  where v.n > jsonb_array_length(versions."all") - ${MAX_KEPT_VERSIONS}
 ), saved as (
   insert into "search_history"
     ("id", "user_id", "thread_id", "timestamp", "query", "focus_mode", "results", "kind", "subject_id", "parts")
-  values ($1, $2, $3, $4, $5, $6, $7::jsonb, $10, $11, $12::jsonb)
+  select $1::text, $2::uuid, $3::text, $4::timestamptz, $5::text, $6::text,
+    case when exists (select 1 from replaced)
+      then $7::jsonb || jsonb_build_object('versions', (select "list" from kept))
+      else $7::jsonb end,
+    $10::text, $11::text, $12::jsonb
 ), trimmed as (
   delete from "search_history"
-  where $9::int > 0 and "user_id" = $2 and "thread_id" in (
+  where $9::int > 0 and "user_id" = $2::uuid and "thread_id" in (
     select "thread_id" from "search_history"
-    where "user_id" = $2 and "thread_id" <> $3
+    where "user_id" = $2::uuid and "thread_id" <> $3
     group by "thread_id" order by max("timestamp") desc offset greatest($9::int - 1, 0)
   )
 )
