@@ -24,7 +24,6 @@ export interface ChatModel {
   offline: boolean;
 }
 
-
 /**
  * What the configured models can do (ARCHITECTURE.md §3.1). The offline engine can do none of it:
  * a route that needs one of these says which variable to set instead of starting a broken chat.

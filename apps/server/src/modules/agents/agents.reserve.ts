@@ -1,7 +1,7 @@
 import type { Caller, Deps } from "../../deps.ts";
 import { hitLimit, type LimitRule } from "../../middleware/rate-limit.ts";
+import * as history from "../history/history.service.ts";
 import * as usage from "../usage/usage.service.ts";
-import * as repo from "./agents.repo.ts";
 
 /**
  * An agent conversation's unit (agentUsage), reserved when a reply that may charge it starts and
@@ -28,7 +28,7 @@ export async function settleConversation(
 ): Promise<void> {
   const userId = caller.user?.id;
   const outcome = userId
-    ? await repo.replyOutcome(deps.db, { userId, entryId })
+    ? await history.replyOutcome(deps, { userId, entryId })
     : { completed: false, chargedBefore: false, threadId: null };
   // A conversation is charged once: of its replies that ran side by side, the first to settle
   // keeps. Their saves may commit in another order than their timestamps, so "saved before me" is

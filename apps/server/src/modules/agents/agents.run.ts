@@ -22,7 +22,6 @@ import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf } from "../images/images.service.ts";
 import { offlineReply } from "./agents.offline.ts";
-import * as repo from "./agents.repo.ts";
 
 /** Earlier turns an agent's reply is written with (the latest ones). */
 export const AGENT_CONTEXT_TURNS = 20;
@@ -124,7 +123,7 @@ export function agentSystemPrompt(agent: RunnableAgent, now: Date, toolCalls = t
   return lines.join("\n");
 }
 
-function conversation(earlier: readonly repo.AgentTurnRow[], message: string): ModelMessage[] {
+function conversation(earlier: readonly history.TurnRow[], message: string): ModelMessage[] {
   return [
     ...earlier.flatMap((t): ModelMessage[] => {
       const reply = typeof t.results.markdown === "string" ? t.results.markdown : "";
@@ -212,7 +211,7 @@ export async function prepareAgent(ctx: AgentContext): Promise<TurnPlan> {
     job.threadId === job.entryId
       ? []
       : (
-          await repo.threadTurns(deps.db, {
+          await history.threadTurns(deps, {
             userId: user.id,
             threadId: job.threadId,
             limit: AGENT_CONTEXT_TURNS + 1,

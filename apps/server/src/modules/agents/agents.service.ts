@@ -18,7 +18,6 @@ import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as history from "../history/history.service.ts";
-import * as repo from "./agents.repo.ts";
 import { reserveConversation, settleConversation } from "./agents.reserve.ts";
 import { type AgentJob, agentModel, type CustomAgentDefinition } from "./agents.run.ts";
 
@@ -59,7 +58,9 @@ export async function catalogue(options: {
       available: modelConfigured || !a.needsModel,
     }),
   );
-  const recent = (await repo.recentAgents(deps.db, user.id, RECENT_AGENTS)).filter(isPresetAgentId);
+  const recent = (
+    await history.recentSubjects(deps, { userId: user.id, kind: "agent", limit: RECENT_AGENTS })
+  ).filter(isPresetAgentId);
   return { agents, modelConfigured, recent, needsModel: AGENT_NEEDS_MODEL_HOW_TO };
 }
 
@@ -119,7 +120,7 @@ export async function acceptAgentReply(options: {
   // completed): a new conversation, or one whose replies so far were all stopped.
   let reserves = true;
   if (body.threadId) {
-    const info = await repo.threadInfo(deps.db, { userId: user.id, threadId: body.threadId });
+    const info = await history.threadInfo(deps, { userId: user.id, threadId: body.threadId });
     if (info) {
       // Another kind of thread, or another agent's: not this agent's conversation.
       if (info.kind !== "agent" || info.subjectId !== options.subjectId) throw notFound();
@@ -185,7 +186,7 @@ export async function conversation(options: {
   threadId: string;
 }): Promise<AgentThreadResponse> {
   if (!THREAD_ID.test(options.threadId)) throw notFound();
-  const rows = await repo.threadTurns(options.deps.db, {
+  const rows = await history.threadTurns(options.deps, {
     userId: options.user.id,
     threadId: options.threadId,
   });

@@ -10,7 +10,6 @@ import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as history from "../history/history.service.ts";
 import { presentResults } from "../images/images.service.ts";
-import * as repo from "./answer.repo.ts";
 
 const EMPTY_RESULTS: AnswerResults = {
   markdown: "",
@@ -46,7 +45,7 @@ export async function thread(options: {
 }): Promise<ThreadResponse> {
   // Not a thread id (e.g. a NUL byte, which PostgreSQL text cannot hold): missing, like any other.
   if (!THREAD_ID.test(options.threadId)) throw new AppError("not_found", MESSAGES.noSuchDocument);
-  const rows = await repo.threadEntries(options.deps.db, {
+  const rows = await history.threadTurns(options.deps, {
     userId: options.user.id,
     threadId: options.threadId,
   });

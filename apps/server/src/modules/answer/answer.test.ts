@@ -117,6 +117,7 @@ describe("POST /api/answer with a model and SearXNG", () => {
     llm.reset();
     answers.push({ kind: "text", text: "About 12 hours apart [1]." });
     const question = { id: "m2", role: "user", parts: [{ type: "text", text: "How often?" }] };
+    h.clock.advance(1_000);
     const second = await ask(
       { id: "chat", messages: [question], trigger: "submit-message", messageId: "m2", threadId },
       cookie,

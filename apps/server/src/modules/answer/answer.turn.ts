@@ -13,7 +13,6 @@ import { readPages } from "../../integrations/page-reader.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf, signReceivedImages, signReceivedVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
-import * as repo from "./answer.repo.ts";
 import {
   MAX_SOURCES,
   presentMedia,
@@ -104,7 +103,7 @@ export function answerFinish(ctx: AnswerContext): AnswerMetadata {
 async function savedTurns(deps: Deps, job: AnswerJob): Promise<Turn[]> {
   const { user } = job.caller;
   if (!user || !job.continues) return [];
-  const rows = await repo.threadEntries(deps.db, {
+  const rows = await history.threadTurns(deps, {
     userId: user.id,
     threadId: job.continues,
     limit: EARLIER_TURNS + 1,

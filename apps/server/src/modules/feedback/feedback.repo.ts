@@ -1,7 +1,7 @@
 import { type Db, schema } from "@nexus/db";
 import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 
-const { feedback, searchHistory, users } = schema;
+const { feedback, users } = schema;
 export type FeedbackRow = typeof feedback.$inferSelect;
 
 /** Who rates: a signed-in user, or an anonymous browser (its anonymous id as sessionId). */
@@ -11,22 +11,6 @@ function raterWhere(rater: Rater): SQL | undefined {
   return "userId" in rater
     ? eq(feedback.userId, rater.userId)
     : eq(feedback.sessionId, rater.sessionId);
-}
-
-/** The question and answer markdown of one of the user's entries (read-only). */
-export async function ownEntryText(
-  db: Db,
-  options: { userId: string; entryId: string },
-): Promise<{ query: string; markdown: unknown } | undefined> {
-  const [row] = await db
-    .select({
-      query: searchHistory.query,
-      markdown: sql<unknown>`${searchHistory.results}->'markdown'`,
-    })
-    .from(searchHistory)
-    .where(and(eq(searchHistory.id, options.entryId), eq(searchHistory.userId, options.userId)))
-    .limit(1);
-  return row;
 }
 
 /** One rating per rater per entry: a new one replaces the old (partial unique indexes). */

@@ -13,6 +13,7 @@ import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import { keysetPage } from "../../lib/keyset-page.ts";
 import { markdownExcerpt, truncateText } from "../../lib/markdown-excerpt.ts";
+import * as history from "../history/history.service.ts";
 import * as repo from "./feedback.repo.ts";
 
 /** Length of the snapshot kept with a rating (question and start of the answer). */
@@ -51,7 +52,7 @@ export async function putFeedback(options: {
   const { deps, caller, body } = options;
   const rater = raterOf(caller);
   const saved = caller.user
-    ? await repo.ownEntryText(deps.db, { userId: caller.user.id, entryId: body.entryId })
+    ? await history.ownEntryText(deps, { userId: caller.user.id, entryId: body.entryId })
     : undefined;
   const query = saved?.query ?? body.query ?? "";
   const answer = typeof saved?.markdown === "string" ? saved.markdown : (body.answer ?? "");

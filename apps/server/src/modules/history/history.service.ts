@@ -23,7 +23,11 @@ import {
 import { presentLibraryItem, presentThread } from "./history.presenter.ts";
 import * as repo from "./history.repo.ts";
 import { prefixTsQuery } from "./history.search-text.ts";
+import type { TurnRow } from "./history.turns-repo.ts";
+import * as turns from "./history.turns-repo.ts";
 import * as writes from "./history.write-repo.ts";
+
+export type { TurnRow };
 
 /** Missing and foreign entries and threads answer exactly alike (spec §8). */
 function noSuchDocument(): AppError {
@@ -324,4 +328,35 @@ export function versionsOf(results: Record<string, unknown>): StoredVersion[] {
       },
     ];
   });
+}
+
+/** A thread's turns of one user, oldest first (the latest `limit`, when given): any chat kind. */
+export function threadTurns(
+  deps: Pick<Deps, "db">,
+  options: { userId: string; threadId: string; limit?: number },
+): Promise<TurnRow[]> {
+  return turns.threadTurns(deps.db, options);
+}
+
+/** A thread's kind, subject, turn count and whether it was charged; null: the user has none. */
+export function threadInfo(deps: Pick<Deps, "db">, options: { userId: string; threadId: string }) {
+  return turns.threadInfo(deps.db, options);
+}
+
+/** The subjects (agents) of the user's threads of `kind`, most recently used first. */
+export function recentSubjects(
+  deps: Pick<Deps, "db">,
+  options: { userId: string; kind: string; limit: number },
+): Promise<string[]> {
+  return turns.recentSubjects(deps.db, options);
+}
+
+/** How a reply of the user's was saved (completed, charged before it): agents.reserve.ts. */
+export function replyOutcome(deps: Pick<Deps, "db">, options: { userId: string; entryId: string }) {
+  return turns.replyOutcome(deps.db, options);
+}
+
+/** The question and answer markdown of one of the user's entries (feedback quotes it). */
+export function ownEntryText(deps: Pick<Deps, "db">, options: { userId: string; entryId: string }) {
+  return turns.ownEntryText(deps.db, options);
 }

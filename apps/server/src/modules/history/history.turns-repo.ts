@@ -1,14 +1,18 @@
 import { type Db, schema } from "@nexus/db";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 
+/**
+ * Reads of saved turns that chat kinds need while they run (the history module owns the table:
+ * ARCHITECTURE.md §3.1; answers and agents read it through history.service.ts).
+ */
 const { searchHistory } = schema;
-export type AgentTurnRow = typeof searchHistory.$inferSelect;
+export type TurnRow = typeof searchHistory.$inferSelect;
 
-/** The agent conversation's turns of one user, oldest first (the latest `limit`, when given). */
+/** A thread's turns of one user (any chat kind), oldest first (the latest `limit`, when given). */
 export async function threadTurns(
   db: Db,
   options: { userId: string; threadId: string; limit?: number },
-): Promise<AgentTurnRow[]> {
+): Promise<TurnRow[]> {
   const where = and(
     eq(searchHistory.threadId, options.threadId),
     eq(searchHistory.userId, options.userId),
@@ -59,12 +63,16 @@ export async function threadInfo(
   return row && row.turns > 0 ? row : null;
 }
 
-/** The user's agents by their latest conversation, most recent first. */
-export async function recentAgents(db: Db, userId: string, limit: number): Promise<string[]> {
+/** The subjects (agents) of the user's threads of `kind`, by their latest turn, most recent first. */
+export async function recentSubjects(
+  db: Db,
+  options: { userId: string; kind: string; limit: number },
+): Promise<string[]> {
+  const { userId, limit } = options;
   const rows = await db
     .select({ agentId: searchHistory.subjectId })
     .from(searchHistory)
-    .where(and(eq(searchHistory.userId, userId), eq(searchHistory.kind, "agent")))
+    .where(and(eq(searchHistory.userId, userId), eq(searchHistory.kind, options.kind)))
     .groupBy(searchHistory.subjectId)
     .orderBy(desc(sql`max(${searchHistory.timestamp})`))
     .limit(limit);
@@ -96,4 +104,20 @@ export async function replyOutcome(
     chargedBefore: row?.charged_before === true,
     threadId: row?.thread_id ?? null,
   };
+}
+
+/** The question and answer markdown of one of the user's entries (read-only). */
+export async function ownEntryText(
+  db: Db,
+  options: { userId: string; entryId: string },
+): Promise<{ query: string; markdown: unknown } | undefined> {
+  const [row] = await db
+    .select({
+      query: searchHistory.query,
+      markdown: sql<unknown>`${searchHistory.results}->'markdown'`,
+    })
+    .from(searchHistory)
+    .where(and(eq(searchHistory.id, options.entryId), eq(searchHistory.userId, options.userId)))
+    .limit(1);
+  return row;
 }
