@@ -21,6 +21,7 @@ import { startJobRuntime } from "./jobs/runtime.ts";
 import { createLogger } from "./lib/logger.ts";
 import { guardProcess } from "./lib/process-guards.ts";
 import { discoverFeedOf } from "./modules/discover/discover.service.ts";
+import { fillMissingVectors } from "./modules/files/files.service.ts";
 import { metricsRoutes } from "./modules/health/health.routes.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";
@@ -65,7 +66,11 @@ async function main() {
   await runMigrations(database.db);
   // File search by meaning in PostgreSQL when it has pgvector (otherwise scored in this process).
   const pgvector = await setUpPgvector(database.db, logger);
-  if (pgvector === "on") logger.info("pgvector: file search by meaning runs in PostgreSQL");
+  if (pgvector === "on") {
+    logger.info("pgvector: file search by meaning runs in PostgreSQL");
+    const filled = await fillMissingVectors(database.db);
+    if (filled > 0) logger.info({ passages: filled }, "pgvector: stored embeddings copied");
+  }
   // The built-in knowledge base (help, FAQ, guides) for local search; unchanged files are skipped.
   const knowledge = await indexKnowledgeBase({ db: database.db });
   logger.debug(knowledge, "knowledge base indexed");

@@ -5,12 +5,13 @@ import { fakeEmbedding } from "../../../../../e2e/fakes/fake-embedding.ts";
 import { createTestDatabase, type TestDatabase } from "../../../test/db.ts";
 import { type Embedder, vectorToBytes } from "../../ai/embeddings.ts";
 import * as repo from "../../modules/files/files.repo.ts";
+import { fillMissingVectors } from "../../modules/files/files.service.ts";
+import { syncFileVectors } from "../../modules/files/files.vectors.ts";
 import { createFilesCorpus } from "./files-corpus.ts";
 import {
   hnswIndexName,
   type PgvectorState,
   setUpPgvector,
-  syncFileVectors,
   usesPgvector,
   vectorLiteral,
 } from "./pgvector.ts";
@@ -175,6 +176,7 @@ beforeAll(async () => {
       )
     ).rows[0]?.n === 1;
   state = await setUpPgvector(db.db);
+  if (state === "on") await fillMissingVectors(db.db);
 });
 afterAll(async () => {
   await db?.close();

@@ -1,6 +1,5 @@
 import type { Db } from "@nexus/db";
 import { sql } from "drizzle-orm";
-import { readVectorInto } from "../../ai/embeddings.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { FileVectorIndex, VectorHit } from "./file-vectors.ts";
 import { queryWithSettings } from "./query-with-settings.ts";
@@ -15,8 +14,8 @@ import { queryWithSettings } from "./query-with-settings.ts";
  *
  * The column is not part of the migrations (a database without the extension could not run them):
  * `setUpPgvector` adds it at start-up when the extension is installed, or available and ours to
- * create, and fills it for passages embedded before. Writes of embeddings call `syncFileVectors` in
- * their transaction. Each dimensions in use gets an HNSW index (ensureHnswIndex); PostgreSQL
+ * create; the files module (the one writer of file_chunks) fills it for passages embedded before and
+ * syncs it in the transaction that writes embeddings (files.vectors.ts). Each dimensions in use gets an HNSW index (ensureHnswIndex); PostgreSQL
  * chooses per query between it and an exact scan of the person's passages (user_id index): the
  * exact scan for a person with few passages (an index shared by every user, filtered to one, is
  * what pgvector's README warns loses recall), the index for many (an exact scan reads every vector
@@ -33,8 +32,6 @@ export type PgvectorState =
 
 /** Lock held while the column is added and filled, so instances starting together do it once. */
 const SETUP_LOCK_KEY = 7_294_118_834;
-/** Passages converted per statement while filling the column. */
-const FILL_BATCH = 500;
 
 const known = new WeakMap<Db, Promise<boolean>>();
 
@@ -113,53 +110,10 @@ export function vectorLiteral(vector: Float32Array): string {
   return `[${Array.prototype.join.call(vector, ",")}]`;
 }
 
-function literalOfBytes(bytes: Buffer): string {
-  const vector = new Float32Array(bytes.byteLength / 4);
-  readVectorInto(bytes, vector, 0);
-  return vectorLiteral(vector);
-}
-
-type Executor = Pick<Db, "execute">;
-
-/** Writes `rows` (ordinal, Float32 bytea) of a file into embedding_vector, FILL_BATCH at a time. */
-async function writeVectors(
-  db: Executor,
-  fileId: string,
-  rows: { ordinal: number; embedding: Buffer }[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += FILL_BATCH) {
-    const batch = rows.slice(i, i + FILL_BATCH);
-    await db.execute(sql`
-      update file_chunks c set embedding_vector = v.literal::vector
-      from unnest(
-        ${`{${batch.map((r) => r.ordinal).join(",")}}`}::int[],
-        ${sql.param(batch.map((r) => literalOfBytes(r.embedding)))}::text[]
-      ) as v(ordinal, literal)
-      where c.file_id = ${fileId} and c.ordinal = v.ordinal`);
-  }
-}
-
 /**
- * Copies a file's embeddings into embedding_vector (and clears it where a passage has none), when
- * the database has pgvector; nothing otherwise. Call it in the transaction that wrote them.
- */
-export async function syncFileVectors(db: Db, tx: Executor, fileId: string): Promise<void> {
-  if (!(await usesPgvector(db))) return;
-  await tx.execute(sql`
-    update file_chunks set embedding_vector = null
-    where file_id = ${fileId} and embedding is null and embedding_vector is not null`);
-  const result = await tx.execute<{ ordinal: number; embedding: Buffer }>(sql`
-    select ordinal, embedding from file_chunks
-    where file_id = ${fileId} and embedding is not null order by ordinal`);
-  await writeVectors(tx, fileId, result.rows);
-  // A model with new dimensions gets its index, built beside (it waits for this transaction).
-  const dimensions = (result.rows[0]?.embedding.byteLength ?? 0) / 4;
-  if (dimensions > 0) void ensureHnswIndex(db, dimensions);
-}
-
-/**
- * At start-up (after the migrations): uses pgvector when the database has it. Adds the column and
- * fills it from the stored embeddings (files at a time, so a large table is never read at once).
+ * At start-up (after the migrations): uses pgvector when the database has it: adds the column and
+ * the indexes. The files module fills the column (files.service.ts fillMissingVectors: it owns
+ * file_chunks' writes).
  */
 export async function setUpPgvector(db: Db, logger?: Logger): Promise<PgvectorState> {
   const found = await db.execute<{ installed: boolean; available: boolean }>(sql`
@@ -192,8 +146,6 @@ export async function setUpPgvector(db: Db, logger?: Logger): Promise<PgvectorSt
     client.release();
   }
   known.set(db, Promise.resolve(true));
-  const filled = await fillMissing(db);
-  if (filled > 0) logger?.info({ passages: filled }, "pgvector: stored embeddings copied");
   // Indexes for the dimensions stored (once: later starts find them built), one passage per
   // embedding model read for its size rather than every passage.
   const present = await db.execute<{ dimensions: number }>(sql`
@@ -205,33 +157,6 @@ export async function setUpPgvector(db: Db, logger?: Logger): Promise<PgvectorSt
     ) v`);
   for (const { dimensions } of present.rows) await ensureHnswIndex(db, dimensions, logger);
   return "on";
-}
-
-/**
- * Passages with an embedding and no vector yet, file by file (files with embeddings in id order,
- * each file's passages through the primary key: never a scan of the whole table per file).
- * Returns how many were filled.
- */
-async function fillMissing(db: Db): Promise<number> {
-  let filled = 0;
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const next = await db.execute<{ id: string }>(sql`
-      select id from files where embedding_model is not null and id > ${after}::uuid
-      order by id limit 100`);
-    if (next.rows.length === 0) return filled;
-    for (const { id: fileId } of next.rows) {
-      await db.transaction(async (tx) => {
-        const rows = await tx.execute<{ ordinal: number; embedding: Buffer }>(sql`
-          select ordinal, embedding from file_chunks
-          where file_id = ${fileId} and embedding is not null and embedding_vector is null
-          order by ordinal for update`);
-        await writeVectors(tx, fileId, rows.rows);
-        filled += rows.rows.length;
-      });
-    }
-    after = next.rows.at(-1)?.id as string;
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Db, schema } from "@nexus/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { syncFileVectors } from "../../integrations/search/pgvector.ts";
+import { syncFileVectors } from "./files.vectors.ts";
 
 const { files, fileChunks } = schema;
 

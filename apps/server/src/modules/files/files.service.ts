@@ -7,6 +7,7 @@ import {
   type FileListItem,
   fileKindSchema,
 } from "@nexus/contracts";
+import type { Db } from "@nexus/db";
 import type { Context } from "hono";
 import type { AppEnv, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -16,6 +17,7 @@ import { sendIngestion } from "./files.fair.ts";
 import { INGEST_QUEUE, INGEST_RUN_KIND } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 import { maxUploadBytes } from "./files.upload.ts";
+import * as vectors from "./files.vectors.ts";
 
 export { imageFileName, saveGeneratedImage } from "./files.generated.ts";
 
@@ -257,4 +259,12 @@ export function streamFileEvents(options: { deps: Deps; c: Context<AppEnv>; runI
     present: presentEvent,
     endsOn: (event) => event.type === "ready" || event.type === "failed",
   });
+}
+
+/**
+ * At start-up, with pgvector on: copies the embeddings stored before into the vector column
+ * (files at a time, so a large table is never read at once). Returns the passages filled.
+ */
+export function fillMissingVectors(db: Db): Promise<number> {
+  return vectors.fillMissingVectors(db);
 }
