@@ -18,6 +18,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blogRoutes } from "./modules/blog/blog.routes.ts";
 import { customAgentsRoutes } from "./modules/custom-agents/custom-agents.routes.ts";
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
+import { createDiscoverFeed, type DiscoverFeed } from "./modules/discover/discover.service.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes.ts";
@@ -39,6 +40,8 @@ import { webRoutes } from "./static.ts";
 export interface AppOptions {
   /** Directory of the built SPA; omitted in API-only tests. */
   webDist?: string;
+  /** The Discover feed (its cache and refresh timer: main.ts); by default a new one. */
+  discover?: DiscoverFeed;
   /** More API routes under /api, beside the modules' (a test's own chat kind, say). */
   routes?: ReadonlyArray<readonly [path: string, routes: Hono<AppEnv>]>;
 }
@@ -79,7 +82,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/shares", sharesRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))
     .route("/leads", leadsRoutes(deps))
-    .route("/discover", discoverRoutes(deps))
+    .route("/discover", discoverRoutes(deps, options.discover ?? createDiscoverFeed({ deps })))
     .route("/image", imageRoutes(deps))
     .route("/files", filesRoutes(deps))
     .route("/runs", runsRoutes(deps));

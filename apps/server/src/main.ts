@@ -20,7 +20,7 @@ import { JOB_DEFINITIONS } from "./job-definitions.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
 import { createLogger } from "./lib/logger.ts";
 import { guardProcess } from "./lib/process-guards.ts";
-import { discoverFeedOf } from "./modules/discover/discover.service.ts";
+import { createDiscoverFeed } from "./modules/discover/discover.service.ts";
 import { fillMissingVectors } from "./modules/files/files.service.ts";
 import { metricsRoutes } from "./modules/health/health.routes.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
@@ -102,7 +102,8 @@ async function main() {
   const jobRuntime = await startJobRuntime({ deps, url, definitions: JOB_DEFINITIONS });
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ?? path.resolve(here, "../../web/dist");
-  const app = createApp(deps, { webDist });
+  const discover = createDiscoverFeed({ deps });
+  const app = createApp(deps, { webDist, discover });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -113,7 +114,7 @@ async function main() {
     ? serve({ fetch: metricsRoutes(deps, null).fetch, port: env.METRICS_PORT, hostname: env.HOST })
     : null;
   // Discover news (with a web search provider): cached topics refreshed every ~30 minutes.
-  const stopDiscover = discoverFeedOf(deps).start();
+  const stopDiscover = discover.start();
   logger.info(
     {
       ms: Math.round(performance.now() - startedAt),

@@ -24,6 +24,7 @@ import type { JobDefinition } from "../src/jobs/job-definition.ts";
 import { type JobRuntime, startJobRuntime } from "../src/jobs/runtime.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createMetrics } from "../src/lib/metrics.ts";
+import { createDiscoverFeed, type DiscoverFeed } from "../src/modules/discover/discover.service.ts";
 import { createImageUrls } from "../src/modules/images/image-urls.ts";
 import { loadImageKey } from "../src/modules/images/images.repo.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
@@ -54,6 +55,8 @@ export interface RequestOptions {
 export interface Harness {
   app: ReturnType<typeof createApp>;
   deps: Deps;
+  /** The app's Discover feed (its cache; no refresh timer runs in tests). */
+  discover: DiscoverFeed;
   db: TestDatabase;
   smtp: SmtpCapture;
   clock: TestClock;
@@ -174,7 +177,11 @@ export async function createHarness(
         ...(typeof options.jobs === "object" ? options.jobs : {}),
       })
     : null;
-  const app = createApp(deps, options.routes ? { routes: options.routes(deps) } : {});
+  const discover = createDiscoverFeed({ deps });
+  const app = createApp(deps, {
+    discover,
+    ...(options.routes ? { routes: options.routes(deps) } : {}),
+  });
   const request = async (path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers["content-type"] ??= "application/json";
@@ -208,6 +215,7 @@ export async function createHarness(
   return {
     app,
     deps,
+    discover,
     db,
     smtp,
     clock,

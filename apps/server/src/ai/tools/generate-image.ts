@@ -14,8 +14,10 @@ export const IMAGE_SIZES = ["1024x1024", "1024x1792", "1792x1024"] as const;
 export const NO_IMAGE_MODEL =
   "This server has no image model: the administrator sets IMAGE_MODEL (an images model on the LLM_BASE_URL server).";
 
-/** Images started in each turn (keyed by the turn's tool context, which lives as long as it). */
-const startedInTurn = new WeakMap<ToolContext, number>();
+/** Images started in one turn (each turn's tools are made for it: generateImageTool). */
+export interface ImagesInTurn {
+  started: number;
+}
 
 /** What the person reads when the image model fails. */
 function failure(error: unknown, timedOut: boolean): Error {
@@ -47,6 +49,7 @@ function failure(error: unknown, timedOut: boolean): Error {
 export async function generateImageFor(
   ctx: ToolContext,
   input: { prompt: string; size?: (typeof IMAGE_SIZES)[number] | undefined },
+  turn: ImagesInTurn,
 ): Promise<GenerateImageToolOutput> {
   const model = ctx.deps.models.imageModel;
   if (!model) throw new Error(NO_IMAGE_MODEL);
@@ -54,12 +57,11 @@ export async function generateImageFor(
   if (!user) throw new Error("Sign in to generate images: they are saved to your files.");
   const saveImage = ctx.saveImage;
   if (!saveImage) throw new Error("Images cannot be saved in this chat.");
-  const started = startedInTurn.get(ctx) ?? 0;
-  if (started >= GENERATE_IMAGE_LIMITS.perTurn)
+  if (turn.started >= GENERATE_IMAGE_LIMITS.perTurn)
     throw new Error(
       `Not generated: one reply makes at most ${GENERATE_IMAGE_LIMITS.perTurn} images. Show these, and the person can ask for more in the next message.`,
     );
-  startedInTurn.set(ctx, started + 1);
+  turn.started++;
   try {
     const signal = toolSignal(ctx.signal, GENERATE_IMAGE_LIMITS.ms);
     let result: Awaited<ReturnType<typeof generateImage>>;
@@ -90,7 +92,7 @@ export async function generateImageFor(
     return { images, prompt: input.prompt };
   } catch (error) {
     // A call that made nothing does not count against the turn's images.
-    startedInTurn.set(ctx, (startedInTurn.get(ctx) ?? 1) - 1);
+    turn.started--;
     throw error;
   }
 }
@@ -103,12 +105,13 @@ const GENERATE_IMAGE_INPUT = z.object({
 
 /** The generate-image tool (ai/tools, ARCHITECTURE.md §3.1). */
 export function generateImageTool(ctx: ToolContext) {
+  const turn: ImagesInTurn = { started: 0 };
   return tool({
     description:
       "Generate one image from a detailed visual prompt (in English) with the server's image " +
       `model. At most ${GENERATE_IMAGE_LIMITS.perTurn} images per reply. The image is saved to ` +
       "the person's files and shown to them with the tool result; do not repeat its url.",
     inputSchema: GENERATE_IMAGE_INPUT,
-    execute: async (input) => generateImageFor(ctx, input),
+    execute: async (input) => generateImageFor(ctx, input, turn),
   });
 }

@@ -46,18 +46,6 @@ export interface DiscoverFeed {
   start(): () => void;
 }
 
-const feeds = new WeakMap<Deps, DiscoverFeed>();
-
-/** The one feed of an app instance (routes and the refresh timer share its cache). */
-export function discoverFeedOf(deps: Deps): DiscoverFeed {
-  let feed = feeds.get(deps);
-  if (!feed) {
-    feed = createDiscoverFeed({ deps });
-    feeds.set(deps, feed);
-  }
-  return feed;
-}
-
 function providerOf(deps: Deps): DiscoverProvider {
   return deps.env.SEARCH_PROVIDER;
 }

@@ -13,7 +13,6 @@ import { createHarness, type Harness } from "../../../test/harness.ts";
 import { indexKnowledgeBase } from "../../integrations/search/knowledge-index.ts";
 import { guideTopics, isoDate } from "./discover.items.ts";
 import { DISCOVER_RATE_LIMIT } from "./discover.routes.ts";
-import { discoverFeedOf } from "./discover.service.ts";
 
 async function feedOf(h: Harness, query: string): Promise<DiscoverResponse> {
   const res = await h.request(`/api/discover${query}`);
@@ -122,7 +121,7 @@ describe("GET /api/discover with SearXNG", () => {
   it("keeps the last good items when a refresh fails, and takes new ones when it works again", async () => {
     const before = await feedOf(h, "?topic=culture");
     fake.mode = "error";
-    const feed = discoverFeedOf(h.deps);
+    const feed = h.discover;
     expect(await feed.refresh("culture")).toBe(false);
     expect(h.logs.some((line) => line.includes("discover refresh failed"))).toBe(true);
     expect(await feedOf(h, "?topic=culture")).toEqual(before);
@@ -139,14 +138,14 @@ describe("GET /api/discover with SearXNG", () => {
   it("keeps the last items when a refresh finds nothing", async () => {
     const before = await feedOf(h, "?topic=world");
     fake.corpus.news = [];
-    expect(await discoverFeedOf(h.deps).refresh("world")).toBe(true);
+    expect(await h.discover.refresh("world")).toBe(true);
     expect(await feedOf(h, "?topic=world")).toEqual(before);
   });
 
   it("refreshes every topic asked for so far in the background pass", async () => {
     await feedOf(h, "?topic=health");
     fake.requests.length = 0;
-    await discoverFeedOf(h.deps).refreshAll();
+    await h.discover.refreshAll();
     const asked = newsRequests()
       .map((r) => r.query.get("q"))
       .sort();
