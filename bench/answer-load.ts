@@ -16,6 +16,8 @@ import { summarize } from "./lib/stats.ts";
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1000);
 /** Signed-in free users (300 searches a month each); answers are spread evenly over them. */
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? ANSWERS);
+/** "mixed": every second chat is a preset agent's reply (POST /api/agents/writer/chat). */
+const KINDS = process.env.BENCH_LOAD_KINDS === "mixed" ? "mixed" : "answer";
 const CHUNKS = 30;
 const CHUNK_DELAY_MS = 50;
 const TARGET_RSS_MB = 1024;
@@ -58,15 +60,26 @@ export async function answerLoad(): Promise<BenchResult> {
     const cpuBefore = cpuMs(stack.server.pid);
     const started = performance.now();
     const timings = await Promise.all(
-      Array.from({ length: ANSWERS }, (_, i) =>
-        streamAnswer({
+      Array.from({ length: ANSWERS }, (_, i) => {
+        const question = `What is load question ${i}?`;
+        const agentReply = KINDS === "mixed" && i % 2 === 1;
+        return streamAnswer({
           origin: stack.server.origin,
           agent,
           cookie: stack.cookies[i % stack.cookies.length] ?? "",
-          question: `What is load question ${i}?`,
+          question,
           timeoutMs: 120_000,
-        }),
-      ),
+          ...(agentReply
+            ? {
+                path: "/api/agents/writer/chat",
+                body: {
+                  id: `load-${i}`,
+                  messages: [{ role: "user", parts: [{ type: "text", text: question }] }],
+                },
+              }
+            : {}),
+        });
+      }),
     );
     const wallMs = performance.now() - started;
     const cpuAfter = cpuMs(stack.server.pid);
@@ -113,7 +126,13 @@ export async function answerLoad(): Promise<BenchResult> {
     );
 
     const summaryRows: (string | number)[][] = [
-      ["answers started at once", ANSWERS, ""],
+      [
+        KINDS === "mixed"
+          ? "chats started at once (answers and agent replies, half each)"
+          : "answers started at once",
+        ANSWERS,
+        "",
+      ],
       ["ended with `finish`", ok, ""],
       [
         "errors (non-200 / error part / no `finish`)",
