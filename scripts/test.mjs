@@ -295,6 +295,13 @@ async function externalPostgres() {
       "test/documents/document-fuzz.test.ts",
       // Runs its external round trip on a Debian PostgreSQL of its own in the step before.
       "test/backup.test.ts",
+      // The longest files whose subject is not the database or Node (CI's time: 20 minutes in
+      // all): OCR fairness and document uploads (their SQL is the upload path's, run by other
+      // files here), the static layer check, and the HTTP input fuzz (G1, run in the step before).
+      "src/modules/files/files-fair.test.ts",
+      "test/documents/upload.test.ts",
+      "test/check-layers.test.ts",
+      "test/fuzz.test.ts",
     ];
     // pgvector built into this PostgreSQL (.ci/run: scripts/build-pgvector.sh): its tests must
     // then find it, rather than pass on the path for a database without it.
