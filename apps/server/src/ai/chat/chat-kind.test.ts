@@ -1,6 +1,3 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { schema } from "@nexus/db";
 import { tool } from "ai";
 import { eq } from "drizzle-orm";
@@ -16,7 +13,12 @@ import { createHarness, type Harness } from "../../../test/harness.ts";
 import type { AppEnv } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
-import { parseStream, partOf, readUntil, textOf } from "../../modules/answer/answer-test-kit.ts";
+import {
+  hangUpMidAnswer,
+  parseStream,
+  partOf,
+  textOf,
+} from "../../modules/answer/answer-test-kit.ts";
 import * as history from "../../modules/history/history.service.ts";
 import * as usage from "../../modules/usage/usage.service.ts";
 import type { ChatJob, ChatKind } from "./chat-kinds.ts";
@@ -189,23 +191,10 @@ describe("a chat kind registered by one file", () => {
   it("keeps a stopped turn as far as it got, refunded, and regenerating it completes it", async () => {
     const { cookie, userId } = await h.signIn("note-stopped@acme.com");
     replies.push({ kind: "text", text: "word ".repeat(400), delayMs: 20 });
-    const server = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" });
-    await once(server, "listening");
-    const { port } = server.address() as AddressInfo;
-    const hangUp = new AbortController();
-    try {
-      // biome-ignore lint/style/noRestrictedGlobals: the test's browser, talking to our own app on loopback
-      const res = await fetch(`http://127.0.0.1:${port}/api/notes`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify({ text: "a long note" }),
-        signal: hangUp.signal,
-      });
-      await readUntil(res.body?.getReader(), "text-delta");
-      hangUp.abort();
-    } finally {
-      server.close();
-    }
+    await hangUpMidAnswer(h.app.fetch, cookie, {
+      path: "/api/notes",
+      body: { text: "a long note" },
+    });
     await expect.poll(async () => (await rowsOf(userId)).length, { timeout: 5000 }).toBe(1);
     const [stopped] = await rowsOf(userId);
     const partial = stopped?.results as { stopped?: boolean; markdown: string };

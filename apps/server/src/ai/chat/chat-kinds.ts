@@ -47,9 +47,13 @@ export interface ModelCall {
   system: string;
   messages: ModelMessage[];
   tools?: ToolSet;
+  /** Model steps at most (a tool call and its result take one); default 1 without tools, 5 with. */
   maxSteps?: number;
+  /** When to stop stepping (streamText's stopWhen); default stepCountIs(maxSteps). */
   stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
+  /** streamText's prepareStep: the model, tools or messages of each step. */
   prepareStep?: PrepareStepFunction<ToolSet>;
+  /** streamText's onStepFinish: called with each finished step (its text, calls, results, usage). */
   onStepFinish?: StreamTextOnStepFinishCallback<ToolSet>;
 }
 

@@ -1,14 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import {
-  type ModelMessage,
-  type PrepareStepFunction,
-  type StopCondition,
-  type StreamTextOnStepFinishCallback,
-  stepCountIs,
-  streamText,
-  type ToolSet,
-  type UIMessageChunk,
-} from "ai";
+import { stepCountIs, streamText, type UIMessageChunk } from "ai";
+import type { ModelCall } from "./chat-kinds.ts";
 import { DeltaCoalescer, toolErrorText } from "./model-chunks.ts";
 
 /**
@@ -111,19 +103,9 @@ export class ChatTurn {
   }
 }
 
-export interface RunChatOptions {
+/** One model call: the kind's choices (ModelCall) and where the reply goes. */
+export interface RunChatOptions extends ModelCall {
   model: LanguageModelV3;
-  system: string;
-  messages: ModelMessage[];
-  tools?: ToolSet;
-  /** Model steps at most (a tool call and its result take one); default 1 without tools, 5 with. */
-  maxSteps?: number;
-  /** When to stop stepping (streamText's stopWhen); default stepCountIs(maxSteps). */
-  stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
-  /** streamText's prepareStep: the model, tools or messages of each step. */
-  prepareStep?: PrepareStepFunction<ToolSet>;
-  /** streamText's onStepFinish: called with each finished step (its text, calls, results, usage). */
-  onStepFinish?: StreamTextOnStepFinishCallback<ToolSet>;
   /** Where the reply's chunks go, in order. */
   write: (chunk: UIMessageChunk) => void;
   turn: ChatTurn;

@@ -64,12 +64,16 @@ export async function readUntil(
 }
 
 /**
- * Serves `fetch` on loopback (a hang-up needs a real socket), asks a question as `cookie`, and
- * hangs up once the answer's first text arrives.
+ * Serves `fetch` on loopback (a hang-up needs a real socket), posts `body` to `path` (by default a
+ * question to /api/answer) as `cookie`, and hangs up once the reply's first text arrives.
  */
 export async function hangUpMidAnswer(
   fetchApp: Parameters<typeof serve>[0]["fetch"],
   cookie: string,
+  request: { path: string; body: unknown } = {
+    path: "/api/answer",
+    body: { text: "Tell me everything about tides" },
+  },
 ): Promise<void> {
   const server = serve({ fetch: fetchApp, port: 0, hostname: "127.0.0.1" });
   await once(server, "listening");
@@ -77,10 +81,10 @@ export async function hangUpMidAnswer(
   const controller = new AbortController();
   try {
     // biome-ignore lint/style/noRestrictedGlobals: the test's browser, talking to our own app on loopback
-    const res = await fetch(`http://127.0.0.1:${port}/api/answer`, {
+    const res = await fetch(`http://127.0.0.1:${port}${request.path}`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify({ text: "Tell me everything about tides" }),
+      body: JSON.stringify(request.body),
       signal: controller.signal,
     });
     await readUntil(res.body?.getReader(), "text-delta");
