@@ -66,7 +66,7 @@ export const agentChatRequestSchema = z.looseObject({
 });
 export type AgentChatRequest = z.infer<typeof agentChatRequestSchema>;
 
-/** Message metadata of an agent's reply (its `start` part; `finish` adds nothing new). */
+/** Message metadata of an agent's reply (its `start` part; `finish` adds `versions`). */
 export interface AgentMessageMetadata {
   entryId: string;
   threadId: string;
@@ -74,6 +74,8 @@ export interface AgentMessageMetadata {
   agentId: string;
   model: string;
   offline: boolean;
+  /** A regenerated (or edited) reply's earlier versions, oldest first (its `finish` part). */
+  versions?: AgentTurnVersion[];
 }
 
 /** One turn of an agent conversation as GET /api/agents/:agentId/threads/:threadId returns it. */

@@ -108,6 +108,8 @@ export const answerMetadataSchema = z.object({
       totalMs: z.number(),
     })
     .optional(),
+  /** A regenerated (or edited) answer's earlier versions, oldest first (its `finish` part). */
+  versions: z.lazy(() => z.array(threadEntryVersionSchema)).optional(),
 });
 export type AnswerMetadata = z.infer<typeof answerMetadataSchema>;
 

@@ -132,7 +132,14 @@ describe("POST /api/agents/:agentId/chat", () => {
       trigger: "regenerate-message",
       messageId: entryId,
     };
-    await chat(h, "maya", cookie, regenerate);
+    const again = await chat(h, "maya", cookie, regenerate);
+    const finish = partOf(again.chunks, "finish")?.messageMetadata as { versions?: unknown[] };
+    expect(finish.versions).toEqual([
+      expect.objectContaining({
+        text: "Plan my Sunday",
+        parts: [{ type: "text", text: "A first plan." }],
+      }),
+    ]);
     const thread = (await (
       await h.request(`/api/agents/maya/threads/${threadId}`, { cookie })
     ).json()) as {

@@ -28,8 +28,12 @@ export const agentChat: ChatKind<AgentJob, AgentChatRequest, AgentState> = {
   accept: acceptPresetReply,
   model: agentModel,
   metadata: agentMetadata,
-  state: () => ({}),
+  state: () => ({ versions: [] }),
   prepare: prepareAgent,
   save: saveAgent,
+  finish: (ctx) => ({
+    ...agentMetadata(ctx.job, ctx.model),
+    ...(ctx.state.versions.length > 0 ? { versions: ctx.state.versions } : {}),
+  }),
   failureText: (error, streamed) => failureMessage({ error, streamed }),
 };

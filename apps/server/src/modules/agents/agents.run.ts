@@ -1,6 +1,7 @@
 import {
   type AgentMessageMetadata,
   type AgentTool,
+  type AgentTurnVersion,
   type AnswerSource,
   citedFileId,
   type PresetAgent,
@@ -190,8 +191,10 @@ function sourcesOf(deps: Deps, parts: readonly SavedPart[], othersFiles: boolean
   });
 }
 
-/** The state of one agent reply: none beyond its turn (its saved parts are the turn's). */
-export type AgentState = Record<string, never>;
+/** The state of one agent reply beyond its turn: its earlier versions once saved. */
+export interface AgentState {
+  versions: AgentTurnVersion[];
+}
 
 export type AgentContext = TurnContext<AgentJob, AgentState>;
 
@@ -250,7 +253,7 @@ export async function saveAgent(ctx: AgentContext, { stopped }: { stopped: boole
   if (stopped && turn.text === "" && turn.parts.length === 0) return;
   const knowledge = job.custom?.knowledge;
   const knowledgeOfOthers = knowledge !== undefined && knowledge.ownerId !== user.id;
-  await history.saveTurn({
+  const versions = await history.saveTurn({
     deps,
     user,
     turn: {
@@ -277,4 +280,21 @@ export async function saveAgent(ctx: AgentContext, { stopped }: { stopped: boole
     },
     replaces: job.replaces,
   });
+  ctx.state.versions = presentAgentVersions(versions);
+}
+
+type TurnParts = AgentTurnVersion["parts"];
+
+/** Earlier versions of an agent's turn as the chat shows them. */
+export function presentAgentVersions(stored: readonly history.StoredVersion[]): AgentTurnVersion[] {
+  return stored.map(
+    (v): AgentTurnVersion => ({
+      timestamp: v.timestamp,
+      text: v.query,
+      parts: (v.parts as TurnParts | null) ?? [
+        { type: "text", text: typeof v.results.markdown === "string" ? v.results.markdown : "" },
+      ],
+      ...(v.results.stopped === true ? { stopped: true } : {}),
+    }),
+  );
 }

@@ -19,7 +19,12 @@ import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as history from "../history/history.service.ts";
 import { reserveConversation, settleConversation } from "./agents.reserve.ts";
-import { type AgentJob, agentModel, type CustomAgentDefinition } from "./agents.run.ts";
+import {
+  type AgentJob,
+  agentModel,
+  type CustomAgentDefinition,
+  presentAgentVersions,
+} from "./agents.run.ts";
 
 /** Agents in the hub's "Recently used" row at most. */
 const RECENT_AGENTS = 8;
@@ -161,20 +166,8 @@ export async function thread(options: {
   return conversation({ ...options, subjectId: agent.id });
 }
 
-type TurnParts = AgentThreadResponse["turns"][number]["parts"];
-
-/** A turn's earlier versions as the chat shows them (absent: never regenerated). */
 function versionsOf(stored: Record<string, unknown>): { versions?: AgentTurnVersion[] } {
-  const versions = history.versionsOf(stored).map(
-    (v): AgentTurnVersion => ({
-      timestamp: v.timestamp,
-      text: v.query,
-      parts: (v.parts as TurnParts | null) ?? [
-        { type: "text", text: typeof v.results.markdown === "string" ? v.results.markdown : "" },
-      ],
-      ...(v.results.stopped === true ? { stopped: true } : {}),
-    }),
-  );
+  const versions = presentAgentVersions(history.versionsOf(stored));
   return versions.length > 0 ? { versions } : {};
 }
 

@@ -19,18 +19,25 @@ const EMPTY_RESULTS: AnswerResults = {
   thinking: "",
 };
 
-/** An entry's earlier versions as the answer page shows them (absent: never regenerated). */
-function versionsOf(
+/** Earlier versions as the answer page shows them (images and favicons through the proxy). */
+export function presentVersions(
   deps: Deps,
-  stored: Record<string, unknown>,
-): { versions?: ThreadEntryVersion[] } {
-  const versions = history.versionsOf(stored).flatMap((v): ThreadEntryVersion[] => {
+  stored: readonly history.StoredVersion[],
+): ThreadEntryVersion[] {
+  return stored.flatMap((v): ThreadEntryVersion[] => {
     const results = answerResultsSchema.safeParse(v.results);
     if (!results.success) return [];
     return [
       { query: v.query, timestamp: v.timestamp, results: presentResults(deps, results.data) },
     ];
   });
+}
+
+function versionsOf(
+  deps: Deps,
+  stored: Record<string, unknown>,
+): { versions?: ThreadEntryVersion[] } {
+  const versions = presentVersions(deps, history.versionsOf(stored));
   return versions.length > 0 ? { versions } : {};
 }
 

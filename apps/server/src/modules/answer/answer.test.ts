@@ -182,7 +182,22 @@ describe("POST /api/answer with a model and SearXNG", () => {
       entryId = String(metadataOf(chunks, "start").entryId);
     };
     await again("Why tides?", "Version 2 [1].");
-    await again("Why are there two tides a day?", "Version 3 [1].");
+    // The finish part of a regenerated answer carries its earlier versions (the pager, at once).
+    answers.push({ kind: "text", text: "Version 3 [1]." });
+    const edited = await ask(
+      {
+        ...say("Why are there two tides a day?"),
+        trigger: "regenerate-message",
+        messageId: entryId,
+      },
+      cookie,
+    );
+    entryId = String(metadataOf(edited.chunks, "start").entryId);
+    expect(metadataOf(edited.chunks, "finish").versions?.map((v) => v.results.markdown)).toEqual([
+      "Version 1 [1].",
+      "Version 2 [1].",
+    ]);
+    expect(metadataOf(first.chunks, "finish").versions).toBeUndefined();
     type Entry = {
       query: string;
       results: { markdown: string };

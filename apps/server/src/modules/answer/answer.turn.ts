@@ -3,6 +3,7 @@ import type {
   AnswerMetadata,
   AnswerResults,
   FocusMode,
+  ThreadEntryVersion,
   UnreadUrl,
 } from "@nexus/contracts";
 import type { ModelMessage, UIMessageChunk } from "ai";
@@ -13,6 +14,7 @@ import { readPages } from "../../integrations/page-reader.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf, signReceivedImages, signReceivedVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
+import { presentVersions } from "./answer.service.ts";
 import {
   MAX_SOURCES,
   presentMedia,
@@ -61,6 +63,8 @@ export interface AnswerState {
   unread: UnreadUrl[];
   media: Pick<AnswerResults, "sources" | "images" | "videos">;
   related: string[];
+  /** The answer's earlier versions once saved (a regenerate or an edited question). */
+  versions: ThreadEntryVersion[];
 }
 
 export type AnswerContext = TurnContext<AnswerJob, AnswerState>;
@@ -73,6 +77,7 @@ export function answerState(job: AnswerJob): AnswerState {
     unread: [],
     media: { sources: [], images: [], videos: [] },
     related: [],
+    versions: [],
   };
 }
 
@@ -97,6 +102,7 @@ export function answerFinish(ctx: AnswerContext): AnswerMetadata {
       firstTokenMs: ctx.turn.firstTokenMs,
       totalMs: performance.now() - state.started,
     },
+    ...(state.versions.length > 0 ? { versions: state.versions } : {}),
   };
 }
 
@@ -218,7 +224,7 @@ export async function saveAnswer(ctx: AnswerContext, { stopped }: { stopped: boo
     offline: model.offline,
     ...(state.unread.length > 0 ? { unread: state.unread } : {}),
   };
-  await history.saveTurn({
+  const versions = await history.saveTurn({
     deps,
     user,
     turn: {
@@ -232,4 +238,5 @@ export async function saveAnswer(ctx: AnswerContext, { stopped }: { stopped: boo
     },
     replaces: job.replaces,
   });
+  ctx.state.versions = presentVersions(deps, versions);
 }

@@ -283,21 +283,23 @@ export interface SavedTurn {
 
 /**
  * Saves a turn for its owner (the answer and agent runtimes call this: the history module owns
- * the table's writes): replaces the regenerated entry `replaces`, and keeps at most the tier's
- * maxChats threads (the oldest beyond it are dropped in the same statement).
+ * the table's writes): replaces the regenerated entry `replaces` (what it said becomes the saved
+ * turn's earlier version), and keeps at most the tier's maxChats threads (the oldest beyond it are
+ * dropped in the same statement). Returns the turn's earlier versions, oldest first.
  */
 export async function saveTurn(options: {
   deps: Deps;
   user: SessionUser;
   turn: SavedTurn;
   replaces?: string | undefined;
-}): Promise<void> {
+}): Promise<StoredVersion[]> {
   const { deps, user, turn } = options;
-  await writes.saveEntry(deps.db, {
+  const versions = await writes.saveEntry(deps.db, {
     entry: { ...turn, userId: user.id },
     maxThreads: deps.env.TIER_LIMITS[user.tier].maxChats,
     ...(options.replaces ? { replaces: options.replaces } : {}),
   });
+  return versionsOf({ versions });
 }
 
 /** An earlier version of a turn, as saveTurn keeps it when the turn is regenerated or edited. */

@@ -125,7 +125,7 @@ export const MAX_KEPT_VERSIONS = 9;
  * (`results.versions`: its question, time, results and parts; at most MAX_KEPT_VERSIONS, the
  * oldest dropped), inserts the entry and, when `maxThreads` > 0, deletes the user's oldest
  * threads beyond it (by their latest entry). The saved thread is the newest and always kept, so
- * the others are ranked without it and `maxThreads - 1` of them stay.
+ * the others are ranked without it and `maxThreads - 1` of them stay. Returns the versions kept.
  */
 const SAVE_ENTRY_SQL = `
 with replaced as (
@@ -157,14 +157,14 @@ with replaced as (
     group by "thread_id" order by max("timestamp") desc offset greatest($9::int - 1, 0)
   )
 )
-select 1`;
+select (select "list" from kept) as "versions"`;
 
 export async function saveEntry(
   db: Db,
   options: { entry: typeof searchHistory.$inferInsert; maxThreads: number; replaces?: string },
-): Promise<void> {
+): Promise<unknown[]> {
   const { entry, maxThreads, replaces } = options;
-  await db.$client.query({
+  const result = await db.$client.query<{ versions: unknown[] | null }>({
     name: "history_save_entry",
     text: SAVE_ENTRY_SQL,
     values: [
@@ -183,6 +183,7 @@ export async function saveEntry(
       entry.parts == null ? null : storableJson(entry.parts),
     ],
   });
+  return result.rows[0]?.versions ?? [];
 }
 
 /**
