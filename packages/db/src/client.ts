@@ -11,12 +11,17 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export function createDatabase(options: { url: string; max?: number }): Database {
+export function createDatabase(options: {
+  url: string;
+  max?: number;
+  /** How long a query waits for a free connection of the pool (default 10 s). */
+  connectionTimeoutMillis?: number;
+}): Database {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);

@@ -218,11 +218,31 @@ export async function addAmount(
     now: Date;
   },
 ): Promise<void> {
-  await clientOf(db).query({
-    name: `usage_add_${values.counter}`,
-    text: ADD[values.counter],
-    values: [values.subjectIds, values.period, values.amount, values.now],
-  });
+  // A refund must not be lost to a busy pool: waiting for a connection is tried again (no
+  // statement was sent yet, so asking again cannot give the unit back twice).
+  const client = await connectPatiently(clientOf(db), values.amount < 0 ? REFUND_ATTEMPTS : 1);
+  try {
+    await client.query({
+      name: `usage_add_${values.counter}`,
+      text: ADD[values.counter],
+      values: [values.subjectIds, values.period, values.amount, values.now],
+    });
+  } finally {
+    client.release();
+  }
+}
+
+/** Times a refund waits for a free connection of the pool (each its connection time-out). */
+export const REFUND_ATTEMPTS = 4;
+
+async function connectPatiently(pool: Db["$client"], attempts: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (attempt >= attempts || pool.ended) throw error;
+    }
+  }
 }
 
 /** Spec §7: anonymous usage records untouched for 30 days are deleted (counters cascade). */

@@ -159,11 +159,34 @@ describe("quota enforcement (G9)", () => {
     await usage.consume({ deps: h.deps, caller, counter: "search" }); // creates the rows
     const pool = h.deps.db.$client;
     const sent: string[] = [];
+    const record = (config: unknown) =>
+      sent.push(typeof config === "string" ? config : String((config as { text: string }).text));
     const query = pool.query.bind(pool);
     pool.query = ((config: unknown, ...rest: unknown[]) => {
-      sent.push(typeof config === "string" ? config : String((config as { text: string }).text));
+      record(config);
       return (query as (...args: unknown[]) => unknown)(config, ...rest);
     }) as typeof pool.query;
+    // A refund takes a connection of its own (usage.repo.ts: its wait is tried again).
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+    const watched = async (...args: unknown[]) => {
+      // pool.query connects with a callback: passed on as it is (its statement is seen above).
+      if (args.length > 0) return connect(...args);
+      const client = (await connect()) as import("pg").PoolClient;
+      const clientQuery = client.query.bind(client);
+      const release = client.release.bind(client);
+      Object.assign(client, {
+        query: (config: unknown, ...rest: unknown[]) => {
+          record(config);
+          return (clientQuery as (...args: unknown[]) => unknown)(config, ...rest);
+        },
+        release: (...args: unknown[]) => {
+          Object.assign(client, { query: clientQuery, release });
+          return (release as (...a: unknown[]) => unknown)(...args);
+        },
+      });
+      return client;
+    };
+    Object.assign(pool, { connect: watched });
     try {
       expect(await usage.consume({ deps: h.deps, caller, counter: "search" })).toMatchObject({
         allowed: true,
@@ -172,6 +195,7 @@ describe("quota enforcement (G9)", () => {
       await usage.refund({ deps: h.deps, caller, counter: "search" });
     } finally {
       pool.query = query;
+      Object.assign(pool, { connect });
     }
     expect(sent).toHaveLength(2);
     expect(sent.join("\n")).not.toMatch(/\bbegin\b/i);
