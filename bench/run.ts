@@ -4,7 +4,8 @@
 //                                     answer-profile, answer-renders, chat-cpu,
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
-//                                     document-parse, image-proxy, files-retrieval, files-upload)
+//                                     document-parse, image-proxy, files-retrieval, files-upload,
+//                                     soak: G13, SOAK_SECONDS long, 60 by default)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
 // The answer benches run apps/server/dist/main.js (`npm run build:server`; the source via tsx if
 // missing). BENCH_CLIENTS, BENCH_ANSWERS, BENCH_LOAD_USERS change their sizes; BENCH_RESULT_HOSTS=
@@ -30,6 +31,7 @@ import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { offlineEngine } from "./offline-engine.ts";
 import { sharePage } from "./share-page.ts";
+import { soak } from "./soak.ts";
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "agent-chat": agentChat,
@@ -49,10 +51,12 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   lighthouse: lighthouseBench,
   offline: offlineEngine,
   "share-page": sharePage,
+  soak,
 };
 /** Benchmarks that do not use the built web app. */
 const WITHOUT_BUILD = new Set([
   "offline",
+  "soak",
   "history-pages",
   "document-parse",
   "image-proxy",
