@@ -18,7 +18,7 @@ import {
   waitForHealth,
 } from "../../../e2e/support/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
-import { type NginxProxy, startNginx } from "./support/nginx-proxy.ts";
+import { type NginxProxy, nginxAvailable, startNginx } from "./support/nginx-proxy.ts";
 
 const LIMIT = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -105,6 +105,7 @@ function requestLoop(proxy: NginxProxy, workers: number, withWrites: boolean) {
 
 describe("two instances behind deploy/nginx.conf", () => {
   beforeAll(async () => {
+    if (!nginxAvailable()) throw new Error("nginx is not installed (apt-get install nginx-light)");
     database = await createTestDatabase();
     dataDir = makeTempDir("nexus-multi-");
     ports.push(await freePort(), await freePort());
