@@ -6,6 +6,7 @@ const SERVER_ISOLATED = [
   "test/drain.test.ts",
   "test/files-crash.test.ts",
   "test/hostile-uploads.test.ts",
+  "test/multi-instance.test.ts",
 ];
 
 export default defineConfig({

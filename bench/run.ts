@@ -4,7 +4,9 @@
 //                                     answer-profile, answer-renders, chat-cpu,
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
-//                                     document-parse, image-proxy, files-retrieval, files-upload)
+//                                     document-parse, image-proxy, files-retrieval, files-upload,
+//                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
+//                                     deploy/nginx.conf, 1 and 2 instances, against direct)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
 // The answer benches run apps/server/dist/main.js (`npm run build:server`; the source via tsx if
 // missing). BENCH_CLIENTS, BENCH_ANSWERS, BENCH_LOAD_USERS change their sizes; BENCH_RESULT_HOSTS=
@@ -28,8 +30,10 @@ import { imageProxy } from "./image-proxy.ts";
 import { initialJs } from "./initial-js.ts";
 import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
+import { nginxLoad } from "./nginx-load.ts";
 import { offlineEngine } from "./offline-engine.ts";
 import { sharePage } from "./share-page.ts";
+import { soak } from "./soak.ts";
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "agent-chat": agentChat,
@@ -47,12 +51,16 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "image-proxy": imageProxy,
   "initial-js": initialJs,
   lighthouse: lighthouseBench,
+  nginx: nginxLoad,
   offline: offlineEngine,
   "share-page": sharePage,
+  soak,
 };
 /** Benchmarks that do not use the built web app. */
 const WITHOUT_BUILD = new Set([
   "offline",
+  "soak",
+  "nginx",
   "history-pages",
   "document-parse",
   "image-proxy",

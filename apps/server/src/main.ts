@@ -1,3 +1,4 @@
+import { Server as HttpServer } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +19,7 @@ import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
 import { setUpPgvector } from "./integrations/search/pgvector.ts";
 import { JOB_DEFINITIONS } from "./job-definitions.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
+import { closeOnDrain, drainConnections } from "./lib/http-drain.ts";
 import { createLogger } from "./lib/logger.ts";
 import { guardProcess } from "./lib/process-guards.ts";
 import { createDiscoverFeed } from "./modules/discover/discover.service.ts";
@@ -105,6 +107,8 @@ async function main() {
   const discover = createDiscoverFeed({ deps });
   const app = createApp(deps, { webDist, discover });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  if (!(server instanceof HttpServer)) throw new Error("expected an HTTP/1.1 server");
+  closeOnDrain(server, () => deps.lifecycle.draining);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -131,7 +135,8 @@ async function main() {
   /**
    * Draining (rolling restarts): /ready answers 503 at once and the listener closes (new
    * connections are refused, so a balancer sends them to another instance); requests and streams
-   * in flight finish within SHUTDOWN_GRACE_SECONDS and are then cut; then chat workers, the job
+   * in flight finish within SHUTDOWN_GRACE_SECONDS and are then cut, requests on open keep-alive
+   * connections are answered with `Connection: close` (lib/http-drain.ts); then chat workers, the job
    * runtime (its running jobs finish or are retried elsewhere), the pool and PostgreSQL; exit 0.
    */
   const shutdown = async (signal: string) => {
@@ -143,21 +148,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), graceMs + SHUTDOWN_TIMEOUT_MS + 2_000);
     force.unref();
     stopDiscover();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // Keep-alive connections with no request in flight go now; busy ones once they answer.
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
-      const idle = setInterval(() => {
-        if ("closeIdleConnections" in server) server.closeIdleConnections();
-      }, 250);
-      idle.unref();
-      setTimeout(() => {
-        clearInterval(idle);
-        if ("closeAllConnections" in server) server.closeAllConnections();
-        resolve();
-      }, graceMs).unref();
-      server.once("close", () => clearInterval(idle));
-    });
+    await drainConnections(server, graceMs);
     logger.info("no request in flight: stopping workers, jobs and the database");
     await chatWorkers?.close();
     // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS).

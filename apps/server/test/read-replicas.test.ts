@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createDatabase, createReadReplicas, type ReadReplicas, runMigrations } from "@nexus/db";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../src/app.ts";
 import { seedEntries } from "../src/modules/history/history-test-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
 import { type ReplicaCluster, startReplicaCluster } from "./support/replica-cluster.ts";
@@ -45,6 +49,20 @@ async function replicaCaughtUp() {
   throw new Error("the replica did not catch up within 30 s");
 }
 
+/** GET /share/:id, the share page's HTML (an app with a built web folder of one index.html). */
+async function sharePage(shareId: string): Promise<Response> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-rr-dist-"));
+  try {
+    fs.writeFileSync(
+      path.join(dist, "index.html"),
+      '<!doctype html><html><head><meta name="description" content="Nexus" /><title>Nexus</title></head><body></body></html>',
+    );
+    return await createApp(h.deps, { webDist: dist }).request(`/share/${shareId}`);
+  } finally {
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
+}
+
 function rlsnOf(res: Response): string | null {
   const match = /nexus_rlsn=([^;]+)/.exec(res.headers.get("set-cookie") ?? "");
   return match?.[1] ? decodeURIComponent(match[1]) : null;
@@ -68,7 +86,7 @@ beforeAll(async () => {
   const database = createDatabase({ url: urls.primary, max: 10 });
   await runMigrations(database.db);
   h = await createHarness(
-    {},
+    { SUPER_ADMIN_IDS: "rr-admin@acme.com" },
     {
       database: { ...database, url: urls.primary, name: "nexus_rr" },
       replicas: (primary) => {
@@ -145,6 +163,50 @@ describe("read replicas with read-your-writes", () => {
     const body = (await list.json()) as { threads: unknown[] };
     expect(body.threads).toHaveLength(1);
     expect(router.counts().primary).toBe(primaryBefore + 1);
+  });
+
+  it("reads public share pages, discover and the admin lists from the replica; a link it has not replayed still opens", async () => {
+    const { cookie, userId } = await h.signIn("rr-sharer@acme.com");
+    const admin = await h.signIn("rr-admin@acme.com");
+    const [first, second] = await seedEntries(h, [
+      { userId, threadId: "t-rr-share-1", timestamp: new Date("2026-02-01T00:00:00Z") },
+      { userId, threadId: "t-rr-share-2", timestamp: new Date("2026-02-02T00:00:00Z") },
+    ]);
+    const share = async (entryId: string | undefined) => {
+      const res = await h.request("/api/shares", { method: "POST", cookie, body: { entryId } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { shareId: string }).shareId;
+    };
+    const shown = await share(first);
+    await replicaCaughtUp();
+    await router.checkNow();
+
+    // Anyone's read of the page, the share page's HTML and the admin lists: the replica.
+    let before = router.counts();
+    expect((await h.request(`/api/shares/${shown}`)).status).toBe(200);
+    expect((await sharePage(shown)).status).toBe(200);
+    for (const list of ["users", "feedback", "leads", "usage"])
+      expect((await h.request(`/api/admin/${list}`, { cookie: admin.cookie })).status).toBe(200);
+    expect((await h.request("/api/discover")).status).toBe(200);
+    expect(router.counts().replicas[0]).toBe((before.replicas[0] ?? 0) + 7);
+    expect(router.counts().primary).toBe(before.primary);
+
+    await onReplica("select pg_wal_replay_pause()");
+    try {
+      // A link the paused replica cannot see: the primary answers, it is not a miss.
+      const fresh = await share(second);
+      await router.checkNow();
+      before = router.counts();
+      const res = await h.request(`/api/shares/${fresh}`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { shareId: string }).shareId).toBe(fresh);
+      expect((await sharePage(fresh)).status).toBe(200);
+      expect(router.counts().replicas[0]).toBe((before.replicas[0] ?? 0) + 2);
+      // An unknown link is still a 404.
+      expect((await h.request(`/api/shares/${"Q".repeat(22)}`)).status).toBe(404);
+    } finally {
+      await onReplica("select pg_wal_replay_resume()");
+    }
   });
 
   it("skips a replica that lags beyond DATABASE_REPLICA_MAX_LAG_SECONDS", async () => {

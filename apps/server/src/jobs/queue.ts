@@ -1,4 +1,5 @@
 import type { Db } from "@nexus/db";
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger.ts";
 import { type SafeError, safeError } from "../lib/safe-error.ts";
@@ -106,6 +107,32 @@ export interface ScheduleSettings {
   cron: string;
 }
 
+/** pg_advisory_lock key of queue set-up ("nexus-jobs-setup"). */
+const QUEUE_SETUP_LOCK_KEY = 7_236_401_992;
+
+async function setUpQueues(
+  boss: PgBoss,
+  options: { queues: QueueSettings[]; schedules?: ScheduleSettings[] },
+): Promise<void> {
+  await boss.start();
+  for (const queue of options.queues) {
+    const settings = {
+      name: queue.name,
+      retryLimit: queue.retryLimit,
+      retryDelay: queue.retryDelaySeconds,
+      retryBackoff: queue.retryBackoff ?? false,
+      expireInSeconds: queue.expireInSeconds,
+      ...(queue.policy ? { policy: queue.policy } : {}),
+      ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
+    };
+    if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, settings);
+    else await boss.createQueue(queue.name, settings);
+  }
+  // One row per name in pgboss.schedule (an upsert): N instances keep one schedule.
+  for (const schedule of options.schedules ?? [])
+    await boss.schedule(schedule.name, schedule.cron, {}, { tz: "UTC" });
+}
+
 export async function startJobQueue(options: {
   url: string;
   logger: Logger;
@@ -135,23 +162,19 @@ export async function startJobQueue(options: {
   // pg-boss emits a plain copy of the error ({ ...error, message, stack }): the logger summarises
   // it like an Error (safeError), never its fields.
   boss.on("error", (error) => options.logger.error({ err: error }, "job queue error"));
-  await boss.start();
-  for (const queue of options.queues) {
-    const settings = {
-      name: queue.name,
-      retryLimit: queue.retryLimit,
-      retryDelay: queue.retryDelaySeconds,
-      retryBackoff: queue.retryBackoff ?? false,
-      expireInSeconds: queue.expireInSeconds,
-      ...(queue.policy ? { policy: queue.policy } : {}),
-      ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
-    };
-    if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, settings);
-    else await boss.createQueue(queue.name, settings);
+  // Instances started together (compose starts two at once) set up one at a time: pg-boss's
+  // create_queue attaches a partition to its job table, and two side by side deadlock.
+  const setupLock = new pg.Client({
+    connectionString: options.url,
+    application_name: "nexus-jobs-setup",
+  });
+  await setupLock.connect();
+  try {
+    await setupLock.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK_KEY]);
+    await setUpQueues(boss, options);
+  } finally {
+    await setupLock.end(); // ending the session releases the lock
   }
-  // One row per name in pgboss.schedule (an upsert): N instances keep one schedule.
-  for (const schedule of options.schedules ?? [])
-    await boss.schedule(schedule.name, schedule.cron, {}, { tz: "UTC" });
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),

@@ -123,7 +123,8 @@ export function createDiscoverFeed(options: { deps: Deps }): DiscoverFeed {
   }
 
   async function curated(topic: DiscoverTopic): Promise<DiscoverResponse> {
-    const guides = await listGuides(deps.db);
+    // Guides change only when an instance starts with new ones: any replica will do.
+    const guides = await listGuides(deps.replicas?.pick() ?? deps.db);
     const newest = guides.reduce<Date | null>(
       (latest, guide) => (latest && latest > guide.indexedAt ? latest : guide.indexedAt),
       null,

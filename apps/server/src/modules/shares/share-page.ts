@@ -3,6 +3,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
+import { readDb } from "../../middleware/read-your-writes.ts";
 import { PUBLIC_SHARE_HEADERS, shareMeta } from "./shares.service.ts";
 
 const ESCAPES: Record<string, string> = {
@@ -70,7 +71,7 @@ export function sharePageRoutes(deps: Deps, webDist: string) {
   return app.get("/:shareId", async (c) => {
     const shareId = c.req.param("shareId");
     try {
-      const meta = await shareMeta({ deps, shareId, ip: c.get("ip") });
+      const meta = await shareMeta({ deps, reads: readDb(deps, c), shareId, ip: c.get("ip") });
       if (!meta) return c.body(template.notFound, 404, PAGE_HEADERS);
       const url = `${deps.env.APP_URL}/share/${shareId}`;
       return c.body(template.render({ ...meta, url }), 200, PAGE_HEADERS);

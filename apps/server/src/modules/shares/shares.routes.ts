@@ -8,6 +8,7 @@ import {
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
+import { readDb } from "../../middleware/read-your-writes.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import * as shares from "./shares.service.ts";
 
@@ -25,7 +26,9 @@ export function sharesRoutes(deps: Deps) {
     })
     .get("/:shareId", async (c) => {
       const shareId = c.req.param("shareId");
-      const share = await shares.publicShare({ deps, shareId, ip: c.get("ip") });
+      // A lag-tolerant public read: a replica (the owner who just wrote: one that has replayed it).
+      const reads = readDb(deps, c);
+      const share = await shares.publicShare({ deps, reads, shareId, ip: c.get("ip") });
       const shown = shares.presentPublicShare(deps, share);
       return c.json(publicShareSchema.parse(shown), 200, shares.PUBLIC_SHARE_HEADERS);
     })

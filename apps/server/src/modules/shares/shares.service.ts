@@ -10,6 +10,7 @@ import {
   type SharedThread,
   shareIdSchema,
 } from "@nexus/contracts";
+import type { Db } from "@nexus/db";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
@@ -174,11 +175,17 @@ export function presentPublicShare(deps: Deps, share: PublicShare): PublicShare 
 /** A live share for anyone (no sign-in); rate-limited per address on misses (G5). */
 export async function publicShare(options: {
   deps: Deps;
+  /** A lag-tolerant Db for the read (middleware/read-your-writes.ts readDb), else deps.db. */
+  reads?: Db;
   shareId: string;
   ip: string;
 }): Promise<PublicShare> {
   await shareMisses.check(options.deps, options.ip);
-  const share = await findLive(options.deps, options.shareId);
+  const { deps, reads } = options;
+  // A replica that has not replayed a new link yet is not a miss: the primary has the last word.
+  const share =
+    (await findLive(reads ? { ...deps, db: reads } : deps, options.shareId)) ??
+    (reads && reads !== deps.db ? await findLive(deps, options.shareId) : undefined);
   if (share) return share;
   await shareMisses.miss(options.deps, options.ip);
   throw noSuchShare(options.shareId);
@@ -187,15 +194,17 @@ export async function publicShare(options: {
 /** Title and description of a live share for the share page, or undefined (counted as a miss). */
 export async function shareMeta(options: {
   deps: Deps;
+  /** A lag-tolerant Db for the read, as for publicShare. */
+  reads?: Db;
   shareId: string;
   ip: string;
 }): Promise<{ title: string; description: string } | undefined> {
   await shareMisses.check(options.deps, options.ip);
+  const key = { id: options.shareId, kind: kindOf(options.shareId) };
+  const { reads, deps } = options;
   const meta = shareIdSchema.safeParse(options.shareId).success
-    ? await repo.liveShareMeta(options.deps.db, {
-        id: options.shareId,
-        kind: kindOf(options.shareId),
-      })
+    ? ((await repo.liveShareMeta(reads ?? deps.db, key)) ??
+      (reads && reads !== deps.db ? await repo.liveShareMeta(deps.db, key) : undefined))
     : undefined;
   if (!meta) {
     await shareMisses.miss(options.deps, options.ip);
