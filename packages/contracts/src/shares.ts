@@ -22,6 +22,8 @@ export function isThreadShareId(shareId: string): boolean {
 export const sharedAgentSchema = z.object({
   agentId: z.string(),
   name: z.string(),
+  /** A preset's icon name (the app's icon map). */
+  icon: z.string().optional(),
   emoji: z.string().optional(),
   color: z.enum(CUSTOM_AGENT_COLORS).optional(),
 });

@@ -89,7 +89,8 @@ describe("sharing a preset agent's conversation", () => {
 
     const seen = await publicRead(made.shareId);
     if (seen.kind !== "thread") throw new Error("expected a thread share");
-    expect(seen.thread.agent).toEqual({ agentId: "eli5", name: PRESET_AGENT_INFO.eli5.name });
+    expect(seen.thread.agent).toMatchObject({ agentId: "eli5", name: PRESET_AGENT_INFO.eli5.name });
+    expect(seen.thread.agent?.icon).toMatch(/^[a-z0-9-]+$/);
     expect(seen.thread.messages.map((m) => m.parts?.[0])).toEqual([toolPart, toolPart]);
 
     expect((await copy(made.shareId)).status).toBe(401);
@@ -156,6 +157,15 @@ describe("sharing a custom agent's conversation", () => {
       query: "What is a neap tide?",
       text: "A small tide.",
       at: "2026-03-02T10:00:00Z",
+    });
+    // History (and the sidebar's recent list) names the custom agent of the conversation.
+    const listed = (await (await h.request("/api/history", { cookie: owner.cookie })).json()) as {
+      threads: Array<{ threadId: string; kind: string; agentId: string; agentName: string }>;
+    };
+    expect(listed.threads.find((t) => t.threadId === "custom-t")).toMatchObject({
+      kind: "agent",
+      agentId: subject,
+      agentName: "Tide Tutor",
     });
     const made = await share(h, owner.cookie, { threadId: "custom-t" });
     const seen = await publicRead(made.shareId);

@@ -6,6 +6,7 @@ import {
   sharedAgentSchema,
   sharedPartsSchema,
 } from "@nexus/contracts";
+import { presetAgent } from "../../ai/agents/presets.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as customAgents from "../custom-agents/custom-agents.service.ts";
@@ -33,7 +34,10 @@ export async function sharedAgentOf(
 ): Promise<SharedAgent | undefined> {
   if (row.kind !== "agent" || !row.subjectId) return undefined;
   const agentId = row.subjectId;
-  if (isPresetAgentId(agentId)) return { agentId, name: PRESET_AGENT_INFO[agentId].name };
+  if (isPresetAgentId(agentId)) {
+    const icon = presetAgent(agentId)?.icon;
+    return { agentId, name: PRESET_AGENT_INFO[agentId].name, ...(icon ? { icon } : {}) };
+  }
   const customId = customIdOf(agentId);
   if (!customId) return undefined;
   const label = await customAgents.shareLabel(deps, user, customId);
