@@ -1,3 +1,4 @@
+import { useChat } from "@ai-sdk/react";
 import {
   type AgentCatalogueEntry,
   type AgentThreadResponse,
@@ -164,13 +165,18 @@ function AgentChatFrame({
         }
       />
       {above}
-      {threadId !== undefined && renderThreadHeader && (live || thread.isSuccess)
-        ? renderThreadHeader({
-            threadId,
-            firstQuery: firstQueryOf(thread.data, live),
-            onDeleted: () => void navigate(place.href()),
-          })
-        : null}
+      {threadId !== undefined && renderThreadHeader && (live || thread.isSuccess) ? (
+        <SavedThreadHeader
+          live={live}
+          render={() =>
+            renderThreadHeader({
+              threadId,
+              firstQuery: firstQueryOf(thread.data, live),
+              onDeleted: () => void navigate(place.href()),
+            })
+          }
+        />
+      ) : null}
       {body}
     </ChatColumn>
   );
@@ -188,6 +194,33 @@ function NewChatLink({ href }: { href: string }) {
       <span className="max-sm:sr-only">New chat</span>
     </Link>
   );
+}
+
+/**
+ * The thread's bar, once the server has the conversation: a loaded one at once, a live one of
+ * this tab once its first reply has ended (the URL has the id from the reply's start).
+ */
+function SavedThreadHeader({
+  live,
+  render,
+}: {
+  live: ReturnType<typeof findAgentChat>;
+  render: () => ReactNode;
+}) {
+  return live ? <LiveThreadHeader chat={live.chat} render={render} /> : render();
+}
+
+function LiveThreadHeader({
+  chat,
+  render,
+}: {
+  chat: NonNullable<ReturnType<typeof findAgentChat>>["chat"];
+  render: () => ReactNode;
+}) {
+  const { messages, status } = useChat({ chat });
+  const replies = messages.filter((m) => m.role === "assistant").length;
+  const busy = status === "submitted" || status === "streaming";
+  return replies > 1 || (replies === 1 && !busy) ? render() : null;
 }
 
 /** The conversation's first message: the saved one's, else the live chat's. */
