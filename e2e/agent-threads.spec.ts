@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Mode, STORAGE_KEYS } from "@nexus/contracts";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { resetFakesAroundEachTest } from "./support/answer-page.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { failedResource, signInViaApi } from "./support/fixtures.ts";
@@ -106,6 +106,35 @@ async function readSignedOut(reader: Page, link: string, agent: AgentUnderTest, 
   await expect(reader).toHaveURL(new RegExp(`${link}$`));
 }
 
+/**
+ * The owner's conversation with its sidebar marker, light and dark, desktop and phone (the phone's
+ * menu opened), in contexts signed in with the owner's cookies.
+ */
+async function sidebarShots(
+  page: Page,
+  newContext: (options?: object) => Promise<BrowserContext>,
+  threadPath: string,
+) {
+  const cookies = await page.context().cookies();
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    for (const mode of MODES) {
+      const shotContext = await newContext({ viewport, colorScheme: mode });
+      await presetLocalStorage(shotContext, { [STORAGE_KEYS.mode]: mode });
+      await shotContext.addCookies(cookies);
+      const shot = await shotContext.newPage();
+      await shot.goto(threadPath);
+      await expect(shot.getByTestId("thread-title")).toBeVisible();
+      if (viewportName === "phone") await shot.getByRole("button", { name: "Open menu" }).click();
+      await expect(shot.getByTestId("recent-thread-agent").first()).toBeVisible();
+      await fontsReady(shot);
+      await shot.screenshot({
+        path: path.join(SHOTS, `agent-threads-sidebar-${mode}-${viewportName}.png`),
+      });
+      await shotContext.close();
+    }
+  }
+}
+
 /** New chat, then delete the conversation from its header: back to the agent's empty chat. */
 async function newChatThenDelete(page: Page, agent: AgentUnderTest, threadPath: string) {
   await page.getByTestId("agent-new-chat").click();
@@ -145,8 +174,7 @@ test("a preset agent's thread: rename, sidebar marker, share with its tool block
     await converse(page, agent, modelServer.answers, url);
     const threadPath = new URL(page.url()).pathname;
     await renameAndMark(page, agent, "Tides with URL Q&A");
-    await fontsReady(page);
-    await page.screenshot({ path: path.join(SHOTS, "agent-threads-sidebar-light-desktop.png") });
+    await sidebarShots(page, newContext, threadPath);
     const link = await shareThread(page);
 
     // Signed out, in light and dark, desktop and phone.
@@ -226,11 +254,13 @@ test("a custom agent's thread: rename, marker, share with its avatar and tool bl
     const readerContext = await newContext();
     await stubExternalHosts(readerContext, modelServer.origin);
     const reader = await readerContext.newPage();
-    await readSignedOut(reader, link, agent, "Tides with my tutor");
+    await reader.goto(link);
+    await expect(reader.getByTestId("shared-agent-name")).toHaveText(agent.name);
     await fontsReady(reader);
     await reader.screenshot({
       path: path.join(SHOTS, "agent-threads-custom-shared-light-desktop.png"),
     });
+    await readSignedOut(reader, link, agent, "Tides with my tutor");
 
     // Signed in without the agent: told plainly, nothing copied, the page stays.
     const otherContext = await newContext();
