@@ -24,6 +24,8 @@ export const threadSummarySchema = z.object({
   kind: z.enum(["answer", "agent"]).default("answer"),
   /** The agent of an agent conversation (null for answers). */
   agentId: z.string().nullable().default(null),
+  /** A custom agent's name (null for answers, presets and a deleted agent). */
+  agentName: z.string().nullable().default(null),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 

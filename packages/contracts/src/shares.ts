@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
 import { answerImageSchema, answerSourceSchema, answerVideoSchema } from "./chat-message.ts";
+import { CUSTOM_AGENT_COLORS } from "./custom-agents.ts";
 import { entryIdSchema } from "./feedback.ts";
 
 /**
@@ -13,6 +14,24 @@ export const shareIdSchema = z.string().regex(/^t?[A-Za-z0-9]{22}$/);
 export function isThreadShareId(shareId: string): boolean {
   return shareId.length === 23 && shareId.startsWith(THREAD_SHARE_PREFIX);
 }
+
+/**
+ * The agent a shared reply or thread was with (absent: an answer of the search). `agentId` is a
+ * preset's id or "custom:<id>"; a custom agent's name, emoji and colour are those at sharing time.
+ */
+export const sharedAgentSchema = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  /** A preset's icon name (the app's icon map). */
+  icon: z.string().optional(),
+  emoji: z.string().optional(),
+  color: z.enum(CUSTOM_AGENT_COLORS).optional(),
+});
+export type SharedAgent = z.infer<typeof sharedAgentSchema>;
+
+/** An agent reply's UI-message parts (text, reasoning, tool-<name>…), shown read-only. */
+export const sharedPartsSchema = z.array(z.looseObject({ type: z.string() }));
+export type SharedParts = z.infer<typeof sharedPartsSchema>;
 
 /** Spec §3 Share: one answer, a snapshot at the time of sharing. */
 export const sharedAnswerSchema = z.object({
@@ -28,6 +47,9 @@ export const sharedAnswerSchema = z.object({
   /** Answered by the built-in offline engine, not a model (beyond the spec's fields). */
   offline: z.boolean(),
   timestamp: z.string(),
+  /** An agent's reply: the agent and the reply's parts (its tool blocks). */
+  agent: sharedAgentSchema.optional(),
+  parts: sharedPartsSchema.optional(),
 });
 export type SharedAnswer = z.infer<typeof sharedAnswerSchema>;
 
@@ -42,6 +64,7 @@ export const sharedThreadMessageSchema = z.object({
   /** Answered by the built-in offline engine, not a model. */
   offline: z.boolean(),
   timestamp: z.string(),
+  parts: sharedPartsSchema.optional(),
 });
 export type SharedThreadMessage = z.infer<typeof sharedThreadMessageSchema>;
 
@@ -54,6 +77,8 @@ export const sharedThreadSchema = z.object({
   firstTimestamp: z.string(),
   latestTimestamp: z.string(),
   timestamp: z.string(),
+  /** A conversation with an agent: which (its messages carry their parts). */
+  agent: sharedAgentSchema.optional(),
 });
 export type SharedThread = z.infer<typeof sharedThreadSchema>;
 
@@ -85,4 +110,8 @@ export const myShareListSchema = z.object({ shares: z.array(myShareSchema) });
 export type MyShareList = z.infer<typeof myShareListSchema>;
 
 /** POST /api/shares/:shareId/copy: "continue in Nexus" for a signed-in visitor. */
-export const copyShareResponseSchema = z.object({ threadId: z.string() });
+export const copyShareResponseSchema = z.object({
+  threadId: z.string(),
+  /** The copy goes on with this agent (a preset's id or "custom:<id>"); absent: an answer thread. */
+  agentId: z.string().optional(),
+});

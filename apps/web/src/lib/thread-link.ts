@@ -21,8 +21,10 @@ function customAgentIdOf(thread: Partial<Pick<ThreadSummary, "kind" | "agentId">
 }
 
 /** The agent's name for an agent conversation (null for answers and unknown agents). */
-export function threadAgentName(thread: Partial<Pick<ThreadSummary, "kind" | "agentId">>) {
+export function threadAgentName(
+  thread: Partial<Pick<ThreadSummary, "kind" | "agentId" | "agentName">>,
+) {
   if (thread.kind === "agent" && isPresetAgentId(thread.agentId))
     return PRESET_AGENT_INFO[thread.agentId].name;
-  return customAgentIdOf(thread) ? "Custom agent" : null;
+  return customAgentIdOf(thread) ? (thread.agentName ?? "Custom agent") : null;
 }

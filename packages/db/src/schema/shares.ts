@@ -37,6 +37,9 @@ export const shares = pgTable(
     offline: boolean().notNull().default(false),
     /** The start of the answer as plain text, for the share page's meta tags. */
     description: text().notNull().default(""),
+    /** An agent's reply: the agent (id, name…) and the reply's UI-message parts; null: answers. */
+    agent: jsonb().$type<Record<string, unknown>>(),
+    parts: jsonb().$type<Array<Record<string, unknown>>>(),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
   },

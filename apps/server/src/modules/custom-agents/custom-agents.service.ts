@@ -281,3 +281,24 @@ export async function conversation(options: {
     threadId: options.threadId,
   });
 }
+
+/**
+ * How a shared conversation names a custom agent: its name, emoji and colour when the sharer can
+ * use it (null when not, or when it was deleted).
+ */
+export async function shareLabel(
+  deps: Deps,
+  user: SessionUser,
+  id: string,
+): Promise<{ name: string; emoji: string; color: CustomAgent["color"] } | null> {
+  if (!AGENT_ID.test(id)) return null;
+  const row = await repo.findUsable(deps.db, { id, userId: user.id });
+  return row
+    ? { name: row.name, emoji: row.emoji, color: row.color as CustomAgent["color"] }
+    : null;
+}
+
+/** Whether the user may chat with this custom agent (its owner or a link holder). */
+export async function canUse(deps: Deps, user: SessionUser, id: string): Promise<boolean> {
+  return AGENT_ID.test(id) && (await repo.findUsable(deps.db, { id, userId: user.id })) !== null;
+}

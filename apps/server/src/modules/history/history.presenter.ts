@@ -49,6 +49,7 @@ export function presentThread(row: ThreadRow): ThreadSummary {
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
     kind: row.kind === "agent" ? "agent" : "answer",
     agentId: row.kind === "agent" ? row.subject_id : null,
+    agentName: row.kind === "agent" ? (row.agent_name ?? null) : null,
   };
 }
 

@@ -75,6 +75,8 @@ export type ThreadRow = {
   custom_title: string | null;
   kind: string;
   subject_id: string | null;
+  /** A custom agent's name (null: answers, presets, a deleted agent). */
+  agent_name?: string | null;
 };
 
 /**
@@ -155,6 +157,8 @@ export function threadPageSql(options: ThreadPageOptions): SQL {
     select e.id, e.thread_id, ${positionOf("e")} as pos, ${isoOf("e.timestamp")} as latest,
       e.focus_mode, left(e.results->>'markdown', ${PREVIEW_SOURCE_CHARS}) as markdown,
       e.kind, e.subject_id,
+      (select ca.name from custom_agents ca
+        where e.kind = 'agent' and e.subject_id = 'custom:' || ca.id::text) as agent_name,
       s.message_count, first.first_ts, first.first_query, t.title as custom_title
     from page p
     join search_history e on e.id = p.id

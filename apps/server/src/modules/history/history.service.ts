@@ -222,6 +222,8 @@ export interface CopiedTurn {
   videos: unknown[];
   thinkingContent: string;
   offline?: boolean;
+  /** An agent reply's UI-message parts (the copy of a shared agent conversation). */
+  parts?: Array<{ type: string } & Record<string, unknown>>;
 }
 
 /**
@@ -233,8 +235,10 @@ export async function saveCopiedThread(options: {
   deps: Deps;
   user: SessionUser;
   turns: readonly CopiedTurn[];
+  /** The copy is a conversation with this agent (a preset's id or "custom:<id>"). */
+  agentId?: string | undefined;
 }): Promise<{ threadId: string }> {
-  const { deps, user, turns } = options;
+  const { deps, user, turns, agentId } = options;
   const threadId = alphanumericId();
   const start = deps.clock.now().getTime();
   await writes.insertCopiedThread(deps.db, {
@@ -255,6 +259,7 @@ export async function saveCopiedThread(options: {
         thinking: turn.thinkingContent,
         ...(turn.offline ? { offline: true } : {}),
       },
+      ...(agentId ? { kind: "agent", subjectId: agentId, parts: turn.parts ?? null } : {}),
     })),
   });
   return { threadId };

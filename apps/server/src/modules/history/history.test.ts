@@ -71,6 +71,7 @@ describe("GET /api/history", () => {
         preview: "Rust. Rust is fast and safe.",
         kind: "answer",
         agentId: null,
+        agentName: null,
       },
       {
         threadId: "tB",
@@ -83,6 +84,7 @@ describe("GET /api/history", () => {
         preview: expect.stringMatching(/^Answer \d+$/),
         kind: "answer",
         agentId: null,
+        agentName: null,
       },
     ]);
   });

@@ -7,6 +7,8 @@ import {
   MESSAGES,
   type MyShare,
   type PublicShare,
+  type SharedAgent,
+  type SharedParts,
   type SharedThread,
   shareIdSchema,
 } from "@nexus/contracts";
@@ -17,6 +19,13 @@ import { alphanumericId } from "../../lib/ids.ts";
 import * as history from "../history/history.service.ts";
 import { presentMedia } from "../images/images.service.ts";
 import { shareMisses } from "./lookup-limit.ts";
+import {
+  checkCanContinue,
+  sharedAgentOf,
+  sharedPartsOf,
+  storedAgent,
+  storedParts,
+} from "./shares.agent.ts";
 import * as repo from "./shares.repo.ts";
 import {
   descriptionOf,
@@ -85,6 +94,7 @@ export async function createShare(options: {
     const entry = entryContent(row);
     if (!entry.content.trim())
       throw new AppError("bad_request", "This answer has no content to share.");
+    const agent = await sharedAgentOf(deps, user, row);
     const link = await repo.insertAnswerShare(deps.db, {
       id: alphanumericId(),
       userId: user.id,
@@ -100,6 +110,8 @@ export async function createShare(options: {
       isReasoningMode: entry.thinkingContent.trim() !== "",
       offline: entry.offline,
       description: descriptionOf(entry.content),
+      agent: agent ?? null,
+      parts: sharedPartsOf(row) ?? null,
       timestamp: now,
     });
     return { share: present(deps, link, "answer"), created: link.created };
@@ -107,9 +119,10 @@ export async function createShare(options: {
   const rows = await repo.ownThreadEntries(deps.db, { userId: user.id, threadId: body.threadId });
   if (rows.length === 0) throw denied();
   const answered = rows.filter((r) => entryContent(r).content.trim() !== "");
-  const [first, ...rest] = answered.map(entryContent);
-  if (!first) throw new AppError("bad_request", "This thread has no answers to share.");
-  const thread = threadSnapshot([first, ...rest]);
+  const [first, ...rest] = answered.map((r) => ({ ...entryContent(r), parts: sharedPartsOf(r) }));
+  if (!first || !answered[0])
+    throw new AppError("bad_request", "This thread has no answers to share.");
+  const thread = threadSnapshot([first, ...rest], await sharedAgentOf(deps, user, answered[0]));
   const link = await repo.upsertThreadShare(deps.db, {
     id: `t${alphanumericId()}`,
     userId: user.id,
@@ -138,6 +151,7 @@ async function findLive(deps: Deps, shareId: string): Promise<PublicShare | unde
       firstTimestamp: stored.firstTimestamp,
       latestTimestamp: stored.latestTimestamp,
       timestamp: row.timestamp.toISOString(),
+      ...agentField(storedAgent(stored.agent)),
     };
     return { kind: "thread", shareId: row.id, thread };
   }
@@ -158,8 +172,18 @@ async function findLive(deps: Deps, shareId: string): Promise<PublicShare | unde
       isReasoningMode: row.isReasoningMode,
       offline: row.offline,
       timestamp: row.timestamp.toISOString(),
+      ...agentField(storedAgent(row.agent)),
+      ...partsField(storedParts(row.parts)),
     },
   };
+}
+
+function agentField(agent: SharedAgent | undefined) {
+  return agent ? { agent } : {};
+}
+
+function partsField(parts: SharedParts | undefined) {
+  return parts ? { parts } : {};
 }
 
 /**
@@ -238,19 +262,23 @@ export async function revokeShare(options: {
 
 /**
  * "Continue in Nexus": copies a live share into a new thread of the caller (new thread and entry
- * ids), so follow-ups work from their own history.
+ * ids), so follow-ups work from their own history. A shared agent conversation stays one with
+ * that agent (a custom agent only when the caller can use it: else a plain 403, nothing copied).
  */
 export async function copyShare(options: {
   deps: Deps;
   user: SessionUser;
   shareId: string;
   ip: string;
-}): Promise<{ threadId: string }> {
+}): Promise<{ threadId: string; agentId?: string }> {
   const { deps, user } = options;
   const share = await publicShare(options);
+  const agent = share.kind === "answer" ? share.answer.agent : share.thread.agent;
+  await checkCanContinue(deps, user, agent);
   const turns =
     share.kind === "answer"
       ? [share.answer]
       : share.thread.messages.map((m) => ({ ...m, focusMode: share.thread.focusMode }));
-  return history.saveCopiedThread({ deps, user, turns });
+  const copy = await history.saveCopiedThread({ deps, user, turns, agentId: agent?.agentId });
+  return agent ? { ...copy, agentId: agent.agentId } : copy;
 }

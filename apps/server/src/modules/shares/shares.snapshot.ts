@@ -7,6 +7,7 @@ import {
   answerVideoSchema,
   type FocusMode,
   focusModeSchema,
+  type SharedAgent,
   type SharedThreadMessage,
 } from "@nexus/contracts";
 import type { schema } from "@nexus/db";
@@ -48,6 +49,8 @@ export interface EntryContent {
   focusMode: FocusMode;
   offline: boolean;
   timestamp: Date;
+  /** An agent reply's UI-message parts (undefined for answers). */
+  parts?: Array<{ type: string } & Record<string, unknown>>;
 }
 
 /** What a history entry holds, read defensively (results is JSON). */
@@ -81,6 +84,8 @@ export interface StoredThread {
   messages: SharedThreadMessage[];
   firstTimestamp: string;
   latestTimestamp: string;
+  /** A conversation with an agent: which (snapshots before agents had none). */
+  agent?: SharedAgent;
 }
 
 /** A stored thread's messages; snapshots from before `offline` existed read as not offline. */
@@ -89,10 +94,14 @@ export function storedMessages(stored: StoredThread): SharedThreadMessage[] {
 }
 
 /** A thread snapshot from its answered entries (oldest first, non-empty). */
-export function threadSnapshot(entries: readonly [EntryContent, ...EntryContent[]]): StoredThread {
+export function threadSnapshot(
+  entries: readonly [EntryContent, ...EntryContent[]],
+  agent?: SharedAgent,
+): StoredThread {
   const first = entries[0];
   const latest = entries[entries.length - 1] ?? first;
   return {
+    ...(agent ? { agent } : {}),
     title: titleOf(first.query),
     focusMode: first.focusMode,
     messages: entries.map((e) => ({
@@ -104,6 +113,7 @@ export function threadSnapshot(entries: readonly [EntryContent, ...EntryContent[
       videos: e.videos,
       offline: e.offline,
       timestamp: e.timestamp.toISOString(),
+      ...(e.parts ? { parts: e.parts } : {}),
     })),
     firstTimestamp: first.timestamp.toISOString(),
     latestTimestamp: latest.timestamp.toISOString(),

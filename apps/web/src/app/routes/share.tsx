@@ -1,4 +1,5 @@
 import type { SharedThreadMessage, ThreadEntry } from "@nexus/contracts";
+import { useCallback } from "react";
 import { useParams } from "react-router";
 import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
@@ -9,14 +10,18 @@ import { SourcesStrip } from "@/features/answer/components/sources-strip.tsx";
 import { entriesToMessages } from "@/features/answer/lib/entries-to-messages.ts";
 import { saveSessionThread } from "@/features/answer/lib/session-thread.ts";
 import { createThreadId } from "@/features/answer/lib/thread-id.ts";
+import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { SharedPage, ShareNotFound } from "@/features/shares/components/shared-page.tsx";
 import type { SharedConversation } from "@/features/shares/lib/shared-messages.ts";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
+import { SharedAgentBadge, SharedAgentTurn } from "./share-agent.tsx";
 
 const SHARE_ID = /^t?[A-Za-z0-9]{22}$/;
 
 /** One shared turn, drawn by the answer page's own components (same renderer and citations). */
 function SharedTurn({ message, index }: { message: SharedThreadMessage; index: number }) {
+  const { parts } = message;
+  if (parts) return <SharedAgentTurn message={{ ...message, parts }} index={index} />;
   const Heading = index === 0 ? "h1" : "h2";
   const hasMedia = message.images.length > 0 || message.videos.length > 0;
   // The author's files are named and quoted, never linked: readers cannot download them.
@@ -82,13 +87,24 @@ function continueInThisTab(conversation: SharedConversation): string {
 /** /share/:shareId: a shared answer or thread, read-only, for anyone with the link. */
 export function ShareRoute() {
   const { shareId = "" } = useParams();
+  const { openSignInFor } = useSignInDialog();
+  // An agent conversation goes on only in that agent's chat, which needs an account.
+  const continueAnonymously = useCallback(
+    (conversation: SharedConversation) => {
+      if (!conversation.agent) return continueInThisTab(conversation);
+      openSignInFor(`Sign in to continue this conversation with ${conversation.agent.name}.`);
+      return null;
+    },
+    [openSignInFor],
+  );
   if (!SHARE_ID.test(shareId)) return <ShareNotFound shareId={shareId} />;
   return (
     <SharedPage
       key={shareId}
       shareId={shareId}
       renderTurn={(message, index) => <SharedTurn message={message} index={index} />}
-      continueAnonymously={continueInThisTab}
+      renderAgent={(agent) => <SharedAgentBadge agent={agent} />}
+      continueAnonymously={continueAnonymously}
     />
   );
 }

@@ -32,6 +32,7 @@ import { QuotaLeftHint } from "@/features/usage/components/quota-left-hint.tsx";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
 import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
+import { AgentThreadHeader } from "./agent-thread-header.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /**
@@ -137,6 +138,7 @@ export function CustomAgentChatRoute() {
       },
       renderComposerHint: () => <QuotaLeftHint counter="agentUsage" />,
       renderReplyActions: (reply) => <SavedReplyActions reply={reply} onSignIn={openSignIn} />,
+      renderThreadHeader: (thread) => <AgentThreadHeader thread={thread} onSignIn={openSignIn} />,
     }),
     [openSignIn],
   );

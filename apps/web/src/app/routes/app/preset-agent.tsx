@@ -17,6 +17,7 @@ import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { QuotaLeftHint } from "@/features/usage/components/quota-left-hint.tsx";
 import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
+import { AgentThreadHeader } from "./agent-thread-header.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** /app/agents/:agentId(/:threadId) for the preset agents; any other id is not found. */
@@ -35,6 +36,7 @@ export function PresetAgentRoute() {
       },
       renderComposerHint: () => <QuotaLeftHint counter="agentUsage" />,
       renderReplyActions: (reply) => <SavedReplyActions reply={reply} onSignIn={openSignIn} />,
+      renderThreadHeader: (thread) => <AgentThreadHeader thread={thread} onSignIn={openSignIn} />,
     };
     return python ? pythonChatSlots(base) : base;
   }, [openSignIn, python]);

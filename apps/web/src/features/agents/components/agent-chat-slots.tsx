@@ -36,8 +36,22 @@ export interface AgentChatSlots {
   renderComposerHint?: () => ReactNode;
   /** Bookmark, share, delete and feedback under a saved reply (none without a provider). */
   renderReplyActions?: (reply: AgentReplyContext) => ReactNode;
+  /**
+   * Above a saved conversation: its title with Rename, Share thread and Delete (the history and
+   * shares features' own header; none without a provider).
+   */
+  renderThreadHeader?: (thread: AgentThreadContext) => ReactNode;
   /** Between the conversation and the composer: the agent's own tools (the Python scratchpad). */
   renderWorkbench?: (workbench: AgentWorkbenchContext) => ReactNode;
+}
+
+/** What the header of a saved conversation knows about it. */
+export interface AgentThreadContext {
+  threadId: string;
+  /** The person's first message (the title until the server's arrives). */
+  firstQuery: string;
+  /** After the thread was deleted: back to the agent's empty chat. */
+  onDeleted: () => void;
 }
 
 /** What a workbench may do with the chat. */

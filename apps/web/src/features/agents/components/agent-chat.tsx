@@ -1,3 +1,4 @@
+import { useChat } from "@ai-sdk/react";
 import {
   type AgentCatalogueEntry,
   type AgentThreadResponse,
@@ -5,9 +6,11 @@ import {
   type PresetAgentId,
 } from "@nexus/contracts";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { SquarePen } from "lucide-react";
 import { type ReactNode, useDeferredValue } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
+import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
@@ -21,6 +24,7 @@ import {
 import { findAgentChat, newAgentChat, openAgentChat } from "../lib/agent-chat-store.ts";
 import { turnsToMessages } from "../lib/agent-message.ts";
 import { AgentHeader, type AgentView, Starters } from "./agent-chat-header.tsx";
+import { useAgentChatSlots } from "./agent-chat-slots.tsx";
 import { ConversationNotFound, ThreadSkeleton } from "./agent-chat-states.tsx";
 import { AgentConversation } from "./agent-conversation.tsx";
 
@@ -100,6 +104,8 @@ function AgentChatFrame({
 }) {
   const { owner, live } = useLiveChat(place.storeId, threadId);
   const location = useLocation();
+  const navigate = useNavigate();
+  const { renderThreadHeader } = useAgentChatSlots();
   const { storeId, chatUrl } = place;
   // A saved conversation arrives as a query result, rendered at once: deferred, the skeleton stays
   // while the conversation is drawn in a transition (in slices, the page stays responsive).
@@ -151,12 +157,81 @@ function AgentChatFrame({
         agent={agent}
         backHref={place.backHref}
         backLabel={place.backLabel}
-        actions={actions}
+        actions={
+          <>
+            {actions}
+            {threadId !== undefined ? <NewChatLink href={place.href()} /> : null}
+          </>
+        }
       />
       {above}
+      {threadId !== undefined && renderThreadHeader && (live || thread.isSuccess) ? (
+        <SavedThreadHeader
+          live={live}
+          render={() =>
+            renderThreadHeader({
+              threadId,
+              firstQuery: firstQueryOf(thread.data, live),
+              onDeleted: () => void navigate(place.href()),
+            })
+          }
+        />
+      ) : null}
       {body}
     </ChatColumn>
   );
+}
+
+/** "New chat": a new conversation with the same agent. */
+function NewChatLink({ href }: { href: string }) {
+  return (
+    <Link
+      to={href}
+      data-testid="agent-new-chat"
+      className={buttonClasses({ variant: "outline", size: "sm", className: "shrink-0" })}
+    >
+      <SquarePen className="size-4" aria-hidden="true" />
+      <span className="max-sm:sr-only">New chat</span>
+    </Link>
+  );
+}
+
+/**
+ * The thread's bar, once the server has the conversation: a loaded one at once, a live one of
+ * this tab once its first reply has ended (the URL has the id from the reply's start).
+ */
+function SavedThreadHeader({
+  live,
+  render,
+}: {
+  live: ReturnType<typeof findAgentChat>;
+  render: () => ReactNode;
+}) {
+  return live ? <LiveThreadHeader chat={live.chat} render={render} /> : render();
+}
+
+function LiveThreadHeader({
+  chat,
+  render,
+}: {
+  chat: NonNullable<ReturnType<typeof findAgentChat>>["chat"];
+  render: () => ReactNode;
+}) {
+  const { messages, status } = useChat({ chat });
+  const replies = messages.filter((m) => m.role === "assistant").length;
+  const busy = status === "submitted" || status === "streaming";
+  return replies > 1 || (replies === 1 && !busy) ? render() : null;
+}
+
+/** The conversation's first message: the saved one's, else the live chat's. */
+function firstQueryOf(
+  saved: AgentThreadResponse | undefined,
+  live: ReturnType<typeof findAgentChat>,
+): string {
+  if (saved?.turns[0]) return saved.turns[0].text;
+  const first = live?.chat.messages.find((m) => m.role === "user");
+  const text = first?.parts.find((p) => p.type === "text");
+  return text && "text" in text ? text.text : "";
 }
 
 /** A preset agent's chat: the agent as the catalogue describes it. */

@@ -38,6 +38,8 @@ export function useDeleteThread() {
     },
     onSettled: (_data, _error, threadId) => {
       queryClient.removeQueries({ queryKey: threadKeys.one(threadId) });
+      // Its title is gone too: not asked again while its page closes.
+      queryClient.removeQueries({ queryKey: threadKeys.title(threadId) });
       queryClient.removeQueries({ queryKey: libraryKeys.thread(threadId) });
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       // Its bookmarks and share links went with it.

@@ -1,10 +1,11 @@
 import { clsx } from "clsx";
 import { type ReactNode, useMemo } from "react";
 import { Link, useLocation } from "react-router";
+import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useSession } from "@/lib/session.tsx";
-import { threadHref } from "@/lib/thread-link.ts";
+import { threadAgentName, threadHref } from "@/lib/thread-link.ts";
 import { useHistory } from "../api/get-history.ts";
 import { readSessionThreadLinks } from "../lib/session-threads.ts";
 import { useThreadsVersion } from "../lib/threads-changed.ts";
@@ -13,13 +14,19 @@ interface ThreadLink {
   threadId: string;
   title: string;
   href: string;
+  /** The agent of an agent conversation (null: an answer thread). */
+  agentName?: string | null;
 }
 
 const SEARCH_RESULT_PREFIX = "/app/search/";
+/** An agent conversation's URL (a preset's or a custom agent's): its thread id. */
+const AGENT_THREAD = /^\/app\/agents\/(?:custom\/)?[^/]+\/([^/]+)$/;
 
 /** The thread open in the main area, from the URL (the sidebar is outside the answer route). */
 function useOpenThreadId(): string | null {
   const { pathname } = useLocation();
+  const agentThread = AGENT_THREAD.exec(pathname);
+  if (agentThread?.[1]) return decodeURIComponent(agentThread[1]);
   if (!pathname.startsWith(SEARCH_RESULT_PREFIX)) return null;
   const segment = pathname.slice(SEARCH_RESULT_PREFIX.length).split("/")[0];
   return threadIdFromQueryAndId(segment === undefined ? undefined : decodeURIComponent(segment));
@@ -53,16 +60,22 @@ function ThreadList({
                 <Link
                   to={thread.href}
                   data-testid="recent-thread"
+                  data-kind={thread.agentName ? "agent" : "answer"}
                   aria-current={current ? "page" : undefined}
-                  title={thread.title}
+                  title={thread.agentName ? `${thread.title} (${thread.agentName})` : thread.title}
                   className={clsx(
-                    "block truncate rounded-lg px-3 py-1.5 text-sm transition-colors",
+                    "block rounded-lg px-3 py-1.5 text-sm transition-colors",
                     current
                       ? "bg-accent-soft font-medium text-accent-soft-fg"
                       : "text-muted hover:bg-surface-2 hover:text-fg",
                   )}
                 >
-                  {thread.title}
+                  <span className="block truncate">{thread.title}</span>
+                  {thread.agentName ? (
+                    <span className="block truncate text-xs">
+                      <AgentBadge name={thread.agentName} testId="recent-thread-agent" />
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             );
@@ -83,6 +96,7 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
           threadId: thread.threadId,
           title: thread.title,
           href: threadHref(thread),
+          agentName: threadAgentName(thread),
         })),
       ),
     [history.data],

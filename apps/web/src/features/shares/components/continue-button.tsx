@@ -6,13 +6,15 @@ import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { notify } from "@/lib/notices.ts";
 import { useSession } from "@/lib/session.tsx";
+import { threadHref } from "@/lib/thread-link.ts";
 import { useCopyShare } from "../api/copy-share.ts";
 import type { SharedConversation } from "../lib/shared-messages.ts";
 
 /**
  * "Continue in Nexus": signed in, the shared turns are copied into a new thread of the visitor's
- * (POST /api/shares/:shareId/copy); anonymous, `continueAnonymously` puts them into this tab's
- * thread and returns its page. Either way follow-ups carry the earlier turns.
+ * (POST /api/shares/:shareId/copy) — a conversation with an agent goes on in that agent's chat;
+ * anonymous, `continueAnonymously` puts them into this tab's thread and returns its page (or null
+ * when it asked the visitor to sign in first). Either way follow-ups carry the earlier turns.
  */
 export function ContinueButton({
   conversation,
@@ -20,7 +22,7 @@ export function ContinueButton({
   className,
 }: {
   conversation: SharedConversation;
-  continueAnonymously: (conversation: SharedConversation) => string;
+  continueAnonymously: (conversation: SharedConversation) => string | null;
   className?: string;
 }) {
   const session = useSession();
@@ -30,14 +32,25 @@ export function ContinueButton({
   const onClick = () => {
     if (session.status === "signed-in") {
       copy.mutate(conversation.shareId, {
-        onSuccess: ({ threadId }) =>
-          void navigate(paths.app.searchResult.hrefFor(conversation.title, threadId)),
+        onSuccess: ({ threadId, agentId }) =>
+          void navigate(
+            agentId
+              ? threadHref({
+                  kind: "agent",
+                  agentId,
+                  threadId,
+                  title: conversation.title,
+                  firstQuery: "",
+                })
+              : paths.app.searchResult.hrefFor(conversation.title, threadId),
+          ),
         onError: (error) =>
           notify("error", `The thread could not be copied. ${errorMessage(error)}`),
       });
       return;
     }
-    void navigate(continueAnonymously(conversation));
+    const href = continueAnonymously(conversation);
+    if (href !== null) void navigate(href);
   };
 
   return (

@@ -1,4 +1,9 @@
-import { isThreadShareId, MESSAGES, type SharedThreadMessage } from "@nexus/contracts";
+import {
+  isThreadShareId,
+  MESSAGES,
+  type SharedAgent,
+  type SharedThreadMessage,
+} from "@nexus/contracts";
 import { Link2Off, MessagesSquare, RefreshCw, Text } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -58,11 +63,13 @@ export function ShareNotFound({ shareId }: { shareId: string }) {
 function Conversation({
   conversation,
   renderTurn,
+  renderAgent,
   continueAnonymously,
 }: {
   conversation: SharedConversation;
+  renderAgent: (agent: SharedAgent) => ReactNode;
   renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
-  continueAnonymously: (conversation: SharedConversation) => string;
+  continueAnonymously: (conversation: SharedConversation) => string | null;
 }) {
   const KindIcon = conversation.kind === "thread" ? MessagesSquare : Text;
   const count = conversation.messages.length;
@@ -74,6 +81,7 @@ function Conversation({
       className={hasMedia ? WIDE_FRAME : FRAME}
       data-testid="shared-conversation"
       data-kind={conversation.kind}
+      data-agent={conversation.agent?.agentId}
     >
       <title>{`${conversation.title} · Shared from Nexus`}</title>
       <header className="flex flex-col gap-4 border-b border-border pb-6">
@@ -85,12 +93,15 @@ function Conversation({
             className="max-sm:hidden"
           />
         </div>
+        {conversation.agent ? renderAgent(conversation.agent) : null}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
           <span className="inline-flex items-center gap-1.5">
             <KindIcon className="size-4" aria-hidden="true" />
             {conversation.kind === "thread"
-              ? `Thread · ${count} ${count === 1 ? "question" : "questions"}`
-              : "Answer"}
+              ? `${conversation.agent ? "Conversation" : "Thread"} · ${count} ${count === 1 ? "question" : "questions"}`
+              : conversation.agent
+                ? "Reply"
+                : "Answer"}
           </span>
           <span>
             Shared{" "}
@@ -131,11 +142,14 @@ function Conversation({
 export function SharedPage({
   shareId,
   renderTurn,
+  renderAgent,
   continueAnonymously,
 }: {
   shareId: string;
   renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
-  continueAnonymously: (conversation: SharedConversation) => string;
+  /** The agent of a shared agent conversation (its icon or avatar and name). */
+  renderAgent: (agent: SharedAgent) => ReactNode;
+  continueAnonymously: (conversation: SharedConversation) => string | null;
 }) {
   const share = usePublicShare(shareId);
   if (share.isPending) return <Loading />;
@@ -163,6 +177,7 @@ export function SharedPage({
     <Conversation
       conversation={sharedConversationOf(share.data)}
       renderTurn={renderTurn}
+      renderAgent={renderAgent}
       continueAnonymously={continueAnonymously}
     />
   );

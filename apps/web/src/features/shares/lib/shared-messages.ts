@@ -1,4 +1,4 @@
-import type { FocusMode, PublicShare, SharedThreadMessage } from "@nexus/contracts";
+import type { FocusMode, PublicShare, SharedAgent, SharedThreadMessage } from "@nexus/contracts";
 
 /** A share, whatever its kind, as what the page shows: a title and its turns, oldest first. */
 export interface SharedConversation {
@@ -9,6 +9,8 @@ export interface SharedConversation {
   /** When the snapshot was taken. */
   sharedAt: string;
   messages: SharedThreadMessage[];
+  /** A conversation with an agent: which (its messages carry their parts). */
+  agent?: SharedAgent;
 }
 
 export function sharedConversationOf(share: PublicShare): SharedConversation {
@@ -30,8 +32,10 @@ export function sharedConversationOf(share: PublicShare): SharedConversation {
           videos: answer.videos,
           offline: answer.offline,
           timestamp: answer.timestamp,
+          ...(answer.parts ? { parts: answer.parts } : {}),
         },
       ],
+      ...(answer.agent ? { agent: answer.agent } : {}),
     };
   }
   const { thread } = share;
@@ -42,5 +46,6 @@ export function sharedConversationOf(share: PublicShare): SharedConversation {
     focusMode: thread.focusMode,
     sharedAt: thread.timestamp,
     messages: thread.messages,
+    ...(thread.agent ? { agent: thread.agent } : {}),
   };
 }

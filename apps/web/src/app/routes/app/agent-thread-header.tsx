@@ -1,0 +1,26 @@
+import type { AgentThreadContext } from "@/features/agents/components/agent-chat-slots.tsx";
+import { ThreadHeader } from "@/features/history/components/thread-header.tsx";
+import { ShareButton } from "@/features/shares/components/share-button.tsx";
+
+/**
+ * A saved agent conversation's bar, as an answer thread has it: its title with Rename, Share
+ * thread and Delete (the agent chat takes it as a slot: features do not import each other).
+ */
+export function AgentThreadHeader({
+  thread,
+  onSignIn,
+}: {
+  thread: AgentThreadContext;
+  onSignIn: () => void;
+}) {
+  return (
+    <ThreadHeader
+      threadId={thread.threadId}
+      firstQuery={thread.firstQuery}
+      busy={false}
+      saved={true}
+      onDeleted={thread.onDeleted}
+      share={<ShareButton threadId={thread.threadId} onSignIn={onSignIn} label="Share thread" />}
+    />
+  );
+}
