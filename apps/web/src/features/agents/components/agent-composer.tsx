@@ -6,7 +6,8 @@ export type { ComposerDraft };
 
 /**
  * The message box at the bottom of an agent chat (the shared chat composer under its status line):
- * Enter sends, Shift+Enter adds a line; while a reply streams it offers Stop instead of Send.
+ * Enter sends, Shift+Enter adds a line; while a reply streams it offers Stop beside Send (a
+ * message sent then is queued, `below`, and sent when the reply ends).
  * `disabled` (no model for this agent, or the conversation is full) blocks typing. `draftRef`
  * receives a function that fills it from elsewhere (the Python scratchpad's "Send to tutor").
  */
@@ -20,6 +21,7 @@ export function AgentComposer({
   draftRef,
   onSend,
   onStop,
+  below,
 }: {
   agentName: string;
   busy: boolean;
@@ -31,6 +33,8 @@ export function AgentComposer({
   draftRef?: Ref<ComposerDraft>;
   onSend: (text: string) => void;
   onStop: () => void;
+  /** Under the box (the queued question). */
+  below?: ReactNode;
 }) {
   return (
     <ComposerDock
@@ -38,11 +42,19 @@ export function AgentComposer({
       statusTestId="agent-status"
       statusText={statusText}
       aside={hint}
+      below={below}
     >
       <ChatComposer
         label={`Message ${agentName}`}
-        placeholder={disabled ? `${agentName} needs a language model` : `Message ${agentName}…`}
+        placeholder={
+          disabled
+            ? `${agentName} needs a language model`
+            : busy
+              ? `Message ${agentName} — sent when this reply ends…`
+              : `Message ${agentName}…`
+        }
         busy={busy}
+        queueWhileBusy
         disabled={disabled}
         inputRef={inputRef}
         draftRef={draftRef}

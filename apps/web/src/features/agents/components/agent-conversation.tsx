@@ -1,15 +1,20 @@
 import { useChat } from "@ai-sdk/react";
 import { MAX_AGENT_TURNS } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ChatMessageList, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ChatPartRenderers } from "@/components/chat/part-registry.tsx";
+import { ChatRequestError, chatErrorCode } from "@/lib/chat/chat-fetch.ts";
+import { retryStatusText } from "@/lib/chat/chat-status.ts";
+import { useLiveValue } from "@/lib/chat/live-value.ts";
+import { usePinQuestion } from "@/lib/chat/use-pin-question.ts";
+import { useQuestionQueue } from "@/lib/chat/use-question-queue.ts";
+import { lazyComponent } from "@/lib/lazy-component.ts";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { agentKeys } from "../api/get-agents.ts";
 import { type AgentChat as AgentChatEntry, nameAgentChat } from "../lib/agent-chat-store.ts";
-import { AgentRequestError, agentErrorCode } from "../lib/agent-fetch.ts";
-import { messageText, threadIdOf } from "../lib/agent-message.ts";
+import { type AgentUIMessage, messageText, threadIdOf } from "../lib/agent-message.ts";
 import { type AgentView, Starters } from "./agent-chat-header.tsx";
 import { useAgentChatSlots } from "./agent-chat-slots.tsx";
 import { ConversationFull, NeedsModelCard, ReplyError } from "./agent-chat-states.tsx";
@@ -18,8 +23,32 @@ import { AgentForm } from "./agent-form.tsx";
 import { agentPartRenderers } from "./agent-parts.tsx";
 import { AgentReply, UserBubble } from "./agent-reply.tsx";
 
+// Only a question typed while a reply runs needs it.
+const LazyQueuedQuestion = lazyComponent(() =>
+  import("@/components/chat/queued-question.tsx").then((m) => m.QueuedQuestion),
+);
+
 const STREAM_THROTTLE_MS = 32;
 const PENDING_LINES = ["w-full", "w-3/4"] as const;
+/** A question and its reply: the part of the thread a new question scrolls into view. */
+const PIN_TARGETS = {
+  turn: '[data-testid="agent-turn"]',
+  composer: '[data-testid="agent-composer"]',
+};
+
+/** Each question with the reply after it (if any yet). */
+function turnsOf(messages: readonly AgentUIMessage[]) {
+  const turns: Array<{ question: AgentUIMessage | null; reply: AgentUIMessage | null }> = [];
+  for (const message of messages) {
+    if (message.role === "user") turns.push({ question: message, reply: null });
+    else if (message.role === "assistant") {
+      const last = turns.at(-1);
+      if (last && last.reply === null) last.reply = message;
+      else turns.push({ question: null, reply: message });
+    }
+  }
+  return turns;
+}
 
 /** Why the last reply failed, by the server's code. */
 function ChatErrorView({
@@ -32,10 +61,10 @@ function ChatErrorView({
   onStartNew: () => void;
 }) {
   const { renderQuota } = useAgentChatSlots();
-  const code = agentErrorCode(error);
+  const code = chatErrorCode(error);
   if (code === "needs_model") return <NeedsModelCard />;
   if (code === "conversation_full") return <ConversationFull onStartNew={onStartNew} />;
-  if (code === "quota_exceeded" && error instanceof AgentRequestError) {
+  if (code === "quota_exceeded" && error instanceof ChatRequestError) {
     const card = renderQuota(error.details);
     if (card) return card;
   }
@@ -97,9 +126,30 @@ export function AgentConversation({
     wasBusy.current = busy;
   }, [busy, queryClient]);
 
-  const send = (text: string) => {
-    if (busy || full || !agent.available) return;
+  // A new question scrolls to the top of the window, its reply growing below it (never under
+  // the composer), as on the answer page.
+  const listRef = useRef<HTMLDivElement>(null);
+  const threadTurns = turnsOf(messages);
+  const { pin, spaceRef } = usePinQuestion(listRef, threadTurns.length, PIN_TARGETS);
+  // A saved conversation opens scrolled to its end (once).
+  const [openedWith] = useState(threadTurns.length);
+  const retrying = useLiveValue(entry.retrying);
+
+  const ask = (text: string) => {
+    pin(threadTurns.length + 1);
     void sendMessage({ text });
+  };
+  // A question typed while a reply runs waits for it, visibly, and is sent when it ends.
+  const queue = useQuestionQueue({
+    busy,
+    send: (question) => {
+      if (!full && agent.available) ask(question.text);
+    },
+  });
+  const send = (text: string) => {
+    if (full || !agent.available) return;
+    if (busy) queue.enqueue({ text, attachments: [] });
+    else ask(text);
   };
   // After a failure: the failed question (and whatever streamed) gives way to the same question.
   const retry = () => {
@@ -108,10 +158,12 @@ export function AgentConversation({
     const question = messages[lastUser];
     if (!question) return;
     setMessages(messages.slice(0, lastUser));
+    pin(threadTurns.length);
     void sendMessage({ text: messageText(question) });
   };
   const regenerateLast = () => {
     if (busy || last?.role !== "assistant") return;
+    pin(threadTurns.length);
     void regenerate({ messageId: last.id });
   };
   const startNew = () => void navigate(href());
@@ -120,7 +172,7 @@ export function AgentConversation({
   const refused = useRef<Error | null>(null);
   useEffect(() => {
     if (status !== "error" || !error || refused.current === error) return;
-    if (agentErrorCode(error) !== "quota_exceeded") return;
+    if (chatErrorCode(error) !== "quota_exceeded") return;
     refused.current = error;
     const lastUser = messages.map((message) => message.role).lastIndexOf("user");
     const question = messages[lastUser];
@@ -130,22 +182,51 @@ export function AgentConversation({
   }, [status, error, messages, setMessages]);
 
   const failed = status === "error" && error !== undefined;
+  const replyStarted = last?.role === "assistant" && messageText(last) !== "";
   const statusText =
-    status === "submitted"
-      ? `${agent.name} is thinking…`
-      : status === "streaming"
-        ? `${agent.name} is replying…`
-        : "";
+    busy && retrying && !replyStarted
+      ? retryStatusText(retrying)
+      : status === "submitted"
+        ? `${agent.name} is thinking…`
+        : status === "streaming"
+          ? `${agent.name} is replying…`
+          : "";
 
   let notice: ReactNode = null;
   if (failed) notice = <ChatErrorView error={error} onRetry={retry} onStartNew={startNew} />;
   else if (!agent.available) notice = <NeedsModelCard />;
   else if (full) notice = <ConversationFull onStartNew={startNew} />;
 
+  const replyView = (message: AgentUIMessage, asked: AgentUIMessage | null, isLast: boolean) => {
+    const stopped = message.metadata?.stopped === true;
+    const saved =
+      (serverThreadId ?? urlThreadId) && asked && !(busy && isLast) && !(failed && isLast)
+        ? {
+            threadId: serverThreadId ?? urlThreadId ?? "",
+            query: messageText(asked),
+            removeTurn: () =>
+              setMessages((all) => all.filter((m) => m.id !== message.id && m.id !== asked.id)),
+          }
+        : null;
+    return (
+      <AgentReply
+        message={message}
+        streaming={busy && isLast}
+        onRegenerate={isLast && !busy && !failed && agent.available ? regenerateLast : null}
+        saved={stopped && messageText(message) === "" ? null : saved}
+      />
+    );
+  };
+
   return (
     <ChatPartRenderers renderers={renderers}>
-      {/* A new message scrolls into view. */}
-      <ChatMessageList testId="agent-messages" className="gap-6" scrollKey={turns}>
+      {/* A saved conversation opens at its end; a new question is pinned (usePinQuestion). */}
+      <ChatMessageList
+        listRef={listRef}
+        testId="agent-messages"
+        className="gap-6"
+        scrollKey={openedWith}
+      >
         {messages.length === 0 && agent.form.length > 0 ? (
           <AgentForm fields={agent.form} disabled={!agent.available} onSubmit={send} />
         ) : null}
@@ -157,41 +238,27 @@ export function AgentConversation({
             onPick={send}
           />
         ) : null}
-        {messages.map((message, index) => {
-          const isLast = index === messages.length - 1;
-          if (message.role === "user") return <UserBubble key={message.id} message={message} />;
-          if (message.role !== "assistant") return null;
-          const asked = messages[index - 1];
-          const stopped = message.metadata?.stopped === true;
-          const saved =
-            (serverThreadId ?? urlThreadId) &&
-            asked?.role === "user" &&
-            !(busy && isLast) &&
-            !(failed && isLast)
-              ? {
-                  threadId: serverThreadId ?? urlThreadId ?? "",
-                  query: messageText(asked),
-                  removeTurn: () =>
-                    setMessages((all) =>
-                      all.filter((m) => m.id !== message.id && m.id !== asked.id),
-                    ),
-                }
-              : null;
+        {threadTurns.map((turn, index) => {
+          const isLastTurn = index === threadTurns.length - 1;
+          const { question, reply } = turn;
           return (
-            <AgentReply
-              key={message.id}
-              message={message}
-              streaming={busy && isLast}
-              onRegenerate={isLast && !busy && !failed && agent.available ? regenerateLast : null}
-              saved={stopped && messageText(message) === "" ? null : saved}
-            />
+            <div
+              key={(question ?? reply)?.id}
+              data-testid="agent-turn"
+              className="flex scroll-mt-20 flex-col gap-6"
+            >
+              {question ? <UserBubble message={question} /> : null}
+              {reply ? replyView(reply, question, reply === last) : null}
+              {isLastTurn && status === "submitted" && last?.role === "user" ? (
+                <TurnSkeleton testId="agent-pending" lines={PENDING_LINES} />
+              ) : null}
+              {isLastTurn ? notice : null}
+            </div>
           );
         })}
-        {status === "submitted" && last?.role === "user" ? (
-          <TurnSkeleton testId="agent-pending" lines={PENDING_LINES} />
-        ) : null}
-        {notice}
+        {threadTurns.length === 0 ? notice : null}
       </ChatMessageList>
+      <div ref={spaceRef} aria-hidden="true" />
       {renderWorkbench?.({
         fillComposer: (text) => draftRef.current?.(text),
         composerDisabled: !agent.available || full,
@@ -206,6 +273,13 @@ export function AgentConversation({
         inputRef={inputRef}
         onSend={send}
         onStop={() => void stop()}
+        below={
+          queue.queued !== null ? (
+            <Suspense fallback={null}>
+              <LazyQueuedQuestion question={queue.queued.text} onCancel={queue.cancel} />
+            </Suspense>
+          ) : null
+        }
       />
     </ChatPartRenderers>
   );

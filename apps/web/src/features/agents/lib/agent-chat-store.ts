@@ -1,8 +1,9 @@
-import { Chat } from "@ai-sdk/react";
-import { DefaultChatTransport } from "ai";
+import type { Chat } from "@ai-sdk/react";
+import type { AnswerRetryStatus } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
-import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
-import { createAgentFetch } from "./agent-fetch.ts";
+import { createChatRegistry } from "@/lib/chat/chat-registry.ts";
+import { createChat } from "@/lib/chat/create-chat.ts";
+import type { LiveValue } from "@/lib/chat/live-value.ts";
 import { type AgentUIMessage, threadIdOf } from "./agent-message.ts";
 
 /**
@@ -19,12 +20,17 @@ export interface AgentChat {
   /** Null until the first reply's `start` metadata names the conversation. */
   threadId: string | null;
   chat: Chat<AgentUIMessage>;
+  /** The server is retrying the model for the running reply (data-status), else null. */
+  retrying: LiveValue<AnswerRetryStatus | null>;
 }
 
 /** Chats kept for back/forward; the oldest idle one goes first. */
 const MAX_CHATS = 20;
 /** By `owner:agentId:threadId` for named conversations, by `owner:agentId:new:<location>` before. */
-const chats = new Map<string, AgentChat>();
+const chats = createChatRegistry<AgentChat>({
+  max: MAX_CHATS,
+  isIdle: (entry) => entry.chat.status === "ready" || entry.chat.status === "error",
+});
 let created = 0;
 
 const threadKey = (owner: string, agentId: string, threadId: string) =>
@@ -32,27 +38,27 @@ const threadKey = (owner: string, agentId: string, threadId: string) =>
 const draftKey = (owner: string, agentId: string, draft: string) =>
   `${owner}:${agentId}:new:${draft}`;
 
-function evictIdle(): void {
-  for (const [key, entry] of chats) {
-    if (chats.size < MAX_CHATS) return;
-    if (entry.chat.status === "ready" || entry.chat.status === "error") chats.delete(key);
-  }
-}
-
-/** Only the text of each message goes to the server; it keeps the conversation itself. */
-function slim(message: AgentUIMessage) {
-  return {
-    id: message.id,
-    role: message.role,
-    parts: message.parts.flatMap((part) =>
-      part.type === "text" ? [{ type: "text" as const, text: part.text }] : [],
-    ),
-  };
-}
-
 /** Where a chat posts: a preset's /api/agents/:agentId/chat unless another URL is given. */
 const chatUrlOf = (agentId: string, chatUrl: string | undefined) =>
   chatUrl ?? `${API_BASE_URL}/agents/${encodeURIComponent(agentId)}/chat`;
+
+/** The messages with the last reply marked stopped, its open parts closed as they are. */
+function markStopped(messages: AgentUIMessage[]): AgentUIMessage[] {
+  const last = messages.at(-1);
+  if (last?.role !== "assistant") return messages;
+  return [
+    ...messages.slice(0, -1),
+    {
+      ...last,
+      parts: last.parts.map((part) =>
+        (part.type === "text" || part.type === "reasoning") && part.state === "streaming"
+          ? { ...part, state: "done" as const }
+          : part,
+      ),
+      metadata: { ...last.metadata, stopped: true },
+    },
+  ];
+}
 
 function createAgentChat(options: {
   owner: string;
@@ -61,49 +67,18 @@ function createAgentChat(options: {
   messages?: AgentUIMessage[];
   chatUrl?: string | undefined;
 }): AgentChat {
-  evictIdle();
   created += 1;
   const key = `agent-chat-${created}`;
-  const transport = new DefaultChatTransport<AgentUIMessage>({
-    api: chatUrlOf(options.agentId, options.chatUrl),
-    credentials: "same-origin",
-    headers: () => ({ [ANON_ID_HEADER_NAME]: getAnonId() }),
-    fetch: createAgentFetch(),
-    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
-      const threadId = entry.threadId ?? threadIdOf(messages);
-      return {
-        body: {
-          id,
-          messages: messages.map(slim),
-          trigger,
-          messageId,
-          ...(threadId ? { threadId } : {}),
-        },
-      };
-    },
-  });
-  const chat = new Chat<AgentUIMessage>({
+  const { chat, retrying } = createChat<AgentUIMessage>({
     id: key,
-    messages: options.messages ?? [],
-    transport,
-    onFinish: ({ messages, isAbort }) => {
-      // A stopped reply stays, as far as it got, marked stopped.
-      if (!isAbort) return;
-      const last = messages.at(-1);
-      if (last?.role !== "assistant") return;
-      chat.messages = [
-        ...messages.slice(0, -1),
-        {
-          ...last,
-          parts: last.parts.map((part) =>
-            (part.type === "text" || part.type === "reasoning") && part.state === "streaming"
-              ? { ...part, state: "done" as const }
-              : part,
-          ),
-          metadata: { ...last.metadata, stopped: true },
-        },
-      ];
+    api: chatUrlOf(options.agentId, options.chatUrl),
+    ...(options.messages ? { messages: options.messages } : {}),
+    body: (messages) => {
+      const threadId = entry.threadId ?? threadIdOf(messages);
+      return threadId ? { threadId } : {};
     },
+    // A stopped reply stays, as far as it got, marked stopped.
+    markStopped,
   });
   const entry: AgentChat = {
     key,
@@ -111,6 +86,7 @@ function createAgentChat(options: {
     agentId: options.agentId,
     threadId: options.threadId,
     chat,
+    retrying,
   };
   return entry;
 }
@@ -122,12 +98,7 @@ export function findAgentChat(
   threadId: string,
 ): AgentChat | undefined {
   const key = threadKey(owner, agentId, threadId);
-  const entry = chats.get(key);
-  if (!entry) return undefined;
-  // Most recently used last, so eviction takes the oldest.
-  chats.delete(key);
-  chats.set(key, entry);
-  return entry;
+  return chats.get(key);
 }
 
 /** A saved conversation's chat, seeded with its turns (once; later calls return the same chat). */

@@ -2,7 +2,7 @@ import { RefreshCw } from "lucide-react";
 import { QuotaCard } from "@/components/chat/quota-card.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { AnswerRequestError } from "../lib/answer-fetch.ts";
+import { chatQuotaOf } from "@/lib/chat/chat-fetch.ts";
 import { RetryQuestion } from "./retry-question.tsx";
 
 /** With these, the card offers the question to edit before trying again, and Delete. */
@@ -27,9 +27,8 @@ export function AnswerError({
   onSignIn: (() => void) | undefined;
   editable?: EditableRetry;
 }) {
-  if (error instanceof AnswerRequestError && error.quota) {
-    return <QuotaCard quota={error.quota} onSignIn={onSignIn} />;
-  }
+  const quota = chatQuotaOf(error);
+  if (quota) return <QuotaCard quota={quota} onSignIn={onSignIn} />;
   const message = error.message.trim() || "The answer failed. Try again in a moment.";
   if (editable) {
     return (

@@ -6,11 +6,11 @@ import { useNavigate } from "react-router";
 import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
 import { ChatPartRenderers } from "@/components/chat/part-registry.tsx";
 import { paths } from "@/config/paths.ts";
+import { useLiveValue } from "@/lib/chat/live-value.ts";
+import { usePinQuestion } from "@/lib/chat/use-pin-question.ts";
+import { type PendingQuestion, useQuestionQueue } from "@/lib/chat/use-question-queue.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
 import { useComposerAttachments } from "../hooks/use-composer-attachments.tsx";
-import { usePinQuestion } from "../hooks/use-pin-question.ts";
-import { type PendingQuestion, useQuestionQueue } from "../hooks/use-question-queue.ts";
-import { useRetryStatus } from "../hooks/use-retry-status.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, attachmentsOf, questionMessage, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
@@ -22,7 +22,7 @@ import { ThreadHeaderSlot } from "./thread-header-slot.tsx";
 
 // Only a question typed while an answer runs needs it.
 const LazyQueuedQuestion = lazyComponent(() =>
-  import("./queued-question.tsx").then((m) => m.QueuedQuestion),
+  import("@/components/chat/queued-question.tsx").then((m) => m.QueuedQuestion),
 );
 
 const STREAM_THROTTLE_MS = 32;
@@ -62,7 +62,7 @@ export function AnswerThread({
         (part.type === "data-images" || part.type === "data-videos") && part.data.length > 0,
     ),
   );
-  const retrying = useRetryStatus(thread);
+  const retrying = useLiveValue(thread.retrying);
   const statusText = answerStatusText(status, last ? answerContentOf(last.answer) : null, retrying);
 
   const setStopped = (value: boolean) => {

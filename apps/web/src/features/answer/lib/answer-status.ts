@@ -1,12 +1,7 @@
 import type { AnswerRetryStatus } from "@nexus/contracts";
 import type { ChatStatus } from "ai";
+import { retryStatusText } from "@/lib/chat/chat-status.ts";
 import type { AnswerContent } from "./answer-message.ts";
-
-const RETRYING: Record<AnswerRetryStatus["reason"], string> = {
-  busy: "The model is busy — retrying…",
-  error: "The model did not answer — retrying…",
-  network: "The model could not be reached — retrying…",
-};
 
 /**
  * What the answer is doing now, for the status line (empty when it is done). While the server
@@ -19,7 +14,7 @@ export function answerStatusText(
 ): string {
   if (status !== "submitted" && status !== "streaming") return "";
   if (retrying && !content?.hasText) {
-    return `${RETRYING[retrying.reason]} (attempt ${retrying.attempt} of ${retrying.maxAttempts})`;
+    return retryStatusText(retrying);
   }
   if (!content || (!content.hasSources && !content.hasText && content.reasoning === "")) {
     return "Searching…";

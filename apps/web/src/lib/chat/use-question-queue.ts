@@ -8,8 +8,9 @@ export interface PendingQuestion {
 }
 
 /**
- * One question typed while an answer runs: held (shown as a chip, cancellable) and sent when the
- * answer ends, never silently dropped. A second one replaces the first.
+ * One question typed while a reply runs (any chat kind): held (shown as a chip, cancellable,
+ * components/chat/queued-question.tsx) and sent when the reply ends, never silently dropped. A
+ * second one replaces the first.
  */
 export function useQuestionQueue({
   busy,

@@ -1,6 +1,6 @@
 import { Clock, X } from "lucide-react";
 
-/** The question waiting for the running answer to end, under the composer, with Cancel. */
+/** The question waiting for the running reply to end, under the composer, with Cancel. */
 export function QueuedQuestion({
   question,
   files = 0,
@@ -24,7 +24,7 @@ export function QueuedQuestion({
       {files > 0 ? (
         <span className="shrink-0">· {files === 1 ? "1 file" : `${files} files`}</span>
       ) : null}
-      <span className="sr-only">— sent when this answer ends.</span>
+      <span className="sr-only">— sent when this reply ends.</span>
       <button
         type="button"
         onClick={onCancel}
