@@ -115,3 +115,4 @@ export const copyShareResponseSchema = z.object({
   /** The copy goes on with this agent (a preset's id or "custom:<id>"); absent: an answer thread. */
   agentId: z.string().optional(),
 });
+export type CopyShareResponse = z.infer<typeof copyShareResponseSchema>;
