@@ -166,6 +166,24 @@ export function AgentConversation({
     pin(threadTurns.length);
     void regenerate({ messageId: last.id });
   };
+  // The last question, edited and sent again: its reply is regenerated from the edited text and
+  // the server keeps the reply before as a version.
+  const editLast = (text: string) => {
+    if (busy || last?.role !== "assistant") return;
+    const lastUser = messages.map((message) => message.role).lastIndexOf("user");
+    setMessages(
+      messages.map((message, index) =>
+        index === lastUser
+          ? {
+              ...message,
+              parts: message.parts.map((part) => (part.type === "text" ? { ...part, text } : part)),
+            }
+          : message,
+      ),
+    );
+    pin(threadTurns.length);
+    void regenerate({ messageId: last.id });
+  };
   const startNew = () => void navigate(href());
 
   // A message refused for quota is not lost: it goes back into the composer, and off the page.
@@ -247,7 +265,16 @@ export function AgentConversation({
               data-testid="agent-turn"
               className="flex scroll-mt-20 flex-col gap-6"
             >
-              {question ? <UserBubble message={question} /> : null}
+              {question ? (
+                <UserBubble
+                  message={question}
+                  onEdit={
+                    isLastTurn && reply === last && !busy && !failed && agent.available
+                      ? editLast
+                      : null
+                  }
+                />
+              ) : null}
               {reply ? replyView(reply, question, reply === last) : null}
               {isLastTurn && status === "submitted" && last?.role === "user" ? (
                 <TurnSkeleton testId="agent-pending" lines={PENDING_LINES} />

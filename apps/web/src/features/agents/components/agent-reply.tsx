@@ -1,20 +1,45 @@
 import type { AnswerSource } from "@nexus/contracts";
+import { useState } from "react";
 import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
+import { EditQuestionButton, EditQuestionForm } from "@/components/chat/edit-question.tsx";
 import { MessageParts } from "@/components/chat/part-registry.tsx";
 import { CopyButton, RegenerateButton, TurnActions } from "@/components/chat/turn-actions.tsx";
+import { VersionPager } from "@/components/chat/version-pager.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { type AgentUIMessage, messageText, sourcesOf } from "../lib/agent-message.ts";
 import { type AgentReplyContext, useAgentChatSlots } from "./agent-chat-slots.tsx";
 import { isToolPart } from "./agent-tool-part.tsx";
 
-/** The person's message: a bubble on the right. */
-export function UserBubble({ message }: { message: AgentUIMessage }) {
+/** The person's message: a bubble on the right; the last one can be edited and sent again. */
+export function UserBubble({
+  message,
+  onEdit = null,
+}: {
+  message: AgentUIMessage;
+  /** Set on the last question once its reply ended: sends it again, edited. */
+  onEdit?: ((text: string) => void) | null;
+}) {
+  const [editing, setEditing] = useState(false);
+  if (editing && onEdit)
+    return (
+      <div className="ml-auto w-full max-w-[85%]">
+        <EditQuestionForm
+          question={messageText(message)}
+          onCancel={() => setEditing(false)}
+          onSend={(text) => {
+            setEditing(false);
+            onEdit(text);
+          }}
+        />
+      </div>
+    );
   return (
-    <div className="flex justify-end" data-testid="agent-user-message">
+    <div className="flex flex-col items-end gap-1" data-testid="agent-user-message">
       <p className="max-w-[85%] rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 text-base break-words whitespace-pre-wrap text-fg">
         {messageText(message)}
       </p>
+      {onEdit ? <EditQuestionButton onClick={() => setEditing(true)} /> : null}
     </div>
   );
 }
@@ -67,7 +92,7 @@ function ReplySources({ sources }: { sources: readonly AnswerSource[] }) {
  * Regenerate.
  */
 export function AgentReply({
-  message,
+  message: latest,
   streaming,
   onRegenerate,
   saved,
@@ -81,6 +106,19 @@ export function AgentReply({
   saved?: Omit<AgentReplyContext, "entryId" | "markdown"> | null;
 }) {
   const { renderReplyActions, shownSources } = useAgentChatSlots();
+  // A regenerated (or edited and resent) reply pages through its earlier versions, read-only.
+  const versions = latest.metadata?.versions ?? [];
+  const [picked, setPicked] = useState<{ id: string; index: number } | null>(null);
+  const versionIndex = picked?.id === latest.id ? picked.index : versions.length;
+  const earlier = versionIndex < versions.length ? versions[versionIndex] : undefined;
+  const message: AgentUIMessage = earlier
+    ? {
+        id: `${latest.id}-v${versionIndex + 1}`,
+        role: "assistant",
+        parts: earlier.parts as AgentUIMessage["parts"],
+        metadata: { ...(earlier.stopped ? { stopped: true } : {}) },
+      }
+    : latest;
   const clipboard = useCopyToClipboard();
   const cited = sourcesOf(message);
   const sources = shownSources ? shownSources(cited) : cited;
@@ -100,11 +138,23 @@ export function AgentReply({
           <OfflineBadge />
         </div>
       ) : null}
+      {earlier ? (
+        <p className="text-sm text-muted" data-testid="agent-version-question">
+          Asked as: {earlier.text}
+        </p>
+      ) : null}
       <MessageParts parts={message.parts} streaming={streaming} sources={sources} headingBase={2} />
       {!hasVisible && streaming ? <TurnSkeleton /> : null}
       <ReplySources sources={sources} />
       {stopped && !streaming ? <StoppedNote testId="agent-stopped" /> : null}
-      {!streaming && (text !== "" || onRegenerate) ? (
+      {!streaming ? (
+        <VersionPager
+          index={versionIndex}
+          count={versions.length + 1}
+          onChange={(index) => setPicked({ id: latest.id, index })}
+        />
+      ) : null}
+      {!streaming && !earlier && (text !== "" || onRegenerate) ? (
         <TurnActions testId="agent-reply-actions">
           {text !== "" ? (
             <CopyButton copied={clipboard.copied} onCopy={() => void clipboard.copy(text)} />

@@ -80,6 +80,7 @@ export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
         threadId: thread.threadId,
         agentId: thread.agentId,
         ...(turn.stopped ? { stopped: true } : {}),
+        ...(turn.versions && turn.versions.length > 0 ? { versions: turn.versions } : {}),
       },
     };
     return [question, reply];

@@ -112,6 +112,24 @@ export function AnswerThread({
     pin(turns.length);
     void regenerate({ messageId: lastAnswer.id });
   };
+  // The last question, edited and sent again: its answer is regenerated from the edited text and
+  // the server keeps the answer before as a version.
+  const editLast = (text: string) => {
+    if (busy || !last || !lastAnswer) return;
+    setMessages(
+      messages.map((message) =>
+        message.id === last.user.id
+          ? {
+              ...message,
+              parts: message.parts.map((part) => (part.type === "text" ? { ...part, text } : part)),
+            }
+          : message,
+      ),
+    );
+    setStopped(false);
+    pin(turns.length);
+    void regenerate({ messageId: lastAnswer.id });
+  };
   // A deleted answer leaves the page; with none left, the thread is gone: back to a new question.
   const removeTurn = (ids: readonly string[]) => {
     const rest = messages.filter((message) => !ids.includes(message.id));
@@ -160,6 +178,7 @@ export function AnswerThread({
                 busy={busy}
                 onAsk={ask}
                 onRegenerate={isLast ? regenerateLast : null}
+                onEdit={isLast ? editLast : null}
                 onRetry={retry}
                 onRetryWith={retryWith}
                 onSignIn={onSignIn}

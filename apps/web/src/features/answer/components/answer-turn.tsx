@@ -1,11 +1,14 @@
 import type { ChatStatus } from "ai";
 import { RefreshCw } from "lucide-react";
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
+import { EditQuestionButton, EditQuestionForm } from "@/components/chat/edit-question.tsx";
 import { MessagePart } from "@/components/chat/part-registry.tsx";
+import { VersionPager } from "@/components/chat/version-pager.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { lazyComponent } from "@/lib/lazy-component.ts";
+import { useAnswerVersions } from "../hooks/use-answer-versions.ts";
 import { useShownSources } from "../hooks/use-shown-sources.ts";
 import { answerContentOf, attachmentsOf, type AnswerTurn as Turn } from "../lib/answer-message.ts";
 import { isStopped } from "../lib/stopped-turn.ts";
@@ -32,7 +35,7 @@ export interface TurnState {
  * gets this turn's handlers from AnswerTurnContext.
  */
 export function AnswerTurnView({
-  turn,
+  turn: turnShown,
   index,
   threadId,
   state,
@@ -43,6 +46,7 @@ export function AnswerTurnView({
   onRetryWith,
   onSignIn,
   onRemove,
+  onEdit = null,
 }: {
   turn: Turn;
   index: number;
@@ -59,14 +63,20 @@ export function AnswerTurnView({
   onSignIn: (() => void) | undefined;
   /** Takes this turn out of the thread on the page. */
   onRemove: () => void;
+  /** Set for the last finished answer only: asks its question again, edited. */
+  onEdit?: ((question: string) => void) | null;
 }) {
+  const [editing, setEditing] = useState(false);
+  const versions = useAnswerVersions(turnShown, threadId);
+  const turn = versions.shown;
   const content = answerContentOf(turn.answer);
-  const streaming = state.status === "streaming" || state.status === "submitted";
-  const failed = state.status === "error" && state.error !== undefined;
+  const streaming =
+    !versions.earlier && (state.status === "streaming" || state.status === "submitted");
+  const failed = !versions.earlier && state.status === "error" && state.error !== undefined;
   // Stopped now, or a stopped turn restored (saved by the server or kept by the tab).
-  const stopped = state.stopped || isStopped(turn.answer);
+  const stopped = (!versions.earlier && state.stopped) || isStopped(turn.answer);
   const ended = !streaming && !failed && !stopped && turn.answer !== undefined;
-  const finished = ended && content.complete;
+  const finished = ended && content.complete && !versions.earlier;
   // An earlier answer that was stopped or failed before a follow-up was asked.
   const interrupted = ended && !content.complete;
   // A cited file deleted since shows "File deleted" instead of linking to a gone download.
@@ -87,7 +97,23 @@ export function AnswerTurnView({
         className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
       >
         <header className="flex flex-col gap-2">
-          <QuestionHeading first={index === 0}>{turn.query}</QuestionHeading>
+          {editing && onEdit ? (
+            <EditQuestionForm
+              question={turn.query}
+              onCancel={() => setEditing(false)}
+              onSend={(question) => {
+                setEditing(false);
+                onEdit(question);
+              }}
+            />
+          ) : (
+            <div className="flex items-start justify-between gap-2">
+              <QuestionHeading first={index === 0}>{turn.query}</QuestionHeading>
+              {onEdit && !streaming && !versions.earlier ? (
+                <EditQuestionButton onClick={() => setEditing(true)} />
+              ) : null}
+            </div>
+          )}
           <QuestionAttachments files={attachmentsOf(turn.user)} />
           {turn.answer?.metadata?.offline ? (
             <div>
@@ -122,7 +148,7 @@ export function AnswerTurnView({
               <StoppedNote
                 testId="answer-stopped"
                 action={
-                  onRegenerate ? (
+                  onRegenerate && !versions.earlier ? (
                     <Button variant="ghost" size="sm" onClick={onRetry}>
                       <RefreshCw className="size-4" aria-hidden="true" />
                       Regenerate
@@ -142,7 +168,14 @@ export function AnswerTurnView({
                 />
               </Suspense>
             ) : null}
-            {turn.answer && content.hasText && !streaming ? (
+            {!streaming ? (
+              <VersionPager
+                index={versions.index}
+                count={versions.count}
+                onChange={versions.pick}
+              />
+            ) : null}
+            {turn.answer && content.hasText && !streaming && !versions.earlier ? (
               <MessagePart<AnswerActionsPart>
                 part={{
                   type: "data-actions",

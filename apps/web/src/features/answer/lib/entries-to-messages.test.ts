@@ -1,7 +1,7 @@
 import type { ThreadEntry } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
 import { answerContentOf, attachmentsOf, textOf, turnsOf } from "./answer-message.ts";
-import { entriesToMessages } from "./entries-to-messages.ts";
+import { entriesToMessages, versionMessages } from "./entries-to-messages.ts";
 import { isStopped } from "./stopped-turn.ts";
 import { createThreadId } from "./thread-id.ts";
 
@@ -72,6 +72,23 @@ describe("entriesToMessages", () => {
     expect(second.related).toEqual([]);
     expect(second.hasSources).toBe(true);
     expect(first.complete && second.complete, "saved answers are complete").toBe(true);
+  });
+
+  it("keeps an answer's earlier versions in its metadata, each drawable as a turn of its own", () => {
+    const first = entry("e1", "");
+    const earlier = {
+      query: "Why tides?",
+      timestamp: "2026-11-28T08:00:00.000Z",
+      results: { ...first.results, markdown: "Older [1]." },
+    };
+    const [, answer] = entriesToMessages([{ ...first, versions: [earlier] }]);
+    expect(answer?.metadata?.versions).toEqual([earlier]);
+    const [turn] = turnsOf(versionMessages(first, earlier, 0));
+    expect(turn?.query).toBe("Why tides?");
+    expect(turn?.answer?.id).toBe("e1-v1");
+    expect(answerContentOf(turn?.answer).text).toBe("Older [1].");
+    const [, plain] = entriesToMessages([first]);
+    expect(plain?.metadata?.versions).toBeUndefined();
   });
 
   it("restores which model wrote an answer, and the offline label", () => {

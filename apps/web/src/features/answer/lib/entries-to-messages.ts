@@ -1,4 +1,4 @@
-import type { ThreadEntry } from "@nexus/contracts";
+import type { ThreadEntry, ThreadEntryVersion } from "@nexus/contracts";
 import type { AnswerUIMessage } from "./answer-message.ts";
 
 /**
@@ -53,9 +53,32 @@ export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMess
         offline: results.offline ?? false,
         focusMode: entry.focusMode,
         ...(results.stopped ? { stopped: true } : {}),
+        ...(entry.versions && entry.versions.length > 0 ? { versions: entry.versions } : {}),
       },
       parts,
     });
   }
   return messages;
+}
+
+/**
+ * An earlier version of an answer as a turn of its own (its question and answer messages), drawn
+ * read-only by the answer turn's version pager.
+ */
+export function versionMessages(
+  entry: Pick<ThreadEntry, "id" | "threadId" | "focusMode">,
+  version: ThreadEntryVersion,
+  index: number,
+): AnswerUIMessage[] {
+  return entriesToMessages([
+    {
+      id: `${entry.id}-v${index + 1}`,
+      threadId: entry.threadId,
+      focusMode: entry.focusMode,
+      timestamp: version.timestamp,
+      query: version.query,
+      results: version.results,
+      isBookmarked: false,
+    },
+  ]);
 }

@@ -1,0 +1,49 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+
+/**
+ * "‹ 2/3 ›" under a reply that was regenerated or sent again edited: pages through its versions,
+ * oldest first; the last is the current one (the one its thread goes on from).
+ */
+export function VersionPager({
+  index,
+  count,
+  onChange,
+}: {
+  /** The version shown, 0-based. */
+  index: number;
+  count: number;
+  onChange: (index: number) => void;
+}) {
+  if (count < 2) return null;
+  return (
+    <div className="flex items-center gap-0.5 text-sm text-muted" data-testid="version-pager">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Previous version"
+        disabled={index === 0}
+        onClick={() => onChange(index - 1)}
+      >
+        <ChevronLeft className="size-4" aria-hidden="true" />
+      </Button>
+      <span className="tabular-nums" aria-live="polite">
+        <span aria-hidden="true">
+          {index + 1}/{count}
+        </span>
+        <span className="sr-only">
+          Version {index + 1} of {count}
+        </span>
+      </span>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Next version"
+        disabled={index === count - 1}
+        onClick={() => onChange(index + 1)}
+      >
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
