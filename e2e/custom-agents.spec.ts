@@ -48,7 +48,7 @@ test("a custom agent: create, chat, edit, share; a link holder uses it but canno
   const agentUrl = page.url().replace(/\/[A-Za-z0-9_-]+$/, "");
 
   // Edited: the next reply is written with the new instructions.
-  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
   await page
     .getByTestId("custom-agent-editor")
     .getByLabel("Instructions")
@@ -79,7 +79,7 @@ test("a custom agent: create, chat, edit, share; a link holder uses it but canno
 
     await theirs.goto(new URL(link, modelServer.origin).pathname);
     await expect(theirs).toHaveURL(new RegExp(`${new URL(agentUrl).pathname}$`));
-    await expect(theirs.getByRole("button", { name: "Edit" })).toHaveCount(0);
+    await expect(theirs.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
     modelServer.answers.push({ kind: "text", text: "Haiku for a guest" });
     const theirBox = theirs.getByRole("textbox", { name: "Message Pirate Poet" });
     await theirBox.fill("Hello");

@@ -5,9 +5,14 @@ import { Button } from "@/components/ui/button.tsx";
 /** "Edit" beside a sent question (the last one of a thread). */
 export function EditQuestionButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button variant="ghost" size="sm" onClick={onClick} data-testid="edit-question">
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={onClick}
+      data-testid="edit-question"
+      aria-label="Edit your question"
+    >
       <Pencil className="size-4" aria-hidden="true" />
-      <span className="max-sm:sr-only">Edit</span>
     </Button>
   );
 }

@@ -35,10 +35,12 @@ export function UserBubble({
       </div>
     );
   return (
-    <div className="flex flex-col items-end gap-1" data-testid="agent-user-message">
-      <p className="max-w-[85%] rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 text-base break-words whitespace-pre-wrap text-fg">
-        {messageText(message)}
-      </p>
+    <div className="flex flex-col items-end gap-1">
+      <div className="flex w-full justify-end" data-testid="agent-user-message">
+        <p className="max-w-[85%] rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 text-base break-words whitespace-pre-wrap text-fg">
+          {messageText(message)}
+        </p>
+      </div>
       {onEdit ? <EditQuestionButton onClick={() => setEditing(true)} /> : null}
     </div>
   );
