@@ -1,12 +1,10 @@
-import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { STORAGE_KEYS } from "@nexus/contracts";
-import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { ask, finished, turns } from "./support/answer-page.ts";
 import { analyzeAxe } from "./support/axe.ts";
 import { fontsReady } from "./support/browser-storage.ts";
-import { withServerDatabase } from "./support/db.ts";
-import { SUPER_ADMIN_EMAIL } from "./support/env.ts";
+import { signInAsSuperAdmin } from "./support/db.ts";
 import { expect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
 
 /**
@@ -28,31 +26,6 @@ interface Screen {
   path: string;
   /** What shows once the screen has loaded. */
   ready: (page: Page) => ReturnType<Page["getByRole"]>;
-}
-
-/**
- * Signs a context in as the super-admin with a session written straight into the server's
- * database. Not through an e-mail link: the server sends at most 3 links per address in 10 minutes
- * and each new link replaces the last, so a link here would race the admin sign-ins of
- * leads-admin.spec.ts running in parallel (seen: its sign-in read a lead notification instead).
- */
-async function signInAsSuperAdmin(context: BrowserContext, baseURL: string): Promise<void> {
-  const token = crypto.randomBytes(32).toString("base64url");
-  const idHash = crypto.createHash("sha256").update(token).digest("base64url");
-  await withServerDatabase(async (client) => {
-    await client.query(
-      "insert into users (email, name) values ($1, 'Admin') on conflict (email) do nothing",
-      [SUPER_ADMIN_EMAIL],
-    );
-    const { rows } = await client.query<{ id: string }>("select id from users where email = $1", [
-      SUPER_ADMIN_EMAIL,
-    ]);
-    await client.query(
-      "insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')",
-      [idHash, rows[0]?.id],
-    );
-  });
-  await context.addCookies([{ name: "nexus_session", value: token, url: baseURL }]);
 }
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first();

@@ -5,7 +5,8 @@ import { LEAD_STATUS_LABELS, MESSAGES, type Mode, STORAGE_KEYS } from "@nexus/co
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { analyzeAxe } from "./support/axe.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
-import { inTourMatrix, SUPER_ADMIN_EMAIL } from "./support/env.ts";
+import { signInAsSuperAdmin } from "./support/db.ts";
+import { e2eEnv, inTourMatrix, SUPER_ADMIN_EMAIL } from "./support/env.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { latestMail } from "./support/mail.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -15,23 +16,14 @@ import { REPO_ROOT } from "./support/server-process.ts";
  * server lifts the per-network lead limit (playwright.config.ts).
  */
 
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-let adminState: Promise<StorageState> | undefined;
-
-/**
- * A context signed in as the super-admin. The server sends at most 3 sign-in links per address in
- * 10 minutes, so each worker signs in once and reuses the session cookie.
- */
+/** A context signed in as the super-admin (a session in the database: see signInAsSuperAdmin). */
 async function adminContext(
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  adminState ??= (async () => {
-    const context = await newContext();
-    await signInViaApi(context, SUPER_ADMIN_EMAIL);
-    return context.storageState();
-  })();
-  return newContext({ ...options, storageState: await adminState });
+  const context = await newContext(options);
+  await signInAsSuperAdmin(context, e2eEnv.baseURL);
+  return context;
 }
 
 async function fillLead(page: Page, values: { fullName: string; email: string }) {

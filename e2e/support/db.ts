@@ -1,5 +1,8 @@
+import crypto from "node:crypto";
 import { runningEmbeddedUrl } from "@nexus/db";
+import type { BrowserContext } from "@playwright/test";
 import pg from "pg";
+import { SUPER_ADMIN_EMAIL } from "./env.ts";
 
 /**
  * A client of the E2E server's own embedded PostgreSQL, for seeding state no UI creates yet
@@ -66,4 +69,29 @@ export async function seedAnonymousSearches(options: {
       [options.anonId, options.period, options.search],
     );
   }, options.dataDir);
+}
+
+/**
+ * Signs a context in as the super-admin with a session written straight into the server's
+ * database. Not through an e-mail link: the server sends at most 3 links per address in 10 minutes
+ * and each new link replaces the last, so two workers signing in as the super-admin at once race
+ * (seen in CI: one worker's link replaced by the other's, then refused with 400).
+ */
+export async function signInAsSuperAdmin(context: BrowserContext, baseURL: string): Promise<void> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const idHash = crypto.createHash("sha256").update(token).digest("base64url");
+  await withServerDatabase(async (client) => {
+    await client.query(
+      "insert into users (email, name) values ($1, 'Admin') on conflict (email) do nothing",
+      [SUPER_ADMIN_EMAIL],
+    );
+    const { rows } = await client.query<{ id: string }>("select id from users where email = $1", [
+      SUPER_ADMIN_EMAIL,
+    ]);
+    await client.query(
+      "insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')",
+      [idHash, rows[0]?.id],
+    );
+  });
+  await context.addCookies([{ name: "nexus_session", value: token, url: baseURL }]);
 }
