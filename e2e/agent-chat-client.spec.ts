@@ -109,6 +109,30 @@ test("the agent chat says the model is being retried while it is, then replies",
   await expect(page.getByTestId("agent-error")).toHaveCount(0);
 });
 
+test("stopping the first reply of a new conversation keeps it, with its actions and no failed request", async ({
+  page,
+  context,
+  uniqueEmail,
+  modelServer,
+}) => {
+  await signInViaApi(context, uniqueEmail("agent-stop-first"));
+  await page.goto(`/app/agents/${AGENT}`);
+  const abortsBefore = modelServer.llm.abortedCount();
+  modelServer.answers.push({ kind: "text", text: LONG_ANSWER, delayMs: 60 });
+  await send(page, "Start a long story");
+  await expect(replies(page).first()).toContainText("Sentence 2 of a long answer");
+  await page.getByRole("button", { name: "Stop" }).click();
+  await modelServer.llm.waitForAborts({ count: abortsBefore + 1 });
+  // The actions show at once; the bookmark state of a conversation this page just started is
+  // known (nothing in it is bookmarked), so nothing asks for the thread before its turn is saved
+  // (that request was a 404 in the console: the console guard fails the test on it).
+  await replied(page, 1);
+  await expect(page.getByRole("button", { name: "Bookmark" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/app/agents/${AGENT}/[A-Za-z0-9_-]+$`));
+  await page.reload();
+  await expect(replies(page).first()).toContainText("Sentence 1 of a long answer");
+});
+
 test("in a thread taller than the window, a new question and its reply (or error card) come into view above the composer", async ({
   page,
   context,

@@ -1,3 +1,5 @@
+import type { QueryClient } from "@tanstack/react-query";
+
 /**
  * The query keys that more than one feature reads or invalidates, in one place (no literal keys
  * scattered over features): deleting a thread drops its thread, library and share queries, a
@@ -27,6 +29,24 @@ export const libraryKeys = {
   /** The bookmark state of a thread's answers (from GET /api/threads/:threadId). */
   thread: (threadId: string) => [...libraryKeys.all, "thread", threadId] as const,
 };
+
+/**
+ * A thread this page has just started: its title is its first question and nothing in it is
+ * bookmarked, so the header and the reply's actions know both without asking the server — which
+ * may not have saved the first turn yet (a stopped first reply is saved after the stream ends;
+ * asking before gave 404s).
+ */
+export function seedNewThread(
+  queryClient: QueryClient,
+  threadId: string,
+  firstQuery: string,
+): void {
+  const seed = (key: readonly unknown[], value: unknown) => {
+    if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, value);
+  };
+  seed(libraryKeys.thread(threadId), {});
+  seed(threadKeys.title(threadId), { threadId, title: firstQuery, renamed: false });
+}
 
 export const shareKeys = {
   all: ["shares"] as const,

@@ -11,7 +11,7 @@ import { useLiveValue } from "@/lib/chat/live-value.ts";
 import { usePinQuestion } from "@/lib/chat/use-pin-question.ts";
 import { useQuestionQueue } from "@/lib/chat/use-question-queue.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
-import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
+import { historyKeys, seedNewThread, usageKeys } from "@/lib/query-keys.ts";
 import { agentKeys } from "../api/get-agents.ts";
 import { type AgentChat as AgentChatEntry, nameAgentChat } from "../lib/agent-chat-store.ts";
 import { type AgentUIMessage, messageText, threadIdOf } from "../lib/agent-message.ts";
@@ -110,9 +110,11 @@ export function AgentConversation({
     if (!serverThreadId) return;
     if (entry.threadId !== serverThreadId) nameAgentChat(entry, serverThreadId);
     if (urlThreadId === undefined) {
+      const first = messages.find((message) => message.role === "user");
+      seedNewThread(queryClient, serverThreadId, first ? messageText(first) : "");
       void navigate(href(serverThreadId), { replace: true });
     }
-  }, [serverThreadId, entry, urlThreadId, navigate, href]);
+  }, [serverThreadId, entry, urlThreadId, navigate, href, queryClient, messages]);
 
   // A finished reply moves this agent to the front of "Recently used" and its conversation to
   // the top of the history (the sidebar's recent threads).
