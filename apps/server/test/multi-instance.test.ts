@@ -27,7 +27,7 @@ import {
 import { parseStream, textOf } from "../src/modules/answer/answer-test-kit.ts";
 import { type NginxProxy, nginxAvailable, startNginx } from "./support/nginx-proxy.ts";
 import { type ReplicaCluster, startReplicaCluster } from "./support/replica-cluster.ts";
-import { requestLoop, rlsnOf } from "./support/request-loop.ts";
+import { percentileMs, requestLoop, rlsnOf } from "./support/request-loop.ts";
 
 const LIMIT = 4;
 const QUESTION = "Why do tides follow the moon?";
@@ -290,7 +290,9 @@ describe("primary + streaming replica, two instances, deploy/nginx.conf", () => 
     }
     const outcomes = await load.stop();
     const failed = outcomes.filter((o) => !o.ok).map((o) => o.detail);
-    console.info(`rolling restart: ${outcomes.length} requests, ${failed.length} failed`);
+    console.info(
+      `rolling restart: ${outcomes.length} requests, ${failed.length} failed, p50 ${percentileMs(outcomes, 50)} ms, p99 ${percentileMs(outcomes, 99)} ms`,
+    );
     // nginx's own account of each failure (a refused connect it passed on is not one).
     const causes = proxy()
       .errorLog()

@@ -4,6 +4,8 @@ export interface Outcome {
   ok: boolean;
   detail: string;
   startedAt: number;
+  /** Time to the whole response (reported, never asserted). */
+  ms: number;
   upstream: string;
 }
 
@@ -39,10 +41,17 @@ export function requestLoop(
           ok: res.status === 200,
           detail: `${write ? "PATCH" : "GET"} ${res.status}`,
           startedAt,
+          ms: performance.now() - startedAt,
           upstream: res.headers.get("x-nexus-upstream") ?? "",
         });
       } catch (error) {
-        outcomes.push({ ok: false, detail: String(error), startedAt, upstream: "" });
+        outcomes.push({
+          ok: false,
+          detail: String(error),
+          startedAt,
+          ms: performance.now() - startedAt,
+          upstream: "",
+        });
       }
     }
   };
@@ -64,4 +73,11 @@ export function rlsnOf(res: Response): string | null {
     if (match) return decodeURIComponent(match[1] ?? "");
   }
   return null;
+}
+
+/** The p-th percentile (nearest rank) of the outcomes' times, ms rounded. */
+export function percentileMs(outcomes: readonly Outcome[], p: number): number {
+  const sorted = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return Math.round(sorted[rank - 1] ?? 0);
 }
