@@ -6,7 +6,9 @@
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
-//                                     deploy/nginx.conf, 1 and 2 instances, against direct)
+//                                     deploy/nginx.conf, 1 and 2 instances, against direct;
+//                                     replica: Debian primary + streaming replica, 2 instances,
+//                                     nginx: replica lag under answer load, reads on the replica)
 // BENCH_SKIP_BUILD=1 uses the existing apps/web/dist; BENCH_DURATION=<s> shortens the load runs.
 // The answer benches run apps/server/dist/main.js (`npm run build:server`; the source via tsx if
 // missing). BENCH_CLIENTS, BENCH_ANSWERS, BENCH_LOAD_USERS change their sizes; BENCH_RESULT_HOSTS=
@@ -32,6 +34,7 @@ import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { nginxLoad } from "./nginx-load.ts";
 import { offlineEngine } from "./offline-engine.ts";
+import { replicaLoad } from "./replica-load.ts";
 import { sharePage } from "./share-page.ts";
 import { soak } from "./soak.ts";
 
@@ -53,6 +56,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   lighthouse: lighthouseBench,
   nginx: nginxLoad,
   offline: offlineEngine,
+  replica: replicaLoad,
   "share-page": sharePage,
   soak,
 };
@@ -61,6 +65,7 @@ const WITHOUT_BUILD = new Set([
   "offline",
   "soak",
   "nginx",
+  "replica",
   "history-pages",
   "document-parse",
   "image-proxy",

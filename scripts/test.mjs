@@ -295,6 +295,9 @@ async function externalPostgres() {
       "test/documents/document-fuzz.test.ts",
       // Runs its external round trip on a Debian PostgreSQL of its own in the step before.
       "test/backup.test.ts",
+      // Starts a Debian primary and streaming replica of its own in the step before (as does
+      // test/multi-instance.test.ts, in the server-isolated project not run here).
+      "test/read-replicas.test.ts",
       // The longest files whose subject is not the database or Node (CI's time: 20 minutes in
       // all): OCR fairness and document uploads (their SQL is the upload path's, run by other
       // files here), the static layer check, and the HTTP input fuzz (G1, run in the step before).

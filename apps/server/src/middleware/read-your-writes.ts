@@ -11,7 +11,8 @@ import type { AppEnv, Deps } from "../deps.ts";
  * position after the write (`pg_current_wal_lsn()`); that person's lag-tolerant reads go to a
  * replica only once it has replayed past that position (its replay LSN is cached ~100 ms), else to
  * the primary. A streamed response (an answer) commits its write after the headers are sent, so it
- * sets `pin` instead: that person reads from the primary for the cookie's lifetime.
+ * sets `pin` instead: that person reads from the primary for the cookie's lifetime, and a later
+ * write does not replace the pin with its own (possibly older than the answer's) position.
  */
 export const READ_LSN_COOKIE = "nexus_rlsn";
 /** How long a write pins (LSN: bounded by the replica lag bound anyway; pin: an answer's span). */
@@ -27,6 +28,9 @@ export function readYourWrites(deps: Deps) {
     if (!replicas || SAFE_METHODS.has(c.req.method) || c.res.status >= 400) return;
     const secure = deps.env.APP_URL.startsWith("https://");
     const streamed = (c.res.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    // A pin stays until it expires: the streamed answer that set it may commit after this
+    // write, so this write's (earlier) WAL position would let a replica without it serve.
+    if (!streamed && getCookie(c, READ_LSN_COOKIE) === "pin") return;
     let value = "pin";
     if (!streamed) {
       try {

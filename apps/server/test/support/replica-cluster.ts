@@ -9,7 +9,9 @@ import { findDebianPostgres } from "../../../../scripts/debian-postgres.mjs";
 /**
  * A Debian PostgreSQL primary and one streaming replica (pg_basebackup -R) on 127.0.0.1, in a
  * temp directory. As root every binary runs as the `postgres` system user (PostgreSQL refuses
- * root). For the read-replica and multi-instance tests.
+ * root). Both load pg_stat_statements (a test creates the extension in its database on the
+ * primary; the replica then counts the statements it serves). For the read-replica and
+ * multi-instance tests and bench/replica-load.ts.
  */
 export interface ReplicaCluster {
   primaryUrl: string;
@@ -83,6 +85,8 @@ export async function startReplicaCluster(): Promise<ReplicaCluster> {
       "-c hot_standby=on",
       // Replica-side queries never cancel replay for these tests' short reads.
       "-c max_standby_streaming_delay=-1",
+      // Each server counts its own statements: the tests see which one served a read.
+      "-c shared_preload_libraries=pg_stat_statements",
     ].join(" ");
   const pgCtl = (data: string, action: "start" | "stop", port: number) =>
     action === "start"
