@@ -134,7 +134,7 @@ export type StoredTurnKind = "answer" | "agent";
 /** A turn's reply parts: the saved ones, else (an older row) derived from its results. */
 export function storedTurnParts(turn: {
   kind: StoredTurnKind;
-  parts: readonly StoredPart[] | null | undefined;
+  parts?: readonly StoredPart[] | null | undefined;
   results: StoredResults;
 }): StoredPart[] {
   if (turn.parts) return [...turn.parts];
@@ -149,7 +149,8 @@ export interface StoredTurn<V = unknown> {
   threadId: string;
   /** The question (the person's message). */
   query: string;
-  parts: readonly StoredPart[] | null | undefined;
+  /** The saved parts; null or absent: saved before the turn kept them (derived from results). */
+  parts?: readonly StoredPart[] | null | undefined;
   results: StoredResults;
   /** Answers: the focus mode; agents: the agent ("custom:<id>" for a custom one). */
   focusMode?: FocusMode;
