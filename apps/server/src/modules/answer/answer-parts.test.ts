@@ -135,4 +135,34 @@ describe("an answer turn's stored parts", () => {
     const [, reply] = entry ? storedTurnToMessages({ kind: "answer", ...entry }) : [];
     expect(reply?.parts.at(-1)).toEqual({ type: "text", text: "The moon.", state: "done" });
   });
+
+  it("passes on only images and favicons minted here, in saved parts as in results (G14)", async () => {
+    const { cookie, userId } = await h.signIn("answer-parts-g14@acme.com");
+    const planted = {
+      title: "Planted",
+      url: "https://planted.example/",
+      domain: "planted.example",
+      favicon: "https://evil.example/favicon.ico",
+      snippet: "",
+    };
+    await h.db.db.insert(schema.searchHistory).values({
+      id: "Planted1",
+      userId,
+      threadId: "Planted1",
+      query: "Why tides?",
+      results: { markdown: "Yes.", sources: [planted], images: [], videos: [], thinking: "" },
+      parts: [
+        { type: "data-sources", data: [planted] },
+        { type: "data-images", data: [{ url: "u", thumbnailUrl: "https://evil.example/a.png" }] },
+        { type: "data-videos", data: "not a list" },
+        { type: "text", text: "Yes." },
+      ],
+    });
+    const [entry] = (await thread("Planted1", cookie)).entries;
+    expect(entry?.parts).toEqual([
+      { type: "data-sources", data: [{ ...planted, favicon: null }] },
+      { type: "data-images", data: [] },
+      { type: "text", text: "Yes." },
+    ]);
+  });
 });
