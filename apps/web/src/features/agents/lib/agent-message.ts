@@ -1,6 +1,7 @@
 import {
   type AgentMessageMetadata,
   type AgentThreadResponse,
+  type AgentTurnVersion,
   type AnswerSource,
   storedTurnToMessages,
 } from "@nexus/contracts";
@@ -83,6 +84,32 @@ export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
         ...(turn.versions ? { versions: turn.versions } : {}),
       }) as AgentUIMessage[],
   );
+}
+
+/**
+ * An earlier version of a reply as a read-only reply of its own (contracts' storedTurnToMessages);
+ * it keeps only whether it was stopped, not the saved entry's ids (it is no entry of its own).
+ */
+export function versionReply(
+  latest: Pick<AgentUIMessage, "id">,
+  version: AgentTurnVersion,
+  index: number,
+): AgentUIMessage {
+  const id = `${latest.id}-v${index + 1}`;
+  const [, reply] = storedTurnToMessages({
+    kind: "agent",
+    id,
+    threadId: "",
+    query: version.text,
+    parts: version.parts,
+    results: {},
+  });
+  return {
+    id,
+    role: "assistant",
+    parts: (reply?.parts ?? []) as AgentUIPart[],
+    metadata: version.stopped ? { stopped: true } : {},
+  };
 }
 
 /** The conversation id the server gave this chat (the `start` metadata of a reply), if any. */
