@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
+import { storedPartSchema } from "./stored-turn.ts";
 import { usageCounterSchema } from "./tiers.ts";
 
 /**
@@ -139,6 +140,8 @@ export const threadEntryVersionSchema = z.object({
   query: z.string(),
   timestamp: z.string(),
   results: answerResultsSchema,
+  /** The reply as saved UI-message parts (absent: saved before answers kept them). */
+  parts: z.array(storedPartSchema).optional(),
 });
 export type ThreadEntryVersion = z.infer<typeof threadEntryVersionSchema>;
 
@@ -150,6 +153,11 @@ export const threadEntrySchema = z.object({
   query: z.string(),
   focusMode: focusModeSchema,
   results: answerResultsSchema,
+  /**
+   * The reply as saved UI-message parts (stored-turn.ts); absent: saved before answers kept them
+   * (storedTurnToMessages derives them from `results`).
+   */
+  parts: z.array(storedPartSchema).optional(),
   isBookmarked: z.boolean(),
   /** Its earlier versions, oldest first (absent: never regenerated); the turn is the latest. */
   versions: z.array(threadEntryVersionSchema).optional(),

@@ -16,6 +16,7 @@ export * from "./leads.ts";
 export * from "./messages.ts";
 export * from "./runs.ts";
 export * from "./shares.ts";
+export * from "./stored-turn.ts";
 export * from "./themes.ts";
 export * from "./tiers.ts";
 export * from "./user.ts";

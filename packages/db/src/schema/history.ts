@@ -32,7 +32,10 @@ export const searchHistory = pgTable(
     kind: text().notNull().default("answer"),
     /** What the chat was with: the agent's id for kind "agent"; null for answers. */
     subjectId: text(),
-    /** The reply as UI-message parts (text, reasoning, source-url, tool-<name>…); null: answers. */
+    /**
+     * The reply as UI-message parts (contracts stored-turn.ts), for every kind; null: an answer
+     * saved before answers kept them (its parts are derived from `results`).
+     */
     parts: jsonb().$type<Array<Record<string, unknown>>>(),
     isBookmarked: boolean().notNull().default(false),
     searchVector: tsvector().generatedAlwaysAs(

@@ -4,7 +4,11 @@ import {
   type AgentTurnVersion,
   type AnswerSource,
   citedFileId,
+  messageToStoredParts,
   type PresetAgent,
+  storedPartsOf,
+  storedResultsOf,
+  storedTurnParts,
 } from "@nexus/contracts";
 import type { ModelMessage } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
@@ -28,8 +32,6 @@ import { offlineReply } from "./agents.offline.ts";
 export const AGENT_CONTEXT_TURNS = 20;
 /** Characters of an earlier reply carried into the next call. */
 const EARLIER_REPLY_CHARS = 6_000;
-/** Characters of a read page's text kept in the saved tool part (the model had all of it). */
-const SAVED_PAGE_CHARS = 600;
 
 /** A custom agent as its reply needs it (a snapshot taken when the request was accepted). */
 export interface CustomAgentDefinition {
@@ -135,34 +137,6 @@ function conversation(earlier: readonly history.TurnRow[], message: string): Mod
     }),
     { role: "user", content: message },
   ];
-}
-
-/** Tool parts whose output text (a page, a transcript) is cut when saved. */
-const LONG_TEXT_TOOLS = new Set(["tool-read-url", "tool-youtube-transcript"]);
-/** Characters of a found passage kept in a saved search-files part. */
-const SAVED_PASSAGE_CHARS = 300;
-
-const cut = (text: string, chars: number) =>
-  text.length <= chars ? text : `${text.slice(0, chars)}…`;
-
-/** The saved parts, with read pages', transcripts' and passages' text cut (the model had it all). */
-function partsToSave(parts: readonly SavedPart[]): Array<Record<string, unknown>> {
-  return parts.map((part) => {
-    if (!("toolCallId" in part) || part.state !== "output-available") return { ...part };
-    if (part.type === "tool-search-files") {
-      const output = part.output as { results?: unknown } | null;
-      if (!Array.isArray(output?.results)) return { ...part };
-      const results = output.results.map((r: Record<string, unknown>) =>
-        typeof r.text === "string" ? { ...r, text: cut(r.text, SAVED_PASSAGE_CHARS) } : r,
-      );
-      return { ...part, output: { ...output, results } };
-    }
-    if (!LONG_TEXT_TOOLS.has(part.type)) return { ...part };
-    const output = part.output as { text?: unknown } | null;
-    if (typeof output?.text !== "string" || output.text.length <= SAVED_PAGE_CHARS)
-      return { ...part };
-    return { ...part, output: { ...output, text: `${output.text.slice(0, SAVED_PAGE_CHARS)}…` } };
-  });
 }
 
 /**
@@ -276,14 +250,12 @@ export async function saveAgent(ctx: AgentContext, { stopped }: { stopped: boole
       },
       kind: "agent",
       subjectId: job.agentId,
-      parts: partsToSave(turn.parts),
+      parts: messageToStoredParts(turn),
     },
     replaces: job.replaces,
   });
   ctx.state.versions = presentAgentVersions(versions);
 }
-
-type TurnParts = AgentTurnVersion["parts"];
 
 /** Earlier versions of an agent's turn as the chat shows them. */
 export function presentAgentVersions(stored: readonly history.StoredVersion[]): AgentTurnVersion[] {
@@ -291,9 +263,11 @@ export function presentAgentVersions(stored: readonly history.StoredVersion[]): 
     (v): AgentTurnVersion => ({
       timestamp: v.timestamp,
       text: v.query,
-      parts: (v.parts as TurnParts | null) ?? [
-        { type: "text", text: typeof v.results.markdown === "string" ? v.results.markdown : "" },
-      ],
+      parts: storedTurnParts({
+        kind: "agent",
+        parts: storedPartsOf(v.parts),
+        results: storedResultsOf(v.results),
+      }),
       ...(v.results.stopped === true ? { stopped: true } : {}),
     }),
   );

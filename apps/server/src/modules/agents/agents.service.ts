@@ -11,6 +11,9 @@ import {
   MAX_QUERY_CHARS,
   MESSAGES,
   type PresetAgent,
+  storedPartsOf,
+  storedResultsOf,
+  storedTurnParts,
 } from "@nexus/contracts";
 import { presetAgent, presetAgents } from "../../ai/agents/presets.ts";
 import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
@@ -192,14 +195,15 @@ export async function conversation(options: {
     agentId: options.subjectId,
     threadId: options.threadId,
     turns: rows.map((r) => {
-      const markdown = typeof r.results.markdown === "string" ? r.results.markdown : "";
       return {
         id: r.id,
         timestamp: r.timestamp.toISOString(),
         text: r.query,
-        parts: (r.parts as AgentThreadResponse["turns"][number]["parts"] | null) ?? [
-          { type: "text", text: markdown },
-        ],
+        parts: storedTurnParts({
+          kind: "agent",
+          parts: storedPartsOf(r.parts),
+          results: storedResultsOf(r.results),
+        }),
         ...(r.results.stopped === true ? { stopped: true } : {}),
         isBookmarked: r.isBookmarked,
         ...versionsOf(r.results),

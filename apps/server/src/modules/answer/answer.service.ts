@@ -3,13 +3,15 @@ import {
   answerResultsSchema,
   focusModeSchema,
   MESSAGES,
+  type StoredPart,
+  storedPartsOf,
   type ThreadEntryVersion,
   type ThreadResponse,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as history from "../history/history.service.ts";
-import { presentResults } from "../images/images.service.ts";
+import { presentParts, presentResults } from "../images/images.service.ts";
 
 const EMPTY_RESULTS: AnswerResults = {
   markdown: "",
@@ -28,9 +30,20 @@ export function presentVersions(
     const results = answerResultsSchema.safeParse(v.results);
     if (!results.success) return [];
     return [
-      { query: v.query, timestamp: v.timestamp, results: presentResults(deps, results.data) },
+      {
+        query: v.query,
+        timestamp: v.timestamp,
+        results: presentResults(deps, results.data),
+        ...partsOf(deps, v.parts),
+      },
     ];
   });
+}
+
+/** The saved reply parts, presented (none: an entry saved before answers kept them). */
+function partsOf(deps: Deps, stored: unknown): { parts?: StoredPart[] } {
+  const parts = storedPartsOf(stored);
+  return parts ? { parts: presentParts(deps, parts) } : {};
 }
 
 function versionsOf(
@@ -69,6 +82,8 @@ export async function thread(options: {
         query: r.query,
         focusMode: focus.success ? focus.data : "web",
         results: results.success ? presentResults(options.deps, results.data) : EMPTY_RESULTS,
+        // A row whose results do not read has nothing to restore (its parts neither).
+        ...(results.success ? partsOf(options.deps, r.parts) : {}),
         isBookmarked: r.isBookmarked,
         ...versionsOf(options.deps, r.results),
       };

@@ -1,10 +1,11 @@
-import type {
-  AnswerAttachment,
-  AnswerMetadata,
-  AnswerResults,
-  FocusMode,
-  ThreadEntryVersion,
-  UnreadUrl,
+import {
+  type AnswerAttachment,
+  type AnswerMetadata,
+  type AnswerResults,
+  type FocusMode,
+  messageToStoredParts,
+  type ThreadEntryVersion,
+  type UnreadUrl,
 } from "@nexus/contracts";
 import type { ModelMessage, UIMessageChunk } from "ai";
 import type { ChatJob, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts";
@@ -224,6 +225,27 @@ export async function saveAnswer(ctx: AnswerContext, { stopped }: { stopped: boo
     offline: model.offline,
     ...(state.unread.length > 0 ? { unread: state.unread } : {}),
   };
+  // The reply's parts in the order the stream sent them (the transient retry status left out).
+  const parts = messageToStoredParts({
+    parts: [
+      ...state.unread.map((u) => ({ type: "data-status", data: { state: "unread", ...u } })),
+      ...state.media.sources.map((s, i) => ({
+        type: "source-url",
+        sourceId: String(i + 1),
+        url: s.url,
+        title: s.title,
+      })),
+      { type: "data-sources", data: state.media.sources },
+      { type: "data-images", data: state.media.images },
+      { type: "data-videos", data: state.media.videos },
+      ...turn.parts,
+      // A stopped answer keeps its (maybe empty) text, as its results do.
+      ...(turn.parts.some((p) => p.type === "text") ? [] : [{ type: "text", text: turn.text }]),
+      ...(!stopped && state.related.length > 0
+        ? [{ type: "data-related", data: state.related }]
+        : []),
+    ],
+  });
   const versions = await history.saveTurn({
     deps,
     user,
@@ -235,6 +257,7 @@ export async function saveAnswer(ctx: AnswerContext, { stopped }: { stopped: boo
       query: job.question,
       focusMode: job.focusMode,
       results: job.attachments.length > 0 ? { ...results, attachments: job.attachments } : results,
+      parts,
     },
     replaces: job.replaces,
   });

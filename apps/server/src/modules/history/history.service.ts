@@ -282,7 +282,7 @@ export interface SavedTurn {
   kind?: "answer" | "agent";
   /** The agent's id for kind "agent". */
   subjectId?: string | null;
-  /** The reply's UI-message parts (kinds other than answers). */
+  /** The reply as UI-message parts (contracts stored-turn.ts: messageToStoredParts). */
   parts?: Array<Record<string, unknown>> | null;
 }
 

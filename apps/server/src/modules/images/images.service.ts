@@ -1,4 +1,11 @@
-import type { AnswerImage, AnswerResults, AnswerSource, AnswerVideo } from "@nexus/contracts";
+import {
+  type AnswerImage,
+  type AnswerResults,
+  type AnswerSource,
+  type AnswerVideo,
+  answerDataPartSchemas,
+  type StoredPart,
+} from "@nexus/contracts";
 import type { Deps } from "../../deps.ts";
 import { WebFetchError } from "../../integrations/web-fetch-error.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -93,6 +100,28 @@ export function presentMedia<
 
 export function presentResults(deps: ImageDeps, results: AnswerResults): AnswerResults {
   return presentMedia(deps, results);
+}
+
+/**
+ * A saved reply's parts as the page shows them: its data-sources, data-images and data-videos
+ * presented like results (a malformed one is left out); the other parts as they are.
+ */
+export function presentParts(deps: ImageDeps, parts: readonly StoredPart[]): StoredPart[] {
+  return parts.flatMap((part): StoredPart[] => {
+    if (part.type === "data-sources") {
+      const data = answerDataPartSchemas.sources.safeParse(part.data);
+      return data.success ? [{ ...part, data: presentSources(deps, data.data) }] : [];
+    }
+    if (part.type === "data-images") {
+      const data = answerDataPartSchemas.images.safeParse(part.data);
+      return data.success ? [{ ...part, data: presentImages(deps, data.data) }] : [];
+    }
+    if (part.type === "data-videos") {
+      const data = answerDataPartSchemas.videos.safeParse(part.data);
+      return data.success ? [{ ...part, data: presentVideos(deps, data.data) }] : [];
+    }
+    return [part];
+  });
 }
 
 // ---- the proxy

@@ -5,6 +5,7 @@ import {
   type SharedAgent,
   sharedAgentSchema,
   sharedPartsSchema,
+  storedPartsOf,
 } from "@nexus/contracts";
 import { presetAgent } from "../../ai/agents/presets.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
@@ -46,13 +47,13 @@ export async function sharedAgentOf(
     : { agentId: customAgentSubject(customId), name: "Custom agent" };
 }
 
-/** An agent reply's saved parts (each an object with a type), or undefined for answers. */
+/**
+ * An agent reply's saved parts (each an object with a type), or undefined for answers (a share
+ * keeps an answer's results; its copy is restored from them).
+ */
 export function sharedPartsOf(row: Pick<HistoryRow, "kind" | "parts">) {
-  if (row.kind !== "agent" || !Array.isArray(row.parts)) return undefined;
-  return row.parts.filter(
-    (p): p is { type: string } & Record<string, unknown> =>
-      typeof p === "object" && p !== null && typeof p.type === "string",
-  );
+  if (row.kind !== "agent") return undefined;
+  return storedPartsOf(row.parts) ?? undefined;
 }
 
 /** A stored agent (JSON: validated, never trusted blindly). */

@@ -7,7 +7,7 @@ import { CopyButton, RegenerateButton, TurnActions } from "@/components/chat/tur
 import { VersionPager } from "@/components/chat/version-pager.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
-import { type AgentUIMessage, messageText, sourcesOf } from "../lib/agent-message.ts";
+import { type AgentUIMessage, messageText, sourcesOf, versionReply } from "../lib/agent-message.ts";
 import { type AgentReplyContext, useAgentChatSlots } from "./agent-chat-slots.tsx";
 import { isToolPart } from "./agent-tool-part.tsx";
 
@@ -113,14 +113,7 @@ export function AgentReply({
   const [picked, setPicked] = useState<{ id: string; index: number } | null>(null);
   const versionIndex = picked?.id === latest.id ? picked.index : versions.length;
   const earlier = versionIndex < versions.length ? versions[versionIndex] : undefined;
-  const message: AgentUIMessage = earlier
-    ? {
-        id: `${latest.id}-v${versionIndex + 1}`,
-        role: "assistant",
-        parts: earlier.parts as AgentUIMessage["parts"],
-        metadata: { ...(earlier.stopped ? { stopped: true } : {}) },
-      }
-    : latest;
+  const message: AgentUIMessage = earlier ? versionReply(latest, earlier, versionIndex) : latest;
   const clipboard = useCopyToClipboard();
   const cited = sourcesOf(message);
   const sources = shownSources ? shownSources(cited) : cited;

@@ -1,4 +1,10 @@
-import type { AgentMessageMetadata, AgentThreadResponse, AnswerSource } from "@nexus/contracts";
+import {
+  type AgentMessageMetadata,
+  type AgentThreadResponse,
+  type AgentTurnVersion,
+  type AnswerSource,
+  storedTurnToMessages,
+} from "@nexus/contracts";
 import type { UIMessage } from "ai";
 
 /** A message of an agent chat: AgentMessageMetadata on replies; tool parts as the server sends them. */
@@ -61,30 +67,49 @@ export function sourcesOf(message: AgentUIMessage): AnswerSource[] {
   return sources;
 }
 
-/** A saved conversation as chat messages: each turn's question, then its reply (if any). */
+/** A saved conversation as chat messages (contracts' storedTurnToMessages): question, reply. */
 export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
-  return thread.turns.flatMap((turn): AgentUIMessage[] => {
-    const question: AgentUIMessage = {
-      id: `${turn.id}-question`,
-      role: "user",
-      parts: [{ type: "text", text: turn.text }],
-    };
-    if (turn.parts.length === 0) return [question];
-    const reply: AgentUIMessage = {
-      id: turn.id,
-      role: "assistant",
+  return thread.turns.flatMap(
+    (turn) =>
       // The server's parts are the SDK's UI parts, stored as it streamed them.
-      parts: turn.parts as AgentUIPart[],
-      metadata: {
-        entryId: turn.id,
+      storedTurnToMessages({
+        kind: "agent",
+        id: turn.id,
         threadId: thread.threadId,
         agentId: thread.agentId,
+        query: turn.text,
+        parts: turn.parts,
+        results: {},
         ...(turn.stopped ? { stopped: true } : {}),
-        ...(turn.versions && turn.versions.length > 0 ? { versions: turn.versions } : {}),
-      },
-    };
-    return [question, reply];
+        ...(turn.versions ? { versions: turn.versions } : {}),
+      }) as AgentUIMessage[],
+  );
+}
+
+/**
+ * An earlier version of a reply as a read-only reply of its own (contracts' storedTurnToMessages);
+ * it keeps only whether it was stopped, not the saved entry's ids (it is no entry of its own).
+ */
+export function versionReply(
+  latest: Pick<AgentUIMessage, "id">,
+  version: AgentTurnVersion,
+  index: number,
+): AgentUIMessage {
+  const id = `${latest.id}-v${index + 1}`;
+  const [, reply] = storedTurnToMessages({
+    kind: "agent",
+    id,
+    threadId: "",
+    query: version.text,
+    parts: version.parts,
+    results: {},
   });
+  return {
+    id,
+    role: "assistant",
+    parts: (reply?.parts ?? []) as AgentUIPart[],
+    metadata: version.stopped ? { stopped: true } : {},
+  };
 }
 
 /** The conversation id the server gave this chat (the `start` metadata of a reply), if any. */

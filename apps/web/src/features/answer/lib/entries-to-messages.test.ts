@@ -111,6 +111,45 @@ describe("entriesToMessages", () => {
     expect(isStopped(entriesToMessages([saved])[1])).toBe(false);
   });
 
+  it("restores an answer from its saved parts (as streamed), its versions from theirs", () => {
+    const saved: ThreadEntry = {
+      ...entry("e5", ""),
+      parts: [
+        { type: "source-url", sourceId: "1", url: source.url, title: source.title },
+        { type: "data-sources", data: [source] },
+        { type: "data-images", data: [] },
+        { type: "data-videos", data: [] },
+        { type: "reasoning", text: "First this." },
+        { type: "text", text: "Streamed [1]." },
+        { type: "reasoning", text: "Then that." },
+        { type: "text", text: " More." },
+      ],
+    };
+    const [, answer] = entriesToMessages([saved]);
+    expect(answer?.parts.map((p) => p.type)).toEqual([
+      "source-url",
+      "data-sources",
+      "data-images",
+      "data-videos",
+      "reasoning",
+      "text",
+      "reasoning",
+      "text",
+    ]);
+    expect(answer?.parts.filter((p) => p.type === "text")).toEqual([
+      { type: "text", text: "Streamed [1].", state: "done" },
+      { type: "text", text: " More.", state: "done" },
+    ]);
+    const earlier = {
+      query: "Why?",
+      timestamp: "2026-11-28T08:00:00.000Z",
+      results: saved.results,
+      parts: [{ type: "text", text: "Older, from parts." }],
+    };
+    const [turn] = turnsOf(versionMessages(saved, earlier, 0));
+    expect(answerContentOf(turn?.answer).text).toBe("Older, from parts.");
+  });
+
   it("gives an empty thread no messages", () => {
     expect(entriesToMessages([])).toEqual([]);
   });
