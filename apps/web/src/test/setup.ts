@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy… and waitFor give up after 1 s by default: on this 2-core machine, with the whole suite
+// running, a render or a fetch of the fake server can take longer. A bound, not a timing assertion.
+configure({ asyncUtilTimeout: 4_000 });
 
 afterEach(() => {
   cleanup();
