@@ -198,6 +198,8 @@ export function AnswerThread({
           onAsk={ask}
           onStop={onStop}
           attach={formProps}
+          attaching={attachments.active}
+          uploading={attachments.waiting}
           below={
             queue.queued !== null ? (
               <Suspense fallback={null}>
