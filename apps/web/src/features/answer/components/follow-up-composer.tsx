@@ -1,7 +1,7 @@
 import type { FocusMode } from "@nexus/contracts";
 import { Search } from "lucide-react";
 import type { ReactNode, Ref } from "react";
-import { ChatComposer } from "@/components/chat/chat-composer.tsx";
+import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import type { ComposerAttachProps } from "../hooks/use-composer-attachments.tsx";
 import { focusModeOption } from "../lib/focus-modes.ts";
@@ -18,6 +18,7 @@ export function FollowUpComposer({
   statusText,
   focusMode,
   inputRef,
+  draftRef,
   onAsk,
   onStop,
   below,
@@ -29,6 +30,8 @@ export function FollowUpComposer({
   statusText: string;
   focusMode: FocusMode;
   inputRef: Ref<HTMLTextAreaElement>;
+  /** Fills the box from elsewhere (a question refused for quota comes back here). */
+  draftRef?: Ref<ComposerDraft>;
   onAsk: (question: string) => void;
   onStop: () => void;
   /** Under the box (the queued question). */
@@ -68,6 +71,7 @@ export function FollowUpComposer({
         busy={busy}
         queueWhileBusy
         inputRef={inputRef}
+        {...(draftRef ? { draftRef } : {})}
         attach={attach}
         onSend={onAsk}
         onStop={onStop}
