@@ -3,7 +3,7 @@ import {
   ATTACH_SIGN_IN_REASON,
   type AttachClient,
   AttachClientContext,
-} from "@/features/answer/lib/attach-client.ts";
+} from "@/components/chat/attach/attach-client.ts";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { deleteFile } from "@/features/files/api/delete-file.ts";
 import { useFileEvents } from "@/features/files/api/file-events.ts";

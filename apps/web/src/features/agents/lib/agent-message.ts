@@ -1,4 +1,9 @@
-import type { AgentMessageMetadata, AgentThreadResponse, AnswerSource } from "@nexus/contracts";
+import type {
+  AgentMessageMetadata,
+  AgentThreadResponse,
+  AnswerAttachment,
+  AnswerSource,
+} from "@nexus/contracts";
 import type { UIMessage } from "ai";
 
 /** A message of an agent chat: AgentMessageMetadata on replies; tool parts as the server sends them. */
@@ -61,13 +66,27 @@ export function sourcesOf(message: AgentUIMessage): AnswerSource[] {
   return sources;
 }
 
+/** The files attached to a message (its data-attachments part), e.g. to send their ids again. */
+export function attachmentsOf(message: AgentUIMessage): AnswerAttachment[] {
+  return message.parts.flatMap((part) =>
+    part.type === "data-attachments" && Array.isArray(part.data)
+      ? (part.data as AnswerAttachment[])
+      : [],
+  );
+}
+
 /** A saved conversation as chat messages: each turn's question, then its reply (if any). */
 export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
   return thread.turns.flatMap((turn): AgentUIMessage[] => {
     const question: AgentUIMessage = {
       id: `${turn.id}-question`,
       role: "user",
-      parts: [{ type: "text", text: turn.text }],
+      parts: [
+        ...(turn.attachments && turn.attachments.length > 0
+          ? [{ type: "data-attachments" as const, data: turn.attachments }]
+          : []),
+        { type: "text", text: turn.text },
+      ],
     };
     if (turn.parts.length === 0) return [question];
     const reply: AgentUIMessage = {

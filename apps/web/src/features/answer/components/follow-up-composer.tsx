@@ -1,9 +1,9 @@
 import type { FocusMode } from "@nexus/contracts";
 import { Search } from "lucide-react";
 import type { ReactNode, Ref } from "react";
+import type { ComposerAttachProps } from "@/components/chat/attach/use-composer-attachments.tsx";
 import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
-import type { ComposerAttachProps } from "../hooks/use-composer-attachments.tsx";
 import { focusModeOption } from "../lib/focus-modes.ts";
 import { ComposerHintSlot } from "./composer-hint-slot.tsx";
 

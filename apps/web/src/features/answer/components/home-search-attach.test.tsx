@@ -5,9 +5,13 @@ import userEvent from "@testing-library/user-event";
 import { useSyncExternalStore } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import {
+  type AttachClient,
+  AttachClientContext,
+  WAITING_FOR_FILES,
+} from "@/components/chat/attach/attach-client.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { ANONYMOUS_ME, meQueryKey, SessionProvider } from "@/lib/session.tsx";
-import { type AttachClient, AttachClientContext, WAITING_FOR_FILES } from "../lib/attach-client.ts";
 import { HomeSearch } from "./home-search.tsx";
 
 /**

@@ -1,12 +1,15 @@
 import type { FocusMode } from "@nexus/contracts";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import {
+  ATTACHED_FOCUS_REASON,
+  type NewThreadState,
+} from "@/components/chat/attach/attach-client.ts";
+import { useComposerAttachments } from "@/components/chat/attach/use-composer-attachments.tsx";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { paths } from "@/config/paths.ts";
-import { useComposerAttachments } from "../hooks/use-composer-attachments.tsx";
 import { isFocusSearchState } from "../hooks/use-new-thread-shortcut.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
-import { ATTACHED_FOCUS_REASON, type NewThreadState } from "../lib/attach-client.ts";
 import { ComposerHintSlot } from "./composer-hint-slot.tsx";
 import { ExampleQuestions } from "./example-questions.tsx";
 import { FocusChip } from "./focus-chip.tsx";

@@ -2,7 +2,7 @@ import { type AnswerAttachment, type FileEvent, MAX_ATTACHED_FILES } from "@nexu
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.tsx";
-import { useAttachClient } from "../lib/attach-client.ts";
+import { useAttachClient } from "./attach-client.ts";
 
 export type AttachmentPhase = "uploading" | "processing" | "ready" | "failed";
 
