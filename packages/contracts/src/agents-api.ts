@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AgentCategory, AgentFormField, AgentTool, PresetAgentId } from "./agents.ts";
+import { MAX_ATTACHED_FILES } from "./answer.ts";
 
 /** The agents API (GET /api/agents, agent chats and threads) and the tool parts the chat shows. */
 
@@ -63,6 +64,8 @@ export const agentChatRequestSchema = z.looseObject({
     .max(500),
   trigger: z.enum(["submit-message", "regenerate-message"]).optional(),
   messageId: z.string().max(200).optional(),
+  /** Files the person attached to the message (their own, ready): searched first for the reply. */
+  fileIds: z.array(z.guid()).max(MAX_ATTACHED_FILES).optional(),
 });
 export type AgentChatRequest = z.infer<typeof agentChatRequestSchema>;
 
@@ -90,6 +93,8 @@ export interface AgentTurn {
   isBookmarked: boolean;
   /** Its earlier versions, oldest first (absent: never regenerated); the turn is the latest. */
   versions?: AgentTurnVersion[];
+  /** The files attached to the message (shown as chips on it). */
+  attachments?: Array<{ id: string; name: string }>;
 }
 
 /** An earlier version of an agent turn: the message and reply before a regenerate or an edit. */

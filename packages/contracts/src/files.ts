@@ -77,6 +77,13 @@ export const fileSchema = z.object({
 });
 export type FileItem = z.infer<typeof fileSchema>;
 
+/**
+ * POST /api/files: the file, and whether its bytes were already one of the person's files (that
+ * file is returned, nothing new is added or counted).
+ */
+export const uploadedFileSchema = fileSchema.extend({ alreadyInFiles: z.boolean() });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
 /** A passage of a file that matched a content search. */
 export const fileMatchSchema = z.object({
   page: z.number().int(),

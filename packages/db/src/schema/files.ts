@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
@@ -32,6 +33,8 @@ export const files = pgTable(
     kind: text().notNull(),
     size: bigint({ mode: "number" }).notNull(),
     storageKey: text().notNull().unique(),
+    /** SHA-256 (hex) of the uploaded bytes: one person never holds the same bytes twice. */
+    contentSha256: text(),
     status: text({ enum: FILE_STATUSES }).notNull().default("queued"),
     /** Why it failed, in words the person reads. */
     error: text(),
@@ -56,7 +59,10 @@ export const files = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("files_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("files_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("files_user_sha256_uq").on(t.userId, t.contentSha256),
+  ],
 );
 
 /**

@@ -2,6 +2,7 @@ import {
   type AgentMessageMetadata,
   type AgentTool,
   type AgentTurnVersion,
+  type AnswerAttachment,
   type AnswerSource,
   citedFileId,
   messageToStoredParts,
@@ -26,6 +27,7 @@ import type { Deps } from "../../deps.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf } from "../images/images.service.ts";
+import { attachedPrompt, attachedScope, searchAttached } from "./agents.attached.ts";
 import { offlineReply } from "./agents.offline.ts";
 
 /** Earlier turns an agent's reply is written with (the latest ones). */
@@ -51,6 +53,8 @@ export interface AgentJob extends ChatJob {
   /** The custom agent's definition (absent: the preset agentId names). */
   custom?: CustomAgentDefinition;
   message: string;
+  /** The caller's ready files attached to the message (checked when accepted): searched first. */
+  attachments?: AnswerAttachment[];
   /**
    * True when this reply holds the unit its conversation's charge reserved (the conversation was
    * not charged yet): the thread that accepted the request keeps it when the reply is saved
@@ -205,14 +209,27 @@ export async function prepareAgent(ctx: AgentContext): Promise<TurnPlan> {
     ...(job.custom?.knowledge ? { knowledge: job.custom.knowledge } : {}),
     saveImage: (user, image) => files.saveGeneratedImage(deps, user, image),
   };
+  const attachments = job.attachments ?? [];
+  // Attached files are the caller's own: searched first (offline: answered from them alone).
+  const attached = attachments.length > 0 ? attachedScope(tools, user.id, attachments) : null;
   if (model.offline)
     return {
       reply: () =>
-        offlineReply({ ctx: tools, model, message: job.message, write: ctx.write, turn: ctx.turn }),
+        offlineReply({
+          ctx: attached ?? tools,
+          model,
+          message: job.message,
+          write: ctx.write,
+          turn: ctx.turn,
+        }),
     };
+  const found = attached
+    ? await searchAttached({ tools: attached, message: job.message, emit: (c) => ctx.emit(c) })
+    : null;
+  const system = agentSystemPrompt(agent, deps.clock.now(), deps.models.capabilities.tools);
   return {
     call: {
-      system: agentSystemPrompt(agent, deps.clock.now(), deps.models.capabilities.tools),
+      system: attached ? `${system}\n${attachedPrompt(attachments, found)}` : system,
       messages: conversation(earlier, job.message),
       ...(deps.models.capabilities.tools ? { tools: toolsFor(agent.tools, tools) } : {}),
     },
@@ -245,6 +262,7 @@ export async function saveAgent(ctx: AgentContext, { stopped }: { stopped: boole
         model: model.id,
         offline: model.offline,
         ...(stopped ? { stopped: true } : {}),
+        ...(job.attachments?.length ? { attachments: job.attachments } : {}),
         // The conversation is charged from now on: a completed reply, or one already charged.
         ...(!stopped || !job.reserved ? { charged: true } : {}),
       },

@@ -6,6 +6,8 @@ import {
   type AgentsResponse,
   type AgentThreadResponse,
   type AgentTurnVersion,
+  type AnswerAttachment,
+  answerAttachmentSchema,
   isPresetAgentId,
   MAX_AGENT_TURNS,
   MAX_QUERY_CHARS,
@@ -15,11 +17,13 @@ import {
   storedResultsOf,
   storedTurnParts,
 } from "@nexus/contracts";
+import { z } from "zod";
 import { presetAgent, presetAgents } from "../../ai/agents/presets.ts";
 import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { reserveConversation, settleConversation } from "./agents.reserve.ts";
 import {
@@ -120,8 +124,13 @@ export async function acceptAgentReply(options: {
   if (!message) throw new AppError("bad_request", "A message is required");
   if (message.length > MAX_QUERY_CHARS)
     throw new AppError("bad_request", `A message has at most ${MAX_QUERY_CHARS} characters`);
+  // Only the caller's own ready files (another's or a missing id: 404, nothing reserved).
+  const fileIds = body.fileIds ?? [];
+  const attachments = fileIds.length > 0 ? await files.attachedFiles({ deps, user, fileIds }) : [];
   const model = agentModel(deps, { reasoning });
-  if (options.needsModel && model.offline) throw new AppError("needs_model", needsModelText);
+  // With attached files the offline engine answers from them; without, some agents need a model.
+  if (options.needsModel && model.offline && attachments.length === 0)
+    throw new AppError("needs_model", needsModelText);
 
   const regenerate = body.trigger === "regenerate-message" ? body.messageId : undefined;
   // A reply reserves a unit unless its conversation was already charged (one of its replies
@@ -148,6 +157,7 @@ export async function acceptAgentReply(options: {
     agentId: options.subjectId,
     ...(options.custom ? { custom: options.custom } : {}),
     message,
+    ...(attachments.length > 0 ? { attachments } : {}),
     entryId,
     threadId: body.threadId ?? entryId,
     reserved: reserves,
@@ -172,6 +182,12 @@ export async function thread(options: {
 function versionsOf(stored: Record<string, unknown>): { versions?: AgentTurnVersion[] } {
   const versions = presentAgentVersions(history.versionsOf(stored));
   return versions.length > 0 ? { versions } : {};
+}
+
+/** The files attached to a saved message (answers keep them the same way). */
+function attachmentsOf(stored: Record<string, unknown>): { attachments?: AnswerAttachment[] } {
+  const parsed = z.array(answerAttachmentSchema).min(1).safeParse(stored.attachments);
+  return parsed.success ? { attachments: parsed.data } : {};
 }
 
 /** The caller's conversation `threadId` with the agent `subjectId` (404 for anything else). */
@@ -207,6 +223,7 @@ export async function conversation(options: {
         ...(r.results.stopped === true ? { stopped: true } : {}),
         isBookmarked: r.isBookmarked,
         ...versionsOf(r.results),
+        ...attachmentsOf(r.results),
       };
     }),
   };

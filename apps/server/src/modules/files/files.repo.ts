@@ -18,6 +18,7 @@ export async function insertFile(
     kind: string;
     size: number;
     storageKey: string;
+    contentSha256: string;
     runId: string;
   },
 ): Promise<FileRow> {

@@ -8,6 +8,7 @@ import {
   missingFilesQuerySchema,
   missingFilesSchema,
   renameFileRequestSchema,
+  uploadedFileSchema,
 } from "@nexus/contracts";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
@@ -32,13 +33,15 @@ export function filesRoutes(deps: Deps) {
     .post("/", async (c) => {
       // Under @hono/node-server the Node request is in c.env (not in app.request() tests).
       const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-      const row = await uploadFile({
+      const { row, alreadyInFiles } = await uploadFile({
         deps,
         user: currentUser(c),
         request: c.req.raw,
         ...(incoming ? { incoming } : {}),
       });
-      return c.json(fileSchema.parse(files.presentFile(row)), 201);
+      // The same bytes again: the person's existing file, 200 (nothing was created).
+      const body = uploadedFileSchema.parse({ ...files.presentFile(row), alreadyInFiles });
+      return c.json(body, alreadyInFiles ? 200 : 201);
     })
     .get("/missing", async (c) => {
       const { ids } = parseValue(missingFilesQuerySchema, c.req.query());

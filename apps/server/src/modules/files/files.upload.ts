@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { finished, Readable, Transform, type TransformCallback } from "node:stream";
 import { FILE_NAME_MAX, hasControlCharacters, UNSUPPORTED_FILE_MESSAGE } from "@nexus/contracts";
 import busboy from "busboy";
@@ -8,6 +9,7 @@ import { randomId } from "../../lib/ids.ts";
 import { collectYoungGarbage } from "../../lib/young-garbage.ts";
 import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
+import { lockAndFindSameBytes } from "./files.dedupe.ts";
 import { sendIngestion } from "./files.fair.ts";
 import { INGEST_QUEUE, INGEST_RUN_KIND } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
@@ -30,10 +32,16 @@ class HeadTap extends Transform {
   private parts: Buffer[] = [];
   private kept = 0;
   private sinceCollection = 0;
+  private readonly hash = createHash("sha256");
   head(): Uint8Array {
     return new Uint8Array(Buffer.concat(this.parts));
   }
+  /** SHA-256 (hex) of every byte passed (read once, at the end). */
+  sha256(): string {
+    return this.hash.digest("hex");
+  }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.hash.update(chunk);
     if (this.kept < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.kept);
       this.parts.push(Buffer.from(part));
@@ -72,6 +80,7 @@ interface Received {
   name: string;
   size: number;
   head: Uint8Array;
+  sha256: string;
 }
 
 /**
@@ -127,7 +136,13 @@ async function receive(
       stream.on("error", (error: Error) => tap.destroy(error));
       stream.pipe(tap);
       stored = deps.storage.put(key, tap).then(
-        (size) => ({ key, name: cleanName(info.filename), size, head: tap.head() }),
+        (size) => ({
+          key,
+          name: cleanName(info.filename),
+          size,
+          head: tap.head(),
+          sha256: tap.sha256(),
+        }),
         async (error: unknown) => {
           await deps.storage.delete([key]).catch(() => undefined);
           throw failure ?? error;
@@ -162,9 +177,16 @@ async function receive(
   });
 }
 
+/** An upload's outcome: the new file, or the person's file that already held the same bytes. */
+export interface Uploaded {
+  row: repo.FileRow;
+  alreadyInFiles: boolean;
+}
+
 /**
- * POST /api/files: stream to storage, decide the type from the magic bytes, charge addFiles,
- * record the file and its run, and queue the ingestion job.
+ * POST /api/files: stream to storage (hashing the bytes), decide the type from the magic bytes,
+ * charge addFiles, record the file and its run, and queue the ingestion job. Bytes the person
+ * already has return that file: the new copy is removed, no row is added, nothing is counted.
  */
 export async function uploadFile(options: {
   deps: Deps;
@@ -172,7 +194,7 @@ export async function uploadFile(options: {
   request: Request;
   /** The Node.js request under `request` (@hono/node-server), read directly when given. */
   incoming?: Readable;
-}): Promise<repo.FileRow> {
+}): Promise<Uploaded> {
   const { deps, user } = options;
   const caller = { user, anonId: null, ip: "" };
   const queue = deps.jobs;
@@ -198,29 +220,39 @@ export async function uploadFile(options: {
   let row: repo.FileRow | null = null;
   try {
     const id = crypto.randomUUID();
-    row = await deps.db.transaction(async (tx) => {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const same = await lockAndFindSameBytes(tx, user.id, received.sha256);
+      if (same) return { row: same, alreadyInFiles: true };
       const run = await runs.createRun(tx, {
         userId: user.id,
         kind: INGEST_RUN_KIND,
         subjectId: id,
       });
-      return repo.insertFile(tx, {
+      const inserted = await repo.insertFile(tx, {
         id,
         userId: user.id,
         name: received.name,
         kind,
         size: received.size,
         storageKey: received.key,
+        contentSha256: received.sha256,
         runId: run.id,
       });
+      return { row: inserted, alreadyInFiles: false };
     });
+    if (outcome.alreadyInFiles) {
+      await usage.refund({ deps, caller, counter: "addFiles" });
+      await undo();
+      return outcome;
+    }
+    row = outcome.row;
     await runs.appendEvent(deps, {
       runId: row.runId,
       type: "uploaded",
       payload: { message: "Uploaded" },
     });
     await sendIngestion(deps, INGEST_QUEUE, { fileId: row.id }, user.id);
-    return row;
+    return outcome;
   } catch (error) {
     const inserted = row;
     if (inserted)

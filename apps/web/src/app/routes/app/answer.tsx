@@ -15,6 +15,7 @@ import { ThreadHeader } from "@/features/history/components/thread-header.tsx";
 import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
 import { ComposerAttachProvider } from "./composer-attach.tsx";
+import { ComposerHintsProvider } from "./composer-hints.tsx";
 
 /** /app/search, /app/search/:queryAndId and /app/answer. */
 export function AnswerRoute() {
@@ -58,7 +59,9 @@ export function AnswerRoute() {
     <ThreadHeaderSlotContext value={renderHeader}>
       <AnswerExtraActionsContext value={renderActions}>
         <ComposerAttachProvider>
-          <AnswerPage onSignIn={openSignIn} />
+          <ComposerHintsProvider>
+            <AnswerPage onSignIn={openSignIn} />
+          </ComposerHintsProvider>
         </ComposerAttachProvider>
       </AnswerExtraActionsContext>
     </ThreadHeaderSlotContext>

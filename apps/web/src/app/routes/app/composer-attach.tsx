@@ -3,11 +3,12 @@ import {
   ATTACH_SIGN_IN_REASON,
   type AttachClient,
   AttachClientContext,
-} from "@/features/answer/lib/attach-client.ts";
+} from "@/components/chat/attach/attach-client.ts";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { deleteFile } from "@/features/files/api/delete-file.ts";
 import { useFileEvents } from "@/features/files/api/file-events.ts";
-import { uploadFile } from "@/features/files/api/upload-file.ts";
+import { alreadyInFilesText, uploadFile } from "@/features/files/api/upload-file.ts";
+import { notify } from "@/lib/notices.ts";
 
 /**
  * Attaching files in the answer composers (home and follow-up): the files feature's upload and
@@ -17,7 +18,12 @@ export function ComposerAttachProvider({ children }: { children: ReactNode }) {
   const { openSignInFor } = useSignInDialog();
   const client = useMemo<AttachClient>(
     () => ({
-      upload: uploadFile,
+      // The same bytes as one of the person's files: that file is attached, and they are told.
+      upload: async (file, options) => {
+        const uploaded = await uploadFile(file, options);
+        if (uploaded.alreadyInFiles) notify("info", alreadyInFilesText(uploaded.name));
+        return uploaded;
+      },
       discard: deleteFile,
       useProgress: useFileEvents,
       requestSignIn: () => openSignInFor(ATTACH_SIGN_IN_REASON),

@@ -33,6 +33,7 @@ import { privateFiles } from "@/lib/chat/file-sources.ts";
 import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AgentThreadHeader } from "./agent-thread-header.tsx";
+import { ComposerAttachProvider } from "./composer-attach.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /**
@@ -144,9 +145,11 @@ export function CustomAgentChatRoute() {
   );
   return (
     <RequireSignIn area="Custom agents">
-      <AgentChatSlotsContext value={slots}>
-        <CustomAgentChat agentId={agentId} threadId={threadId} />
-      </AgentChatSlotsContext>
+      <ComposerAttachProvider>
+        <AgentChatSlotsContext value={slots}>
+          <CustomAgentChat agentId={agentId} threadId={threadId} />
+        </AgentChatSlotsContext>
+      </ComposerAttachProvider>
     </RequireSignIn>
   );
 }

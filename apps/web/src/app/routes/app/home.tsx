@@ -5,6 +5,7 @@ import { HomeSearch } from "@/features/answer/components/home-search.tsx";
 import { HomeSuggestions } from "@/features/discover/components/home-suggestions.tsx";
 import { useSession } from "@/lib/session.tsx";
 import { ComposerAttachProvider } from "./composer-attach.tsx";
+import { ComposerHintsProvider } from "./composer-hints.tsx";
 
 /** /app: the home screen, a question box front and centre. */
 export function HomeRoute() {
@@ -14,11 +15,13 @@ export function HomeRoute() {
     <HomeFrame firstName={firstName}>
       <title>Nexus</title>
       <ComposerAttachProvider>
-        <HomeSearch
-          suggestions={(ask) => (
-            <HomeSuggestions onAsk={ask} offline={<ExampleQuestions onAsk={ask} />} />
-          )}
-        />
+        <ComposerHintsProvider>
+          <HomeSearch
+            suggestions={(ask) => (
+              <HomeSuggestions onAsk={ask} offline={<ExampleQuestions onAsk={ask} />} />
+            )}
+          />
+        </ComposerHintsProvider>
       </ComposerAttachProvider>
     </HomeFrame>
   );

@@ -18,6 +18,7 @@ import { QuotaLeftHint } from "@/features/usage/components/quota-left-hint.tsx";
 import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AgentThreadHeader } from "./agent-thread-header.tsx";
+import { ComposerAttachProvider } from "./composer-attach.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** /app/agents/:agentId(/:threadId) for the preset agents; any other id is not found. */
@@ -44,9 +45,11 @@ export function PresetAgentRoute() {
   const chat = <AgentChatScreen agentId={agentId} threadId={threadId} />;
   return (
     <RequireSignIn area={PRESET_AGENT_INFO[agentId].name}>
-      <AgentChatSlotsContext value={slots}>
-        {python ? <PythonWorkbenchProvider>{chat}</PythonWorkbenchProvider> : chat}
-      </AgentChatSlotsContext>
+      <ComposerAttachProvider>
+        <AgentChatSlotsContext value={slots}>
+          {python ? <PythonWorkbenchProvider>{chat}</PythonWorkbenchProvider> : chat}
+        </AgentChatSlotsContext>
+      </ComposerAttachProvider>
     </RequireSignIn>
   );
 }

@@ -1,5 +1,9 @@
 import type { ReactNode, Ref } from "react";
-import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
+import {
+  ChatComposer,
+  type ComposerAttach,
+  type ComposerDraft,
+} from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 
 export type { ComposerDraft };
@@ -22,6 +26,7 @@ export function AgentComposer({
   onSend,
   onStop,
   below,
+  attach,
 }: {
   agentName: string;
   busy: boolean;
@@ -35,6 +40,8 @@ export function AgentComposer({
   onStop: () => void;
   /** Under the box (the queued question). */
   below?: ReactNode;
+  /** Attaching files to the message (the answer composer's paperclip and chips). */
+  attach?: ComposerAttach;
 }) {
   return (
     <ComposerDock
@@ -60,6 +67,7 @@ export function AgentComposer({
         draftRef={draftRef}
         onSend={onSend}
         onStop={onStop}
+        {...(attach ? { attach } : {})}
       />
     </ComposerDock>
   );

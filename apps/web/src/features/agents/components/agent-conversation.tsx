@@ -1,8 +1,10 @@
 import { useChat } from "@ai-sdk/react";
-import { MAX_AGENT_TURNS } from "@nexus/contracts";
+import { type AnswerAttachment, MAX_AGENT_TURNS } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { QuestionAttachments } from "@/components/chat/attach/question-attachments.tsx";
+import { useComposerAttachments } from "@/components/chat/attach/use-composer-attachments.tsx";
 import { ChatMessageList, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ChatPartRenderers } from "@/components/chat/part-registry.tsx";
 import { ChatRequestError, chatErrorCode } from "@/lib/chat/chat-fetch.ts";
@@ -14,7 +16,12 @@ import { lazyComponent } from "@/lib/lazy-component.ts";
 import { historyKeys, seedNewThread, usageKeys } from "@/lib/query-keys.ts";
 import { agentKeys } from "../api/get-agents.ts";
 import { type AgentChat as AgentChatEntry, nameAgentChat } from "../lib/agent-chat-store.ts";
-import { type AgentUIMessage, messageText, threadIdOf } from "../lib/agent-message.ts";
+import {
+  type AgentUIMessage,
+  attachmentsOf,
+  messageText,
+  threadIdOf,
+} from "../lib/agent-message.ts";
 import { type AgentView, Starters } from "./agent-chat-header.tsx";
 import { useAgentChatSlots } from "./agent-chat-slots.tsx";
 import { ConversationFull, NeedsModelCard, ReplyError } from "./agent-chat-states.tsx";
@@ -137,21 +144,38 @@ export function AgentConversation({
   const [openedWith] = useState(threadTurns.length);
   const retrying = useLiveValue(entry.retrying);
 
-  const ask = (text: string) => {
+  const { attachments, formProps: attachProps } = useComposerAttachments(inputRef);
+  // The attached files ride on the message (a data-attachments part: its chips, and the fileIds
+  // the chat's body sends).
+  const sendWith = (text: string, files: readonly AnswerAttachment[]) =>
+    void sendMessage(
+      files.length > 0
+        ? {
+            parts: [
+              { type: "data-attachments" as const, data: [...files] },
+              { type: "text" as const, text },
+            ],
+          }
+        : { text },
+    );
+  const ask = (text: string, files = attachments.attached) => {
     pin(threadTurns.length + 1);
-    void sendMessage({ text });
+    sendWith(text, files);
+    attachments.clear();
   };
   // A question typed while a reply runs waits for it, visibly, and is sent when it ends.
   const queue = useQuestionQueue({
     busy,
     send: (question) => {
-      if (!full && agent.available) ask(question.text);
+      if (!full && agent.available) ask(question.text, question.attachments);
     },
   });
   const send = (text: string) => {
     if (full || !agent.available) return;
-    if (busy) queue.enqueue({ text, attachments: [] });
-    else ask(text);
+    if (busy) {
+      queue.enqueue({ text, attachments: attachments.attached });
+      attachments.clear();
+    } else ask(text);
   };
   // After a failure: the failed question (and whatever streamed) gives way to the same question.
   const retry = () => {
@@ -161,7 +185,7 @@ export function AgentConversation({
     if (!question) return;
     setMessages(messages.slice(0, lastUser));
     pin(threadTurns.length);
-    void sendMessage({ text: messageText(question) });
+    sendWith(messageText(question), attachmentsOf(question));
   };
   const regenerateLast = () => {
     if (busy || last?.role !== "assistant") return;
@@ -268,14 +292,19 @@ export function AgentConversation({
               className="flex scroll-mt-20 flex-col gap-6"
             >
               {question ? (
-                <UserBubble
-                  message={question}
-                  onEdit={
-                    isLastTurn && reply === last && !busy && !failed && agent.available
-                      ? editLast
-                      : null
-                  }
-                />
+                <>
+                  <UserBubble
+                    message={question}
+                    onEdit={
+                      isLastTurn && reply === last && !busy && !failed && agent.available
+                        ? editLast
+                        : null
+                    }
+                  />
+                  <div className="flex justify-end">
+                    <QuestionAttachments files={attachmentsOf(question)} />
+                  </div>
+                </>
               ) : null}
               {reply ? replyView(reply, question, reply === last) : null}
               {isLastTurn && status === "submitted" && last?.role === "user" ? (
@@ -302,6 +331,7 @@ export function AgentConversation({
         inputRef={inputRef}
         onSend={send}
         onStop={() => void stop()}
+        attach={attachProps}
         below={
           queue.queued !== null ? (
             <Suspense fallback={null}>

@@ -4,7 +4,7 @@ import { API_BASE_URL } from "@/config/env.ts";
 import { createChatRegistry } from "@/lib/chat/chat-registry.ts";
 import { createChat } from "@/lib/chat/create-chat.ts";
 import type { LiveValue } from "@/lib/chat/live-value.ts";
-import { type AgentUIMessage, threadIdOf } from "./agent-message.ts";
+import { type AgentUIMessage, attachmentsOf, threadIdOf } from "./agent-message.ts";
 
 /**
  * One agent conversation's live chat, kept outside React (like the answer page's chat-store) so
@@ -75,7 +75,10 @@ function createAgentChat(options: {
     ...(options.messages ? { messages: options.messages } : {}),
     body: (messages) => {
       const threadId = entry.threadId ?? threadIdOf(messages);
-      return threadId ? { threadId } : {};
+      // The files attached to the message being answered (a regenerate sends them again).
+      const asked = messages.findLast((message) => message.role === "user");
+      const fileIds = asked ? attachmentsOf(asked).map((file) => file.id) : [];
+      return { ...(threadId ? { threadId } : {}), ...(fileIds.length > 0 ? { fileIds } : {}) };
     },
     // A stopped reply stays, as far as it got, marked stopped.
     markStopped,

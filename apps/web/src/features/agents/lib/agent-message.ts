@@ -2,6 +2,7 @@ import {
   type AgentMessageMetadata,
   type AgentThreadResponse,
   type AgentTurnVersion,
+  type AnswerAttachment,
   type AnswerSource,
   storedTurnToMessages,
 } from "@nexus/contracts";
@@ -67,6 +68,15 @@ export function sourcesOf(message: AgentUIMessage): AnswerSource[] {
   return sources;
 }
 
+/** The files attached to a message (its data-attachments part), e.g. to send their ids again. */
+export function attachmentsOf(message: AgentUIMessage): AnswerAttachment[] {
+  return message.parts.flatMap((part) =>
+    part.type === "data-attachments" && Array.isArray(part.data)
+      ? (part.data as AnswerAttachment[])
+      : [],
+  );
+}
+
 /** A saved conversation as chat messages (contracts' storedTurnToMessages): question, reply. */
 export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
   return thread.turns.flatMap(
@@ -79,7 +89,8 @@ export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
         agentId: thread.agentId,
         query: turn.text,
         parts: turn.parts,
-        results: {},
+        // The question's attached files come back as its chips.
+        results: turn.attachments ? { attachments: turn.attachments } : {},
         ...(turn.stopped ? { stopped: true } : {}),
         ...(turn.versions ? { versions: turn.versions } : {}),
       }) as AgentUIMessage[],

@@ -1,8 +1,8 @@
 import { useDeferredValue, useEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { attachmentsOfState } from "@/components/chat/attach/attach-client.ts";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useChatOwner, useThreadChat } from "../hooks/use-thread-chat.ts";
-import { attachmentsOfState } from "../lib/attach-client.ts";
 import { startThread, type ThreadSettings } from "../lib/chat-store.ts";
 import { parseFocusMode } from "../lib/focus-modes.ts";
 import { createThreadId } from "../lib/thread-id.ts";

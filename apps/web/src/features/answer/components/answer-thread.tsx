@@ -3,6 +3,8 @@ import type { AnswerAttachment } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useComposerAttachments } from "@/components/chat/attach/use-composer-attachments.tsx";
+import type { ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
 import { ChatPartRenderers } from "@/components/chat/part-registry.tsx";
 import { paths } from "@/config/paths.ts";
@@ -10,7 +12,7 @@ import { useLiveValue } from "@/lib/chat/live-value.ts";
 import { usePinQuestion } from "@/lib/chat/use-pin-question.ts";
 import { type PendingQuestion, useQuestionQueue } from "@/lib/chat/use-question-queue.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
-import { useComposerAttachments } from "../hooks/use-composer-attachments.tsx";
+import { useRefusedQuestion } from "../hooks/use-refused-question.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, attachmentsOf, questionMessage, turnsOf } from "../lib/answer-message.ts";
 import { answerStatusText } from "../lib/answer-status.ts";
@@ -85,10 +87,19 @@ export function AnswerThread({
     busy,
     send: (question: PendingQuestion) => send(question.text, undefined, question.attachments),
   });
+  const draftRef = useRef<ComposerDraft>(null);
+  const refused = useRefusedQuestion({
+    error,
+    failed: status === "error" && !busy,
+    question: last?.query ?? null,
+    draftRef,
+  });
   const ask = (text: string) => {
     const files = attachments.attached;
     attachments.clear();
     if (busy) queue.enqueue({ text, attachments: files });
+    // The question refused for quota, asked again from the box: it replaces the refused turn.
+    else if (refused && last) retryWith(text, files.length > 0 ? files : attachmentsOf(last.user));
     else send(text, undefined, files);
   };
   // After a failure or a stop: ask the question again, replacing a stopped turn the server kept.
@@ -99,11 +110,11 @@ export function AnswerThread({
     void regenerate(lastAnswer ? { messageId: lastAnswer.id } : undefined);
   };
   // A failed question, edited: the failed turn (never saved) gives way to the new question.
-  const retryWith = (text: string) => {
+  const retryWith = (text: string, files = last ? attachmentsOf(last.user) : []) => {
     if (busy || !last) return;
     const failedIds = [last.user.id, ...(lastAnswer ? [lastAnswer.id] : [])];
     setMessages(messages.filter((message) => !failedIds.includes(message.id)));
-    send(text, turns.length, attachmentsOf(last.user));
+    send(text, turns.length, files);
   };
   // A finished answer: the server replaces its entry.
   const regenerateLast = () => {
@@ -195,9 +206,12 @@ export function AnswerThread({
           statusText={statusText}
           focusMode={attachments.active ? "local" : focusMode}
           inputRef={inputRef}
+          draftRef={draftRef}
           onAsk={ask}
           onStop={onStop}
           attach={formProps}
+          attaching={attachments.active}
+          uploading={attachments.waiting}
           below={
             queue.queued !== null ? (
               <Suspense fallback={null}>

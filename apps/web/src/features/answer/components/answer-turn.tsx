@@ -1,6 +1,7 @@
 import type { ChatStatus } from "ai";
 import { RefreshCw } from "lucide-react";
 import { type ReactNode, Suspense, useState } from "react";
+import { QuestionAttachments } from "@/components/chat/attach/question-attachments.tsx";
 import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { EditQuestionButton, EditQuestionForm } from "@/components/chat/edit-question.tsx";
 import { MessagePart } from "@/components/chat/part-registry.tsx";
@@ -14,7 +15,6 @@ import { answerContentOf, attachmentsOf, type AnswerTurn as Turn } from "../lib/
 import { isStopped } from "../lib/stopped-turn.ts";
 import type { AnswerActionsPart, AnswerMediaPart, AnswerRelatedPart } from "./answer-parts.tsx";
 import { AnswerTurnContext, type AnswerTurnHandlers } from "./answer-turn-context.ts";
-import { QuestionAttachments } from "./question-attachments.tsx";
 import { UnreadUrls } from "./unread-urls.tsx";
 
 // Only a failed answer needs it (with its retry form and quota card).

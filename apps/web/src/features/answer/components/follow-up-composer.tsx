@@ -1,10 +1,11 @@
 import type { FocusMode } from "@nexus/contracts";
 import { Search } from "lucide-react";
 import type { ReactNode, Ref } from "react";
-import { ChatComposer } from "@/components/chat/chat-composer.tsx";
+import type { ComposerAttachProps } from "@/components/chat/attach/use-composer-attachments.tsx";
+import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
-import type { ComposerAttachProps } from "../hooks/use-composer-attachments.tsx";
 import { focusModeOption } from "../lib/focus-modes.ts";
+import { ComposerHintSlot } from "./composer-hint-slot.tsx";
 
 /**
  * The box at the bottom of a thread (the shared chat composer): asks a follow-up in the same thread
@@ -17,20 +18,29 @@ export function FollowUpComposer({
   statusText,
   focusMode,
   inputRef,
+  draftRef,
   onAsk,
   onStop,
   below,
   attach = {},
+  attaching = false,
+  uploading = false,
 }: {
   busy: boolean;
   statusText: string;
   focusMode: FocusMode;
   inputRef: Ref<HTMLTextAreaElement>;
+  /** Fills the box from elsewhere (a question refused for quota comes back here). */
+  draftRef?: Ref<ComposerDraft>;
   onAsk: (question: string) => void;
   onStop: () => void;
   /** Under the box (the queued question). */
   below?: ReactNode;
   attach?: ComposerAttachProps;
+  /** Files are attached to the follow-up (or on their way): the uploads' hint shows. */
+  attaching?: boolean;
+  /** Some attached file is still being uploaded or read. */
+  uploading?: boolean;
 }) {
   const focus = focusModeOption(focusMode);
   const FocusIcon = focus?.icon;
@@ -41,12 +51,15 @@ export function FollowUpComposer({
       statusText={statusText}
       spinner
       aside={
-        focus && FocusIcon ? (
-          <span className="flex shrink-0 items-center gap-1" data-testid="follow-up-focus">
-            <FocusIcon className="size-3.5" aria-hidden="true" />
-            {focus.label}
-          </span>
-        ) : null
+        <span className="flex shrink-0 items-center gap-3">
+          <ComposerHintSlot busy={busy} attaching={attaching} uploading={uploading} />
+          {focus && FocusIcon ? (
+            <span className="flex shrink-0 items-center gap-1" data-testid="follow-up-focus">
+              <FocusIcon className="size-3.5" aria-hidden="true" />
+              {focus.label}
+            </span>
+          ) : null}
+        </span>
       }
       below={below}
     >
@@ -58,6 +71,7 @@ export function FollowUpComposer({
         busy={busy}
         queueWhileBusy
         inputRef={inputRef}
+        {...(draftRef ? { draftRef } : {})}
         attach={attach}
         onSend={onAsk}
         onStop={onStop}

@@ -5,9 +5,13 @@ import userEvent from "@testing-library/user-event";
 import { useSyncExternalStore } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import {
+  type AttachClient,
+  AttachClientContext,
+  WAITING_FOR_FILES,
+} from "@/components/chat/attach/attach-client.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { ANONYMOUS_ME, meQueryKey, SessionProvider } from "@/lib/session.tsx";
-import { type AttachClient, AttachClientContext, WAITING_FOR_FILES } from "../lib/attach-client.ts";
 import { HomeSearch } from "./home-search.tsx";
 
 /**
@@ -56,7 +60,7 @@ function standInClient() {
   const uploads: Array<{
     file: File;
     progress: (ratio: number) => void;
-    resolve: (item: FileItem) => void;
+    resolve: (item: FileItem & { alreadyInFiles?: boolean }) => void;
     reject: (error: unknown) => void;
     signal: AbortSignal;
   }> = [];
@@ -69,7 +73,7 @@ function standInClient() {
       discarded.push(fileId);
     },
     upload: (file, options) =>
-      new Promise<FileItem>((resolve, reject) => {
+      new Promise<FileItem & { alreadyInFiles?: boolean }>((resolve, reject) => {
         uploads.push({
           file,
           progress: options.onProgress,
@@ -212,6 +216,19 @@ describe("attaching files in the home composer", () => {
     await t.user.type(t.box, "What oil?{Enter}");
     expect(screen.getByTestId("target")).toHaveTextContent('"id":"f2"');
     expect(t.discarded).toEqual(["f1"]);
+  });
+
+  it("never deletes a file the person already had, given back for the same bytes", async () => {
+    const t = setup();
+    await t.user.upload(screen.getByTestId("composer-attach-input"), notes());
+    await act(async () =>
+      t.uploads[0]?.resolve({ ...fileItem("f0", "lamp-notes.md", "ready"), alreadyInFiles: true }),
+    );
+    // The chip names the person's own file.
+    expect(screen.getByRole("button", { name: "Remove lamp-notes.md" })).toBeTruthy();
+    await t.user.click(screen.getByRole("button", { name: "Remove lamp-notes.md" }));
+    expect(t.chips()).toHaveLength(0);
+    expect(t.discarded).toEqual([]);
   });
 
   it("shows why a file was refused; the question is not held for it", async () => {

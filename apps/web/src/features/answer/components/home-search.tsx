@@ -1,12 +1,16 @@
 import type { FocusMode } from "@nexus/contracts";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import {
+  ATTACHED_FOCUS_REASON,
+  type NewThreadState,
+} from "@/components/chat/attach/attach-client.ts";
+import { useComposerAttachments } from "@/components/chat/attach/use-composer-attachments.tsx";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { paths } from "@/config/paths.ts";
-import { useComposerAttachments } from "../hooks/use-composer-attachments.tsx";
 import { isFocusSearchState } from "../hooks/use-new-thread-shortcut.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
-import { ATTACHED_FOCUS_REASON, type NewThreadState } from "../lib/attach-client.ts";
+import { ComposerHintSlot } from "./composer-hint-slot.tsx";
 import { ExampleQuestions } from "./example-questions.tsx";
 import { FocusChip } from "./focus-chip.tsx";
 import { ReasoningChip } from "./reasoning-chip.tsx";
@@ -56,6 +60,13 @@ export function HomeSearch({
           {attachments.active ? (
             <span className="text-xs text-muted">{ATTACHED_FOCUS_REASON}</span>
           ) : null}
+          <span className="ml-auto flex items-center gap-3 text-xs">
+            <ComposerHintSlot
+              busy={false}
+              attaching={attachments.active}
+              uploading={attachments.waiting}
+            />
+          </span>
         </div>
       </div>
       {suggestions ? suggestions(ask) : <ExampleQuestions onAsk={ask} />}

@@ -1,16 +1,17 @@
-import type { FileItem } from "@nexus/contracts";
+import type { UploadedFile } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
 
 /**
  * POST /api/files (multipart, one file): XMLHttpRequest, because fetch reports no upload
- * progress. `onProgress` receives 0..1 as the bytes leave; resolves with the new file.
+ * progress. `onProgress` receives 0..1 as the bytes leave; resolves with the new file, or with the
+ * person's file that already held the same bytes (`alreadyInFiles`: nothing new was added).
  */
 export function uploadFile(
   file: File,
   options: { onProgress: (ratio: number) => void; signal?: AbortSignal },
-): Promise<FileItem> {
-  return new Promise<FileItem>((resolve, reject) => {
+): Promise<UploadedFile> {
+  return new Promise<UploadedFile>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${API_BASE_URL}/files`);
     xhr.withCredentials = true;
@@ -27,7 +28,7 @@ export function uploadFile(
         headers: { "content-type": xhr.getResponseHeader("content-type") ?? "" },
       });
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(JSON.parse(xhr.responseText) as FileItem);
+        resolve(JSON.parse(xhr.responseText) as UploadedFile);
         return;
       }
       void readErrorBody(response).then(({ code, message, issues }) =>
@@ -39,4 +40,9 @@ export function uploadFile(
     form.append("file", file, file.name);
     xhr.send(form);
   });
+}
+
+/** What the person reads when an upload's bytes were already one of their files. */
+export function alreadyInFilesText(name: string): string {
+  return `Already in your files: ${name}`;
 }

@@ -1,11 +1,14 @@
 import type { FileList } from "@nexus/contracts";
 import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { formatLimit, formatNumber } from "@/lib/format.ts";
+import { leftText } from "@/lib/quota-left.ts";
 import { formatBytes } from "../lib/format-bytes.ts";
 
 /** Storage used and the files added this month against the plan's limit. */
 export function StorageSummary({ data }: { data: FileList }) {
   const { current, limit } = data.addFiles;
+  // Files are an account's, counted by the month.
+  const left = leftText(data.addFiles, "addFiles", "monthly");
   return (
     <div
       className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2"
@@ -27,6 +30,15 @@ export function StorageSummary({ data }: { data: FileList }) {
             label="Files added this month"
             className="mt-2"
           />
+        ) : null}
+        {left ? (
+          <p
+            className="mt-2 text-sm font-medium text-warning"
+            data-testid="quota-left"
+            data-counter="addFiles"
+          >
+            {left}
+          </p>
         ) : null}
       </div>
     </div>

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
+import { notify } from "@/lib/notices.ts";
 import { filesKeys } from "@/lib/query-keys.ts";
-import { uploadFile } from "../api/upload-file.ts";
+import { alreadyInFilesText, uploadFile } from "../api/upload-file.ts";
 
 export interface UploadState {
   key: string;
@@ -37,7 +38,9 @@ export function useUploads() {
           { key, name: file.name, size: file.size, progress: 0, error: null },
         ]);
         uploadFile(file, { onProgress: (progress) => update(key, { progress }) })
-          .then(async () => {
+          .then(async (uploaded) => {
+            // The same bytes again: no new file, the person's existing one is named.
+            if (uploaded.alreadyInFiles) notify("info", alreadyInFilesText(uploaded.name));
             await queryClient.invalidateQueries({ queryKey: filesKeys.all });
             setUploads((all) => all.filter((u) => u.key !== key));
           })

@@ -34,4 +34,23 @@ describe("quotaLeftText", () => {
     expect(quotaLeftText(nearly, "search")).toBe("1 search left this month");
     expect(quotaLeftText(nearly, "agentUsage")).toBeNull();
   });
+
+  it("counts a visitor's searches by the day", () => {
+    const visitor = usage(0, "anonymous");
+    visitor.counters.search = { current: 98, limit: 100 };
+    visitor.counters.agentUsage = { current: 0, limit: 0 };
+    expect(quotaLeftText(visitor, "search")).toBe("2 searches left today");
+    visitor.counters.search = { current: 100, limit: 100 };
+    expect(quotaLeftText(visitor, "search")).toBe("No searches left today");
+  });
+
+  it("counts file uploads, and says nothing of a counter the tier has none of", () => {
+    const nearly = usage(0);
+    nearly.counters.addFiles = { current: 29, limit: 30 };
+    expect(quotaLeftText(nearly, "addFiles")).toBe("1 file upload left this month");
+    // A visitor has no uploads at all: attaching asks them to sign in, not "none left".
+    const visitor = usage(0, "anonymous");
+    visitor.counters.addFiles = { current: 0, limit: 0 };
+    expect(quotaLeftText(visitor, "addFiles")).toBeNull();
+  });
 });

@@ -1,8 +1,8 @@
 import type { RefObject } from "react";
 import type { ComposerAttach } from "@/components/chat/chat-composer.tsx";
-import { AttachButton } from "../components/attach-button.tsx";
-import { AttachmentChips } from "../components/attachment-chips.tsx";
-import { WAITING_FOR_FILES } from "../lib/attach-client.ts";
+import { AttachButton } from "./attach-button.tsx";
+import { WAITING_FOR_FILES } from "./attach-client.ts";
+import { AttachmentChips } from "./attachment-chips.tsx";
 import { useAttachments } from "./use-attachments.ts";
 
 /**

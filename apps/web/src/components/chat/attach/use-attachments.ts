@@ -2,7 +2,7 @@ import { type AnswerAttachment, type FileEvent, MAX_ATTACHED_FILES } from "@nexu
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.tsx";
-import { useAttachClient } from "../lib/attach-client.ts";
+import { useAttachClient } from "./attach-client.ts";
 
 export type AttachmentPhase = "uploading" | "processing" | "ready" | "failed";
 
@@ -17,6 +17,8 @@ export interface Attachment {
   fileId: string | null;
   /** Why it failed (the upload was refused or the file could not be read). */
   error: string | null;
+  /** The upload gave back a file the person already had (same bytes): removing it keeps it. */
+  existing?: boolean;
 }
 
 export const TOO_MANY_FILES = `A question can carry up to ${MAX_ATTACHED_FILES} files.`;
@@ -82,6 +84,7 @@ export function useAttachments() {
                 progress: 1,
                 fileId: uploaded.id,
                 name: uploaded.name,
+                existing: uploaded.alreadyInFiles === true,
               });
           })
           .catch((error: unknown) => {
@@ -108,8 +111,10 @@ export function useAttachments() {
       uploads.current.get(key)?.abort();
       uploads.current.delete(key);
       setNotice(null);
-      const fileId = items.find((item) => item.key === key)?.fileId;
-      // Best effort: a file that could not be deleted now is still on the Files page.
+      const item = items.find((entry) => entry.key === key);
+      const fileId = item?.existing ? null : item?.fileId;
+      // Best effort: a file that could not be deleted now is still on the Files page. One the
+      // person already had (the same bytes uploaded again) is theirs, never deleted here.
       if (fileId && client) void client.discard(fileId).catch(() => undefined);
       setItems((all) => all.filter((item) => item.key !== key));
     },

@@ -14,11 +14,14 @@ export const WAITING_FOR_FILES = "Waiting for files…";
  * composers have no attach button.
  */
 export interface AttachClient {
-  /** POST /api/files: one file into the person's files; `onProgress` receives 0..1 of the bytes. */
+  /**
+   * POST /api/files: one file into the person's files; `onProgress` receives 0..1 of the bytes.
+   * `alreadyInFiles`: its bytes were already one of their files, which is given back instead.
+   */
   upload: (
     file: File,
     options: { onProgress: (ratio: number) => void; signal: AbortSignal },
-  ) => Promise<FileItem>;
+  ) => Promise<FileItem & { alreadyInFiles?: boolean }>;
   /**
    * DELETE /api/files/:id: a file this composer uploaded and the person removed from the question
    * before asking (it was added for this question only, so it leaves their files too).

@@ -3,8 +3,8 @@ import { clsx } from "clsx";
 import { CircleAlert, FileCheck2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import type { Attachment, AttachmentsState } from "../hooks/use-attachments.ts";
-import { type AttachClient, useAttachClient } from "../lib/attach-client.ts";
+import { type AttachClient, useAttachClient } from "./attach-client.ts";
+import type { Attachment, AttachmentsState } from "./use-attachments.ts";
 
 function statusText(item: Attachment, live: FileEvent | null): string {
   switch (item.phase) {
