@@ -28,5 +28,8 @@ export default defineConfig({
     // rendered and clears the storage). On the 2-core machine: 486 s → 82 s for the project at
     // a load of about 12, the same 500 tests passing.
     isolate: false,
+    // With every project running at once on 2 cores, a test that renders a chat and waits for its
+    // fake server can pass 5 s (findBy/waitFor wait up to 8 s: src/test/setup.ts).
+    testTimeout: 15_000,
   },
 });

@@ -4,7 +4,7 @@ import { afterEach } from "vitest";
 
 // findBy… and waitFor give up after 1 s by default: on this 2-core machine, with the whole suite
 // running, a render or a fetch of the fake server can take longer. A bound, not a timing assertion.
-configure({ asyncUtilTimeout: 4_000 });
+configure({ asyncUtilTimeout: 8_000 });
 
 afterEach(() => {
   cleanup();
