@@ -292,7 +292,11 @@ export function AgentConversation({
               className="flex scroll-mt-20 flex-col gap-6"
             >
               {question ? (
-                <>
+                <div className="flex flex-col gap-2">
+                  {/* The files the question was asked with, just above it. */}
+                  <div className="flex justify-end empty:hidden">
+                    <QuestionAttachments files={attachmentsOf(question)} />
+                  </div>
                   <UserBubble
                     message={question}
                     onEdit={
@@ -301,10 +305,7 @@ export function AgentConversation({
                         : null
                     }
                   />
-                  <div className="flex justify-end">
-                    <QuestionAttachments files={attachmentsOf(question)} />
-                  </div>
-                </>
+                </div>
               ) : null}
               {reply ? replyView(reply, question, reply === last) : null}
               {isLastTurn && status === "submitted" && last?.role === "user" ? (
