@@ -23,6 +23,11 @@ async function addFilesCount(h: Harness, userId: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** The same PDF with a comment after its end: other bytes, so not reused as the same file. */
+function distinctCopy(pdf: Uint8Array, copy: number): Uint8Array {
+  return Buffer.concat([pdf, Buffer.from(`\n% copy ${copy}\n`)]);
+}
+
 async function uploaded(h: Harness, cookie: string, name: string, bytes: Uint8Array | string) {
   const res = await upload(h, cookie, name, bytes, typeof bytes === "string" ? "text/plain" : PDF);
   expect(res.status).toBe(201);
@@ -87,7 +92,7 @@ describe("fair ingestion", () => {
         const b = await h.signIn("bob-small@acme.com");
         const aIds: string[] = [];
         for (let i = 1; i <= 3; i++)
-          aIds.push(await uploaded(h, a.cookie, `scan-${i}.pdf`, scannedPdf(3)));
+          aIds.push(await uploaded(h, a.cookie, `scan-${i}.pdf`, distinctCopy(scannedPdf(3), i)));
         // B's file comes last: without fairness it would be fetched after all of A's.
         const bId = await uploaded(h, b.cookie, "note.txt", "A short note about tides.");
         await h.jobs?.startWorkers();

@@ -207,13 +207,15 @@ describe("a password-protected PDF", () => {
   });
 
   it("two passwords sent at once queue one attempt", async () => {
-    const { file } = await uploadDone(alice.cookie, ENCRYPTED);
+    // Someone who has not uploaded this PDF yet (the same bytes again would reuse alice's file).
+    const carol = await h.signIn("carol-password@acme.com");
+    const { file } = await uploadDone(carol.cookie, ENCRYPTED);
     const answers = await Promise.all([
-      sendPassword(alice.cookie, file.id, { password: RIGHT }),
-      sendPassword(alice.cookie, file.id, { password: RIGHT }),
+      sendPassword(carol.cookie, file.id, { password: RIGHT }),
+      sendPassword(carol.cookie, file.id, { password: RIGHT }),
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([202, 409]);
-    expect(types(await untilDone(h, alice.cookie, file.id)).at(-1)).toBe("ready");
+    expect(types(await untilDone(h, carol.cookie, file.id)).at(-1)).toBe("ready");
   });
 
   it("only a PDF that asked for one takes a password: not a damaged PDF, not a protected DOCX", async () => {
