@@ -95,6 +95,9 @@ function reply(threadId: string, entryId = "e1") {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+/** The catalogue the screen was set up with (setup sets it), served again when refetched. */
+let shownCatalogue: AgentsResponse = catalogue();
+
 /** A stand-in for the agents API: each chat request takes the next response. */
 function server(chatResponses: Array<() => Response>, thread?: AgentThreadResponse | null) {
   const bodies: Array<Record<string, unknown>> = [];
@@ -106,11 +109,14 @@ function server(chatResponses: Array<() => Response>, thread?: AgentThreadRespon
       if (!next) throw new Error("no more chat responses");
       return next();
     }
+    // The catalogue is asked for again after a reply ends or fails (it names recent agents).
+    if (url.endsWith("/api/agents")) return json(shownCatalogue);
     if (url.includes("/threads/")) {
       return thread
         ? json(thread)
         : json({ error: { code: "not_found", message: "Not found." } }, 404);
     }
+    console.log("UNEXPECTED", url);
     throw new Error(`unexpected request ${url}`);
   });
   vi.stubGlobal("fetch", fetch);
@@ -142,7 +148,8 @@ function setup(
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryKey, SIGNED_IN);
-  client.setQueryData(agentKeys.catalogue(), catalogue(available));
+  shownCatalogue = catalogue(available);
+  client.setQueryData(agentKeys.catalogue(), shownCatalogue);
   const quota = vi.fn((details: unknown) => (
     <p data-testid="quota-card">{JSON.stringify(details)}</p>
   ));
@@ -311,13 +318,15 @@ describe("AgentChatScreen", () => {
     server([() => json({ error: { code: "quota_exceeded", message: "Limit.", details } }, 429)]);
     const { user, quota } = setup();
     await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Hi{Enter}");
-    expect(await screen.findByTestId("quota-card")).toBeInTheDocument();
-    expect(quota).toHaveBeenCalledWith(details);
     // The refused message is not lost: it is back in the composer, not left as a sent bubble.
-    await vi.waitFor(() =>
-      expect(screen.getByRole("textbox", { name: "Message Writer" })).toHaveValue("Hi"),
-    );
-    expect(screen.queryAllByTestId("agent-user-message")).toHaveLength(0);
+    await vi.waitFor(() => {
+      expect(screen.getByRole("textbox", { name: "Message Writer" })).toHaveValue("Hi");
+      expect(screen.queryAllByTestId("agent-user-message")).toHaveLength(0);
+    });
+    // The card is still shown once the question has left the page. (Asked for afresh: it moves
+    // from under the refused turn to the empty conversation, a new element.)
+    expect(screen.getByTestId("quota-card")).toBeInTheDocument();
+    expect(quota).toHaveBeenCalledWith(details);
   });
 
   it("shows the composer hint of a new conversation only", async () => {
