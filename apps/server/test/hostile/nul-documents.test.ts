@@ -64,9 +64,21 @@ describe("documents holding NUL and lone surrogates", () => {
   });
 
   it("left no job error with a NUL or a document's text in pg-boss, and the process is up", async () => {
-    const { rows } = await h.db.db.$client.query<{ state: string; output: unknown }>(
-      "select state, output from pgboss.job where name = 'file-ingest'",
-    );
+    // The file row turns ready inside the handler; pg-boss records the job's end just after the
+    // handler returns, so wait (bounded) for every job to leave 'created', 'retry' and 'active'.
+    const jobs = () =>
+      h.db.db.$client.query<{ state: string; output: unknown }>(
+        "select state, output from pgboss.job where name = 'file-ingest'",
+      );
+    const deadline = Date.now() + 15_000;
+    let { rows } = await jobs();
+    while (
+      rows.some((job) => ["created", "retry", "active"].includes(job.state)) &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ({ rows } = await jobs());
+    }
     expect(rows.length).toBe(NUL_DOCUMENTS.length);
     for (const job of rows) expect(job.state).toBe("completed");
     expect(JSON.stringify(rows)).not.toContain(BEFORE_NUL);
