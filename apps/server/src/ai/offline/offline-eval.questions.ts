@@ -70,6 +70,12 @@ export const EVAL_QUESTIONS: readonly EvalQuestion[] = [
   { question: "What is deep research?", path: "blog/agents.md" },
   { question: "How many files can a free account upload?", path: "blog/files-and-documents.md" },
   { question: "How do I open a password-protected PDF?", path: "blog/files-and-documents.md" },
+  {
+    question: "What happens if I upload the same file twice?",
+    path: "blog/files-and-documents.md",
+  },
+  { question: "Can I attach files in an agent chat?", path: "blog/files-and-documents.md" },
+  { question: "How do I know how many searches I have left?", path: "faq.md" },
   { question: "Do I need an API key to try Nexus?", path: "faq.md" },
   { question: "Is my data used to train models?", path: "faq.md" },
 ];
