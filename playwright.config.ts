@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs } from "./e2e/support/chromium-args.ts";
 import { SUPER_ADMIN_EMAIL } from "./e2e/support/env.ts";
 import {
   freePort,
@@ -65,15 +66,7 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: chromiumArgs(),
     },
   },
   projects: [{ name: "chromium" }],
