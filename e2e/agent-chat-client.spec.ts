@@ -3,6 +3,7 @@ import { type Mode, PRESET_AGENT_INFO } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { LONG_ANSWER, resetFakesAroundEachTest } from "./support/answer-page.ts";
 import { fontsReady } from "./support/browser-storage.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import { expect as baseExpect, DEFAULT_ANSWER, test } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -173,6 +174,7 @@ const MODES: Mode[] = ["light", "dark"];
 
 for (const mode of MODES) {
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    if (!inTourMatrix(mode, viewportName)) continue;
     test(`screenshot: an agent chat with a queued question (${mode}, ${viewportName})`, async ({
       page,
       context,

@@ -3,6 +3,7 @@ import { type Mode, STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, Page } from "@playwright/test";
 import { resetFakesAroundEachTest } from "./support/answer-page.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { failedResource, signInViaApi } from "./support/fixtures.ts";
 import {
   expect as baseExpect,
@@ -118,6 +119,7 @@ async function sidebarShots(
   const cookies = await page.context().cookies();
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     for (const mode of MODES) {
+      if (!inTourMatrix(mode, viewportName)) continue;
       const shotContext = await newContext({ viewport, colorScheme: mode });
       await presetLocalStorage(shotContext, { [STORAGE_KEYS.mode]: mode });
       await shotContext.addCookies(cookies);
@@ -180,6 +182,7 @@ test("a preset agent's thread: rename, sidebar marker, share with its tool block
     // Signed out, in light and dark, desktop and phone.
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       for (const mode of MODES) {
+        if (!inTourMatrix(mode, viewportName)) continue;
         const readerContext = await newContext({ viewport, colorScheme: mode });
         await presetLocalStorage(readerContext, { [STORAGE_KEYS.mode]: mode });
         await stubExternalHosts(readerContext, modelServer.origin);
