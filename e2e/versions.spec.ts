@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PRESET_AGENT_INFO } from "@nexus/contracts";
+import { PRESET_AGENT_INFO, STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import {
   askFromHome,
@@ -9,6 +9,7 @@ import {
   resetFakesAroundEachTest,
   turns,
 } from "./support/answer-page.ts";
+import { writeLocalStorage } from "./support/browser-storage.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import { expect, test } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -79,48 +80,61 @@ test("an answer: Regenerate, then the question edited, each keep the answer befo
   await page.screenshot({ path: path.join(SHOTS, "versions-answer-light-desktop.png") });
 });
 
-test("an agent chat: Regenerate and an edited message keep the reply before as a version", async ({
-  page,
-  context,
-  modelServer,
-  uniqueEmail,
-}) => {
-  const agent = "writer";
-  const name = PRESET_AGENT_INFO[agent].name;
-  await signInViaApi(context, uniqueEmail("versions-agent"));
-  await page.goto(`/app/agents/${agent}`);
-  modelServer.answers.push({ kind: "text", text: "A first short poem." });
-  const box = page.getByRole("textbox", { name: `Message ${name}` });
-  await box.fill("A poem about the sea");
-  await box.press("Enter");
-  const reply = page.getByTestId("agent-reply").first();
-  await expect(reply).toContainText("A first short poem.");
-  await expect(reply.getByTestId("agent-reply-actions")).toBeVisible();
+for (const kind of ["preset", "custom"] as const) {
+  test(`an agent chat: Regenerate and an edited message keep the reply before as a version (${kind} agent)`, async ({
+    page,
+    context,
+    modelServer,
+    uniqueEmail,
+  }) => {
+    await signInViaApi(context, uniqueEmail(`versions-agent-${kind}`));
+    let name = PRESET_AGENT_INFO.writer.name;
+    if (kind === "preset") await page.goto("/app/agents/writer");
+    else {
+      name = "Poem Coach";
+      const created = await page.request.post("/api/custom-agents", {
+        data: { name, emoji: "📝", color: "sky", instructions: "Write short poems." },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      await page.goto(`/app/agents/custom/${id}`);
+    }
+    modelServer.answers.push({ kind: "text", text: "A first short poem." });
+    const box = page.getByRole("textbox", { name: `Message ${name}` });
+    await box.fill("A poem about the sea");
+    await box.press("Enter");
+    const reply = page.getByTestId("agent-reply").first();
+    await expect(reply).toContainText("A first short poem.");
+    await expect(reply.getByTestId("agent-reply-actions")).toBeVisible();
 
-  modelServer.answers.push({ kind: "text", text: "A second, calmer poem." });
-  await reply.getByRole("button", { name: "Regenerate" }).click();
-  await expect(reply).toContainText("A second, calmer poem.");
-  await expect(pager(page)).toContainText("2/2");
+    modelServer.answers.push({ kind: "text", text: "A second, calmer poem." });
+    await reply.getByRole("button", { name: "Regenerate" }).click();
+    await expect(reply).toContainText("A second, calmer poem.");
+    await expect(pager(page)).toContainText("2/2");
 
-  modelServer.answers.push({ kind: "text", text: "A poem about the mountains." });
-  await expect(page.getByTestId("edit-question")).toBeVisible();
-  await page.getByTestId("edit-question").click();
-  await page.getByTestId("edit-question-input").fill("A poem about the mountains");
-  await editForm(page).getByRole("button", { name: "Send", exact: true }).click();
-  await expect(reply).toContainText("A poem about the mountains.");
-  await expect(page.getByTestId("agent-user-message")).toContainText("A poem about the mountains");
-  await expect(pager(page)).toContainText("3/3");
+    modelServer.answers.push({ kind: "text", text: "A poem about the mountains." });
+    await expect(page.getByTestId("edit-question")).toBeVisible();
+    await page.getByTestId("edit-question").click();
+    await page.getByTestId("edit-question-input").fill("A poem about the mountains");
+    await editForm(page).getByRole("button", { name: "Send", exact: true }).click();
+    await expect(reply).toContainText("A poem about the mountains.");
+    await expect(page.getByTestId("agent-user-message")).toContainText(
+      "A poem about the mountains",
+    );
+    await expect(pager(page)).toContainText("3/3");
 
-  await page.getByRole("button", { name: "Previous version" }).click();
-  await expect(reply).toContainText("A second, calmer poem.");
-  await expect(page.getByTestId("agent-version-question")).toContainText("A poem about the sea");
+    await page.getByRole("button", { name: "Previous version" }).click();
+    await expect(reply).toContainText("A second, calmer poem.");
+    await expect(page.getByTestId("agent-version-question")).toContainText("A poem about the sea");
 
-  await page.reload();
-  await expect(pager(page)).toContainText("3/3");
-  await page.getByRole("button", { name: "Previous version" }).click();
-  await page.getByRole("button", { name: "Previous version" }).click();
-  await expect(page.getByTestId("agent-reply").first()).toContainText("A first short poem.");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SHOTS, "versions-agent-dark-phone.png") });
-});
+    // After a reload (in dark mode, on a phone, for the screenshot) the versions are still there.
+    await writeLocalStorage(page, STORAGE_KEYS.mode, "dark");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(pager(page)).toContainText("3/3");
+    await page.getByRole("button", { name: "Previous version" }).click();
+    await page.getByRole("button", { name: "Previous version" }).click();
+    await expect(page.getByTestId("agent-reply").first()).toContainText("A first short poem.");
+    await page.screenshot({ path: path.join(SHOTS, `versions-agent-${kind}-dark-phone.png`) });
+  });
+}
