@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { chromiumArgs } from "../e2e/support/chromium-args.ts";
 import {
   freePort,
   makeTempDir,
@@ -19,15 +20,6 @@ const WEB_DIR = path.join(REPO_ROOT, "apps/web");
 const ANSWER_ROUTE = "/app/search?q=How%20do%20share%20links%20work%3F";
 /** The answer page: 386.2 KB before issue 12 (c7a8806) + the issue's 10 KB. */
 const BUDGETS_KB: Record<string, number> = { "/": 90, "/app": 200, [ANSWER_ROUTE]: 396 };
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 interface ManifestChunk {
   file: string;
@@ -106,7 +98,7 @@ async function loadedScripts(dist: string, routes: string[]): Promise<Map<string
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    args: chromiumArgs(),
   });
   try {
     await waitForHealth(server);

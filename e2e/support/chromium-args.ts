@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 
 /**
- * What the E2E runs start Debian's Chromium with.
+ * What the E2E runs (and bench/initial-js.ts) start Debian's Chromium with.
  *
  * Each test opens a browser context, and a context of the full (new headless) Chromium costs the
  * browser process about 1.3 s of CPU on the 2-core machines: it preloads the omnibox popup's
