@@ -216,6 +216,22 @@ test("custom agent chat: a file chosen from Files, read by the agent, kept after
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/app/agents/custom/${id}`);
   const composer = page.getByTestId("agent-composer");
+  // The paperclip's menu: both choices, the first focused; Escape closes it, back on the paperclip.
+  const paperclip = composer.getByRole("button", { name: "Attach files" });
+  await paperclip.click();
+  const menu = page.getByRole("menu", { name: "Attach files" });
+  await expect(menu.getByRole("menuitem")).toHaveText(["Upload a file", "Choose from your files"]);
+  await expect(menu.getByRole("menuitem", { name: "Upload a file" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Choose from your files" })).toBeFocused();
+  await fontsReady(page);
+  await page.screenshot({
+    path: path.join(SHOTS, "attach-from-files-menu-light-desktop.png"),
+    animations: "disabled",
+  });
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(paperclip).toBeFocused();
   await pick(page, composer);
   await pickAgain(page, composer);
 

@@ -167,6 +167,17 @@ describe("useAttachments: choosing from the person's files", () => {
     expect(hook.result.current.items[0]).toMatchObject({ fileId: "f9", existing: false });
   });
 
+  it("the same bytes chosen twice in one go (both uploads ending together) give one chip", async () => {
+    const { hook, upload } = setup();
+    upload
+      .mockResolvedValueOnce({ ...fileItem("f9", "skerry.md"), alreadyInFiles: false })
+      .mockResolvedValueOnce({ ...fileItem("f9", "skerry.md"), alreadyInFiles: true });
+    act(() => hook.result.current.add([notes(), notes()]));
+    await waitFor(() => expect(hook.result.current.notice).toBe("skerry.md is already attached."));
+    expect(hook.result.current.items).toHaveLength(1);
+    expect(hook.result.current.items[0]).toMatchObject({ fileId: "f9", phase: "ready" });
+  });
+
   it("picks no more than the question has room for", () => {
     const { hook } = setup();
     const many = Array.from({ length: 12 }, (_, i) => ({ id: `f${i}`, name: `n${i}.md` }));

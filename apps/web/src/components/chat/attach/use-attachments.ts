@@ -95,7 +95,11 @@ export function useAttachments() {
               // The same bytes as a file already on a chip: that chip stays, this one goes.
               setItems((all) => all.filter((item) => item.key !== key));
               setNotice(alreadyAttachedText(uploaded.name));
-            } else
+            } else {
+              // Known at once (not only once drawn) to an upload of the same bytes ending next.
+              latest.current = latest.current.map((item) =>
+                item.key === key ? { ...item, fileId: uploaded.id } : item,
+              );
               update(key, {
                 phase: uploaded.status === "ready" ? "ready" : "processing",
                 progress: 1,
@@ -103,6 +107,7 @@ export function useAttachments() {
                 name: uploaded.name,
                 existing: uploaded.alreadyInFiles === true,
               });
+            }
           })
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
