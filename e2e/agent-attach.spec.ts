@@ -31,9 +31,10 @@ const notesFile = {
 const box = (page: Page) => page.getByRole("textbox", { name: `Message ${AGENT_NAME}` });
 
 async function attach(page: Page) {
+  await page.getByTestId("agent-composer").getByRole("button", { name: "Attach files" }).click();
   const [chooser] = await Promise.all([
     page.waitForEvent("filechooser"),
-    page.getByTestId("agent-composer").getByRole("button", { name: "Attach files" }).click(),
+    page.getByRole("menuitem", { name: "Upload a file" }).click(),
   ]);
   await chooser.setFiles(notesFile);
   const chip = page.getByTestId("composer-attachment").filter({ hasText: "skerry-light.md" });

@@ -65,11 +65,14 @@ test("signed in: attach from the home composer, watch it get ready, get an answe
   await signInViaApi(context, uniqueEmail("attach"));
   const box = await openHome(page);
 
-  // The paperclip is next in the tab order after the question box, and opens the file picker.
+  // The paperclip is next in the tab order after the question box; its menu opens with Enter,
+  // its first choice (focused) opens the file picker.
   await box.focus();
   await page.keyboard.press("Tab");
   const attach = page.getByRole("button", { name: "Attach files" });
   await expect(attach).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Upload a file" })).toBeFocused();
   const [chooser] = await Promise.all([
     page.waitForEvent("filechooser"),
     page.keyboard.press("Enter"),

@@ -7,11 +7,12 @@ import {
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { deleteFile } from "@/features/files/api/delete-file.ts";
 import { useFileEvents } from "@/features/files/api/file-events.ts";
+import { getFiles } from "@/features/files/api/get-files.ts";
 import { alreadyInFilesText, uploadFile } from "@/features/files/api/upload-file.ts";
 import { notify } from "@/lib/notices.ts";
 
 /**
- * Attaching files in the answer composers (home and follow-up): the files feature's upload and
+ * Attaching files in the answer and agent composers: the files feature's upload, list and
  * ingestion progress (the same API as /app/files), and the sign-in dialog for visitors.
  */
 export function ComposerAttachProvider({ children }: { children: ReactNode }) {
@@ -25,6 +26,7 @@ export function ComposerAttachProvider({ children }: { children: ReactNode }) {
         return uploaded;
       },
       discard: deleteFile,
+      listFiles: getFiles,
       useProgress: useFileEvents,
       requestSignIn: () => openSignInFor(ATTACH_SIGN_IN_REASON),
     }),

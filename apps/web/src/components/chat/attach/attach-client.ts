@@ -1,4 +1,4 @@
-import type { AnswerAttachment, FileEvent, FileItem } from "@nexus/contracts";
+import type { AnswerAttachment, FileEvent, FileItem, FileList } from "@nexus/contracts";
 import { createContext, useContext } from "react";
 
 /** What the person sees instead of a file picker when not signed in. */
@@ -27,6 +27,11 @@ export interface AttachClient {
    * before asking (it was added for this question only, so it leaves their files too).
    */
   discard: (fileId: string) => Promise<void>;
+  /**
+   * GET /api/files?q=: the person's files, newest first (the Files page's own request, so both
+   * share one cached list under `filesKeys.list(q)`).
+   */
+  listFiles: (q: string, signal?: AbortSignal) => Promise<FileList>;
   /** A hook: the file's latest ingestion event, followed while `active` (ends at ready/failed). */
   useProgress: (fileId: string, active: boolean) => FileEvent | null;
   /** Someone not signed in tried to attach: the sign-in prompt. */

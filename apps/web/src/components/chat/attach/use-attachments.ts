@@ -23,6 +23,11 @@ export interface Attachment {
 
 export const TOO_MANY_FILES = `A question can carry up to ${MAX_ATTACHED_FILES} files.`;
 
+/** The notice when a file already on one of the composer's chips is attached again. */
+export function alreadyAttachedText(name: string): string {
+  return `${name} is already attached.`;
+}
+
 let counter = 0;
 
 /**
@@ -30,7 +35,8 @@ let counter = 0;
  * by the server (its chip follows the progress and calls `settle`), then ready. Someone not signed
  * in gets the sign-in prompt instead, and nothing is uploaded. Removing a chip cancels its upload,
  * or deletes the file it uploaded (added for this question only, it leaves the person's files too);
- * a file already sent with a question stays.
+ * a file already sent with a question stays. A file chosen from the person's files (`pick`) is
+ * ready at once and never deleted here; the same file never gets a second chip.
  */
 export function useAttachments() {
   const client = useAttachClient();
@@ -38,6 +44,11 @@ export function useAttachments() {
   const [items, setItems] = useState<Attachment[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const uploads = useRef(new Map<string, AbortController>());
+  // The chips as last drawn, for an upload that ends later.
+  const latest = useRef(items);
+  useEffect(() => {
+    latest.current = items;
+  }, [items]);
 
   // Leaving the page cancels what is still on its way up.
   useEffect(() => {
@@ -78,7 +89,17 @@ export function useAttachments() {
           .then((uploaded) => {
             if (uploaded.status === "failed")
               update(key, { phase: "failed", fileId: uploaded.id, error: uploaded.error });
-            else
+            else if (
+              latest.current.some((item) => item.key !== key && item.fileId === uploaded.id)
+            ) {
+              // The same bytes as a file already on a chip: that chip stays, this one goes.
+              setItems((all) => all.filter((item) => item.key !== key));
+              setNotice(alreadyAttachedText(uploaded.name));
+            } else {
+              // Known at once (not only once drawn) to an upload of the same bytes ending next.
+              latest.current = latest.current.map((item) =>
+                item.key === key ? { ...item, fileId: uploaded.id } : item,
+              );
               update(key, {
                 phase: uploaded.status === "ready" ? "ready" : "processing",
                 progress: 1,
@@ -86,6 +107,7 @@ export function useAttachments() {
                 name: uploaded.name,
                 existing: uploaded.alreadyInFiles === true,
               });
+            }
           })
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
@@ -95,6 +117,45 @@ export function useAttachments() {
       }
     },
     [client, session.status, items, update],
+  );
+
+  /**
+   * Files chosen from the person's files (ready ones): each becomes a ready chip, nothing is
+   * uploaded, and removing it never deletes the file. One already on a chip is not added twice.
+   */
+  const pick = useCallback(
+    (files: readonly AnswerAttachment[]) => {
+      if (!client) return;
+      if (session.status !== "signed-in") {
+        if (session.status === "anonymous") client.requestSignIn();
+        return;
+      }
+      const taken = new Set(items.flatMap((item) => (item.fileId ? [item.fileId] : [])));
+      const repeated = files.filter((file) => taken.has(file.id));
+      const fresh = files.filter(
+        (file, index) =>
+          !taken.has(file.id) && files.findIndex((other) => other.id === file.id) === index,
+      );
+      const room = MAX_ATTACHED_FILES - items.filter((item) => item.phase !== "failed").length;
+      const first = repeated[0];
+      setNotice(
+        fresh.length > room ? TOO_MANY_FILES : first ? alreadyAttachedText(first.name) : null,
+      );
+      const added = fresh.slice(0, Math.max(room, 0)).map((file): Attachment => {
+        counter += 1;
+        return {
+          key: `attachment-${counter}`,
+          name: file.name,
+          phase: "ready",
+          progress: 1,
+          fileId: file.id,
+          error: null,
+          existing: true,
+        };
+      });
+      if (added.length > 0) setItems((all) => [...all, ...added]);
+    },
+    [client, session.status, items],
   );
 
   /** The server finished reading the file (its last ingestion event). */
@@ -140,9 +201,14 @@ export function useAttachments() {
     items,
     notice,
     add,
+    pick,
     settle,
     remove,
     clear,
+    /** How many more files the question can take. */
+    room: Math.max(MAX_ATTACHED_FILES - items.filter((item) => item.phase !== "failed").length, 0),
+    /** The files on the chips (uploaded or chosen), for the picker to mark. */
+    fileIds: items.flatMap((item) => (item.fileId ? [item.fileId] : [])),
     /** The ready files, sent with the question. */
     attached,
     /** Some file is still being uploaded or read: the question waits. */

@@ -12,7 +12,8 @@ import { useAttachments } from "./use-attachments.ts";
 export type ComposerAttachProps = ComposerAttach;
 
 /**
- * Attaching files to a composer's question (home and follow-up): the paperclip, drop and paste,
+ * Attaching files to a composer's question (home, follow-up, agents): the paperclip (upload, or
+ * choose from the person's files), drop and paste,
  * the chips above the text, and the send button waiting for them. Nothing when the app layer
  * offers no attaching.
  */
@@ -27,7 +28,10 @@ export function useComposerAttachments(inputRef: RefObject<HTMLTextAreaElement |
           <AttachButton
             signedIn={attachments.signedIn}
             disabled={attachments.sessionLoading}
+            room={attachments.room}
+            attachedIds={attachments.fileIds}
             onFiles={attachments.add}
+            onPick={attachments.pick}
             onSignIn={attachments.requestSignIn}
           />
         ),

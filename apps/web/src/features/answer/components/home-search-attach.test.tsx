@@ -72,6 +72,12 @@ function standInClient() {
     discard: async (fileId) => {
       discarded.push(fileId);
     },
+    listFiles: async () => ({
+      files: [],
+      storageUsed: 0,
+      addFiles: { current: 0, limit: 10 },
+      maxBytes: 1_000_000,
+    }),
     upload: (file, options) =>
       new Promise<FileItem & { alreadyInFiles?: boolean }>((resolve, reject) => {
         uploads.push({
