@@ -19,12 +19,9 @@ export function ComposerAttachProvider({ children }: { children: ReactNode }) {
   const { openSignInFor } = useSignInDialog();
   const client = useMemo<AttachClient>(
     () => ({
+      upload: uploadFile,
       // The same bytes as one of the person's files: that file is attached, and they are told.
-      upload: async (file, options) => {
-        const uploaded = await uploadFile(file, options);
-        if (uploaded.alreadyInFiles) notify("info", alreadyInFilesText(uploaded.name));
-        return uploaded;
-      },
+      alreadyInFiles: (name) => notify("info", alreadyInFilesText(name)),
       discard: deleteFile,
       listFiles: getFiles,
       useProgress: useFileEvents,

@@ -36,6 +36,11 @@ export interface AttachClient {
   useProgress: (fileId: string, active: boolean) => FileEvent | null;
   /** Someone not signed in tried to attach: the sign-in prompt. */
   requestSignIn: () => void;
+  /**
+   * An upload gave back one of the person's files (the same bytes) that no chip holds yet: they
+   * are told it was already in their files. (One already on a chip is said by the composer alone.)
+   */
+  alreadyInFiles?: (name: string) => void;
 }
 
 export const AttachClientContext = createContext<AttachClient | null>(null);

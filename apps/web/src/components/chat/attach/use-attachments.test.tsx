@@ -58,12 +58,14 @@ function setup(me: MeResponse = SIGNED_IN) {
   const discard = vi.fn(async (_fileId: string) => undefined);
   const upload = vi.fn<AttachClient["upload"]>();
   const requestSignIn = vi.fn();
+  const alreadyInFiles = vi.fn<(name: string) => void>();
   const client: AttachClient = {
     upload,
     discard,
     listFiles: async () => EMPTY_LIST,
     useProgress: () => null,
     requestSignIn,
+    alreadyInFiles,
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(meQueryKey, me);
@@ -75,7 +77,7 @@ function setup(me: MeResponse = SIGNED_IN) {
     </QueryClientProvider>
   );
   const hook = renderHook(() => useAttachments(), { wrapper });
-  return { hook, discard, upload, requestSignIn };
+  return { hook, discard, upload, requestSignIn, alreadyInFiles };
 }
 
 const notes = () => new File(["# Skerry light"], "skerry.md", { type: "text/markdown" });
@@ -141,7 +143,7 @@ describe("useAttachments: choosing from the person's files", () => {
   });
 
   it("uploading the bytes of a picked file keeps one chip, says so, and deletes nothing", async () => {
-    const { hook, upload, discard } = setup();
+    const { hook, upload, discard, alreadyInFiles } = setup();
     upload.mockResolvedValue({ ...fileItem("f1", "skerry.md"), alreadyInFiles: true });
     act(() => hook.result.current.pick([{ id: "f1", name: "skerry.md" }]));
     const picked = hook.result.current.items[0]?.key;
@@ -151,10 +153,23 @@ describe("useAttachments: choosing from the person's files", () => {
     expect(hook.result.current.items).toHaveLength(1);
     expect(hook.result.current.items[0]).toMatchObject({ key: picked, phase: "ready" });
     expect(discard).not.toHaveBeenCalled();
+    // One message, the composer's: not also "Already in your files".
+    expect(alreadyInFiles).not.toHaveBeenCalled();
+  });
+
+  it("uploading the bytes of one of the person's files that no chip holds attaches it and says it was in their files", async () => {
+    const { hook, upload, alreadyInFiles } = setup();
+    upload.mockResolvedValue({ ...fileItem("f1", "skerry.md"), alreadyInFiles: true });
+    act(() => hook.result.current.add([notes()]));
+    await waitFor(() => expect(hook.result.current.items[0]?.phase).toBe("ready"));
+    expect(hook.result.current.items[0]).toMatchObject({ fileId: "f1", existing: true });
+    expect(alreadyInFiles).toHaveBeenCalledTimes(1);
+    expect(alreadyInFiles).toHaveBeenCalledWith("skerry.md");
+    expect(hook.result.current.notice).toBeNull();
   });
 
   it("uploading the same bytes twice keeps one chip and says so", async () => {
-    const { hook, upload } = setup();
+    const { hook, upload, alreadyInFiles } = setup();
     upload
       .mockResolvedValueOnce({ ...fileItem("f9", "skerry.md"), alreadyInFiles: false })
       .mockResolvedValueOnce({ ...fileItem("f9", "skerry.md"), alreadyInFiles: true });
@@ -163,6 +178,7 @@ describe("useAttachments: choosing from the person's files", () => {
     act(() => hook.result.current.add([notes()]));
     await waitFor(() => expect(hook.result.current.notice).toBe("skerry.md is already attached."));
     expect(hook.result.current.items).toHaveLength(1);
+    expect(alreadyInFiles).not.toHaveBeenCalled();
     // The chip kept is the first upload's: removing it takes the file back out of Files.
     expect(hook.result.current.items[0]).toMatchObject({ fileId: "f9", existing: false });
   });

@@ -96,6 +96,7 @@ export function useAttachments() {
               setItems((all) => all.filter((item) => item.key !== key));
               setNotice(alreadyAttachedText(uploaded.name));
             } else {
+              if (uploaded.alreadyInFiles === true) client.alreadyInFiles?.(uploaded.name);
               // Known at once (not only once drawn) to an upload of the same bytes ending next.
               latest.current = latest.current.map((item) =>
                 item.key === key ? { ...item, fileId: uploaded.id } : item,
