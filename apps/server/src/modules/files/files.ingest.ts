@@ -246,7 +246,11 @@ async function runIngestion(
     },
   });
   await lastOcrEvent;
-  await repo.setStatus(deps.db, file.id, { status: "indexing" }, now());
+  // Two attempts at one file can overlap (a job retried after a crash beside the copy it had
+  // deferred): the one that finds the file ended while it was parsing stops here. Moving an ended
+  // file back to "indexing" let the slower one save it and announce it ready a second time
+  // (files-ingest-race.test.ts; a double "ready" was seen once in files-crash under heavy load).
+  if (!(await repo.advanceUnended(deps.db, file.id, "indexing", now()))) return;
   await event(deps, file.runId, "indexing", { message: "Indexing" });
   const chunks = chunkPages(parsed.pages);
   if (chunks.length === 0) throw new ParseFailure("empty", EMPTY_MESSAGE);

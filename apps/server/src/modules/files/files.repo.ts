@@ -1,5 +1,5 @@
 import { type Db, schema } from "@nexus/db";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { syncFileVectors } from "./files.vectors.ts";
 
 const { files, fileChunks } = schema;
@@ -164,6 +164,24 @@ export async function setStatus(
     .update(files)
     .set({ ...values, updatedAt: now })
     .where(eq(files.id, fileId));
+}
+
+/**
+ * Moves a file that has not ended (ready or failed) to `status`; false when it has ended (another
+ * attempt at the same file finished it meanwhile), and then nothing changes.
+ */
+export async function advanceUnended(
+  db: Executor,
+  fileId: string,
+  status: "indexing",
+  now: Date,
+): Promise<boolean> {
+  const moved = await db
+    .update(files)
+    .set({ status, updatedAt: now })
+    .where(and(eq(files.id, fileId), notInArray(files.status, ["ready", "failed"])))
+    .returning({ id: files.id });
+  return moved.length > 0;
 }
 
 /**
