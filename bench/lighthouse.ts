@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import lighthouse, { desktopConfig } from "lighthouse";
+import { chromiumArgs } from "../e2e/support/chromium-args.ts";
 import {
   freePort,
   makeTempDir,
@@ -28,22 +29,27 @@ import { type BenchResult, cpuBusyPercent, markdownTable } from "./lib/report.ts
  *                                             in BENCH_LIGHTHOUSE_PAGES, {thread} is that answer's id)
  *   BENCH_LIGHTHOUSE_SAVE=/tmp/lhr            also write each run's full report (JSON) there
  *   CHROME_PATH=/usr/bin/chromium             the browser
+ *   BENCH_LIGHTHOUSE_PLAIN_FLAGS=1            Chromium without the E2E runs' --disable-features list
+ *   WEB_DIST=<dir>                            another web build (e.g. main's, to compare side by side)
  */
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 } as const;
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+/**
+ * Chromium's switches: the E2E runs' own (e2e/support/chromium-args.ts: no sandbox or GPU, no
+ * background traffic, no preloaded omnibox WebUI or spare renderer, which cost this 2-core machine
+ * CPU while Lighthouse measures) plus headless. BENCH_LIGHTHOUSE_PLAIN_FLAGS=1 drops the
+ * `--disable-features` list (the bench's switches before issue 24), to compare.
+ */
+function chromeFlags(): string[] {
+  const args = chromiumArgs();
+  const flags =
+    process.env.BENCH_LIGHTHOUSE_PLAIN_FLAGS === "1"
+      ? args.filter((arg) => !arg.startsWith("--disable-features="))
+      : args;
+  return ["--headless", "--disable-dev-shm-usage", ...flags];
+}
 
 interface Chrome {
   port: number;
@@ -58,7 +64,7 @@ async function launchChrome(): Promise<Chrome> {
   const child = spawn(
     process.env.CHROME_PATH ?? "/usr/bin/chromium",
     [
-      ...CHROME_FLAGS,
+      ...chromeFlags(),
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${dataDir}`,
       "about:blank",

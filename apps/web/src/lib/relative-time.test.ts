@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatRelativeTime } from "./relative-time.ts";
 
 const now = new Date(2025, 5, 15, 12, 0, 0);
@@ -20,5 +20,37 @@ describe("formatRelativeTime", () => {
   it("shows a date after 30 days and leaves garbage as it is", () => {
     expect(formatRelativeTime(ago(40 * 24 * 3_600_000), now)).toMatch(/May/);
     expect(formatRelativeTime("not a date", now)).toBe("not a date");
+  });
+});
+
+describe("formatRelativeTime without Intl.RelativeTimeFormat", () => {
+  it("says what Intl.RelativeTimeFormat('en', { numeric: 'auto' }) says, for every count used", () => {
+    const intl = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    for (let n = 1; n < 60; n++)
+      expect(formatRelativeTime(ago(n * 60_000 + 500), now)).toBe(intl.format(-n, "minute"));
+    for (let n = 1; n < 24; n++)
+      expect(formatRelativeTime(ago(n * 3_600_000 + 500), now)).toBe(intl.format(-n, "hour"));
+    for (let n = 1; n < 30; n++)
+      expect(formatRelativeTime(ago(n * 86_400_000 + 500), now)).toBe(intl.format(-n, "day"));
+  });
+
+  it("builds no Intl formatter when imported, nor for a time under 30 days", async () => {
+    const relative = vi.spyOn(Intl, "RelativeTimeFormat");
+    const date = vi.spyOn(Intl, "DateTimeFormat");
+    try {
+      vi.resetModules();
+      const fresh = await import("./relative-time.ts");
+      expect(fresh.formatRelativeTime(ago(3 * 3_600_000), now)).toBe("3 hours ago");
+      expect(relative).not.toHaveBeenCalled();
+      expect(date).not.toHaveBeenCalled();
+    } finally {
+      relative.mockRestore();
+      date.mockRestore();
+    }
+  });
+
+  it("shows the year only for another year's date", () => {
+    expect(formatRelativeTime(new Date(2025, 0, 3).toISOString(), now)).not.toMatch(/2025/);
+    expect(formatRelativeTime(new Date(2023, 0, 3).toISOString(), now)).toMatch(/2023/);
   });
 });

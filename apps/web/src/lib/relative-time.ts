@@ -2,7 +2,31 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+/**
+ * "5 minutes ago" the way `Intl.RelativeTimeFormat("en", { numeric: "auto" })` says it, written
+ * out: building that formatter (at module load, as this file did) cost 30–55 ms of main thread on
+ * every app page that imports this, whether a time was shown or not (Lighthouse, issue 24).
+ * relative-time.test.ts holds the two equal for every value used.
+ */
+function ago(count: number, unit: "minute" | "hour" | "day"): string {
+  if (unit === "day" && count === 1) return "yesterday";
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}
+
+/** Built on first use: a date older than 30 days is rare in a page's first view. */
+const dateFormats = new Map<boolean, Intl.DateTimeFormat>();
+function dateFormat(withYear: boolean): Intl.DateTimeFormat {
+  let format = dateFormats.get(withYear);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, {
+      day: "numeric",
+      month: "short",
+      year: withYear ? "numeric" : undefined,
+    });
+    dateFormats.set(withYear, format);
+  }
+  return format;
+}
 
 /** "just now", "5 minutes ago", "yesterday", "3 days ago"; a date after 30 days. */
 export function formatRelativeTime(iso: string, now: Date = new Date()): string {
@@ -11,12 +35,8 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   if (Number.isNaN(time)) return iso;
   const elapsed = now.getTime() - time;
   if (elapsed < MINUTE) return "just now";
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), "minute");
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
-  if (elapsed < 30 * DAY) return relative.format(-Math.floor(elapsed / DAY), "day");
-  return at.toLocaleDateString(undefined, {
-    day: "numeric",
-    month: "short",
-    year: at.getFullYear() === now.getFullYear() ? undefined : "numeric",
-  });
+  if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), "minute");
+  if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), "hour");
+  if (elapsed < 30 * DAY) return ago(Math.floor(elapsed / DAY), "day");
+  return dateFormat(at.getFullYear() !== now.getFullYear()).format(at);
 }

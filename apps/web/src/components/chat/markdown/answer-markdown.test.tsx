@@ -2,10 +2,12 @@ import type { AnswerSource } from "@nexus/contracts";
 import { act, render, screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
+import { loadHighlight } from "./highlight-loader.ts";
 import { loadMath } from "./math-loader.ts";
 
-// KaTeX is downloaded on the first answer with math (math-loader.test.tsx); here it is in.
-beforeAll(() => loadMath());
+// KaTeX and the highlighter are downloaded on the first answer with math or code
+// (math-loader.test.tsx, highlight-loader.test.tsx); here they are in.
+beforeAll(() => Promise.all([loadMath(), loadHighlight()]));
 
 const SOURCES: AnswerSource[] = [
   {

@@ -18,10 +18,10 @@ import { toSafeHttpUrl, toSafeUrl } from "@/lib/chat/safe-url.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { CodeBlock } from "./code-block.tsx";
+import { mightHaveCode, useHighlightPlugin } from "./highlight-loader.ts";
 import { highestHeading, markdownBlocks } from "./markdown-blocks.ts";
 import { mightHaveMath, useMathPlugin } from "./math-loader.ts";
 import { rehypeHeadingBase } from "./rehype-heading-base.ts";
-import { rehypeHighlightSubset } from "./rehype-highlight-subset.ts";
 import { CITATION_TAG, remarkCitations } from "./remark-citations.ts";
 import { remarkCurrencyDollars } from "./remark-currency-dollars.ts";
 import { remarkInertHtml } from "./remark-inert-html.ts";
@@ -43,12 +43,14 @@ type PluggableList = NonNullable<Options["rehypePlugins"]>;
 
 const rehypePluginsFor = (
   math: PluggableList[number] | null,
+  highlight: PluggableList[number] | null,
   headingBase: number,
   headingFrom: number | null,
 ): PluggableList => [
   // KaTeX once loaded (math-loader.ts); until then math shows as its TeX source.
   ...(math ? [math] : []),
-  rehypeHighlightSubset,
+  // The highlighter once loaded (highlight-loader.ts); until then code shows plain.
+  ...(highlight ? [highlight] : []),
   [rehypeHeadingBase, { base: headingBase, from: headingFrom }],
 ];
 
@@ -219,6 +221,8 @@ interface MarkdownBlockProps {
   headingFrom: number | null;
   /** The math renderer, once loaded. */
   math: PluggableList[number] | null;
+  /** The code highlighter, once loaded (none: code stays plain). */
+  highlight?: PluggableList[number] | null;
 }
 
 /**
@@ -231,6 +235,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({
   headingBase,
   headingFrom,
   math,
+  highlight = null,
 }: MarkdownBlockProps) {
   const remarkPlugins = useMemo<PluggableList>(
     () => [
@@ -243,8 +248,8 @@ export const MarkdownBlock = memo(function MarkdownBlock({
     [sourceCount],
   );
   const rehypePlugins = useMemo(
-    () => rehypePluginsFor(math, headingBase, headingFrom),
-    [math, headingBase, headingFrom],
+    () => rehypePluginsFor(math, highlight, headingBase, headingFrom),
+    [math, highlight, headingBase, headingFrom],
   );
   return (
     <Markdown
@@ -307,6 +312,7 @@ export function AnswerMarkdown({
   const blocks = useMemo(() => markdownBlocks(deferred), [deferred]);
   const headingFrom = useMemo(() => highestHeading(deferred), [deferred]);
   const math = useMathPlugin(mightHaveMath(deferred));
+  const highlight = useHighlightPlugin(mightHaveCode(deferred));
   return (
     <div
       data-testid="answer-markdown"
@@ -325,6 +331,7 @@ export function AnswerMarkdown({
               headingBase={headingBase}
               headingFrom={headingFrom}
               math={math}
+              highlight={highlight}
             />
           ))}
         </PlainTextOnError>

@@ -2,13 +2,15 @@ import type { AnswerSource } from "@nexus/contracts";
 import { render } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AnswerMarkdown, MarkdownBlock } from "./answer-markdown.tsx";
+import { loadHighlight } from "./highlight-loader.ts";
+import { rehypeHighlightSubset } from "./highlight-plugin.ts";
 import { katexPlugin } from "./katex-plugin.ts";
 import { highestHeading, markdownBlocks } from "./markdown-blocks.ts";
 import { loadMath } from "./math-loader.ts";
 import { SourcesContext } from "./sources-context.ts";
 
 // KaTeX is downloaded on the first answer with math; the blocks are compared with it in.
-beforeAll(() => loadMath());
+beforeAll(() => Promise.all([loadMath(), loadHighlight()]));
 
 const SOURCES: AnswerSource[] = [1, 2, 3].map((n) => ({
   title: `Source ${n}`,
@@ -48,6 +50,7 @@ function whole(markdown: string): string {
           headingBase={2}
           headingFrom={null}
           math={katexPlugin}
+          highlight={rehypeHighlightSubset}
         />
       </SourcesContext.Provider>
     </div>,

@@ -2,7 +2,7 @@ import { DISCOVER_TOPICS, type DiscoverTopic } from "@nexus/contracts";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TopicTabs } from "./topic-tabs.tsx";
 
 function Harness() {
@@ -41,5 +41,42 @@ describe("TopicTabs", () => {
     );
     await user.keyboard("{ArrowLeft}{Home}");
     expect(screen.getByRole("tab", { name: "Technology" })).toHaveFocus();
+  });
+
+  describe("keeps the chosen tab in view", () => {
+    const scrolled: string[] = [];
+    const original = HTMLElement.prototype.scrollIntoView;
+    afterEach(() => {
+      HTMLElement.prototype.scrollIntoView = original;
+      scrolled.length = 0;
+    });
+    const watchScrolls = () => {
+      HTMLElement.prototype.scrollIntoView = vi.fn(function (this: HTMLElement) {
+        scrolled.push(this.textContent ?? "");
+      });
+    };
+
+    it("does not scroll (a forced layout) to the first tab as the page opens", () => {
+      watchScrolls();
+      render(<Harness />);
+      expect(screen.getByRole("tab", { name: "Technology" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      expect(scrolled).toEqual([]);
+    });
+
+    it("scrolls to a later tab as the page opens, and to each tab chosen after", async () => {
+      watchScrolls();
+      render(<TopicTabs value="world" onChange={() => undefined} />);
+      expect(scrolled).toEqual(["World"]);
+      scrolled.length = 0;
+      const user = userEvent.setup();
+      render(<Harness />);
+      await user.click(screen.getAllByRole("tab", { name: "Technology" })[1] as HTMLElement);
+      await user.keyboard("{End}");
+      await user.keyboard("{Home}");
+      expect(scrolled).toEqual(["World", "Technology"]);
+    });
   });
 });
