@@ -45,13 +45,15 @@ describe("TopicTabs", () => {
 
   describe("keeps the chosen tab in view", () => {
     const scrolled: string[] = [];
-    const original = HTMLElement.prototype.scrollIntoView;
+    // Element.prototype, where the method lives: an own copy left on HTMLElement.prototype would
+    // hide every later test's stand-in from the files sharing this worker (chat-layout.test.tsx).
+    const original = Element.prototype.scrollIntoView;
     afterEach(() => {
-      HTMLElement.prototype.scrollIntoView = original;
+      Element.prototype.scrollIntoView = original;
       scrolled.length = 0;
     });
     const watchScrolls = () => {
-      HTMLElement.prototype.scrollIntoView = vi.fn(function (this: HTMLElement) {
+      Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
         scrolled.push(this.textContent ?? "");
       });
     };
