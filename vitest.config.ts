@@ -15,8 +15,6 @@ export default defineConfig({
     // files wait on PostgreSQL, HTTP and worker threads. Three keep both cores busy (measured on
     // the whole suite: 4 workers 362 s where CI's single worker took 594 s).
     maxWorkers: 3,
-    // scripts/test.mjs names every project (the unit step runs server-isolated beside the rest):
-    // a project added here is added there too.
     projects: [
       {
         test: {

@@ -124,77 +124,22 @@ function vitestFailures(report) {
   return failures;
 }
 
-function vitestArgs(file, args) {
-  return [
-    "vitest",
-    "run",
-    ...args,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${file}`,
-  ];
-}
-
 function vitest(name, args, env = {}) {
   const file = path.join(reports, `vitest-${name}.json`);
   fs.rmSync(file, { force: true });
-  return vitestCounts(file, run("npx", vitestArgs(file, args), env));
-}
-
-/** Adds up two steps' counts (one row in the table). */
-function addCounts(a, b) {
-  const notes = [a.note, b.note].filter(Boolean);
-  return {
-    passed: a.passed + b.passed,
-    failed: a.failed + b.failed,
-    skipped: a.skipped + b.skipped,
-    ...(notes.length ? { note: notes.join("; ") } : {}),
-    failures: [...(a.failures ?? []), ...(b.failures ?? [])],
-  };
-}
-
-/**
- * The unit step: every project on the embedded PostgreSQL, in two vitest runs at once. The
- * server-isolated files (SIGKILL cycles, drain, crashing parsers, several instances: vitest.config.ts)
- * mostly wait on processes they start and stop, and the other projects' files hold all of one run's
- * workers until they end; run after them, the isolated files were the last 140 s of the step with
- * the cores half idle (CI, run of cd7a232: server 7→205 s, isolated 206→345 s). Started beside
- * them, they overlap. Each run has its own global setup (its own embedded PostgreSQL); the
- * isolated run's output is written to a log file and printed when it ends, in one piece.
- */
-async function vitestEmbedded() {
-  const isolatedFile = path.join(reports, "vitest-embedded-isolated.json");
-  const isolatedLog = path.join(reports, "vitest-embedded-isolated.log");
-  fs.rmSync(isolatedFile, { force: true });
-  const log = fs.openSync(isolatedLog, "w");
-  const child = spawn(
+  const status = run(
     "npx",
-    vitestArgs(isolatedFile, ["--project", "server-isolated", "--maxWorkers=2"]),
-    {
-      cwd: root,
-      stdio: ["ignore", log, log],
-      env: { ...process.env, FORCE_COLOR: "0" },
-    },
+    [
+      "vitest",
+      "run",
+      ...args,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${file}`,
+    ],
+    env,
   );
-  const isolatedStatus = new Promise((resolve) => {
-    child.once("error", () => resolve(1));
-    child.once("exit", (code) => resolve(code ?? 1));
-  });
-  const others = vitest("embedded", [
-    "--project",
-    "contracts",
-    "--project",
-    "server",
-    "--project",
-    "web",
-    "--project",
-    "web-isolated",
-  ]);
-  const status = await isolatedStatus;
-  fs.closeSync(log);
-  console.log("\n--- vitest, server-isolated project (run beside the one above) ---\n");
-  process.stdout.write(fs.readFileSync(isolatedLog, "utf8"));
-  return addCounts(others, vitestCounts(isolatedFile, status));
+  return vitestCounts(file, status);
 }
 
 /** Counts from the Playwright JSON report; errors outside tests (setup, web server) are failures. */
@@ -399,7 +344,7 @@ const steps = [
       return single(status);
     },
   },
-  { name: "vitest, all projects (embedded PostgreSQL)", run: vitestEmbedded },
+  { name: "vitest, all projects (embedded PostgreSQL)", run: async () => vitest("embedded", []) },
   {
     name: `vitest, server (Debian PostgreSQL, Node ${SECOND_NODE_VERSION})`,
     run: externalPostgres,
