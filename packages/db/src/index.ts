@@ -1,4 +1,5 @@
 export * from "./client.ts";
+export * from "./connect-retry.ts";
 export * from "./embedded.ts";
 export * from "./migrate.ts";
 export * from "./read-replicas.ts";

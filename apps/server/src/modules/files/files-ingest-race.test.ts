@@ -1,5 +1,5 @@
 import { schema } from "@nexus/db";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
@@ -63,7 +63,8 @@ describe("overlapping attempts at one file's ingestion", () => {
     const events = await h.db.db
       .select({ type: schema.runEvents.type })
       .from(schema.runEvents)
-      .where(eq(schema.runEvents.runId, file?.runId ?? ""));
+      .where(eq(schema.runEvents.runId, file?.runId ?? ""))
+      .orderBy(asc(schema.runEvents.seq));
     const types = events.map((e) => e.type);
     expect(types.filter((t) => t === "ready")).toHaveLength(1);
     expect(types.at(-1)).toBe("ready");

@@ -1,6 +1,7 @@
 import { schema } from "@nexus/db";
 import { and, eq, gt, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
+import { ENDED_STATUSES } from "./files.repo.ts";
 
 /**
  * Fair ingestion: at most one file per person is parsed or indexed at a time, on all instances
@@ -31,7 +32,6 @@ const { files } = schema;
 export const DEFER_SECONDS = 2;
 
 const ACTIVE = ["parsing", "indexing"] as const;
-const ENDED = ["ready", "failed"] as const;
 
 /**
  * Claims `fileId` for ingestion (status "parsing"), unless another file of the same person is
@@ -63,7 +63,7 @@ export async function claimForIngestion(
     const claimed = await tx
       .update(files)
       .set({ status: "parsing", updatedAt: now })
-      .where(and(eq(files.id, file.id), notInArray(files.status, [...ENDED])))
+      .where(and(eq(files.id, file.id), notInArray(files.status, [...ENDED_STATUSES])))
       .returning({ id: files.id });
     return claimed.length > 0;
   });
@@ -74,7 +74,7 @@ export async function ingestPriority(deps: Deps, userId: string): Promise<number
   const [row] = await deps.db
     .select({ n: sql<number>`count(*)::int` })
     .from(files)
-    .where(and(eq(files.userId, userId), notInArray(files.status, [...ENDED])));
+    .where(and(eq(files.userId, userId), notInArray(files.status, [...ENDED_STATUSES])));
   // The file being queued is one of them.
   return -Math.max(0, (row?.n ?? 1) - 1);
 }

@@ -166,6 +166,9 @@ export async function setStatus(
     .where(eq(files.id, fileId));
 }
 
+/** A file in one of these states is finished: no attempt at it may move it again. */
+export const ENDED_STATUSES = ["ready", "failed"] as const;
+
 /**
  * Moves a file that has not ended (ready or failed) to `status`; false when it has ended (another
  * attempt at the same file finished it meanwhile), and then nothing changes.
@@ -179,7 +182,7 @@ export async function advanceUnended(
   const moved = await db
     .update(files)
     .set({ status, updatedAt: now })
-    .where(and(eq(files.id, fileId), notInArray(files.status, ["ready", "failed"])))
+    .where(and(eq(files.id, fileId), notInArray(files.status, [...ENDED_STATUSES])))
     .returning({ id: files.id });
   return moved.length > 0;
 }

@@ -10,6 +10,7 @@ import {
   type LibraryPage,
   MESSAGES,
 } from "@nexus/contracts";
+import { retryConnectFailure } from "@nexus/db";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
@@ -290,7 +291,8 @@ export interface SavedTurn {
  * Saves a turn for its owner (the answer and agent runtimes call this: the history module owns
  * the table's writes): replaces the regenerated entry `replaces` (what it said becomes the saved
  * turn's earlier version), and keeps at most the tier's maxChats threads (the oldest beyond it are
- * dropped in the same statement). Returns the turn's earlier versions, oldest first.
+ * dropped in the same statement). Returns the turn's earlier versions, oldest first. A connection
+ * that could not be opened is retried (retryConnectFailure); nothing else is.
  */
 export async function saveTurn(options: {
   deps: Deps;
@@ -299,11 +301,15 @@ export async function saveTurn(options: {
   replaces?: string | undefined;
 }): Promise<StoredVersion[]> {
   const { deps, user, turn } = options;
-  const versions = await writes.saveEntry(deps.db, {
-    entry: { ...turn, userId: user.id },
-    maxThreads: deps.env.TIER_LIMITS[user.tier].maxChats,
-    ...(options.replaces ? { replaces: options.replaces } : {}),
-  });
+  // The person has read this turn already: a connection that could not be opened (a saturated
+  // machine, a database restarting) is tried again rather than the turn lost.
+  const versions = await retryConnectFailure(() =>
+    writes.saveEntry(deps.db, {
+      entry: { ...turn, userId: user.id },
+      maxThreads: deps.env.TIER_LIMITS[user.tier].maxChats,
+      ...(options.replaces ? { replaces: options.replaces } : {}),
+    }),
+  );
   return versionsOf({ versions });
 }
 
