@@ -1,6 +1,6 @@
+import { pageTextFromItems } from "@nexus/contracts/pdf-page-text";
 import { describe, expect, it } from "vitest";
 import { cleanDocument, cleanText } from "./clean-text.ts";
-import { pageTextFromItems } from "./pdf-text.ts";
 
 /** Issue 23: NULs and lone surrogates dropped, every offset still pointing at the same text. */
 

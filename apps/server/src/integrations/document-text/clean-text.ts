@@ -1,3 +1,4 @@
+import { cleanText, UNSTORABLE_PATTERN } from "@nexus/contracts/pdf-page-text";
 import type { DocumentPage, ParsedDocument } from "./types.ts";
 
 /**
@@ -5,15 +6,10 @@ import type { DocumentPage, ParsedDocument } from "./types.ts";
  * SQLSTATE 22021 / 22P05) and lone UTF-16 surrogates (not Unicode scalar values; the driver would
  * turn them into U+FFFD behind our back). Both are dropped. Code units, not code points: no `u` flag.
  */
-const PATTERN =
-  "\\u0000|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]";
-const UNSTORABLE = new RegExp(PATTERN, "g");
-const HAS_UNSTORABLE = new RegExp(PATTERN);
+const UNSTORABLE = new RegExp(UNSTORABLE_PATTERN, "g");
+const HAS_UNSTORABLE = new RegExp(UNSTORABLE_PATTERN);
 
-/** `text` without U+0000 and lone surrogates (the same string when it holds none). */
-export function cleanText(text: string): string {
-  return HAS_UNSTORABLE.test(text) ? text.replace(UNSTORABLE, "") : text;
-}
+export { cleanText };
 
 /**
  * A page's text cleaned, with its offsets (headings, PDF item ranges) moved to match. `shift[i]` is

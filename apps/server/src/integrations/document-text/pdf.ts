@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { type PdfTextItem, pageTextFromItems } from "@nexus/contracts/pdf-page-text";
 import {
   getDocument,
   OPS,
@@ -16,7 +17,6 @@ import {
   ocrCapWarning,
   type PageOcr,
 } from "./ocr.ts";
-import { type PdfTextItem, pageTextFromItems } from "./pdf-text.ts";
 import {
   type DocumentPage,
   type ParsedDocument,
@@ -148,7 +148,7 @@ export async function parsePdf(options: ParseOptions): Promise<ParsedDocument> {
         continue;
       }
       try {
-        // Raw glyph strings, as the viewer's text layer gets them; pdf-text.ts applies NFKC per item.
+        // Raw glyph strings, as the viewer's text layer gets them; pdf-page-text.ts (contracts) applies NFKC per item.
         const content = await page.getTextContent({ disableNormalization: true });
         const items = content.items.filter((i): i is PdfTextItem & typeof i => "str" in i);
         const built = pageTextFromItems(items);

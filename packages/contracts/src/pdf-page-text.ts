@@ -1,6 +1,22 @@
-import { cleanText } from "./clean-text.ts";
+/**
+ * U+0000 and lone UTF-16 surrogates: PostgreSQL cannot store them, so a page's text never holds
+ * them (the server's clean-text.ts uses the same pattern on every parsed text).
+ */
+export const UNSTORABLE_PATTERN =
+  "\\u0000|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]";
+const UNSTORABLE = new RegExp(UNSTORABLE_PATTERN, "g");
+const HAS_UNSTORABLE = new RegExp(UNSTORABLE_PATTERN);
+
+/** `text` without U+0000 and lone surrogates (the same string when it holds none). */
+export function cleanText(text: string): string {
+  return HAS_UNSTORABLE.test(text) ? text.replace(UNSTORABLE, "") : text;
+}
 
 /**
+ * Shared by the server (ingestion: the page text that chunks index into) and the browser (the PDF
+ * viewer computes the same text from its own pdf.js text layer, so a citation's page range maps to
+ * the text-layer items it covers).
+ *
  * A PDF page's text from pdf.js `getTextContent` items, with the item-offset table (types.ts):
  * each item's text is its `str` in NFKC (Arabic presentation forms and ligatures become plain
  * letters), "\n" follows a line's end. On a right-to-left line the items come from pdf.js in visual

@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+/**
+ * Document and PDF chat (ARCHITECTURE.md §3.4): the shapes shared by the documents module's routes,
+ * its chat kind and the web's viewer and chat panel.
+ */
+
+/** How the web shows a document: pdf.js for PDFs, the parsed text as HTML for every other kind. */
+export const documentViewerSchema = z.enum(["pdf", "text"]);
+export type DocumentViewer = z.infer<typeof documentViewerSchema>;
+
+/**
+ * GET /api/documents/:documentId — one ready (or still being read) file of the caller. Another
+ * person's, a missing or a failed file is the not-found 404.
+ */
+export const documentInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The file's kind (document-text DocumentKind: pdf, docx, pptx, xlsx, epub, html, markdown…). */
+  kind: z.string(),
+  viewer: documentViewerSchema,
+  status: z.enum(["queued", "parsing", "indexing", "ready"]),
+  pages: z.number().int().nullable(),
+  size: z.number().int(),
+  warnings: z.array(z.string()),
+  /** Pages whose text came from OCR (1-based); their text is viewable, highlights are per page. */
+  ocrPages: z.array(z.number().int()),
+  /** The ingestion run to follow while it is not ready (GET /api/files/:id/events). */
+  runId: z.string(),
+});
+export type DocumentInfo = z.infer<typeof documentInfoSchema>;
+
+/** One passage of a document: a chunk's location in its page's text. */
+export const documentPassageSchema = z.object({
+  ordinal: z.number().int(),
+  page: z.number().int(),
+  /** [start, end) in the page's text (for PDFs: the text pdf-page-text.ts builds from pdf.js items). */
+  start: z.number().int(),
+  end: z.number().int(),
+  headingPath: z.string(),
+});
+export type DocumentPassage = z.infer<typeof documentPassageSchema>;
+
+/**
+ * GET /api/documents/:documentId/text — the parsed text per page (slide, sheet, chapter) with the
+ * passages that tile it: what the text viewer renders (as text, never as HTML) and what
+ * citations index into. `label`: "Page 3", "Slide 2", "Sheet: Q1", "Chapter 4"…
+ */
+export const documentTextSchema = z.object({
+  pages: z.array(
+    z.object({
+      page: z.number().int(),
+      label: z.string(),
+      text: z.string(),
+      ocr: z.boolean(),
+      passages: z.array(documentPassageSchema),
+    }),
+  ),
+});
+export type DocumentText = z.infer<typeof documentTextSchema>;
+
+/** A character range of one page's text: what a viewer marks. */
+export const pageRangeSchema = z.object({
+  page: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export type PageRange = z.infer<typeof pageRangeSchema>;
+
+/**
+ * One citation of a document-chat reply (the `data-citations` part, saved with the message so it
+ * survives a reload and a share). `marker`: which `[n]` of the reply's text, counted from 0 in the
+ * order they appear; `source`: n. `quote`: the verbatim words the reply cites (null: the model
+ * cited the passage without a quote — then `ranges` is the whole passage). `verified`: the quote
+ * was found in the document (exactly, or after normalising whitespace and hyphenation, or fuzzily
+ * above the threshold); an unverified quote has no ranges and the chip says "passage not found".
+ * `ranges`: one per page the quote covers (a quote across a page break has two).
+ */
+export const documentCitationSchema = z.object({
+  marker: z.number().int(),
+  source: z.number().int(),
+  fileId: z.string(),
+  ordinal: z.number().int(),
+  label: z.string(),
+  quote: z.string().nullable(),
+  verified: z.boolean(),
+  match: z.enum(["exact", "normalised", "fuzzy", "passage", "none"]),
+  ranges: z.array(pageRangeSchema),
+});
+export type DocumentCitation = z.infer<typeof documentCitationSchema>;
+
+/** POST /api/documents/:documentId/chat — the AI SDK chat request (like an agent's). */
+export const documentChatRequestSchema = z.object({
+  id: z.string().optional(),
+  threadId: z.string().min(1).max(64),
+  messages: z.array(z.unknown()).min(1),
+  reasoning: z.boolean().optional().default(false),
+  /** The id of a reply being regenerated (replaced when saved). */
+  regenerate: z.string().optional(),
+});
+export type DocumentChatRequest = z.infer<typeof documentChatRequestSchema>;
+
+/**
+ * A citation as the model writes it in its reply: `[n]` or `[n: "verbatim quote"]` (straight or
+ * curly quotes). The web shows both as chip n; the server reads the quotes when the reply ends.
+ */
+const CITATION = /\[(\d{1,3})(?::\s*["“]([^"”\]]{1,600})["”])?\]/g;
+/** An unfinished `[n: "…` at the end of a streaming reply: hidden until it closes. */
+const OPEN_TAIL = /\[\d{1,3}(?::\s*["“][^"”\]]{0,600}["”]?)?$/;
+
+export interface CitationMarker {
+  /** n of `[n]`. */
+  source: number;
+  quote: string | null;
+  /** Where the marker starts in the text. */
+  index: number;
+}
+
+/** The `[n]` / `[n: "quote"]` markers of a reply, in order. */
+export function citationMarkers(text: string): CitationMarker[] {
+  return [...text.matchAll(CITATION)].map((m) => ({
+    source: Number(m[1]),
+    quote: m[2]?.trim() || null,
+    index: m.index,
+  }));
+}
+
+/** The reply's text as it is shown: `[n: "quote"]` becomes `[n]`, an unfinished marker is hidden. */
+export function displayCitationText(text: string): string {
+  return text.replace(CITATION, "[$1]").replace(OPEN_TAIL, "");
+}
