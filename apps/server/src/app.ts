@@ -19,6 +19,7 @@ import { blogRoutes } from "./modules/blog/blog.routes.ts";
 import { customAgentsRoutes } from "./modules/custom-agents/custom-agents.routes.ts";
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { createDiscoverFeed, type DiscoverFeed } from "./modules/discover/discover.service.ts";
+import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes.ts";
@@ -84,6 +85,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/leads", leadsRoutes(deps))
     .route("/discover", discoverRoutes(deps, options.discover ?? createDiscoverFeed({ deps })))
     .route("/image", imageRoutes(deps))
+    .route("/documents", documentsRoutes(deps))
     .route("/files", filesRoutes(deps))
     .route("/runs", runsRoutes(deps));
   for (const [path, routes] of options.routes ?? []) api.route(path, routes);

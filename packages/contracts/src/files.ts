@@ -174,9 +174,15 @@ export const missingFilesQuerySchema = z.object({
 export const missingFilesSchema = z.object({ missing: z.array(z.string()) });
 export type MissingFiles = z.infer<typeof missingFilesSchema>;
 
-/** A cited file's download link ("/api/files/<id>/download#page=3"): the file's id, else null. */
+/**
+ * A cited file's link: its passage in the document viewer ("/app/document-chat/<id>?chunk=4&page=3"),
+ * or the download link of threads saved before the viewer ("/api/files/<id>/download#page=3"): the
+ * file's id, else null.
+ */
 export function citedFileId(url: string): string | null {
-  const match = /^\/api\/files\/([0-9a-f-]{36})\/download(?:[#?].*)?$/i.exec(url);
+  const match =
+    /^\/app\/document-chat\/([0-9a-f-]{36})(?:[?#].*)?$/i.exec(url) ??
+    /^\/api\/files\/([0-9a-f-]{36})\/download(?:[#?].*)?$/i.exec(url);
   return match?.[1] && FILE_ID.test(match[1]) ? match[1].toLowerCase() : null;
 }
 
@@ -193,9 +199,12 @@ export const fileEventSchema = z.object({
 });
 export type FileEvent = z.infer<typeof fileEventSchema>;
 
-/** Where a local search source links for a file's page: its download, opened at that page. */
-export function fileCitationUrl(fileId: string, page: number): string {
-  return `/api/files/${fileId}/download#page=${page}`;
+/**
+ * Where a local search source links for a file's passage: the document viewer, opened at that
+ * passage (never a download; downloading stays an explicit action on the Files page).
+ */
+export function fileCitationUrl(fileId: string, page: number, ordinal: number): string {
+  return `/app/document-chat/${fileId}?chunk=${ordinal}&page=${page}`;
 }
 
 /** Where a file's passage is, as a local search source names it: "report.pdf, p. 3". */

@@ -14,7 +14,8 @@ export interface Storage {
   readonly kind: "disk" | "s3";
   /** Streams `body` to `key`; returns the bytes written. A failed write leaves nothing behind. */
   put(key: string, body: Readable): Promise<number>;
-  get(key: string): Promise<Readable>;
+  /** The stored bytes, or only [range.start, range.end] (inclusive, as HTTP ranges are). */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   getBytes(key: string): Promise<Uint8Array>;
   delete(keys: string[]): Promise<void>;
   /** Every key under the prefix (account deletion, tests). */
@@ -50,10 +51,10 @@ export function createDiskStorage(root: string): Storage {
       }
       return bytes;
     },
-    async get(key) {
+    async get(key, range) {
       const target = file(key);
       await fs.access(target);
-      return createReadStream(target);
+      return createReadStream(target, range ? { start: range.start, end: range.end } : undefined);
     },
     async getBytes(key) {
       return new Uint8Array(await fs.readFile(file(key)));
@@ -190,10 +191,14 @@ export function createS3Storage(options: { url: string }): Storage {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const { sdk, client } = await s3();
       const out = await client.send(
-        new sdk.GetObjectCommand({ Bucket: bucket, Key: checkKey(key) }),
+        new sdk.GetObjectCommand({
+          Bucket: bucket,
+          Key: checkKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       if (!(out.Body instanceof Readable)) throw new Error("S3 gave no body");
       return out.Body;

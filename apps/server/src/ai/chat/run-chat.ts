@@ -17,6 +17,7 @@ export type SavedPart =
   | { type: "text"; text: string }
   | { type: "reasoning"; text: string }
   | { type: "source-url"; sourceId: string; url: string; title?: string }
+  | { type: `data-${string}`; data: unknown }
   | {
       type: `tool-${string}`;
       toolCallId: string;
@@ -98,6 +99,14 @@ export class ChatTurn {
         return;
       }
       default:
+        // A data part a kind emits as part of the reply (document chat's data-citations).
+        if (chunk.type.startsWith("data-") && !("transient" in chunk && chunk.transient)) {
+          this.open = null;
+          this.parts.push({
+            type: chunk.type as `data-${string}`,
+            data: (chunk as { data: unknown }).data,
+          });
+        }
         return;
     }
   }

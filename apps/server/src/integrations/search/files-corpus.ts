@@ -127,7 +127,7 @@ function withoutSeqScan<T extends Record<string, unknown>>(
 function toResult(row: DetailRow, score: number): ScoredSearchResult {
   return {
     title: fileCitationTitle(row.name, row.page),
-    url: fileCitationUrl(row.file_id, row.page),
+    url: fileCitationUrl(row.file_id, row.page, row.ordinal),
     snippet: row.snippet.replace(/\s+/g, " ").trim(),
     content: row.content,
     ...(row.heading_path ? { heading: row.heading_path } : {}),

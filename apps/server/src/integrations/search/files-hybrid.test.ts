@@ -155,7 +155,7 @@ describe("files corpus with EMBEDDING_MODEL (meaning fused with full-text)", () 
     expect(hits[0]?.title).toBe("garage.txt, p. 2");
     expect(hits[0]?.content).toBe(CAR);
     expect(hits[0]?.source).toBe("file");
-    expect(hits[0]?.url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\/download#page=2$/);
+    expect(hits[0]?.url).toMatch(/^\/app\/document-chat\/[0-9a-f-]{36}\?chunk=\d+&page=2$/);
     // The query was embedded once, as typed.
     expect(fake.embeddingRequests().map((r) => r.body.input)).toEqual([[query]]);
   });

@@ -100,7 +100,9 @@ describe("agent chats with attached files", () => {
     expect(system).toContain("[1] skerry-light.md");
     expect(system).toContain("colza oil until 1904");
     const sources = first.chunks.filter((c) => c.type === "source-url");
-    expect(sources[0]?.url).toBe(`/api/files/${notesId}/download#page=1`);
+    expect(sources[0]?.url).toMatch(
+      new RegExp(`^/app/document-chat/${notesId}\\?chunk=\\d+&page=1$`),
+    );
     expect(await agentUsage(h, alice.cookie)).toBe(1);
 
     const threadId = threadIdOf(first.chunks);

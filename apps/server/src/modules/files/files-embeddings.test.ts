@@ -115,7 +115,7 @@ describe("ingestion with EMBEDDING_MODEL", () => {
     });
     const first = found.results.find((r) => r.source === "file");
     expect(first?.title).toBe("garage.txt, p. 1");
-    expect(first?.url).toBe(`/api/files/${id}/download#page=1`);
+    expect(first?.url).toMatch(new RegExp(`^/app/document-chat/${id}\\?chunk=\\d+&page=1$`));
     const bob = await h.signIn("bob-embed@acme.com");
     const bobs = await h.deps.search.search({ query: "automobile upkeep", userId: bob.userId });
     expect(bobs.results.filter((r) => r.source === "file")).toEqual([]);

@@ -19,6 +19,12 @@ import * as repo from "./files.repo.ts";
 import { maxUploadBytes } from "./files.upload.ts";
 import * as vectors from "./files.vectors.ts";
 
+export {
+  type FilePassage,
+  filePassage,
+  filePassages,
+  pageTexts,
+} from "./files.documents.ts";
 export { imageFileName, saveGeneratedImage } from "./files.generated.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

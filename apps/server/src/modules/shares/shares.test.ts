@@ -134,7 +134,7 @@ describe("POST /api/shares (one answer)", () => {
       userId: owner.userId,
       query: "What does my report say?",
     });
-    const fileUrl = fileCitationUrl("0f8fad5b-d9cb-469f-a165-70867728950e", 3);
+    const fileUrl = fileCitationUrl("0f8fad5b-d9cb-469f-a165-70867728950e", 3, 7);
     const [row] = await h.db.db
       .select()
       .from(schema.searchHistory)

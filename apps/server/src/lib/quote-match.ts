@@ -1,0 +1,156 @@
+/**
+ * Finds a cited quote in a passage's text (ARCHITECTURE.md §3.4): exactly; then after normalising
+ * both (NFKC, case, quotes and dashes, soft hyphens, a word hyphenated across a line end, runs of
+ * whitespace); then fuzzily, as LangExtract aligns an extraction: the tightest window of the text's
+ * words that holds at least FUZZY_THRESHOLD of the quote's words in order. The range is in the
+ * original text's offsets, so a viewer marks exactly those characters; "none" marks nothing.
+ */
+
+export type QuoteMatch = "exact" | "normalised" | "fuzzy" | "none";
+
+export interface QuoteMatchResult {
+  match: QuoteMatch;
+  /** [start, end) in the text (0, 0 for "none"). */
+  start: number;
+  end: number;
+}
+
+/** LangExtract's fuzzy_alignment_threshold: the share of the quote's tokens that must match. */
+export const FUZZY_THRESHOLD = 0.75;
+/** A quote shorter than this many words is never matched fuzzily (too easy to find by chance). */
+const FUZZY_MIN_WORDS = 4;
+
+const NONE: QuoteMatchResult = { match: "none", start: 0, end: 0 };
+
+const FOLD: Record<string, string> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201a": "'",
+  "\u201b": "'",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u201e": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2212": "-",
+};
+
+/**
+ * The normalised text and, for each of its characters, the offset in the original where it came
+ * from (plus one entry for the end).
+ */
+function normalise(text: string): { text: string; map: number[] } {
+  let out = "";
+  const map: number[] = [];
+  let space = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] ?? "";
+    // A word broken across a line end: "meas-\nured" reads "measured".
+    if (ch === "-" && /\S/.test(text[i - 1] ?? " ")) {
+      const rest = /^-[ \t]*\r?\n[ \t]*(?=\p{L})/u.exec(text.slice(i, i + 8));
+      if (rest) {
+        i += rest[0].length - 1;
+        continue;
+      }
+    }
+    if (ch === "\u00ad") continue;
+    if (/\s/.test(ch)) {
+      if (!space) {
+        out += " ";
+        map.push(i);
+        space = true;
+      }
+      continue;
+    }
+    space = false;
+    const folded = (FOLD[ch] ?? ch).normalize("NFKC").toLowerCase();
+    for (const c of folded) {
+      out += c;
+      map.push(i);
+    }
+  }
+  if (out.endsWith(" ")) {
+    out = out.slice(0, -1);
+    map.pop();
+  }
+  map.push(text.length);
+  return { text: out, map };
+}
+
+/** The original range of normalised [start, end). */
+function originalRange(map: number[], start: number, end: number) {
+  const from = map[start] ?? 0;
+  const last = map[Math.max(start, end - 1)] ?? from;
+  return { start: from, end: last + 1 };
+}
+
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+function tokens(text: string): Token[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
+    word: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+/**
+ * The tightest window of the text's tokens (at most 1.5× the quote's length) whose tokens match at
+ * least FUZZY_THRESHOLD of the quote's tokens in order (a longest common subsequence).
+ */
+function fuzzy(quote: Token[], text: Token[]): { start: number; end: number } | null {
+  const need = Math.ceil(quote.length * FUZZY_THRESHOLD);
+  const maxWindow = Math.ceil(quote.length * 1.5);
+  const words = new Set(quote.map((t) => t.word));
+  let best: { start: number; end: number; score: number; width: number } | null = null;
+  for (let from = 0; from < text.length; from++) {
+    if (!words.has(text[from]?.word ?? "")) continue;
+    const window = text.slice(from, from + maxWindow);
+    // LCS of quote × window, remembering where in the window the best prefix ended.
+    let prev = new Array<number>(window.length + 1).fill(0);
+    for (const q of quote) {
+      const row = new Array<number>(window.length + 1).fill(0);
+      for (let j = 1; j <= window.length; j++)
+        row[j] =
+          window[j - 1]?.word === q.word
+            ? (prev[j - 1] ?? 0) + 1
+            : Math.max(prev[j] ?? 0, row[j - 1] ?? 0);
+      prev = row;
+    }
+    // The shortest window prefix that reaches the best score.
+    const score = prev[window.length] ?? 0;
+    if (score < need) continue;
+    let width = window.length;
+    while (width > 1 && (prev[width - 1] ?? 0) === score) width--;
+    if (!best || score > best.score || (score === best.score && width < best.width)) {
+      const last = window[width - 1];
+      const first = window[0];
+      if (first && last) best = { start: first.start, end: last.end, score, width };
+    }
+  }
+  return best;
+}
+
+export function matchQuote(quote: string, text: string): QuoteMatchResult {
+  const wanted = quote.trim();
+  if (!wanted) return NONE;
+  const exact = text.indexOf(wanted);
+  if (exact >= 0) return { match: "exact", start: exact, end: exact + wanted.length };
+  const q = normalise(wanted).text;
+  const t = normalise(text);
+  if (!q) return NONE;
+  const at = t.text.indexOf(q);
+  if (at >= 0) return { match: "normalised", ...originalRange(t.map, at, at + q.length) };
+  const quoteTokens = tokens(q);
+  if (quoteTokens.length < FUZZY_MIN_WORDS) return NONE;
+  const found = fuzzy(quoteTokens, tokens(t.text));
+  if (!found) return NONE;
+  return { match: "fuzzy", ...originalRange(t.map, found.start, found.end) };
+}

@@ -1,0 +1,111 @@
+import {
+  type AnswerSource,
+  citationMarkers,
+  type DocumentCitation,
+  type PageRange,
+} from "@nexus/contracts";
+import { matchQuote } from "../../lib/quote-match.ts";
+import type * as files from "../files/files.service.ts";
+
+type Passage = files.FilePassage;
+
+/** The passage a source of a document reply stands for: its file and chunk, from its link. */
+export function sourcePassage(source: AnswerSource): { fileId: string; ordinal: number } | null {
+  const m = /^\/app\/document-chat\/([0-9a-f-]{36})\?chunk=(\d+)/i.exec(source.url);
+  return m?.[1] && m[2] ? { fileId: m[1].toLowerCase(), ordinal: Number(m[2]) } : null;
+}
+
+/**
+ * The words a marker without a quote stands for: the sentence just before it (back to the previous
+ * marker, line start or sentence end), as the offline engine writes a verbatim sentence then `[n]`.
+ */
+function sentenceBefore(text: string, index: number): string {
+  const before = text.slice(0, index).trimEnd();
+  let cut = Math.max(before.lastIndexOf("]") + 1, before.lastIndexOf("\n") + 1);
+  for (const m of before.matchAll(/[.!?]["')\]]*\s+/g)) cut = Math.max(cut, m.index + m[0].length);
+  return before
+    .slice(cut)
+    .replace(/^[\s>*_-]+|[\s*_]+$/g, "")
+    .replace(/^["“]|["”]$/g, "");
+}
+
+/**
+ * Where a quote is in a passage, in page ranges: in the passage itself, or running on into the next
+ * passage (a quote across a page break gives one range per page).
+ */
+export function locateQuote(
+  quote: string,
+  passage: Passage,
+  next: Passage | null,
+): { match: DocumentCitation["match"]; ranges: PageRange[] } {
+  const own = matchQuote(quote, passage.content);
+  if (own.match !== "none")
+    return {
+      match: own.match,
+      ranges: [
+        {
+          page: passage.page,
+          start: passage.charStart + own.start,
+          end: passage.charStart + own.end,
+        },
+      ],
+    };
+  if (!next) return { match: "none", ranges: [] };
+  const joint = `${passage.content}\n${next.content}`;
+  const both = matchQuote(quote, joint);
+  // Only a match that starts in this passage and runs into the next one: a quote wholly in the
+  // next passage is the next passage's, not this one's.
+  if (both.match === "none" || both.start >= passage.content.length)
+    return { match: "none", ranges: [] };
+  const split = passage.content.length + 1;
+  const ranges: PageRange[] = [
+    {
+      page: passage.page,
+      start: passage.charStart + both.start,
+      end: passage.charStart + Math.min(both.end, passage.content.length),
+    },
+  ];
+  if (both.end > split)
+    ranges.push({ page: next.page, start: next.charStart, end: next.charStart + both.end - split });
+  // The same page twice (two passages of one page): one range across both.
+  const [a, b] = ranges;
+  if (a && b && a.page === b.page) return { match: both.match, ranges: [{ ...a, end: b.end }] };
+  return { match: both.match, ranges };
+}
+
+/** The `data-citations` of a reply: each marker of its text, checked against its passage. */
+export async function citationsOf(options: {
+  text: string;
+  sources: readonly AnswerSource[];
+  passage: (fileId: string, ordinal: number) => Promise<Passage | null>;
+  label: (source: AnswerSource, passage: Passage) => string;
+}): Promise<DocumentCitation[]> {
+  const out: DocumentCitation[] = [];
+  for (const [marker, m] of citationMarkers(options.text).entries()) {
+    const source = options.sources[m.source - 1];
+    const at = source ? sourcePassage(source) : null;
+    const passage = at ? await options.passage(at.fileId, at.ordinal) : null;
+    if (!source || !at || !passage) continue;
+    const quote = m.quote ?? sentenceBefore(options.text, m.index);
+    const next = await options.passage(at.fileId, at.ordinal + 1);
+    const found = quote
+      ? locateQuote(quote, passage, next)
+      : { match: "none" as const, ranges: [] };
+    const whole = { page: passage.page, start: passage.charStart, end: passage.charEnd };
+    const base = {
+      marker,
+      source: m.source,
+      fileId: at.fileId,
+      ordinal: at.ordinal,
+      label: options.label(source, passage),
+    };
+    if (found.match !== "none")
+      out.push({ ...base, quote, verified: true, match: found.match, ranges: found.ranges });
+    else if (m.quote)
+      // A quote the model gave that the passage does not hold: it marks nothing.
+      out.push({ ...base, quote: m.quote, verified: false, match: "none", ranges: [] });
+    // A bare [n] whose sentence is the model's own words: the passage it cites, whole.
+    else out.push({ ...base, quote: null, verified: true, match: "passage", ranges: [whole] });
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { startChat } from "../../ai/chat/start-chat.ts";
+import type { AppEnv, Deps } from "../../deps.ts";
+import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import { documentChat } from "./documents.chat.ts";
+import * as documents from "./documents.service.ts";
+
+/**
+ * /api/documents (sign-in only): a person's own file as a document. GET /:id its state; /:id/text
+ * its text per page with its passages; /:id/passages/:ordinal one passage; /:id/content a PDF's
+ * bytes for the viewer (ranges); POST /:id/chat one streamed reply of document chat.
+ */
+export function documentsRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use("*", requireUser)
+    .get("/:documentId", async (c) => {
+      const row = await documents.ownedDocument(deps, currentUser(c), c.req.param("documentId"));
+      return c.json(documents.documentInfo(row));
+    })
+    .get("/:documentId/text", async (c) => {
+      const row = await documents.readyDocument(deps, currentUser(c), c.req.param("documentId"));
+      return c.json(await documents.documentText(deps, row));
+    })
+    .get("/:documentId/passages/:ordinal", async (c) => {
+      const row = await documents.readyDocument(deps, currentUser(c), c.req.param("documentId"));
+      const ordinal = /^\d{1,9}$/.test(c.req.param("ordinal"))
+        ? Number(c.req.param("ordinal"))
+        : -1;
+      return c.json(await documents.documentPassage(deps, row, ordinal));
+    })
+    .get("/:documentId/content", async (c) => {
+      const row = await documents.ownedDocument(deps, currentUser(c), c.req.param("documentId"));
+      return documents.documentContent({
+        deps,
+        row,
+        range: c.req.header("range"),
+        ifNoneMatch: c.req.header("if-none-match"),
+      });
+    })
+    .post("/:documentId/chat", (c) => startChat(c, deps, documentChat));
+}

@@ -1,0 +1,158 @@
+import { Readable } from "node:stream";
+import type { DocumentInfo, DocumentPassage, DocumentText } from "@nexus/contracts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as files from "../files/files.service.ts";
+
+/**
+ * Documents (ARCHITECTURE.md §3.4): a person's own file as the document viewer and document chat
+ * read it. The files module owns the rows; this module only reads them through files.service.
+ */
+
+export type FileRow = Awaited<ReturnType<typeof files.ownedFile>>;
+
+/** The caller's file as a document: a failed one is not a document (the same 404 as a foreign one). */
+export async function ownedDocument(deps: Deps, user: SessionUser, id: string): Promise<FileRow> {
+  const row = await files.ownedFile(deps, user, id);
+  if (row.status === "failed") throw new AppError("not_found", "No such file.");
+  return row;
+}
+
+/** The caller's document, ready to be read (still being read: 409 with what to wait for). */
+export async function readyDocument(deps: Deps, user: SessionUser, id: string): Promise<FileRow> {
+  const row = await ownedDocument(deps, user, id);
+  if (row.status !== "ready")
+    throw new AppError("conflict", "This file is still being read. Ask again when it is ready.");
+  return row;
+}
+
+export function documentInfo(row: FileRow): DocumentInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    viewer: row.kind === "pdf" ? "pdf" : "text",
+    status: row.status === "failed" ? "ready" : row.status,
+    pages: row.pages ?? null,
+    size: row.size,
+    warnings: row.warnings,
+    ocrPages: [],
+    runId: row.runId,
+  };
+}
+
+const PAGE_WORD: Record<string, string> = {
+  pdf: "Page",
+  pptx: "Slide",
+  odp: "Slide",
+  xlsx: "Sheet",
+  ods: "Sheet",
+  epub: "Chapter",
+};
+
+/** "Page 3", "Slide 2", "Sheet 1", "Chapter 4"; the one page of other kinds is "Text". */
+export function pageLabel(kind: string, page: number): string {
+  const word = PAGE_WORD[kind];
+  return word ? `${word} ${page}` : "Text";
+}
+
+function passageOf(p: files.FilePassage): DocumentPassage {
+  return {
+    ordinal: p.ordinal,
+    page: p.page,
+    start: p.charStart,
+    end: p.charEnd,
+    headingPath: p.headingPath,
+  };
+}
+
+export async function documentText(deps: Deps, row: FileRow): Promise<DocumentText> {
+  const passages = await files.filePassages(deps.db, row.id);
+  const texts = files.pageTexts(passages);
+  return {
+    pages: [...texts.entries()].map(([page, text]) => ({
+      page,
+      label: pageLabel(row.kind, page),
+      text,
+      ocr: false,
+      passages: passages.filter((p) => p.page === page).map(passageOf),
+    })),
+  };
+}
+
+export async function documentPassage(
+  deps: Deps,
+  row: FileRow,
+  ordinal: number,
+): Promise<DocumentPassage & { text: string; label: string }> {
+  const passage = Number.isSafeInteger(ordinal)
+    ? await files.filePassage(deps.db, row.id, ordinal)
+    : null;
+  if (!passage) throw new AppError("not_found", "No such passage.");
+  return { ...passageOf(passage), text: passage.content, label: pageLabel(row.kind, passage.page) };
+}
+
+/** One satisfiable byte range of a `Range` header; null: the whole file; "unsatisfiable": 416. */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | "unsatisfiable" {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return { start, end };
+}
+
+/**
+ * GET /api/documents/:id/content: the owner's PDF for the viewer, inline, sandboxed, with range
+ * requests (pdf.js reads a big file in ranges) and an ETag; only the requested bytes are read.
+ */
+export async function documentContent(options: {
+  deps: Deps;
+  row: FileRow;
+  range: string | undefined;
+  ifNoneMatch: string | undefined;
+}): Promise<Response> {
+  const { deps, row } = options;
+  if (row.kind !== "pdf")
+    throw new AppError(
+      "unsupported_media_type",
+      "Only a PDF is shown from its own bytes; this file is shown from its text.",
+    );
+  const etag = `"${row.contentSha256 ?? row.id}"`;
+  const headers: Record<string, string> = {
+    "Content-Type": "application/pdf",
+    "Accept-Ranges": "bytes",
+    "Content-Disposition": "inline",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "sandbox; default-src 'none'",
+    "Cache-Control": "private, max-age=0, must-revalidate",
+    ETag: etag,
+  };
+  if (options.ifNoneMatch === etag) return new Response(null, { status: 304, headers });
+  const range = byteRange(options.range, row.size);
+  if (range === "unsatisfiable")
+    return new Response(null, {
+      status: 416,
+      headers: { ...headers, "Content-Range": `bytes */${row.size}` },
+    });
+  const body = await deps.storage.get(row.storageKey, range ?? undefined);
+  const web = Readable.toWeb(body) as ReadableStream;
+  if (!range)
+    return new Response(web, { headers: { ...headers, "Content-Length": String(row.size) } });
+  return new Response(web, {
+    status: 206,
+    headers: {
+      ...headers,
+      "Content-Length": String(range.end - range.start + 1),
+      "Content-Range": `bytes ${range.start}-${range.end}/${row.size}`,
+    },
+  });
+}

@@ -1,0 +1,200 @@
+import {
+  type DocumentCitation,
+  type DocumentInfo,
+  type DocumentText,
+  documentInfoSchema,
+  documentTextSchema,
+} from "@nexus/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixture } from "../../../test/documents/fixtures.ts";
+import { untilDone, upload } from "../../../test/files-kit.ts";
+import { createHarness, type Harness } from "../../../test/harness.ts";
+import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
+
+/**
+ * /api/documents: a person's own file as a document (its state, its text per page, one passage, a
+ * PDF's bytes with ranges) and document chat (offline engine, real ingestion): every citation of a
+ * reply is checked against its passage and located in the page's text.
+ */
+
+let h: Harness;
+let alice: { cookie: string; userId: string };
+let bob: { cookie: string; userId: string };
+let pdfId: string;
+let notesId: string;
+
+const NOTES = `# Skerry light
+
+The keeper of the Skerry light wound the clockwork every four hours through the night.
+The lamp burned colza oil until 1904, when it was replaced by paraffin vapour.
+
+## Future work
+
+- Replace the foghorn compressor
+`;
+
+async function addFile(cookie: string, name: string, content: string | Uint8Array) {
+  const res = await upload(h, cookie, name, content);
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
+  const { id } = (await res.json()) as { id: string };
+  const events = await untilDone(h, cookie, id);
+  if (events.at(-1)?.data.type !== "ready") throw new Error(`${name} did not become ready`);
+  return id;
+}
+
+beforeAll(async () => {
+  h = await createHarness({}, { jobs: true });
+  alice = await h.signIn("alice-docs@acme.com");
+  bob = await h.signIn("bob-docs@acme.com");
+  pdfId = await addFile(alice.cookie, "tracemonkey.pdf", fixture("tracemonkey.pdf"));
+  notesId = await addFile(alice.cookie, "skerry.md", NOTES);
+}, 120_000);
+afterAll(async () => {
+  await h.close();
+});
+
+async function text(id: string): Promise<DocumentText> {
+  const res = await h.request(`/api/documents/${id}/text`, { cookie: alice.cookie });
+  expect(res.status).toBe(200);
+  return documentTextSchema.parse(await res.json());
+}
+
+describe("the document routes", () => {
+  it("answer the owner, and the same 404 for another person; anonymous callers must sign in", async () => {
+    for (const path of ["", "/text", "/passages/0", "/content"]) {
+      const mine = await h.request(`/api/documents/${pdfId}${path}`, { cookie: alice.cookie });
+      expect(mine.status, path).toBe(200);
+      await mine.arrayBuffer();
+      const theirs = await h.request(`/api/documents/${pdfId}${path}`, { cookie: bob.cookie });
+      expect(theirs.status, path).toBe(404);
+      const anonymous = await h.request(`/api/documents/${pdfId}${path}`, {});
+      expect(anonymous.status, path).toBe(401);
+      const chat = await h.request(`/api/documents/${pdfId}/chat`, {
+        method: "POST",
+        cookie: bob.cookie,
+        body: { text: "What is tracing?" },
+      });
+      expect(chat.status).toBe(404);
+    }
+    const missing = await h.request("/api/documents/not-an-id", { cookie: alice.cookie });
+    expect(missing.status).toBe(404);
+  });
+
+  it("describe a document and give its text, whose pages hold each passage at its offsets", async () => {
+    const res = await h.request(`/api/documents/${pdfId}`, { cookie: alice.cookie });
+    const info: DocumentInfo = documentInfoSchema.parse(await res.json());
+    expect(info).toMatchObject({ name: "tracemonkey.pdf", viewer: "pdf", status: "ready", pages: 14 });
+    const doc = await text(pdfId);
+    expect(doc.pages.map((p) => p.page)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(doc.pages[0]?.label).toBe("Page 1");
+    for (const page of doc.pages)
+      for (const passage of page.passages) {
+        const res = await h.request(`/api/documents/${pdfId}/passages/${passage.ordinal}`, {
+          cookie: alice.cookie,
+        });
+        const { text: content } = (await res.json()) as { text: string };
+        expect(page.text.slice(passage.start, passage.end)).toBe(content);
+      }
+    const notes = await text(notesId);
+    expect(notes.pages[0]?.label).toBe("Text");
+    const md = await h.request(`/api/documents/${notesId}/content`, { cookie: alice.cookie });
+    expect(md.status).toBe(415);
+  });
+
+  it("stream a PDF's bytes in ranges, with an ETag", async () => {
+    const whole = new Uint8Array(fixture("tracemonkey.pdf"));
+    const full = await h.request(`/api/documents/${pdfId}/content`, { cookie: alice.cookie });
+    expect(full.headers.get("content-type")).toBe("application/pdf");
+    expect(full.headers.get("accept-ranges")).toBe("bytes");
+    expect(full.headers.get("content-security-policy")).toContain("sandbox");
+    expect(new Uint8Array(await full.arrayBuffer())).toEqual(whole);
+    const etag = full.headers.get("etag") ?? "";
+    const first = await h.request(`/api/documents/${pdfId}/content`, {
+      cookie: alice.cookie,
+      headers: { range: "bytes=0-99" },
+    });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("content-range")).toBe(`bytes 0-99/${whole.length}`);
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(whole.slice(0, 100));
+    const tail = await h.request(`/api/documents/${pdfId}/content`, {
+      cookie: alice.cookie,
+      headers: { range: "bytes=-10" },
+    });
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(whole.slice(-10));
+    const open = await h.request(`/api/documents/${pdfId}/content`, {
+      cookie: alice.cookie,
+      headers: { range: `bytes=${whole.length - 5}-` },
+    });
+    expect(new Uint8Array(await open.arrayBuffer())).toEqual(whole.slice(-5));
+    const beyond = await h.request(`/api/documents/${pdfId}/content`, {
+      cookie: alice.cookie,
+      headers: { range: `bytes=${whole.length}-` },
+    });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${whole.length}`);
+    const same = await h.request(`/api/documents/${pdfId}/content`, {
+      cookie: alice.cookie,
+      headers: { "if-none-match": etag },
+    });
+    expect(same.status).toBe(304);
+  });
+});
+
+async function ask(id: string, question: string, threadId?: string) {
+  const res = await h.request(`/api/documents/${id}/chat`, {
+    method: "POST",
+    cookie: alice.cookie,
+    body: { text: question, ...(threadId ? { threadId } : {}) },
+  });
+  expect(res.status).toBe(200);
+  const chunks = parseStream(await res.text());
+  const citations = (partOf(chunks, "data-citations")?.data ?? []) as DocumentCitation[];
+  return { chunks, text: textOf(chunks), citations };
+}
+
+describe("document chat (offline)", () => {
+  it("answers from the document only, and every citation marks the page text that holds its quote", async () => {
+    const doc = await text(pdfId);
+    const pageText = new Map(doc.pages.map((p) => [p.page, p.text]));
+    const questions = [
+      "What is a trace tree?",
+      "How does the tracing JIT handle type-unstable loops?",
+      "What benchmarks were used in the evaluation?",
+      "What does nested trace tree formation do?",
+    ];
+    let verified = 0;
+    let total = 0;
+    for (const question of questions) {
+      const reply = await ask(pdfId, question);
+      expect(reply.citations.length, question).toBeGreaterThan(0);
+      for (const c of reply.citations) {
+        total++;
+        expect(c.fileId).toBe(pdfId);
+        if (!c.verified || !c.quote) continue;
+        verified++;
+        const marked = c.ranges.map((r) => pageText.get(r.page)?.slice(r.start, r.end) ?? "").join(" ");
+        const squash = (s: string) => s.replace(/[\s-]+/g, "").toLowerCase();
+        expect(squash(marked), question).toContain(squash(c.quote).slice(0, 40));
+        expect(c.label).toMatch(/^Page \d+$/);
+      }
+    }
+    expect(verified / total).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("keeps the citations with the saved reply, and charges one search per question", async () => {
+    const before = await h.request("/api/usage/check?counter=search", { cookie: alice.cookie });
+    const used = ((await before.json()) as { current: number }).current;
+    const reply = await ask(notesId, "What oil did the lamp burn?", "docthread1");
+    expect(reply.text).toContain("colza oil");
+    const first = reply.citations.find((c) => c.quote?.includes("colza oil"));
+    expect(first).toMatchObject({ verified: true, match: "exact" });
+    const doc = await text(notesId);
+    const range = first?.ranges[0];
+    expect(doc.pages[0]?.text.slice(range?.start, range?.end)).toContain("colza oil");
+    const after = await h.request("/api/usage/check?counter=search", { cookie: alice.cookie });
+    expect(((await after.json()) as { current: number }).current).toBe(used + 1);
+    const thread = await h.request("/api/threads/docthread1", { cookie: alice.cookie });
+    expect(thread.status).toBe(200);
+    expect(JSON.stringify(await thread.json())).toContain("data-citations");
+  });
+});
