@@ -3,12 +3,20 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { contentPlugin } from "./build/content-plugin.ts";
+import { pdfjsAssets } from "./build/pdfjs-assets.ts";
 import { precompress } from "./build/precompress.ts";
 import { pyodideAssets } from "./build/pyodide-assets.ts";
 
 export default defineConfig({
   // pyodideAssets after precompress: it compresses Pyodide's large files itself, once per version.
-  plugins: [contentPlugin(), react(), tailwindcss(), precompress(), pyodideAssets()],
+  plugins: [
+    contentPlugin(),
+    react(),
+    tailwindcss(),
+    precompress(),
+    pyodideAssets(),
+    pdfjsAssets(),
+  ],
   // The Python scratchpad's worker is an ES module (it imports Pyodide's loader from /pyodide/).
   worker: { format: "es" },
   resolve: {

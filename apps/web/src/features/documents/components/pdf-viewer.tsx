@@ -1,0 +1,350 @@
+import type { PageRange } from "@nexus/contracts";
+import { ChevronLeft, ChevronRight, ListTree, Minus, Plus, Search } from "lucide-react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Document, Outline, Page, pdfjs } from "react-pdf";
+import "react-pdf/dist/Page/TextLayer.css";
+import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { Button } from "@/components/ui/button.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import {
+  type ItemMarks,
+  type LayerItem,
+  layerText,
+  pageMarks,
+  renderItem,
+} from "../lib/pdf-highlight.ts";
+
+pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+
+declare const __PDFJS_ASSETS__: string;
+
+/** pdf.js options: its assets from our origin, no eval (the CSP forbids it), the owner's cookie. */
+const OPTIONS = {
+  cMapUrl: `${__PDFJS_ASSETS__}cmaps/`,
+  cMapPacked: true,
+  standardFontDataUrl: `${__PDFJS_ASSETS__}standard_fonts/`,
+  isEvalSupported: false,
+  enableXfa: false,
+};
+
+/** What the viewer marks: a citation's page ranges and its quote (null: a whole passage). */
+export interface DocumentHighlight {
+  ranges: PageRange[];
+  quote: string | null;
+  /** Changes with each click, so the same citation scrolls into view again. */
+  key: string;
+}
+
+/** Pages rendered beyond those in view, above and below. */
+const OVERSCAN = 1;
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+/**
+ * A PDF beside its chat (react-pdf, pdf.js 5): pages render only near the view (a 300-page PDF
+ * keeps a few canvases), zoom, page navigation, find, outline; a citation scrolls to its page and
+ * marks exactly its characters in the text layer (lib/pdf-highlight.ts).
+ */
+export function PdfViewer({
+  url,
+  highlight,
+  title,
+}: {
+  url: string;
+  highlight: DocumentHighlight | null;
+  title: string;
+}) {
+  const file = useMemo(() => ({ url, withCredentials: true }), [url]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [pages, setPages] = useState(0);
+  const [ratio, setRatio] = useState(1.294);
+  const [width, setWidth] = useState(600);
+  const [zoom, setZoom] = useState(1);
+  const [visible, setVisible] = useState<Set<number>>(() => new Set([1]));
+  const [current, setCurrent] = useState(1);
+  const [outline, setOutline] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [find, setFind] = useState<DocumentHighlight | null>(null);
+  const [findText, setFindText] = useState("");
+  const [findMessage, setFindMessage] = useState("");
+  const marks = useRef(new Map<number, ItemMarks>());
+  const [marksVersion, setMarksVersion] = useState(0);
+  const active = find ?? highlight;
+  const pdfRef = useRef<pdfjs.PDFDocumentProxy | null>(null);
+
+  // The page width follows the pane (fit width × zoom).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(240, Math.floor(entry.contentRect.width - 32)));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Which pages are near the view (only those render).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || pages === 0) return;
+    const seen = new Map<number, number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const n = Number((e.target as HTMLElement).dataset.page);
+          if (e.isIntersecting) seen.set(n, e.intersectionRatio);
+          else seen.delete(n);
+        }
+        const inView = [...seen.keys()];
+        const next = new Set<number>();
+        for (const n of inView)
+          for (let k = n - OVERSCAN; k <= n + OVERSCAN; k++) if (k >= 1 && k <= pages) next.add(k);
+        setVisible((old) =>
+          next.size === old.size && [...next].every((n) => old.has(n)) ? old : next,
+        );
+        const top = [...seen.entries()].sort((a, b) => b[1] - a[1])[0];
+        if (top) setCurrent(top[0]);
+      },
+      { root: el, threshold: [0, 0.25, 0.5, 0.75, 1] },
+    );
+    for (const node of el.querySelectorAll("[data-page]")) observer.observe(node);
+    return () => observer.disconnect();
+  }, [pages]);
+
+  const goTo = useCallback(
+    (page: number) => {
+      const n = Math.min(Math.max(1, page), pages || 1);
+      setVisible((old) => new Set([...old, n]));
+      scroller.current
+        ?.querySelector(`[data-page="${n}"]`)
+        ?.scrollIntoView({ block: "start", behavior: "instant" as ScrollBehavior });
+    },
+    [pages],
+  );
+
+  // A new citation (or find result): its marks on the pages whose text is known, then its page.
+  const texts = useRef(new Map<number, LayerItem[]>());
+  useEffect(() => {
+    marks.current = new Map();
+    for (const page of new Set(active?.ranges.map((r) => r.page))) {
+      const items = texts.current.get(page);
+      if (active && items)
+        marks.current.set(page, pageMarks(items, active.ranges, active.quote, page));
+    }
+    setMarksVersion((v) => v + 1);
+    const first = active?.ranges[0];
+    if (first && pages > 0) goTo(first.page);
+  }, [active, pages, goTo]);
+
+  const onText = useCallback(
+    (page: number, items: LayerItem[]) => {
+      texts.current.set(page, items);
+      if (!active?.ranges.some((r) => r.page === page)) return;
+      marks.current.set(page, pageMarks(items, active.ranges, active.quote, page));
+      setMarksVersion((v) => v + 1);
+    },
+    [active],
+  );
+
+  // A new renderer each time the marks change: react-pdf redraws the text layer with it.
+  const renderer = useMemo(() => {
+    const version = marksVersion;
+    return (page: number) =>
+      Object.assign(
+        ({ str, itemIndex }: { str: string; itemIndex: number }) =>
+          renderItem(str, marks.current.get(page)?.get(itemIndex)),
+        { version },
+      );
+  }, [marksVersion]);
+
+  // Once the marked page is drawn, bring the first mark into view.
+  const onTextRendered = useCallback((page: number) => {
+    if (!marks.current.get(page)?.size) return;
+    scroller.current?.querySelector(`[data-page="${page}"] mark.doc-highlight`)?.scrollIntoView({
+      block: "center",
+      behavior: "instant" as ScrollBehavior,
+    });
+  }, []);
+
+  async function onFind(event: FormEvent) {
+    event.preventDefault();
+    const pdf = pdfRef.current;
+    const needle = findText.trim().toLowerCase();
+    if (!pdf || !needle) return;
+    setFindMessage("Searching…");
+    for (let step = 1; step <= pdf.numPages; step++) {
+      const n = ((current - 1 + step - (find ? 0 : 1)) % pdf.numPages) + 1;
+      const content = await (await pdf.getPage(n)).getTextContent();
+      const { text } = layerText(content.items as LayerItem[]);
+      const at = text.toLowerCase().indexOf(needle);
+      if (at >= 0) {
+        setFind({
+          ranges: [{ page: n, start: at, end: at + needle.length }],
+          quote: null,
+          key: `find-${n}-${at}`,
+        });
+        setFindMessage(`Found on page ${n}`);
+        return;
+      }
+    }
+    setFind(null);
+    setFindMessage("Not found in this document");
+  }
+
+  const pageWidth = Math.round(width * zoom);
+  const pageHeight = Math.round(pageWidth * ratio);
+  return (
+    <div className="flex h-full min-h-0 flex-col bg-surface-2" data-testid="pdf-viewer">
+      <div className="flex flex-wrap items-center gap-1 border-b border-border bg-surface px-2 py-1.5 text-sm">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Outline"
+          aria-pressed={outline}
+          onClick={() => setOutline((o) => !o)}
+        >
+          <ListTree className="size-4" aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Previous page"
+          onClick={() => goTo(current - 1)}
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" />
+        </Button>
+        <label className="flex items-center gap-1 text-muted">
+          <span className="sr-only">Page</span>
+          <input
+            key={current}
+            defaultValue={current}
+            inputMode="numeric"
+            aria-label="Page number"
+            className="h-8 w-12 rounded-md border border-border bg-surface px-1 text-center text-fg"
+            onKeyDown={(e) => {
+              if (e.key === "Enter") goTo(Number((e.target as HTMLInputElement).value) || 1);
+            }}
+          />
+          <span>of {pages || "…"}</span>
+        </label>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Next page"
+          onClick={() => goTo(current + 1)}
+        >
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+        <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Zoom out"
+          disabled={zoom <= (ZOOMS[0] ?? 0)}
+          onClick={() => setZoom((z) => [...ZOOMS].reverse().find((s) => s < z) ?? z)}
+        >
+          <Minus className="size-4" aria-hidden="true" />
+        </Button>
+        <span className="w-12 text-center tabular-nums text-muted" aria-live="polite">
+          {Math.round(zoom * 100)}%
+        </span>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Zoom in"
+          disabled={zoom >= (ZOOMS.at(-1) ?? 0)}
+          onClick={() => setZoom((z) => ZOOMS.find((s) => s > z) ?? z)}
+        >
+          <Plus className="size-4" aria-hidden="true" />
+        </Button>
+        <search className="ml-auto">
+          <form onSubmit={onFind} className="flex items-center gap-1">
+            <input
+              type="search"
+              value={findText}
+              onChange={(e) => {
+                setFindText(e.target.value);
+                setFind(null);
+                setFindMessage("");
+              }}
+              placeholder="Find in document"
+              aria-label="Find in document"
+              className="h-8 w-40 rounded-md border border-border bg-surface px-2 text-fg"
+            />
+            <Button type="submit" variant="ghost" size="icon" aria-label="Find next">
+              <Search className="size-4" aria-hidden="true" />
+            </Button>
+            <span className="sr-only" aria-live="polite">
+              {findMessage}
+            </span>
+          </form>
+        </search>
+      </div>
+      <Document
+        file={file}
+        options={OPTIONS}
+        onLoadSuccess={async (pdf) => {
+          pdfRef.current = pdf;
+          const first = await pdf.getPage(1);
+          const view = first.getViewport({ scale: 1 });
+          setRatio(view.height / view.width);
+          setPages(pdf.numPages);
+        }}
+        onLoadError={() => setFailed(true)}
+        loading={
+          <div className="flex flex-1 items-center justify-center gap-2 p-8 text-muted">
+            <Spinner /> Opening {title}…
+          </div>
+        }
+        error={null}
+        className="flex min-h-0 flex-1"
+      >
+        {outline ? (
+          <nav
+            aria-label="Outline"
+            className="w-56 shrink-0 overflow-y-auto border-r border-border bg-surface p-2 text-sm [&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1 [&_a:hover]:bg-surface-2 [&_ul_ul]:pl-3"
+          >
+            <Outline
+              onItemClick={({ pageNumber }) => goTo(pageNumber)}
+              onLoadSuccess={(items) => {
+                if (!items) setOutline(false);
+              }}
+            />
+          </nav>
+        ) : null}
+        <div
+          ref={scroller}
+          className="min-h-0 flex-1 overflow-auto px-4 py-4"
+          data-testid="pdf-pages"
+          tabIndex={-1}
+        >
+          {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+            <section
+              key={n}
+              data-page={n}
+              aria-label={`Page ${n}`}
+              className="relative mx-auto mb-4 bg-white shadow-sm"
+              style={{ width: pageWidth, minHeight: pageHeight }}
+            >
+              {visible.has(n) ? (
+                <Page
+                  pageNumber={n}
+                  width={pageWidth}
+                  renderAnnotationLayer={false}
+                  customTextRenderer={renderer(n)}
+                  onGetTextSuccess={(content) => onText(n, content.items as LayerItem[])}
+                  onRenderTextLayerSuccess={() => onTextRendered(n)}
+                  loading={<div style={{ height: pageHeight }} />}
+                />
+              ) : null}
+            </section>
+          ))}
+        </div>
+      </Document>
+      {failed ? (
+        <p role="alert" className="p-6 text-center text-sm text-danger">
+          This PDF could not be shown. Its text is still searchable in the chat.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { type LayerItem, layerText, pageMarks, renderItem } from "./pdf-highlight.ts";
+
+const item = (str: string, hasEOL = false): LayerItem => ({ str, dir: "ltr", hasEOL });
+// Two lines, a marked-content item between them (pdf.js text layers include those).
+const ITEMS: LayerItem[] = [
+  item("Trace trees are "),
+  item("recorded at run time.", true),
+  { type: "beginMarkedContent" },
+  item("Loops <b>hot</b> & cold."),
+];
+
+function markedText(items: LayerItem[], marks: Map<number, Array<[number, number]>>) {
+  return [...marks.entries()]
+    .map(([i, ms]) =>
+      ms.map(([a, b]) => ((items[i] as { str: string }).str ?? "").slice(a, b)).join(""),
+    )
+    .join("|");
+}
+
+describe("pdf highlights", () => {
+  it("builds the server's page text and keeps text-layer indices past marked content", () => {
+    const { text, places } = layerText(ITEMS);
+    expect(text).toBe("Trace trees are recorded at run time.\nLoops <b>hot</b> & cold.");
+    expect(places.get(3)).toMatchObject({ start: 38 });
+    expect(places.has(2)).toBe(false);
+  });
+
+  it("marks exactly the characters of a range, across items", () => {
+    const text = layerText(ITEMS).text;
+    const start = text.indexOf("are recorded");
+    const marks = pageMarks(ITEMS, [{ page: 1, start, end: start + 12 }], "are recorded", 1);
+    expect(markedText(ITEMS, marks)).toBe("are |recorded");
+  });
+
+  it("finds the quote itself when the range reads otherwise, and marks nothing when it is absent", () => {
+    const marks = pageMarks(ITEMS, [{ page: 1, start: 0, end: 5 }], "run time. Loops", 1);
+    expect(markedText(ITEMS, marks)).toBe("run time.|Loops");
+    expect(pageMarks(ITEMS, [{ page: 1, start: 0, end: 5 }], "never written here", 1).size).toBe(0);
+    expect(pageMarks(ITEMS, [{ page: 2, start: 0, end: 5 }], null, 1).size).toBe(0);
+  });
+
+  it("escapes what the text layer renders, marks included", () => {
+    expect(renderItem("Loops <b>hot</b> & cold.", [[6, 16]])).toBe(
+      'Loops <mark class="doc-highlight">&lt;b&gt;hot&lt;/b&gt;</mark> &amp; cold.',
+    );
+    expect(renderItem("<img src=x onerror=alert(1)>", undefined)).toBe(
+      "&lt;img src=x onerror=alert(1)&gt;",
+    );
+  });
+});
