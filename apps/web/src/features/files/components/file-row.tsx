@@ -1,7 +1,9 @@
 import type { FileListItem } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Download, Pencil, Trash2 } from "lucide-react";
+import { Download, MessagesSquare, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
+import { paths } from "@/config/paths.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { downloadFileHref } from "../api/download-file.ts";
 import { useFileEvents } from "../api/file-events.ts";
@@ -17,7 +19,10 @@ const STATUS_TEXT = {
   failed: "Failed",
 } as const;
 
-/** One file: icon, name, size, pages, live status, date; rename, download and delete. */
+/**
+ * One file: icon, name, size, pages, live status, date; rename, download and delete. A ready file
+ * opens in its document chat (its name and "Chat"); the download stays its own explicit action.
+ */
 export function FileRow({
   file,
   now,
@@ -45,6 +50,7 @@ export function FileRow({
     formatRelativeTime(file.createdAt, now),
   ].filter(Boolean);
   const iconButton = buttonClasses({ variant: "ghost", size: "icon" });
+  const chatHref = file.status === "ready" ? paths.app.documentChat.href(file.id) : null;
   return (
     <li
       className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3 sm:flex-nowrap"
@@ -53,7 +59,17 @@ export function FileRow({
       <FileIcon kind={file.kind} />
       <div className="min-w-0 flex-1 basis-48">
         <p className="truncate font-medium" title={file.name}>
-          {file.name}
+          {chatHref ? (
+            <Link
+              to={chatHref}
+              data-testid="files-row-open"
+              className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {file.name}
+            </Link>
+          ) : (
+            file.name
+          )}
         </p>
         <p className="mt-0.5 text-sm text-muted">{meta.join(" · ")}</p>
         {file.match ? (
@@ -93,6 +109,17 @@ export function FileRow({
         {status}
       </span>
       <div className="flex shrink-0 items-center">
+        {chatHref ? (
+          <Link
+            to={chatHref}
+            data-testid="files-row-chat"
+            aria-label={`Chat with ${file.name}`}
+            className={buttonClasses({ variant: "outline", size: "sm", className: "mr-1" })}
+          >
+            <MessagesSquare className="size-4" aria-hidden="true" />
+            Chat
+          </Link>
+        ) : null}
         <button
           type="button"
           className={iconButton}

@@ -1,0 +1,219 @@
+import type { DocumentCitation, DocumentInfo, MeResponse } from "@nexus/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { clearDocumentChats } from "../lib/document-chat-store.ts";
+import type { DocumentThreadResponse } from "../lib/document-message.ts";
+import { DOCUMENT_SUGGESTIONS, DocumentChatPanel } from "./document-chat-panel.tsx";
+
+const SIGNED_IN: MeResponse = {
+  user: {
+    id: "u1",
+    name: "Ada Lovelace",
+    email: "ada@acme.com",
+    photoURL: null,
+    orgName: "Acme",
+    orgID: "",
+    tier: "free",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  },
+  tier: "free",
+  isSuperAdmin: false,
+};
+
+const DOC: DocumentInfo = {
+  id: "f1",
+  name: "tracemonkey.pdf",
+  kind: "pdf",
+  viewer: "pdf",
+  status: "ready",
+  pages: 14,
+  size: 1000,
+  warnings: [],
+  ocrPages: [],
+  runId: "r1",
+};
+
+function citation(marker: number, source: number, extra: Partial<DocumentCitation> = {}) {
+  return {
+    marker,
+    source,
+    fileId: "f1",
+    ordinal: source,
+    label: `Page ${source}`,
+    quote: `quote ${marker}`,
+    verified: true,
+    match: "exact",
+    ranges: [{ page: source, start: 0, end: 10 }],
+    ...extra,
+  } satisfies DocumentCitation;
+}
+
+/** Two markers of source 1 (one unverified) and one of source 2, in this order in the text. */
+const TEXT = 'Traces are recorded [1: "quote 0"]. Loops [2] are compiled; guards [1: "gone"] exit.';
+const CITATIONS: DocumentCitation[] = [
+  citation(0, 1),
+  citation(1, 2, { quote: "loops are hot" }),
+  citation(2, 1, { quote: "gone", verified: false, match: "none", ranges: [] }),
+];
+
+const sse = (chunks: readonly object[]) =>
+  chunks
+    .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
+    .join("")
+    .concat("data: [DONE]\n\n");
+
+function replyStream(text: string, citations: DocumentCitation[]) {
+  return sse([
+    { type: "start", messageId: "e1", messageMetadata: { entryId: "e1", threadId: "t1" } },
+    { type: "start-step" },
+    { type: "text-start", id: "t" },
+    { type: "text-delta", id: "t", delta: text },
+    { type: "text-end", id: "t" },
+    { type: "data-citations", data: citations },
+    { type: "finish-step" },
+    { type: "finish" },
+  ]);
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function server(chat: string[], thread: DocumentThreadResponse | null) {
+  const bodies: Array<Record<string, unknown>> = [];
+  const urls: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    urls.push(url);
+    if (url.endsWith("/api/documents/f1/chat")) {
+      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      const body = chat.shift();
+      if (body === undefined) throw new Error("no more chat responses");
+      return new Response(body, {
+        headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
+      });
+    }
+    if (url.includes("/api/documents/f1/threads/t1")) {
+      return thread
+        ? json(thread)
+        : json({ error: { code: "not_found", message: "Not found." } }, 404);
+    }
+    return json({});
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { bodies, urls };
+}
+
+function setup() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQueryKey, SIGNED_IN);
+  const onCitation = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <DocumentChatPanel document={DOC} threadId="t1" onCitation={onCitation} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), onCitation };
+}
+
+afterEach(() => {
+  clearDocumentChats();
+  vi.unstubAllGlobals();
+});
+
+describe("DocumentChatPanel", () => {
+  it("offers the suggestions in an empty thread; one sends the question with the thread and reasoning", async () => {
+    const { bodies } = server([replyStream(TEXT, CITATIONS)], null);
+    const { user } = setup();
+    const suggestions = await screen.findByTestId("document-suggestions");
+    for (const text of DOCUMENT_SUGGESTIONS.slice(0, 2)) {
+      expect(within(suggestions).getByRole("button", { name: text })).toBeTruthy();
+    }
+    await user.click(screen.getByTestId("document-reasoning"));
+    await user.click(within(suggestions).getByRole("button", { name: "Summarise this" }));
+    await screen.findAllByTestId("document-citation");
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ threadId: "t1", reasoning: true });
+    expect(screen.getByTestId("document-question").textContent).toBe("Summarise this");
+    expect(screen.queryByTestId("document-suggestions")).toBeNull();
+  });
+
+  it("shows the text without quotes; the k-th chip is citations[marker k] and a click hands it over", async () => {
+    server([replyStream(TEXT, CITATIONS)], null);
+    const { user, onCitation } = setup();
+    await user.click(await screen.findByRole("button", { name: "Summarise this" }));
+    const chips = await screen.findAllByTestId("document-citation");
+    // The quotes are not shown in the text: each marker is a chip numbered as the reply wrote it.
+    const text = screen.getByTestId("document-reply-text");
+    expect(text.textContent).not.toContain('"quote 0"');
+    expect(text.textContent).not.toContain("gone");
+    expect(chips.map((chip) => chip.dataset.citation)).toEqual(["1", "2", "1"]);
+    expect(chips.map((chip) => chip.dataset.marker)).toEqual(["0", "1", "2"]);
+    // The third chip cites source 1 like the first, but it is its own (unverified) citation.
+    await user.click(chips[2] as HTMLElement);
+    expect(onCitation).toHaveBeenLastCalledWith(CITATIONS[2]);
+    await user.click(chips[1] as HTMLElement);
+    expect(onCitation).toHaveBeenLastCalledWith(CITATIONS[1]);
+    // By keyboard too.
+    (chips[0] as HTMLElement).focus();
+    await user.keyboard("{Enter}");
+    expect(onCitation).toHaveBeenLastCalledWith(CITATIONS[0]);
+  });
+
+  it("an unverified citation's chip says passage not found; focus previews the quote and label", async () => {
+    server([replyStream(TEXT, CITATIONS)], null);
+    const { user } = setup();
+    await user.click(await screen.findByRole("button", { name: "Summarise this" }));
+    const chips = await screen.findAllByTestId("document-citation");
+    expect(chips[0]?.textContent).toBe("1");
+    expect(chips[0]?.dataset.verified).toBe("true");
+    expect(chips[2]?.textContent).toBe("1passage not found");
+    expect(chips[2]?.dataset.verified).toBe("false");
+    (chips[1] as HTMLElement).focus();
+    const card = await screen.findByTestId("document-citation-preview");
+    expect(card.textContent).toContain("Page 2");
+    expect(card.textContent).toContain("loops are hot");
+  });
+
+  it("lists each cited passage once: citations of one page are merged", async () => {
+    server([replyStream(TEXT, CITATIONS)], null);
+    const { user } = setup();
+    await user.click(await screen.findByRole("button", { name: "Summarise this" }));
+    const passages = await screen.findAllByTestId("document-passage");
+    expect(passages.map((p) => p.textContent)).toEqual([
+      "Page 1“quote 0”“gone”",
+      "Page 2“loops are hot”",
+    ]);
+  });
+
+  it("restores a saved thread with its citations (no request to the chat)", async () => {
+    const { bodies } = server([], {
+      threadId: "t1",
+      turns: [
+        {
+          id: "e1",
+          timestamp: "2026-01-01T00:00:00.000Z",
+          text: "What is traced?",
+          isBookmarked: false,
+          parts: [
+            { type: "text", text: TEXT },
+            { type: "data-citations", data: CITATIONS },
+          ],
+        },
+      ],
+    });
+    const { user, onCitation } = setup();
+    const chips = await screen.findAllByTestId("document-citation");
+    expect(screen.getByTestId("document-question").textContent).toBe("What is traced?");
+    expect(screen.queryByTestId("document-suggestions")).toBeNull();
+    expect(chips).toHaveLength(3);
+    await user.click(chips[1] as HTMLElement);
+    expect(onCitation).toHaveBeenCalledWith(CITATIONS[1]);
+    expect(bodies).toHaveLength(0);
+  });
+});
