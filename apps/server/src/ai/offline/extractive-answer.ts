@@ -30,6 +30,8 @@ const OFF_TOPIC_FACTOR = 0.5;
 /** MMR: relevance vs novelty, and when to stop after the minimum (share of the first pick). */
 const LAMBDA = 0.7;
 const CUTOFF = 0.45;
+/** A quote holds at least this share of the question's words the best match holds. */
+const MATCH_SHARE = 0.75;
 
 interface Candidate extends MmrCandidate {
   source: number;
@@ -175,7 +177,9 @@ export function composeAnswer(options: {
 
 /**
  * The candidates that answer the question: never one that shares no word with it, nor one that
- * holds fewer than half the words the best match holds (one good quote beats four padded ones).
+ * holds under MATCH_SHARE of the words the lead quote holds (one good quote beats four padded
+ * ones); a further fragment must hold as many as the lead quote (a table-of-contents line of another
+ * document that shares two words is no answer).
  * A fragment (a heading, a table row, a list item, a line without a sentence end) is quoted only
  * when it holds more of the question's words than every sentence, or when it is as good and comes
  * from the top-ranked source (the page the search ranked first holds only a heading and a line).
@@ -192,8 +196,14 @@ function matching(candidates: Candidate[]): Candidate[] {
         c.coverage > bestSentence ||
         (c.coverage === bestSentence && c.source === firstSource)),
   );
-  const best = usable.reduce((m, c) => Math.max(m, c.coverage), 0);
-  return usable.filter((c) => c.coverage >= Math.max(1, Math.ceil(best / 2)));
+  // The lead quote (MMR picks the most relevant first) sets the bar for the others.
+  const lead = usable.reduce<Candidate | undefined>(
+    (m, c) => (m === undefined || c.relevance > m.relevance ? c : m),
+    undefined,
+  );
+  const best = lead?.coverage ?? 0;
+  const enough = Math.ceil(MATCH_SHARE * best);
+  return usable.filter((c) => c.coverage >= (c.fragment ? best : enough));
 }
 
 function needsModel(reason: NeedsModelReason): OfflineAnswer {

@@ -133,7 +133,10 @@ function fragmentOf(line: string): string {
   let text = line.trim();
   if (text.startsWith("#")) text = text.replace(/^#{1,6}\s*/, "").replace(/\s*#+$/, "");
   else if (text.startsWith("|")) text = text.replace(/^\|\s*/, "").replace(/\s*\|$/, "");
-  return text.replace(LINE_PREFIX, "").trim();
+  return text
+    .replace(LINE_PREFIX, "")
+    .replace(/(?:\s+[•·])+$/, "")
+    .trim();
 }
 
 /**
@@ -155,6 +158,10 @@ export function quotableFragments(content: string): string[] {
     if (inFence || line === "" || TABLE_SEPARATOR.test(line)) continue;
     const fragment = fragmentOf(line);
     if (fragment.length > MAX_FRAGMENT_CHARS || !/[\p{L}\p{N}]/u.test(fragment)) continue;
+    // A reference mark would read as a citation of ours ("Footnote here[1]").
+    if (/\[\d{1,3}\]/.test(fragment)) continue;
+    // A line opening in lower case is the middle of a sentence (a wrapped PDF line).
+    if (CONTINUATION.test(fragment)) continue;
     if (sentences.some((s) => s.includes(fragment) || fragment.includes(s))) continue;
     out.push(fragment);
   }
