@@ -178,6 +178,23 @@ describe("Local focus over the person's files, offline", () => {
       ).toBe(true);
   });
 
+  it("labels each file source by where its passage is, one source per label", async () => {
+    const cases: Array<[string, string]> = [
+      ["What is the square of 12?", "testEXCEL.xlsx, Sheet Feuil1, rows 1–18"],
+      ["What is on document 1, page 3?", "doc_1_3_pages.pdf, p. 3"],
+      ["What is the text for chapter Two?", "testEPUB.epub, Chapter 2"],
+      ["What does the text box say?", "testPPT_various.pptx, slide 1"],
+      ["What do café, naïve and résumé have in common?", "testMARKDOWN.md, Title"],
+    ];
+    for (const [question, title] of cases) {
+      const titles = (await askLocal(question, { cookie: alice.cookie })).sources.map(
+        (s) => s.title,
+      );
+      expect(titles, question).toContain(title);
+      expect(titles, question).toHaveLength(new Set(titles).size);
+    }
+  });
+
   it("related questions on a Local answer come from the files, not the help pages", async () => {
     const { chunks, sources } = await askLocal("What is in the table of contents?", {
       cookie: alice.cookie,
