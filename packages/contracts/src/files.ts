@@ -207,7 +207,43 @@ export function fileCitationUrl(fileId: string, page: number, ordinal: number): 
   return `/app/document-chat/${fileId}?chunk=${ordinal}&page=${page}`;
 }
 
-/** Where a file's passage is, as a local search source names it: "report.pdf, p. 3". */
-export function fileCitationTitle(name: string, page: number): string {
+/** Where in its file a cited passage is, beyond its page: what the label can say. */
+export interface FilePassagePlace {
+  /** The file's kind (document-text DocumentKind: pdf, docx, xlsx, csv, pptx, epub…). */
+  kind?: string;
+  /** The passage's heading path ("Chapter 2 › Subchapter 2.1"); for a spreadsheet, its sheet first. */
+  heading?: string;
+  /** Spreadsheets: the first and last row the passage holds (1-based, among the sheet's filled rows). */
+  rows?: readonly [number, number];
+}
+
+const SHEET_KINDS = new Set(["xlsx", "ods", "csv"]);
+const SLIDE_KINDS = new Set(["pptx", "odp"]);
+const SECTION_KINDS = new Set(["docx", "odt", "epub", "html", "markdown"]);
+
+function rowsLabel(rows: readonly [number, number]): string {
+  return rows[0] === rows[1] ? `row ${rows[0]}` : `rows ${rows[0]}–${rows[1]}`;
+}
+
+/**
+ * Where a file's passage is, as a source names it: the page of a PDF ("report.pdf, p. 3"), the
+ * sheet and rows of a spreadsheet ("sales.xlsx, Sheet Q1, rows 2–40"), the slide of a presentation
+ * ("deck.pptx, slide 4"), the section heading of a Word, EPUB, HTML or Markdown document
+ * ("notes.docx, Methods"; the name alone when it has none). Without a place: the page.
+ */
+export function fileCitationTitle(name: string, page: number, place?: FilePassagePlace): string {
+  const kind = place?.kind ?? "";
+  const headings = (place?.heading ?? "").split(" › ").filter((h) => h.trim() !== "");
+  if (SHEET_KINDS.has(kind)) {
+    const parts = [name];
+    if (kind !== "csv") parts.push(`Sheet ${headings[0] ?? page}`);
+    if (place?.rows) parts.push(rowsLabel(place.rows));
+    return parts.join(", ");
+  }
+  if (SLIDE_KINDS.has(kind)) return `${name}, slide ${page}`;
+  if (SECTION_KINDS.has(kind)) {
+    const section = headings.at(-1);
+    return section ? `${name}, ${section}` : name;
+  }
   return `${name}, p. ${page}`;
 }

@@ -136,4 +136,33 @@ describe("composeAnswer", () => {
     expect(result.citations.length).toBeLessThanOrEqual(6);
     expect(result.citations.length).toBeGreaterThanOrEqual(3);
   });
+
+  it("quotes the top page's heading and unterminated line, and pads with nothing unrelated", () => {
+    const sources: PromptSource[] = [
+      {
+        n: 1,
+        title: "tracemonkey.pdf, p. 12",
+        url: "/f/1#page=12",
+        content: "7. Future Work\nNested trace trees for recursion and exceptions",
+      },
+      {
+        n: 2,
+        title: "Signing in",
+        url: "/blog/signing-in",
+        content:
+          "Nexus sends a sign-in link by e-mail. The link works once and for fifteen minutes. " +
+          "Work on your answers continues after you sign in.",
+      },
+      {
+        n: 3,
+        title: "other.pdf, p. 1",
+        url: "/f/2#page=1",
+        content: "Contents\n1 Introduction 1\n6 Related Work 9",
+      },
+    ];
+    const answer = composeAnswer({ question: "What is in the Future Work section?", sources });
+    if (answer.kind !== "extractive") throw new Error(answer.text);
+    expect(answer.citations[0]).toEqual({ sentence: "Future Work", source: 1 });
+    expect(answer.citations.every((c) => c.source === 1)).toBe(true);
+  });
 });

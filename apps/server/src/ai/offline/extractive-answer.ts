@@ -2,7 +2,7 @@ import { STOP_WORDS, stem, terms } from "../../lib/text-tokens.ts";
 import { type NeedsModelReason, needsModelMessage } from "./needs-model.ts";
 import type { PromptSource } from "./prompt-format.ts";
 import { bm25Scores, type MmrCandidate, mmrSelect, termVector } from "./scoring.ts";
-import { quotableSentences } from "./sentences.ts";
+import { quotableFragments, quotableSentences } from "./sentences.ts";
 
 /** One quoted sentence and the number of the source it was copied from. */
 export interface Citation {
@@ -30,12 +30,18 @@ const OFF_TOPIC_FACTOR = 0.5;
 /** MMR: relevance vs novelty, and when to stop after the minimum (share of the first pick). */
 const LAMBDA = 0.7;
 const CUTOFF = 0.45;
+/** A quote holds at least this share of the question's words the best match holds. */
+const MATCH_SHARE = 0.75;
 
 interface Candidate extends MmrCandidate {
   source: number;
   position: number;
   sentence: string;
   lexical: number;
+  /** Distinct words of the question it holds. */
+  coverage: number;
+  /** A heading, table row, list item or line without a sentence end. */
+  fragment: boolean;
 }
 
 /** The stemmed first word of a sentence ("" for a stop word). */
@@ -51,14 +57,30 @@ function normalise(values: number[]): number[] {
 
 function candidatesOf(question: string[], sources: readonly PromptSource[]): Candidate[] {
   const seen = new Set<string>();
-  const raw: Array<{ source: number; position: number; sentence: string; terms: string[] }> = [];
+  const raw: Array<{
+    source: number;
+    position: number;
+    sentence: string;
+    terms: string[];
+    fragment: boolean;
+  }> = [];
+  const add = (source: number, sentence: string, fragment: boolean) => {
+    const key = sentence.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    // Document order: a fragment sits by where the content holds it.
+    raw.push({ source, position: 0, sentence, terms: terms(sentence), fragment });
+  };
   for (const source of sources) {
-    quotableSentences(source.content).forEach((sentence, position) => {
-      const key = sentence.toLowerCase();
-      if (seen.has(key)) return;
-      seen.add(key);
-      raw.push({ source: source.n, position, sentence, terms: terms(sentence) });
-    });
+    const start = raw.length;
+    for (const sentence of quotableSentences(source.content)) add(source.n, sentence, false);
+    for (const fragment of quotableFragments(source.content)) add(source.n, fragment, true);
+    for (const r of raw.slice(start)) r.position = source.content.indexOf(r.sentence);
+    raw.splice(
+      start,
+      raw.length - start,
+      ...raw.slice(start).sort((a, b) => a.position - b.position),
+    );
   }
   const asked = new Set(question);
   const lexical = normalise(bm25Scores({ query: question, documents: raw.map((r) => r.terms) }));
@@ -81,6 +103,8 @@ function candidatesOf(question: string[], sources: readonly PromptSource[]): Can
       position: r.position,
       sentence: r.sentence,
       lexical: lex,
+      coverage: new Set(r.terms.filter((t) => asked.has(t))).size,
+      fragment: r.fragment,
       relevance:
         lex + lead + (lex > 0 ? 1 : OFF_TOPIC_FACTOR) * context + NEIGHBOUR_WEIGHT * neighbour,
       vector: termVector(r.terms),
@@ -100,16 +124,18 @@ function ordered(picked: Candidate[]): Candidate[] {
   );
 }
 
-/** "Sentence. [n]" per sentence; a paragraph per source. */
+/** "Sentence. [n]" per sentence; a paragraph per source, and one per fragment (a heading, a row). */
 function render(citations: Candidate[]): string {
   const paragraphs: string[] = [];
   let current: string[] = [];
   let source = -1;
+  let fragment = false;
   for (const c of citations) {
-    if (c.source !== source && current.length > 0) {
+    if ((c.source !== source || c.fragment || fragment) && current.length > 0) {
       paragraphs.push(current.join(" "));
       current = [];
     }
+    fragment = c.fragment;
     source = c.source;
     current.push(`${c.sentence} [${c.source}]`);
   }
@@ -130,9 +156,8 @@ export function composeAnswer(options: {
   const { sources } = options;
   if (sources.length === 0) return needsModel("no-sources");
   const question = terms(options.question);
-  const candidates = candidatesOf(question, sources);
-  if (candidates.length === 0 || !candidates.some((c) => c.lexical > 0))
-    return needsModel("no-match");
+  const candidates = matching(candidatesOf(question, sources));
+  if (candidates.length === 0) return needsModel("no-match");
   const picked = mmrSelect({
     candidates,
     max: options.maxSentences ?? MAX_SENTENCES,
@@ -148,6 +173,37 @@ export function composeAnswer(options: {
     text: render(chosen),
     citations: chosen.map((c) => ({ sentence: c.sentence, source: c.source })),
   };
+}
+
+/**
+ * The candidates that answer the question: never one that shares no word with it, nor one that
+ * holds under MATCH_SHARE of the words the lead quote holds (one good quote beats four padded
+ * ones); a further fragment must hold as many as the lead quote (a table-of-contents line of another
+ * document that shares two words is no answer).
+ * A fragment (a heading, a table row, a list item, a line without a sentence end) is quoted only
+ * when it holds more of the question's words than every sentence, or when it is as good and comes
+ * from the top-ranked source (the page the search ranked first holds only a heading and a line).
+ */
+function matching(candidates: Candidate[]): Candidate[] {
+  const sentences = candidates.filter((c) => !c.fragment);
+  const bestSentence = sentences.reduce((m, c) => Math.max(m, c.coverage), 0);
+  const firstSource = candidates.reduce((m, c) => Math.min(m, c.source), Number.POSITIVE_INFINITY);
+  const usable = candidates.filter(
+    (c) =>
+      c.lexical > 0 &&
+      c.coverage > 0 &&
+      (!c.fragment ||
+        c.coverage > bestSentence ||
+        (c.coverage === bestSentence && c.source === firstSource)),
+  );
+  // The lead quote (MMR picks the most relevant first) sets the bar for the others.
+  const lead = usable.reduce<Candidate | undefined>(
+    (m, c) => (m === undefined || c.relevance > m.relevance ? c : m),
+    undefined,
+  );
+  const best = lead?.coverage ?? 0;
+  const enough = Math.ceil(MATCH_SHARE * best);
+  return usable.filter((c) => c.coverage >= (c.fragment ? best : enough));
 }
 
 function needsModel(reason: NeedsModelReason): OfflineAnswer {

@@ -27,8 +27,13 @@ function withoutSiteName(title: string): string {
   return title.replace(/\s+[-–|·]\s+[^-–|·]{1,40}$/u, "").trim();
 }
 
-/** A passage of a person's file is titled "report.pdf, p. 3": a file name is not a topic. */
-const FILE_PASSAGE_TITLE = /\.[\p{L}\d]{1,5}, p\. \d+$/u;
+/**
+ * A passage of a person's file is titled by its place ("report.pdf, p. 3", "deck.pptx, slide 2",
+ * "sales.xlsx, Sheet Q1, rows 2–40", "notes.docx, Methods"): a file name is not a topic (its
+ * section comes as the passage's heading).
+ */
+const FILE_PASSAGE_TITLE =
+  /^[^\n]{1,200}\.(?:pdf|docx|pptx|xlsx|odt|odp|ods|epub|html?|md|markdown|csv|tsv|txt|text)(?:, .+)?$/iu;
 
 /** Jaccard similarity of the two texts' lower-case words. */
 function similarity(a: string, b: string): number {

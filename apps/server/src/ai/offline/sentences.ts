@@ -123,3 +123,47 @@ export function quotableSentences(content: string): string[] {
   }
   return out;
 }
+
+/** A quotable passage that is no sentence: a heading, a table row, a list item or a short line. */
+const MAX_FRAGMENT_CHARS = 300;
+const TABLE_SEPARATOR = /^\|?[\s:|-]+\|?$/;
+
+/** A line as it may be quoted: heading marks, list markers and a table's outer pipes dropped. */
+function fragmentOf(line: string): string {
+  let text = line.trim();
+  if (text.startsWith("#")) text = text.replace(/^#{1,6}\s*/, "").replace(/\s*#+$/, "");
+  else if (text.startsWith("|")) text = text.replace(/^\|\s*/, "").replace(/\s*\|$/, "");
+  return text
+    .replace(LINE_PREFIX, "")
+    .replace(/(?:\s+[•·])+$/, "")
+    .trim();
+}
+
+/**
+ * The lines of a source that hold no quotable sentence, as they may be quoted: headings, table
+ * rows, list items and lines without a sentence end (a PDF page with a heading and one short line).
+ * Each is a verbatim substring of the content. The engine quotes one only when it matches the
+ * question better than every sentence does.
+ */
+export function quotableFragments(content: string): string[] {
+  const sentences = quotableSentences(content);
+  const out: string[] = [];
+  let inFence = false;
+  for (const rawLine of content.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (line.startsWith("```") || line.startsWith("~~~")) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence || line === "" || TABLE_SEPARATOR.test(line)) continue;
+    const fragment = fragmentOf(line);
+    if (fragment.length > MAX_FRAGMENT_CHARS || !/[\p{L}\p{N}]/u.test(fragment)) continue;
+    // A reference mark would read as a citation of ours ("Footnote here[1]").
+    if (/\[\d{1,3}\]/.test(fragment)) continue;
+    // A line opening in lower case is the middle of a sentence (a wrapped PDF line).
+    if (CONTINUATION.test(fragment)) continue;
+    if (sentences.some((s) => s.includes(fragment) || fragment.includes(s))) continue;
+    out.push(fragment);
+  }
+  return out;
+}

@@ -46,6 +46,8 @@ const ZIP_EXTENSIONS: Record<string, DocumentKind> = {
   epub: "epub",
 };
 
+const ENCRYPTED_KINDS: Record<string, DocumentKind> = { docx: "docx", xlsx: "xlsx", pptx: "pptx" };
+
 function extensionOf(name?: string): string {
   return (name ?? "").toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
 }
@@ -134,7 +136,9 @@ export function detectKind(head: Uint8Array, name?: string): DocumentKind | null
   if (head.length === 0) return null;
   if (startsWith(head, "%PDF-")) return "pdf";
   if (startsWith(head, "PK\x03\x04")) return zipKind(head, name);
-  if (isEncryptedOffice(head)) return "docx";
+  // The encrypted package does not say what it holds: the extension names the kind (a protected
+  // spreadsheet is labelled a spreadsheet), Word when it names none of the three.
+  if (isEncryptedOffice(head)) return ENCRYPTED_KINDS[extensionOf(name)] ?? "docx";
   // UTF-16 text has NULs; only with a BOM is it text to us.
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!utf16 && looksBinary(head)) return null;

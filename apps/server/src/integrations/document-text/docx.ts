@@ -4,7 +4,14 @@ import { htmlToText } from "./html-text.ts";
 import { isRtl, limitText, requireText } from "./limits.ts";
 import { type ParsedDocument, ParseFailure, type ParseOptions } from "./types.ts";
 import { withoutDoctype } from "./xml.ts";
-import { DAMAGED_MESSAGE, openZip, readCentralDirectory, refuseLargeTextPart } from "./zip.ts";
+import {
+  DAMAGED_MESSAGE,
+  isOle,
+  openZip,
+  protectedMessage,
+  readCentralDirectory,
+  refuseLargeTextPart,
+} from "./zip.ts";
 
 /**
  * DOCX through mammoth's HTML output (headings h1–h6 from the Word heading styles, tables in
@@ -15,12 +22,7 @@ import { DAMAGED_MESSAGE, openZip, readCentralDirectory, refuseLargeTextPart } f
  * inflating (zip.ts). A password-protected file is an OLE container, not a ZIP.
  */
 
-export const PROTECTED_MESSAGE =
-  "This document is password-protected: remove the password and upload it again";
-
-function isOle(bytes: Uint8Array) {
-  return bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
-}
+export const PROTECTED_MESSAGE = protectedMessage("document");
 
 const MAMMOTH_PARTS = /\.(xml|rels)$/i;
 

@@ -14,8 +14,19 @@ import type { ParsedDocument, ParseOptions } from "./types.ts";
 type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
 type DomRoot = Parameters<typeof domToText>[0];
 
+/**
+ * linkedom makes the first element the root when a file has no <html> element ("<script>…</script>"
+ * alone); once the script is removed there is no root, and reading the body threw (the file was
+ * called damaged). Such a fragment is read inside an <html><body> of its own.
+ */
+function parseDocumentOf(html: string) {
+  const parsed = parseHTML(html).document;
+  if (parsed.documentElement?.localName === "html") return parsed;
+  return parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`).document;
+}
+
 export function parseHtml(options: ParseOptions): ParsedDocument {
-  const { document } = parseHTML(decodeText(options.bytes));
+  const document = parseDocumentOf(decodeText(options.bytes));
   for (const node of document.querySelectorAll("script, style, noscript, template, iframe, object"))
     node.remove();
   const title = document.title?.trim() || undefined;

@@ -8,7 +8,7 @@ import {
   type ParseOptions,
 } from "./types.ts";
 import { findAll, parseXml, textOf, type XNode } from "./xml.ts";
-import { DAMAGED_MESSAGE, openZip } from "./zip.ts";
+import { DAMAGED_MESSAGE, isOle, openZip, protectedMessage } from "./zip.ts";
 
 /** PPTX: one page per slide in presentation order; the title is a heading, speaker notes follow. */
 
@@ -37,6 +37,7 @@ function slideText(nodes: XNode[], builder: TextBuilder) {
 }
 
 export function parsePptx(options: ParseOptions): ParsedDocument {
+  if (isOle(options.bytes)) throw new ParseFailure("encrypted", protectedMessage("presentation"));
   const zip = openZip(options.bytes, options.limits.maxExpandedBytes);
   const presentation = zip.text("ppt/presentation.xml");
   if (!presentation) throw new ParseFailure("damaged", DAMAGED_MESSAGE);

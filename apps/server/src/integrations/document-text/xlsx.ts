@@ -8,7 +8,7 @@ import {
   type ParseOptions,
 } from "./types.ts";
 import { findAll, parseXml, textOf, type XNode } from "./xml.ts";
-import { DAMAGED_MESSAGE, openZip } from "./zip.ts";
+import { DAMAGED_MESSAGE, isOle, openZip, protectedMessage } from "./zip.ts";
 
 /** XLSX: one page per sheet (its name as the heading), each row one line of " | "-joined cells. */
 
@@ -38,6 +38,7 @@ function cellText(cell: XNode, strings: string[]): string {
 }
 
 export function parseXlsx(options: ParseOptions): ParsedDocument {
+  if (isOle(options.bytes)) throw new ParseFailure("encrypted", protectedMessage("spreadsheet"));
   const zip = openZip(options.bytes, options.limits.maxExpandedBytes);
   const workbook = zip.text("xl/workbook.xml");
   if (!workbook) throw new ParseFailure("damaged", DAMAGED_MESSAGE);

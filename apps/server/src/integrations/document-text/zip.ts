@@ -24,6 +24,16 @@ const LOCAL = 0x04034b50;
 const SLICE = 4 * 1024;
 
 export const DAMAGED_MESSAGE = "This file is damaged";
+
+/** An OLE/CFB container: what a password-protected DOCX, XLSX or PPTX is (not a ZIP). */
+export function isOle(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+}
+
+/** "This spreadsheet is password-protected: …" for an encrypted Office file of that kind. */
+export function protectedMessage(what: "document" | "spreadsheet" | "presentation"): string {
+  return `This ${what} is password-protected: remove the password and upload it again`;
+}
 const TOO_LARGE_MESSAGE = "This file expands to more data than allowed";
 /**
  * The largest part decoded as text (an XML part, a chapter): decoding and parsing XML takes many

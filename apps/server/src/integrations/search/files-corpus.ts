@@ -1,8 +1,9 @@
-import { fileCitationTitle, fileCitationUrl } from "@nexus/contracts";
+import { fileCitationUrl } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { Embedder } from "../../ai/embeddings.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { mergeSamePage, type PlacedRow, placeColumns, placedTitle } from "./file-places.ts";
 import { createFileVectorIndex, type FileVectorIndex, type VectorHit } from "./file-vectors.ts";
 import type { LocalCorpus, LocalQuery, ScoredSearchResult } from "./local.ts";
 import { createPgvectorIndex, usesPgvector } from "./pgvector.ts";
@@ -39,13 +40,7 @@ interface RankedRow extends Record<string, unknown> {
   score: number;
 }
 
-interface DetailRow extends Record<string, unknown> {
-  file_id: string;
-  ordinal: number;
-  name: string;
-  page: number;
-  heading_path: string;
-  content: string;
+interface DetailRow extends PlacedRow, Record<string, unknown> {
   snippet: string;
 }
 
@@ -76,12 +71,12 @@ function fullTextHits(query: LocalQuery, userId: string, limit: number, scope: S
   const { web, en } = tsQueries(query);
   return sql`
     strict as (
-      select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
+      select c.file_id, c.ordinal, c.page, c.char_start, c.heading_path, c.content, c.search_vector
       from file_chunks c
       where c.user_id = ${userId} ${scope} and c.search_vector @@ ${web}
       limit ${STRICT_CANDIDATES}
     ), loose as (
-      select c.file_id, c.ordinal, c.page, c.heading_path, c.content, c.search_vector
+      select c.file_id, c.ordinal, c.page, c.char_start, c.heading_path, c.content, c.search_vector
       from file_chunks c
       where (select count(*) from strict) < ${limit}
         and c.user_id = ${userId} ${scope} and c.search_vector @@ ${en}
@@ -124,9 +119,20 @@ function withoutSeqScan<T extends Record<string, unknown>>(
   );
 }
 
-function toResult(row: DetailRow, score: number): ScoredSearchResult {
+/** One source per label (file-places.ts: passages of one page, slide, section or sheet merge). */
+function toResults(rows: readonly DetailRow[], scoreOf: (row: DetailRow) => number) {
+  return mergeSamePage(rows, scoreOf).map(({ row, rows: span, score }) =>
+    toResult(row, score, span),
+  );
+}
+
+function toResult(
+  row: DetailRow,
+  score: number,
+  rows?: [number, number] | undefined,
+): ScoredSearchResult {
   return {
-    title: fileCitationTitle(row.name, row.page),
+    title: placedTitle(row, rows),
     url: fileCitationUrl(row.file_id, row.page, row.ordinal),
     snippet: row.snippet.replace(/\s+/g, " ").trim(),
     content: row.content,
@@ -149,13 +155,14 @@ async function fullTextSearch(
     sql`
     with ${fullTextHits(query, userId, limit, scope)}
     select hits.file_id, hits.ordinal, f.name, hits.page, hits.heading_path, hits.content,
+           ${placeColumns("hits", "f")},
            (hits.score * ${FILE_WEIGHT})::float8 as score,
            ts_headline('english', hits.content, ${tsQueries(query).en}, ${HEADLINE_OPTIONS}) as snippet
     from hits join files f on f.id = hits.file_id
     order by hits.score desc, hits.file_id, hits.ordinal
   `,
   );
-  return result.rows.map((row) => toResult(row, Number(row.score)));
+  return toResults(result.rows, (row) => Number(row.score));
 }
 
 const keyOf = (hit: { fileId: string; ordinal: number }) => `${hit.fileId}:${hit.ordinal}`;
@@ -274,15 +281,16 @@ async function hybridSearch(options: {
       select * from unnest(${`{${fileIds.join(",")}}`}::uuid[], ${`{${ordinals.join(",")}}`}::int[])
         with ordinality as k(file_id, ordinal, rank)
     )
-    select c.file_id, c.ordinal, f.name, c.page, c.heading_path, c.content,
+    select c.file_id, c.ordinal, f.name, c.page, c.heading_path, c.content, ${placeColumns("c", "f")},
            ts_headline('english', c.content, q.en, ${HEADLINE_OPTIONS}) as snippet
     from keys k
     join file_chunks c on c.file_id = k.file_id and c.ordinal = k.ordinal and c.user_id = ${userId}
     join files f on f.id = c.file_id and f.user_id = ${userId} and f.status = 'ready'
     cross join q
     order by k.rank`);
-  return details.rows.map((row) =>
-    toResult(row, scores.get(keyOf({ fileId: row.file_id, ordinal: row.ordinal })) ?? 0),
+  return toResults(
+    details.rows,
+    (row) => scores.get(keyOf({ fileId: row.file_id, ordinal: row.ordinal })) ?? 0,
   );
 }
 
@@ -294,14 +302,14 @@ async function openingPassages(options: {
   limit: number;
 }): Promise<ScoredSearchResult[]> {
   const result = await options.db.execute<DetailRow>(sql`
-    select c.file_id, c.ordinal, f.name, c.page, c.heading_path, c.content,
+    select c.file_id, c.ordinal, f.name, c.page, c.heading_path, c.content, ${placeColumns("c", "f")},
            left(c.content, 240) as snippet
     from file_chunks c join files f on f.id = c.file_id
     where c.user_id = ${options.userId} ${options.scope} and f.status = 'ready'
     order by c.ordinal, c.file_id
     limit ${options.limit}
   `);
-  return result.rows.map((row) => toResult(row, 0));
+  return toResults(result.rows, () => 0);
 }
 
 /**
@@ -326,7 +334,8 @@ function vectorIndex(options: Parameters<typeof createFileVectorIndex>[0]): File
  * The person's ready files as a local-search corpus: PostgreSQL full-text over file_chunks through
  * the (user_id, search_vector) GIN index, only that user's rows (no user id: nothing). With an
  * embedder (EMBEDDING_MODEL), the passages nearest the query's embedding (pgvector.ts when the
- * database has pgvector, else file-vectors.ts) are fused with the full-text ranking by RRF (k = 60). A source is titled "file name, p. N" and links
+ * database has pgvector, else file-vectors.ts) are fused with the full-text ranking by RRF (k = 60). A source is titled by where it is (file-places.ts:
+ * "report.pdf, p. 3", "sales.xlsx, Sheet Q1, rows 2–40"), passages labelled alike merged, and links
  * to the file's download. With `fileIds` (the files attached to a question) only those files are
  * searched, and when none of their passages matches ("summarise this"), their opening passages are
  * the sources.

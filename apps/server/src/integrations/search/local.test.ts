@@ -179,6 +179,41 @@ describe("local search over the knowledge base", () => {
     expect(results[0]).not.toHaveProperty("score");
   });
 
+  it("Local focus (knowledge: product): the files alone, help guides only for the product or when no file matches", async () => {
+    const files: LocalCorpus = {
+      name: "files",
+      async search({ query }) {
+        if (!query.words.includes("ollama")) return [];
+        return [
+          {
+            title: "ollama-notes.md, p. 1",
+            url: "/app/files/f1",
+            snippet: "Ollama notes",
+            content: "My notes: Ollama ran on the old laptop.",
+            source: "file",
+            score: 0.01,
+          },
+        ];
+      },
+    };
+    const provider = createLocalSearch({
+      db: db.db,
+      limit: 5,
+      corpora: [files],
+      knowledge: "product",
+    });
+    const sourcesOf = async (query: string) =>
+      (await provider.search({ query, userId: "u1" })).results.map((r) => r.source);
+    // A file matches (with a low score): no help page joins it, though the guides hold "Ollama".
+    expect(await sourcesOf("How do I connect Ollama?")).toEqual(["file"]);
+    // No file matches: the help guides answer (an anonymous visitor has no files).
+    const none = await sourcesOf("Is my data used to train models?");
+    expect(none.length).toBeGreaterThan(0);
+    expect(none.every((s) => s === "knowledge")).toBe(true);
+    // A question about the product itself: the guides join the files (merged by score).
+    expect(await sourcesOf("How do I connect Ollama to Nexus?")).toContain("knowledge");
+  });
+
   it("keeps knowledge rows per document path", async () => {
     const rows = await db.db
       .select({ heading: schema.knowledgeChunks.heading })

@@ -116,6 +116,14 @@ export function createKnowledgeCorpus(options: { db: Db }): LocalCorpus {
   };
 }
 
+/** The product's own name, as a question about it says it ("How do I sign in to Nexus?"). */
+const PRODUCT_NAME = /\bnexus\b/i;
+
+/** Whether a question is about the product itself (its help guides may answer it). */
+export function namesProduct(question: string): boolean {
+  return PRODUCT_NAME.test(question);
+}
+
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
 }
@@ -130,14 +138,18 @@ export function createLocalSearch(options: {
   /** Results per page (default 8). */
   limit?: number;
   corpora?: LocalCorpus[];
-  /** Include the built-in knowledge base (default true; not when a question has attached files). */
-  knowledge?: boolean;
+  /**
+   * The built-in knowledge base (the product's help guides): true (default) searched beside the
+   * other corpora; false never (a question with attached files); "product" only for a question
+   * about the product itself, or when the other corpora (the person's files) find nothing (the
+   * Local focus: an answer about files never mixes in help pages).
+   */
+  knowledge?: boolean | "product";
 }): SearchProvider {
   const perPage = options.limit ?? DEFAULT_LIMIT;
-  const corpora = [
-    ...(options.knowledge === false ? [] : [createKnowledgeCorpus({ db: options.db })]),
-    ...(options.corpora ?? []),
-  ];
+  const knowledge = options.knowledge === false ? null : createKnowledgeCorpus({ db: options.db });
+  const others = options.corpora ?? [];
+  const knowledgeFirst = options.knowledge !== "product";
   return {
     name: "local",
     async search({ query, page, userId, fileIds, signal }): Promise<SearchResponse> {
@@ -145,17 +157,24 @@ export function createLocalSearch(options: {
       const prepared: LocalQuery = { text: query.trim(), words: queryWords(query) };
       const pageIndex = Math.max(1, Math.floor(page ?? 1)) - 1;
       const limit = perPage * (pageIndex + 1);
-      const found = await Promise.all(
-        corpora.map((corpus) =>
-          corpus.search({
-            query: prepared,
-            limit,
-            ...(userId ? { userId } : {}),
-            ...(fileIds ? { fileIds } : {}),
-            ...(signal ? { signal } : {}),
-          }),
-        ),
-      );
+      const searchIn = (corpus: LocalCorpus) =>
+        corpus.search({
+          query: prepared,
+          limit,
+          ...(userId ? { userId } : {}),
+          ...(fileIds ? { fileIds } : {}),
+          ...(signal ? { signal } : {}),
+        });
+      let found: ScoredSearchResult[][];
+      if (knowledge && knowledgeFirst) {
+        found = await Promise.all([knowledge, ...others].map(searchIn));
+      } else {
+        found = await Promise.all(others.map(searchIn));
+        throwIfAborted(signal);
+        const nothing = found.every((results) => results.length === 0);
+        if (knowledge && (nothing || namesProduct(prepared.text)))
+          found.push(await searchIn(knowledge));
+      }
       throwIfAborted(signal);
       const results = found
         .flat()

@@ -66,7 +66,7 @@ function sourceTitles(chunks: ReturnType<typeof parseStream>): string[] {
 }
 
 describe("POST /api/answer with attached files (fileIds)", () => {
-  it("answers the owner from the attached file only, in the Local focus, citing file and page", async () => {
+  it("answers the owner from the attached file only, in the Local focus, citing the file and its section", async () => {
     // Web focus asked for, and words that the other file and the knowledge base also hold.
     const { status, chunks } = await ask(
       { text: "What oil did the lamp burn?", focusMode: "web", fileIds: [notesId] },
@@ -76,7 +76,7 @@ describe("POST /api/answer with attached files (fileIds)", () => {
     expect(metadataOf(chunks, "start").focusMode).toBe("local");
     const titles = sourceTitles(chunks);
     expect(titles.length).toBeGreaterThan(0);
-    expect(titles.every((t) => t === "skerry-light.md, p. 1")).toBe(true);
+    expect(titles.every((t) => t === "skerry-light.md, Skerry light")).toBe(true);
     const text = textOf(chunks);
     expect(text).toContain("colza oil");
     expect(citations(text).length).toBeGreaterThan(0);
@@ -101,7 +101,7 @@ describe("POST /api/answer with attached files (fileIds)", () => {
       { cookie: alice.cookie },
     );
     const titles = sourceTitles(chunks);
-    expect(titles).toContain("skerry-light.md, p. 1");
+    expect(titles).toContain("skerry-light.md, Skerry light");
     expect(titles).toContain("harbour-log.txt, p. 1");
     // Nothing was attached: the saved turn has no attachments.
     const [row] = await h.db.db
@@ -116,7 +116,7 @@ describe("POST /api/answer with attached files (fileIds)", () => {
       { text: "Summarise this", fileIds: [notesId] },
       { cookie: alice.cookie },
     );
-    expect(sourceTitles(chunks)).toEqual(["skerry-light.md, p. 1"]);
+    expect(sourceTitles(chunks)).toEqual(["skerry-light.md, Skerry light"]);
   });
 
   it("scopes to several attached files, and the same id twice counts once", async () => {
@@ -126,7 +126,7 @@ describe("POST /api/answer with attached files (fileIds)", () => {
     );
     expect(status).toBe(200);
     expect(new Set(sourceTitles(chunks))).toEqual(
-      new Set(["skerry-light.md, p. 1", "harbour-log.txt, p. 1"]),
+      new Set(["skerry-light.md, Skerry light", "harbour-log.txt, p. 1"]),
     );
   });
 

@@ -5,7 +5,7 @@ import { focusMarker, formatSources, type SourceInput } from "../../ai/offline/p
 export interface FocusConfig {
   /** Search provider categories; null = no search (writing). */
   categories: string[] | null;
-  /** Searches the built-in knowledge base and the user's files instead of the web. */
+  /** Searches the user's files (the built-in help guides for questions about the product) instead of the web. */
   local: boolean;
   /** Words added to the search query (social: where discussions are). */
   queryHint: string;
@@ -50,7 +50,8 @@ export const FOCUS: Readonly<Record<FocusMode, FocusConfig>> = {
     categories: [],
     local: true,
     queryHint: "",
-    instruction: "Answer from the user's files and the built-in knowledge base below.",
+    instruction:
+      "Answer from the user's files below (or, for a question about Nexus itself, its help guides).",
   },
 };
 

@@ -72,7 +72,9 @@ export async function searchFor(options: {
     ? createLocalSearch({
         db: options.deps.db,
         corpora: [createFilesCorpus({ db: options.deps.db })],
-        knowledge: !attached,
+        // Local means the person's files: the help guides answer only questions about the
+        // product, or when no file matches (an anonymous visitor has no files).
+        knowledge: attached ? false : "product",
       })
     : options.deps.search;
   const found = await provider.search({

@@ -48,7 +48,11 @@ beforeAll(async () => {
         const sentence = sentenceOf(source.content);
         if (!sentence) continue;
         const quote =
-          i === 1 ? sentence.toUpperCase().replace(/ /g, "  ") : i === 2 ? reworded(sentence) : sentence;
+          i === 1
+            ? sentence.toUpperCase().replace(/ /g, "  ")
+            : i === 2
+              ? reworded(sentence)
+              : sentence;
         parts.push(`A finding [${i + 1}: "${quote}"].`);
       }
       parts.push(`Also [1: "${INVENTED}"].`);

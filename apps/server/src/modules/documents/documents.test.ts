@@ -83,7 +83,12 @@ describe("the document routes", () => {
   it("describe a document and give its text, whose pages hold each passage at its offsets", async () => {
     const res = await h.request(`/api/documents/${pdfId}`, { cookie: alice.cookie });
     const info: DocumentInfo = documentInfoSchema.parse(await res.json());
-    expect(info).toMatchObject({ name: "tracemonkey.pdf", viewer: "pdf", status: "ready", pages: 14 });
+    expect(info).toMatchObject({
+      name: "tracemonkey.pdf",
+      viewer: "pdf",
+      status: "ready",
+      pages: 14,
+    });
     const doc = await text(pdfId);
     expect(doc.pages.map((p) => p.page)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(doc.pages[0]?.label).toBe("Page 1");
@@ -172,7 +177,9 @@ describe("document chat (offline)", () => {
         expect(c.fileId).toBe(pdfId);
         if (!c.verified || !c.quote) continue;
         verified++;
-        const marked = c.ranges.map((r) => pageText.get(r.page)?.slice(r.start, r.end) ?? "").join(" ");
+        const marked = c.ranges
+          .map((r) => pageText.get(r.page)?.slice(r.start, r.end) ?? "")
+          .join(" ");
         const squash = (s: string) => s.replace(/[\s-]+/g, "").toLowerCase();
         expect(squash(marked), question).toContain(squash(c.quote).slice(0, 40));
         expect(c.label).toMatch(/^Page \d+$/);

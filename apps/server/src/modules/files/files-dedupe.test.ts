@@ -74,4 +74,35 @@ describe("the same bytes are never uploaded twice by one person", () => {
     expect(await addFilesCount(bob.userId)).toBe(before + 1);
     expect(await h.deps.storage.list(`u/${bob.userId}`)).toHaveLength(rowsBefore + 1);
   });
+
+  it("a file kept from before the hash (content_sha256 null) is recognised when attached again", async () => {
+    const carol = await h.signIn("carol-dedupe@acme.com");
+    const text = "Tide table for March: high water at 06:12 and 18:40.\n";
+    // Same size, other bytes: a legacy file that must not be taken for it.
+    const lookalike = "Tide table for April: high water at 07:12 and 19:40.\n";
+    expect(lookalike.length).toBe(text.length);
+    const old = (await (await upload(h, carol.cookie, "tides.txt", text)).json()) as Uploaded;
+    const other = (await (
+      await upload(h, carol.cookie, "april.txt", lookalike)
+    ).json()) as Uploaded;
+    // Both were added before migration 0019 kept a hash.
+    await h.db.db
+      .update(schema.files)
+      .set({ contentSha256: null })
+      .where(eq(schema.files.userId, carol.userId));
+    const count = await addFilesCount(carol.userId);
+
+    const again = await upload(h, carol.cookie, "tides (1).txt", text);
+    expect(again.status).toBe(200);
+    expect((await again.json()) as Uploaded).toMatchObject({ id: old.id, alreadyInFiles: true });
+    const rows = await filesOf(carol.userId);
+    expect(rows.map((row) => row.id).sort()).toEqual([old.id, other.id].sort());
+    expect(await addFilesCount(carol.userId)).toBe(count);
+    expect(await h.deps.storage.list(`u/${carol.userId}`)).toHaveLength(2);
+    // The hash is kept once read: the next upload finds it directly.
+    expect(rows.find((row) => row.id === old.id)?.contentSha256).toMatch(/^[0-9a-f]{64}$/);
+    const third = await upload(h, carol.cookie, "april copy.txt", lookalike);
+    expect(third.status).toBe(200);
+    expect(((await third.json()) as Uploaded).id).toBe(other.id);
+  });
 });

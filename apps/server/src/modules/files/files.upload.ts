@@ -221,7 +221,10 @@ export async function uploadFile(options: {
   try {
     const id = crypto.randomUUID();
     const outcome = await deps.db.transaction(async (tx) => {
-      const same = await lockAndFindSameBytes(tx, user.id, received.sha256);
+      const same = await lockAndFindSameBytes(tx, user.id, received.sha256, {
+        size: received.size,
+        storage: deps.storage,
+      });
       if (same) return { row: same, alreadyInFiles: true };
       const run = await runs.createRun(tx, {
         userId: user.id,

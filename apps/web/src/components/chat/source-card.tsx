@@ -26,17 +26,55 @@ export function sourceHref(url: string): string | undefined {
   return isHttpUrl(url) ? url : undefined;
 }
 
+/** Where a file passage is, at the end of its title: kept whole ("p. 12", "slide 4", "rows 2–40"). */
+const FILE_PLACE = /, (p\. \d+|slide \d+|rows? \d+(?:–\d+)?)$/;
+/** A file name, optionally followed by its place: "annual_report.pdf", "notes.docx, Methods". */
+const FILE_NAME = /^[^,\n]+?\.[\p{L}\d]{1,8}(?=, |$)/u;
+/** A word of a file name longer than this gets break opportunities inside it. */
+const LONG_WORD = 16;
+
 /**
- * A card's title. A file passage's page ("report.pdf, p. 12") stays whole: the line may break after
- * the name's comma, never inside "p. 12".
+ * A file name whose long words ("annual_report_2024_final.pdf") get a break opportunity (<wbr>)
+ * after each "_" and "." inside them, so the name wraps between its words instead of mid-word
+ * where the card ends (break-words is then only the last resort for one very long word).
  */
-export function SourceTitle({ title }: { title: string }) {
-  const page = /, (p\. \d+)$/.exec(title);
-  if (!page?.[1]) return <>{title}</>;
+function FileName({ name }: { name: string }) {
+  const parts = name
+    .split(/(\s+)/)
+    .flatMap((word) => (word.length > LONG_WORD ? word.split(/(?<=[_.])(?=[\p{L}\d])/u) : [word]));
   return (
     <>
-      {title.slice(0, page.index + 2)}
-      <span className="whitespace-nowrap">{page[1]}</span>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+        <span key={i}>
+          {i > 0 && /[_.]$/.test(parts[i - 1] ?? "") ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A card's title. A file name wraps between its words (FileName), and a file passage's place
+ * ("report.pdf, p. 12", "deck.pptx, slide 4", "sales.xlsx, Sheet Q1, rows 2–40") stays whole: the
+ * line may break after a comma, never inside "p. 12".
+ */
+export function SourceTitle({ title }: { title: string }) {
+  const place = FILE_PLACE.exec(title);
+  const head = place ? title.slice(0, place.index + 2) : title;
+  const name = FILE_NAME.exec(head)?.[0];
+  return (
+    <>
+      {name ? (
+        <>
+          <FileName name={name} />
+          {head.slice(name.length)}
+        </>
+      ) : (
+        head
+      )}
+      {place?.[1] ? <span className="whitespace-nowrap">{place[1]}</span> : null}
     </>
   );
 }
