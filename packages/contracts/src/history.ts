@@ -26,6 +26,8 @@ export const threadSummarySchema = z.object({
   agentId: z.string().nullable().default(null),
   /** A custom agent's name (null for answers, presets and a deleted agent). */
   agentName: z.string().nullable().default(null),
+  /** The document of a document-chat thread (it opens beside the document); null otherwise. */
+  documentId: z.string().nullable().default(null),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
@@ -63,6 +65,7 @@ export const libraryItemSchema = z.object({
   /** A bookmarked agent reply opens in its agent's chat (as in history). */
   kind: z.enum(["answer", "agent"]).default("answer"),
   agentId: z.string().nullable().default(null),
+  documentId: z.string().nullable().default(null),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 

@@ -2,10 +2,14 @@ import { isPresetAgentId, PRESET_AGENT_INFO, type ThreadSummary } from "@nexus/c
 import { paths } from "@/config/paths.ts";
 
 type Linkable = Pick<ThreadSummary, "threadId" | "title" | "firstQuery"> &
-  Partial<Pick<ThreadSummary, "kind" | "agentId">>;
+  Partial<Pick<ThreadSummary, "kind" | "agentId" | "documentId">>;
 
-/** Where a thread opens: an agent conversation at its agent's chat, an answer thread as a search. */
+/**
+ * Where a thread opens: a document chat beside its document, an agent conversation at its agent's
+ * chat, an answer thread as a search.
+ */
 export function threadHref(thread: Linkable): string {
+  if (thread.documentId) return paths.app.documentChat.href(thread.documentId, thread.threadId);
   if (thread.kind === "agent" && isPresetAgentId(thread.agentId))
     return paths.app.presetAgent.href(thread.agentId, thread.threadId);
   const custom = customAgentIdOf(thread);

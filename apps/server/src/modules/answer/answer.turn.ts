@@ -53,6 +53,8 @@ export interface AnswerJob extends ChatJob {
   continues: string | undefined;
   /** Earlier turns the client sent (used when the server keeps none: anonymous visitors). */
   clientTurns: Turn[];
+  /** A document-chat turn: kept in history as that kind, with its document. */
+  document?: { id: string };
 }
 
 /** What one answer gathers on its way, for its data parts, its save and its finish part. */
@@ -256,6 +258,7 @@ export async function saveAnswer(ctx: AnswerContext, { stopped }: { stopped: boo
       timestamp: deps.clock.now(),
       query: job.question,
       focusMode: job.focusMode,
+      ...(job.document ? { kind: "document" as const, subjectId: job.document.id } : {}),
       results: job.attachments.length > 0 ? { ...results, attachments: job.attachments } : results,
       parts,
     },

@@ -45,6 +45,7 @@ async function accept(request: ChatRequest<AnswerRequest>) {
     kind: "document",
     documentId: row.id,
     documentKind: row.kind,
+    document: { id: row.id },
   };
   return { job };
 }

@@ -73,6 +73,39 @@ export function locateQuote(
   return { match: both.match, ranges };
 }
 
+/** Passages of one page a source may stand for (the files corpus merges them into one source). */
+const MERGED_PASSAGES = 8;
+
+/**
+ * A quote in the source `cited` stands for: any passage of its page (the files corpus merges the
+ * passages of one page into one source, linked by one of them), each possibly running on into the
+ * passage after it (a quote across a page break).
+ */
+async function locateInSource(
+  quote: string,
+  cited: Passage,
+  passage: (ordinal: number) => Promise<Passage | null>,
+): Promise<ReturnType<typeof locateQuote>> {
+  const own = locateQuote(quote, cited, await passage(cited.ordinal + 1));
+  if (own.match !== "none") return own;
+  let first = cited;
+  for (let i = 0; i < MERGED_PASSAGES; i++) {
+    const before = await passage(first.ordinal - 1);
+    if (!before || before.page !== cited.page) break;
+    first = before;
+  }
+  let current: Passage | null = first;
+  for (let i = 0; current && i < 2 * MERGED_PASSAGES; i++) {
+    const next: Passage | null = await passage(current.ordinal + 1);
+    if (current.ordinal !== cited.ordinal) {
+      const found = locateQuote(quote, current, next);
+      if (found.match !== "none") return found;
+    }
+    current = next && next.page === cited.page ? next : null;
+  }
+  return { match: "none", ranges: [] };
+}
+
 /** The `data-citations` of a reply: each marker of its text, checked against its passage. */
 export async function citationsOf(options: {
   text: string;
@@ -87,9 +120,8 @@ export async function citationsOf(options: {
     const passage = at ? await options.passage(at.fileId, at.ordinal) : null;
     if (!source || !at || !passage) continue;
     const quote = m.quote ?? sentenceBefore(options.text, m.index);
-    const next = await options.passage(at.fileId, at.ordinal + 1);
     const found = quote
-      ? locateQuote(quote, passage, next)
+      ? await locateInSource(quote, passage, (ordinal) => options.passage(at.fileId, ordinal))
       : { match: "none" as const, ranges: [] };
     const whole = { page: passage.page, start: passage.charStart, end: passage.charEnd };
     const base = {

@@ -1,8 +1,17 @@
 import { Readable } from "node:stream";
-import type { DocumentInfo, DocumentPassage, DocumentText } from "@nexus/contracts";
+import {
+  type AgentThreadResponse,
+  type DocumentInfo,
+  type DocumentPassage,
+  type DocumentText,
+  storedPartsOf,
+  storedResultsOf,
+  storedTurnParts,
+} from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as files from "../files/files.service.ts";
+import * as history from "../history/history.service.ts";
 
 /**
  * Documents (ARCHITECTURE.md §3.4): a person's own file as the document viewer and document chat
@@ -155,4 +164,39 @@ export async function documentContent(options: {
       "Content-Range": `bytes ${range.start}-${range.end}/${row.size}`,
     },
   });
+}
+
+const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * GET /api/documents/:id/threads/:threadId: the caller's chat about this document, oldest turn
+ * first, each reply with its saved parts (its citations among them). Any other thread is a 404.
+ */
+export async function documentThread(
+  deps: Deps,
+  user: SessionUser,
+  row: FileRow,
+  threadId: string,
+): Promise<Omit<AgentThreadResponse, "agentId"> & { documentId: string }> {
+  const rows = THREAD_ID.test(threadId)
+    ? await history.threadTurns(deps, { userId: user.id, threadId })
+    : [];
+  if (rows.length === 0 || rows.some((r) => r.kind !== "document" || r.subjectId !== row.id))
+    throw new AppError("not_found", "No such conversation.");
+  return {
+    documentId: row.id,
+    threadId,
+    turns: rows.map((r) => ({
+      id: r.id,
+      timestamp: r.timestamp.toISOString(),
+      text: r.query,
+      parts: storedTurnParts({
+        kind: "agent",
+        parts: storedPartsOf(r.parts),
+        results: storedResultsOf(r.results),
+      }),
+      ...(r.results.stopped === true ? { stopped: true } : {}),
+      isBookmarked: r.isBookmarked,
+    })),
+  };
 }

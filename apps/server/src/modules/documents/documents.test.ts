@@ -200,8 +200,23 @@ describe("document chat (offline)", () => {
     expect(doc.pages[0]?.text.slice(range?.start, range?.end)).toContain("colza oil");
     const after = await h.request("/api/usage/check?counter=search", { cookie: alice.cookie });
     expect(((await after.json()) as { current: number }).current).toBe(used + 1);
-    const thread = await h.request("/api/threads/docthread1", { cookie: alice.cookie });
+    const thread = await h.request(`/api/documents/${notesId}/threads/docthread1`, {
+      cookie: alice.cookie,
+    });
     expect(thread.status).toBe(200);
     expect(JSON.stringify(await thread.json())).toContain("data-citations");
+    const foreign = await h.request(`/api/documents/${notesId}/threads/docthread1`, {
+      cookie: bob.cookie,
+    });
+    expect(foreign.status).toBe(404);
+    const other = await h.request(`/api/documents/${pdfId}/threads/docthread1`, {
+      cookie: alice.cookie,
+    });
+    expect(other.status).toBe(404);
+    // History lists it as a chat about this document.
+    const listed = (await (await h.request("/api/history", { cookie: alice.cookie })).json()) as {
+      threads: { threadId: string; documentId: string | null }[];
+    };
+    expect(listed.threads.find((t) => t.threadId === "docthread1")?.documentId).toBe(notesId);
   });
 });

@@ -50,6 +50,7 @@ export function presentThread(row: ThreadRow): ThreadSummary {
     kind: row.kind === "agent" ? "agent" : "answer",
     agentId: row.kind === "agent" ? row.subject_id : null,
     agentName: row.kind === "agent" ? (row.agent_name ?? null) : null,
+    documentId: row.kind === "document" ? row.subject_id : null,
   };
 }
 
@@ -64,5 +65,6 @@ export function presentLibraryItem(deps: Pick<Deps, "images">, row: LibraryRow):
     sources: presentSources(deps, sourcesOf(row.sources)),
     kind: row.kind === "agent" ? "agent" : "answer",
     agentId: row.kind === "agent" ? row.subject_id : null,
+    documentId: row.kind === "document" ? row.subject_id : null,
   };
 }

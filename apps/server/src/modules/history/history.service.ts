@@ -280,8 +280,8 @@ export interface SavedTurn {
   focusMode?: string;
   /** The answer's results; for other kinds at least `markdown` (what history lists and searches). */
   results: Record<string, unknown>;
-  kind?: "answer" | "agent";
-  /** The agent's id for kind "agent". */
+  kind?: "answer" | "agent" | "document";
+  /** The agent's id for kind "agent", the document's (a file id) for kind "document". */
   subjectId?: string | null;
   /** The reply as UI-message parts (contracts stored-turn.ts: messageToStoredParts). */
   parts?: Array<Record<string, unknown>> | null;
