@@ -170,7 +170,8 @@ const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
  * GET /api/documents/:id/threads/:threadId: the caller's chat about this document, oldest turn
- * first, each reply with its saved parts (its citations among them). Any other thread is a 404.
+ * first, each reply with its saved parts (its citations among them); a new thread has no turns.
+ * A thread of another kind or another document is a 404.
  */
 export async function documentThread(
   deps: Deps,
@@ -181,7 +182,8 @@ export async function documentThread(
   const rows = THREAD_ID.test(threadId)
     ? await history.threadTurns(deps, { userId: user.id, threadId })
     : [];
-  if (rows.length === 0 || rows.some((r) => r.kind !== "document" || r.subjectId !== row.id))
+  // A thread of another kind or document is not this one; a new thread has no turn yet.
+  if (rows.some((r) => r.kind !== "document" || r.subjectId !== row.id))
     throw new AppError("not_found", "No such conversation.");
   return {
     documentId: row.id,

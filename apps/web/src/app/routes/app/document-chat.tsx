@@ -1,15 +1,12 @@
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
-import { DocumentPlaceholder } from "@/features/documents/components/document-placeholder.tsx";
+import { DocumentChatScreen } from "@/features/documents/components/document-route.tsx";
+import { AppNotFoundRoute } from "./not-found.tsx";
 
-/** /app/document-chat/:documentId(/:threadId) */
+/** /app/document-chat/:documentId(/:threadId): a document beside its chat (a new thread without one). */
 export function DocumentChatRoute() {
   return (
     <RequireSignIn area="Document chat">
-      <DocumentPlaceholder
-        title="Document chat"
-        description="Chat with one of your documents."
-        upcoming={["Answers grounded in the document", "Quotes linked to the passage"]}
-      />
+      <DocumentChatScreen notFound={<AppNotFoundRoute />} />
     </RequireSignIn>
   );
 }

@@ -1,15 +1,12 @@
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
-import { DocumentPlaceholder } from "@/features/documents/components/document-placeholder.tsx";
+import { DocumentChatScreen } from "@/features/documents/components/document-route.tsx";
+import { AppNotFoundRoute } from "./not-found.tsx";
 
-/** /app/pdf-chat/:documentId/:threadId */
+/** /app/pdf-chat/:documentId/:threadId: a PDF beside its chat. */
 export function PdfChatRoute() {
   return (
     <RequireSignIn area="PDF chat">
-      <DocumentPlaceholder
-        title="PDF chat"
-        description="Ask questions about a PDF and get answers that point to the page."
-        upcoming={["The PDF beside the chat", "Answers citing page numbers"]}
-      />
+      <DocumentChatScreen notFound={<AppNotFoundRoute />} />
     </RequireSignIn>
   );
 }

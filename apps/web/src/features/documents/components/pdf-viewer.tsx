@@ -268,7 +268,7 @@ export function PdfViewer({
               }}
               placeholder="Find in document"
               aria-label="Find in document"
-              className="h-8 w-40 rounded-md border border-border bg-surface px-2 text-fg"
+              className="h-8 w-32 rounded-md border border-border bg-surface px-2 text-fg xl:w-44"
             />
             <Button type="submit" variant="ghost" size="icon" aria-label="Find next">
               <Search className="size-4" aria-hidden="true" />

@@ -1,0 +1,74 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Navigate, useParams, useSearchParams } from "react-router";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { ProgressBar } from "@/components/ui/progress-bar.tsx";
+import { PageSpinner } from "@/components/ui/spinner.tsx";
+import { paths } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { documentKeys, getDocument } from "../api/documents.ts";
+import { DocumentWorkspace } from "./document-workspace.tsx";
+
+/** A new thread's id (the server keeps it when the first question is saved). */
+function newThreadId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(
+    bytes,
+    (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62],
+  ).join("");
+}
+
+/**
+ * /app/pdf-chat/:documentId/:threadId and /app/document-chat/:documentId(/:threadId): the caller's
+ * document beside its chat. Without a thread, a new one (a PDF moves to its pdf-chat URL); a
+ * document that is not theirs or failed → not found; one still being read → its progress.
+ */
+export function DocumentChatScreen({ notFound }: { notFound: React.ReactNode }) {
+  const { documentId = "", threadId } = useParams();
+  const [search] = useSearchParams();
+  const info = useQuery({
+    queryKey: documentKeys.info(documentId),
+    queryFn: ({ signal }) => getDocument(documentId, signal),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.status !== "ready" ? 1500 : false,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+  const chunkParam = search.get("chunk");
+  const chunk = chunkParam !== null && /^\d+$/.test(chunkParam) ? Number(chunkParam) : null;
+  useEffect(() => {
+    if (info.data) document.title = `${info.data.name} · Nexus`;
+  }, [info.data]);
+
+  if (info.isPending) return <PageSpinner />;
+  if (info.isError) {
+    if (info.error instanceof ApiError && info.error.status === 404) return notFound;
+    return <LoadError error={info.error} onRetry={() => void info.refetch()} />;
+  }
+  const doc = info.data;
+  if (!threadId) {
+    const query = chunk === null ? "" : `?chunk=${chunk}`;
+    const thread = newThreadId();
+    const to =
+      doc.viewer === "pdf"
+        ? paths.app.pdfChat.href(doc.id, thread)
+        : paths.app.documentChat.href(doc.id, thread);
+    return <Navigate to={`${to}${query}`} replace />;
+  }
+  if (doc.status !== "ready")
+    return (
+      <div className="mx-auto max-w-md p-10 text-center" role="status">
+        <p className="font-medium">Reading {doc.name}…</p>
+        <p className="mt-1 text-sm text-muted">
+          It opens here as soon as it is ready (
+          {doc.status === "indexing" ? "indexing" : "reading the file"}).
+        </p>
+        <ProgressBar
+          className="mt-4"
+          max={100}
+          label="Reading the file"
+          value={doc.status === "indexing" ? 80 : doc.status === "parsing" ? 40 : 10}
+        />
+      </div>
+    );
+  return <DocumentWorkspace document={doc} threadId={threadId} chunk={chunk} />;
+}

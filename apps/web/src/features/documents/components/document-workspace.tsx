@@ -1,0 +1,156 @@
+import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { FileText, MessageSquare } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { PageMeta } from "@/components/seo/page-meta.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { useMediaQuery } from "@/lib/use-media-query.ts";
+import { documentContentUrl, documentKeys, getDocumentText, getPassage } from "../api/documents.ts";
+import { DocumentChatPanel } from "./document-chat-panel.tsx";
+import { DocumentTextView } from "./document-text-view.tsx";
+import type { DocumentHighlight } from "./pdf-viewer.tsx";
+
+// react-pdf and pdf.js load with the PDF page only.
+const PdfViewer = lazy(() => import("./pdf-viewer.tsx").then((m) => ({ default: m.PdfViewer })));
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex h-full items-center justify-center gap-2 p-8 text-sm text-muted">
+      <Spinner /> {label}
+    </div>
+  );
+}
+
+function TextPane({
+  document,
+  highlight,
+}: {
+  document: DocumentInfo;
+  highlight: DocumentHighlight | null;
+}) {
+  const text = useQuery({
+    queryKey: documentKeys.text(document.id),
+    queryFn: ({ signal }) => getDocumentText(document.id, signal),
+  });
+  if (text.isPending) return <Loading label={`Opening ${document.name}…`} />;
+  if (text.isError) return <LoadError error={text.error} onRetry={() => void text.refetch()} />;
+  return <DocumentTextView text={text.data} highlight={highlight} />;
+}
+
+/**
+ * A document beside its chat (/app/pdf-chat/:documentId/:threadId, /app/document-chat/…): the PDF
+ * (or the document's text) on one side, the chat on the other; on a phone, two tabs, and a citation
+ * switches to the document. `chunk`: a passage to mark on opening (a cited file's link).
+ */
+export function DocumentWorkspace({
+  document,
+  threadId,
+  chunk,
+}: {
+  document: DocumentInfo;
+  threadId: string;
+  chunk: number | null;
+}) {
+  const wide = useMediaQuery("(min-width: 1024px)");
+  const [tab, setTab] = useState<"document" | "chat">(chunk === null ? "chat" : "document");
+  const [highlight, setHighlight] = useState<DocumentHighlight | null>(null);
+  const passage = useQuery({
+    queryKey: documentKeys.passage(document.id, chunk ?? -1),
+    queryFn: ({ signal }) => getPassage(document.id, chunk ?? 0, signal),
+    enabled: chunk !== null,
+  });
+  useEffect(() => {
+    if (!passage.data) return;
+    const { page, start, end } = passage.data;
+    setHighlight({
+      ranges: [{ page, start, end }],
+      quote: null,
+      key: `chunk-${passage.data.ordinal}`,
+    });
+  }, [passage.data]);
+
+  function onCitation(citation: DocumentCitation) {
+    setHighlight({
+      ranges: citation.ranges,
+      quote: citation.verified ? citation.quote : null,
+      key: `${citation.marker}-${Date.now()}`,
+    });
+    setTab("document");
+  }
+
+  const viewer =
+    document.viewer === "pdf" ? (
+      <Suspense fallback={<Loading label={`Opening ${document.name}…`} />}>
+        <PdfViewer
+          url={documentContentUrl(document.id)}
+          highlight={highlight}
+          title={document.name}
+        />
+      </Suspense>
+    ) : (
+      <TextPane document={document} highlight={highlight} />
+    );
+  const chat = (
+    <DocumentChatPanel document={document} threadId={threadId} onCitation={onCitation} />
+  );
+  return (
+    <div
+      className="flex h-[calc(100dvh-3.5rem)] min-h-0 flex-col lg:h-dvh"
+      data-testid="document-workspace"
+    >
+      <PageMeta title={`${document.name} · Nexus`} noindex />
+      <header className="flex items-center gap-2 border-b border-border bg-surface px-4 py-2">
+        <FileText className="size-4 shrink-0 text-muted" aria-hidden="true" />
+        <h1 className="min-w-0 truncate text-sm font-semibold" title={document.name}>
+          {document.name}
+        </h1>
+        {document.warnings.length > 0 ? (
+          <span className="ml-2 truncate text-xs text-muted">{document.warnings.join(" · ")}</span>
+        ) : null}
+      </header>
+      {wide ? (
+        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.15fr)_minmax(22rem,1fr)]">
+          <div className="min-h-0 border-r border-border">{viewer}</div>
+          <div className="flex min-h-0 flex-col px-4">{chat}</div>
+        </div>
+      ) : (
+        <>
+          <div
+            role="tablist"
+            aria-label="Document or chat"
+            className="flex border-b border-border bg-surface"
+          >
+            {(["document", "chat"] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                onClick={() => setTab(name)}
+                className={clsx(
+                  "flex flex-1 items-center justify-center gap-1.5 py-2 text-sm font-medium",
+                  tab === name ? "border-b-2 border-accent text-fg" : "text-muted",
+                )}
+              >
+                {name === "document" ? (
+                  <FileText className="size-4" aria-hidden="true" />
+                ) : (
+                  <MessageSquare className="size-4" aria-hidden="true" />
+                )}
+                {name === "document" ? "Document" : "Chat"}
+              </button>
+            ))}
+          </div>
+          <div className={clsx("min-h-0 flex-1", tab === "document" ? "" : "hidden")}>{viewer}</div>
+          <div
+            className={clsx("flex min-h-0 flex-1 flex-col px-3", tab === "chat" ? "" : "hidden")}
+          >
+            {chat}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, signInViaApi, test } from "./support/fixtures.ts";
+import { REPO_ROOT } from "./support/server-process.ts";
+
+/**
+ * Document and PDF chat (offline engine): open a file from Files, ask, click a citation → the
+ * viewer is on its page and a highlight covers the quoted text; a reload restores the thread; a
+ * DOCX marks its passage in the text view; another person gets not found; phone tabs; screenshots.
+ */
+
+const SCREENSHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
+const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
+
+async function uploadReady(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.post("/api/files", {
+    multipart: {
+      file: {
+        name,
+        mimeType: "application/octet-stream",
+        buffer: fs.readFileSync(path.join(DOCUMENTS, name)),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const { id } = (await res.json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/documents/${id}`)).json()) as { status: string }).status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe("ready");
+  return id;
+}
+
+async function ask(page: Page, question: string) {
+  const box = page.getByTestId("document-chat-panel").getByRole("textbox");
+  await box.fill(question);
+  await box.press("Enter");
+  await expect(page.getByTestId("document-citation").first()).toBeVisible({ timeout: 30_000 });
+}
+
+test("a PDF beside its chat: a citation scrolls to its page and highlights the quoted text", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(context, uniqueEmail("pdfchat"));
+  const id = await uploadReady(page.request, "doc_1_3_pages.pdf");
+
+  // From the Files page: the file's Chat action opens the PDF chat (a new thread).
+  await page.goto("/app/files");
+  await page.getByRole("link", { name: /chat/i }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${id}/[A-Za-z0-9]+$`));
+  await expect(page.locator('[data-page="1"] canvas')).toBeVisible({ timeout: 30_000 });
+
+  await ask(page, "What does page 2 say?");
+  const chip = page.getByTestId("document-citation").first();
+  await chip.click();
+  const mark = page.locator('[data-page="2"] .textLayer mark.doc-highlight');
+  await expect(mark.first()).toBeVisible({ timeout: 15_000 });
+  // Exactly the quoted words are marked (here across two text-layer items), nothing else.
+  await expect
+    .poll(async () => (await mark.allTextContents()).join("").replace(/\s+/g, ""))
+    .toBe("Document1:Page2");
+  await expect(
+    page.locator('[data-page="1"] .textLayer mark, [data-page="3"] .textLayer mark'),
+  ).toHaveCount(0);
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, "pdf-chat-highlight-light.png") });
+
+  // A reload restores the thread with its citations: the same chip marks the same text.
+  const url = page.url();
+  await page.reload();
+  await expect(page.getByTestId("document-citation").first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("document-citation").first().click();
+  await expect
+    .poll(
+      async () =>
+        (await page.locator('[data-page="2"] .textLayer mark.doc-highlight').allTextContents())
+          .join("")
+          .replace(/\s+/g, ""),
+      { timeout: 15_000 },
+    )
+    .toBe("Document1:Page2");
+
+  // The file itself is the owner's only: another person gets not found.
+  const other = await context.browser()?.newContext();
+  if (!other) throw new Error("no browser");
+  await signInViaApi(other, uniqueEmail("pdfchat-other"));
+  const stranger = await other.newPage();
+  await stranger.goto(url);
+  await expect(stranger.getByRole("heading", { name: /not found/i })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect((await stranger.request.get(`/api/documents/${id}/content`)).status()).toBe(404);
+  await other.close();
+});
+
+test("a Word document in document chat marks its passage; phone width shows two tabs", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(context, uniqueEmail("docchat"));
+  const id = await uploadReady(page.request, "footnotes.docx");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/app/document-chat/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/app/document-chat/${id}/[A-Za-z0-9]+$`));
+  await expect(page.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
+  await ask(page, "What walks into a bar?");
+  await page.getByTestId("document-citation").first().click();
+  await expect(page.getByRole("tab", { name: "Document" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  const mark = page.getByTestId("document-text").locator("mark.doc-highlight").first();
+  await expect(mark).toBeVisible({ timeout: 15_000 });
+  expect((await mark.textContent())?.trim().length).toBeGreaterThan(3);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: path.join(SCREENSHOTS, "document-chat-phone-dark.png") });
+});
