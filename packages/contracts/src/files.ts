@@ -175,14 +175,14 @@ export const missingFilesSchema = z.object({ missing: z.array(z.string()) });
 export type MissingFiles = z.infer<typeof missingFilesSchema>;
 
 /**
- * A cited file's link: its document chat ("/app/document-chat/<id>?chunk=4", "/app/pdf-chat/<id>/…")
- * or, in answers saved before, its download ("/api/files/<id>/download#page=3"): the file's id,
- * else null.
+ * A cited file's link: its passage in the document viewer ("/app/document-chat/<id>?chunk=4&page=3"),
+ * or the download link of threads saved before the viewer ("/api/files/<id>/download#page=3"): the
+ * file's id, else null.
  */
 export function citedFileId(url: string): string | null {
   const match =
-    /^\/api\/files\/([0-9a-f-]{36})\/download(?:[#?].*)?$/i.exec(url) ??
-    /^\/app\/(?:document|pdf)-chat\/([0-9a-f-]{36})(?:[/?#].*)?$/i.exec(url);
+    /^\/app\/document-chat\/([0-9a-f-]{36})(?:[?#].*)?$/i.exec(url) ??
+    /^\/api\/files\/([0-9a-f-]{36})\/download(?:[#?].*)?$/i.exec(url);
   return match?.[1] && FILE_ID.test(match[1]) ? match[1].toLowerCase() : null;
 }
 

@@ -11,7 +11,7 @@ import { SourcesContext } from "./markdown/sources-context.ts";
 import { SourceCard } from "./source-card.tsx";
 
 const FILE_ID = "0b6e3b0e-6d1e-4a53-9a57-3d2f7c1a9e10";
-const PASSAGE_URL = `/app/document-chat/${FILE_ID}?chunk=7`;
+const PASSAGE_URL = `/app/document-chat/${FILE_ID}?chunk=7&page=3`;
 const SOURCE: AnswerSource = {
   title: "tracemonkey.pdf, p. 3",
   url: PASSAGE_URL,

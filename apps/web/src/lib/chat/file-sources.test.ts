@@ -31,7 +31,7 @@ describe("cited files", () => {
   it("a document-chat link of a passage is a cited file too: private on a share page", () => {
     const linked = [
       source(`/app/document-chat/${A}?chunk=7`, "report.pdf, p. 3"),
-      source(`/app/pdf-chat/${B}/thread1`, "notes.pdf, p. 1"),
+      source(`/app/document-chat/${B}?chunk=2&page=1`, "notes.pdf, p. 1"),
     ];
     expect(citedFileIds(linked)).toEqual([A, B].sort());
     expect(privateFiles(linked).map((s) => [s.url, s.filePrivate])).toEqual([
