@@ -11,6 +11,10 @@ import { entriesToMessages } from "@/features/answer/lib/entries-to-messages.ts"
 import { saveSessionThread } from "@/features/answer/lib/session-thread.ts";
 import { createThreadId } from "@/features/answer/lib/thread-id.ts";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import {
+  isDocumentReply,
+  SharedDocumentReply,
+} from "@/features/documents/components/shared-document-reply.tsx";
 import { SharedPage, ShareNotFound } from "@/features/shares/components/shared-page.tsx";
 import type { SharedConversation } from "@/features/shares/lib/shared-messages.ts";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
@@ -21,6 +25,23 @@ const SHARE_ID = /^t?[A-Za-z0-9]{22}$/;
 /** One shared turn, drawn by the answer page's own components (same renderer and citations). */
 function SharedTurn({ message, index }: { message: SharedThreadMessage; index: number }) {
   const { parts } = message;
+  if (parts && isDocumentReply(parts)) {
+    // A document chat's reply: the answer and its cited passages, never the file.
+    const Heading = index === 0 ? "h1" : "h2";
+    return (
+      <>
+        <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+          {message.query}
+        </Heading>
+        {message.offline ? (
+          <div>
+            <OfflineBadge />
+          </div>
+        ) : null}
+        <SharedDocumentReply parts={parts} id={`turn-${index}`} />
+      </>
+    );
+  }
   if (parts) return <SharedAgentTurn message={{ ...message, parts }} index={index} />;
   const Heading = index === 0 ? "h1" : "h2";
   const hasMedia = message.images.length > 0 || message.videos.length > 0;

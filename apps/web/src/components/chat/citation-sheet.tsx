@@ -1,6 +1,8 @@
 import type { AnswerSource } from "@nexus/contracts";
 import { ExternalLink } from "lucide-react";
+import { Link } from "react-router";
 import { Sheet } from "@/components/ui/sheet.tsx";
+import { documentLinkOf } from "@/lib/chat/document-link.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
 import { SourcePreview } from "./source-preview.tsx";
 
@@ -30,7 +32,16 @@ export function CitationSheet({
         <p>
           <SourcePreview source={source} label={label} full />
         </p>
-        {href ? (
+        {href && documentLinkOf(source.url) ? (
+          // A passage of the person's file: its document chat, in the app.
+          <Link
+            to={source.url}
+            onClick={() => onOpenChange(false)}
+            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            Open the passage
+          </Link>
+        ) : href ? (
           <a
             href={href}
             target="_blank"

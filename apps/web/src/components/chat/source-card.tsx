@@ -1,7 +1,9 @@
 import { clsx } from "clsx";
 import { useId } from "react";
+import { Link } from "react-router";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
+import { documentLinkOf, usePassageText } from "@/lib/chat/document-link.ts";
 import { isUnlinkedFile, type ShownSource } from "@/lib/chat/file-sources.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
 import { SourceIcon } from "./source-icon.tsx";
@@ -97,7 +99,13 @@ export function SourceCard({
   const cardId = useId();
   const section = label.section ? ` — ${label.section}` : "";
   const unlinked = isUnlinkedFile(source);
-  const Card = unlinked ? "div" : "a";
+  // A passage of the person's file opens in its document chat, in the app (never a download);
+  // its preview is the passage's own text.
+  const document = unlinked ? null : documentLinkOf(source.url);
+  const passage = usePassageText(document, preview.anchor !== null);
+  const snippet = passage ?? source.snippet;
+  const name = `Source ${number}: ${label.title}${section} (${label.site})`;
+  const Card = unlinked ? "div" : document ? Link : "a";
   return (
     <>
       <Card
@@ -105,15 +113,17 @@ export function SourceCard({
           ? source.fileDeleted
             ? { "data-file-deleted": "" }
             : { "data-file-private": "" }
-          : {
-              href,
-              target: "_blank",
-              rel: "noopener noreferrer nofollow",
-              "aria-label": `Source ${number}: ${label.title}${section} (${label.site})`,
-            })}
+          : document
+            ? { to: document.path, "aria-label": name }
+            : {
+                href,
+                target: "_blank",
+                rel: "noopener noreferrer nofollow",
+                "aria-label": name,
+              })}
         data-testid="source-card"
         data-source={number}
-        aria-describedby={preview.anchor && source.snippet ? cardId : undefined}
+        aria-describedby={preview.anchor && snippet ? cardId : undefined}
         {...preview.triggerProps}
         className={clsx(
           "flex w-full min-w-0 flex-col justify-between gap-1.5 rounded-xl border border-border bg-surface p-2.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
@@ -145,14 +155,14 @@ export function SourceCard({
           </span>
         </span>
       </Card>
-      {preview.anchor && source.snippet ? (
+      {preview.anchor && snippet ? (
         <FloatingCard
           anchor={preview.anchor}
           id={cardId}
           testId="source-preview"
           {...preview.cardProps}
         >
-          <SourcePreview source={source} label={label} />
+          <SourcePreview source={{ ...source, snippet }} label={label} />
         </FloatingCard>
       ) : null}
     </>

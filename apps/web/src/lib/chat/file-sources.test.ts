@@ -28,6 +28,19 @@ describe("cited files", () => {
     expect(citedFileIds([source("/api/files/not-an-id/download")])).toEqual([]);
   });
 
+  it("a document-chat link of a passage is a cited file too: private on a share page", () => {
+    const linked = [
+      source(`/app/document-chat/${A}?chunk=7`, "report.pdf, p. 3"),
+      source(`/app/document-chat/${B}?chunk=2&page=1`, "notes.pdf, p. 1"),
+    ];
+    expect(citedFileIds(linked)).toEqual([A, B].sort());
+    expect(privateFiles(linked).map((s) => [s.url, s.filePrivate])).toEqual([
+      ["", true],
+      ["", true],
+    ]);
+    expect(citedFileIds([source("/app/document-chat/not-an-id?chunk=1")])).toEqual([]);
+  });
+
   it("a missing one is marked deleted and loses its link; the rest are untouched", () => {
     const shown = markDeletedFiles(sources, [A.toUpperCase()]);
     expect(shown.map((s) => [s.title, s.url, s.fileDeleted ?? false])).toEqual([

@@ -1,7 +1,9 @@
 import { type MouseEvent, type PointerEvent, Suspense, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { SourcePreview } from "@/components/chat/source-preview.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
+import { documentLinkOf, usePassageText } from "@/lib/chat/document-link.ts";
 import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
 import { labelSource } from "@/lib/chat/source-label.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
@@ -32,6 +34,10 @@ export function CitationChip({ n }: CitationChipProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const touch = useRef(false);
   const source = sources[n - 1];
+  // A passage of the person's file opens in its document chat, in the app; its preview is the
+  // passage's own text (asked for once the preview opens).
+  const document = source ? documentLinkOf(source.url) : null;
+  const passage = usePassageText(document, preview.anchor !== null);
   if (!source) return <>{`[${n}]`}</>;
 
   // A local source (the knowledge base, the user's files) is a page of this Nexus: "/blog/…".
@@ -48,7 +54,7 @@ export function CitationChip({ n }: CitationChipProps) {
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const tapped = touch.current;
     touch.current = false;
-    if (link && !tapped) return;
+    if ((link || document) && !tapped) return;
     event.preventDefault();
     preview.close();
     setSheetOpen(true);
@@ -69,7 +75,11 @@ export function CitationChip({ n }: CitationChipProps) {
 
   return (
     <>
-      {link ? (
+      {document && link ? (
+        <Link to={document.path} className={CHIP} {...common}>
+          {n}
+        </Link>
+      ) : link ? (
         <a
           href={link.href}
           target="_blank"
@@ -91,7 +101,11 @@ export function CitationChip({ n }: CitationChipProps) {
           testId="citation-preview"
           {...preview.cardProps}
         >
-          <SourcePreview source={source} label={label} number={n} />
+          <SourcePreview
+            source={passage ? { ...source, snippet: passage } : source}
+            label={label}
+            number={n}
+          />
         </FloatingCard>
       ) : null}
       {sheetOpen ? (

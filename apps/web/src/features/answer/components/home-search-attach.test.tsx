@@ -116,6 +116,11 @@ function SearchTarget() {
   );
 }
 
+/** Where a single dropped file leads once it is read: its document chat. */
+function DocumentTarget() {
+  return <output data-testid="document-target">{useLocation().pathname}</output>;
+}
+
 function setup(me: MeResponse = SIGNED_IN) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(meQueryKey, me);
@@ -129,6 +134,7 @@ function setup(me: MeResponse = SIGNED_IN) {
             <Routes>
               <Route path="/app" element={<HomeSearch suggestions={() => null} />} />
               <Route path="/app/search" element={<SearchTarget />} />
+              <Route path="/app/document-chat/:documentId" element={<DocumentTarget />} />
             </Routes>
           </MemoryRouter>
         </AttachClientContext>
@@ -276,6 +282,25 @@ describe("attaching files in the home composer", () => {
     });
     expect(t.uploads.map((u) => u.file.name)).toEqual(["skerry.md", "pasted.txt"]);
     expect(t.chips()).toHaveLength(2);
+  });
+
+  it("one file dropped on the empty box is uploaded (with progress) and opens in its document chat once read", async () => {
+    const t = setup();
+    const form = t.box.closest("form");
+    if (!form) throw new Error("no form");
+    fireEvent.drop(form, { dataTransfer: { files: [notes()], types: ["Files"] } });
+    expect(t.uploads.map((u) => u.file.name)).toEqual(["skerry.md"]);
+    act(() => t.uploads[0]?.progress(0.5));
+    expect(screen.getByRole("progressbar", { name: "Uploading skerry.md" })).toHaveAttribute(
+      "aria-valuenow",
+      "50",
+    );
+    expect(screen.getByTestId("home-opening-document")).toHaveTextContent("skerry.md");
+    await act(async () => t.uploads[0]?.resolve(fileItem("f1", "skerry.md")));
+    t.emit("f1", event("parsing", "Reading the file"));
+    expect(screen.queryByTestId("document-target")).toBeNull();
+    t.emit("f1", event("ready", "Ready", 3));
+    expect(await screen.findByTestId("document-target")).toHaveTextContent("/app/document-chat/f1");
   });
 
   it("attaches at most 10 files to a question and says so", async () => {

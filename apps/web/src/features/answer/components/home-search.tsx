@@ -33,7 +33,34 @@ export function HomeSearch({
   const [focusMode, setFocusMode] = useState<FocusMode>("web");
   const [reasoning, setReasoning] = useState(false);
   useSlashFocus(inputRef);
-  const { attachments, formProps } = useComposerAttachments(inputRef);
+  const { attachments, formProps: attachProps } = useComposerAttachments(inputRef);
+  // One file dropped (or pasted) on the empty box: uploaded (its chip shows the progress) and,
+  // once read, opened in its document chat. More files, or files added to a question, stay
+  // attachments to ask about.
+  const [openWhenReady, setOpenWhenReady] = useState(false);
+  const { onFiles } = attachProps;
+  const formProps = onFiles
+    ? {
+        ...attachProps,
+        onFiles: (files: File[]) => {
+          setOpenWhenReady(files.length === 1 && attachments.items.length === 0);
+          onFiles(files);
+        },
+      }
+    : attachProps;
+  const single = attachments.items.length === 1 ? attachments.items[0] : undefined;
+  const opening = openWhenReady && single !== undefined && single.phase !== "failed";
+  useEffect(() => {
+    if (!openWhenReady) return;
+    if (!single || single.phase === "failed") {
+      if (attachments.items.length !== 1) setOpenWhenReady(false);
+      return;
+    }
+    if (single.phase === "ready" && single.fileId) {
+      setOpenWhenReady(false);
+      void navigate(paths.app.documentChat.href(single.fileId));
+    }
+  }, [openWhenReady, single, attachments.items.length, navigate]);
   const focus = attachments.active ? "local" : focusMode;
 
   const focusRequest = isFocusSearchState(location.state) ? location.state.focusSearch : null;
@@ -57,7 +84,11 @@ export function HomeSearch({
             lockedReason={attachments.active ? ATTACHED_FOCUS_REASON : null}
           />
           <ReasoningChip checked={reasoning} onChange={setReasoning} />
-          {attachments.active ? (
+          {opening ? (
+            <span className="text-xs text-muted" data-testid="home-opening-document">
+              Opening {single.name} in its own chat when it is ready…
+            </span>
+          ) : attachments.active ? (
             <span className="text-xs text-muted">{ATTACHED_FOCUS_REASON}</span>
           ) : null}
           <span className="ml-auto flex items-center gap-3 text-xs">

@@ -107,14 +107,20 @@ function server(chat: string[], thread: DocumentThreadResponse | null) {
   return { bodies, urls };
 }
 
-function setup() {
+function setup(onNewChat?: () => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryKey, SIGNED_IN);
   const onCitation = vi.fn();
   render(
     <QueryClientProvider client={client}>
       <SessionProvider>
-        <DocumentChatPanel document={DOC} threadId="t1" onCitation={onCitation} />
+        <DocumentChatPanel
+          document={DOC}
+          threadId="t1"
+          onCitation={onCitation}
+          header={<h2>Thread title</h2>}
+          {...(onNewChat ? { onNewChat } : {})}
+        />
       </SessionProvider>
     </QueryClientProvider>,
   );
@@ -215,5 +221,14 @@ describe("DocumentChatPanel", () => {
     await user.click(chips[1] as HTMLElement);
     expect(onCitation).toHaveBeenCalledWith(CITATIONS[1]);
     expect(bodies).toHaveLength(0);
+  });
+
+  it("offers New chat beside the thread's header when the route gives one", async () => {
+    server([], null);
+    const onNewChat = vi.fn();
+    const { user } = setup(onNewChat);
+    expect(screen.getByRole("heading", { name: "Thread title" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "New chat" }));
+    expect(onNewChat).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import { useChat } from "@ai-sdk/react";
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Brain } from "lucide-react";
+import { Brain, SquarePen } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ChatComposer } from "@/components/chat/chat-composer.tsx";
 import { ChatMessageList, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
@@ -260,18 +260,21 @@ function DocumentConversation({
  * client, posting to POST /api/documents/:id/chat. A thread with saved turns is restored from
  * history (with its citations, so its chips highlight again); a click on a citation hands it to
  * `onCitation` (the viewer scrolls to and marks it). `header` goes above the thread (the app
- * layer's title with Rename, Share and Delete).
+ * layer's title with Rename, Share and Delete: AgentThreadHeader); `onNewChat`, when given, adds
+ * "New chat" (the route moves to a new thread of the same document).
  */
 export function DocumentChatPanel({
   document,
   threadId,
   onCitation,
   header,
+  onNewChat,
 }: {
   document: DocumentInfo;
   threadId: string;
   onCitation: (citation: DocumentCitation) => void;
   header?: ReactNode;
+  onNewChat?: () => void;
 }) {
   const session = useSession();
   const owner = session.user?.id ?? "anonymous";
@@ -320,7 +323,17 @@ export function DocumentChatPanel({
       data-testid="document-chat-panel"
       className="flex min-h-0 min-w-0 flex-1 flex-col"
     >
-      {header}
+      {header || onNewChat ? (
+        <div className="flex min-w-0 items-center gap-2">
+          <div className="min-w-0 flex-1">{header}</div>
+          {onNewChat ? (
+            <Button variant="outline" size="sm" data-testid="document-new-chat" onClick={onNewChat}>
+              <SquarePen className="size-4" aria-hidden="true" />
+              <span className="max-sm:sr-only">New chat</span>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {body}
     </section>
   );

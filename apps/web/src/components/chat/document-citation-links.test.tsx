@@ -1,0 +1,105 @@
+import type { AnswerSource } from "@nexus/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { labelSource } from "@/lib/chat/source-label.ts";
+import { CitationChip } from "./markdown/citation-chip.tsx";
+import { SourcesContext } from "./markdown/sources-context.ts";
+import { SourceCard } from "./source-card.tsx";
+
+const FILE_ID = "0b6e3b0e-6d1e-4a53-9a57-3d2f7c1a9e10";
+const PASSAGE_URL = `/app/document-chat/${FILE_ID}?chunk=7&page=3`;
+const SOURCE: AnswerSource = {
+  title: "tracemonkey.pdf, p. 3",
+  url: PASSAGE_URL,
+  domain: "",
+  favicon: null,
+  snippet: "an older snippet",
+};
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function setup(children: ReactNode) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      if (url.endsWith(`/api/documents/${FILE_ID}/passages/7`)) {
+        return new Response(JSON.stringify({ text: "Trace trees are recorded at loop headers." }), {
+          headers: { "content-type": "application/json" },
+        });
+      }
+      return new Response("{}", { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={["/app/search/x"]}>
+        <Routes>
+          <Route path="/app/search/x" element={children} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), asked };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("a file citation in an answer", () => {
+  it("its chip opens the document chat at the passage in the app (not a new tab, not a download)", async () => {
+    const { user } = setup(
+      <SourcesContext value={[SOURCE]}>
+        <p>
+          Traced. <CitationChip n={1} />
+        </p>
+      </SourcesContext>,
+    );
+    const chip = screen.getByRole("link", { name: /Source 1/ });
+    expect(chip.getAttribute("target")).toBeNull();
+    expect(chip.hasAttribute("download")).toBe(false);
+    await user.click(chip);
+    expect(screen.getByTestId("where").textContent).toBe(PASSAGE_URL);
+  });
+
+  it("its chip's preview shows the passage's text (GET /api/documents/:id/passages/:ordinal)", async () => {
+    const { user, asked } = setup(
+      <SourcesContext value={[SOURCE]}>
+        <p>
+          Traced. <CitationChip n={1} />
+        </p>
+      </SourcesContext>,
+    );
+    await user.tab();
+    const card = await screen.findByTestId("citation-preview");
+    await vi.waitFor(() =>
+      expect(card.textContent).toContain("Trace trees are recorded at loop headers."),
+    );
+    expect(asked.some((url) => url.endsWith(`/documents/${FILE_ID}/passages/7`))).toBe(true);
+  });
+
+  it("its source card opens the document chat in the app and previews the passage", async () => {
+    const { user } = setup(<SourceCard source={SOURCE} label={labelSource(SOURCE)} number={1} />);
+    const card = screen.getByTestId("source-card");
+    expect(card.getAttribute("target")).toBeNull();
+    await user.tab();
+    const preview = await screen.findByTestId("source-preview");
+    await vi.waitFor(() =>
+      expect(preview.textContent).toContain("Trace trees are recorded at loop headers."),
+    );
+    await user.click(card);
+    expect(screen.getByTestId("where").textContent).toBe(PASSAGE_URL);
+  });
+});

@@ -1,0 +1,45 @@
+import type { DocumentCitation } from "@nexus/contracts";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { isDocumentReply, SharedDocumentReply } from "./shared-document-reply.tsx";
+
+const FILE_ID = "0b6e3b0e-6d1e-4a53-9a57-3d2f7c1a9e10";
+const cite = (marker: number, page: number, quote: string, verified = true): DocumentCitation => ({
+  marker,
+  source: page,
+  fileId: FILE_ID,
+  ordinal: page,
+  label: `Page ${page}`,
+  quote,
+  verified,
+  match: verified ? "exact" : "none",
+  ranges: verified ? [{ page, start: 0, end: quote.length }] : [],
+});
+
+const PARTS = [
+  {
+    type: "text",
+    text: 'Loops are traced [1: "Trace trees"] and compiled [2: "nested trees"] [1].',
+  },
+  {
+    type: "data-citations",
+    data: [cite(0, 1, "Trace trees"), cite(1, 2, "nested trees", false), cite(2, 1, "Trace trees")],
+  },
+];
+
+describe("a shared document chat reply", () => {
+  it("shows the answer with chips and each cited passage once (label and quote), never a file link", () => {
+    expect(isDocumentReply(PARTS)).toBe(true);
+    expect(isDocumentReply([{ type: "text", text: "x" }])).toBe(false);
+    const { container } = render(<SharedDocumentReply parts={PARTS} id="t0" />);
+    expect(screen.getByTestId("document-reply-text").textContent).toBe(
+      "Loops are traced 1 and compiled 2passage not found 1.",
+    );
+    expect(screen.getAllByTestId("shared-document-passage").map((p) => p.textContent)).toEqual([
+      "Page 1“Trace trees”",
+      "Page 2passage not found“nested trees”",
+    ]);
+    expect(container.querySelectorAll("a")).toHaveLength(0);
+    expect(container.innerHTML).not.toContain(FILE_ID);
+  });
+});

@@ -1,0 +1,210 @@
+import fs from "node:fs";
+import path from "node:path";
+import { STORAGE_KEYS } from "@nexus/contracts";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
+import { stubExternalHosts } from "./support/model-server.ts";
+import { REPO_ROOT } from "./support/server-process.ts";
+
+/**
+ * Issue 25: document and PDF chat end to end (offline engine, no model). From the files page a
+ * ready PDF opens in its chat; a question's citation highlights its quote in the PDF's text layer,
+ * and again after a reload; a DOCX marks its passage in the text viewer; a shared thread shows the
+ * answer and passages, never the file; another person gets not-found; phone width shows tabs.
+ * Screenshots light/dark, desktop/phone.
+ */
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
+const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
+const PDF = "application/pdf";
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+} as const;
+
+function corpusFile(name: string, mimeType: string) {
+  return { name, mimeType, buffer: fs.readFileSync(path.join(DOCUMENTS, name)) };
+}
+
+/** Uploads a corpus file through the API and waits until it is read; its id. */
+async function uploadReady(context: BrowserContext, name: string, mimeType: string) {
+  const uploaded = await context.request.post("/api/files", {
+    multipart: { file: corpusFile(name, mimeType) },
+  });
+  expect([200, 201]).toContain(uploaded.status());
+  const { id } = (await uploaded.json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get(`/api/files/${id}`)).json()) as { status: string })
+          .status,
+      { timeout: 90_000 },
+    )
+    .toBe("ready");
+  return id;
+}
+
+/** Asks in the document chat and waits for the reply to end; the reply. */
+async function ask(page: Page, question: string): Promise<Locator> {
+  const box = page.getByTestId("document-composer").getByRole("textbox");
+  await box.fill(question);
+  await box.press("Enter");
+  const reply = page.getByTestId("document-reply").last();
+  await expect(reply).toHaveAttribute("aria-busy", "false", { timeout: 60_000 });
+  return reply;
+}
+
+/** The first verified chip of a reply, and the quote its preview shows. */
+async function firstVerifiedChip(reply: Locator) {
+  const chip = reply.locator('[data-testid="document-citation"][data-verified="true"]').first();
+  await expect(chip).toBeVisible();
+  await chip.focus();
+  const preview = chip.page().getByTestId("document-citation-preview");
+  await expect(preview).toBeVisible();
+  const quote = /“([^”]+)”/.exec((await preview.textContent()) ?? "")?.[1] ?? "";
+  expect(quote.length, "the chip's preview shows its quote").toBeGreaterThan(0);
+  await chip.page().keyboard.press("Escape");
+  return { chip, quote };
+}
+
+/** The highlighted text: every mark of the viewer, joined (a quote across items has several). */
+async function highlighted(page: Page, scope: string) {
+  const marks = page.locator(`${scope} mark.doc-highlight`);
+  await expect(marks.first()).toBeVisible();
+  return (await marks.allTextContents()).join("").replace(/\s+/g, " ");
+}
+
+const squash = (text: string) => text.replace(/\s+/g, "");
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await stubExternalHosts(context, baseURL ?? "");
+});
+
+test("PDF: Chat from the files page, a citation highlights its quote in the text layer, again after a reload; shared without the file; not found for another person", async ({
+  page,
+  context,
+  newContext,
+  uniqueEmail,
+}) => {
+  test.setTimeout(300_000);
+  await signInViaApi(context, uniqueEmail("docchat"));
+  const id = await uploadReady(context, "tracemonkey.pdf", PDF);
+
+  // The files page: the ready file's Chat opens its document chat in the app.
+  await page.goto("/app/files");
+  await page.getByRole("link", { name: "Chat with tracemonkey.pdf" }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/(pdf|document)-chat/${id}/[^/?#]+`));
+  await expect(page.getByTestId("document-suggestions")).toBeVisible();
+
+  // Ask (offline: extractive, every quote verbatim) and click a citation.
+  const reply = await ask(page, "What is a trace tree?");
+  const { chip, quote } = await firstVerifiedChip(reply);
+  await chip.click();
+  const text = await highlighted(page, ".textLayer");
+  expect(squash(text)).toContain(squash(quote));
+  const threadUrl = page.url();
+
+  // Reload: the thread restores from history and the same citation highlights the same text.
+  await page.reload();
+  const restored = page.getByTestId("document-reply").first();
+  await expect(restored).toBeVisible();
+  const again = await firstVerifiedChip(restored);
+  expect(again.quote).toBe(quote);
+  await again.chip.click();
+  expect(squash(await highlighted(page, ".textLayer"))).toContain(squash(quote));
+
+  // Share the thread: the reader sees the answer and the cited passages, no link to the file.
+  const threadId = new URL(threadUrl).pathname.split("/").at(-1) ?? "";
+  const made = await context.request.post("/api/shares", { data: { threadId } });
+  expect(made.ok(), "POST /api/shares").toBe(true);
+  const shareUrl = new URL(((await made.json()) as { url: string }).url).pathname;
+  const readerContext = await newContext();
+  const reader = await readerContext.newPage();
+  await reader.goto(shareUrl);
+  await expect(reader.getByTestId("shared-document-reply")).toBeVisible();
+  await expect(reader.getByTestId("shared-document-passage").first()).toContainText(quote);
+  await expect(reader.locator(`a[href*="${id}"]`)).toHaveCount(0);
+  expect(await reader.content()).not.toContain(`/api/documents/${id}/content`);
+  expect(await reader.content()).not.toContain(`/api/files/${id}/download`);
+  // The reader cannot reach the file.
+  expect((await readerContext.request.get(`/api/documents/${id}/content`)).status()).toBe(401);
+
+  // Another signed-in person: the document and its thread are not found.
+  await signInViaApi(readerContext, uniqueEmail("other"));
+  expect((await readerContext.request.get(`/api/documents/${id}`)).status()).toBe(404);
+  expect((await readerContext.request.get(`/api/documents/${id}/content`)).status()).toBe(404);
+  await reader.goto(new URL(threadUrl).pathname);
+  await expect(reader.getByTestId("not-found")).toBeVisible();
+  await readerContext.close();
+});
+
+test("DOCX: a citation in document chat scrolls to and marks its passage", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(240_000);
+  await signInViaApi(context, uniqueEmail("docx"));
+  const id = await uploadReady(context, "footnotes.docx", DOCX);
+  await page.goto("/app/files");
+  await page.getByRole("link", { name: "footnotes.docx" }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/document-chat/${id}/[^/?#]+`));
+  const reply = await ask(page, "What does the footnote say about tachyons?");
+  const { chip, quote } = await firstVerifiedChip(reply);
+  await chip.click();
+  const mark = page.locator("mark.doc-highlight").first();
+  await expect(mark).toBeInViewport();
+  expect(squash(await highlighted(page, "body"))).toContain(squash(quote));
+});
+
+for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
+  for (const mode of ["light", "dark"] as const) {
+    test(`document chat screenshots, ${mode}, ${viewportName}`, async ({
+      newContext,
+      baseURL,
+      uniqueEmail,
+    }) => {
+      test.setTimeout(240_000);
+      const context = await newContext({ ...device, colorScheme: mode, deviceScaleFactor: 1 });
+      await stubExternalHosts(context, baseURL ?? "");
+      await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
+      await signInViaApi(context, uniqueEmail(`shots-${mode}-${viewportName}`));
+      const id = await uploadReady(context, "tracemonkey.pdf", PDF);
+      const page = await context.newPage();
+      await page.goto(`/app/document-chat/${id}`);
+      await expect(page).toHaveURL(new RegExp(`/app/(pdf|document)-chat/${id}/[^/?#]+`));
+      const phone = viewportName === "phone";
+      // At phone width the viewer and the chat are two tabs; a citation switches to the viewer.
+      if (phone) await page.getByRole("tab", { name: "Chat" }).click();
+      const reply = await ask(page, "What is a trace tree?");
+      const { chip, quote } = await firstVerifiedChip(reply);
+      await fontsReady(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `document-chat-reply-${mode}-${viewportName}.png`),
+        animations: "disabled",
+      });
+      await chip.click();
+      if (phone) {
+        await expect(page.getByRole("tab", { name: "Document" })).toHaveAttribute(
+          "aria-selected",
+          "true",
+        );
+      }
+      expect(squash(await highlighted(page, ".textLayer"))).toContain(squash(quote));
+      await page.screenshot({
+        path: path.join(SHOTS, `pdf-chat-highlight-${mode}-${viewportName}.png`),
+        animations: "disabled",
+      });
+      const overflow = Number(
+        await page.evaluate(
+          "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+        ),
+      );
+      expect(overflow, "no sideways scrolling").toBe(0);
+      await context.close();
+    });
+  }
+}
