@@ -60,9 +60,12 @@ export function DocumentTextView({
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!highlight) return;
-    root.current
-      ?.querySelector("mark.doc-highlight")
-      ?.scrollIntoView({ block: "center", behavior: "instant" as ScrollBehavior });
+    const pane = root.current;
+    const mark = pane?.querySelector("mark.doc-highlight");
+    if (!pane || !mark) return;
+    // Only this pane scrolls (scrollIntoView would move the whole page too).
+    pane.scrollTop +=
+      mark.getBoundingClientRect().top - pane.getBoundingClientRect().top - pane.clientHeight / 3;
   }, [highlight]);
   return (
     <div

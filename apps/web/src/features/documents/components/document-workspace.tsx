@@ -112,8 +112,8 @@ export function DocumentWorkspace({
       </header>
       {wide ? (
         <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.15fr)_minmax(22rem,1fr)]">
-          <div className="min-h-0 border-r border-border">{viewer}</div>
-          <div className="flex min-h-0 flex-col px-4">{chat}</div>
+          <div className="min-h-0 min-w-0 overflow-hidden border-r border-border">{viewer}</div>
+          <div className="flex min-h-0 min-w-0 flex-col overflow-x-clip px-4">{chat}</div>
         </div>
       ) : (
         <>
@@ -145,7 +145,7 @@ export function DocumentWorkspace({
           </div>
           <div className={clsx("min-h-0 flex-1", tab === "document" ? "" : "hidden")}>{viewer}</div>
           <div
-            className={clsx("flex min-h-0 flex-1 flex-col px-3", tab === "chat" ? "" : "hidden")}
+            className={clsx("flex min-h-0 min-w-0 flex-1 flex-col overflow-x-clip px-3", tab === "chat" ? "" : "hidden")}
           >
             {chat}
           </div>

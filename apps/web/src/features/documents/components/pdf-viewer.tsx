@@ -35,6 +35,20 @@ export interface DocumentHighlight {
   key: string;
 }
 
+/**
+ * Scrolls only the viewer's pane so `target` sits `offset` px below its top (scrollIntoView would
+ * scroll the whole page too).
+ */
+function scrollPaneTo(
+  pane: HTMLElement | null,
+  target: Element | null | undefined,
+  offset: number,
+) {
+  if (!pane || !target) return;
+  const top = target.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+  pane.scrollTop += top - offset;
+}
+
 /** Pages rendered beyond those in view, above and below. */
 const OVERSCAN = 1;
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
@@ -76,7 +90,7 @@ export function PdfViewer({
     const el = scroller.current;
     if (!el) return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(240, Math.floor(entry.contentRect.width - 32)));
+      if (entry) setWidth(Math.max(240, Math.floor(entry.contentRect.width - 8)));
     });
     observer.observe(el);
     return () => observer.disconnect();
@@ -114,9 +128,7 @@ export function PdfViewer({
     (page: number) => {
       const n = Math.min(Math.max(1, page), pages || 1);
       setVisible((old) => new Set([...old, n]));
-      scroller.current
-        ?.querySelector(`[data-page="${n}"]`)
-        ?.scrollIntoView({ block: "start", behavior: "instant" as ScrollBehavior });
+      scrollPaneTo(scroller.current, scroller.current?.querySelector(`[data-page="${n}"]`), 0);
     },
     [pages],
   );
@@ -159,10 +171,9 @@ export function PdfViewer({
   // Once the marked page is drawn, bring the first mark into view.
   const onTextRendered = useCallback((page: number) => {
     if (!marks.current.get(page)?.size) return;
-    scroller.current?.querySelector(`[data-page="${page}"] mark.doc-highlight`)?.scrollIntoView({
-      block: "center",
-      behavior: "instant" as ScrollBehavior,
-    });
+    const pane = scroller.current;
+    const mark = pane?.querySelector(`[data-page="${page}"] mark.doc-highlight`);
+    scrollPaneTo(pane, mark, (pane?.clientHeight ?? 0) / 3);
   }, []);
 
   async function onFind(event: FormEvent) {
