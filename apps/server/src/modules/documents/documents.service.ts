@@ -70,7 +70,8 @@ function passageOf(p: files.FilePassage): DocumentPassage {
     ordinal: p.ordinal,
     page: p.page,
     start: p.charStart,
-    end: p.charEnd,
+    // Where its content ends in the rebuilt page text (citations index into the content).
+    end: p.charStart + p.content.length,
     headingPath: p.headingPath,
   };
 }

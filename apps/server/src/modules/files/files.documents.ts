@@ -45,18 +45,17 @@ export async function filePassage(
 }
 
 /**
- * The text of each page rebuilt from its passages: they hold [charStart, charEnd) of the page's
- * text, in order; a gap between two (whitespace the chunker left out) is filled with spaces, so
- * every offset stays the page's own.
+ * The text of each page rebuilt from its passages: each passage's content is put at its charStart
+ * (so a citation's range, charStart + an offset in the content, reads the cited words); a gap
+ * between two passages (whitespace the chunker left out) is filled with spaces.
  */
 export function pageTexts(passages: readonly FilePassage[]): Map<number, string> {
   const pages = new Map<number, string>();
   for (const p of passages) {
-    const text = pages.get(p.page) ?? "";
-    const gap = Math.max(0, p.charStart - text.length);
+    const text = (pages.get(p.page) ?? "").padEnd(p.charStart, " ");
     pages.set(
       p.page,
-      text + " ".repeat(gap) + p.content.slice(Math.max(0, text.length - p.charStart)),
+      text.slice(0, p.charStart) + p.content + text.slice(p.charStart + p.content.length),
     );
   }
   return pages;

@@ -5,7 +5,7 @@ import type { DocumentHighlight } from "./pdf-viewer.tsx";
 /** A line of a sheet or table: cells separated by tabs. */
 const isRow = (line: string) => line.includes("\t");
 
-/** The parts of `text` [from, to) with the highlight's ranges on this page marked. */
+/** `text` (the page's [from, to)) in parts, the highlight's ranges on this page marked. */
 function marked(text: string, from: number, to: number, ranges: readonly PageRange[]) {
   const cuts = ranges
     .map((r) => [Math.max(r.start, from), Math.min(r.end, to)] as const)
@@ -13,13 +13,15 @@ function marked(text: string, from: number, to: number, ranges: readonly PageRan
     .sort((a, b) => a[0] - b[0]);
   const out: Array<{ text: string; mark: boolean }> = [];
   let at = from;
+  // `text` starts at page offset `from`.
+  const piece = (a: number, b: number) => text.slice(a - from, b - from);
   for (const [a, b] of cuts) {
     if (a < at) continue;
-    if (a > at) out.push({ text: text.slice(at, a), mark: false });
-    out.push({ text: text.slice(a, b), mark: true });
+    if (a > at) out.push({ text: piece(at, a), mark: false });
+    out.push({ text: piece(a, b), mark: true });
     at = b;
   }
-  if (at < to) out.push({ text: text.slice(at, to), mark: false });
+  if (at < to) out.push({ text: piece(at, to), mark: false });
   return out;
 }
 

@@ -145,7 +145,10 @@ export function DocumentWorkspace({
           </div>
           <div className={clsx("min-h-0 flex-1", tab === "document" ? "" : "hidden")}>{viewer}</div>
           <div
-            className={clsx("flex min-h-0 min-w-0 flex-1 flex-col overflow-x-clip px-3", tab === "chat" ? "" : "hidden")}
+            className={clsx(
+              "flex min-h-0 min-w-0 flex-1 flex-col overflow-x-clip px-3",
+              tab === "chat" ? "" : "hidden",
+            )}
           >
             {chat}
           </div>

@@ -87,14 +87,15 @@ export function PdfViewer({
 
   // The page width follows the pane (fit width × zoom).
   useEffect(() => {
-    const el = scroller.current;
+    const el = pages > 0 ? scroller.current : null;
     if (!el) return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.max(240, Math.floor(entry.contentRect.width - 8)));
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+    // The pane exists once the document has loaded (`pages` set).
+  }, [pages]);
 
   // Which pages are near the view (only those render).
   useEffect(() => {
