@@ -84,7 +84,10 @@ test("a file as a custom agent's knowledge: cited with a link for its owner, wit
   );
   const sources = reply.getByRole("navigation", { name: "Sources" });
   const cited = sources.getByRole("link", { name: new RegExp(`${PDF}, p\\. 5`) });
-  await expect(cited).toHaveAttribute("href", /^\/api\/files\/[0-9a-f-]{36}\/download#page=5$/);
+  await expect(cited).toHaveAttribute(
+    "href",
+    /^\/app\/document-chat\/[0-9a-f-]{36}\?chunk=\d+&page=5$/,
+  );
   await fontsReady(page);
   await reply.screenshot({
     path: path.join(SHOTS, "custom-agent-knowledge-owner-reply-light-desktop.png"),

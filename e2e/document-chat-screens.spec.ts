@@ -19,7 +19,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
 const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
 const PDF = "application/pdf";
-const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },

@@ -138,11 +138,11 @@ test("upload a PDF and a DOCX with progress, ask about them in the Local focus; 
   const first = turn.getByTestId("source-card").first();
   await expect(first).toContainText(/tracemonkey\.pdf, p\. \d+/);
   await expect(first).toContainText("Your files");
-  // Its link is the file's download at that page.
+  // Its link opens the passage in the document viewer (never a download).
   const page1 = /tracemonkey\.pdf, p\. (\d+)/.exec((await first.textContent()) ?? "")?.[1];
   await expect(first).toHaveAttribute(
     "href",
-    new RegExp(`^/api/files/[0-9a-f-]{36}/download#page=${page1}$`),
+    new RegExp(`^/app/document-chat/[0-9a-f-]{36}\\?chunk=\\d+&page=${page1}$`),
   );
   const threadUrl = page.url();
   const answerText = await turn.getByTestId("answer-markdown").textContent();

@@ -9,14 +9,7 @@ import { pyodideAssets } from "./build/pyodide-assets.ts";
 
 export default defineConfig({
   // pyodideAssets after precompress: it compresses Pyodide's large files itself, once per version.
-  plugins: [
-    contentPlugin(),
-    react(),
-    tailwindcss(),
-    precompress(),
-    pyodideAssets(),
-    pdfjsAssets(),
-  ],
+  plugins: [contentPlugin(), react(), tailwindcss(), precompress(), pyodideAssets(), pdfjsAssets()],
   // The Python scratchpad's worker is an ES module (it imports Pyodide's loader from /pyodide/).
   worker: { format: "es" },
   resolve: {

@@ -72,6 +72,7 @@ describe("GET /api/history", () => {
         kind: "answer",
         agentId: null,
         agentName: null,
+        documentId: null,
       },
       {
         threadId: "tB",
@@ -85,6 +86,7 @@ describe("GET /api/history", () => {
         kind: "answer",
         agentId: null,
         agentName: null,
+        documentId: null,
       },
     ]);
   });

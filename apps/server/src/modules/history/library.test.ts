@@ -153,6 +153,7 @@ describe("GET /api/library", () => {
           sources: [SOURCE],
           kind: "answer",
           agentId: null,
+          documentId: null,
         },
       ],
       nextCursor: null,

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useId } from "react";
+import { type ElementType, useId } from "react";
 import { Link } from "react-router";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
@@ -105,7 +105,8 @@ export function SourceCard({
   const passage = usePassageText(document, preview.anchor !== null);
   const snippet = passage ?? source.snippet;
   const name = `Source ${number}: ${label.title}${section} (${label.site})`;
-  const Card = unlinked ? "div" : document ? Link : "a";
+  // One element of three kinds (their props are chosen below): typed as any of them.
+  const Card: ElementType = unlinked ? "div" : document ? Link : "a";
   return (
     <>
       <Card

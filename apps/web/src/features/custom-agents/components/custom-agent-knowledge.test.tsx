@@ -247,7 +247,7 @@ describe("an agent's knowledge elsewhere", () => {
           {
             type: "source-url",
             sourceId: "1",
-            url: fileCitationUrl(REPORT.id, 4),
+            url: fileCitationUrl(REPORT.id, 4, 0),
             title: fileCitationTitle(REPORT.name, 4),
           },
           { type: "text", text: "In March [1].", state: "done" },
@@ -271,7 +271,7 @@ describe("an agent's knowledge elsewhere", () => {
     const sources = await openThread({ ...MINE, id: "b2", knowledgeCount: 1 });
     expect(sources.getByRole("link", { name: /harbour report\.pdf, p\. 4/ })).toHaveAttribute(
       "href",
-      fileCitationUrl(REPORT.id, 4),
+      fileCitationUrl(REPORT.id, 4, 0),
     );
     expect(screen.getByTestId("knowledge-badge")).toHaveTextContent("Knows 1 file");
   });

@@ -42,7 +42,9 @@ export function DocumentChatScreen({ notFound }: { notFound: React.ReactNode }) 
   if (info.isPending) return <PageSpinner />;
   if (info.isError) {
     if (info.error instanceof ApiError && info.error.status === 404) return notFound;
-    return <LoadError error={info.error} onRetry={() => void info.refetch()} />;
+    return (
+      <LoadError what="this document" error={info.error} onRetry={() => void info.refetch()} />
+    );
   }
   const doc = info.data;
   if (!threadId) {

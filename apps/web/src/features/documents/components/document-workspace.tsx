@@ -35,7 +35,8 @@ function TextPane({
     queryFn: ({ signal }) => getDocumentText(document.id, signal),
   });
   if (text.isPending) return <Loading label={`Opening ${document.name}…`} />;
-  if (text.isError) return <LoadError error={text.error} onRetry={() => void text.refetch()} />;
+  if (text.isError)
+    return <LoadError what="the document" error={text.error} onRetry={() => void text.refetch()} />;
   return <DocumentTextView text={text.data} highlight={highlight} />;
 }
 
