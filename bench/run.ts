@@ -5,6 +5,7 @@
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
+//                                     quote-match (citation verification per citation),
 //                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
 //                                     deploy/nginx.conf, 1 and 2 instances, against direct;
 //                                     replica: Debian primary + streaming replica, 2 instances,
@@ -34,6 +35,7 @@ import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { nginxLoad } from "./nginx-load.ts";
 import { offlineEngine } from "./offline-engine.ts";
+import { quoteMatchBench } from "./quote-match.ts";
 import { replicaLoad } from "./replica-load.ts";
 import { sharePage } from "./share-page.ts";
 import { soak } from "./soak.ts";
@@ -56,6 +58,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   lighthouse: lighthouseBench,
   nginx: nginxLoad,
   offline: offlineEngine,
+  "quote-match": quoteMatchBench,
   replica: replicaLoad,
   "share-page": sharePage,
   soak,
@@ -63,6 +66,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
 /** Benchmarks that do not use the built web app. */
 const WITHOUT_BUILD = new Set([
   "offline",
+  "quote-match",
   "soak",
   "nginx",
   "replica",

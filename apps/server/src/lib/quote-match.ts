@@ -57,7 +57,7 @@ function normalise(text: string): { text: string; map: number[] } {
       }
     }
     if (ch === "\u00ad") continue;
-    if (/\s/.test(ch)) {
+    if (ch === " " || ch === "\n" || ch === "\t" || ch === "\r" || /\s/.test(ch)) {
       if (!space) {
         out += " ";
         map.push(i);
@@ -66,7 +66,9 @@ function normalise(text: string): { text: string; map: number[] } {
       continue;
     }
     space = false;
-    const folded = (FOLD[ch] ?? ch).normalize("NFKC").toLowerCase();
+    // ASCII needs no NFKC (the common case: normalising each character is the cost here).
+    const code = ch.charCodeAt(0);
+    const folded = code < 128 ? ch.toLowerCase() : (FOLD[ch] ?? ch).normalize("NFKC").toLowerCase();
     for (const c of folded) {
       out += c;
       map.push(i);
@@ -110,8 +112,16 @@ function fuzzy(quote: Token[], text: Token[]): { start: number; end: number } | 
   const maxWindow = Math.ceil(quote.length * 1.5);
   const words = new Set(quote.map((t) => t.word));
   let best: { start: number; end: number; score: number; width: number } | null = null;
+  // How many of each window's tokens are quote words (a bag count, kept as the window slides):
+  // the longest common subsequence cannot exceed it, so most windows are skipped without one.
+  const inQuote = text.map((t) => (words.has(t.word) ? 1 : 0));
+  // An alignment holding `need` of the quote's tokens starts at one of its first len − need + 1.
+  const firsts = new Set(quote.slice(0, quote.length - need + 1).map((t) => t.word));
+  let bag = 0;
+  for (let i = 0; i < Math.min(maxWindow, text.length); i++) bag += inQuote[i] ?? 0;
   for (let from = 0; from < text.length; from++) {
-    if (!words.has(text[from]?.word ?? "")) continue;
+    if (from > 0) bag += (inQuote[from + maxWindow - 1] ?? 0) - (inQuote[from - 1] ?? 0);
+    if (!inQuote[from] || bag < need || !firsts.has(text[from]?.word ?? "")) continue;
     const window = text.slice(from, from + maxWindow);
     // LCS of quote × window, remembering where in the window the best prefix ended.
     let prev = new Array<number>(window.length + 1).fill(0);
