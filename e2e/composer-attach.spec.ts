@@ -91,7 +91,7 @@ test("signed in: attach from the home composer, watch it get ready, get an answe
   const first = page.getByTestId("answer-turn").first();
   await expect(first).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
   await expect(first.getByTestId("question-attachments")).toHaveText("skerry-light.md");
-  await expect(first.getByTestId("sources-strip")).toContainText("skerry-light.md, p. 1");
+  await expect(first.getByTestId("sources-strip")).toContainText("skerry-light.md, Skerry light");
   await expect(first.getByTestId("answer-markdown")).toContainText("colza oil");
   await expect(page.getByTestId("follow-up-focus")).toHaveText("Local");
 

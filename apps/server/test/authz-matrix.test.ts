@@ -279,6 +279,20 @@ const MATRIX: Record<string, Row> = {
   "GET /api/files/:fileId": { expect: ownerOnly(200) },
   "PATCH /api/files/:fileId": { body: { name: "Matrix.txt" }, expect: ownerOnly(200) },
   "GET /api/files/:fileId/download": { expect: ownerOnly(200) },
+  // Documents (a file of the owner as a document; the matrix's file is text, so its bytes are not
+  // shown as a PDF: 415 past authorization). Its chat answers offline.
+  "GET /api/documents/:documentId": { expect: ownerOnly(200) },
+  "GET /api/documents/:documentId/text": { expect: ownerOnly(200) },
+  "GET /api/documents/:documentId/passages/:ordinal": { expect: ownerOnly(200) },
+  "GET /api/documents/:documentId/content": { expect: ownerOnly(415) },
+  "GET /api/documents/:documentId/threads/:threadId": {
+    expect: ownerOnly(200),
+    seed: async () => ({ ":threadId": "MatrixDocumentThread" }),
+  },
+  "POST /api/documents/:documentId/chat": {
+    body: { text: "What does the file say?" },
+    expect: ownerOnly(200),
+  },
   "GET /api/files/:fileId/view": { expect: ownerOnly(200), seed: seedImage },
   "GET /api/files/:fileId/events": { expect: ownerOnly(200) },
   "DELETE /api/files/:fileId": { expect: ownerOnly(204), seed: seedFile },
@@ -401,7 +415,9 @@ describe("authorization matrix (G2)", () => {
             .replace(":threadId", ownerThread)
             .replace(":shareId", ownerShare)
             .replace(":entryId", ownerRated)
-            .replace(":fileId", ownerFile) + (row.query ?? "");
+            .replace(":fileId", ownerFile)
+            .replace(":documentId", ownerFile)
+            .replace(":ordinal", "0") + (row.query ?? "");
         const res = row.form
           ? await h.app.request(`http://nexus.test${path}`, {
               method,
@@ -417,7 +433,9 @@ describe("authorization matrix (G2)", () => {
           failures.push(`${route} as ${actor}: ${res.status} (expected ${row.expect[actor]})`);
         if (
           res.status === 404 &&
-          /:userId|:threadId|:shareId|:entryId|:fileId|:runId|:id\b|:token/.test(pattern)
+          /:userId|:threadId|:shareId|:entryId|:fileId|:documentId|:runId|:id\b|:token/.test(
+            pattern,
+          )
         ) {
           const missing = await h.request(
             pattern
@@ -429,6 +447,8 @@ describe("authorization matrix (G2)", () => {
               .replace(":shareId", "M".repeat(22))
               .replace(":entryId", "missing-entry")
               .replace(":fileId", "00000000-0000-4000-8000-000000000000")
+              .replace(":documentId", "00000000-0000-4000-8000-000000000000")
+              .replace(":ordinal", "0")
               .replace(":runId", "00000000-0000-4000-8000-000000000000") + (row.query ?? ""),
             {
               method,
