@@ -89,6 +89,13 @@ test("a PDF beside its chat: a citation scrolls to its page and highlights the q
     )
     .toBe("Document1:Page2");
 
+  // Share the thread: the link shows the answer and its cited passages, never the file.
+  await page.getByTestId("thread-header").getByRole("button", { name: "Share thread" }).click();
+  const shareUrl = page.getByTestId("share-dialog").getByTestId("share-url");
+  await expect(shareUrl).toHaveValue(/\/share\/t[A-Za-z0-9]{22}$/);
+  const link = new URL(await shareUrl.inputValue()).pathname;
+  await page.keyboard.press("Escape");
+
   // The file itself is the owner's only: another person gets not found.
   const other = await context.browser()?.newContext();
   if (!other) throw new Error("no browser");
@@ -99,6 +106,19 @@ test("a PDF beside its chat: a citation scrolls to its page and highlights the q
     timeout: 30_000,
   });
   expect((await stranger.request.get(`/api/documents/${id}/content`)).status()).toBe(404);
+  expect((await stranger.request.get(`/api/files/${id}/download`)).status()).toBe(404);
+
+  // The same person reads the shared thread: the reply with its chip, the passage it quotes.
+  await stranger.goto(link);
+  const reply = stranger.getByTestId("shared-document-reply");
+  await expect(reply).toBeVisible({ timeout: 30_000 });
+  await expect(reply.getByTestId("document-citation").first()).toBeVisible();
+  await expect(reply.getByTestId("document-reply-text")).not.toContainText(': "');
+  await expect(reply.getByTestId("shared-document-passage").first()).toContainText(
+    "Document 1:Page 2",
+  );
+  await expect(reply.locator(`a[href*="${id}"]`)).toHaveCount(0);
+  await stranger.screenshot({ path: path.join(SCREENSHOTS, "pdf-chat-shared-light.png") });
   await other.close();
 });
 

@@ -29,8 +29,9 @@ import {
  * reads the answer's prompt format, so the offline agent words its prompt with it (re-exported).
  */
 export { systemPrompt as answerSystemPrompt } from "./answer.focus.ts";
-/** The answer job and state, for kinds that run an answer turn (document chat). */
-export type { AnswerJob, AnswerState } from "./answer.turn.ts";
+/** The answer job, state and turn, for kinds that run an answer turn (document chat). */
+export type { AnswerJob, AnswerPlanOptions, AnswerState } from "./answer.turn.ts";
+export { prepareAnswer } from "./answer.turn.ts";
 
 async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   const charged = await usage.consume({ deps, caller, counter: "search" });

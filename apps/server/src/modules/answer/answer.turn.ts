@@ -12,6 +12,7 @@ import type { ChatJob, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts
 import type { ChatModel } from "../../ai/models.ts";
 import type { Deps } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
+import type { SearchResponse } from "../../integrations/search/types.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf, signReceivedImages, signReceivedVideos } from "../images/images.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
@@ -138,13 +139,26 @@ function conversation(earlier: readonly Turn[], question: string): ModelMessage[
   ];
 }
 
+/** How a kind that runs an answer turn (document chat's summaries) changes it. */
+export interface AnswerPlanOptions {
+  /** Finds the sources instead of the focus's search (given the standalone query). */
+  search?: (query: string) => Promise<SearchResponse>;
+  /** At most this many sources (default MAX_SOURCES). */
+  maxSources?: number;
+  /** What the model is asked, instead of the question (the offline engine reads it). */
+  ask?: string;
+}
+
 /**
  * Everything before the answer's model call: earlier turns, pasted addresses read beside the
  * search of the words around them (their pages are the first sources; a question of addresses
  * alone is not searched), the numbered sources and media sent at once, related questions started
  * beside page reading (awaited only after the answer's text), the pages read.
  */
-export async function prepareAnswer(ctx: AnswerContext): Promise<TurnPlan> {
+export async function prepareAnswer(
+  ctx: AnswerContext,
+  options: AnswerPlanOptions = {},
+): Promise<TurnPlan> {
   const { deps, job, model, signal, state } = ctx;
   const saved = await savedTurns(deps, job);
   const earlier = (saved.length > 0 ? saved : job.clientTurns).slice(-EARLIER_TURNS);
@@ -152,6 +166,7 @@ export async function prepareAnswer(ctx: AnswerContext): Promise<TurnPlan> {
   const searching = (async () => {
     if (rest === "") return NOTHING_FOUND;
     state.query = await standaloneQuery({ model, question: rest, earlier, signal });
+    if (options.search) return options.search(state.query);
     return searchFor({
       deps,
       focusMode: job.focusMode,
@@ -171,7 +186,10 @@ export async function prepareAnswer(ctx: AnswerContext): Promise<TurnPlan> {
   const found = await searching;
   if (rest === "") state.query = questionForPages(job.question, rest, pasted.pages);
   state.searchMs = performance.now() - state.started;
-  const results = [...pasted.pages, ...notAmong(found.results, pasted.pages)].slice(0, MAX_SOURCES);
+  const results = [...pasted.pages, ...notAmong(found.results, pasted.pages)].slice(
+    0,
+    options.maxSources ?? MAX_SOURCES,
+  );
   // Image addresses the search provider gave are minted as proxy URLs here, at receipt: the
   // stream and the saved turn carry the same signed URLs (images.service.ts, G14).
   const sources = results.map((r) => {
@@ -201,7 +219,10 @@ export async function prepareAnswer(ctx: AnswerContext): Promise<TurnPlan> {
         now: deps.clock.now(),
         sources: read.map((r) => ({ title: r.title, url: r.url, content: r.content ?? r.snippet })),
       }),
-      messages: conversation(earlier, questionForPages(job.question, rest, pasted.pages)),
+      messages: conversation(
+        earlier,
+        options.ask ?? questionForPages(job.question, rest, pasted.pages),
+      ),
     },
     after: async () => {
       state.related = await related;

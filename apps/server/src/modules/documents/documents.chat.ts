@@ -2,10 +2,16 @@ import type { AnswerRequest, DocumentCitation } from "@nexus/contracts";
 import type { UIMessageChunk } from "ai";
 import type { ChatKind, ChatRequest, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AnswerJob, type AnswerState, answerChat } from "../answer/answer.chat.ts";
+import {
+  type AnswerJob,
+  type AnswerState,
+  answerChat,
+  prepareAnswer,
+} from "../answer/answer.chat.ts";
 import * as files from "../files/files.service.ts";
 import { citationsOf } from "./documents.citations.ts";
 import { pageLabel, readyDocument } from "./documents.service.ts";
+import { asksForSummary, planSummary, sectionsOf } from "./documents.summary.ts";
 
 /**
  * Document chat (ARCHITECTURE.md §3.1, §3.4): POST /api/documents/:documentId/chat. A question about
@@ -20,6 +26,7 @@ export interface DocumentJob extends Omit<AnswerJob, "kind"> {
   kind: "document";
   documentId: string;
   documentKind: string;
+  documentName: string;
 }
 
 type DocumentContext = TurnContext<DocumentJob, AnswerState>;
@@ -44,6 +51,7 @@ async function accept(request: ChatRequest<AnswerRequest>) {
     kind: "document",
     documentId: row.id,
     documentKind: row.kind,
+    documentName: row.name,
     document: { id: row.id },
   };
   return { job };
@@ -52,10 +60,25 @@ async function accept(request: ChatRequest<AnswerRequest>) {
 /** The answer's kind runs the turn; a job of this kind is an answer job with its document. */
 const asAnswer = (ctx: DocumentContext) => ctx as unknown as TurnContext<AnswerJob, AnswerState>;
 
+/** A summary of the whole document (documents.summary.ts), or null for any other question. */
+async function summaryOf(ctx: DocumentContext) {
+  const { deps, job, model, signal } = ctx;
+  if (!asksForSummary(job.question)) return null;
+  const passages = await files.filePassages(deps.db, job.documentId);
+  return planSummary({
+    document: { id: job.documentId, name: job.documentName },
+    sections: sectionsOf(passages, (p) => labelOf(job.documentKind, p)),
+    model,
+    question: job.question,
+    signal,
+  });
+}
+
 async function prepare(ctx: DocumentContext): Promise<TurnPlan> {
-  const plan = await answerChat.prepare(asAnswer(ctx));
+  const summary = await summaryOf(ctx);
+  const plan = await prepareAnswer(asAnswer(ctx), summary?.options);
   const call = plan.call
-    ? { ...plan.call, system: plan.call.system + CITE_WITH_QUOTES }
+    ? { ...plan.call, system: plan.call.system + CITE_WITH_QUOTES + (summary?.system ?? "") }
     : undefined;
   return {
     ...plan,
@@ -83,11 +106,15 @@ function documentCitations(ctx: DocumentContext): Promise<DocumentCitation[]> {
       }
       return found;
     },
-    label: (_source, passage) =>
-      passage.headingPath && job.documentKind !== "pdf"
-        ? (passage.headingPath.split(" › ").at(-1) ?? pageLabel(job.documentKind, passage.page))
-        : pageLabel(job.documentKind, passage.page),
+    label: (_source, passage) => labelOf(job.documentKind, passage),
   });
+}
+
+/** Where a passage is, as its citation says: a PDF's page, else its section heading or page. */
+function labelOf(kind: string, passage: files.FilePassage): string {
+  return passage.headingPath && kind !== "pdf"
+    ? (passage.headingPath.split(" › ").at(-1) ?? pageLabel(kind, passage.page))
+    : pageLabel(kind, passage.page);
 }
 
 export const documentChat: ChatKind<DocumentJob, AnswerRequest, AnswerState> = {

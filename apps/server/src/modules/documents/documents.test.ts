@@ -5,6 +5,8 @@ import {
   documentInfoSchema,
   documentTextSchema,
 } from "@nexus/contracts";
+import { schema } from "@nexus/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
@@ -218,5 +220,45 @@ describe("document chat (offline)", () => {
       threads: { threadId: string; documentId: string | null }[];
     };
     expect(listed.threads.find((t) => t.threadId === "docthread1")?.documentId).toBe(notesId);
+  });
+
+  it("shares as the reply and its checked citations (isPdfFlow for a PDF), never the file", async () => {
+    const reply = await ask(pdfId, "What is a trace tree?", "docshare1");
+    expect(reply.citations.some((c) => c.verified)).toBe(true);
+    const [entry] = await h.db.db
+      .select({ id: schema.searchHistory.id })
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.threadId, "docshare1"));
+    const shareOf = async (body: object) => {
+      const res = await h.request("/api/shares", { method: "POST", cookie: alice.cookie, body });
+      expect(res.status).toBeLessThan(300);
+      const { shareId } = (await res.json()) as { shareId: string };
+      // A reader with no account.
+      return (await (await h.request(`/api/shares/${shareId}`, {})).json()) as {
+        answer?: { isPdfFlow: boolean; content: string; parts?: { type: string }[] };
+        thread?: { messages: { content: string; parts?: { type: string; data?: unknown }[] }[] };
+      };
+    };
+    const answer = (await shareOf({ entryId: entry?.id })).answer;
+    expect(answer?.isPdfFlow).toBe(true);
+    // The text reads [n]; the quotes and their locations travel in the citations part.
+    expect(answer?.content).toMatch(/\[\d+\]/);
+    expect(answer?.content).not.toMatch(/\[\d+: "/);
+    expect(answer?.parts?.some((p) => p.type === "data-citations")).toBe(true);
+    const thread = (await shareOf({ threadId: "docshare1" })).thread;
+    const cited = thread?.messages[0]?.parts?.find((p) => p.type === "data-citations");
+    expect(((cited?.data ?? []) as DocumentCitation[])[0]?.fileId).toBe(pdfId);
+    // A Markdown file's chat is not a PDF flow.
+    await ask(notesId, "What oil did the lamp burn?", "docshare2");
+    const [notesEntry] = await h.db.db
+      .select({ id: schema.searchHistory.id })
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.threadId, "docshare2"));
+    expect((await shareOf({ entryId: notesEntry?.id })).answer?.isPdfFlow).toBe(false);
+    // The file itself stays the owner's.
+    expect((await h.request(`/api/documents/${pdfId}/content`, {})).status).toBe(401);
+    expect((await h.request(`/api/files/${pdfId}/download`, { cookie: bob.cookie })).status).toBe(
+      404,
+    );
   });
 });

@@ -48,11 +48,12 @@ export async function sharedAgentOf(
 }
 
 /**
- * An agent reply's saved parts (each an object with a type), or undefined for answers (a share
- * keeps an answer's results; its copy is restored from them).
+ * An agent or document chat reply's saved parts (each an object with a type; a document reply's
+ * checked citations among them), or undefined for answers (a share keeps an answer's results; its
+ * copy is restored from them).
  */
 export function sharedPartsOf(row: Pick<HistoryRow, "kind" | "parts">) {
-  if (row.kind !== "agent") return undefined;
+  if (row.kind !== "agent" && row.kind !== "document") return undefined;
   return storedPartsOf(row.parts) ?? undefined;
 }
 

@@ -16,6 +16,7 @@ import type { Db } from "@nexus/db";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { presentMedia } from "../images/images.service.ts";
 import { shareMisses } from "./lookup-limit.ts";
@@ -106,7 +107,7 @@ export async function createShare(options: {
       videos: entry.videos,
       query: entry.query,
       focusMode: entry.focusMode,
-      isPdfFlow: false,
+      isPdfFlow: await isPdfFlow(deps, user, row),
       isReasoningMode: entry.thinkingContent.trim() !== "",
       offline: entry.offline,
       description: descriptionOf(entry.content),
@@ -134,6 +135,17 @@ export async function createShare(options: {
     timestamp: now,
   });
   return { share: present(deps, link, "thread"), created: link.created };
+}
+
+/** A document chat's answer about a PDF (spec: `isPdfFlow` on shares of PDF threads). */
+async function isPdfFlow(
+  deps: Deps,
+  user: SessionUser,
+  row: Pick<repo.HistoryRow, "kind" | "subjectId">,
+): Promise<boolean> {
+  if (row.kind !== "document" || !row.subjectId) return false;
+  const file = await files.ownedFile(deps, user, row.subjectId).catch(() => null);
+  return file?.kind === "pdf";
 }
 
 async function findLive(deps: Deps, shareId: string): Promise<PublicShare | undefined> {

@@ -5,6 +5,7 @@ import {
   answerImageSchema,
   answerSourceSchema,
   answerVideoSchema,
+  displayCitationText,
   type FocusMode,
   focusModeSchema,
   type SharedAgent,
@@ -58,7 +59,11 @@ export function entryContent(row: HistoryRow): EntryContent {
   const results = row.results;
   return {
     query: row.query,
-    content: stringOf(results.markdown),
+    // A document chat's `[n: "quote"]` markers read as `[n]`: the quotes travel in its parts.
+    content:
+      row.kind === "document"
+        ? displayCitationText(stringOf(results.markdown))
+        : stringOf(results.markdown),
     thinkingContent: stringOf(results.thinking),
     sources: listOf(answerSourceSchema, results.sources),
     images: listOf(answerImageSchema, results.images),

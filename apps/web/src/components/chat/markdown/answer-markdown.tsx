@@ -25,7 +25,14 @@ import { rehypeHeadingBase } from "./rehype-heading-base.ts";
 import { CITATION_TAG, remarkCitations } from "./remark-citations.ts";
 import { remarkCurrencyDollars } from "./remark-currency-dollars.ts";
 import { remarkInertHtml } from "./remark-inert-html.ts";
-import { InsideLinkContext, SourcesContext, useInsideLink } from "./sources-context.ts";
+import {
+  InsideLinkContext,
+  type RenderCitation,
+  RenderCitationContext,
+  SourcesContext,
+  useInsideLink,
+  useRenderCitation,
+} from "./sources-context.ts";
 
 export interface AnswerMarkdownProps {
   /** The answer (or any user/model markdown), possibly still streaming. */
@@ -37,6 +44,12 @@ export interface AnswerMarkdownProps {
   className?: string;
   /** The level the answer's highest heading is drawn at: one below its question (default h2). */
   headingBase?: number;
+  /**
+   * Draws citation n (1 ≤ n ≤ citationCount) instead of the source chip; with it, `[n]` is a
+   * citation up to citationCount rather than up to the number of sources.
+   */
+  renderCitation?: RenderCitation;
+  citationCount?: number;
 }
 
 type PluggableList = NonNullable<Options["rehypePlugins"]>;
@@ -195,9 +208,10 @@ function Input({ type, checked }: Props<"input">) {
 }
 
 function Cite({ node, children }: Props<"cite">) {
+  const render = useRenderCitation();
   const n = Number(node?.properties.dataCitation);
   if (!Number.isInteger(n) || n < 1) return <>{children}</>;
-  return <CitationChip n={n} />;
+  return render ? render(n) : <CitationChip n={n} />;
 }
 
 function Pre({ node, children }: Props<"pre">) {
@@ -306,6 +320,8 @@ export function AnswerMarkdown({
   streaming,
   className,
   headingBase = 2,
+  renderCitation,
+  citationCount,
 }: AnswerMarkdownProps) {
   // While streaming, typing stays responsive: React may skip intermediate token renders.
   const deferred = useDeferredValue(markdown);
@@ -320,21 +336,23 @@ export function AnswerMarkdown({
       className={clsx("answer-markdown", className)}
     >
       <SourcesContext.Provider value={sources}>
-        <PlainTextOnError markdown={deferred}>
-          {blocks.map((block, i) => (
-            <MarkdownBlock
-              // Blocks only grow at the end: an index names the same block across updates.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              key={i}
-              markdown={block}
-              sourceCount={sources.length}
-              headingBase={headingBase}
-              headingFrom={headingFrom}
-              math={math}
-              highlight={highlight}
-            />
-          ))}
-        </PlainTextOnError>
+        <RenderCitationContext.Provider value={renderCitation}>
+          <PlainTextOnError markdown={deferred}>
+            {blocks.map((block, i) => (
+              <MarkdownBlock
+                // Blocks only grow at the end: an index names the same block across updates.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={i}
+                markdown={block}
+                sourceCount={citationCount ?? sources.length}
+                headingBase={headingBase}
+                headingFrom={headingFrom}
+                math={math}
+                highlight={highlight}
+              />
+            ))}
+          </PlainTextOnError>
+        </RenderCitationContext.Provider>
       </SourcesContext.Provider>
     </div>
   );

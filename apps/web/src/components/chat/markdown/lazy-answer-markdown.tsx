@@ -9,9 +9,16 @@ const Loaded = lazyComponent(() => import("./answer-markdown.tsx").then((m) => m
  * The answer renderer, downloaded on first use (keeps the /app shell small). Meanwhile the text is
  * shown as it is (React escapes it: plain text, never markup), in the same place and typography.
  */
-export function LazyAnswerMarkdown(props: AnswerMarkdownProps) {
+export function LazyAnswerMarkdown({
+  plainText,
+  ...props
+}: AnswerMarkdownProps & {
+  /** What the fallback shows, when the markdown holds more than its reader should see. */
+  plainText?: string;
+}) {
+  const fallback = plainText ?? props.markdown;
   return (
-    <Suspense fallback={<AnswerPlainText markdown={props.markdown} className={props.className} />}>
+    <Suspense fallback={<AnswerPlainText markdown={fallback} className={props.className} />}>
       <Loaded {...props} />
     </Suspense>
   );

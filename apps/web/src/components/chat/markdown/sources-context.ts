@@ -1,5 +1,5 @@
 import type { AnswerSource } from "@nexus/contracts";
-import { createContext, useContext } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 
 const NO_SOURCES: readonly AnswerSource[] = [];
 
@@ -15,4 +15,16 @@ export const InsideLinkContext = createContext(false);
 
 export function useInsideLink(): boolean {
   return useContext(InsideLinkContext);
+}
+
+/**
+ * How a caller draws citation n instead of the source chip (document chat: each marker is its own
+ * checked quote). Undefined: the source chip.
+ */
+export type RenderCitation = (n: number) => ReactNode;
+
+export const RenderCitationContext = createContext<RenderCitation | undefined>(undefined);
+
+export function useRenderCitation(): RenderCitation | undefined {
+  return useContext(RenderCitationContext);
 }

@@ -1,5 +1,5 @@
 import type { DocumentCitation } from "@nexus/contracts";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { isDocumentReply, SharedDocumentReply } from "./shared-document-reply.tsx";
 
@@ -19,7 +19,7 @@ const cite = (marker: number, page: number, quote: string, verified = true): Doc
 const PARTS = [
   {
     type: "text",
-    text: 'Loops are traced [1: "Trace trees"] and compiled [2: "nested trees"] [1].',
+    text: 'Loops are **traced** [1: "Trace trees"] and compiled [2: "nested trees"] [1].\n\n- one [1, 2]\n- two',
   },
   {
     type: "data-citations",
@@ -28,11 +28,22 @@ const PARTS = [
 ];
 
 describe("a shared document chat reply", () => {
-  it("shows the answer with chips and each cited passage once (label and quote), never a file link", () => {
+  it("shows the answer with chips and each cited passage once (label and quote), never a file link", async () => {
     expect(isDocumentReply(PARTS)).toBe(true);
     expect(isDocumentReply([{ type: "text", text: "x" }])).toBe(false);
     const { container } = render(<SharedDocumentReply parts={PARTS} id="t0" />);
-    expect(screen.getByTestId("document-reply-text").textContent).toBe(
+    const text = screen.getByTestId("document-reply-text");
+    // Before the renderer has loaded: the text as it reads, markers as [n].
+    expect(text.textContent).toContain("Loops are **traced** [1] and compiled [2] [1].");
+    // Then Markdown (bold, a list), each marker a chip; a group that is no marker stays plain numbers.
+    await screen.findAllByTestId("document-citation");
+    expect(text.querySelector("strong")?.textContent).toBe("traced");
+    expect(
+      within(text)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["one [1][2]", "two"]);
+    expect(text.querySelector("p")?.textContent).toBe(
       "Loops are traced 1 and compiled 2passage not found 1.",
     );
     expect(screen.getAllByTestId("shared-document-passage").map((p) => p.textContent)).toEqual([
