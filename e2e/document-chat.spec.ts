@@ -95,6 +95,13 @@ test("a PDF beside its chat: a citation scrolls to its page and highlights the q
   await expect(shareUrl).toHaveValue(/\/share\/t[A-Za-z0-9]{22}$/);
   const link = new URL(await shareUrl.inputValue()).pathname;
   await page.keyboard.press("Escape");
+  // The thread's bar names it; New chat opens an empty thread of the same PDF.
+  await expect(page.getByTestId("thread-title")).toContainText("What does page 2 say?");
+  await page.getByTestId("document-new-chat").click();
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${id}/[A-Za-z0-9]+$`));
+  expect(page.url()).not.toBe(url);
+  await expect(page.getByTestId("document-suggestions")).toBeVisible();
+  await expect(page.getByTestId("thread-header")).toHaveCount(0);
 
   // The file itself is the owner's only: another person gets not found.
   const other = await context.browser()?.newContext();

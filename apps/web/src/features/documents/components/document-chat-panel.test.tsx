@@ -107,7 +107,7 @@ function server(chat: string[], thread: DocumentThreadResponse | null) {
   return { bodies, urls };
 }
 
-function setup(onNewChat?: () => void) {
+function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryKey, SIGNED_IN);
   const onCitation = vi.fn();
@@ -118,8 +118,7 @@ function setup(onNewChat?: () => void) {
           document={DOC}
           threadId="t1"
           onCitation={onCitation}
-          header={<h2>Thread title</h2>}
-          {...(onNewChat ? { onNewChat } : {})}
+          header={(thread) => <h2>Thread: {thread.firstQuery}</h2>}
         />
       </SessionProvider>
     </QueryClientProvider>,
@@ -223,12 +222,12 @@ describe("DocumentChatPanel", () => {
     expect(bodies).toHaveLength(0);
   });
 
-  it("offers New chat beside the thread's header when the route gives one", async () => {
-    server([], null);
-    const onNewChat = vi.fn();
-    const { user } = setup(onNewChat);
-    expect(screen.getByRole("heading", { name: "Thread title" })).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "New chat" }));
-    expect(onNewChat).toHaveBeenCalledTimes(1);
+  it("draws the thread's bar (title, share) once a reply has finished, not before", async () => {
+    server([replyStream(TEXT, CITATIONS)], null);
+    const { user } = setup();
+    await screen.findByTestId("document-suggestions");
+    expect(screen.queryByRole("heading", { name: /^Thread:/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Summarise this" }));
+    expect(await screen.findByRole("heading", { name: "Thread: Summarise this" })).toBeTruthy();
   });
 });

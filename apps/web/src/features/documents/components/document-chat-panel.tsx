@@ -1,7 +1,7 @@
 import { useChat } from "@ai-sdk/react";
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Brain, SquarePen } from "lucide-react";
+import { Brain } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ChatComposer } from "@/components/chat/chat-composer.tsx";
 import { ChatMessageList, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
@@ -259,22 +259,19 @@ function DocumentConversation({
  * The chat beside a document (/app/pdf-chat and /app/document-chat): one thread on the one chat
  * client, posting to POST /api/documents/:id/chat. A thread with saved turns is restored from
  * history (with its citations, so its chips highlight again); a click on a citation hands it to
- * `onCitation` (the viewer scrolls to and marks it). `header` goes above the thread (the app
- * layer's title with Rename, Share and Delete: AgentThreadHeader); `onNewChat`, when given, adds
- * "New chat" (the route moves to a new thread of the same document).
+ * `onCitation` (the viewer scrolls to and marks it). `header` draws the bar of a thread with a
+ * reply (the app layer's title with Rename, Share thread and Delete).
  */
 export function DocumentChatPanel({
   document,
   threadId,
   onCitation,
   header,
-  onNewChat,
 }: {
   document: DocumentInfo;
   threadId: string;
   onCitation: (citation: DocumentCitation) => void;
-  header?: ReactNode;
-  onNewChat?: () => void;
+  header?: (thread: DocumentThreadContext) => ReactNode;
 }) {
   const session = useSession();
   const owner = session.user?.id ?? "anonymous";
@@ -288,15 +285,17 @@ export function DocumentChatPanel({
   });
 
   let body: ReactNode;
-  if (live || thread.isSuccess) {
-    const entry =
-      live ??
-      openDocumentChat({
-        owner,
-        documentId: document.id,
-        threadId,
-        messages: thread.data ? turnsToMessages(thread.data) : [],
-      });
+  const entry =
+    live ??
+    (thread.isSuccess
+      ? openDocumentChat({
+          owner,
+          documentId: document.id,
+          threadId,
+          messages: thread.data ? turnsToMessages(thread.data) : [],
+        })
+      : null);
+  if (entry) {
     body = (
       <DocumentConversation
         key={entry.key}
@@ -323,18 +322,35 @@ export function DocumentChatPanel({
       data-testid="document-chat-panel"
       className="flex min-h-0 min-w-0 flex-1 flex-col"
     >
-      {header || onNewChat ? (
-        <div className="flex min-w-0 items-center gap-2">
-          <div className="min-w-0 flex-1">{header}</div>
-          {onNewChat ? (
-            <Button variant="outline" size="sm" data-testid="document-new-chat" onClick={onNewChat}>
-              <SquarePen className="size-4" aria-hidden="true" />
-              <span className="max-sm:sr-only">New chat</span>
-            </Button>
-          ) : null}
-        </div>
+      {header && entry ? (
+        <ThreadBar key={entry.key} threadId={threadId} chat={entry.chat} render={header} />
       ) : null}
       {body}
     </section>
   );
+}
+
+/** What the bar of a document chat's thread knows about it. */
+export interface DocumentThreadContext {
+  threadId: string;
+  /** The person's first question (the title until the server's arrives). */
+  firstQuery: string;
+}
+
+/** The thread's bar, once it has a reply (restored, or finished). */
+function ThreadBar({
+  threadId,
+  chat,
+  render,
+}: {
+  threadId: string;
+  chat: DocumentChat["chat"];
+  render: (thread: DocumentThreadContext) => ReactNode;
+}) {
+  const { messages, status } = useChat({ chat });
+  const replies = messages.filter((m) => m.role === "assistant").length;
+  const busy = status === "submitted" || status === "streaming";
+  const question = messages.find((m) => m.role === "user");
+  if (!(replies > 1 || (replies === 1 && !busy)) || !question) return null;
+  return render({ threadId, firstQuery: messageText(question) });
 }

@@ -1,13 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { Navigate, useParams, useSearchParams } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { documentKeys, getDocument } from "../api/documents.ts";
+import type { DocumentThreadContext } from "./document-chat-panel.tsx";
 import { DocumentWorkspace } from "./document-workspace.tsx";
+
+/** What the app layer's bar of a document thread is given (its Delete moves to a new thread). */
+export interface DocumentThreadHeaderContext extends DocumentThreadContext {
+  onDeleted: () => void;
+}
 
 /** A new thread's id (the server keeps it when the first question is saved). */
 function newThreadId(): string {
@@ -23,8 +29,16 @@ function newThreadId(): string {
  * document beside its chat. Without a thread, a new one (a PDF moves to its pdf-chat URL); a
  * document that is not theirs or failed → not found; one still being read → its progress.
  */
-export function DocumentChatScreen({ notFound }: { notFound: React.ReactNode }) {
+export function DocumentChatScreen({
+  notFound,
+  threadHeader,
+}: {
+  notFound: ReactNode;
+  /** The bar of a thread with a reply: its title, Rename, Share thread, Delete (the app layer's). */
+  threadHeader?: (thread: DocumentThreadHeaderContext) => ReactNode;
+}) {
   const { documentId = "", threadId } = useParams();
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const info = useQuery({
     queryKey: documentKeys.info(documentId),
@@ -47,15 +61,15 @@ export function DocumentChatScreen({ notFound }: { notFound: React.ReactNode }) 
     );
   }
   const doc = info.data;
+  const threadHref = (thread: string) =>
+    doc.viewer === "pdf"
+      ? paths.app.pdfChat.href(doc.id, thread)
+      : paths.app.documentChat.href(doc.id, thread);
   if (!threadId) {
     const query = chunk === null ? "" : `?chunk=${chunk}`;
-    const thread = newThreadId();
-    const to =
-      doc.viewer === "pdf"
-        ? paths.app.pdfChat.href(doc.id, thread)
-        : paths.app.documentChat.href(doc.id, thread);
-    return <Navigate to={`${to}${query}`} replace />;
+    return <Navigate to={`${threadHref(newThreadId())}${query}`} replace />;
   }
+  const newChat = () => void navigate(threadHref(newThreadId()));
   if (doc.status !== "ready")
     return (
       <div className="mx-auto max-w-md p-10 text-center" role="status">
@@ -72,5 +86,13 @@ export function DocumentChatScreen({ notFound }: { notFound: React.ReactNode }) 
         />
       </div>
     );
-  return <DocumentWorkspace document={doc} threadId={threadId} chunk={chunk} />;
+  return (
+    <DocumentWorkspace
+      document={doc}
+      threadId={threadId}
+      chunk={chunk}
+      threadHeader={threadHeader && ((thread) => threadHeader({ ...thread, onDeleted: newChat }))}
+      onNewChat={newChat}
+    />
+  );
 }

@@ -1,14 +1,15 @@
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { FileText, MessageSquare } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { FileText, MessageSquare, SquarePen } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
+import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { documentContentUrl, documentKeys, getDocumentText, getPassage } from "../api/documents.ts";
-import { DocumentChatPanel } from "./document-chat-panel.tsx";
+import { DocumentChatPanel, type DocumentThreadContext } from "./document-chat-panel.tsx";
 import { DocumentTextView } from "./document-text-view.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
 
@@ -49,10 +50,14 @@ export function DocumentWorkspace({
   document,
   threadId,
   chunk,
+  threadHeader,
+  onNewChat,
 }: {
   document: DocumentInfo;
   threadId: string;
   chunk: number | null;
+  threadHeader?: ((thread: DocumentThreadContext) => ReactNode) | undefined;
+  onNewChat?: () => void;
 }) {
   const wide = useMediaQuery("(min-width: 1024px)");
   const [tab, setTab] = useState<"document" | "chat">(chunk === null ? "chat" : "document");
@@ -94,7 +99,14 @@ export function DocumentWorkspace({
       <TextPane document={document} highlight={highlight} />
     );
   const chat = (
-    <DocumentChatPanel document={document} threadId={threadId} onCitation={onCitation} />
+    <DocumentChatPanel
+      // Another thread is another conversation: nothing of this one's is kept.
+      key={threadId}
+      document={document}
+      threadId={threadId}
+      onCitation={onCitation}
+      {...(threadHeader ? { header: threadHeader } : {})}
+    />
   );
   return (
     <div
@@ -109,6 +121,18 @@ export function DocumentWorkspace({
         </h1>
         {document.warnings.length > 0 ? (
           <span className="ml-2 truncate text-xs text-muted">{document.warnings.join(" · ")}</span>
+        ) : null}
+        {onNewChat ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="ml-auto shrink-0"
+            data-testid="document-new-chat"
+            onClick={onNewChat}
+          >
+            <SquarePen className="size-4" aria-hidden="true" />
+            <span className="max-sm:sr-only">New chat</span>
+          </Button>
         ) : null}
       </header>
       {wide ? (
