@@ -148,34 +148,44 @@ export const MODEL: Question[] = [
   ["testWORD_various.docx", "What does the footnote say?", 1],
 ];
 
-/** Sentences that start at the end of page p and end at the start of page p + 1. */
-export const ACROSS = [
+/**
+ * Quotes the fake model gives for these questions, with the pages they must mark: sentences that
+ * start at the end of page p and end at the start of page p + 1 (one range on each page), and a
+ * quote whose words all but one also stand earlier on its page (the quote as written must win).
+ */
+export const PINNED = [
   {
     doc: "pdkids.pdf" as Doc,
     question: "Why was she trembling in the cold, standing on the bog in her cloak?",
     quote: "It was cold, and she was trembling.",
-    page: 1,
+    pages: [1, 2],
   },
   {
     doc: "tracemonkey.pdf" as Doc,
     question: "Do the opinions, findings and conclusions represent the official views of the NSF?",
     quote:
       "Any opinions, findings, and conclusions or rec- ommendations expressed here are those of the author and should not be interpreted as necessarily representing the official views",
-    page: 13,
+    pages: [13, 14],
   },
   {
     doc: "tracemonkey.pdf" as Doc,
     question: "Are the conclusions and recommendations the official views of the NSF?",
     quote:
       "Any opinions, findings, and conclusions or recommendations expressed here are those of the author and should not be interpreted as necessarily representing the official views",
-    page: 13,
+    pages: [13, 14],
   },
   {
     doc: "tracemonkey.pdf" as Doc,
     question: "How are objects' representations keyed in TraceMonkey, by object shape?",
     quote:
       "In TraceMonkey, objects' representations are assigned an integer key called the object shape.",
-    page: 4,
+    pages: [4, 5],
+  },
+  {
+    doc: "tracemonkey.pdf" as Doc,
+    question: "Which x86 instructions push esi and call js_Array_set, and what is side_exit_1?",
+    quote: "x86 snippet for sample program.",
+    pages: [3],
   },
 ];
 
@@ -184,7 +194,7 @@ export const INVENTED =
 /** Text without whitespace, line-end hyphens or curly quotes, in lower case (normalised-equal). */
 export const squash = (s: string) =>
   s
-    .replace(/-[ \t]*\n/g, "")
+    .replace(/(?<=\S)-\s+(?=\p{L})/gu, "")
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\s+/g, "")
     .toLowerCase();
@@ -200,11 +210,11 @@ function sentencesOf(content: string): string[] {
 
 /** The fake model's answer: one quote per source (varied), and one invented quote. */
 export function fakeAnswer(question: string, sources: { content: string }[]): string {
-  const across = ACROSS.find((a) => a.question === question);
-  if (across) {
-    const head = squash(across.quote.split(" ").slice(0, 3).join(" "));
+  const pinned = PINNED.find((a) => a.question === question);
+  if (pinned) {
+    const head = squash(pinned.quote.split(" ").slice(0, 3).join(" "));
     const n = sources.findIndex((s) => squash(s.content).includes(head)) + 1;
-    return `She was cold [${n || 1}: "${across.quote}"].`;
+    return `As the document says [${n || 1}: "${pinned.quote}"].`;
   }
   const parts: string[] = [];
   for (const [i, source] of sources.slice(0, 4).entries()) {
@@ -313,6 +323,11 @@ export function check(
     expect(c.ranges, question).toHaveLength(1);
     expect(marked.length, question).toBeGreaterThan(0);
   } else if (c.match === "fuzzy") {
+    // A near match only where no page it marks holds the quote as written (no wrong highlight).
+    for (const r of c.ranges) {
+      const held = squash(pageText.get(r.page) ?? "").includes(squash(c.quote ?? ""));
+      expect(held, `${question}: "${c.quote}" is on page ${r.page} as written`).toBe(false);
+    }
     const words = (c.quote ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const held = words.filter((w) => marked.toLowerCase().includes(w));
     expect(held.length / words.length, question).toBeGreaterThanOrEqual(0.75);
