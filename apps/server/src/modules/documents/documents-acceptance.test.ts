@@ -16,7 +16,7 @@ import {
   setUp,
   tally,
   wordsOf,
-} from "./documents-acceptance.kit.ts";
+} from "./documents-acceptance-kit.ts";
 
 /**
  * The document-chat acceptance set: 44 questions written from the real text of four documents
