@@ -24,7 +24,10 @@ import {
  * fake model that quotes the passages it was sent (exactly, with whitespace and case changed, with
  * one word changed) and invents one quote per answer. Over the whole set: ≥ 95% of the real quotes
  * verify, every verified citation marks page text that holds its quote, no invented quote marks
- * anything, and (offline) the first citation lands on the question's page for ≥ 80% of questions.
+ * anything, a near (fuzzy) mark only where the page lacks the quote as written, and (offline) the
+ * first citation lands on the question's page for ≥ 80% of questions. Pinned quotes: sentences
+ * across a page break give one range on each page; a quote as written beats a near miss before it.
+ * Question set, fake model and checks: documents-acceptance-kit.ts.
  */
 
 describe("document chat acceptance (offline engine)", () => {
