@@ -26,6 +26,11 @@ describe("matchQuote", () => {
       match: "normalised",
       text: "The interpreter meas-\nured the loop’s “hot” paths – about 10%",
     });
+    // The line-end hyphen copied with the line break as a space, as a reply flattens its lines.
+    expect(marked("The interpreter meas- ured the loop’s")).toEqual({
+      match: "normalised",
+      text: "The interpreter meas-\nured the loop’s",
+    });
   });
 
   it("aligns a quote with a word changed when 3/4 of its words are there in order", () => {

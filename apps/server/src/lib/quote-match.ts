@@ -158,6 +158,12 @@ export function matchQuote(quote: string, text: string): QuoteMatchResult {
   if (!q) return NONE;
   const at = t.text.indexOf(q);
   if (at >= 0) return { match: "normalised", ...originalRange(t.map, at, at + q.length) };
+  // A quote that copied a word hyphenated at a line end with the line break as a space
+  // ("meas- ured", as a reply flattens its lines): the text joins "meas-\nured", so join it too.
+  const joined = q.replace(/(?<=\S)- (?=\p{L})/gu, "");
+  const atJoined = joined === q ? -1 : t.text.indexOf(joined);
+  if (atJoined >= 0)
+    return { match: "normalised", ...originalRange(t.map, atJoined, atJoined + joined.length) };
   const quoteTokens = tokens(q);
   if (quoteTokens.length < FUZZY_MIN_WORDS) return NONE;
   const found = fuzzy(quoteTokens, tokens(t.text));

@@ -39,24 +39,27 @@ export function locateQuote(
   next: Passage | null,
 ): { match: DocumentCitation["match"]; ranges: PageRange[] } {
   const own = matchQuote(quote, passage.content);
-  if (own.match !== "none")
-    return {
-      match: own.match,
-      ranges: [
-        {
-          page: passage.page,
-          start: passage.charStart + own.start,
-          end: passage.charStart + own.end,
-        },
-      ],
-    };
-  if (!next) return { match: "none", ranges: [] };
+  const ownFound = {
+    match: own.match,
+    ranges: [
+      {
+        page: passage.page,
+        start: passage.charStart + own.start,
+        end: passage.charStart + own.end,
+      },
+    ],
+  };
+  if (own.match === "exact" || own.match === "normalised") return ownFound;
+  const none = { match: "none" as const, ranges: [] };
+  const fallback = own.match === "fuzzy" ? ownFound : none;
+  if (!next) return fallback;
   const joint = `${passage.content}\n${next.content}`;
   const both = matchQuote(quote, joint);
   // Only a match that starts in this passage and runs into the next one: a quote wholly in the
-  // next passage is the next passage's, not this one's.
-  if (both.match === "none" || both.start >= passage.content.length)
-    return { match: "none", ranges: [] };
+  // next passage is the next passage's, not this one's. A fuzzy match of this passage alone gives
+  // way only to the quote as written across the break (most of a sentence before a page break).
+  if (both.match === "none" || both.start >= passage.content.length) return fallback;
+  if (fallback.match === "fuzzy" && both.match === "fuzzy") return fallback;
   const split = passage.content.length + 1;
   const ranges: PageRange[] = [
     {
@@ -86,8 +89,11 @@ async function locateInSource(
   cited: Passage,
   passage: (ordinal: number) => Promise<Passage | null>,
 ): Promise<ReturnType<typeof locateQuote>> {
+  // A quote as written (exact or normalised) in any passage of the page beats a fuzzy match found
+  // first: "x86 snippet for sample program" is not the "LIR snippet for sample program" before it.
   const own = locateQuote(quote, cited, await passage(cited.ordinal + 1));
-  if (own.match !== "none") return own;
+  if (own.match === "exact" || own.match === "normalised") return own;
+  let fuzzy = own.match === "fuzzy" ? own : null;
   let first = cited;
   for (let i = 0; i < MERGED_PASSAGES; i++) {
     const before = await passage(first.ordinal - 1);
@@ -99,11 +105,12 @@ async function locateInSource(
     const next: Passage | null = await passage(current.ordinal + 1);
     if (current.ordinal !== cited.ordinal) {
       const found = locateQuote(quote, current, next);
-      if (found.match !== "none") return found;
+      if (found.match === "exact" || found.match === "normalised") return found;
+      if (found.match === "fuzzy") fuzzy ??= found;
     }
     current = next && next.page === cited.page ? next : null;
   }
-  return { match: "none", ranges: [] };
+  return fuzzy ?? { match: "none", ranges: [] };
 }
 
 /** The `data-citations` of a reply: each marker of its text, checked against its passage. */
