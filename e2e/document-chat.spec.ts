@@ -153,3 +153,39 @@ test("a Word document in document chat marks its passage; phone width shows two 
   await page.emulateMedia({ colorScheme: "dark" });
   await page.screenshot({ path: path.join(SCREENSHOTS, "document-chat-phone-dark.png") });
 });
+
+test("Arabic, Hebrew and Japanese PDFs answer, and a citation marks the quoted words", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(180_000);
+  await signInViaApi(context, uniqueEmail("pdfscripts"));
+  const cases = [
+    { name: "ArabicCIDTrueType.pdf", question: "انواع الخطوط العربية", words: "الخطوطالعربية" },
+    { name: "issue11656.pdf", question: "שלום עולם", words: "שלוםעולם" },
+    { name: "issue16538.pdf", question: "マーケットモデル", words: "マーケットモデル" },
+  ];
+  for (const { name, question, words } of cases) {
+    const id = await uploadReady(page.request, name);
+    await page.goto(`/app/document-chat/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${id}/[A-Za-z0-9]+$`));
+    await expect(page.locator('[data-page="1"] canvas')).toBeVisible({ timeout: 30_000 });
+    await ask(page, question);
+    await page.getByTestId("document-citation").first().click();
+    const mark = page.locator('[data-page="1"] .textLayer mark.doc-highlight');
+    await expect(mark.first()).toBeVisible({ timeout: 15_000 });
+    // The marked characters, as pdf.js draws them (Arabic presentation forms: NFKC), hold the words.
+    await expect
+      .poll(
+        async () => (await mark.allTextContents()).join("").normalize("NFKC").replace(/\s+/g, ""),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toContain(words);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `pdf-chat-${name.replace(/\.pdf$/, "")}.png`),
+    });
+  }
+});
