@@ -31,3 +31,60 @@ describe("DocumentTextView", () => {
     expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeInTheDocument();
   });
 });
+
+describe("DocumentTextView and hostile text (G7)", () => {
+  it("draws every line of the XSS payload list as text: no element or attribute comes from it", async () => {
+    // biome-ignore lint/style/noRestrictedImports: a Node-run test reading the shared fixture file.
+    const { readFileSync } = await import("node:fs");
+    const { fileURLToPath } = await import("node:url");
+    const file = fileURLToPath(
+      new URL("../../../../../../e2e/fixtures/xss-payload-list.html", import.meta.url.toString())
+        .href,
+    );
+    const payloads = readFileSync(file, "utf8");
+    // A document whose text is the whole list (tab-separated lines become a table), every line a
+    // passage, the middle one cited.
+    const lines = payloads.split("\n");
+    let at = 0;
+    const passages = lines.map((line, ordinal) => {
+      const passage = { ordinal, page: 1, start: at, end: at + line.length, headingPath: "" };
+      at += line.length + 1;
+      return passage;
+    });
+    const middle = passages[Math.floor(passages.length / 2)];
+    const { container } = render(
+      <DocumentTextView
+        text={{ pages: [{ page: 1, label: "Text", text: payloads, ocr: false, passages }] }}
+        highlight={
+          middle
+            ? { ranges: [{ page: 1, start: middle.start, end: middle.end }], quote: null, key: "x" }
+            : null
+        }
+      />,
+    );
+    const tags = new Set(
+      [...container.querySelectorAll("*")].map((el) => el.tagName.toLowerCase()),
+    );
+    for (const tag of [
+      "script",
+      "img",
+      "iframe",
+      "svg",
+      "a",
+      "object",
+      "embed",
+      "style",
+      "form",
+      "input",
+      "video",
+      "math",
+    ])
+      expect(tags.has(tag), tag).toBe(false);
+    const attributes = [...container.querySelectorAll("*")].flatMap((el) =>
+      el.getAttributeNames().filter((name) => /^on|^href$|^src$|^style$|^formaction$/i.test(name)),
+    );
+    expect(attributes).toEqual([]);
+    expect(container.textContent).toContain("<script>");
+    expect(container.querySelectorAll("mark.doc-highlight").length).toBeGreaterThan(0);
+  });
+});
