@@ -40,6 +40,24 @@ describe("pdf highlights", () => {
     expect(pageMarks(ITEMS, [{ page: 2, start: 0, end: 5 }], null, 1).size).toBe(0);
   });
 
+  it("builds the text from the raw items when pdf.js normalised the layer's own differently", () => {
+    // ArabicCIDTrueType.pdf: pdf.js's normalisation turns the ligature ﳋ into "خل", NFKC into
+    // "لخ"; the server reads the raw glyphs (disableNormalization) and applies NFKC.
+    const rtl = (str: string, hasEOL = false): LayerItem => ({ str, dir: "rtl", hasEOL });
+    const raw = [rtl("اﻟﻌﺮﺑﻴﺔ"), item(" "), rtl("اﳋﻄﻮط"), item(" "), rtl("اﻧﻮاع", true)];
+    const shown = [rtl("اﻟﻌﺮﺑﻴﺔ"), item(" "), rtl("اخلﻄﻮط"), item(" "), rtl("اﻧﻮاع", true)];
+    const server = layerText(raw).text;
+    expect(server).toBe("انواع الخطوط العربية\n");
+    // Without the raw items the layer's text reads otherwise, and the quote is not found.
+    expect(layerText(shown).text).not.toBe(server);
+    const quote = "الخطوط العربية";
+    const start = server.indexOf(quote);
+    const range = [{ page: 1, start, end: start + quote.length }];
+    expect(pageMarks(shown, range, quote, 1).size).toBe(0);
+    const marks = pageMarks(shown, range, quote, 1, raw);
+    expect([...marks.keys()].sort()).toEqual([0, 1, 2]);
+  });
+
   it("escapes what the text layer renders, marks included", () => {
     expect(renderItem("Loops <b>hot</b> & cold.", [[6, 16]])).toBe(
       'Loops <mark class="doc-highlight">&lt;b&gt;hot&lt;/b&gt;</mark> &amp; cold.',

@@ -27,11 +27,17 @@ function isText(item: LayerItem): item is PdfTextItem {
 /**
  * The page text and, per text-layer index, where the item's text sits in it. Items without text
  * (marked content) keep their index but have no place.
+ *
+ * `raw`: the same page's items read with `disableNormalization` (as the server reads them). The
+ * text layer's own strings are normalised by pdf.js, which turns some Arabic ligatures into letters
+ * in another order than NFKC does ("ﳋ" → "خل", NFKC "لخ"): the page text is built from the raw
+ * strings, as the server built it, and each range still marks the text layer's item of that index.
  */
-export function layerText(items: readonly LayerItem[]) {
+export function layerText(items: readonly LayerItem[], raw?: readonly LayerItem[]) {
+  const source = raw && raw.length === items.length ? raw : items;
   const indices: number[] = [];
   const textItems: PdfTextItem[] = [];
-  items.forEach((item, index) => {
+  source.forEach((item, index) => {
     if (isText(item)) {
       indices.push(index);
       textItems.push(item);
@@ -41,8 +47,10 @@ export function layerText(items: readonly LayerItem[]) {
   const places = new Map<number, { start: number; end: number; raw: string }>();
   built.items.forEach(([start, end], i) => {
     const index = indices[i];
-    const item = textItems[i];
-    if (index !== undefined && item) places.set(index, { start, end, raw: item.str });
+    const shown = index === undefined ? undefined : items[index];
+    // `raw`: the string the text layer draws (a mark's offsets are in it).
+    if (index !== undefined && shown && isText(shown))
+      places.set(index, { start, end, raw: shown.str });
   });
   return { text: built.text, places };
 }
@@ -94,8 +102,10 @@ export function pageMarks(
   ranges: readonly PageRange[],
   quote: string | null,
   page: number,
+  /** The page's items as the server read them (layerText). */
+  raw?: readonly LayerItem[],
 ): ItemMarks {
-  const { text, places } = layerText(items);
+  const { text, places } = layerText(items, raw);
   const marks: ItemMarks = new Map();
   const own = ranges.filter((r) => r.page === page);
   if (own.length === 0) return marks;
