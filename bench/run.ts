@@ -6,6 +6,7 @@
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     quote-match (citation verification per citation),
+//                                     document-chat (first-token overhead, 1,000-passage document),
 //                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
 //                                     deploy/nginx.conf, 1 and 2 instances, against direct;
 //                                     replica: Debian primary + streaming replica, 2 instances,
@@ -24,6 +25,7 @@ import { answerProfile } from "./answer-profile.ts";
 import { answerRenders } from "./answer-renders.ts";
 import { chatCpu } from "./chat-cpu.ts";
 import { coldStart } from "./cold-start.ts";
+import { documentChat } from "./document-chat.ts";
 import { documentParse } from "./document-parse.ts";
 import { filesRetrieval } from "./files-retrieval.ts";
 import { filesUpload } from "./files-upload.ts";
@@ -48,6 +50,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "answer-renders": answerRenders,
   "chat-cpu": chatCpu,
   "cold-start": coldStart,
+  "document-chat": documentChat,
   "document-parse": documentParse,
   "files-retrieval": filesRetrieval,
   "files-upload": filesUpload,
