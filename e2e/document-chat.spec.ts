@@ -189,3 +189,26 @@ test("Arabic, Hebrew and Japanese PDFs answer, and a citation marks the quoted w
     });
   }
 });
+
+test("a scanned PDF: its recognised text is one click from the warning, and a citation marks it there", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(context, uniqueEmail("pdfocr"));
+  const id = await uploadReady(page.request, "testOCR.pdf");
+  await page.goto(`/app/document-chat/${id}`);
+  await expect(page.locator('[data-page="1"] canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Scanned pages were read with OCR")).toBeVisible();
+  await page.getByTestId("show-recognised-text").click();
+  await expect(page.getByTestId("recognised-text")).toContainText("Happy New Year");
+  await page.getByTestId("show-recognised-text").click();
+  await expect(page.getByTestId("recognised-text")).toHaveCount(0);
+  await ask(page, "Happy New Year");
+  await page.getByTestId("document-citation").first().click();
+  const mark = page.getByTestId("recognised-text").locator("mark.doc-highlight").first();
+  await expect(mark).toBeVisible({ timeout: 15_000 });
+  await expect(mark).toContainText("Happy New Year");
+  await page.screenshot({ path: path.join(SCREENSHOTS, "pdf-chat-ocr-light.png") });
+});

@@ -46,6 +46,8 @@ export const files = pgTable(
      */
     errorCode: text(),
     pages: integer(),
+    /** The pages whose text was read by OCR (a scanned page): their words are recognised, not copied. */
+    ocrPages: integer().array().notNull().default(sql`'{}'::integer[]`),
     chars: integer(),
     warnings: jsonb().$type<string[]>().notNull().default([]),
     /**

@@ -45,7 +45,7 @@ export function documentInfo(row: FileRow): DocumentInfo {
     pages: row.pages ?? null,
     size: row.size,
     warnings: row.warnings,
-    ocrPages: [],
+    ocrPages: row.ocrPages,
     runId: row.runId,
   };
 }
@@ -79,12 +79,13 @@ function passageOf(p: files.FilePassage): DocumentPassage {
 export async function documentText(deps: Deps, row: FileRow): Promise<DocumentText> {
   const passages = await files.filePassages(deps.db, row.id);
   const texts = files.pageTexts(passages);
+  const ocr = new Set(row.ocrPages);
   return {
     pages: [...texts.entries()].map(([page, text]) => ({
       page,
       label: pageLabel(row.kind, page),
       text,
-      ocr: false,
+      ocr: ocr.has(page),
       passages: passages.filter((p) => p.page === page).map(passageOf),
     })),
   };

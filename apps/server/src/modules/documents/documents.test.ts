@@ -108,6 +108,23 @@ describe("the document routes", () => {
     expect(md.status).toBe(415);
   });
 
+  it("name the pages read by OCR (a scanned page), and only those", async () => {
+    const scanned = await addFile(alice.cookie, "testOCR.pdf", fixture("testOCR.pdf"));
+    const info = documentInfoSchema.parse(
+      await (await h.request(`/api/documents/${scanned}`, { cookie: alice.cookie })).json(),
+    );
+    expect(info.ocrPages).toEqual([1]);
+    const doc = await text(scanned);
+    expect(doc.pages.map((p) => [p.page, p.ocr])).toEqual([[1, true]]);
+    expect(doc.pages[0]?.text).toContain("Happy New Year");
+    // A PDF with a text layer has none.
+    const typed = documentInfoSchema.parse(
+      await (await h.request(`/api/documents/${pdfId}`, { cookie: alice.cookie })).json(),
+    );
+    expect(typed.ocrPages).toEqual([]);
+    expect((await text(pdfId)).pages.every((p) => !p.ocr)).toBe(true);
+  });
+
   it("stream a PDF's bytes in ranges, with an ETag", async () => {
     const whole = new Uint8Array(fixture("tracemonkey.pdf"));
     const full = await h.request(`/api/documents/${pdfId}/content`, { cookie: alice.cookie });

@@ -275,6 +275,7 @@ async function runIngestion(
     }),
     {
       pages: parsed.pages.length,
+      ocrPages: parsed.pages.filter((p) => p.ocr).map((p) => p.number),
       chars,
       warnings: missing ? [...parsed.warnings, EMBEDDINGS_MISSING_WARNING] : parsed.warnings,
       embeddingModel: embedder && vectors ? embedder.model : null,

@@ -196,7 +196,13 @@ export async function saveChunks(
   db: Db,
   file: { id: string; userId: string },
   chunks: NewChunk[],
-  ready: { pages: number; chars: number; warnings: string[]; embeddingModel: string | null },
+  ready: {
+    pages: number;
+    ocrPages: number[];
+    chars: number;
+    warnings: string[];
+    embeddingModel: string | null;
+  },
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { FileText, MessageSquare, SquarePen } from "lucide-react";
+import { FileText, MessageSquare, ScanText, SquarePen } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -15,6 +15,11 @@ import type { DocumentHighlight } from "./pdf-viewer.tsx";
 
 // react-pdf and pdf.js load with the PDF page only.
 const PdfViewer = lazy(() => import("./pdf-viewer.tsx").then((m) => ({ default: m.PdfViewer })));
+
+/** "p. 3" or "3 pages". */
+function pagesLabel(pages: readonly number[]): string {
+  return pages.length === 1 ? `p. ${pages[0]}` : `${pages.length} pages`;
+}
 
 function Loading({ label }: { label: string }) {
   return (
@@ -77,24 +82,39 @@ export function DocumentWorkspace({
     });
   }, [passage.data]);
 
+  // A scanned page has no text layer to mark: its recognised text is shown instead.
+  const ocrPages = document.viewer === "pdf" ? document.ocrPages : [];
+  const [recognised, setRecognised] = useState(false);
+
   function onCitation(citation: DocumentCitation) {
     setHighlight({
       ranges: citation.ranges,
       quote: citation.verified ? citation.quote : null,
       key: `${citation.marker}-${Date.now()}`,
     });
+    if (citation.ranges.length > 0)
+      setRecognised(citation.ranges.every((r) => ocrPages.includes(r.page)));
     setTab("document");
   }
 
   const viewer =
     document.viewer === "pdf" ? (
-      <Suspense fallback={<Loading label={`Opening ${document.name}…`} />}>
-        <PdfViewer
-          url={documentContentUrl(document.id)}
-          highlight={highlight}
-          title={document.name}
-        />
-      </Suspense>
+      <>
+        <div className={clsx("h-full min-h-0", recognised && "hidden")}>
+          <Suspense fallback={<Loading label={`Opening ${document.name}…`} />}>
+            <PdfViewer
+              url={documentContentUrl(document.id)}
+              highlight={highlight}
+              title={document.name}
+            />
+          </Suspense>
+        </div>
+        {recognised ? (
+          <div className="h-full min-h-0 overflow-auto" data-testid="recognised-text">
+            <TextPane document={document} highlight={highlight} />
+          </div>
+        ) : null}
+      </>
     ) : (
       <TextPane document={document} highlight={highlight} />
     );
@@ -121,6 +141,22 @@ export function DocumentWorkspace({
         </h1>
         {document.warnings.length > 0 ? (
           <span className="ml-2 truncate text-xs text-muted">{document.warnings.join(" · ")}</span>
+        ) : null}
+        {ocrPages.length > 0 ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="shrink-0"
+            aria-pressed={recognised}
+            data-testid="show-recognised-text"
+            onClick={() => {
+              setRecognised((on) => !on);
+              setTab("document");
+            }}
+          >
+            <ScanText className="size-4" aria-hidden="true" />
+            {recognised ? "Show the pages" : `Recognised text (${pagesLabel(ocrPages)})`}
+          </Button>
         ) : null}
         {onNewChat ? (
           <Button

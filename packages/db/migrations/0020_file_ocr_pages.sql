@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "ocr_pages" integer[] DEFAULT '{}'::integer[] NOT NULL;
