@@ -3,8 +3,8 @@ import { ThreadHeader } from "@/features/history/components/thread-header.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
 
 /**
- * A saved agent conversation's bar, as an answer thread has it: its title with Rename, Share
- * thread and Delete (the agent chat takes it as a slot: features do not import each other).
+ * A saved agent or document conversation's bar, as an answer thread has it: its title with
+ * Rename, Share thread and Delete (the chats take it as a slot: features do not import each other).
  */
 export function AgentThreadHeader({
   thread,
