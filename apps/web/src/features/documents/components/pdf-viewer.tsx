@@ -1,5 +1,13 @@
 import type { PageRange } from "@nexus/contracts";
-import { ChevronLeft, ChevronRight, ListTree, Minus, Plus, Search } from "lucide-react";
+import {
+  ChevronLeft,
+  ChevronRight,
+  GalleryVertical,
+  ListTree,
+  Minus,
+  Plus,
+  Search,
+} from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Outline, Page, pdfjs } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
@@ -13,6 +21,7 @@ import {
   pageMarks,
   renderItem,
 } from "../lib/pdf-highlight.ts";
+import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -76,6 +85,7 @@ export function PdfViewer({
   const [visible, setVisible] = useState<Set<number>>(() => new Set([1]));
   const [current, setCurrent] = useState(1);
   const [outline, setOutline] = useState(false);
+  const [thumbs, setThumbs] = useState(false);
   const [failed, setFailed] = useState(false);
   const [find, setFind] = useState<DocumentHighlight | null>(null);
   const [findText, setFindText] = useState("");
@@ -219,6 +229,15 @@ export function PdfViewer({
         <Button
           variant="ghost"
           size="icon"
+          aria-label="Thumbnails"
+          aria-pressed={thumbs}
+          onClick={() => setThumbs((t) => !t)}
+        >
+          <GalleryVertical className="size-4" aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
           aria-label="Previous page"
           onClick={() => goTo(current - 1)}
         >
@@ -308,8 +327,17 @@ export function PdfViewer({
           </div>
         }
         error={null}
-        className="flex min-h-0 flex-1"
+        className="relative flex min-h-0 flex-1"
       >
+        {thumbs && pages > 0 ? (
+          <PdfThumbnails
+            pages={pages}
+            ratio={ratio}
+            current={current}
+            onSelect={goTo}
+            onClose={() => setThumbs(false)}
+          />
+        ) : null}
         {outline ? (
           <nav
             aria-label="Outline"
