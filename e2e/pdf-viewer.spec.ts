@@ -104,6 +104,8 @@ for (const mode of ["light", "dark"] as const) {
     await expect(thumb(1).locator("canvas")).toHaveCount(0);
     await thumb(10).click();
     await expect(viewer.getByLabel("Page number")).toHaveValue("10");
+    await expect(viewer.locator('[data-page="10"] .textLayer span').first()).toBeVisible();
+    await expect(thumb(9).locator("canvas")).toBeVisible();
 
     fs.mkdirSync(SHOTS, { recursive: true });
     await fontsReady(page);
