@@ -21,6 +21,7 @@ import {
   pageMarks,
   renderItem,
 } from "../lib/pdf-highlight.ts";
+import { scrollPaneTo, useKeepPageInView } from "./pdf-pane.ts";
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -44,20 +45,6 @@ export interface DocumentHighlight {
   key: string;
 }
 
-/**
- * Scrolls only the viewer's pane so `target` sits `offset` px below its top (scrollIntoView would
- * scroll the whole page too).
- */
-function scrollPaneTo(
-  pane: HTMLElement | null,
-  target: Element | null | undefined,
-  offset: number,
-) {
-  if (!pane || !target) return;
-  const top = target.getBoundingClientRect().top - pane.getBoundingClientRect().top;
-  pane.scrollTop += top - offset;
-}
-
 /** Pages rendered beyond those in view, above and below. */
 const OVERSCAN = 1;
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
@@ -78,6 +65,8 @@ export function PdfViewer({
 }) {
   const file = useMemo(() => ({ url, withCredentials: true }), [url]);
   const scroller = useRef<HTMLDivElement>(null);
+  /** The page gone to, until the pages' layout has settled with it in view. */
+  const target = useRef<number | null>(null);
   const [pages, setPages] = useState(0);
   const [ratio, setRatio] = useState(1.294);
   const [width, setWidth] = useState(600);
@@ -128,6 +117,7 @@ export function PdfViewer({
         );
         const top = [...seen.entries()].sort((a, b) => b[1] - a[1])[0];
         if (top) setCurrent(top[0]);
+        if (top && top[0] === target.current) target.current = null;
       },
       { root: el, threshold: [0, 0.25, 0.5, 0.75, 1] },
     );
@@ -138,6 +128,7 @@ export function PdfViewer({
   const goTo = useCallback(
     (page: number) => {
       const n = Math.min(Math.max(1, page), pages || 1);
+      target.current = n;
       setVisible((old) => new Set([...old, n]));
       scrollPaneTo(scroller.current, scroller.current?.querySelector(`[data-page="${n}"]`), 0);
     },
@@ -214,6 +205,7 @@ export function PdfViewer({
 
   const pageWidth = Math.round(width * zoom);
   const pageHeight = Math.round(pageWidth * ratio);
+  useKeepPageInView(scroller, target, current, pageWidth);
   return (
     <div className="flex h-full min-h-0 flex-col bg-surface-2" data-testid="pdf-viewer">
       <div className="flex flex-wrap items-center gap-1 border-b border-border bg-surface px-2 py-1.5 text-sm">
