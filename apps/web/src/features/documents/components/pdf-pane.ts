@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 
 /** Scrolls only the viewer's pane (not the page) so `target` sits `offset` px below its top. */
 export function scrollPaneTo(
@@ -30,4 +30,28 @@ export function useKeepPageInView(
     const n = target.current ?? currentRef.current;
     scrollPaneTo(pane.current, pane.current?.querySelector(`[data-page="${n}"]`), 0);
   }, [pageWidth]);
+}
+
+/**
+ * The width a page fits in the pane (its content box less 8 px), followed as the pane resizes. It
+ * is measured before the first page draws (a layout effect), so no page is drawn at a guessed
+ * width and drawn again. `ready`: the pane is in the DOM (the document has loaded).
+ */
+export function usePaneWidth(pane: RefObject<HTMLElement | null>, ready: boolean): number {
+  const [width, setWidth] = useState(600);
+  useLayoutEffect(() => {
+    const el = ready ? pane.current : null;
+    if (!el) return;
+    const fit = (content: number) => setWidth(Math.max(240, Math.floor(content - 8)));
+    const style = getComputedStyle(el);
+    fit(
+      el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+    );
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) fit(entry.contentRect.width);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [pane, ready]);
+  return width;
 }

@@ -21,10 +21,13 @@ import {
   pageMarks,
   renderItem,
 } from "../lib/pdf-highlight.ts";
-import { scrollPaneTo, useKeepPageInView } from "./pdf-pane.ts";
+import { scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+/** The tab's one pdf.js worker: it starts as this module loads, not once the document mounts, and
+ * serves the next PDF too (a worker in the options is not the loading task's to destroy). */
+const worker = typeof Worker === "undefined" ? null : new pdfjs.PDFWorker();
 
 declare const __PDFJS_ASSETS__: string;
 
@@ -35,6 +38,7 @@ const OPTIONS = {
   standardFontDataUrl: `${__PDFJS_ASSETS__}standard_fonts/`,
   isEvalSupported: false,
   enableXfa: false,
+  ...(worker ? { worker } : {}),
 };
 
 /** What the viewer marks: a citation's page ranges and its quote (null: a whole passage). */
@@ -69,7 +73,6 @@ export function PdfViewer({
   const target = useRef<number | null>(null);
   const [pages, setPages] = useState(0);
   const [ratio, setRatio] = useState(1.294);
-  const [width, setWidth] = useState(600);
   const [zoom, setZoom] = useState(1);
   const [visible, setVisible] = useState<Set<number>>(() => new Set([1]));
   const [current, setCurrent] = useState(1);
@@ -83,18 +86,7 @@ export function PdfViewer({
   const [marksVersion, setMarksVersion] = useState(0);
   const active = find ?? highlight;
   const pdfRef = useRef<pdfjs.PDFDocumentProxy | null>(null);
-
-  // The page width follows the pane (fit width × zoom).
-  useEffect(() => {
-    const el = pages > 0 ? scroller.current : null;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(240, Math.floor(entry.contentRect.width - 8)));
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-    // The pane exists once the document has loaded (`pages` set).
-  }, [pages]);
+  const width = usePaneWidth(scroller, pages > 0);
 
   // Which pages are near the view (only those render).
   useEffect(() => {
