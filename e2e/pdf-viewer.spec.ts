@@ -171,3 +171,27 @@ test("on a phone the thumbnails overlay the page and close once a page is chosen
   expect(overflow, "no sideways scrolling").toBe(0);
   await context.close();
 });
+
+test("a citation link opened with the PDF lands on its page, marked (page sizes settle after it)", async ({
+  newContext,
+  baseURL,
+  uniqueEmail,
+}) => {
+  test.setTimeout(180_000);
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  await stubExternalHosts(context, baseURL ?? "");
+  await signInViaApi(context, uniqueEmail("thumbs-cited"));
+  const id = await uploadTracemonkey(context);
+  const text = (await (await context.request.get(`/api/documents/${id}/text`)).json()) as {
+    pages: { page: number; passages: { ordinal: number }[] }[];
+  };
+  const ordinal = text.pages.find((p) => p.page === 12)?.passages[0]?.ordinal;
+  expect(ordinal, "a passage on page 12").toBeDefined();
+  const page = await context.newPage();
+  await page.goto(`/app/document-chat/${id}?chunk=${ordinal}&page=12`);
+  const viewer = page.getByTestId("pdf-viewer");
+  const mark = viewer.locator('[data-page="12"] .textLayer mark.doc-highlight').first();
+  await expect(mark).toBeInViewport();
+  await expect(viewer.getByLabel("Page number")).toHaveValue("12");
+  await context.close();
+});
