@@ -13,6 +13,7 @@ import {
   waitForHealth,
 } from "../e2e/support/server-process.ts";
 import { type BenchResult, markdownTable, median, verdict } from "./lib/report.ts";
+import { textPdf } from "./lib/text-pdf.ts";
 
 const PAGES = 300;
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 5);
@@ -27,62 +28,6 @@ const TARGET_CANVASES = 8;
 const TARGET_HEAP_GROWTH_MB = 20;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"];
 const BUNDLE = path.join(REPO_ROOT, "apps/server/dist/main.js");
-
-/** A PDF string literal's text (only ASCII here). */
-const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-
-/**
- * A text PDF of `pages` Letter pages in Helvetica, written by hand (no PDF library in the repo):
- * each page "Page N" and a few sentences that name it, so each page is its own passage.
- */
-export function textPdf(pages: number): Buffer {
-  const objects: string[] = [];
-  const kids: string[] = [];
-  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
-  objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
-  for (let n = 1; n <= pages; n++) {
-    const pageObj = 2 + 2 * n;
-    const contentObj = pageObj + 1;
-    kids.push(`${pageObj} 0 R`);
-    const lines = [
-      `The ferry to Skerry ${n} leaves pier ${(n % 7) + 1} at ${6 + (n % 12)} o'clock every morning.`,
-      `Harbour report ${n} lists the tides, the winds and the crossings of the week in full.`,
-      `Kestrel ${n} nests on the cliffs above the landing (counted ${n * 3} times this season).`,
-      `The lighthouse keeper of station ${n} writes the weather log before the first boat.`,
-      `Cargo manifest ${n}: timber, salt, wool and ${n % 9} crates of lamp oil for the light.`,
-      "Passengers are asked to wait behind the yellow line until the gangway is secured.",
-      `Section ${n} ends with the harbour master's note on the winter timetable.`,
-    ];
-    const body = [
-      "BT",
-      "/F1 24 Tf",
-      "72 710 Td",
-      `${pdfString(`Page ${n}`)} Tj`,
-      "/F1 11 Tf",
-      "16 TL",
-      "0 -36 Td",
-      ...lines.map((line) => `${pdfString(line)} Tj T*`),
-      "ET",
-    ].join("\n");
-    objects[pageObj] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentObj} 0 R >>`;
-    objects[contentObj] =
-      `<< /Length ${Buffer.byteLength(body, "latin1")} >>\nstream\n${body}\nendstream`;
-  }
-  objects[2] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages} >>`;
-  let out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  for (let i = 1; i < objects.length; i++) {
-    offsets[i] = Buffer.byteLength(out, "latin1");
-    out += `${i} 0 obj\n${objects[i]}\nendobj\n`;
-  }
-  const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let i = 1; i < objects.length; i++)
-    out += `${String(offsets[i]).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
 
 /** Uploads the PDF as the signed-in user and waits until it is read; its id. */
 async function uploadReady(origin: string, cookie: string, pdf: Buffer): Promise<string> {
@@ -148,6 +93,8 @@ const PAGE_HELPERS = `
   window.__canvases = () => document.querySelectorAll('[data-testid="pdf-pages"] canvas').length;
 `;
 
+type Measure = Exclude<keyof Run, "milestones" | "citationSteps">;
+
 interface Run {
   firstPageMs: number;
   canvasesLoaded: number;
@@ -157,7 +104,25 @@ interface Run {
   heapScrolledMb: number;
   canvasesScrolled: number;
   coldCitationMs: number;
+  milestones: Record<Milestone | "painted", number>;
+  /** The in-app citation: its passage answered, page 100's text layer first drawn (ms after the click). */
+  citationSteps: { passage: number; text: number };
 }
+
+/** When the first page's requests ended or started (ms since the navigation; resource timing). */
+type Milestone = "info" | "viewerCode" | "worker" | "pdfStart" | "pdfEnd";
+const MILESTONES = `(() => {
+  const all = performance.getEntriesByType("resource");
+  const find = (test) => all.find((e) => test(new URL(e.name).pathname));
+  const at = (entry, key) => (entry ? Math.round(entry[key]) : -1);
+  return {
+    info: at(find((p) => p.startsWith("/api/documents/") && p.split("/").length === 4), "responseEnd"),
+    viewerCode: at(find((p) => p.startsWith("/assets/pdf-viewer-") && p.endsWith(".js")), "responseEnd"),
+    worker: at(find((p) => p.includes("pdf.worker")), "startTime"),
+    pdfStart: at(find((p) => p.endsWith("/content")), "startTime"),
+    pdfEnd: at(find((p) => p.endsWith("/content")), "responseEnd"),
+  };
+})()`;
 
 async function heapMb(context: BrowserContext, page: Page): Promise<number> {
   const cdp = await context.newCDPSession(page);
@@ -180,6 +145,7 @@ async function oneRun(
     `window.__until(() => window.__painted(document.querySelector('[data-page="1"] canvas')))`,
   )) as number;
   await page.waitForTimeout(500);
+  const milestones = (await page.evaluate(MILESTONES)) as Record<Milestone, number>;
   const canvasesLoaded = (await page.evaluate("window.__canvases()")) as number;
   const heapLoadedMb = await heapMb(context, page);
 
@@ -196,14 +162,20 @@ async function oneRun(
 
   // A citation link inside the app (client-side navigation to ?chunk=N): its passage is on a page
   // not rendered; the time until its mark is in view (includes GET /passages/N).
-  const citationMs = (await page.evaluate(`(async () => {
+  const citation = (await page.evaluate(`(async () => {
     const t0 = performance.now();
+    let text = -1;
     history.pushState(history.state, "", location.pathname + "?chunk=${chunk}");
     dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
-    const t1 = await window.__until(() =>
-      window.__inPane(document.querySelector('[data-page="${CITED_PAGE}"] mark.doc-highlight')));
-    return t1 - t0;
-  })()`)) as number;
+    const t1 = await window.__until(() => {
+      if (text < 0 && document.querySelector('[data-page="${CITED_PAGE}"] .textLayer span'))
+        text = performance.now() - t0;
+      return window.__inPane(document.querySelector('[data-page="${CITED_PAGE}"] mark.doc-highlight'));
+    });
+    const passage = performance.getEntriesByType("resource").find((e) => e.name.includes("/passages/"));
+    return { ms: t1 - t0, passage: passage ? passage.responseEnd - t0 : -1, text };
+  })()`)) as { ms: number; passage: number; text: number };
+  const citationMs = citation.ms;
 
   // Scroll through the pages to 150, a page a frame or two, then measure what is kept.
   await page.evaluate(`(async () => {
@@ -238,6 +210,8 @@ async function oneRun(
     heapScrolledMb,
     canvasesScrolled,
     coldCitationMs,
+    milestones: { ...milestones, painted: firstPageMs },
+    citationSteps: { passage: citation.passage, text: citation.text },
   };
 }
 
@@ -285,71 +259,77 @@ export async function pdfViewerBench(): Promise<BenchResult> {
     load.push(os.loadavg());
     await context.close();
 
-    const med = (key: keyof Run) => Math.round(median(runs.map((r) => r[key])) * 10) / 10;
+    const med = (key: Measure) => Math.round(median(runs.map((r) => r[key])) * 10) / 10;
     const firstOk = med("firstPageMs") <= TARGET_FIRST_PAGE_MS;
     const jumpOk = med("jumpMs") <= TARGET_PASSAGE_MS;
     const citationOk = med("citationMs") <= TARGET_PASSAGE_MS;
     const growth = Math.round((med("heapScrolledMb") - med("heapLoadedMb")) * 10) / 10;
     const canvasOk = Math.max(med("canvasesLoaded"), med("canvasesScrolled")) <= TARGET_CANVASES;
     const heapOk = growth <= TARGET_HEAP_GROWTH_MB;
-    const all = (key: keyof Run) => runs.map((r) => Math.round(r[key])).join(", ");
-    const rows: (string | number)[][] = [
-      [
-        "navigation → first page painted, ms",
-        med("firstPageMs"),
-        all("firstPageMs"),
-        `≤ ${TARGET_FIRST_PAGE_MS}`,
-        verdict(firstOk),
-      ],
-      [
-        "page canvases after load",
-        med("canvasesLoaded"),
-        all("canvasesLoaded"),
-        `≤ ${TARGET_CANVASES} of ${PAGES}`,
-        verdict(canvasOk),
-      ],
-      ["JS heap after load, MB", med("heapLoadedMb"), all("heapLoadedMb"), "(context)", ""],
-      [
-        `page input ${JUMP_PAGE} → its text layer in view, ms`,
-        med("jumpMs"),
-        all("jumpMs"),
-        `≤ ${TARGET_PASSAGE_MS}`,
-        verdict(jumpOk),
-      ],
-      [
-        `citation link ?chunk=${chunk} (page ${CITED_PAGE}, unrendered) → mark in view, ms`,
-        med("citationMs"),
-        all("citationMs"),
-        `≤ ${TARGET_PASSAGE_MS}`,
-        verdict(citationOk),
-      ],
-      [
-        `page canvases after scrolling to ${SCROLL_PAGE}`,
-        med("canvasesScrolled"),
-        all("canvasesScrolled"),
-        `≤ ${TARGET_CANVASES}`,
-        verdict(canvasOk),
-      ],
-      [
-        `JS heap after scrolling to ${SCROLL_PAGE}, MB`,
-        med("heapScrolledMb"),
-        all("heapScrolledMb"),
-        `growth ≤ ${TARGET_HEAP_GROWTH_MB} MB (${growth})`,
-        verdict(heapOk),
-      ],
-      [
-        "citation link in a new tab → mark in view, ms since navigation",
-        med("coldCitationMs"),
-        all("coldCitationMs"),
-        "(context)",
-        "",
-      ],
+    const all = (key: Measure) => runs.map((r) => Math.round(r[key])).join(", ");
+    const row = (label: string, key: Measure, target: string, ok?: boolean) => [
+      label,
+      med(key),
+      all(key),
+      target,
+      ok === undefined ? "" : verdict(ok),
     ];
+    const rows: (string | number)[][] = [
+      row(
+        "navigation → first page painted, ms",
+        "firstPageMs",
+        `≤ ${TARGET_FIRST_PAGE_MS}`,
+        firstOk,
+      ),
+      row(
+        "page canvases after load",
+        "canvasesLoaded",
+        `≤ ${TARGET_CANVASES} of ${PAGES}`,
+        canvasOk,
+      ),
+      row("JS heap after load, MB", "heapLoadedMb", "(context)"),
+      row(
+        `page input ${JUMP_PAGE} → its text layer in view, ms`,
+        "jumpMs",
+        `≤ ${TARGET_PASSAGE_MS}`,
+        jumpOk,
+      ),
+      row(
+        `citation link ?chunk=${chunk} (page ${CITED_PAGE}, unrendered) → mark in view, ms`,
+        "citationMs",
+        `≤ ${TARGET_PASSAGE_MS}`,
+        citationOk,
+      ),
+      row(
+        `page canvases after scrolling to ${SCROLL_PAGE}`,
+        "canvasesScrolled",
+        `≤ ${TARGET_CANVASES}`,
+        canvasOk,
+      ),
+      row(
+        `JS heap after scrolling to ${SCROLL_PAGE}, MB`,
+        "heapScrolledMb",
+        `growth ≤ ${TARGET_HEAP_GROWTH_MB} MB (${growth})`,
+        heapOk,
+      ),
+      row(
+        "citation link in a new tab → mark in view, ms since navigation",
+        "coldCitationMs",
+        "(context)",
+      ),
+    ];
+    const step = (key: keyof Run["milestones"]) =>
+      Math.round(median(runs.map((r) => r.milestones[key])));
+    const cite = (key: keyof Run["citationSteps"]) =>
+      Math.round(median(runs.map((r) => r.citationSteps[key])));
     const fmt = (l: number[] | undefined) => (l ?? []).map((v) => v.toFixed(2)).join(" / ");
     const markdown = [
       `${PAGES}-page text PDF (${Math.round(pdf.length / 1024)} KB, made at bench time), Chromium 1280×800, built app, real server; median of ${RUNS} runs`,
       "",
       markdownTable(["measure", "median", "runs", "target", "verdict"], rows),
+      "",
+      `Where the first page's time goes (median ms since the navigation): document info answered ${step("info")}; viewer code loaded ${step("viewerCode")}; pdf.js worker requested ${step("worker")}; PDF requested ${step("pdfStart")}, received ${step("pdfEnd")}; first page painted ${step("painted")}.`,
+      `The in-app citation (median ms after the click): its passage answered (GET /passages/${chunk}) ${cite("passage")}; page ${CITED_PAGE}'s text layer first drawn ${cite("text")}; its mark in view ${med("citationMs")}.`,
       "",
       `Load average (1/5/15 min) before: ${fmt(load[0])}; after: ${fmt(load[1])} (${os.cpus().length} cores)`,
     ].join("\n");
