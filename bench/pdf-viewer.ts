@@ -26,6 +26,7 @@ const TARGET_PASSAGE_MS = 300;
 /** "Bounded": a few canvases, whatever the length; the heap does not grow with pages scrolled. */
 const TARGET_CANVASES = 8;
 const TARGET_HEAP_GROWTH_MB = 20;
+const TARGET_THUMBNAILS = 12;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"];
 const BUNDLE = path.join(REPO_ROOT, "apps/server/dist/main.js");
 
@@ -103,6 +104,7 @@ interface Run {
   citationMs: number;
   heapScrolledMb: number;
   canvasesScrolled: number;
+  thumbnails: number;
   coldCitationMs: number;
   milestones: Record<Milestone | "painted", number>;
   /** The in-app citation: its passage answered, page 100's text layer first drawn (ms after the click). */
@@ -192,6 +194,14 @@ async function oneRun(
   await page.waitForTimeout(500);
   const canvasesScrolled = (await page.evaluate("window.__canvases()")) as number;
   const heapScrolledMb = await heapMb(context, page);
+  // The thumbnail strip opened on page 150: only the thumbnails near its view draw.
+  await page.getByRole("button", { name: "Thumbnails" }).click();
+  await page.evaluate(`window.__until(() => window.__painted(document.querySelector(
+    '[data-testid="pdf-thumbnails"] [aria-current="page"] canvas')))`);
+  await page.waitForTimeout(300);
+  const thumbnails = (await page.evaluate(
+    `document.querySelectorAll('[data-testid="pdf-thumbnails"] canvas').length`,
+  )) as number;
   await page.close();
 
   // The citation link opened cold (a new tab): /app/document-chat/<id>?chunk=N&page=P.
@@ -209,6 +219,7 @@ async function oneRun(
     citationMs,
     heapScrolledMb,
     canvasesScrolled,
+    thumbnails,
     coldCitationMs,
     milestones: { ...milestones, painted: firstPageMs },
     citationSteps: { passage: citation.passage, text: citation.text },
@@ -265,6 +276,7 @@ export async function pdfViewerBench(): Promise<BenchResult> {
     const citationOk = med("citationMs") <= TARGET_PASSAGE_MS;
     const growth = Math.round((med("heapScrolledMb") - med("heapLoadedMb")) * 10) / 10;
     const canvasOk = Math.max(med("canvasesLoaded"), med("canvasesScrolled")) <= TARGET_CANVASES;
+    const thumbsOk = med("thumbnails") <= TARGET_THUMBNAILS;
     const heapOk = growth <= TARGET_HEAP_GROWTH_MB;
     const all = (key: Measure) => runs.map((r) => Math.round(r[key])).join(", ");
     const row = (label: string, key: Measure, target: string, ok?: boolean) => [
@@ -307,6 +319,12 @@ export async function pdfViewerBench(): Promise<BenchResult> {
         canvasOk,
       ),
       row(
+        `thumbnail canvases, the strip opened on page ${SCROLL_PAGE}`,
+        "thumbnails",
+        `≤ ${TARGET_THUMBNAILS} of ${PAGES}`,
+        thumbsOk,
+      ),
+      row(
         `JS heap after scrolling to ${SCROLL_PAGE}, MB`,
         "heapScrolledMb",
         `growth ≤ ${TARGET_HEAP_GROWTH_MB} MB (${growth})`,
@@ -342,6 +360,7 @@ export async function pdfViewerBench(): Promise<BenchResult> {
         ? ""
         : `pdf-viewer: citation ${med("citationMs")} ms (target ≤ ${TARGET_PASSAGE_MS})`,
       canvasOk ? "" : `pdf-viewer: more than ${TARGET_CANVASES} page canvases`,
+      thumbsOk ? "" : `pdf-viewer: ${med("thumbnails")} thumbnail canvases`,
       heapOk ? "" : `pdf-viewer: heap grew ${growth} MB scrolling to page ${SCROLL_PAGE}`,
     ].filter(Boolean);
     return { title: "PDF viewer on a 300-page PDF", markdown, misses };
