@@ -18,14 +18,14 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
 const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
 
-/** Uploads tracemonkey.pdf (14 pages) through the API and waits until it is read; its id. */
-async function uploadTracemonkey(context: BrowserContext) {
+/** Uploads a fixture PDF (tracemonkey.pdf: 14 pages) through the API, waits until it is read; its id. */
+async function uploadPdf(context: BrowserContext, name = "tracemonkey.pdf") {
   const uploaded = await context.request.post("/api/files", {
     multipart: {
       file: {
-        name: "tracemonkey.pdf",
+        name,
         mimeType: "application/pdf",
-        buffer: fs.readFileSync(path.join(DOCUMENTS, "tracemonkey.pdf")),
+        buffer: fs.readFileSync(path.join(DOCUMENTS, name)),
       },
     },
   });
@@ -64,7 +64,7 @@ for (const mode of ["light", "dark"] as const) {
     await stubExternalHosts(context, baseURL ?? "");
     await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
     await signInViaApi(context, uniqueEmail(`thumbs-${mode}`));
-    const page = await openViewer(context, await uploadTracemonkey(context));
+    const page = await openViewer(context, await uploadPdf(context));
     const viewer = page.getByTestId("pdf-viewer");
     await expect(viewer.locator('[data-page="1"] canvas')).toBeVisible();
     await expect(page.getByTestId("pdf-thumbnails")).toHaveCount(0);
@@ -135,7 +135,7 @@ test("on a phone the thumbnails overlay the page and close once a page is chosen
   await stubExternalHosts(context, baseURL ?? "");
   await presetLocalStorage(context, { [STORAGE_KEYS.mode]: "dark" });
   await signInViaApi(context, uniqueEmail("thumbs-phone"));
-  const page = await openViewer(context, await uploadTracemonkey(context));
+  const page = await openViewer(context, await uploadPdf(context));
   await page.getByRole("tab", { name: "Document" }).click();
   const viewer = page.getByTestId("pdf-viewer");
   await expect(viewer.locator('[data-page="1"] canvas')).toBeVisible();
@@ -181,7 +181,7 @@ test("a citation link opened with the PDF lands on its page, marked (page sizes 
   const context = await newContext({ viewport: { width: 1280, height: 800 } });
   await stubExternalHosts(context, baseURL ?? "");
   await signInViaApi(context, uniqueEmail("thumbs-cited"));
-  const id = await uploadTracemonkey(context);
+  const id = await uploadPdf(context);
   const text = (await (await context.request.get(`/api/documents/${id}/text`)).json()) as {
     pages: { page: number; passages: { ordinal: number }[] }[];
   };
@@ -193,5 +193,33 @@ test("a citation link opened with the PDF lands on its page, marked (page sizes 
   const mark = viewer.locator('[data-page="12"] .textLayer mark.doc-highlight').first();
   await expect(mark).toBeInViewport();
   await expect(viewer.getByLabel("Page number")).toHaveValue("12");
+  await context.close();
+});
+
+test("the viewer's shared pdf.js worker serves the next PDF and the previous one again", async ({
+  newContext,
+  baseURL,
+  uniqueEmail,
+}) => {
+  test.setTimeout(180_000);
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  await stubExternalHosts(context, baseURL ?? "");
+  await signInViaApi(context, uniqueEmail("viewer-worker"));
+  const first = await uploadPdf(context);
+  await uploadPdf(context, "pdkids.pdf");
+  const page = await openViewer(context, first);
+  const viewer = page.getByTestId("pdf-viewer");
+  await expect(viewer.locator('[data-page="1"] canvas')).toBeVisible();
+  await expect(viewer.getByText("of 14")).toBeVisible();
+  // Client-side navigation (the same tab, the same worker): Files → the other PDF's chat.
+  await page.getByRole("link", { name: "Files", exact: true }).click();
+  await page.getByRole("link", { name: "Chat with pdkids.pdf" }).click();
+  await expect(viewer.getByText("of 55")).toBeVisible();
+  await expect(viewer.locator('[data-page="1"] .textLayer span').first()).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(viewer.getByText("of 14")).toBeVisible();
+  await expect(viewer.locator('[data-page="1"] .textLayer span').first()).toBeVisible();
+  await expect(viewer.getByRole("alert")).toHaveCount(0);
   await context.close();
 });
