@@ -7,6 +7,7 @@
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     quote-match (citation verification per citation),
 //                                     document-chat (first-token overhead, 1,000-passage document),
+//                                     pdf-viewer (the PDF viewer on a 300-page PDF),
 //                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
 //                                     deploy/nginx.conf, 1 and 2 instances, against direct;
 //                                     replica: Debian primary + streaming replica, 2 instances,
@@ -37,6 +38,7 @@ import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { nginxLoad } from "./nginx-load.ts";
 import { offlineEngine } from "./offline-engine.ts";
+import { pdfViewerBench } from "./pdf-viewer.ts";
 import { quoteMatchBench } from "./quote-match.ts";
 import { replicaLoad } from "./replica-load.ts";
 import { sharePage } from "./share-page.ts";
@@ -61,6 +63,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   lighthouse: lighthouseBench,
   nginx: nginxLoad,
   offline: offlineEngine,
+  "pdf-viewer": pdfViewerBench,
   "quote-match": quoteMatchBench,
   replica: replicaLoad,
   "share-page": sharePage,

@@ -1,5 +1,13 @@
 import type { PageRange } from "@nexus/contracts";
-import { ChevronLeft, ChevronRight, ListTree, Minus, Plus, Search } from "lucide-react";
+import {
+  ChevronLeft,
+  ChevronRight,
+  GalleryVertical,
+  ListTree,
+  Minus,
+  Plus,
+  Search,
+} from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Outline, Page, pdfjs } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
@@ -13,8 +21,13 @@ import {
   pageMarks,
   renderItem,
 } from "../lib/pdf-highlight.ts";
+import { scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
+import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+/** The tab's one pdf.js worker: it starts as this module loads, not once the document mounts, and
+ * serves the next PDF too (a worker in the options is not the loading task's to destroy). */
+const worker = typeof Worker === "undefined" ? null : new pdfjs.PDFWorker();
 
 declare const __PDFJS_ASSETS__: string;
 
@@ -25,6 +38,7 @@ const OPTIONS = {
   standardFontDataUrl: `${__PDFJS_ASSETS__}standard_fonts/`,
   isEvalSupported: false,
   enableXfa: false,
+  ...(worker ? { worker } : {}),
 };
 
 /** What the viewer marks: a citation's page ranges and its quote (null: a whole passage). */
@@ -33,20 +47,6 @@ export interface DocumentHighlight {
   quote: string | null;
   /** Changes with each click, so the same citation scrolls into view again. */
   key: string;
-}
-
-/**
- * Scrolls only the viewer's pane so `target` sits `offset` px below its top (scrollIntoView would
- * scroll the whole page too).
- */
-function scrollPaneTo(
-  pane: HTMLElement | null,
-  target: Element | null | undefined,
-  offset: number,
-) {
-  if (!pane || !target) return;
-  const top = target.getBoundingClientRect().top - pane.getBoundingClientRect().top;
-  pane.scrollTop += top - offset;
 }
 
 /** Pages rendered beyond those in view, above and below. */
@@ -69,13 +69,15 @@ export function PdfViewer({
 }) {
   const file = useMemo(() => ({ url, withCredentials: true }), [url]);
   const scroller = useRef<HTMLDivElement>(null);
+  /** The page gone to, until the pages' layout has settled with it in view. */
+  const target = useRef<number | null>(null);
   const [pages, setPages] = useState(0);
   const [ratio, setRatio] = useState(1.294);
-  const [width, setWidth] = useState(600);
   const [zoom, setZoom] = useState(1);
   const [visible, setVisible] = useState<Set<number>>(() => new Set([1]));
   const [current, setCurrent] = useState(1);
   const [outline, setOutline] = useState(false);
+  const [thumbs, setThumbs] = useState(false);
   const [failed, setFailed] = useState(false);
   const [find, setFind] = useState<DocumentHighlight | null>(null);
   const [findText, setFindText] = useState("");
@@ -84,18 +86,7 @@ export function PdfViewer({
   const [marksVersion, setMarksVersion] = useState(0);
   const active = find ?? highlight;
   const pdfRef = useRef<pdfjs.PDFDocumentProxy | null>(null);
-
-  // The page width follows the pane (fit width × zoom).
-  useEffect(() => {
-    const el = pages > 0 ? scroller.current : null;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(240, Math.floor(entry.contentRect.width - 8)));
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-    // The pane exists once the document has loaded (`pages` set).
-  }, [pages]);
+  const width = usePaneWidth(scroller, pages > 0);
 
   // Which pages are near the view (only those render).
   useEffect(() => {
@@ -118,6 +109,7 @@ export function PdfViewer({
         );
         const top = [...seen.entries()].sort((a, b) => b[1] - a[1])[0];
         if (top) setCurrent(top[0]);
+        if (top && top[0] === target.current) target.current = null;
       },
       { root: el, threshold: [0, 0.25, 0.5, 0.75, 1] },
     );
@@ -128,6 +120,7 @@ export function PdfViewer({
   const goTo = useCallback(
     (page: number) => {
       const n = Math.min(Math.max(1, page), pages || 1);
+      target.current = n;
       setVisible((old) => new Set([...old, n]));
       scrollPaneTo(scroller.current, scroller.current?.querySelector(`[data-page="${n}"]`), 0);
     },
@@ -204,6 +197,7 @@ export function PdfViewer({
 
   const pageWidth = Math.round(width * zoom);
   const pageHeight = Math.round(pageWidth * ratio);
+  useKeepPageInView(scroller, target, current, pageWidth);
   return (
     <div className="flex h-full min-h-0 flex-col bg-surface-2" data-testid="pdf-viewer">
       <div className="flex flex-wrap items-center gap-1 border-b border-border bg-surface px-2 py-1.5 text-sm">
@@ -215,6 +209,15 @@ export function PdfViewer({
           onClick={() => setOutline((o) => !o)}
         >
           <ListTree className="size-4" aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Thumbnails"
+          aria-pressed={thumbs}
+          onClick={() => setThumbs((t) => !t)}
+        >
+          <GalleryVertical className="size-4" aria-hidden="true" />
         </Button>
         <Button
           variant="ghost"
@@ -308,8 +311,17 @@ export function PdfViewer({
           </div>
         }
         error={null}
-        className="flex min-h-0 flex-1"
+        className="relative flex min-h-0 flex-1"
       >
+        {thumbs && pages > 0 ? (
+          <PdfThumbnails
+            pages={pages}
+            ratio={ratio}
+            current={current}
+            onSelect={goTo}
+            onClose={() => setThumbs(false)}
+          />
+        ) : null}
         {outline ? (
           <nav
             aria-label="Outline"
