@@ -115,6 +115,13 @@ for (const mode of ["light", "dark"] as const) {
     });
     await toggle.click();
     await expect(strip).toHaveCount(0);
+
+    // Zooming keeps the current page at the top (the pages grow around it).
+    await viewer.getByRole("button", { name: "Zoom in" }).click();
+    await expect(viewer.getByText("125%")).toBeVisible();
+    await expect(viewer.locator('[data-page="10"] canvas')).toBeVisible();
+    await expect(viewer.getByLabel("Page number")).toHaveValue("10");
+    await expect(viewer.locator('[data-page="10"]')).toBeInViewport({ ratio: 0.5 });
     await context.close();
   });
 }
