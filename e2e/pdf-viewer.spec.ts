@@ -200,6 +200,20 @@ test("a citation link opened with the PDF lands on its page, marked (page sizes 
   const mark = viewer.locator('[data-page="12"] .textLayer mark.doc-highlight').first();
   await expect(mark).toBeInViewport();
   await expect(viewer.getByLabel("Page number")).toHaveValue("12");
+
+  // Away and back past the marked page: its text layer is drawn again, the reader stays put.
+  const input = viewer.getByLabel("Page number");
+  await input.fill("1");
+  await input.press("Enter");
+  await expect(viewer.locator('[data-page="12"] .textLayer')).toHaveCount(0);
+  await viewer.getByLabel("Page number").fill("13");
+  await viewer.getByLabel("Page number").press("Enter");
+  await expect(
+    viewer.locator('[data-page="12"] .textLayer mark.doc-highlight').first(),
+  ).toBeAttached();
+  await expect(viewer.locator('[data-page="13"] .textLayer span').first()).toBeVisible();
+  await expect(viewer.getByLabel("Page number")).toHaveValue("13");
+  await expect(viewer.locator('[data-page="13"]')).toBeInViewport({ ratio: 0.5 });
   await context.close();
 });
 
