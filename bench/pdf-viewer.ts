@@ -13,7 +13,7 @@ import {
   waitForHealth,
 } from "../e2e/support/server-process.ts";
 import { type BenchResult, markdownTable, median, verdict } from "./lib/report.ts";
-import { textPdf } from "./lib/text-pdf.ts";
+import { passageOn, textPdf, uploadReady } from "./lib/text-pdf.ts";
 
 const PAGES = 300;
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 5);
@@ -27,39 +27,11 @@ const TARGET_PASSAGE_MS = 300;
 const TARGET_CANVASES = 8;
 const TARGET_HEAP_GROWTH_MB = 20;
 const TARGET_THUMBNAILS = 12;
+/** The page the question of the chip row is about (not rendered when the chip is clicked). */
+const CHIP_PAGE = 200;
+const CHIP = '[data-testid="document-citation"][data-verified="true"]';
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"];
 const BUNDLE = path.join(REPO_ROOT, "apps/server/dist/main.js");
-
-/** Uploads the PDF as the signed-in user and waits until it is read; its id. */
-async function uploadReady(origin: string, cookie: string, pdf: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append("file", new Blob([pdf], { type: "application/pdf" }), "bench-300-pages.pdf");
-  const res = await fetch(`${origin}/api/files`, {
-    method: "POST",
-    headers: { cookie, origin },
-    body: form,
-  });
-  const { id } = (await res.json()) as { id?: string };
-  if (res.status >= 300 || !id) throw new Error(`upload answered ${res.status}`);
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const info = await fetch(`${origin}/api/files/${id}`, { headers: { cookie } });
-    const { status } = (await info.json()) as { status: string };
-    if (status === "ready") return id;
-    if (status === "failed") throw new Error("the 300-page PDF failed to ingest");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the 300-page PDF was not ready in 5 minutes");
-}
-
-/** The ordinal of a passage on `page` (GET /api/documents/:id/text). */
-async function passageOn(origin: string, cookie: string, id: string, page: number) {
-  const res = await fetch(`${origin}/api/documents/${id}/text`, { headers: { cookie } });
-  const text = (await res.json()) as { pages: { page: number; passages: { ordinal: number }[] }[] };
-  const ordinal = text.pages.find((p) => p.page === page)?.passages[0]?.ordinal;
-  if (ordinal === undefined) throw new Error(`no passage on page ${page}`);
-  return ordinal;
-}
 
 // In the page (strings: bench/ is compiled without the DOM's types). __until(test) polls each
 // animation frame and resolves with performance.now() (ms since the navigation) once test() holds.
@@ -105,6 +77,8 @@ interface Run {
   heapScrolledMb: number;
   canvasesScrolled: number;
   thumbnails: number;
+  chipMs: number;
+  chipPage: number;
   coldCitationMs: number;
   milestones: Record<Milestone | "painted", number>;
   /** The in-app citation: its passage answered, page 100's text layer first drawn (ms after the click). */
@@ -150,6 +124,19 @@ async function oneRun(
   const milestones = (await page.evaluate(MILESTONES)) as Record<Milestone, number>;
   const canvasesLoaded = (await page.evaluate("window.__canvases()")) as number;
   const heapLoadedMb = await heapMb(context, page);
+
+  // The reply's first verified citation chip (its page not rendered) → its mark in view.
+  await page.locator(CHIP).first().waitFor({ timeout: 30_000 });
+  const chip = (await page.evaluate(`(async () => {
+    const t0 = performance.now();
+    document.querySelector('${CHIP}').click();
+    let mark = null;
+    const t1 = await window.__until(() => {
+      mark = [...document.querySelectorAll("mark.doc-highlight")].find((m) => window.__inPane(m));
+      return Boolean(mark);
+    });
+    return { ms: t1 - t0, page: Number(mark.closest("[data-page]").dataset.page) };
+  })()`)) as { ms: number; page: number };
 
   // The page input: "250" + Enter → page 250's text layer in view.
   const jumpMs = (await page.evaluate(`(async () => {
@@ -220,6 +207,8 @@ async function oneRun(
     heapScrolledMb,
     canvasesScrolled,
     thumbnails,
+    chipMs: chip.ms,
+    chipPage: chip.page,
     coldCitationMs,
     milestones: { ...milestones, painted: firstPageMs },
     citationSteps: { passage: citation.passage, text: citation.text },
@@ -262,6 +251,11 @@ export async function pdfViewerBench(): Promise<BenchResult> {
     await warm.waitForURL(/\/app\/pdf-chat\/[^/]+\/[^/?#]+/);
     const viewerPath = new URL(warm.url()).pathname;
     await warm.locator('[data-page="1"] canvas').waitFor({ timeout: 60_000 });
+    // One question (offline engine), so the thread has a reply whose citation chips each run clicks.
+    const box = warm.getByTestId("document-composer").getByRole("textbox");
+    await box.fill(`Where does the ferry to Skerry ${CHIP_PAGE} leave from?`);
+    await box.press("Enter");
+    await warm.locator(CHIP).first().waitFor({ timeout: 60_000 });
     await warm.close();
     const load = [os.loadavg()];
     const runs: Run[] = [];
@@ -277,6 +271,7 @@ export async function pdfViewerBench(): Promise<BenchResult> {
     const growth = Math.round((med("heapScrolledMb") - med("heapLoadedMb")) * 10) / 10;
     const canvasOk = Math.max(med("canvasesLoaded"), med("canvasesScrolled")) <= TARGET_CANVASES;
     const thumbsOk = med("thumbnails") <= TARGET_THUMBNAILS;
+    const chipOk = med("chipMs") <= TARGET_PASSAGE_MS;
     const heapOk = growth <= TARGET_HEAP_GROWTH_MB;
     const all = (key: Measure) => runs.map((r) => Math.round(r[key])).join(", ");
     const row = (label: string, key: Measure, target: string, ok?: boolean) => [
@@ -305,6 +300,12 @@ export async function pdfViewerBench(): Promise<BenchResult> {
         "jumpMs",
         `≤ ${TARGET_PASSAGE_MS}`,
         jumpOk,
+      ),
+      row(
+        `citation chip click (its mark on page ${med("chipPage")}, unrendered) → mark in view, ms`,
+        "chipMs",
+        `≤ ${TARGET_PASSAGE_MS}`,
+        chipOk,
       ),
       row(
         `citation link ?chunk=${chunk} (page ${CITED_PAGE}, unrendered) → mark in view, ms`,
@@ -360,6 +361,7 @@ export async function pdfViewerBench(): Promise<BenchResult> {
         ? ""
         : `pdf-viewer: citation ${med("citationMs")} ms (target ≤ ${TARGET_PASSAGE_MS})`,
       canvasOk ? "" : `pdf-viewer: more than ${TARGET_CANVASES} page canvases`,
+      chipOk ? "" : `pdf-viewer: citation chip ${med("chipMs")} ms (target ≤ ${TARGET_PASSAGE_MS})`,
       thumbsOk ? "" : `pdf-viewer: ${med("thumbnails")} thumbnail canvases`,
       heapOk ? "" : `pdf-viewer: heap grew ${growth} MB scrolling to page ${SCROLL_PAGE}`,
     ].filter(Boolean);

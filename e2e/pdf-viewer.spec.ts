@@ -115,6 +115,13 @@ for (const mode of ["light", "dark"] as const) {
     });
     await toggle.click();
     await expect(strip).toHaveCount(0);
+
+    // Zooming keeps the current page at the top (the pages grow around it).
+    await viewer.getByRole("button", { name: "Zoom in" }).click();
+    await expect(viewer.getByText("125%")).toBeVisible();
+    await expect(viewer.locator('[data-page="10"] canvas')).toBeVisible();
+    await expect(viewer.getByLabel("Page number")).toHaveValue("10");
+    await expect(viewer.locator('[data-page="10"]')).toBeInViewport({ ratio: 0.5 });
     await context.close();
   });
 }
@@ -193,6 +200,20 @@ test("a citation link opened with the PDF lands on its page, marked (page sizes 
   const mark = viewer.locator('[data-page="12"] .textLayer mark.doc-highlight').first();
   await expect(mark).toBeInViewport();
   await expect(viewer.getByLabel("Page number")).toHaveValue("12");
+
+  // Away and back past the marked page: its text layer is drawn again, the reader stays put.
+  const input = viewer.getByLabel("Page number");
+  await input.fill("1");
+  await input.press("Enter");
+  await expect(viewer.locator('[data-page="12"] .textLayer')).toHaveCount(0);
+  await viewer.getByLabel("Page number").fill("13");
+  await viewer.getByLabel("Page number").press("Enter");
+  await expect(
+    viewer.locator('[data-page="12"] .textLayer mark.doc-highlight').first(),
+  ).toBeAttached();
+  await expect(viewer.locator('[data-page="13"] .textLayer span').first()).toBeVisible();
+  await expect(viewer.getByLabel("Page number")).toHaveValue("13");
+  await expect(viewer.locator('[data-page="13"]')).toBeInViewport({ ratio: 0.5 });
   await context.close();
 });
 

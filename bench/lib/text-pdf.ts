@@ -53,3 +53,34 @@ export function textPdf(pages: number): Buffer {
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
 }
+
+/** Uploads the PDF as the signed-in user and waits until it is read; its id. */
+export async function uploadReady(origin: string, cookie: string, pdf: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob([pdf], { type: "application/pdf" }), "bench-300-pages.pdf");
+  const res = await fetch(`${origin}/api/files`, {
+    method: "POST",
+    headers: { cookie, origin },
+    body: form,
+  });
+  const { id } = (await res.json()) as { id?: string };
+  if (res.status >= 300 || !id) throw new Error(`upload answered ${res.status}`);
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const info = await fetch(`${origin}/api/files/${id}`, { headers: { cookie } });
+    const { status } = (await info.json()) as { status: string };
+    if (status === "ready") return id;
+    if (status === "failed") throw new Error("the 300-page PDF failed to ingest");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the 300-page PDF was not ready in 5 minutes");
+}
+
+/** The ordinal of a passage on `page` (GET /api/documents/:id/text). */
+export async function passageOn(origin: string, cookie: string, id: string, page: number) {
+  const res = await fetch(`${origin}/api/documents/${id}/text`, { headers: { cookie } });
+  const text = (await res.json()) as { pages: { page: number; passages: { ordinal: number }[] }[] };
+  const ordinal = text.pages.find((p) => p.page === page)?.passages[0]?.ordinal;
+  if (ordinal === undefined) throw new Error(`no passage on page ${page}`);
+  return ordinal;
+}

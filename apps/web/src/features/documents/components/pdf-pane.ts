@@ -12,10 +12,11 @@ export function scrollPaneTo(
 }
 
 /**
- * Page sizes change with the pane's width (known only after its first layout) and the zoom: when
- * `pageWidth` changes, the page gone to (`target`, until it has been seen in view), else the
- * current page, is brought back to the top of the pane. Without it a citation opened with the PDF
- * scrolls by the first layout's sizes and lands pages away on a long PDF.
+ * Page sizes change with the pane's width (known only after its first layout; the thumbnail strip
+ * opening or closing) and the zoom: when `pageWidth` changes, the page gone to (`target`, until it
+ * has been seen in view), else the current page, is brought back to the top of the pane. Without
+ * it a citation opened with the PDF scrolls by the first layout's sizes and lands pages away on a
+ * long PDF, and closing the strip or zooming drifts to another page.
  */
 export function useKeepPageInView(
   pane: RefObject<HTMLElement | null>,
@@ -28,7 +29,21 @@ export function useKeepPageInView(
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page size changes
   useLayoutEffect(() => {
     const n = target.current ?? currentRef.current;
-    scrollPaneTo(pane.current, pane.current?.querySelector(`[data-page="${n}"]`), 0);
+    // The new sizes may be laid out a frame or two after this commit: the page is put back at
+    // the top now and at each frame until the layout has held still for 3 frames (at most 60).
+    let frame = 0;
+    let still = 0;
+    let last = -1;
+    const keep = (count: number) => {
+      const el = pane.current;
+      scrollPaneTo(el, el?.querySelector(`[data-page="${n}"]`), 0);
+      const height = el?.scrollHeight ?? 0;
+      still = height === last ? still + 1 : 0;
+      last = height;
+      if (still < 3 && count < 60) frame = requestAnimationFrame(() => keep(count + 1));
+    };
+    keep(0);
+    return () => cancelAnimationFrame(frame);
   }, [pageWidth]);
 }
 

@@ -170,12 +170,21 @@ export function PdfViewer({
   }, [marksVersion]);
 
   // Once the marked page is drawn, bring the first mark into view.
-  const onTextRendered = useCallback((page: number) => {
-    if (!marks.current.get(page)?.size) return;
-    const pane = scroller.current;
-    const mark = pane?.querySelector(`[data-page="${page}"] mark.doc-highlight`);
-    scrollPaneTo(pane, mark, (pane?.clientHeight ?? 0) / 3);
-  }, []);
+  // Once per citation: the page's text layer is drawn again when it scrolls back into view, and
+  // that must not pull the reader back to the mark.
+  const markShown = useRef<string | null>(null);
+  const activeKey = active?.key ?? null;
+  const onTextRendered = useCallback(
+    (page: number) => {
+      if (!marks.current.get(page)?.size || markShown.current === activeKey) return;
+      const pane = scroller.current;
+      const mark = pane?.querySelector(`[data-page="${page}"] mark.doc-highlight`);
+      if (!mark) return;
+      markShown.current = activeKey;
+      scrollPaneTo(pane, mark, (pane?.clientHeight ?? 0) / 3);
+    },
+    [activeKey],
+  );
 
   async function onFind(event: FormEvent) {
     event.preventDefault();
