@@ -214,8 +214,17 @@ test("a scanned PDF: its recognised text is one click from the warning, and a ci
   await expect(page.getByTestId("recognised-text")).toHaveCount(0);
   await ask(page, "Happy New Year");
   await page.getByTestId("document-citation").first().click();
-  const mark = page.getByTestId("recognised-text").locator("mark.doc-highlight").first();
-  await expect(mark).toBeVisible({ timeout: 15_000 });
-  await expect(mark).toContainText("Happy New Year");
+  // The scanned page has no text layer: the cited words are marked where OCR found them.
+  const marks = page.locator('[data-page="1"] [data-testid="ocr-highlight"]');
+  await expect(marks.first()).toBeVisible({ timeout: 15_000 });
+  expect(await marks.count()).toBeGreaterThanOrEqual(3);
+  const pageBox = await page.locator('[data-page="1"] canvas').boundingBox();
+  const first = await marks.first().boundingBox();
+  expect(pageBox && first && first.x > pageBox.x && first.y > pageBox.y).toBe(true);
+  expect(first && pageBox && first.x + first.width < pageBox.x + pageBox.width).toBe(true);
   await page.screenshot({ path: path.join(SCREENSHOTS, "pdf-chat-ocr-light.png") });
+  // The recognised text shows the same passage marked.
+  await page.getByTestId("show-recognised-text").click();
+  const mark = page.getByTestId("recognised-text").locator("mark.doc-highlight").first();
+  await expect(mark).toContainText("Happy New Year");
 });

@@ -53,6 +53,11 @@ export const documentTextSchema = z.object({
       label: z.string(),
       text: z.string(),
       ocr: z.boolean(),
+      /**
+       * A scanned page's recognised words: [start, end) in `text` and the word's box as fractions
+       * of the page (x0, y0, x1, y1 from the top left).
+       */
+      boxes: z.array(z.array(z.number()).length(6)).optional(),
       passages: z.array(documentPassageSchema),
     }),
   ),

@@ -48,6 +48,11 @@ export const files = pgTable(
     pages: integer(),
     /** The pages whose text was read by OCR (a scanned page): their words are recognised, not copied. */
     ocrPages: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Per OCR'd page ("3": …), each recognised word's [start, end) in the page's text and its box
+     * as fractions of the page (x0, y0, x1, y1): a citation marks the words on the scanned image.
+     */
+    ocrBoxes: jsonb().$type<Record<string, number[][]>>().notNull().default({}),
     chars: integer(),
     warnings: jsonb().$type<string[]>().notNull().default([]),
     /**

@@ -43,9 +43,37 @@ export function englishDataPath(): string {
   return data.langPath;
 }
 
+/** A recognised word: its text and its box as fractions of the page (0–1, from the top left). */
+export interface OcrWord {
+  text: string;
+  box: [x0: number, y0: number, x1: number, y1: number];
+}
+
 export interface PageOcr {
-  read: (page: PDFPageProxy) => Promise<string>;
+  read: (page: PDFPageProxy) => Promise<{ text: string; words: OcrWord[] }>;
   close: () => Promise<void>;
+}
+
+/**
+ * Each word's [start, end) in `text` and its box (DocumentPage.boxes): the words are found in
+ * order, so a word the text does not hold (tesseract's text and words disagree) is left out.
+ */
+export function wordBoxes(
+  text: string,
+  words: readonly OcrWord[],
+): Array<[number, number, number, number, number, number]> {
+  const boxes: Array<[number, number, number, number, number, number]> = [];
+  let at = 0;
+  for (const word of words) {
+    const needle = word.text.trim();
+    if (!needle) continue;
+    const start = text.indexOf(needle, at);
+    if (start < 0) continue;
+    at = start + needle.length;
+    const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 10_000) / 10_000;
+    boxes.push([start, at, ...(word.box.map(round) as [number, number, number, number])]);
+  }
+  return boxes;
 }
 
 export async function renderPage(page: PDFPageProxy): Promise<Buffer> {
@@ -81,8 +109,25 @@ export async function createPageOcr(): Promise<PageOcr> {
   return {
     read: async (page) => {
       const png = await renderPage(page);
-      const result = await worker.recognize(png);
-      return result.data.text;
+      const result = await worker.recognize(png, {}, { text: true, blocks: true });
+      // The rendered image's size: the boxes become fractions of the page.
+      const width = png.readUInt32BE(16);
+      const height = png.readUInt32BE(20);
+      const words: OcrWord[] = [];
+      for (const block of result.data.blocks ?? [])
+        for (const paragraph of block.paragraphs)
+          for (const line of paragraph.lines)
+            for (const word of line.words)
+              words.push({
+                text: word.text,
+                box: [
+                  word.bbox.x0 / width,
+                  word.bbox.y0 / height,
+                  word.bbox.x1 / width,
+                  word.bbox.y1 / height,
+                ],
+              });
+      return { text: result.data.text, words };
     },
     close: async () => {
       await worker.terminate();

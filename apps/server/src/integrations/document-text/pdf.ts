@@ -16,6 +16,7 @@ import {
   OCR_WARNING,
   ocrCapWarning,
   type PageOcr,
+  wordBoxes,
 } from "./ocr.ts";
 import {
   type DocumentPage,
@@ -161,8 +162,9 @@ export async function parsePdf(options: ParseOptions): Promise<ParsedDocument> {
             ocrRead++;
             options.onProgress?.({ stage: "ocr", page: number, pages: count });
             ocr ??= await createPageOcr();
-            const text = (await ocr.read(page)).trim();
-            pages.push({ number, text, ocr: true });
+            const read = await ocr.read(page);
+            const text = read.text.trim();
+            pages.push({ number, text, ocr: true, boxes: wordBoxes(text, read.words) });
             if (text) warnings.add(OCR_WARNING);
           }
         } else {

@@ -35,6 +35,11 @@ export interface DocumentPage {
    * (reading) order, so ranges are not always increasing. Absent on OCR'd pages.
    */
   items?: Array<[number, number]>;
+  /**
+   * OCR'd pages: each recognised word's [start, end) in `text` and its box on the page as
+   * fractions (x0, y0, x1, y1 from the top left): the viewer marks a cited word on the image.
+   */
+  boxes?: Array<[number, number, number, number, number, number]>;
   /** Headings found on this page, in order, with their offset in `text` (for heading paths). */
   headings?: Array<{ level: number; text: string; offset: number }>;
 }

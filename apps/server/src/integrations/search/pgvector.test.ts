@@ -277,7 +277,14 @@ describe("file search by meaning (pgvector when present, in process otherwise)",
           embedding: vectorToBytes(new Float32Array(fakeEmbedding(text, DIMENSIONS))),
         },
       ],
-      { pages: 1, ocrPages: [], chars: text.length, warnings: [], embeddingModel: MODEL },
+      {
+        pages: 1,
+        ocrPages: [],
+        ocrBoxes: {},
+        chars: text.length,
+        warnings: [],
+        embeddingModel: MODEL,
+      },
       new Date(),
     );
     expect(saved).toBe(true);

@@ -86,6 +86,7 @@ export async function documentText(deps: Deps, row: FileRow): Promise<DocumentTe
       label: pageLabel(row.kind, page),
       text,
       ocr: ocr.has(page),
+      ...(row.ocrBoxes[String(page)] ? { boxes: row.ocrBoxes[String(page)] } : {}),
       passages: passages.filter((p) => p.page === page).map(passageOf),
     })),
   };

@@ -117,12 +117,20 @@ describe("the document routes", () => {
     const doc = await text(scanned);
     expect(doc.pages.map((p) => [p.page, p.ocr])).toEqual([[1, true]]);
     expect(doc.pages[0]?.text).toContain("Happy New Year");
+    // Each recognised word: where it is in the text, and its box on the page (fractions).
+    const page = doc.pages[0];
+    const words = (page?.boxes ?? []).map(([start, end]) => page?.text.slice(start, end));
+    expect(words).toEqual(expect.arrayContaining(["Happy", "New", "Year"]));
+    for (const [, , x0, y0, x1, y1] of page?.boxes ?? []) {
+      expect(0 <= (x0 ?? -1) && (x0 ?? 2) < (x1 ?? -1) && (x1 ?? 2) <= 1).toBe(true);
+      expect(0 <= (y0 ?? -1) && (y0 ?? 2) < (y1 ?? -1) && (y1 ?? 2) <= 1).toBe(true);
+    }
     // A PDF with a text layer has none.
     const typed = documentInfoSchema.parse(
       await (await h.request(`/api/documents/${pdfId}`, { cookie: alice.cookie })).json(),
     );
     expect(typed.ocrPages).toEqual([]);
-    expect((await text(pdfId)).pages.every((p) => !p.ocr)).toBe(true);
+    expect((await text(pdfId)).pages.every((p) => !p.ocr && !p.boxes)).toBe(true);
   });
 
   it("stream a PDF's bytes in ranges, with an ETag", async () => {

@@ -276,6 +276,11 @@ async function runIngestion(
     {
       pages: parsed.pages.length,
       ocrPages: parsed.pages.filter((p) => p.ocr).map((p) => p.number),
+      ocrBoxes: Object.fromEntries(
+        parsed.pages.flatMap((p) =>
+          p.ocr && p.boxes?.length ? [[String(p.number), p.boxes]] : [],
+        ),
+      ),
       chars,
       warnings: missing ? [...parsed.warnings, EMBEDDINGS_MISSING_WARNING] : parsed.warnings,
       embeddingModel: embedder && vectors ? embedder.model : null,

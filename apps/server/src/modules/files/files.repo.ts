@@ -199,6 +199,7 @@ export async function saveChunks(
   ready: {
     pages: number;
     ocrPages: number[];
+    ocrBoxes: Record<string, number[][]>;
     chars: number;
     warnings: string[];
     embeddingModel: string | null;

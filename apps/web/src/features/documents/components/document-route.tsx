@@ -66,7 +66,8 @@ export function DocumentChatScreen({
       ? paths.app.pdfChat.href(doc.id, thread)
       : paths.app.documentChat.href(doc.id, thread);
   if (!threadId) {
-    const query = chunk === null ? "" : `?chunk=${chunk}`;
+    // The cited passage (chunk) and its page travel on to the thread's URL.
+    const query = search.size > 0 ? `?${search.toString()}` : "";
     return <Navigate to={`${threadHref(newThreadId())}${query}`} replace />;
   }
   const newChat = () => void navigate(threadHref(newThreadId()));

@@ -2,7 +2,7 @@ import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { FileText, MessageSquare, ScanText, SquarePen } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -85,6 +85,18 @@ export function DocumentWorkspace({
   // A scanned page has no text layer to mark: its recognised text is shown instead.
   const ocrPages = document.viewer === "pdf" ? document.ocrPages : [];
   const [recognised, setRecognised] = useState(false);
+  const ocrText = useQuery({
+    queryKey: documentKeys.text(document.id),
+    queryFn: ({ signal }) => getDocumentText(document.id, signal),
+    enabled: ocrPages.length > 0,
+  });
+  const ocrBoxes = useMemo(
+    () =>
+      new Map(
+        (ocrText.data?.pages ?? []).flatMap((p) => (p.boxes ? [[p.page, p.boxes] as const] : [])),
+      ),
+    [ocrText.data],
+  );
 
   function onCitation(citation: DocumentCitation) {
     setHighlight({
@@ -92,8 +104,8 @@ export function DocumentWorkspace({
       quote: citation.verified ? citation.quote : null,
       key: `${citation.marker}-${Date.now()}`,
     });
-    if (citation.ranges.length > 0)
-      setRecognised(citation.ranges.every((r) => ocrPages.includes(r.page)));
+    // A scanned page's words are marked on its image (OCR boxes): back to the pages.
+    setRecognised(false);
     setTab("document");
   }
 
@@ -106,6 +118,7 @@ export function DocumentWorkspace({
               url={documentContentUrl(document.id)}
               highlight={highlight}
               title={document.name}
+              ocrBoxes={ocrBoxes}
             />
           </Suspense>
         </div>

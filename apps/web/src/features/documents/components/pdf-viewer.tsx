@@ -21,6 +21,7 @@ import {
   pageMarks,
   renderItem,
 } from "../lib/pdf-highlight.ts";
+import { OcrMarks } from "./ocr-marks.tsx";
 import { scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
@@ -62,10 +63,13 @@ export function PdfViewer({
   url,
   highlight,
   title,
+  ocrBoxes,
 }: {
   url: string;
   highlight: DocumentHighlight | null;
   title: string;
+  /** Scanned pages' recognised words (their text ranges and boxes): OcrMarks. */
+  ocrBoxes?: ReadonlyMap<number, readonly (readonly number[])[]> | undefined;
 }) {
   const file = useMemo(() => ({ url, withCredentials: true }), [url]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -374,6 +378,16 @@ export function PdfViewer({
                   onGetTextSuccess={(content) => void onText(n, content.items as LayerItem[])}
                   onRenderTextLayerSuccess={() => onTextRendered(n)}
                   loading={<div style={{ height: pageHeight }} />}
+                />
+              ) : null}
+              {visible.has(n) && active && ocrBoxes?.has(n) ? (
+                <OcrMarks
+                  boxes={ocrBoxes.get(n) ?? []}
+                  ranges={active.ranges}
+                  page={n}
+                  onShown={(mark) =>
+                    scrollPaneTo(scroller.current, mark, (scroller.current?.clientHeight ?? 0) / 3)
+                  }
                 />
               ) : null}
             </section>
