@@ -127,14 +127,15 @@ with locked as materialized (
 )
 select rows, current, (select count(*)::int from charged) as charged from verdict`;
 
-/** Adds `amount` (negative for a refund, never below 0) and touches the records: one statement. */
+/**
+ * Adds `amount` (negative for a refund, never below 0): one statement, on the counters alone. It
+ * touched the records too, locking a record and then its counter while a charge locks them the
+ * other way round: a refund beside a charge of the same person deadlocked (40P01: a 500 for one
+ * of five parallel uploads of the same file). A record's lastUpdated says when it was charged.
+ */
 const addSql = (col: string) => `
-with counted as (
-  update usage_counters set ${col} = greatest(${col} + $3::int, 0), last_updated = $4
-  where subject_id = any($1::text[]) and period = $2
-  returning 1
-)
-update usage_records set last_updated = $4 where subject_id = any($1::text[])`;
+update usage_counters set ${col} = greatest(${col} + $3::int, 0), last_updated = $4
+where subject_id = any($1::text[]) and period = $2`;
 
 const statements = <T>(build: (col: string) => T) => ({
   search: build(COUNTER_SQL.search),

@@ -154,6 +154,23 @@ describe("quota enforcement (G9)", () => {
     });
   });
 
+  it("charges and refunds one person side by side without a deadlock (five parallel uploads)", async () => {
+    const caller = await userCaller("side-by-side@acme.com");
+    await usage.consume({ deps: h.deps, caller, counter: "addFiles" }); // creates the rows
+    for (let round = 0; round < 40; round++) {
+      const calls = Array.from({ length: 6 }, (_, i) =>
+        i % 2 === 0
+          ? usage.consume({ deps: h.deps, caller, counter: "addFiles" }).then(() => undefined)
+          : usage.refund({ deps: h.deps, caller, counter: "addFiles" }),
+      );
+      // Before: a refund's statement locked the record, then the counter; a charge the reverse.
+      const settled = await Promise.allSettled(calls);
+      expect(settled.filter((r) => r.status === "rejected").map((r) => String(r.reason))).toEqual(
+        [],
+      );
+    }
+  });
+
   it("charges and refunds a signed-in caller in one statement each, no transaction", async () => {
     const caller = await userCaller("one-trip@acme.com");
     await usage.consume({ deps: h.deps, caller, counter: "search" }); // creates the rows
