@@ -323,7 +323,7 @@ export function DocumentChatPanel({
       className="flex min-h-0 min-w-0 flex-1 flex-col"
     >
       {header && entry ? (
-        <ThreadBar key={entry.key} threadId={threadId} chat={entry.chat} render={header} />
+        <ThreadBar key={`bar-${entry.key}`} threadId={threadId} chat={entry.chat} render={header} />
       ) : null}
       {body}
     </section>
