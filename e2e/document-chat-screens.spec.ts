@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { uploadReadyDocument } from "./support/documents.ts";
 import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -17,34 +17,15 @@ import { REPO_ROOT } from "./support/server-process.ts";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
-const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
 const PDF = "application/pdf";
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 } as const;
 
-function corpusFile(name: string, mimeType: string) {
-  return { name, mimeType, buffer: fs.readFileSync(path.join(DOCUMENTS, name)) };
-}
-
 /** Uploads a corpus file through the API and waits until it is read; its id. */
-async function uploadReady(context: BrowserContext, name: string, mimeType: string) {
-  const uploaded = await context.request.post("/api/files", {
-    multipart: { file: corpusFile(name, mimeType) },
-  });
-  expect([200, 201]).toContain(uploaded.status());
-  const { id } = (await uploaded.json()) as { id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await context.request.get(`/api/files/${id}`)).json()) as { status: string })
-          .status,
-      { timeout: 90_000 },
-    )
-    .toBe("ready");
-  return id;
-}
+const uploadReady = (context: BrowserContext, name: string, mimeType: string) =>
+  uploadReadyDocument(context.request, name, mimeType);
 
 /** Asks in the document chat and waits for the reply to end; the reply. */
 async function ask(page: Page, question: string): Promise<Locator> {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { uploadReadyDocument } from "./support/documents.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
@@ -11,31 +12,9 @@ import { REPO_ROOT } from "./support/server-process.ts";
  */
 
 const SCREENSHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
-const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
 
-async function uploadReady(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post("/api/files", {
-    multipart: {
-      file: {
-        name,
-        mimeType: "application/octet-stream",
-        buffer: fs.readFileSync(path.join(DOCUMENTS, name)),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const { id } = (await res.json()) as { id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/documents/${id}`)).json()) as { status: string }).status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe("ready");
-  return id;
-}
+const uploadReady = (request: APIRequestContext, name: string) =>
+  uploadReadyDocument(request, name);
 
 async function ask(page: Page, question: string) {
   const box = page.getByTestId("document-chat-panel").getByRole("textbox");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, Page } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { uploadReadyDocument } from "./support/documents.ts";
 import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -16,31 +17,10 @@ import { REPO_ROOT } from "./support/server-process.ts";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
-const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
 
 /** Uploads a fixture PDF (tracemonkey.pdf: 14 pages) through the API, waits until it is read; its id. */
-async function uploadPdf(context: BrowserContext, name = "tracemonkey.pdf") {
-  const uploaded = await context.request.post("/api/files", {
-    multipart: {
-      file: {
-        name,
-        mimeType: "application/pdf",
-        buffer: fs.readFileSync(path.join(DOCUMENTS, name)),
-      },
-    },
-  });
-  expect([200, 201]).toContain(uploaded.status());
-  const { id } = (await uploaded.json()) as { id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await context.request.get(`/api/files/${id}`)).json()) as { status: string })
-          .status,
-      { timeout: 90_000 },
-    )
-    .toBe("ready");
-  return id;
-}
+const uploadPdf = (context: BrowserContext, name = "tracemonkey.pdf") =>
+  uploadReadyDocument(context.request, name, "application/pdf");
 
 async function openViewer(context: BrowserContext, id: string): Promise<Page> {
   const page = await context.newPage();
