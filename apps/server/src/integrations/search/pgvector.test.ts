@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeEmbedding } from "../../../../../e2e/fakes/fake-embedding.ts";
 import { createTestDatabase, type TestDatabase } from "../../../test/db.ts";
 import { type Embedder, vectorToBytes } from "../../ai/embeddings.ts";
+import * as embedRepo from "../../modules/files/files.embed-repo.ts";
 import * as repo from "../../modules/files/files.repo.ts";
 import { fillMissingVectors } from "../../modules/files/files.service.ts";
 import { syncFileVectors } from "../../modules/files/files.vectors.ts";
@@ -299,7 +300,7 @@ describe("file search by meaning (pgvector when present, in process otherwise)",
     });
     const before = await nearest(c, ALICE, "ferry rope net", 50);
     expect(before.some((h) => h.key.startsWith(late))).toBe(false);
-    const written = await repo.saveEmbeddings(db.db, {
+    const written = await embedRepo.saveEmbeddings(db.db, {
       fileId: late,
       model: MODEL,
       ordinals: [0],

@@ -1,5 +1,6 @@
 import { vectorToBytes } from "../../ai/embeddings.ts";
 import type { Deps } from "../../deps.ts";
+import * as embedRepo from "./files.embed-repo.ts";
 import * as repo from "./files.repo.ts";
 
 /**
@@ -48,7 +49,7 @@ export async function queueEmbedding(
 export async function queueMissingEmbeddings(deps: Deps): Promise<number> {
   const embedder = deps.models.embedder;
   if (!embedder || !deps.jobs) return 0;
-  const ids = await repo.filesWithoutEmbeddings(deps.db, embedder.model);
+  const ids = await embedRepo.filesWithoutEmbeddings(deps.db, embedder.model);
   for (const id of ids) await queueEmbedding(deps, id);
   if (ids.length > 0)
     deps.logger.info(
@@ -72,7 +73,7 @@ export async function embedFile(
   if (!embedder) return;
   const file = await repo.findById(deps.db, job.data.fileId);
   if (file?.status !== "ready" || file.embeddingModel === embedder.model) return;
-  const chunks = await repo.chunkTexts(deps.db, file.id);
+  const chunks = await embedRepo.chunkTexts(deps.db, file.id);
   if (chunks.length === 0) return;
   let vectors: Float32Array[];
   try {
@@ -88,7 +89,7 @@ export async function embedFile(
     if (last) return;
     throw error;
   }
-  const saved = await repo.saveEmbeddings(deps.db, {
+  const saved = await embedRepo.saveEmbeddings(deps.db, {
     fileId: file.id,
     model: embedder.model,
     ordinals: chunks.map((c) => c.ordinal),

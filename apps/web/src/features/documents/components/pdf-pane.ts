@@ -1,4 +1,6 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
+import type { pdfjs } from "react-pdf";
+import type { LayerItem } from "../lib/pdf-highlight.ts";
 
 /** Scrolls only the viewer's pane (not the page) so `target` sits `offset` px below its top. */
 export function scrollPaneTo(
@@ -69,4 +71,20 @@ export function usePaneWidth(pane: RefObject<HTMLElement | null>, ready: boolean
     return () => observer.disconnect();
   }, [pane, ready]);
   return width;
+}
+
+/**
+ * A page's text items read without pdf.js's normalisation, as the server read them: a citation's
+ * ranges index the text built from these (pdf-highlight.ts layerText). Undefined if unreadable.
+ */
+export function rawItems(
+  pdf: pdfjs.PDFDocumentProxy | null,
+  page: number,
+): Promise<LayerItem[] | undefined> {
+  if (!pdf) return Promise.resolve(undefined);
+  return pdf
+    .getPage(page)
+    .then((p) => p.getTextContent({ disableNormalization: true }))
+    .then((content) => content.items as LayerItem[])
+    .catch(() => undefined);
 }

@@ -22,7 +22,7 @@ import {
   renderItem,
 } from "../lib/pdf-highlight.ts";
 import { OcrMarks } from "./ocr-marks.tsx";
-import { scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
+import { rawItems, scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -148,12 +148,7 @@ export function PdfViewer({
 
   const onText = useCallback(
     async (page: number, items: LayerItem[]) => {
-      // The server read the page without pdf.js's normalisation: its ranges index that text.
-      const raw = await pdfRef.current
-        ?.getPage(page)
-        .then((p) => p.getTextContent({ disableNormalization: true }))
-        .then((content) => content.items as LayerItem[])
-        .catch(() => undefined);
+      const raw = await rawItems(pdfRef.current, page);
       texts.current.set(page, { items, raw: raw ?? items });
       if (!active?.ranges.some((r) => r.page === page)) return;
       marks.current.set(page, pageMarks(items, active.ranges, active.quote, page, raw));
