@@ -22,31 +22,9 @@ import { SharedAgentBadge, SharedAgentTurn } from "./share-agent.tsx";
 
 const SHARE_ID = /^t?[A-Za-z0-9]{22}$/;
 
-/** One shared turn, drawn by the answer page's own components (same renderer and citations). */
-function SharedTurn({ message, index }: { message: SharedThreadMessage; index: number }) {
-  const { parts } = message;
-  if (parts && isDocumentReply(parts)) {
-    // A document chat's reply: the answer and its cited passages, never the file.
-    const Heading = index === 0 ? "h1" : "h2";
-    return (
-      <>
-        <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
-          {message.query}
-        </Heading>
-        {message.offline ? (
-          <div>
-            <OfflineBadge />
-          </div>
-        ) : null}
-        <SharedDocumentReply parts={parts} id={`turn-${index}`} />
-      </>
-    );
-  }
-  if (parts) return <SharedAgentTurn message={{ ...message, parts }} index={index} />;
+/** A shared turn's question (the page's h1 for the first) and, offline, its badge. */
+function TurnQuestion({ message, index }: { message: SharedThreadMessage; index: number }) {
   const Heading = index === 0 ? "h1" : "h2";
-  const hasMedia = message.images.length > 0 || message.videos.length > 0;
-  // The author's files are named and quoted, never linked: readers cannot download them.
-  const sources = privateFiles(message.sources);
   return (
     <>
       <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
@@ -57,6 +35,29 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
           <OfflineBadge />
         </div>
       ) : null}
+    </>
+  );
+}
+
+/** One shared turn, drawn by the answer page's own components (same renderer and citations). */
+function SharedTurn({ message, index }: { message: SharedThreadMessage; index: number }) {
+  const { parts } = message;
+  if (parts && isDocumentReply(parts)) {
+    // A document chat's reply: the answer and its cited passages, never the file.
+    return (
+      <>
+        <TurnQuestion message={message} index={index} />
+        <SharedDocumentReply parts={parts} id={`turn-${index}`} />
+      </>
+    );
+  }
+  if (parts) return <SharedAgentTurn message={{ ...message, parts }} index={index} />;
+  const hasMedia = message.images.length > 0 || message.videos.length > 0;
+  // The author's files are named and quoted, never linked: readers cannot download them.
+  const sources = privateFiles(message.sources);
+  return (
+    <>
+      <TurnQuestion message={message} index={index} />
       <div className={hasMedia ? "grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]" : ""}>
         <div className="flex min-w-0 flex-col gap-5">
           <SourcesStrip sources={sources} />
