@@ -23,3 +23,4 @@ export * from "./themes.ts";
 export * from "./tiers.ts";
 export * from "./user.ts";
 export * from "./web.ts";
+export * from "./research.ts";

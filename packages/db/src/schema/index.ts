@@ -10,3 +10,4 @@ export * from "./server-secrets.ts";
 export * from "./shares.ts";
 export * from "./usage.ts";
 export * from "./users.ts";
+export * from "./research.ts";

@@ -39,6 +39,9 @@ export const runs = pgTable(
     /** Set by POST /api/runs/:id/cancel: the job stops at its next step. */
     cancelRequestedAt: timestamp({ withTimezone: true }),
     lastSeq: integer().notNull().default(0),
+    /** The step a job of a run of steps has claimed, and that job (its retries may go on). */
+    claimedStep: integer(),
+    claimedBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),

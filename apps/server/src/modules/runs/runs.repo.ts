@@ -103,6 +103,30 @@ export async function requestCancel(
   return row ?? null;
 }
 
+/**
+ * Claims step `step` of a run of steps for job `jobId`: true when no job has claimed it (nor a
+ * later one) or this job had (its retry after a crash). A second job sent for the same step (a
+ * duplicate, another instance's) gets false and leaves the step alone.
+ */
+export async function claimStep(
+  db: Executor,
+  runId: string,
+  step: number,
+  jobId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(runs)
+    .set({ claimedStep: step, claimedBy: jobId })
+    .where(
+      and(
+        eq(runs.id, runId),
+        sql`(coalesce(${runs.claimedStep}, -1) < ${step} or (${runs.claimedStep} = ${step} and ${runs.claimedBy} = ${jobId}))`,
+      ),
+    )
+    .returning({ id: runs.id });
+  return rows.length > 0;
+}
+
 export async function deleteRun(db: Executor, runId: string): Promise<void> {
   await db.delete(runs).where(eq(runs.id, runId));
 }
@@ -110,7 +134,7 @@ export async function deleteRun(db: Executor, runId: string): Promise<void> {
 const APPEND_SQL = `
 with s as (
   update runs set last_seq = last_seq + 1,
-    checkpoint = coalesce($4::jsonb, checkpoint),
+    checkpoint = case when $4::jsonb is null then checkpoint else coalesce(checkpoint, '{}'::jsonb) || $4::jsonb end,
     updated_at = now()
   where id = $1 returning id, last_seq
 ), e as (
@@ -121,7 +145,8 @@ with s as (
 select e.seq, pg_notify('${RUN_EVENTS_CHANNEL}', $1::text) as notified from e`;
 
 /**
- * Appends one event (the run's next seq) and, with `checkpoint`, saves it in the same statement:
+ * Appends one event (the run's next seq) and, with `checkpoint`, saves it in the same statement
+ * (its keys replace those of the saved checkpoint; the others stay):
  * a resumed job never repeats an event it had written. Listeners are notified on commit.
  */
 export async function appendEvent(

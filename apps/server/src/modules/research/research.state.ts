@@ -1,0 +1,138 @@
+import {
+  RESEARCH_BUDGETS,
+  type ResearchBudget,
+  type ResearchDepth,
+  type ResearchNote,
+  type ResearchQuestion,
+  type ResearchSource,
+  type ResearchSources,
+  type ResearchSpent,
+} from "@nexus/contracts";
+import type { UIMessageChunk } from "ai";
+import type { Caller, Deps } from "../../deps.ts";
+
+/**
+ * A research's state between its steps: saved as its run's checkpoint (`research`) with the event
+ * that ends each step, so a step after a crash starts from the last one that ended. Plain JSON.
+ */
+export interface ResearchState {
+  question: string;
+  depth: ResearchDepth;
+  sources: ResearchSources;
+  /** No model: plan, notes and report are extractive. */
+  offline: boolean;
+  questions: ResearchQuestion[];
+  /** How far each question got, by its id. */
+  stage: Record<string, QuestionStage>;
+  /** Reflection rounds done. */
+  reflections: number;
+  found: ResearchSource[];
+  notes: ResearchNote[];
+  spent: Omit<ResearchSpent, "elapsedMs">;
+  /** When the run's first step started (ms since the epoch). */
+  startedAt: number;
+  /** "Finish now" was asked for, or a budget ran out: the next step is the report. */
+  finishing: boolean;
+}
+
+export type QuestionStage = "new" | "searched" | "read" | "noted";
+
+export type ResearchStepPlan =
+  | { kind: "search"; question: number }
+  | { kind: "read"; question: number }
+  | { kind: "notes"; question: number }
+  | { kind: "reflect" }
+  | { kind: "report" };
+
+export function initialState(values: {
+  question: string;
+  depth: ResearchDepth;
+  sources: ResearchSources;
+  offline: boolean;
+  subQuestions: readonly string[];
+  startedAt: number;
+}): ResearchState {
+  const questions = values.subQuestions.map(
+    (text, i): ResearchQuestion => ({ id: i + 1, text, origin: "plan" }),
+  );
+  return {
+    question: values.question,
+    depth: values.depth,
+    sources: values.sources,
+    offline: values.offline,
+    questions,
+    stage: Object.fromEntries(questions.map((q) => [String(q.id), "new" as const])),
+    reflections: 0,
+    found: [],
+    notes: [],
+    spent: { steps: 0, pages: 0, tokens: 0 },
+    startedAt: values.startedAt,
+    finishing: false,
+  };
+}
+
+export function budgetOf(state: Pick<ResearchState, "depth">): ResearchBudget {
+  return RESEARCH_BUDGETS[state.depth];
+}
+
+/** Which budget is spent ("steps", "pages" still leave notes on what was read), or null. */
+export function budgetSpent(state: ResearchState, now: number): "steps" | "tokens" | "time" | null {
+  const budget = budgetOf(state);
+  // The report needs one step: the last one is kept for it.
+  if (state.spent.steps >= budget.steps - 1) return "steps";
+  if (state.spent.tokens >= budget.tokens) return "tokens";
+  if (now - state.startedAt >= budget.wallMs) return "time";
+  return null;
+}
+
+const NEXT: Record<Exclude<QuestionStage, "noted">, ResearchStepPlan["kind"]> = {
+  new: "search",
+  searched: "read",
+  read: "notes",
+};
+
+/**
+ * The next step: each question in turn through search → read → notes, then a reflection round
+ * while the depth allows one (it may add follow-up questions), then the report — at once when
+ * finishing was asked for or a budget is spent (a question already read still gets its notes).
+ */
+export function nextStep(state: ResearchState, now: number): ResearchStepPlan {
+  const stopping = state.finishing || budgetSpent(state, now) !== null;
+  for (const question of state.questions) {
+    const stage = state.stage[String(question.id)] ?? "new";
+    if (stage === "noted") continue;
+    if (stopping && stage !== "read") continue;
+    return { kind: NEXT[stage], question: question.id } as ResearchStepPlan;
+  }
+  if (!stopping && !state.offline && state.reflections < budgetOf(state).followUpRounds)
+    return { kind: "reflect" };
+  return { kind: "report" };
+}
+
+/** What a step gets to do its work (the engine's functions take it). */
+export interface StepContext {
+  deps: Deps;
+  /** The research's owner, as the search and files services take a caller. */
+  caller: Caller;
+  runId: string;
+  threadId: string;
+  /** Aborted when cancelling was asked for (stop outbound requests at once). */
+  signal: AbortSignal;
+  /** A progress event (research-step, research-sources …) the live view shows at once. */
+  emit(type: string, payload: Record<string, unknown>): Promise<void>;
+}
+
+/** What a step produced: the state after it (never the one it was given, changed). */
+export type StepResult = ResearchState;
+
+/** The report step also writes the report's UI-message chunks (text, citations part). */
+export interface ReportContext extends StepContext {
+  write(chunk: UIMessageChunk): void;
+}
+
+/** The saved report: its Markdown (citing `[noteId]`) and the parts the history entry keeps. */
+export interface ReportResult {
+  state: ResearchState;
+  markdown: string;
+  parts: Array<Record<string, unknown>>;
+}
