@@ -186,7 +186,7 @@ describe("two instances on one database", () => {
       deps: h.deps,
       url: h.db.url,
       definitions: JOB_DEFINITIONS,
-      pollingIntervalSeconds: 0.2,
+      pollingIntervalSeconds: 0.5,
     });
     try {
       searched.length = 0;
