@@ -86,7 +86,7 @@ export async function offlinePlan(options: {
     for (const r of results) {
       if (r.source === "web" || !r.heading) continue;
       const heading = r.heading.split(/\s*[›>]\s*/).pop() ?? r.heading;
-      candidates.push(heading.endsWith("?") ? heading : `${heading}: ${words}`);
+      candidates.push(heading.endsWith("?") ? heading : `${heading} (${words})`);
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;

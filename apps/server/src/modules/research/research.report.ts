@@ -139,7 +139,8 @@ const bullet = (note: ResearchNote) => `- ${note.text.replace(/\s+/g, " ").trim(
 
 /**
  * The extractive report: the summary takes each question's first note (then more, up to
- * SUMMARY_NOTES), a section per question with notes, and open questions: those with none.
+ * SUMMARY_NOTES), a section per question with notes, and open questions: those with none (and
+ * whose search found no source another question took notes from).
  */
 export function extractiveReport(state: ResearchState): string {
   const byQuestion = state.questions.map((q) => ({
@@ -159,7 +160,13 @@ export function extractiveReport(state: ResearchState): string {
     if (notes.length === 0) continue;
     lines.push("", `## ${question.text.replace(/\s+/g, " ")}`, "", ...notes.map(bullet));
   }
-  const open = byQuestion.filter((q) => q.notes.length === 0);
+  // Open: no notes, and none from the sources its search found either (another question's).
+  const noted = new Set(state.notes.map((n) => n.sourceId));
+  const open = byQuestion.filter(
+    (q) =>
+      q.notes.length === 0 &&
+      !(state.related?.[String(q.question.id)] ?? []).some((id) => noted.has(id)),
+  );
   lines.push("", "## Open questions", "");
   if (open.length === 0) lines.push("Every sub-question found notes in the sources read.");
   else lines.push(...open.map((q) => `- ${q.question.text.replace(/\s+/g, " ")}`));
