@@ -15,7 +15,7 @@ import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/sea
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import type { Caller } from "../../deps.ts";
 import { matchQuote } from "../../lib/quote-match.ts";
-import { planResearch } from "./research.engine.ts";
+import { planResearch, runResearchStep } from "./research.engine.ts";
 import { pageTexts } from "./research.repo.ts";
 import {
   callerOf,
@@ -243,7 +243,6 @@ describe("research engine with a model", () => {
       subQuestions: ["Glass?"],
       startedAt: Date.now(),
     });
-    const { runResearchStep } = await import("./research.engine.ts");
     state = await runResearchStep(ctx, state, { kind: "search", question: 1 });
     state = await runResearchStep(ctx, state, { kind: "read", question: 1 });
     llm.reset();
@@ -302,6 +301,31 @@ describe("research engine with a model", () => {
     );
   });
 
+  it("marks a page that cannot be read failed, with its reason, and reads the others", async () => {
+    searxng.corpus.general = corpusOf(pages, ["missing", "alpha", "beta"]);
+    const { ctx, events } = await contextFor(h, caller);
+    let state = initialState({
+      question: QUESTION,
+      depth: "quick",
+      sources: "web",
+      offline: false,
+      subQuestions: ["Rates?"],
+      startedAt: Date.now(),
+    });
+    state = await runResearchStep(ctx, state, { kind: "search", question: 1 });
+    state = await runResearchStep(ctx, state, { kind: "read", question: 1 });
+    // Quick reads 2 pages per question: the failed one counts.
+    expect(state.found.map((s) => [s.title, s.status, s.reason])).toEqual([
+      ["Page missing", "failed", "The page answered with an error."],
+      ["Page alpha", "read", null],
+      ["Page beta", "found", null],
+    ]);
+    expect(state.spent.pages).toBe(2);
+    const done = stepsOf(events).find((s) => s.id === "read-1" && s.status === "done");
+    expect(done?.detail).toBe("1 page read, 1 failed");
+    expect([...(await pageTexts(h.db.db, ctx.runId, [1, 2, 3])).keys()]).toEqual([2]);
+  });
+
   it("cancel: an aborted signal stops a read step before it fetches the remaining pages", async () => {
     const controller = new AbortController();
     const { ctx } = await contextFor(h, caller, controller.signal);
@@ -314,7 +338,6 @@ describe("research engine with a model", () => {
       subQuestions: ["Rates?"],
       startedAt: Date.now(),
     });
-    const { runResearchStep } = await import("./research.engine.ts");
     state = await runResearchStep(ctx, state, { kind: "search", question: 1 });
     pages.delayMs = 300;
     pages.onHit = () => controller.abort(new Error("cancelled"));
