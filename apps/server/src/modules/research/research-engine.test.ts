@@ -223,6 +223,20 @@ describe("research engine with a model", () => {
     expect(fallback.subQuestions.length).toBeGreaterThanOrEqual(3);
     expect(fallback.subQuestions[0]).toBe(QUESTION);
 
+    // A server that refuses the JSON response format: the plain-text call.
+    llm.reset();
+    script.plan = (request) =>
+      "response_format" in request.body
+        ? { kind: "status", status: 400, message: "response_format is not supported" }
+        : { kind: "text", text: "1. Refused first?\n2. Refused second?\n3. Refused third?" };
+    const refused = await planResearch(h.deps, caller, {
+      question: QUESTION,
+      depth: "quick",
+      sources: "web",
+    });
+    expect(refused.subQuestions).toEqual(["Refused first?", "Refused second?", "Refused third?"]);
+    expect(llm.requests).toHaveLength(2);
+
     // Notes as lines: one structured request that fails, then the text read.
     llm.reset();
     script.notes = (request) => {
