@@ -181,7 +181,9 @@ export function defaultScript(): ModelScript {
     reflect: () => json({ questions: ["Who pays for recycling solar panels?"] }),
     report: (request) => {
       const ids = notesIn(promptOf(request));
+      // Wrapped in a fence, as weak models do.
       const text = [
+        "```markdown",
         "## Summary",
         "",
         `Most glass is recovered [${ids[0]}] while silver stays costly [${ids[1]}, 404].`,
@@ -195,6 +197,7 @@ export function defaultScript(): ModelScript {
         "## Open questions",
         "",
         "- Who pays?",
+        "```",
       ].join("\n");
       return { kind: "text", text };
     },

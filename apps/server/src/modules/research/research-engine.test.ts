@@ -101,7 +101,10 @@ describe("research engine with a model", () => {
     // The report: markers naming no note and the model's address are gone; citations read.
     const md = result.markdown;
     expect(md).toMatch(/^## Summary/);
-    expect(md).not.toMatch(/\[777\]|404\]|https?:|made-up\.example/);
+    expect(md).not.toMatch(/\[777\]|404\]|https?:|made-up\.example|```/);
+    expect(md).toMatch(
+      /\| Glass \| recovered \[\d+\] \|\n\n.*\n\n## Open questions\n\n- Who pays\?$/,
+    );
     const part = result.parts.find((p) => p.type === RESEARCH_CITATIONS_PART)
       ?.data as ResearchCitationsPart;
     expect(part.citations.length).toBe(3);
