@@ -9,7 +9,7 @@ import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import type { Caller } from "../../deps.ts";
 import { indexKnowledgeBase } from "../../integrations/search/knowledge-index.ts";
-import { isOffline, planResearch } from "./research.engine.ts";
+import { isOffline, planResearch, runResearchStep } from "./research.engine.ts";
 import { pageTexts } from "./research.repo.ts";
 import {
   callerOf,
@@ -150,6 +150,19 @@ describe("research engine offline", () => {
     expect(state.notes.some((n) => /coefficient of performance/i.test(n.quote))).toBe(true);
     for (const note of state.notes) expect(note.check).toBe("exact");
     expect(result.markdown).toMatch(/\[\d+\]/);
+
+    // Nothing in the files: no help guides stand in for them (the question is not about Nexus).
+    const { ctx: empty } = await contextFor(h, owner.caller);
+    const nothing = initialState({
+      question: "How do zebras share a watering hole?",
+      depth: "quick",
+      sources: "files",
+      offline: true,
+      subQuestions: ["How do zebras share a watering hole?"],
+      startedAt: Date.now(),
+    });
+    const searched = await runResearchStep(empty, nothing, { kind: "search", question: 1 });
+    expect(searched.found).toEqual([]);
   });
 });
 

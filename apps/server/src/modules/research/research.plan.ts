@@ -84,6 +84,7 @@ export async function offlinePlan(options: {
       caller: options.caller,
       sources: options.sources,
       query: question,
+      topic: question,
       signal: options.signal ?? new AbortController().signal,
     });
     const words = queryWords(question).slice(0, 4).join(" ");
