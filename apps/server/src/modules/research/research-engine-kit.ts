@@ -181,7 +181,9 @@ export function defaultScript(): ModelScript {
     reflect: () => json({ questions: ["Who pays for recycling solar panels?"] }),
     report: (request) => {
       const ids = notesIn(promptOf(request));
+      // Wrapped in a fence, as weak models do.
       const text = [
+        "```markdown",
         "## Summary",
         "",
         `Most glass is recovered [${ids[0]}] while silver stays costly [${ids[1]}, 404].`,
@@ -195,6 +197,7 @@ export function defaultScript(): ModelScript {
         "## Open questions",
         "",
         "- Who pays?",
+        "```",
       ].join("\n");
       return { kind: "text", text };
     },
@@ -210,15 +213,24 @@ export function modelHandler(script: () => ModelScript) {
 
 // ---- Driving a research ----
 
-export async function callerOf(h: Harness, email: string): Promise<Caller> {
-  const { userId } = await h.signIn(email);
+/** A signed-in person as the engine's caller, and their session cookie. */
+export async function signedIn(
+  h: Harness,
+  email: string,
+): Promise<{ caller: Caller; cookie: string }> {
+  const { userId, cookie } = await h.signIn(email);
   const [user] = await h.db.db.select().from(schema.users).where(eq(schema.users.id, userId));
   if (!user) throw new Error("no user");
-  return {
+  const caller: Caller = {
     user: { ...user, tier: "free" } as unknown as SessionUser,
     anonId: null,
     ip: "127.0.0.1",
   };
+  return { caller, cookie };
+}
+
+export async function callerOf(h: Harness, email: string): Promise<Caller> {
+  return (await signedIn(h, email)).caller;
 }
 
 export interface Recorded {

@@ -2,7 +2,7 @@ import { RESEARCH_EVENTS, type ResearchSource } from "@nexus/contracts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readableText } from "../../integrations/page-reader.ts";
 import { createFilesCorpus } from "../../integrations/search/files-corpus.ts";
-import { createLocalSearch } from "../../integrations/search/local.ts";
+import { createLocalSearch, namesProduct } from "../../integrations/search/local.ts";
 import type { SearchResult } from "../../integrations/search/types.ts";
 import { WebFetchError } from "../../integrations/web-fetch-error.ts";
 import { pageTexts, savePages } from "./research.repo.ts";
@@ -20,7 +20,7 @@ const PAGE_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * What a sub-question finds: the configured provider (web; with none configured it is the local
  * knowledge base and the person's files), the person's own ready files (with the knowledge base
- * only for a question about the product or when the files find nothing), or both, merged in rank
+ * for a research about the product: its help guides), or both, merged in rank
  * order and deduplicated by URL.
  */
 export async function searchSources(options: {
@@ -28,6 +28,8 @@ export async function searchSources(options: {
   caller: Caller;
   sources: ResearchState["sources"];
   query: string;
+  /** The research's question (a sub-question about the product may not name it). */
+  topic: string;
   signal: AbortSignal;
 }): Promise<SearchResult[]> {
   const { deps, caller, sources, query, signal } = options;
@@ -41,7 +43,12 @@ export async function searchSources(options: {
     );
   if (sources !== "web" && userId) {
     const files = createFilesCorpus({ db: deps.db, embedder: deps.models.embedder });
-    const local = createLocalSearch({ db: deps.db, corpora: [files], knowledge: "product" });
+    const aboutNexus = namesProduct(query) || namesProduct(options.topic);
+    const local = createLocalSearch({
+      db: deps.db,
+      corpora: [files],
+      knowledge: aboutNexus,
+    });
     lists.push(local.search({ query, signal, userId }).then((response) => response.results));
   }
   const found = await Promise.all(lists);
@@ -85,6 +92,7 @@ export async function searchQuestion(
     caller: ctx.caller,
     sources: state.sources,
     query: question.text,
+    topic: state.question,
     signal: ctx.signal,
   });
   const known = new Map(state.found.map((s) => [s.url, s.id]));
