@@ -57,14 +57,18 @@ async function attachedFiles(
 
 /**
  * Accepts a question: checks it and its files, charges one search up front (atomic; refused →
- * 429 with the details). A failed or stopped answer gives the unit back.
+ * 429 with the details). A failed or stopped answer gives the unit back. `checked`: its files,
+ * already checked by the caller (document chat's document), instead of the body's.
  */
-async function accept({ deps, caller, body }: ChatRequest<AnswerRequest>) {
+export async function acceptAnswer(
+  { deps, caller, body }: ChatRequest<AnswerRequest>,
+  checked?: AnswerAttachment[],
+) {
   const question = questionOf(body);
   if (!question) throw new AppError("bad_request", "A question is required");
   if (question.length > MAX_QUERY_CHARS)
     throw new AppError("bad_request", `A question has at most ${MAX_QUERY_CHARS} characters`);
-  const attachments = await attachedFiles(deps, caller, body);
+  const attachments = checked ?? (await attachedFiles(deps, caller, body));
   const fileIds = attachments.map((file) => file.id);
   await chargeSearch(deps, caller);
   const entryId = alphanumericId();
@@ -95,7 +99,7 @@ export const answerChat: ChatKind<AnswerJob, AnswerRequest, AnswerState> = {
   request: answerRequestSchema,
   failedText: "The answer failed. Try again in a moment.",
   stoppedText: "The answer was stopped.",
-  accept,
+  accept: (request) => acceptAnswer(request),
   model: (deps, job) => deps.models.chatModel({ reasoning: job.reasoning }),
   metadata: answerMetadata,
   state: answerState,

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import {
   type AnswerJob,
   type AnswerState,
+  acceptAnswer,
   answerChat,
   prepareAnswer,
 } from "../answer/answer.chat.ts";
@@ -42,10 +43,11 @@ async function accept(request: ChatRequest<AnswerRequest>) {
   if (!user) throw new AppError("unauthorized", "Sign in to chat with your documents.");
   const documentId = request.params.documentId ?? "";
   const row = await readyDocument(request.deps, user, documentId);
-  const accepted = await answerChat.accept({
-    ...request,
-    body: { ...request.body, fileIds: [row.id], focusMode: "local" },
-  });
+  // The document is checked (the caller's, ready): the answer does not look it up again.
+  const accepted = await acceptAnswer(
+    { ...request, body: { ...request.body, fileIds: [row.id], focusMode: "local" } },
+    [{ id: row.id, name: row.name }],
+  );
   const job: DocumentJob = {
     ...accepted.job,
     kind: "document",
