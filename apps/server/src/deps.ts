@@ -46,8 +46,12 @@ export interface Deps {
   runEvents?: RunEventHub;
   /** Prometheus metrics (lib/metrics.ts): this process's registry, or a chat worker's forwarder. */
   metrics: Metrics;
-  /** `draining` is set once SIGTERM starts a shutdown: /ready answers 503 from then (main.ts). */
-  lifecycle: { draining: boolean };
+  /**
+   * `draining` is set once SIGTERM starts a shutdown: /ready answers 503 from then (main.ts).
+   * `jobsStopping`: the job runtime is stopping; a run's step in flight hands itself to another
+   * instance (or to the next start) at once.
+   */
+  lifecycle: { draining: boolean; jobsStopping?: boolean };
 }
 
 export interface SessionUser {

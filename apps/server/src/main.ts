@@ -151,7 +151,9 @@ async function main() {
     await drainConnections(server, graceMs);
     logger.info("no request in flight: stopping workers, jobs and the database");
     await chatWorkers?.close();
-    // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS).
+    // Running ingestions finish (or are retried by another instance after JOB_EXPIRE_SECONDS);
+    // a run's step in flight hands itself over at once (runs.jobs.ts).
+    deps.lifecycle.jobsStopping = true;
     await jobRuntime.stop(SHUTDOWN_TIMEOUT_MS / 2);
     await closeIdleParseProcesses();
     await deps.replicas?.close();

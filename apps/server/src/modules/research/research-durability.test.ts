@@ -102,6 +102,48 @@ const start = () =>
     subQuestions: QUESTIONS,
   });
 
+describe("a research run whose instance stops (SIGTERM) mid-step", () => {
+  it("hands the step in flight to another instance at once, which finishes the run", {
+    timeout: 60_000,
+  }, async () => {
+    searched.length = 0;
+    hold = true;
+    const research = await start();
+    const stopping = { ...h.deps, lifecycle: { draining: false } };
+    const first = await startJobRuntime({
+      deps: stopping,
+      url: h.db.url,
+      definitions: JOB_DEFINITIONS,
+      pollingIntervalSeconds: 0.5,
+    });
+    await until(() => count(searched, HELD) === 1, 30_000);
+    expect(count(searched, HELD)).toBe(1);
+    // main.ts's shutdown: draining, then the job runtime stops. The held search is aborted and
+    // its step handed over; the stop does not wait for the held request.
+    stopping.lifecycle.draining = true;
+    Object.assign(stopping.lifecycle, { jobsStopping: true });
+    await first.stop(30_000);
+    expect(heldClosed).toBeGreaterThan(0);
+    hold = false;
+    // Another instance (its own deps: this harness's stay as they are for the tests below).
+    const second = await startJobRuntime({
+      deps: { ...h.deps, lifecycle: { draining: false } },
+      url: h.db.url,
+      definitions: JOB_DEFINITIONS,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      const { events, status } = await readEvents(h, owner.cookie, research.runId);
+      expect(status).toBe("succeeded");
+      expect(QUESTIONS.map((q) => count(searched, q))).toEqual([1, 2, 1]);
+      for (const [id, n] of doneSteps(events)) expect(n, id).toBe(1);
+      expect(events.some((e) => e.type === "failed")).toBe(false);
+    } finally {
+      await second.stop(2_000);
+    }
+  });
+});
+
 describe("a research run whose instance is SIGKILLed mid-step", () => {
   it("resumes on another instance; only the step in flight is done twice", {
     timeout: 120_000,
@@ -183,7 +225,7 @@ describe("cancelling a research", () => {
 describe("two instances on one database", () => {
   it("run each step of a research once", { timeout: 60_000 }, async () => {
     const second = await startJobRuntime({
-      deps: h.deps,
+      deps: { ...h.deps, lifecycle: { draining: false } },
       url: h.db.url,
       definitions: JOB_DEFINITIONS,
       pollingIntervalSeconds: 0.5,

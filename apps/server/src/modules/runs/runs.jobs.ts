@@ -8,6 +8,7 @@ import {
   findRun,
   isTerminal,
   markRunning,
+  releaseStep,
 } from "./runs.service.ts";
 import { chunksWritten, type RunEventsWriter, runEventsWriter } from "./runs.writer.ts";
 
@@ -221,6 +222,12 @@ export function defineRunStepsJob<T extends RunStepData>(definition: {
       const { runId, step: index } = job.data;
       const run = await findRun(deps, runId);
       if (!run || isTerminal(run.status)) return;
+      const handOff = async () => {
+        // The same step as a new job, which this instance (stopping) no longer fetches.
+        await releaseStep(deps, runId, index, job.id);
+        await deps.jobs?.send(definition.name, { ...job.data });
+      };
+      if (deps.lifecycle.jobsStopping) return handOff();
       if (!(await claimStep(deps, runId, index, job.id))) return;
       const sendNext = () =>
         deps.jobs?.send(
@@ -238,7 +245,8 @@ export function defineRunStepsJob<T extends RunStepData>(definition: {
         if (!now || now.cancelRequestedAt !== null) throw new RunCancelled();
       };
       const poll = setInterval(() => {
-        cancelled().catch((error: unknown) => stop.abort(error));
+        if (deps.lifecycle.jobsStopping) stop.abort(new StepHandedOff());
+        else cancelled().catch((error: unknown) => stop.abort(error));
       }, STEP_CANCEL_POLL_MS);
       const context: RunStepContext = {
         run,
@@ -291,6 +299,14 @@ export function defineRunStepsJob<T extends RunStepData>(definition: {
       }
     },
   });
+}
+
+/** Aborts a step when this instance's job runtime stops: the step goes to another instance. */
+class StepHandedOff extends Error {
+  constructor() {
+    super("step handed off");
+    this.name = "StepHandedOff";
+  }
 }
 
 /** Steps a run of steps has completed (its checkpoint's `stepsDone`). */

@@ -105,8 +105,8 @@ export async function requestCancel(
 
 /**
  * Claims step `step` of a run of steps for job `jobId`: true when no job has claimed it (nor a
- * later one) or this job had (its retry after a crash). A second job sent for the same step (a
- * duplicate, another instance's) gets false and leaves the step alone.
+ * later one), this job had (its retry after a crash) or the job that had it gave it back (a
+ * hand-over). A second job sent for the same step (a duplicate, another instance's) gets false.
  */
 export async function claimStep(
   db: Executor,
@@ -120,11 +120,24 @@ export async function claimStep(
     .where(
       and(
         eq(runs.id, runId),
-        sql`(coalesce(${runs.claimedStep}, -1) < ${step} or (${runs.claimedStep} = ${step} and ${runs.claimedBy} = ${jobId}))`,
+        sql`(coalesce(${runs.claimedStep}, -1) < ${step} or (${runs.claimedStep} = ${step} and (${runs.claimedBy} = ${jobId} or ${runs.claimedBy} is null)))`,
       ),
     )
     .returning({ id: runs.id });
   return rows.length > 0;
+}
+
+/** Gives a claimed step back (its job handed it to another): the next job for it may claim it. */
+export async function releaseStep(
+  db: Executor,
+  runId: string,
+  step: number,
+  jobId: string,
+): Promise<void> {
+  await db
+    .update(runs)
+    .set({ claimedBy: null })
+    .where(and(eq(runs.id, runId), eq(runs.claimedStep, step), eq(runs.claimedBy, jobId)));
 }
 
 export async function deleteRun(db: Executor, runId: string): Promise<void> {

@@ -146,6 +146,15 @@ export function claimStep(
   return repo.claimStep(deps.db, runId, step, jobId);
 }
 
+export function releaseStep(
+  deps: Pick<Deps, "db">,
+  runId: string,
+  step: number,
+  jobId: string,
+): Promise<void> {
+  return repo.releaseStep(deps.db, runId, step, jobId);
+}
+
 export function deleteRun(db: repo.Executor, runId: string): Promise<void> {
   return repo.deleteRun(db, runId);
 }
