@@ -7,7 +7,10 @@ import type {
   Run,
 } from "@nexus/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { API_BASE_URL } from "@/config/env.ts";
+import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
 import { apiRequest } from "@/lib/api-client.ts";
+import { createChatFetch } from "@/lib/chat/chat-fetch.ts";
 import { historyKeys } from "@/lib/query-keys.ts";
 
 /** Query keys of the research area. */
@@ -25,9 +28,22 @@ export function planResearch(body: ResearchPlanRequest): Promise<ResearchPlan> {
   return apiRequest<ResearchPlan>("/research/plan", { method: "POST", body });
 }
 
-/** POST /api/research: starts a run (201 with its item). */
-export function startResearch(body: ResearchStart): Promise<ResearchItem> {
-  return apiRequest<ResearchItem>("/research", { method: "POST", body });
+/**
+ * POST /api/research: starts a run (201 with its item). A refusal is a ChatRequestError: its code
+ * ("quota_exceeded", "forbidden"…) and, for a quota, what ran out (the QuotaCard's).
+ */
+export async function startResearch(body: ResearchStart): Promise<ResearchItem> {
+  const response = await createChatFetch()(`${API_BASE_URL}/research`, {
+    method: "POST",
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      [ANON_ID_HEADER_NAME]: getAnonId(),
+    },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as ResearchItem;
 }
 
 export function getResearchList(q: string, signal?: AbortSignal): Promise<ResearchList> {
