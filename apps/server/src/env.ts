@@ -152,6 +152,8 @@ export const envSchema = z
     OCR_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /** Ingestion jobs run at once by this instance. */
     INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Deep research steps run at once by this instance (each run's steps go one after another). */
+    RESEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     /** A job still running this long after its start (its instance died) is retried. */
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** How often expired jobs are looked for (pg-boss maintenance). */

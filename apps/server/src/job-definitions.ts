@@ -1,6 +1,7 @@
 import type { JobDefinition } from "./jobs/job-definition.ts";
 import { HOUSEKEEPING_JOB } from "./jobs.ts";
 import { FILE_JOBS } from "./modules/files/files.jobs.ts";
+import { RESEARCH_JOBS } from "./modules/research/research.jobs.ts";
 import { RUN_JOBS } from "./modules/runs/runs.jobs.ts";
 
 /**
@@ -11,5 +12,6 @@ import { RUN_JOBS } from "./modules/runs/runs.jobs.ts";
 export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   ...RUN_JOBS,
   ...FILE_JOBS,
+  ...RESEARCH_JOBS,
   HOUSEKEEPING_JOB,
 ];

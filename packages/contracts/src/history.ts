@@ -20,8 +20,8 @@ export const threadSummarySchema = z.object({
   messageCount: z.number().int(),
   /** The start of the latest answer, as plain text. */
   preview: z.string(),
-  /** What kind of chat it is: an answer thread or a conversation with a preset agent. */
-  kind: z.enum(["answer", "agent"]).default("answer"),
+  /** What kind of chat it is: an answer thread, an agent conversation or a deep research. */
+  kind: z.enum(["answer", "agent", "research"]).default("answer"),
   /** The agent of an agent conversation (null for answers). */
   agentId: z.string().nullable().default(null),
   /** A custom agent's name (null for answers, presets and a deleted agent). */
@@ -62,8 +62,8 @@ export const libraryItemSchema = z.object({
   /** The start of the answer, as plain text. */
   preview: z.string(),
   sources: z.array(answerSourceSchema),
-  /** A bookmarked agent reply opens in its agent's chat (as in history). */
-  kind: z.enum(["answer", "agent"]).default("answer"),
+  /** A bookmarked agent reply opens in its agent's chat (as in history), a report at its research. */
+  kind: z.enum(["answer", "agent", "research"]).default("answer"),
   agentId: z.string().nullable().default(null),
   documentId: z.string().nullable().default(null),
 });

@@ -7,6 +7,7 @@ CREATE TABLE "research" (
 	"sources" text NOT NULL,
 	"sub_questions" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"offline" boolean DEFAULT false NOT NULL,
+	"finish_requested_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,7 +1,8 @@
 /**
  * A job-only instance for crash tests: the server's job runtime (every module's jobs plus the
- * test chat kinds) on the database at argv[2], no HTTP. Prints "worker ready" once it takes jobs;
- * the test SIGKILLs it mid-run.
+ * test chat kinds) on the database at argv[2], no HTTP, with more configuration as JSON in
+ * argv[3] (a fake SearXNG's address). Prints "worker ready" once it takes jobs; the test SIGKILLs
+ * it mid-run.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +22,7 @@ const env = parseEnv({
   DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "nexus-job-worker-")),
   JOB_EXPIRE_SECONDS: "2",
   JOB_MAINTENANCE_SECONDS: "1",
+  ...(process.argv[3] ? (JSON.parse(process.argv[3]) as Record<string, string>) : {}),
 });
 const logger = createLogger({ level: "warn" });
 const database = createDatabase({ url, max: 4 });

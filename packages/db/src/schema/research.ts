@@ -32,6 +32,8 @@ export const research = pgTable(
     sources: text({ enum: ["web", "files", "both"] }).notNull(),
     subQuestions: jsonb().$type<string[]>().notNull().default([]),
     offline: boolean().notNull().default(false),
+    /** "Finish now": the run writes its report from what it gathered at its next step. */
+    finishRequestedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

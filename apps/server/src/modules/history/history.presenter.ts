@@ -47,7 +47,7 @@ export function presentThread(row: ThreadRow): ThreadSummary {
     focusMode: focusOf(row.focus_mode),
     messageCount: row.message_count,
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
-    kind: row.kind === "agent" ? "agent" : "answer",
+    kind: kindOf(row.kind),
     agentId: row.kind === "agent" ? row.subject_id : null,
     agentName: row.kind === "agent" ? (row.agent_name ?? null) : null,
     documentId: row.kind === "document" ? row.subject_id : null,
@@ -63,8 +63,13 @@ export function presentLibraryItem(deps: Pick<Deps, "images">, row: LibraryRow):
     focusMode: focusOf(row.focus_mode),
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
     sources: presentSources(deps, sourcesOf(row.sources)),
-    kind: row.kind === "agent" ? "agent" : "answer",
+    kind: kindOf(row.kind),
     agentId: row.kind === "agent" ? row.subject_id : null,
     documentId: row.kind === "document" ? row.subject_id : null,
   };
+}
+
+/** How a thread opens: an agent conversation, a deep research, else an answer thread. */
+function kindOf(kind: string | null | undefined): ThreadSummary["kind"] {
+  return kind === "agent" || kind === "research" ? kind : "answer";
 }

@@ -25,6 +25,7 @@ const withRun = {
   subQuestions: research.subQuestions,
   offline: research.offline,
   createdAt: research.createdAt,
+  finishRequestedAt: research.finishRequestedAt,
   status: runs.status,
   checkpoint: runs.checkpoint,
   result: runs.result,
@@ -115,4 +116,11 @@ export async function pageTexts(
     .from(researchPages)
     .where(and(eq(researchPages.runId, runId), inArray(researchPages.sourceId, [...sourceIds])));
   return new Map(rows.map((r) => [r.sourceId, r.text]));
+}
+
+export async function requestFinish(db: Executor, threadId: string, now: Date): Promise<void> {
+  await db
+    .update(research)
+    .set({ finishRequestedAt: sql`coalesce(${research.finishRequestedAt}, ${now})` })
+    .where(eq(research.threadId, threadId));
 }

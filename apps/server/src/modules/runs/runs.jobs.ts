@@ -1,7 +1,14 @@
 import type { Deps } from "../../deps.ts";
 import { defineJob, type JobDefinition, type QueueJob } from "../../jobs/job-definition.ts";
 import type { RunRow } from "./runs.repo.ts";
-import { appendEvent, endRun, findRun, isTerminal, markRunning } from "./runs.service.ts";
+import {
+  appendEvent,
+  claimStep,
+  endRun,
+  findRun,
+  isTerminal,
+  markRunning,
+} from "./runs.service.ts";
 import { chunksWritten, type RunEventsWriter, runEventsWriter } from "./runs.writer.ts";
 
 /** Where pg-boss puts a run's job once its last attempt failed or died with its instance. */
@@ -54,11 +61,12 @@ export interface RunContext {
   writer: RunEventsWriter;
 }
 
-async function failRun(deps: Deps, runId: string, message: string): Promise<void> {
+/** Ends a run failed with `message`; false when it had already ended. */
+async function failRun(deps: Deps, runId: string, message: string): Promise<boolean> {
   const run = await findRun(deps, runId);
-  if (!run || isTerminal(run.status)) return;
+  if (!run || isTerminal(run.status)) return false;
   await appendEvent(deps, { runId, type: "failed", payload: { message } });
-  await endRun(deps, runId, { status: "failed", result: { message } });
+  return endRun(deps, runId, { status: "failed", result: { message } });
 }
 
 /**
@@ -141,7 +149,152 @@ export const RUN_JOBS = [
     async handler(deps, job) {
       const runId = job.data.runId;
       if (typeof runId !== "string") return;
-      await failRun(deps, runId, RUN_INTERRUPTED_MESSAGE);
+      if (await failRun(deps, runId, RUN_INTERRUPTED_MESSAGE))
+        await runEnded(deps, runId, job.data);
     },
   }),
 ];
+
+/** The data of every job of a run of steps: its run and the step it does (0 first). */
+export interface RunStepData extends RunJobData {
+  step: number;
+}
+
+/** What a step of a run of steps gets: the run's context, the step, and a signal for cancel. */
+export interface RunStepContext extends RunContext {
+  /** This step's number (0 first). */
+  index: number;
+  /** Aborted within CANCEL_POLL_MS once cancelling was asked for: outbound requests stop. */
+  signal: AbortSignal;
+}
+
+/** How a step ended: another step follows, or the run is done with this result. */
+export type StepOutcome = { next: true } | { next: false; result: Record<string, unknown> | null };
+
+/** How often a running step looks whether cancelling was asked for. */
+export const STEP_CANCEL_POLL_MS = 500;
+
+/** What a kind of run does once its run has ended (settling a reserved unit), by run kind. */
+type EndedHook = (deps: Deps, run: RunRow, data: Record<string, unknown>) => Promise<void>;
+const endedHooks = new Map<string, EndedHook>();
+
+/** After this instance ended a run (its ending won): the run kind's hook, once. */
+async function runEnded(deps: Deps, runId: string, data: object): Promise<void> {
+  const run = await findRun(deps, runId);
+  const hook = run && isTerminal(run.status) ? endedHooks.get(run.kind) : undefined;
+  if (hook && run)
+    await hook(deps, run, data as Record<string, unknown>).catch((err: unknown) =>
+      deps.logger.error({ err, runId }, "a run's ending hook failed"),
+    );
+}
+
+/**
+ * A run of steps (ARCHITECTURE.md §3.3: one job per step). Each job claims its step (a duplicate
+ * job for a step, on any instance, leaves it alone), skips a step whose checkpoint was saved (a
+ * crash after it and before the next job was sent: it only sends that job), runs it with a signal
+ * that cancelling aborts, then sends the next step's job or ends the run. A step is done once it
+ * saved a checkpoint through `emit(…, checkpoint)`: the wrapper adds `stepsDone` to it. A crash
+ * loses at most the step in flight; `ended` runs once the run has ended, however it ended.
+ */
+export function defineRunStepsJob<T extends RunStepData>(definition: {
+  name: string;
+  /** The kind of the runs it does (its `ended` hook is found by it, from the dead-letter queue too). */
+  runKind: string;
+  retryLimit?: number;
+  retryDelaySeconds: number;
+  expireInSeconds?: number;
+  concurrency: (deps: Deps) => number;
+  failedText: string;
+  step(deps: Deps, job: QueueJob<T>, run: RunStepContext): Promise<StepOutcome>;
+  /** Once the run has ended, however (its job's data: a dead job's too). */
+  ended?(deps: Deps, run: RunRow, data: T): Promise<void>;
+}): JobDefinition {
+  if (definition.ended) endedHooks.set(definition.runKind, definition.ended as EndedHook);
+  return defineJob<T>({
+    name: definition.name,
+    ...(definition.retryLimit !== undefined ? { retryLimit: definition.retryLimit } : {}),
+    retryDelaySeconds: definition.retryDelaySeconds,
+    ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
+    deadLetter: RUN_DEAD_LETTER_QUEUE,
+    concurrency: definition.concurrency,
+    async handler(deps, job) {
+      const { runId, step: index } = job.data;
+      const run = await findRun(deps, runId);
+      if (!run || isTerminal(run.status)) return;
+      if (!(await claimStep(deps, runId, index, job.id))) return;
+      const sendNext = () =>
+        deps.jobs?.send(
+          definition.name,
+          { ...job.data, step: index + 1 },
+          { singletonKey: `${runId}:${index + 1}` },
+        );
+      if (stepsDone(run.checkpoint) > index) {
+        await sendNext();
+        return;
+      }
+      const stop = new AbortController();
+      const cancelled = async () => {
+        const now = await findRun(deps, runId);
+        if (!now || now.cancelRequestedAt !== null) throw new RunCancelled();
+      };
+      const poll = setInterval(() => {
+        cancelled().catch((error: unknown) => stop.abort(error));
+      }, STEP_CANCEL_POLL_MS);
+      const context: RunStepContext = {
+        run,
+        index,
+        signal: stop.signal,
+        checkpoint: run.checkpoint,
+        last: job.retryCount >= job.retryLimit,
+        step: async () => {
+          await cancelled();
+          if (stop.signal.aborted) throw new RunCancelled();
+        },
+        async emit(type, payload, checkpoint) {
+          await appendEvent(deps, {
+            runId,
+            type,
+            ...(payload ? { payload } : {}),
+            ...(checkpoint ? { checkpoint: { ...checkpoint, stepsDone: index + 1 } } : {}),
+          });
+        },
+        writer: runEventsWriter(deps, runId, { alreadyWritten: chunksWritten(run.checkpoint) }),
+      };
+      try {
+        await context.step();
+        await markRunning(deps, runId);
+        const outcome = await definition.step(deps, job, context);
+        await context.writer.flush();
+        if (outcome.next) await sendNext();
+        else if (await endRun(deps, runId, { status: "succeeded", result: outcome.result }))
+          await runEnded(deps, runId, job.data);
+      } catch (error) {
+        const wasCancelled =
+          error instanceof RunCancelled || stop.signal.reason instanceof RunCancelled;
+        if (wasCancelled) {
+          await context.writer.flush().catch(() => undefined);
+          if (await endRun(deps, runId, { status: "cancelled" }))
+            await runEnded(deps, runId, job.data);
+          return;
+        }
+        if (error instanceof RunFailed) {
+          await context.writer.flush().catch(() => undefined);
+          if (await failRun(deps, runId, error.message)) await runEnded(deps, runId, job.data);
+          return;
+        }
+        if (!context.last) throw error;
+        deps.logger.error({ err: error, runId, job: definition.name }, "run failed");
+        if (await failRun(deps, runId, definition.failedText))
+          await runEnded(deps, runId, job.data);
+      } finally {
+        clearInterval(poll);
+      }
+    },
+  });
+}
+
+/** Steps a run of steps has completed (its checkpoint's `stepsDone`). */
+export function stepsDone(checkpoint: Record<string, unknown> | null | undefined): number {
+  const n = checkpoint?.stepsDone;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : 0;
+}

@@ -136,6 +136,16 @@ export function statusOf(deps: Pick<Deps, "db">, runId: string): Promise<RunStat
   return repo.statusOf(deps.db, runId);
 }
 
+/** Claims a step of a run of steps for a job (runs.jobs.ts): false when another job has it. */
+export function claimStep(
+  deps: Pick<Deps, "db">,
+  runId: string,
+  step: number,
+  jobId: string,
+): Promise<boolean> {
+  return repo.claimStep(deps.db, runId, step, jobId);
+}
+
 export function deleteRun(db: repo.Executor, runId: string): Promise<void> {
   return repo.deleteRun(db, runId);
 }

@@ -48,12 +48,12 @@ export async function sharedAgentOf(
 }
 
 /**
- * An agent or document chat reply's saved parts (each an object with a type; a document reply's
- * checked citations among them), or undefined for answers (a share keeps an answer's results; its
+ * An agent, document chat or research reply's saved parts (each an object with a type; a document
+ * reply's or a report's checked citations among them), or undefined for answers (a share keeps an answer's results; its
  * copy is restored from them).
  */
 export function sharedPartsOf(row: Pick<HistoryRow, "kind" | "parts">) {
-  if (row.kind !== "agent" && row.kind !== "document") return undefined;
+  if (row.kind !== "agent" && row.kind !== "document" && row.kind !== "research") return undefined;
   return storedPartsOf(row.parts) ?? undefined;
 }
 

@@ -1,0 +1,143 @@
+import { RESEARCH_EVENTS, type ResearchQuestion } from "@nexus/contracts";
+import type { Deps } from "../../deps.ts";
+import type { JobDefinition } from "../../jobs/job-definition.ts";
+import * as history from "../history/history.service.ts";
+import {
+  defineRunStepsJob,
+  RunFailed,
+  type RunStepContext,
+  type StepOutcome,
+} from "../runs/runs.jobs.ts";
+import { planResearch, runResearchStep, writeReport } from "./research.engine.ts";
+import {
+  finishRequested,
+  RESEARCH_RUN_KIND,
+  RESEARCH_STEP_QUEUE,
+  type ResearchStepData,
+  settle,
+  stateOf,
+} from "./research.service.ts";
+import { budgetOf, nextStep, type ResearchState, type StepContext } from "./research.state.ts";
+
+export const RESEARCH_FAILED_TEXT = "The research failed. Try again in a moment.";
+
+/** The report's history entry: one id per run, the same on every attempt. */
+export function reportEntryId(runId: string): string {
+  return `r${runId.replace(/-/g, "")}`;
+}
+
+/** Saves the state after a step with its progress event: the step is done (its checkpoint). */
+async function stepDone(run: RunStepContext, state: ResearchState, now: number): Promise<void> {
+  const after = { ...state, spent: { ...state.spent, steps: state.spent.steps + 1 } };
+  await run.emit(
+    RESEARCH_EVENTS.progress,
+    { spent: { ...after.spent, elapsedMs: now - state.startedAt }, budget: budgetOf(state) },
+    { research: after },
+  );
+}
+
+async function planStep(
+  ctx: StepContext,
+  run: RunStepContext,
+  state: ResearchState,
+): Promise<StepOutcome> {
+  const step = { id: "plan", kind: "plan", question: null, label: "Planning the research" };
+  await ctx.emit(RESEARCH_EVENTS.step, { ...step, status: "running", detail: null });
+  const plan = await planResearch(ctx.deps, ctx.caller, state, ctx.signal);
+  if (plan.subQuestions.length === 0) throw new RunFailed("No research plan could be made.");
+  const questions = plan.subQuestions.map(
+    (text, i): ResearchQuestion => ({ id: i + 1, text, origin: "plan" }),
+  );
+  await ctx.emit(RESEARCH_EVENTS.questions, { questions });
+  await ctx.emit(RESEARCH_EVENTS.step, {
+    ...step,
+    status: "done",
+    detail: `${questions.length} questions`,
+  });
+  const planned: ResearchState = {
+    ...state,
+    questions,
+    stage: Object.fromEntries(questions.map((q) => [String(q.id), "new" as const])),
+  };
+  await stepDone(run, planned, ctx.deps.clock.now().getTime());
+  return { next: true };
+}
+
+async function reportStep(
+  ctx: StepContext,
+  run: RunStepContext,
+  state: ResearchState,
+  data: ResearchStepData,
+): Promise<StepOutcome> {
+  const user = data.caller.user;
+  if (!user) throw new RunFailed(RESEARCH_FAILED_TEXT);
+  // An attempt after a crash writes the report again from its start: its readers drop theirs.
+  if (run.writer.written > 0) await ctx.emit(RESEARCH_EVENTS.reportReset, {});
+  const entryId = reportEntryId(ctx.runId);
+  run.writer.write({ type: "start", messageId: entryId });
+  const report = await writeReport(
+    { ...ctx, write: (chunk) => run.writer.write(chunk) },
+    { ...state, finishing: true },
+  );
+  run.writer.write({ type: "finish" });
+  await run.writer.flush();
+  await history.saveTurn({
+    deps: ctx.deps,
+    user,
+    turn: {
+      id: entryId,
+      userId: user.id,
+      threadId: ctx.threadId,
+      timestamp: ctx.deps.clock.now(),
+      query: state.question,
+      results: { markdown: report.markdown, ...(state.offline ? { offline: true } : {}) },
+      kind: "research",
+      subjectId: ctx.runId,
+      parts: report.parts,
+    },
+  });
+  await stepDone(run, report.state, ctx.deps.clock.now().getTime());
+  return { next: false, result: { entryId, threadId: ctx.threadId } };
+}
+
+/**
+ * A research run's steps (ARCHITECTURE.md §3.3): one job per step — plan (when the person did
+ * not give one), then search / read / notes per question, reflection rounds, and the report —
+ * each saving the research's state as its checkpoint, so a crash loses at most the step in flight.
+ * Its unit is kept when the run succeeds and given back when it fails or is cancelled.
+ */
+export const RESEARCH_JOBS: JobDefinition[] = [
+  defineRunStepsJob<ResearchStepData>({
+    name: RESEARCH_STEP_QUEUE,
+    runKind: RESEARCH_RUN_KIND,
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+    concurrency: (deps) => deps.env.RESEARCH_CONCURRENCY,
+    failedText: RESEARCH_FAILED_TEXT,
+    async step(deps, job, run) {
+      const saved = stateOf(run.checkpoint);
+      if (!saved) throw new RunFailed(RESEARCH_FAILED_TEXT);
+      const ctx: StepContext = {
+        deps,
+        caller: job.data.caller,
+        runId: job.data.runId,
+        threadId: job.data.threadId,
+        signal: run.signal,
+        emit: (type, payload) => run.emit(type, payload),
+      };
+      if (saved.questions.length === 0) return planStep(ctx, run, saved);
+      const state =
+        !saved.finishing && (await finishRequested(deps, ctx.runId))
+          ? { ...saved, finishing: true }
+          : saved;
+      const step = nextStep(state, deps.clock.now().getTime());
+      if (step.kind === "report") return reportStep(ctx, run, state, job.data);
+      const after = await runResearchStep(ctx, state, step);
+      await stepDone(run, after, deps.clock.now().getTime());
+      return { next: true };
+    },
+    async ended(deps, run, data) {
+      await settle(deps, data.caller, run.status);
+    },
+  }),
+];

@@ -1,0 +1,194 @@
+import {
+  RESEARCH_CITATIONS_PART,
+  type ResearchCitation,
+  type ResearchCitationsPart,
+  type ResearchNote,
+} from "@nexus/contracts";
+import { streamText } from "ai";
+import { DATA_RULE, modelOf, tokensOf, withoutUrls } from "./research.llm.ts";
+import type { ReportContext, ReportResult, ResearchState } from "./research.state.ts";
+
+/** Notes in the extractive summary. */
+const SUMMARY_NOTES = 5;
+const REPORT_TEXT_ID = "research-report";
+
+const MARKER = /\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]/g;
+
+/**
+ * A report line as it is kept: citation markers naming no note removed (a marker "[2, 9]" keeps
+ * the ids that are notes), addresses removed (the model never supplies one).
+ */
+export function cleanLine(line: string, noteIds: ReadonlySet<number>): string {
+  return withoutUrls(line)
+    .replace(MARKER, (_all, list: string) => {
+      const kept = list
+        .split(",")
+        .map((id) => Number(id.trim()))
+        .filter((id) => noteIds.has(id));
+      return kept.length > 0 ? `[${kept.join(", ")}]` : "";
+    })
+    .replace(/[ \t]+([.,;:])/g, "$1")
+    .replace(/[ \t]{2,}/g, " ");
+}
+
+/** The note ids a report cites, in the order it first cites them. */
+export function citedIds(markdown: string): number[] {
+  const out: number[] = [];
+  for (const m of markdown.matchAll(MARKER))
+    for (const id of (m[1] ?? "").split(","))
+      if (!out.includes(Number(id.trim()))) out.push(Number(id.trim()));
+  return out;
+}
+
+/** The citations part: one citation per cited note (with its source), and every source. */
+export function citationsPart(state: ResearchState, markdown: string): ResearchCitationsPart {
+  const notes = new Map(state.notes.map((n) => [n.id, n]));
+  const sources = new Map(state.found.map((s) => [s.id, s]));
+  const citations: ResearchCitation[] = [];
+  for (const id of citedIds(markdown)) {
+    const note = notes.get(id);
+    const source = note ? sources.get(note.sourceId) : undefined;
+    if (note && source) citations.push({ note, source });
+  }
+  return { citations, sources: state.found };
+}
+
+/** Streams text line by line through `write`, each line cleaned before it goes out. */
+class LineWriter {
+  private pending = "";
+  text = "";
+  constructor(
+    private readonly ctx: ReportContext,
+    private readonly noteIds: ReadonlySet<number>,
+  ) {
+    ctx.write({ type: "text-start", id: REPORT_TEXT_ID });
+  }
+  push(delta: string): void {
+    this.pending += delta;
+    const end = this.pending.lastIndexOf("\n");
+    if (end < 0) return;
+    this.emit(this.pending.slice(0, end + 1));
+    this.pending = this.pending.slice(end + 1);
+  }
+  end(): void {
+    if (this.pending) this.emit(this.pending);
+    this.pending = "";
+    this.ctx.write({ type: "text-end", id: REPORT_TEXT_ID });
+  }
+  private emit(lines: string): void {
+    const clean = lines
+      .split("\n")
+      .map((line) => cleanLine(line, this.noteIds))
+      .join("\n");
+    if (!clean) return;
+    this.text += clean;
+    this.ctx.write({ type: "text-delta", id: REPORT_TEXT_ID, delta: clean });
+  }
+}
+
+function notesAsData(state: ResearchState): string {
+  const questions = state.questions
+    .map((q) => {
+      const notes = state.notes.filter((n) => n.question === q.id);
+      const lines = notes.map(
+        (n) =>
+          `[${n.id}] ${withoutUrls(n.text)}${n.check === "unverified" ? " (quote not verified)" : ""}`,
+      );
+      return `Sub-question: ${q.text}\n${lines.length > 0 ? lines.join("\n") : "(no notes)"}`;
+    })
+    .join("\n\n");
+  return `<<<NOTES>>>\n${questions.replaceAll("<<<", "‹‹‹")}\n<<<END NOTES>>>`;
+}
+
+const SYSTEM = [
+  "You write a research report in Markdown from numbered notes only: no other knowledge.",
+  "Structure: `## Summary` (a short paragraph), then one `##` section per theme, a Markdown table",
+  "where comparing facts helps, and last `## Open questions` (what the notes leave unanswered).",
+  "Cite the notes that support each claim as [n] with the note's number, right after the claim;",
+  "cite only numbers that are notes. Never write URLs or a list of sources (one is added for you).",
+  DATA_RULE.replaceAll("<<<SOURCE n>>>", "<<<NOTES>>>").replaceAll(
+    "<<<END SOURCE n>>>",
+    "<<<END NOTES>>>",
+  ),
+].join(" ");
+
+async function modelReport(
+  ctx: ReportContext,
+  state: ResearchState,
+  writer: LineWriter,
+): Promise<number> {
+  const result = streamText({
+    model: modelOf(ctx.deps),
+    system: SYSTEM,
+    prompt: `Research question: ${state.question}\n\n${notesAsData(state)}`,
+    abortSignal: ctx.signal,
+    maxRetries: 0,
+    onError: () => undefined,
+  });
+  let tokens = 0;
+  for await (const part of result.fullStream) {
+    if (part.type === "text-delta") writer.push(part.text);
+    else if (part.type === "error") throw part.error;
+    else if (part.type === "finish") tokens = tokensOf(part.totalUsage);
+  }
+  if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("cancelled");
+  return tokens;
+}
+
+const bullet = (note: ResearchNote) => `- ${note.text.replace(/\s+/g, " ").trim()} [${note.id}]`;
+
+/**
+ * The extractive report: the summary takes each question's first note (then more, up to
+ * SUMMARY_NOTES), a section per question with notes, and open questions: those with none.
+ */
+export function extractiveReport(state: ResearchState): string {
+  const byQuestion = state.questions.map((q) => ({
+    question: q,
+    notes: state.notes.filter((n) => n.question === q.id),
+  }));
+  const summary: ResearchNote[] = [];
+  for (let round = 0; summary.length < SUMMARY_NOTES; round++) {
+    const more = byQuestion.flatMap((q) => q.notes.slice(round, round + 1));
+    if (more.length === 0) break;
+    summary.push(...more.slice(0, SUMMARY_NOTES - summary.length));
+  }
+  const lines = ["## Summary", ""];
+  if (summary.length === 0) lines.push("Nothing relevant was found in the sources read.");
+  else lines.push(...summary.map(bullet));
+  for (const { question, notes } of byQuestion) {
+    if (notes.length === 0) continue;
+    lines.push("", `## ${question.text.replace(/\s+/g, " ")}`, "", ...notes.map(bullet));
+  }
+  const open = byQuestion.filter((q) => q.notes.length === 0);
+  lines.push("", "## Open questions", "");
+  if (open.length === 0) lines.push("Every sub-question found notes in the sources read.");
+  else lines.push(...open.map((q) => `- ${q.question.text.replace(/\s+/g, " ")}`));
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The report, from the notes only: with a model, streamText's text written line by line (each
+ * line's markers naming no note and any address removed before it goes out); offline, the
+ * extractive report. Then one data-research-citations part: the cited notes with their sources,
+ * and every source of the run.
+ */
+export async function writeReport(ctx: ReportContext, state: ResearchState): Promise<ReportResult> {
+  const noteIds = new Set(state.notes.map((n) => n.id));
+  const writer = new LineWriter(ctx, noteIds);
+  let tokens = 0;
+  if (state.offline || state.notes.length === 0) writer.push(extractiveReport(state));
+  else tokens = await modelReport(ctx, state, writer);
+  writer.end();
+  const markdown = writer.text.trim();
+  const data = citationsPart(state, markdown);
+  ctx.write({ type: RESEARCH_CITATIONS_PART, data });
+  const parts: Array<Record<string, unknown>> = [
+    { type: "text", text: markdown },
+    { type: RESEARCH_CITATIONS_PART, data },
+  ];
+  const next: ResearchState = {
+    ...state,
+    spent: { ...state.spent, tokens: state.spent.tokens + tokens },
+  };
+  return { state: next, markdown, parts };
+}
