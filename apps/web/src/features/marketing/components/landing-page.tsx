@@ -29,8 +29,7 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; s
   {
     icon: Telescope,
     title: "Deep research",
-    text: "Give it a hard question: it plans, searches in rounds and writes a structured report.",
-    soon: true,
+    text: "Give it a hard question: edit its plan, watch it search and read, and get a report whose every quote is checked against its source.",
   },
   {
     icon: FileText,
