@@ -14,6 +14,9 @@ export function sourceTarget(
 ): { internal: boolean; href: string } | null {
   const viewer = documentLinkOf(source.url);
   if (viewer) return { internal: true, href: viewer.path };
+  // A PDF's viewer link (/app/pdf-chat/<id>/…): as it is, with its passage.
+  if (source.fileId && /^\/app\/pdf-chat\/[^/?#]+(?:[/?#]|$)/.test(source.url))
+    return { internal: true, href: source.url };
   if (source.fileId) return { internal: true, href: paths.app.documentChat.href(source.fileId) };
   const origin = typeof window === "undefined" ? "http://localhost" : window.location.origin;
   const safe = toSafeSourceUrl(source.url, origin);
