@@ -1,7 +1,9 @@
 import { useParams } from "react-router";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
 import { ResearchScreen } from "@/features/research/components/research-screen.tsx";
 import { ResearchStart } from "@/features/research/components/research-start.tsx";
+import { ShareButton } from "@/features/shares/components/share-button.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** /app/agents/deepresearch(/:threadId): the start page, or one research (live, then its report). */
@@ -10,7 +12,17 @@ export function DeepResearchRoute() {
   return (
     <RequireSignIn area="Deep research">
       {threadId ? (
-        <ResearchScreen key={threadId} threadId={threadId} notFound={<AppNotFoundRoute />} />
+        <ResearchScreen
+          key={threadId}
+          threadId={threadId}
+          notFound={<AppNotFoundRoute />}
+          entryActions={(entry) => (
+            <>
+              <BookmarkButton threadId={entry.threadId} entryId={entry.entryId} />
+              <ShareButton threadId={entry.threadId} entryId={entry.entryId} />
+            </>
+          )}
+        />
       ) : (
         <ResearchStart />
       )}

@@ -1,11 +1,9 @@
 import type { ResearchCitationsPart, ResearchItem, ResearchSource } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Check, Copy, Download, FileText, Globe, TriangleAlert } from "lucide-react";
-import { useCallback, useMemo, useRef } from "react";
+import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
-import { ShareButton } from "@/features/shares/components/share-button.tsx";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import {
@@ -127,10 +125,13 @@ export function ResearchReport({
   item,
   report,
   citations,
+  entryActions,
 }: {
   item: ResearchItem;
   report: string;
   citations: ResearchCitationsPart | null;
+  /** Bookmark and Share of the saved report (the app layer's). */
+  entryActions?: ((entry: { threadId: string; entryId: string }) => ReactNode) | undefined;
 }) {
   const toc = useMemo(() => reportToc(report), [report]);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -171,12 +172,9 @@ export function ResearchReport({
             )}
             <span className="max-sm:sr-only">{copied ? "Copied" : "Copy"}</span>
           </Button>
-          {item.entryId ? (
-            <>
-              <BookmarkButton threadId={item.threadId} entryId={item.entryId} />
-              <ShareButton threadId={item.threadId} entryId={item.entryId} />
-            </>
-          ) : null}
+          {item.entryId && entryActions
+            ? entryActions({ threadId: item.threadId, entryId: item.entryId })
+            : null}
           <Button
             variant="ghost"
             size="sm"

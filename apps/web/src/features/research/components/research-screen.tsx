@@ -126,7 +126,16 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
  * the report streaming in) and, once it succeeded, its report. The page is rebuilt from the run's
  * events after a reload or on another device.
  */
-export function ResearchScreen({ threadId, notFound }: { threadId: string; notFound: ReactNode }) {
+export function ResearchScreen({
+  threadId,
+  notFound,
+  entryActions,
+}: {
+  threadId: string;
+  notFound: ReactNode;
+  /** Bookmark and Share of the saved report (the app layer's). */
+  entryActions?: (entry: { threadId: string; entryId: string }) => ReactNode;
+}) {
   const query = useResearch(threadId);
   const item = query.data ?? null;
   const { view, fatal } = useResearchEvents(item?.runId ?? null);
@@ -195,7 +204,12 @@ export function ResearchScreen({ threadId, notFound }: { threadId: string; notFo
       ) : null}
 
       {showReport ? (
-        <ResearchReport item={item} report={view.report} citations={view.citations} />
+        <ResearchReport
+          item={item}
+          report={view.report}
+          citations={view.citations}
+          entryActions={entryActions}
+        />
       ) : status === "succeeded" && view.status === null ? (
         <p className="flex items-center gap-2 text-sm text-muted" role="status">
           <Spinner /> Loading the report…

@@ -1,5 +1,5 @@
 import type { ResearchSource } from "@nexus/contracts";
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, use } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { documentLinkOf } from "@/lib/chat/document-link.ts";
@@ -37,6 +37,12 @@ export function sourceSite(source: Pick<ResearchSource, "url" | "kind">): string
   }
 }
 
+/**
+ * False on a share page: the author's files are named and quoted, never linked (only their owner
+ * can open them).
+ */
+export const LinkFilesContext = createContext(true);
+
 /** A link to a source (internal in the app, external in a new tab), or its children when none. */
 export function SourceLink({
   source,
@@ -49,8 +55,14 @@ export function SourceLink({
   children: ReactNode;
   testId?: string;
 }) {
-  const target = sourceTarget(source);
-  if (!target) return <span className={className}>{children}</span>;
+  const linkFiles = use(LinkFilesContext);
+  const target = !linkFiles && source.kind === "file" ? null : sourceTarget(source);
+  if (!target)
+    return (
+      <span className={className} data-testid={testId}>
+        {children}
+      </span>
+    );
   if (target.internal)
     return (
       <Link to={target.href} className={className} data-testid={testId}>
