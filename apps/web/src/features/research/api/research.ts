@@ -11,6 +11,7 @@ import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { createChatFetch } from "@/lib/chat/chat-fetch.ts";
+import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
 import { historyKeys } from "@/lib/query-keys.ts";
 
 /** Query keys of the research area. */
@@ -52,7 +53,8 @@ export function getResearchList(q: string, signal?: AbortSignal): Promise<Resear
 }
 
 export function getResearch(threadId: string, signal?: AbortSignal): Promise<ResearchItem> {
-  return apiRequest<ResearchItem>(`/research/${enc(threadId)}`, signal ? { signal } : {});
+  const path = earlyPaths.research(threadId);
+  return takeEarly<ResearchItem>(path) ?? apiRequest<ResearchItem>(path, signal ? { signal } : {});
 }
 
 export function deleteResearch(threadId: string): Promise<void> {
@@ -81,6 +83,7 @@ export function researchQueryOptions(threadId: string) {
   return queryOptions({
     queryKey: researchKeys.one(threadId),
     queryFn: ({ signal }) => getResearch(threadId, signal),
+    initialData: () => takeArrived<ResearchItem>(earlyPaths.research(threadId)),
   });
 }
 
