@@ -71,7 +71,12 @@ test("start from an edited plan, reload mid-run, report with citations, results,
   // Live: the question, its plan and progress; then a reload, and the run goes on from its events.
   await expect(page.getByTestId("research-title")).toHaveText(QUESTION);
   await expect(page.getByTestId("research-question-row").first()).toBeVisible();
+  // Mid-run (an offline quick run takes seconds: its steps are jobs): what was shown comes back.
+  const header = page.getByTestId("research-header");
+  expect(["queued", "running"]).toContain(await header.getAttribute("data-status"));
+  const questionsBefore = await page.getByTestId("research-question-row").count();
   await page.reload();
+  await expect(page.getByTestId("research-question-row")).toHaveCount(questionsBefore);
   await expect(page.getByTestId("research-title")).toHaveText(QUESTION);
   await expect(page.getByText("Who can open a share link?")).toBeVisible();
   const report = await reportReady(page);
