@@ -134,7 +134,10 @@ for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
       await page.getByTestId("research-depth-quick").click();
       await page.getByTestId("research-start-now").click();
       await expect(page).toHaveURL(RESEARCH_URL);
-      await expect(page.getByTestId("research-question-row").first()).toBeVisible();
+      // The live view once sources arrive (or the report, when the run was quicker).
+      await expect(
+        page.getByTestId("research-live-source").first().or(page.getByTestId("research-report")),
+      ).toBeVisible();
       await page.screenshot({
         path: path.join(SHOTS, `research-live-${mode}-${viewportName}.png`),
         animations: "disabled",
@@ -151,7 +154,10 @@ for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
           "document.documentElement.scrollWidth - document.documentElement.clientWidth",
         ),
       );
-      expect(overflow, "no sideways scrolling").toBe(0);
+      const widest = await page.evaluate(`[...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .slice(-3).map((el) => el.tagName + "." + el.className).join(" | ")`);
+      expect(overflow, `no sideways scrolling (${String(widest)})`).toBe(0);
     });
   }
 }

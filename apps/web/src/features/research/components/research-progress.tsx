@@ -1,6 +1,7 @@
 import type { ResearchBudget, ResearchSource, ResearchStep } from "@nexus/contracts";
 import { clsx } from "clsx";
 import {
+  BookOpen,
   CircleAlert,
   CircleCheck,
   CircleDashed,
@@ -121,7 +122,7 @@ const SOURCE_STATUS: Readonly<Record<ResearchSource["status"], string>> = {
 };
 
 function LiveSource({ source }: { source: ResearchSource }) {
-  const Icon = source.kind === "file" ? FileText : Globe;
+  const Icon = source.kind === "file" ? FileText : source.kind === "knowledge" ? BookOpen : Globe;
   return (
     <li
       className="flex min-w-0 items-center gap-2 text-sm"
@@ -166,7 +167,7 @@ export function ResearchPlanProgress({
       : planned.map((text, i) => ({ id: i + 1, text, origin: "plan" as const }));
   const runSteps = view.steps.filter((step) => step.question === null);
   return (
-    <section aria-labelledby="research-live-plan" className="grid gap-3">
+    <section aria-labelledby="research-live-plan" className="grid grid-cols-1 gap-3">
       <h2 id="research-live-plan" className="text-base font-semibold">
         Plan
       </h2>
@@ -175,7 +176,7 @@ export function ResearchPlanProgress({
           <CircleDashed className="size-4" aria-hidden="true" /> Planning the sub-questions…
         </p>
       ) : null}
-      <ol className="grid gap-3">
+      <ol className="grid grid-cols-1 gap-3">
         {questions.map((question) => {
           const stage = questionStage(view, question.id);
           const steps = view.steps.filter((step) => step.question === question.id);

@@ -1,6 +1,6 @@
 import type { ResearchCitationsPart, ResearchItem, ResearchSource } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Check, Copy, Download, FileText, Globe, TriangleAlert } from "lucide-react";
+import { BookOpen, Check, Copy, Download, FileText, Globe, TriangleAlert } from "lucide-react";
 import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -50,7 +50,7 @@ export function ReportText({
 }
 
 function SourceRow({ source }: { source: ResearchSource }) {
-  const Icon = source.kind === "file" ? FileText : Globe;
+  const Icon = source.kind === "file" ? FileText : source.kind === "knowledge" ? BookOpen : Globe;
   return (
     <li className="flex min-w-0 items-start gap-2 text-sm" data-testid="research-source">
       <span className="w-6 shrink-0 text-right text-subtle tabular-nums">{source.id}.</span>
@@ -154,7 +154,10 @@ export function ResearchReport({
     heading.focus({ preventScroll: true });
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]" data-testid="research-report">
+    <div
+      className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]"
+      data-testid="research-report"
+    >
       <div className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center gap-1" data-testid="research-actions">
           <Button

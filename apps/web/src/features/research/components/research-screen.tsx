@@ -78,6 +78,10 @@ function Meta({
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
       <StatusBadge status={status} />
+      {/* Near the start: its explanation opens to the right, inside a phone's width. */}
+      {item.offline ? (
+        <OfflineBadge explanation="No model was configured: the notes and the report are passages taken from the sources, each cited." />
+      ) : null}
       <span data-testid="research-elapsed" className="tabular-nums">
         {formatElapsed(elapsedMs)}
       </span>
@@ -89,9 +93,6 @@ function Meta({
           timeStyle: "short",
         })}
       </span>
-      {item.offline ? (
-        <OfflineBadge explanation="No model was configured: the notes and the report are passages taken from the sources, each cited." />
-      ) : null}
     </div>
   );
 }
@@ -140,7 +141,10 @@ export function ResearchScreen({
   const item = query.data ?? null;
   const { view, fatal } = useResearchEvents(item?.runId ?? null);
   const queryClient = useQueryClient();
-  const status: RunStatusValue = view.status ?? item?.status ?? "queued";
+  // Events after the item was read: it is running (the item said queued when it started).
+  const itemStatus = item?.status ?? "queued";
+  const status: RunStatusValue =
+    view.status ?? (itemStatus === "queued" && view.lastSeq > 0 ? "running" : itemStatus);
   const ended = ENDED.includes(status);
   const now = useNow(!ended && item !== null);
 
@@ -174,7 +178,11 @@ export function ResearchScreen({
 
   return (
     <Frame title={item.question}>
-      <header className="mb-6 grid gap-3" data-testid="research-header" data-status={status}>
+      <header
+        className="mb-6 grid grid-cols-1 gap-3"
+        data-testid="research-header"
+        data-status={status}
+      >
         <h1
           className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
           data-testid="research-title"
@@ -215,7 +223,7 @@ export function ResearchScreen({
           <Spinner /> Loading the report…
         </p>
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-1 gap-8">
           <ResearchPlanProgress view={view} planned={item.subQuestions} />
           {view.reportStarted ? (
             <section aria-labelledby="research-live-report" data-testid="research-live-report">
