@@ -20,7 +20,7 @@ const FINISHED = item({
   status: "succeeded",
   endedAt: "2026-01-01T10:02:05.000Z",
   sourcesRead: 4,
-  sourcesFound: 2,
+  sourcesFound: 6,
   spent: { steps: 10, pages: 4, tokens: 900, elapsedMs: 125_000 },
 });
 const RUNNING = item({ threadId: "T2", question: "Why tides?", status: "running" });
@@ -34,7 +34,9 @@ describe("ResearchResults", () => {
     const first = within(rows[0] as HTMLElement);
     expect(first.getByTestId("research-status")).toHaveTextContent("Finished");
     expect(rows[0]?.textContent).toContain("2 min 05 s");
-    expect(first.getByTestId("research-result-sources")).toHaveTextContent("4 read of 6 sources");
+    expect(first.getByTestId("research-result-sources")).toHaveTextContent(
+      "4 read of 6 sources found",
+    );
     expect(within(rows[1] as HTMLElement).getByTestId("research-status")).toHaveTextContent(
       "Running",
     );

@@ -35,7 +35,8 @@ function ResultRow({
   onDelete: (item: ResearchItem) => void;
 }) {
   const duration = researchDuration(item);
-  const sources = item.sourcesRead + item.sourcesFound;
+  // The server counts every source found, the read ones among them.
+  const sources = Math.max(item.sourcesFound, item.sourcesRead);
   return (
     <li
       className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-4 shadow-xs sm:flex-row sm:items-start sm:justify-between"
@@ -61,7 +62,7 @@ function ResultRow({
           {duration ? <span>{duration}</span> : null}
           <span data-testid="research-result-sources">
             {item.sourcesRead} read
-            {sources > item.sourcesRead ? ` of ${sources} sources` : " sources"}
+            {sources > item.sourcesRead ? ` of ${sources} sources found` : " sources"}
           </span>
           <span>{DEPTH_LABELS[item.depth].label}</span>
         </div>
