@@ -126,6 +126,10 @@ test("start from an edited plan, reload mid-run, report with citations, results,
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(QUESTION);
   await expect(shared.getByTestId("research-citation-mark").first()).toBeVisible();
   await expect(shared.getByTestId("research-source").first()).toBeVisible();
+  await visitor.screenshot({
+    path: path.join(SHOTS, "research-shared-light-desktop.png"),
+    fullPage: true,
+  });
 });
 
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {

@@ -1,7 +1,7 @@
 import { RESEARCH_BUDGETS, type ResearchItem, type RunStatusValue } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CircleStop, FastForward, ListChecks } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
@@ -148,13 +148,17 @@ export function ResearchScreen({
   const ended = ENDED.includes(status);
   const now = useNow(!ended && item !== null);
 
-  // The run ended while watched: its item (entry, sources, end) and the history change.
+  // The run ended while watched: its item (entry, sources, end) and the history change. Asked
+  // again once per end seen.
+  const itemEnded = item !== null && ENDED.includes(item.status);
+  const refreshed = useRef<RunStatusValue | null>(null);
   useEffect(() => {
-    if (!view.status || !item || ENDED.includes(item.status)) return;
+    if (!view.status || itemEnded || refreshed.current === view.status) return;
+    refreshed.current = view.status;
     void queryClient.invalidateQueries({ queryKey: researchKeys.one(threadId) });
     void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
     void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-  }, [view.status, item, queryClient, threadId]);
+  }, [view.status, itemEnded, queryClient, threadId]);
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError || !item) {
