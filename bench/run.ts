@@ -8,6 +8,8 @@
 //                                     quote-match (citation verification per citation),
 //                                     document-chat (first-token overhead, 1,000-passage document),
 //                                     pdf-viewer (the PDF viewer on a 300-page PDF),
+//                                     research (deep research: per step, a standard run, replay of
+//                                     10,000 events, citation accuracy; instant fakes),
 //                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
 //                                     deploy/nginx.conf, 1 and 2 instances, against direct;
 //                                     replica: Debian primary + streaming replica, 2 instances,
@@ -41,6 +43,7 @@ import { offlineEngine } from "./offline-engine.ts";
 import { pdfViewerBench } from "./pdf-viewer.ts";
 import { quoteMatchBench } from "./quote-match.ts";
 import { replicaLoad } from "./replica-load.ts";
+import { research } from "./research.ts";
 import { sharePage } from "./share-page.ts";
 import { soak } from "./soak.ts";
 
@@ -53,6 +56,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "chat-cpu": chatCpu,
   "cold-start": coldStart,
   "document-chat": documentChat,
+  research,
   "document-parse": documentParse,
   "files-retrieval": filesRetrieval,
   "files-upload": filesUpload,

@@ -1,10 +1,6 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_PNG } from "../../../e2e/fakes/openai-server.ts";
-import { imageTypeOf } from "../src/lib/image-type.ts";
-import { saveGeneratedImage } from "../src/modules/files/files.service.ts";
-import { createRun } from "../src/modules/runs/runs.service.ts";
-import { fixture } from "./documents/fixtures.ts";
+import { CUSTOM_AGENT, matrixSeeds } from "./authz-matrix-seeds.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
 
@@ -44,116 +40,19 @@ interface Row {
   seed?: (ownerId: string) => Promise<Record<string, string>>;
 }
 
-let seeded = 0;
-/** A new answered entry (in a new thread) of the owner, for a row that deletes or changes one. */
-async function seedHistoryEntry(ownerId: string): Promise<Record<string, string>> {
-  seeded += 1;
-  const id = `matrix-history-${seeded}`;
-  await h.db.db.insert(schema.searchHistory).values({
-    id,
-    userId: ownerId,
-    threadId: id,
-    query: "What is Nexus?",
-    results: { markdown: "Nexus answers questions." },
-  });
-  return { ":entryId": id, ":threadId": id };
-}
-/** A run of the owner (ended: its event stream ends at once; queued: it can be cancelled). */
-function seedRun(status: "succeeded" | "queued") {
-  return async (ownerId: string): Promise<Record<string, string>> => {
-    const run = await createRun(h.deps.db, {
-      userId: ownerId,
-      kind: "matrix",
-      subjectId: "matrix",
-      status,
-    });
-    return { ":runId": run.id };
-  };
-}
-/** A conversation of the owner with the quick-answer agent. */
-async function seedAgentThread(ownerId: string): Promise<Record<string, string>> {
-  seeded += 1;
-  const id = `matrix-agent-${seeded}`;
-  await h.db.db.insert(schema.searchHistory).values({
-    id,
-    userId: ownerId,
-    threadId: id,
-    query: "What is Nexus?",
-    results: { markdown: "Nexus answers questions." },
-    kind: "agent",
-    subjectId: "quick-answer",
-    parts: [{ type: "text", text: "Nexus answers questions." }],
-  });
-  return { ":threadId": id };
-}
-const CUSTOM_AGENT = {
-  name: "Matrix agent",
-  emoji: "🤖",
-  color: "indigo",
-  instructions: "Answer briefly.",
-};
-/** A custom agent of the owner (for the rows that delete or share one). */
-async function seedCustomAgent(ownerId: string): Promise<Record<string, string>> {
-  const [row] = await h.db.db
-    .insert(schema.customAgents)
-    .values({
-      ownerId,
-      ...CUSTOM_AGENT,
-      shareToken: `matrixshare${String(++seeded).padStart(11, "0")}`,
-    })
-    .returning();
-  if (!row) throw new Error("no custom agent");
-  return { ":id": row.id, ":token": row.shareToken ?? "" };
-}
-/** A conversation of the owner with their steady custom agent. */
-async function seedCustomThread(ownerId: string): Promise<Record<string, string>> {
-  seeded += 1;
-  const id = `matrix-custom-${seeded}`;
-  const agentId = ownerCustomAgents.get(ownerId) ?? "";
-  await h.db.db.insert(schema.searchHistory).values({
-    id,
-    userId: ownerId,
-    threadId: id,
-    query: "Hello",
-    results: { markdown: "Hi." },
-    kind: "agent",
-    subjectId: `custom:${agentId}`,
-  });
-  return { ":threadId": id };
-}
-const ownerCustomAgents = new Map<string, string>();
-/** A ready file of the owner, for the row that deletes one. */
-async function seedFile(ownerId: string): Promise<Record<string, string>> {
-  const cookie = ownerCookies.get(ownerId) ?? "";
-  const res = await upload(h, cookie, "seeded.txt", "A file to delete.");
-  const { id } = (await res.json()) as { id: string };
-  await untilDone(h, cookie, id);
-  return { ":fileId": id };
-}
-/** A generated image of the owner (the /view route shows images only). */
-async function seedImage(ownerId: string): Promise<Record<string, string>> {
-  const type = imageTypeOf(FAKE_PNG);
-  if (!type) throw new Error("FAKE_PNG is not a PNG");
-  const image = await saveGeneratedImage(
-    h.deps,
-    { id: ownerId },
-    {
-      bytes: FAKE_PNG,
-      type,
-      prompt: "matrix fox",
-    },
-  );
-  return { ":fileId": image.fileId };
-}
-/** A password-protected PDF of the owner that failed asking for its password. */
-async function seedEncryptedFile(ownerId: string): Promise<Record<string, string>> {
-  const cookie = ownerCookies.get(ownerId) ?? "";
-  const res = await upload(h, cookie, "locked.pdf", fixture("issue6010_1.pdf"));
-  const { id } = (await res.json()) as { id: string };
-  await untilDone(h, cookie, id);
-  return { ":fileId": id };
-}
 const ownerCookies = new Map<string, string>();
+const ownerCustomAgents = new Map<string, string>();
+const {
+  seedHistoryEntry,
+  seedRun,
+  seedAgentThread,
+  seedCustomAgent,
+  seedCustomThread,
+  seedFile,
+  seedImage,
+  seedEncryptedFile,
+  seedResearch,
+} = matrixSeeds(() => h, { ownerCookies, ownerCustomAgents });
 const IMPORT_BODY = {
   threadId: "MatrixImport0001",
   focusMode: "web",
@@ -313,6 +212,19 @@ const MATRIX: Record<string, Row> = {
     seed: seedRun("succeeded"),
   },
   "POST /api/runs/:runId/cancel": { expect: { ...all(404), owner: 202 }, seed: seedRun("queued") },
+  // Deep research: plan, start and list for anyone signed in; one research for its owner only.
+  "POST /api/research/plan": {
+    body: { question: "What is Nexus?", depth: "quick" },
+    expect: { ...ownerOnly(200), other: 200 },
+  },
+  "POST /api/research": {
+    body: { question: "What is Nexus?", depth: "quick", subQuestions: ["What is Nexus?"] },
+    expect: { ...ownerOnly(201), other: 201 },
+  },
+  "GET /api/research": { expect: { ...ownerOnly(200), other: 200 } },
+  "GET /api/research/:threadId": { expect: ownerOnly(200), seed: seedResearch },
+  "POST /api/research/:threadId/finish": { expect: ownerOnly(202), seed: seedResearch },
+  "DELETE /api/research/:threadId": { expect: ownerOnly(204), seed: seedResearch },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },

@@ -176,8 +176,18 @@ export async function startJobQueue(options: {
     await setupLock.end(); // ending the session releases the lock
   }
   const polling = options.pollingIntervalSeconds ?? 1;
+  // This instance's pollers by queue: a job sent here wakes one of them at once, rather than
+  // waiting out its polling interval (a research's first step, an upload's ingestion).
+  const pollers = new Map<string, string[]>();
   return {
-    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    async send(name, data, sendOptions) {
+      const id = await boss.send(name, data, sendOptions ?? {});
+      const local = pollers.get(name);
+      const delayed = (sendOptions?.startAfter ?? 0) > 0;
+      if (id && local && local.length > 0 && !delayed)
+        boss.notifyWorker(local[Math.floor(Math.random() * local.length)] as string);
+      return id;
+    },
     async work(name, { concurrency }, handler) {
       for (let i = 0; i < concurrency; i++) {
         let workerId: string | null = null;
@@ -210,6 +220,7 @@ export async function startJobQueue(options: {
             }
           },
         );
+        pollers.set(name, [...(pollers.get(name) ?? []), workerId]);
       }
     },
     async deleteJob(name, id) {

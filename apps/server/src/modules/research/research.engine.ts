@@ -1,7 +1,6 @@
 import { asStep, isOffline } from "./research.llm.ts";
 import { takeNotes } from "./research.notes.ts";
 import { planResearch, reflect } from "./research.plan.ts";
-import { pageTexts } from "./research.repo.ts";
 import { writeReport as writeReportText } from "./research.report.ts";
 import { readQuestion, searchQuestion } from "./research.sources.ts";
 import type { ReportContext, ReportResult, ResearchState, StepContext } from "./research.state.ts";
@@ -56,14 +55,7 @@ export async function runResearchStep(
       });
     case "read":
       return asStep(ctx, { ...base, label: `Reading: ${text}` }, async () => {
-        const stored = await pageTexts(
-          ctx.deps.db,
-          ctx.runId,
-          state.found
-            .filter((s) => s.question === question.id && s.kind !== "web")
-            .map((s) => s.id),
-        );
-        const done = await readQuestion(ctx, state, question.id, stored);
+        const done = await readQuestion(ctx, state, question.id);
         return { result: done.state, detail: done.detail };
       });
     case "notes":

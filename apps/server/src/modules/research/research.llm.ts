@@ -1,4 +1,4 @@
-import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { APICallError, type LanguageModelV3 } from "@ai-sdk/provider";
 import { RESEARCH_EVENTS, type ResearchStep } from "@nexus/contracts";
 import { generateObject, generateText, NoObjectGeneratedError } from "ai";
 import type { z } from "zod";
@@ -83,7 +83,7 @@ export interface Structured<T> {
 /**
  * One structured call (generateObject with a zod schema and repairJson); when its output is no
  * valid object, the raw text is read by `fromText` (numbered lines …); when that finds nothing
- * either, one plain-text call (`textPrompt`) read by `fromText`. Null when both fail.
+ * either, or the server refuses a JSON response format (400, 422), one plain-text call (`textPrompt`) read by `fromText`. Null when both fail.
  */
 export async function structured<T>(options: {
   deps: Deps;
@@ -108,10 +108,14 @@ export async function structured<T>(options: {
     });
     return { value: result.object as T, tokens: tokensOf(result.usage), calls: 1 };
   } catch (error) {
-    if (options.signal.aborted || !NoObjectGeneratedError.isInstance(error)) throw error;
-    tokens += tokensOf(error.usage);
-    const fromRaw = error.text ? options.fromText(error.text) : null;
-    if (fromRaw !== null) return { value: fromRaw, tokens, calls: 1 };
+    if (options.signal.aborted) throw error;
+    if (NoObjectGeneratedError.isInstance(error)) {
+      tokens += tokensOf(error.usage);
+      const fromRaw = error.text ? options.fromText(error.text) : null;
+      if (fromRaw !== null) return { value: fromRaw, tokens, calls: 1 };
+      // A server that refuses a JSON response format (400/422): the plain-text call below.
+    } else if (!APICallError.isInstance(error) || ![400, 422].includes(error.statusCode ?? 0))
+      throw error;
   }
   const plain = await generateText({
     model,

@@ -1,4 +1,9 @@
-import { type QuoteCheck, RESEARCH_EVENTS, type ResearchNote } from "@nexus/contracts";
+import {
+  type QuoteCheck,
+  RESEARCH_EVENTS,
+  type ResearchNote,
+  type ResearchSource,
+} from "@nexus/contracts";
 import { z } from "zod";
 import { bm25Scores } from "../../ai/offline/scoring.ts";
 import { quotableSentences } from "../../ai/offline/sentences.ts";
@@ -7,7 +12,7 @@ import { terms } from "../../lib/text-tokens.ts";
 import { asData, DATA_RULE, structured, withoutUrls } from "./research.llm.ts";
 import { pageTexts } from "./research.repo.ts";
 import { pageOf } from "./research.sources.ts";
-import type { ResearchState, StepContext } from "./research.state.ts";
+import { budgetOf, type ResearchState, type StepContext } from "./research.state.ts";
 
 /** Notes kept per source, and characters of a source's text a notes prompt holds. */
 export const NOTES_PER_SOURCE = 4;
@@ -41,15 +46,43 @@ export function notesFromText(text: string): { notes: DraftNote[] } | null {
   return notes.length > 0 ? { notes } : null;
 }
 
+const quoteKey = (quote: string) => quote.toLowerCase().replace(/\s+/g, " ").trim();
+
 /** How a quote was found in the page's text. */
 export function checkQuote(quote: string, text: string): QuoteCheck {
   const { match } = matchQuote(quote, text);
   return match === "none" ? "unverified" : match;
 }
 
-/** The sentences of `text` that best answer `question` (BM25 over its sentences), in page order. */
-export function bestSentences(question: string, text: string, count: number): string[] {
-  const sentences = quotableSentences(text);
+/**
+ * The read sources a question's notes come from: its own, then (up to the depth's pages per
+ * question) the ones its search found again that an earlier question read, those no note came
+ * from yet first.
+ */
+export function sourcesFor(state: ResearchState, questionId: number): ResearchSource[] {
+  const own = state.found.filter((s) => s.question === questionId && s.status === "read");
+  const byId = new Map(state.found.map((s) => [s.id, s]));
+  const others = (state.related?.[String(questionId)] ?? []).flatMap((id) => {
+    const source = byId.get(id);
+    return source && source.question !== questionId && source.status === "read" ? [source] : [];
+  });
+  // Those no question took notes from yet first (in their search order).
+  const noted = new Set(state.notes.map((n) => n.sourceId));
+  others.sort((a, b) => Number(noted.has(a.id)) - Number(noted.has(b.id)));
+  return [...own, ...others].slice(0, Math.max(own.length, budgetOf(state).pagesPerQuestion));
+}
+
+/**
+ * The sentences of `text` that best answer `question` (BM25 over its sentences), in page order;
+ * `skip`: sentences already noted.
+ */
+export function bestSentences(
+  question: string,
+  text: string,
+  count: number,
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
+  const sentences = quotableSentences(text).filter((s) => !skip.has(s));
   const scores = bm25Scores({ query: terms(question), documents: sentences.map(terms) });
   return sentences
     .map((sentence, i) => ({ sentence, i, score: scores[i] ?? 0 }))
@@ -85,7 +118,7 @@ export async function takeNotes(
 ): Promise<{ state: ResearchState; detail: string; tokens: number }> {
   const question = state.questions.find((q) => q.id === questionId);
   if (!question) throw new Error(`no question ${questionId}`);
-  const read = state.found.filter((s) => s.question === questionId && s.status === "read");
+  const read = sourcesFor(state, questionId);
   const texts = await pageTexts(
     ctx.deps.db,
     ctx.runId,
@@ -99,6 +132,7 @@ export async function takeNotes(
         `${question.text} ${state.question}`,
         texts.get(source.id) ?? "",
         OFFLINE_NOTES_PER_SOURCE,
+        new Set(state.notes.filter((n) => n.sourceId === source.id).map((n) => n.quote)),
       ))
         drafts.push({ sourceId: source.id, text: sentence, quote: sentence });
   } else if (read.length > 0) {
@@ -120,12 +154,17 @@ export async function takeNotes(
   }
   const readIds = new Set(read.map((s) => s.id));
   const perSource = new Map<number, number>();
+  // A quote already noted (for another question, or twice in one answer) is not noted again.
+  const taken = new Set(state.notes.map((n) => `${n.sourceId} ${quoteKey(n.quote)}`));
   const notes: ResearchNote[] = [];
   for (const draft of drafts) {
     const text = withoutUrls(draft.text).trim().slice(0, NOTE_CHARS);
     const quote = draft.quote.trim().slice(0, QUOTE_CHARS);
     const page = texts.get(draft.sourceId);
     if (!readIds.has(draft.sourceId) || page === undefined || !text || !quote) continue;
+    const key = `${draft.sourceId} ${quoteKey(quote)}`;
+    if (taken.has(key)) continue;
+    taken.add(key);
     const count = perSource.get(draft.sourceId) ?? 0;
     if (count >= NOTES_PER_SOURCE) continue;
     perSource.set(draft.sourceId, count + 1);

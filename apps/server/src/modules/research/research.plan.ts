@@ -8,7 +8,7 @@ import {
 } from "@nexus/contracts";
 import { z } from "zod";
 import type { Caller, Deps } from "../../deps.ts";
-import { queryWords } from "../../lib/text-tokens.ts";
+import { queryWords, terms } from "../../lib/text-tokens.ts";
 import {
   cleanQuestion,
   isOffline,
@@ -47,13 +47,17 @@ export function distinctQuestions(
   existing: readonly string[],
   max: number,
 ): string[] {
-  const seen = new Set(existing.map(questionKey));
+  // The same words in another order or form ("recycling rates of panels?") count as asked.
+  const wordsKey = (text: string) => [...new Set(terms(text))].sort().join(" ");
+  const seen = new Set(existing.flatMap((q) => [questionKey(q), wordsKey(q)]));
   const out: string[] = [];
   for (const candidate of candidates) {
     const text = cleanQuestion(candidate, RESEARCH_SUB_QUESTION_MAX);
     const key = questionKey(text);
-    if (key.length < 3 || seen.has(key)) continue;
+    const words = wordsKey(text);
+    if (key.length < 3 || seen.has(key) || (words !== "" && seen.has(words))) continue;
     seen.add(key);
+    if (words !== "") seen.add(words);
     out.push(text);
     if (out.length >= max) break;
   }
@@ -80,13 +84,14 @@ export async function offlinePlan(options: {
       caller: options.caller,
       sources: options.sources,
       query: question,
+      topic: question,
       signal: options.signal ?? new AbortController().signal,
     });
     const words = queryWords(question).slice(0, 4).join(" ");
     for (const r of results) {
       if (r.source === "web" || !r.heading) continue;
       const heading = r.heading.split(/\s*[›>]\s*/).pop() ?? r.heading;
-      candidates.push(heading.endsWith("?") ? heading : `${heading}: ${words}`);
+      candidates.push(heading.endsWith("?") ? heading : `${heading} (${words})`);
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;

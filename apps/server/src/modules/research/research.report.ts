@@ -1,4 +1,5 @@
 import {
+  messageToStoredParts,
   RESEARCH_CITATIONS_PART,
   type ResearchCitation,
   type ResearchCitationsPart,
@@ -56,6 +57,9 @@ export function citationsPart(state: ResearchState, markdown: string): ResearchC
 /** Streams text line by line through `write`, each line cleaned before it goes out. */
 class LineWriter {
   private pending = "";
+  /** Whether a line was written yet, and whether the model wrapped its report in a code fence. */
+  private started = false;
+  private fenced = false;
   text = "";
   constructor(
     private readonly ctx: ReportContext,
@@ -75,9 +79,21 @@ class LineWriter {
     this.pending = "";
     this.ctx.write({ type: "text-end", id: REPORT_TEXT_ID });
   }
+  /** False for a fence around the whole report (a weak model's ```markdown … ```). */
+  private keep(line: string): boolean {
+    if (!this.started && line.trim() === "") return true;
+    if (!this.started) {
+      this.started = true;
+      this.fenced = /^```(?:markdown|md)?\s*$/i.test(line.trim());
+      return !this.fenced;
+    }
+    return !(this.fenced && line.trim() === "```");
+  }
+
   private emit(lines: string): void {
     const clean = lines
       .split("\n")
+      .filter((line) => this.keep(line))
       .map((line) => cleanLine(line, this.noteIds))
       .join("\n");
     if (!clean) return;
@@ -139,7 +155,8 @@ const bullet = (note: ResearchNote) => `- ${note.text.replace(/\s+/g, " ").trim(
 
 /**
  * The extractive report: the summary takes each question's first note (then more, up to
- * SUMMARY_NOTES), a section per question with notes, and open questions: those with none.
+ * SUMMARY_NOTES), a section per question with notes, and open questions: those with none (and
+ * whose search found no source another question took notes from).
  */
 export function extractiveReport(state: ResearchState): string {
   const byQuestion = state.questions.map((q) => ({
@@ -159,7 +176,13 @@ export function extractiveReport(state: ResearchState): string {
     if (notes.length === 0) continue;
     lines.push("", `## ${question.text.replace(/\s+/g, " ")}`, "", ...notes.map(bullet));
   }
-  const open = byQuestion.filter((q) => q.notes.length === 0);
+  // Open: no notes, and none from the sources its search found either (another question's).
+  const noted = new Set(state.notes.map((n) => n.sourceId));
+  const open = byQuestion.filter(
+    (q) =>
+      q.notes.length === 0 &&
+      !(state.related?.[String(q.question.id)] ?? []).some((id) => noted.has(id)),
+  );
   lines.push("", "## Open questions", "");
   if (open.length === 0) lines.push("Every sub-question found notes in the sources read.");
   else lines.push(...open.map((q) => `- ${q.question.text.replace(/\s+/g, " ")}`));
@@ -182,10 +205,12 @@ export async function writeReport(ctx: ReportContext, state: ResearchState): Pro
   const markdown = writer.text.trim();
   const data = citationsPart(state, markdown);
   ctx.write({ type: RESEARCH_CITATIONS_PART, data });
-  const parts: Array<Record<string, unknown>> = [
-    { type: "text", text: markdown },
-    { type: RESEARCH_CITATIONS_PART, data },
-  ];
+  const parts = messageToStoredParts({
+    parts: [
+      { type: "text", text: markdown },
+      { type: RESEARCH_CITATIONS_PART, data },
+    ],
+  });
   const next: ResearchState = {
     ...state,
     spent: { ...state.spent, tokens: state.spent.tokens + tokens },

@@ -2,10 +2,10 @@ import { RESEARCH_EVENTS, type ResearchSource } from "@nexus/contracts";
 import type { Caller, Deps } from "../../deps.ts";
 import { readableText } from "../../integrations/page-reader.ts";
 import { createFilesCorpus } from "../../integrations/search/files-corpus.ts";
-import { createLocalSearch } from "../../integrations/search/local.ts";
+import { createLocalSearch, namesProduct } from "../../integrations/search/local.ts";
 import type { SearchResult } from "../../integrations/search/types.ts";
 import { WebFetchError } from "../../integrations/web-fetch-error.ts";
-import { savePages } from "./research.repo.ts";
+import { pageTexts, savePages } from "./research.repo.ts";
 import { budgetOf, type ResearchState, type StepContext } from "./research.state.ts";
 
 /** Search results kept per sub-question (the best `pagesPerQuestion` of them are read). */
@@ -20,7 +20,7 @@ const PAGE_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * What a sub-question finds: the configured provider (web; with none configured it is the local
  * knowledge base and the person's files), the person's own ready files (with the knowledge base
- * only for a question about the product or when the files find nothing), or both, merged in rank
+ * for a research about the product: its help guides), or both, merged in rank
  * order and deduplicated by URL.
  */
 export async function searchSources(options: {
@@ -28,6 +28,8 @@ export async function searchSources(options: {
   caller: Caller;
   sources: ResearchState["sources"];
   query: string;
+  /** The research's question (a sub-question about the product may not name it). */
+  topic: string;
   signal: AbortSignal;
 }): Promise<SearchResult[]> {
   const { deps, caller, sources, query, signal } = options;
@@ -41,7 +43,12 @@ export async function searchSources(options: {
     );
   if (sources !== "web" && userId) {
     const files = createFilesCorpus({ db: deps.db, embedder: deps.models.embedder });
-    const local = createLocalSearch({ db: deps.db, corpora: [files], knowledge: "product" });
+    const aboutNexus = namesProduct(query) || namesProduct(options.topic);
+    const local = createLocalSearch({
+      db: deps.db,
+      corpora: [files],
+      knowledge: aboutNexus,
+    });
     lists.push(local.search({ query, signal, userId }).then((response) => response.results));
   }
   const found = await Promise.all(lists);
@@ -85,10 +92,15 @@ export async function searchQuestion(
     caller: ctx.caller,
     sources: state.sources,
     query: question.text,
+    topic: state.question,
     signal: ctx.signal,
   });
-  const known = new Set(state.found.map((s) => s.url));
+  const known = new Map(state.found.map((s) => [s.url, s.id]));
   const fresh = results.filter((r) => !known.has(r.url)).slice(0, RESULTS_PER_QUESTION);
+  const again = results.flatMap((r) => {
+    const id = known.get(r.url);
+    return id === undefined ? [] : [id];
+  });
   const added = fresh.map(
     (r, i): ResearchSource => ({
       id: state.found.length + 1 + i,
@@ -117,8 +129,14 @@ export async function searchQuestion(
     ...state,
     found: [...state.found, ...added],
     stage: { ...state.stage, [String(questionId)]: "searched" },
+    ...(again.length > 0
+      ? {
+          related: { ...state.related, [String(questionId)]: again.slice(0, RESULTS_PER_QUESTION) },
+        }
+      : {}),
   };
-  return { state: next, detail: `${added.length} result${added.length === 1 ? "" : "s"}` };
+  const count = added.length + again.length;
+  return { state: next, detail: `${count} result${count === 1 ? "" : "s"}` };
 }
 
 function failureReason(error: unknown): string {
@@ -151,20 +169,29 @@ type ReadOutcome = { id: number; text: string } | { id: number; reason: string }
 
 /**
  * The read step's work: the question's best unread sources (pagesPerQuestion, within the run's
- * pages), web pages fetched READ_CONCURRENCY at a time through web-fetch (SSRF-safe), files and
+ * pages; its own, then those of its results an earlier question found and left unread), web pages fetched READ_CONCURRENCY at a time through web-fetch (SSRF-safe), files and
  * help passages from the text the search kept. Nothing more is fetched once `ctx.signal` aborts.
  */
 export async function readQuestion(
   ctx: StepContext,
   state: ResearchState,
   questionId: number,
-  storedTexts: ReadonlyMap<number, string>,
 ): Promise<{ state: ResearchState; detail: string }> {
   const budget = budgetOf(state);
   const room = Math.max(0, Math.min(budget.pagesPerQuestion, budget.pages - state.spent.pages));
-  const toRead = state.found
-    .filter((s) => s.question === questionId && s.status === "found")
-    .slice(0, room);
+  // Its own results first, then ones an earlier question found but did not read.
+  const again = new Set(state.related?.[String(questionId)] ?? []);
+  const toRead = [
+    ...state.found.filter((s) => s.question === questionId && s.status === "found"),
+    ...state.found.filter(
+      (s) => s.question !== questionId && s.status === "found" && again.has(s.id),
+    ),
+  ].slice(0, room);
+  const storedTexts = await pageTexts(
+    ctx.deps.db,
+    ctx.runId,
+    toRead.filter((s) => s.kind !== "web").map((s) => s.id),
+  );
   const outcomes: ReadOutcome[] = [];
   const queue = [...toRead];
   const worker = async () => {

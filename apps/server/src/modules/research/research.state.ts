@@ -27,6 +27,11 @@ export interface ResearchState {
   /** Reflection rounds done. */
   reflections: number;
   found: ResearchSource[];
+  /**
+   * Sources a question's search found again that an earlier question had found (by question id):
+   * its notes may come from them too once they are read. Absent in older checkpoints.
+   */
+  related?: Record<string, number[]>;
   notes: ResearchNote[];
   spent: Omit<ResearchSpent, "elapsedMs">;
   /** When the run's first step started (ms since the epoch). */

@@ -143,6 +143,32 @@ describe("deep research on the offline engine", () => {
     expect(await agentUnitsUsed(h, owner.cookie)).toBe(2);
   });
 
+  it("shares the report: a reader signed out sees its text, citations and sources", async () => {
+    const item = await researchOf(h, owner.cookie, full);
+    const made = await h.request("/api/shares", {
+      method: "POST",
+      cookie: owner.cookie,
+      body: { entryId: item.entryId },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { shareId } = (await made.json()) as { shareId: string };
+    const shared = await h.request(`/api/shares/${shareId}`);
+    expect(shared.status).toBe(200);
+    const body = (await shared.json()) as {
+      kind: string;
+      answer: { query: string; content: string; parts?: Array<{ type: string; data?: unknown }> };
+    };
+    expect(body.kind).toBe("answer");
+    expect(body.answer.query).toBe("How do I share a thread and what does the reader see?");
+    expect(body.answer.content).toMatch(/\[\d+\]/);
+    const part = body.answer.parts?.find((p) => p.type === RESEARCH_CITATIONS_PART)?.data as
+      | ResearchCitationsPart
+      | undefined;
+    expect(part?.citations.length).toBeGreaterThan(0);
+    const sourceIds = new Set(part?.sources.map((source) => source.id));
+    for (const citation of part?.citations ?? []) expect(sourceIds).toContain(citation.source.id);
+  });
+
   it("lists, searches and deletes research", async () => {
     const list = async (q = "") =>
       (

@@ -178,7 +178,13 @@ export interface RunEvent {
   createdAt: Date;
 }
 
-export async function readEvents(db: Db, runId: string, afterSeq: number): Promise<RunEvent[]> {
+/** Events after `afterSeq`, in order, at most `limit` (runs.stream.ts pages with RUN_EVENTS_PAGE). */
+export async function readEvents(
+  db: Db,
+  runId: string,
+  afterSeq: number,
+  limit = 2_000,
+): Promise<RunEvent[]> {
   const result = await db.$client.query<{
     seq: number;
     type: string;
@@ -186,8 +192,8 @@ export async function readEvents(db: Db, runId: string, afterSeq: number): Promi
     created_at: Date;
   }>({
     name: "run_events_read",
-    text: "select seq, type, payload, created_at from run_events where run_id = $1 and seq > $2 order by seq limit 500",
-    values: [runId, afterSeq],
+    text: "select seq, type, payload, created_at from run_events where run_id = $1 and seq > $2 order by seq limit $3",
+    values: [runId, afterSeq, limit],
   });
   return result.rows.map((r) => ({
     seq: r.seq,

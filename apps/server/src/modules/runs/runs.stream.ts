@@ -9,7 +9,7 @@ const HEARTBEAT_MS = 15_000;
 /** Without a LISTEN hub (no job runtime in this process): how often to look for new events. */
 const POLL_MS = 1_000;
 /** readEvents' page: a full page means more may follow at once. */
-const PAGE = 500;
+export const RUN_EVENTS_PAGE = 2_000;
 
 /** An event as GET /api/runs/:id/events sends it. */
 export function presentRunEvent(event: RunEvent): RunEventItem {
@@ -61,13 +61,22 @@ export function streamRunEvents(options: {
         pending = false;
         // The status first: an ended run's events are all written before it ended.
         const status = await statusOf(deps.db, runId);
-        const events = await readEvents(deps.db, runId, last);
+        const events = await readEvents(deps.db, runId, last, RUN_EVENTS_PAGE);
+        // One socket write per page (a replay of 10,000 events is five writes, not 10,000).
+        let batch = "";
+        let ended = false;
         for (const event of events) {
-          await stream.writeSSE({ id: String(event.seq), data: JSON.stringify(present(event)) });
+          // JSON holds no raw line break: one `data:` line per event.
+          batch += `id: ${event.seq}\ndata: ${JSON.stringify(present(event))}\n\n`;
           last = event.seq;
-          if (options.endsOn?.(event)) return;
+          if (options.endsOn?.(event)) {
+            ended = true;
+            break;
+          }
         }
-        if (events.length === PAGE) continue;
+        if (batch) await stream.write(batch);
+        if (ended) return;
+        if (events.length === RUN_EVENTS_PAGE) continue;
         if (status === null || TERMINAL.includes(status)) {
           if (status) await stream.writeSSE({ event: "status", data: JSON.stringify({ status }) });
           return;

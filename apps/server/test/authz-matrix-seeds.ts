@@ -1,0 +1,161 @@
+import { schema } from "@nexus/db";
+import { FAKE_PNG } from "../../../e2e/fakes/openai-server.ts";
+import { imageTypeOf } from "../src/lib/image-type.ts";
+import { saveGeneratedImage } from "../src/modules/files/files.service.ts";
+import { insertResearch } from "../src/modules/research/research.repo.ts";
+import { createRun } from "../src/modules/runs/runs.service.ts";
+import { fixture } from "./documents/fixtures.ts";
+import { untilDone, upload } from "./files-kit.ts";
+import type { Harness } from "./harness.ts";
+
+/** The custom agent the matrix seeds and posts. */
+export const CUSTOM_AGENT = {
+  name: "Matrix agent",
+  emoji: "🤖",
+  color: "indigo",
+  instructions: "Answer briefly.",
+};
+
+/**
+ * What the authorization matrix's rows seed for their owner (authz-matrix.test.ts): each returns
+ * the path ids that replace the shared ones.
+ */
+export function matrixSeeds(
+  harness: () => Harness,
+  maps: { ownerCookies: Map<string, string>; ownerCustomAgents: Map<string, string> },
+) {
+  const { ownerCookies, ownerCustomAgents } = maps;
+  const h = new Proxy({} as Harness, { get: (_, key) => harness()[key as keyof Harness] });
+  let seeded = 0;
+  /** A new answered entry (in a new thread) of the owner, for a row that deletes or changes one. */
+  async function seedHistoryEntry(ownerId: string): Promise<Record<string, string>> {
+    seeded += 1;
+    const id = `matrix-history-${seeded}`;
+    await h.db.db.insert(schema.searchHistory).values({
+      id,
+      userId: ownerId,
+      threadId: id,
+      query: "What is Nexus?",
+      results: { markdown: "Nexus answers questions." },
+    });
+    return { ":entryId": id, ":threadId": id };
+  }
+  /** A run of the owner (ended: its event stream ends at once; queued: it can be cancelled). */
+  function seedRun(status: "succeeded" | "queued") {
+    return async (ownerId: string): Promise<Record<string, string>> => {
+      const run = await createRun(h.deps.db, {
+        userId: ownerId,
+        kind: "matrix",
+        subjectId: "matrix",
+        status,
+      });
+      return { ":runId": run.id };
+    };
+  }
+  /** A conversation of the owner with the quick-answer agent. */
+  async function seedAgentThread(ownerId: string): Promise<Record<string, string>> {
+    seeded += 1;
+    const id = `matrix-agent-${seeded}`;
+    await h.db.db.insert(schema.searchHistory).values({
+      id,
+      userId: ownerId,
+      threadId: id,
+      query: "What is Nexus?",
+      results: { markdown: "Nexus answers questions." },
+      kind: "agent",
+      subjectId: "quick-answer",
+      parts: [{ type: "text", text: "Nexus answers questions." }],
+    });
+    return { ":threadId": id };
+  }
+  /** A custom agent of the owner (for the rows that delete or share one). */
+  async function seedCustomAgent(ownerId: string): Promise<Record<string, string>> {
+    const [row] = await h.db.db
+      .insert(schema.customAgents)
+      .values({
+        ownerId,
+        ...CUSTOM_AGENT,
+        shareToken: `matrixshare${String(++seeded).padStart(11, "0")}`,
+      })
+      .returning();
+    if (!row) throw new Error("no custom agent");
+    return { ":id": row.id, ":token": row.shareToken ?? "" };
+  }
+  /** A conversation of the owner with their steady custom agent. */
+  async function seedCustomThread(ownerId: string): Promise<Record<string, string>> {
+    seeded += 1;
+    const id = `matrix-custom-${seeded}`;
+    const agentId = ownerCustomAgents.get(ownerId) ?? "";
+    await h.db.db.insert(schema.searchHistory).values({
+      id,
+      userId: ownerId,
+      threadId: id,
+      query: "Hello",
+      results: { markdown: "Hi." },
+      kind: "agent",
+      subjectId: `custom:${agentId}`,
+    });
+    return { ":threadId": id };
+  }
+  /** A ready file of the owner, for the row that deletes one. */
+  async function seedFile(ownerId: string): Promise<Record<string, string>> {
+    const cookie = ownerCookies.get(ownerId) ?? "";
+    const res = await upload(h, cookie, "seeded.txt", "A file to delete.");
+    const { id } = (await res.json()) as { id: string };
+    await untilDone(h, cookie, id);
+    return { ":fileId": id };
+  }
+  /** A generated image of the owner (the /view route shows images only). */
+  async function seedImage(ownerId: string): Promise<Record<string, string>> {
+    const type = imageTypeOf(FAKE_PNG);
+    if (!type) throw new Error("FAKE_PNG is not a PNG");
+    const image = await saveGeneratedImage(
+      h.deps,
+      { id: ownerId },
+      {
+        bytes: FAKE_PNG,
+        type,
+        prompt: "matrix fox",
+      },
+    );
+    return { ":fileId": image.fileId };
+  }
+  /** A password-protected PDF of the owner that failed asking for its password. */
+  async function seedEncryptedFile(ownerId: string): Promise<Record<string, string>> {
+    const cookie = ownerCookies.get(ownerId) ?? "";
+    const res = await upload(h, cookie, "locked.pdf", fixture("issue6010_1.pdf"));
+    const { id } = (await res.json()) as { id: string };
+    await untilDone(h, cookie, id);
+    return { ":fileId": id };
+  }
+  /** A research of the owner whose run has not started (it can be finished or deleted). */
+  async function seedResearch(ownerId: string): Promise<Record<string, string>> {
+    seeded += 1;
+    const threadId = `MatrixResearch${String(seeded).padStart(6, "0")}`;
+    const run = await createRun(h.deps.db, {
+      userId: ownerId,
+      kind: "research",
+      subjectId: threadId,
+    });
+    await insertResearch(h.deps.db, {
+      threadId,
+      userId: ownerId,
+      runId: run.id,
+      question: "What is Nexus?",
+      depth: "quick",
+      sources: "both",
+    });
+    return { ":threadId": threadId };
+  }
+  return {
+    seedHistoryEntry,
+    seedRun,
+    seedAgentThread,
+    seedCustomAgent,
+    seedCustomThread,
+    seedFile,
+    seedImage,
+    seedEncryptedFile,
+    seedResearch,
+  };
+}
