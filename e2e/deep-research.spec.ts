@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { STORAGE_KEYS } from "@nexus/contracts";
@@ -98,6 +99,17 @@ test("start from an edited plan, reload mid-run, report with citations, results,
   await expect(
     page.getByTestId("research-report-text").getByText("Who can open a share link?").first(),
   ).toBeVisible();
+
+  // Export: a Markdown file with the report and its sources.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("research-export").click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^how-do-share-links-work.*\.md$/);
+  const exported = await readFile((await download.path()) ?? "", "utf8");
+  expect(exported).toContain(`# ${QUESTION}`);
+  expect(exported).toContain("## Sources read");
+  expect(exported).toMatch(/## Quotes\n\n- \[\d+\] “/);
 
   // The results page lists it, finished; it opens there.
   await page.goto("/app/agents/deepresearch/results");

@@ -111,6 +111,8 @@ describe("ResearchScreen", () => {
       if (url.endsWith("/api/runs/R1/events")) return runStream(LIVE);
       if (url.endsWith("/api/runs/R1/cancel") && init?.method === "POST")
         return json({ id: "R1", status: "running", cancelRequested: true }, 202);
+      if (url.endsWith("/api/research/T1/finish") && init?.method === "POST")
+        return json(item({ depth: "quick" }), 202);
       return null;
     });
     const user = setup();
@@ -140,6 +142,11 @@ describe("ResearchScreen", () => {
     expect(screen.getByTestId("research-progress")).toHaveAttribute("aria-valuenow", "50");
     expect(screen.getByTestId("research-status")).toHaveTextContent("Running");
 
+    await user.click(screen.getByTestId("research-finish"));
+    await vi.waitFor(() => expect(screen.getByTestId("research-finish")).toBeDisabled());
+    expect(requests.filter((r) => r.method === "POST").map((r) => r.url)).toEqual([
+      "/api/research/T1/finish",
+    ]);
     await user.click(screen.getByTestId("research-cancel"));
     await vi.waitFor(() =>
       expect(
