@@ -199,6 +199,37 @@ describe("ResearchScreen", () => {
     expect(screen.queryByTestId("research-cancel")).toBeNull();
   });
 
+  it("streams the report in while it runs, its markers already chips of the notes", async () => {
+    server((url) => {
+      if (url.endsWith("/api/research/T1")) return json(item());
+      if (url.endsWith("/api/runs/R1/events"))
+        return runStream([
+          ...LIVE,
+          {
+            type: "ui-chunks",
+            payload: {
+              chunks: [
+                { type: "start" },
+                { type: "text-start", id: "t" },
+                { type: "text-delta", id: "t", delta: "## Summary\n\nLinks are read-only [2]." },
+              ],
+            },
+          },
+        ]);
+      return null;
+    });
+    setup();
+    const live = await screen.findByTestId("research-live-report");
+    expect(live.textContent).toContain("writing");
+    await vi.waitFor(() =>
+      expect(within(live).getAllByTestId("research-citation-mark")).toHaveLength(1),
+    );
+    const mark = within(live).getByTestId("research-citation-mark");
+    expect([mark.dataset.note, mark.dataset.source]).toEqual(["2", "1"]);
+    // Writing the report: the bar stands at 90% at least.
+    expect(screen.getByTestId("research-progress")).toHaveAttribute("aria-valuenow", "90");
+  });
+
   it("says why a research failed", async () => {
     server((url) => {
       if (url.endsWith("/api/research/T1")) return json(item());

@@ -13,7 +13,7 @@ import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { historyKeys } from "@/lib/query-keys.ts";
 import { researchKeys, useResearch, useResearchControl } from "../api/research.ts";
 import { formatElapsed } from "../lib/report.ts";
-import type { ResearchView } from "../lib/research-events.ts";
+import { liveCitations, type ResearchView } from "../lib/research-events.ts";
 import { useResearchEvents } from "../lib/use-research-events.ts";
 import { DEPTH_LABELS, SOURCE_LABELS } from "./research-options.tsx";
 import { BudgetSpent, ResearchPlanProgress, ResearchProgressBar } from "./research-progress.tsx";
@@ -235,7 +235,11 @@ export function ResearchScreen({
                 Report{" "}
                 {ended ? null : <span className="text-sm font-normal text-muted">(writing…)</span>}
               </h2>
-              <ReportText report={view.report} citations={view.citations} streaming={!ended} />
+              <ReportText
+                report={view.report}
+                citations={view.citations ?? liveCitations(view)}
+                streaming={!ended}
+              />
             </section>
           ) : null}
         </div>

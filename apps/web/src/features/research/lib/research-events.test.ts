@@ -5,6 +5,7 @@ import {
   applyResearchEvent,
   EMPTY_RESEARCH_VIEW,
   endResearchView,
+  liveCitations,
   noteCount,
   questionStage,
   reduceResearchEvents,
@@ -224,5 +225,17 @@ describe("questionStage", () => {
     expect(noteCount(done, 1)).toBe(2);
     expect(noteCount(done, 2)).toBe(0);
     expect(questionStage(endResearchView(done, "succeeded"), 2)).toBe("done");
+  });
+});
+
+describe("liveCitations", () => {
+  it("pairs each note with its source while the report is written", () => {
+    const view = reduceResearchEvents(runEvents().slice(0, 7));
+    const live = liveCitations(view);
+    expect(live.citations.map((c) => [c.note.id, c.source.id, c.source.status])).toEqual([
+      [1, 1, "read"],
+      [2, 1, "read"],
+    ]);
+    expect(live.sources.map((s) => s.id)).toEqual([1, 2]);
   });
 });

@@ -223,3 +223,18 @@ export function questionStage(view: ResearchView, questionId: number): QuestionS
 export function noteCount(view: ResearchView, questionId: number): number {
   return view.notes.filter((note) => note.question === questionId).length;
 }
+
+/**
+ * The citations a report being written can already show: each note with its source, from the
+ * run's events (the report's own citations part replaces them once it arrives).
+ */
+export function liveCitations(view: ResearchView): ResearchCitationsPart {
+  const byId = new Map(view.sources.map((source) => [source.id, source]));
+  return {
+    citations: view.notes.flatMap((note) => {
+      const source = byId.get(note.sourceId);
+      return source ? [{ note, source }] : [];
+    }),
+    sources: [...view.sources],
+  };
+}
