@@ -133,7 +133,7 @@ function LiveSource({ source }: { source: ResearchSource }) {
       <SourceLink source={source} className="min-w-0 truncate text-fg hover:underline">
         {source.title || source.url}
       </SourceLink>
-      <span className="shrink-0 text-xs text-muted">{sourceSite(source)}</span>
+      <span className="shrink-0 text-xs text-muted max-sm:hidden">{sourceSite(source)}</span>
       <span
         className={clsx(
           "shrink-0 rounded-full px-1.5 py-0.5 text-xs font-medium",
