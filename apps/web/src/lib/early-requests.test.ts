@@ -49,6 +49,11 @@ describe("screenRequests", () => {
       "/agents/quick-answer/threads/T1",
     ]);
     // Custom agents, a malformed thread segment and the other screens ask for nothing early.
+    // The specialists are not preset agents: a research is asked for as a research.
+    expect(early.screenRequests("/app/agents/deepresearch")).toEqual([]);
+    expect(early.screenRequests("/app/agents/deepresearch/results")).toEqual([]);
+    expect(early.screenRequests("/app/agents/deepresearch/R1")).toEqual(["/research/R1"]);
+    expect(early.screenRequests("/app/agents/structured-information-extraction/T1")).toEqual([]);
     expect(early.screenRequests("/app/agents/custom")).toEqual([]);
     expect(early.screenRequests("/app/agents/custom/abc")).toEqual([]);
     expect(early.screenRequests("/app/search/no-id-here-!!")).toEqual([]);

@@ -18,7 +18,11 @@ export const earlyPaths = {
   thread: (threadId: string) => `/threads/${encodeURIComponent(threadId)}`,
   agentThread: (agentId: string, threadId: string) =>
     `/agents/${encodeURIComponent(agentId)}/threads/${encodeURIComponent(threadId)}`,
+  research: (threadId: string) => `/research/${encodeURIComponent(threadId)}`,
 } as const;
+
+/** The specialists' screens under /app/agents/<id>: not preset agents (no agent thread to ask). */
+const SPECIALIST_SCREENS = new Set(["deepresearch", "structured-information-extraction"]);
 
 /** A path segment as the router reads it; a malformed escape makes it nothing to ask for. */
 function decoded(segment: string | undefined): string | null {
@@ -42,6 +46,13 @@ export function screenRequests(pathname: string): string[] {
   if (agents[1] === undefined) return [earlyPaths.agents];
   const agentId = decoded(agents[1]);
   if (agentId === null) return [];
+  if (SPECIALIST_SCREENS.has(agentId)) {
+    // A research (not its results list) is asked for early; the specialists have no agent thread.
+    const threadId = decoded(agents[2]);
+    return agentId === "deepresearch" && threadId && threadId !== "results"
+      ? [earlyPaths.research(threadId)]
+      : [];
+  }
   if (agents[2] === undefined) return [earlyPaths.agents];
   const threadId = decoded(agents[2]);
   return threadId === null

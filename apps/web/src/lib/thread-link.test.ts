@@ -27,4 +27,15 @@ describe("threadHref", () => {
     expect(threadHref({ ...answer, kind: "agent", agentId: "gone" })).toMatch(/^\/app\/search\//);
     expect(threadAgentName({ kind: "answer", agentId: null })).toBeNull();
   });
+
+  it("opens a deep research at its run and report, labelled as research", () => {
+    const thread = {
+      threadId: "R1",
+      title: "Solar recycling",
+      firstQuery: "Solar recycling",
+      kind: "research" as const,
+    };
+    expect(threadHref(thread)).toBe("/app/agents/deepresearch/R1");
+    expect(threadAgentName(thread)).toBe("Deep research");
+  });
 });

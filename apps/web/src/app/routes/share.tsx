@@ -15,6 +15,10 @@ import {
   isDocumentReply,
   SharedDocumentReply,
 } from "@/features/documents/components/shared-document-reply.tsx";
+import {
+  isResearchReport,
+  SharedResearchReport,
+} from "@/features/research/components/shared-research-report.tsx";
 import { SharedPage, ShareNotFound } from "@/features/shares/components/shared-page.tsx";
 import type { SharedConversation } from "@/features/shares/lib/shared-messages.ts";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
@@ -48,6 +52,15 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
       <>
         <TurnQuestion message={message} index={index} />
         <SharedDocumentReply parts={parts} id={`turn-${index}`} />
+      </>
+    );
+  }
+  if (parts && isResearchReport(parts)) {
+    // A deep research's report: its checked citations and its sources list.
+    return (
+      <>
+        <TurnQuestion message={message} index={index} />
+        <SharedResearchReport parts={parts} />
       </>
     );
   }

@@ -1,15 +1,11 @@
-import { SpecialistPlaceholder } from "@/features/agents/components/specialist-placeholder.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { ResearchResults } from "@/features/research/components/research-results.tsx";
 
 /** /app/agents/deepresearch/results */
 export function DeepResearchResultsRoute() {
   return (
     <RequireSignIn area="Deep research">
-      <SpecialistPlaceholder
-        capability="Deep research"
-        title="Research results"
-        description="Your finished deep research reports."
-      />
+      <ResearchResults />
     </RequireSignIn>
   );
 }

@@ -1,23 +1,31 @@
 import { useParams } from "react-router";
-import { SpecialistPlaceholder } from "@/features/agents/components/specialist-placeholder.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
+import { ResearchScreen } from "@/features/research/components/research-screen.tsx";
+import { ResearchStart } from "@/features/research/components/research-start.tsx";
+import { ShareButton } from "@/features/shares/components/share-button.tsx";
+import { AppNotFoundRoute } from "./not-found.tsx";
 
-/** /app/agents/deepresearch(/:threadId) */
+/** /app/agents/deepresearch(/:threadId): the start page, or one research (live, then its report). */
 export function DeepResearchRoute() {
   const { threadId } = useParams();
   return (
     <RequireSignIn area="Deep research">
-      <SpecialistPlaceholder
-        capability="Deep research"
-        title="Deep research"
-        description="Multi-step research on a hard question, written up as a report."
-        upcoming={[
-          "A research plan you can follow as it runs",
-          "Several rounds of search and reading",
-          "A structured report with every source cited",
-        ]}
-        {...(threadId ? { threadId } : {})}
-      />
+      {threadId ? (
+        <ResearchScreen
+          key={threadId}
+          threadId={threadId}
+          notFound={<AppNotFoundRoute />}
+          entryActions={(entry) => (
+            <>
+              <BookmarkButton threadId={entry.threadId} entryId={entry.entryId} />
+              <ShareButton threadId={entry.threadId} entryId={entry.entryId} />
+            </>
+          )}
+        />
+      ) : (
+        <ResearchStart />
+      )}
     </RequireSignIn>
   );
 }

@@ -31,7 +31,7 @@ const SPECIALISTS: ReadonlyArray<{ to: string; icon: LucideIcon; title: string; 
     to: paths.app.deepResearch.href(),
     icon: Telescope,
     title: "Deep research",
-    text: "Multi-step research with a written report.",
+    text: "A plan you can edit, live searching and reading, and a report with checked citations.",
   },
   {
     to: paths.app.extraction.href(),

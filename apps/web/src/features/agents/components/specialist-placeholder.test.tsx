@@ -7,9 +7,9 @@ function renderPlaceholder(threadId?: string) {
   render(
     <MemoryRouter>
       <SpecialistPlaceholder
-        title="Deep research"
-        description="Multi-step research on a hard question, written up as a report."
-        capability="Deep research"
+        title="Structured information extraction"
+        description="Turn text and documents into fields and tables."
+        capability="Structured information extraction"
         {...(threadId ? { threadId } : {})}
       />
     </MemoryRouter>,
@@ -19,9 +19,13 @@ function renderPlaceholder(threadId?: string) {
 describe("SpecialistPlaceholder", () => {
   it("says which capability is missing, never that agent chats are", () => {
     renderPlaceholder();
-    expect(screen.getByText("Deep research is not available yet")).toBeInTheDocument();
     expect(
-      screen.getByText("Deep research arrives in a later release of this Nexus server."),
+      screen.getByText("Structured information extraction is not available yet"),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Structured information extraction arrives in a later release of this Nexus server.",
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/agent chats/i)).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "All agents" })).toHaveAttribute("href", "/app/agents");
@@ -31,7 +35,7 @@ describe("SpecialistPlaceholder", () => {
     renderPlaceholder("T1");
     expect(
       screen.getByText(
-        "This conversation cannot be opened yet: deep research arrives in a later release of this Nexus server.",
+        "This conversation cannot be opened yet: structured information extraction arrives in a later release of this Nexus server.",
       ),
     ).toBeInTheDocument();
   });

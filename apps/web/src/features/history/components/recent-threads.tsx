@@ -16,6 +16,8 @@ interface ThreadLink {
   href: string;
   /** The agent of an agent conversation (null: an answer thread). */
   agentName?: string | null;
+  /** A deep research (its badge is the research one). */
+  research?: boolean;
 }
 
 const SEARCH_RESULT_PREFIX = "/app/search/";
@@ -60,7 +62,7 @@ function ThreadList({
                 <Link
                   to={thread.href}
                   data-testid="recent-thread"
-                  data-kind={thread.agentName ? "agent" : "answer"}
+                  data-kind={thread.research ? "research" : thread.agentName ? "agent" : "answer"}
                   aria-current={current ? "page" : undefined}
                   title={thread.agentName ? `${thread.title} (${thread.agentName})` : thread.title}
                   className={clsx(
@@ -73,7 +75,11 @@ function ThreadList({
                   <span className="block truncate">{thread.title}</span>
                   {thread.agentName ? (
                     <span className="block truncate text-xs">
-                      <AgentBadge name={thread.agentName} testId="recent-thread-agent" />
+                      <AgentBadge
+                        name={thread.agentName}
+                        testId="recent-thread-agent"
+                        research={thread.research === true}
+                      />
                     </span>
                   ) : null}
                 </Link>
@@ -97,6 +103,7 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
           title: thread.title,
           href: threadHref(thread),
           agentName: threadAgentName(thread),
+          research: thread.kind === "research",
         })),
       ),
     [history.data],

@@ -35,7 +35,13 @@ export function ThreadRow({
           <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{thread.preview}</p>
         ) : null}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
-          {agentName ? <AgentBadge name={agentName} testId="history-thread-agent" /> : null}
+          {agentName ? (
+            <AgentBadge
+              name={agentName}
+              testId="history-thread-agent"
+              research={thread.kind === "research"}
+            />
+          ) : null}
           <EntryMeta
             focusMode={thread.focusMode}
             focusModeDisplay={agentName ? undefined : focusModeDisplay}

@@ -46,7 +46,13 @@ export function LibraryItemCard({
           <p className="mt-1.5 line-clamp-3 text-sm break-words text-muted">{item.preview}</p>
         ) : null}
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
-          {agentName ? <AgentBadge name={agentName} testId="library-item-agent" /> : null}
+          {agentName ? (
+            <AgentBadge
+              name={agentName}
+              testId="library-item-agent"
+              research={item.kind === "research"}
+            />
+          ) : null}
           <EntryMeta
             focusMode={item.focusMode}
             focusModeDisplay={agentName ? undefined : focusModeDisplay}

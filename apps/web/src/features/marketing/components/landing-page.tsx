@@ -20,7 +20,7 @@ import { paths } from "@/config/paths.ts";
 import { AgentsShowcase, FaqTeaser, HowItWorksSection } from "./landing-sections.tsx";
 import { PricingSection } from "./pricing-section.tsx";
 
-const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; soon?: true }> = [
+const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
   {
     icon: Quote,
     title: "Answers with sources",
@@ -29,8 +29,7 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string; s
   {
     icon: Telescope,
     title: "Deep research",
-    text: "Give it a hard question: it plans, searches in rounds and writes a structured report.",
-    soon: true,
+    text: "Give it a hard question: edit its plan, watch it search and read, and get a report whose every quote is checked against its source.",
   },
   {
     icon: FileText,
@@ -126,19 +125,12 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
             </p>
           </div>
           <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map(({ icon: Icon, title, text, soon }) => (
+            {FEATURES.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-2xl border border-border bg-surface p-6 shadow-xs">
                 <div className="flex size-10 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
                   <Icon className="size-5" aria-hidden="true" />
                 </div>
-                <h3 className="mt-4 flex flex-wrap items-center gap-2 font-semibold">
-                  {title}
-                  {soon ? (
-                    <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
-                      Coming soon
-                    </span>
-                  ) : null}
-                </h3>
+                <h3 className="mt-4 font-semibold">{title}</h3>
                 <p className="mt-1.5 text-sm text-muted">{text}</p>
               </li>
             ))}

@@ -1,0 +1,133 @@
+import type {
+  ResearchItem,
+  ResearchList,
+  ResearchPlan,
+  ResearchPlanRequest,
+  ResearchStart,
+  Run,
+} from "@nexus/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { API_BASE_URL } from "@/config/env.ts";
+import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { createChatFetch } from "@/lib/chat/chat-fetch.ts";
+import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
+import { historyKeys } from "@/lib/query-keys.ts";
+
+/** Query keys of the research area. */
+export const researchKeys = {
+  all: ["research"] as const,
+  lists: () => [...researchKeys.all, "list"] as const,
+  list: (q: string) => [...researchKeys.lists(), q] as const,
+  one: (threadId: string) => [...researchKeys.all, "one", threadId] as const,
+};
+
+const enc = encodeURIComponent;
+
+/** POST /api/research/plan: sub-questions to read and edit before starting. */
+export function planResearch(body: ResearchPlanRequest): Promise<ResearchPlan> {
+  return apiRequest<ResearchPlan>("/research/plan", { method: "POST", body });
+}
+
+/**
+ * POST /api/research: starts a run (201 with its item). A refusal is a ChatRequestError: its code
+ * ("quota_exceeded", "forbidden"…) and, for a quota, what ran out (the QuotaCard's).
+ */
+export async function startResearch(body: ResearchStart): Promise<ResearchItem> {
+  const response = await createChatFetch()(`${API_BASE_URL}/research`, {
+    method: "POST",
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      [ANON_ID_HEADER_NAME]: getAnonId(),
+    },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as ResearchItem;
+}
+
+export function getResearchList(q: string, signal?: AbortSignal): Promise<ResearchList> {
+  const search = q ? `?q=${enc(q)}` : "";
+  return apiRequest<ResearchList>(`/research${search}`, signal ? { signal } : {});
+}
+
+export function getResearch(threadId: string, signal?: AbortSignal): Promise<ResearchItem> {
+  const path = earlyPaths.research(threadId);
+  return takeEarly<ResearchItem>(path) ?? apiRequest<ResearchItem>(path, signal ? { signal } : {});
+}
+
+export function deleteResearch(threadId: string): Promise<void> {
+  return apiRequest<void>(`/research/${enc(threadId)}`, { method: "DELETE" });
+}
+
+/** POST /api/research/:threadId/finish: the report is written from what was gathered. */
+export function finishResearch(threadId: string): Promise<ResearchItem> {
+  return apiRequest<ResearchItem>(`/research/${enc(threadId)}/finish`, { method: "POST" });
+}
+
+export function cancelRun(runId: string): Promise<Run> {
+  return apiRequest<Run>(`/runs/${enc(runId)}/cancel`, { method: "POST" });
+}
+
+export function useResearchList(q: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: researchKeys.list(q),
+      queryFn: ({ signal }) => getResearchList(q, signal),
+    }),
+  );
+}
+
+export function researchQueryOptions(threadId: string) {
+  return queryOptions({
+    queryKey: researchKeys.one(threadId),
+    queryFn: ({ signal }) => getResearch(threadId, signal),
+    initialData: () => takeArrived<ResearchItem>(earlyPaths.research(threadId)),
+  });
+}
+
+export function useResearch(threadId: string) {
+  return useQuery(researchQueryOptions(threadId));
+}
+
+export function usePlanResearch() {
+  return useMutation({ mutationFn: planResearch });
+}
+
+export function useStartResearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startResearch,
+    onSuccess: (item) => {
+      queryClient.setQueryData(researchKeys.one(item.threadId), item);
+      void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+    },
+  });
+}
+
+export function useDeleteResearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteResearch,
+    onSettled: (_data, _error, threadId) => {
+      queryClient.removeQueries({ queryKey: researchKeys.one(threadId) });
+      void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+    },
+  });
+}
+
+/** Cancel or finish now: the item is read again afterwards (its status and entry change). */
+export function useResearchControl(item: ResearchItem) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: researchKeys.one(item.threadId) });
+  const cancel = useMutation({ mutationFn: () => cancelRun(item.runId), onSettled: refresh });
+  const finish = useMutation({
+    mutationFn: () => finishResearch(item.threadId),
+    onSuccess: (next) => queryClient.setQueryData(researchKeys.one(item.threadId), next),
+  });
+  return { cancel, finish };
+}

@@ -1,0 +1,229 @@
+import type { ResearchCitationsPart, ResearchItem, ResearchSource } from "@nexus/contracts";
+import { clsx } from "clsx";
+import { BookOpen, Check, Copy, Download, FileText, Globe, TriangleAlert } from "lucide-react";
+import { type ReactNode, useCallback, useMemo, useRef } from "react";
+import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { notify } from "@/lib/notices.ts";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
+import {
+  citationsByNote,
+  reportFileName,
+  reportMarkdown,
+  reportToc,
+  splitSources,
+} from "../lib/report.ts";
+import { ResearchCitationChip } from "./research-citation-chip.tsx";
+import { SourceLink, sourceSite } from "./research-source-link.tsx";
+
+/** The report's text with each `[noteId]` a chip (a number without a citation stays `[n]`). */
+export function ReportText({
+  report,
+  citations,
+  streaming,
+}: {
+  report: string;
+  citations: ResearchCitationsPart | null;
+  streaming: boolean;
+}) {
+  const byNote = useMemo(() => citationsByNote(citations), [citations]);
+  const maxNote = useMemo(() => Math.max(0, ...byNote.keys()), [byNote]);
+  const renderCitation = useCallback(
+    (n: number) => {
+      const citation = byNote.get(n);
+      return citation ? <ResearchCitationChip citation={citation} /> : `[${n}]`;
+    },
+    [byNote],
+  );
+  return (
+    <div className="min-w-0 break-words text-fg" data-testid="research-report-text">
+      <LazyAnswerMarkdown
+        markdown={report}
+        sources={[]}
+        streaming={streaming}
+        citationCount={maxNote}
+        renderCitation={renderCitation}
+        headingBase={2}
+      />
+    </div>
+  );
+}
+
+function SourceRow({ source }: { source: ResearchSource }) {
+  const Icon = source.kind === "file" ? FileText : source.kind === "knowledge" ? BookOpen : Globe;
+  return (
+    <li className="flex min-w-0 items-start gap-2 text-sm" data-testid="research-source">
+      <span className="w-6 shrink-0 text-right text-subtle tabular-nums">{source.id}.</span>
+      <Icon className="mt-0.5 size-4 shrink-0 text-subtle" aria-hidden="true" />
+      <span className="min-w-0">
+        <SourceLink
+          source={source}
+          className="font-medium break-words text-fg underline-offset-2 hover:underline"
+        >
+          {source.title || source.url}
+        </SourceLink>
+        <span className="block text-xs text-muted">
+          {sourceSite(source)}
+          {source.status === "failed"
+            ? ` · could not be read${source.reason ? `: ${source.reason}` : ""}`
+            : null}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/** The report's sources: those read, then those only found (or that failed). */
+export function ReportSources({ sources }: { sources: readonly ResearchSource[] }) {
+  const { read, found } = splitSources(sources);
+  return (
+    <section aria-labelledby="research-sources-heading" data-testid="research-sources">
+      <h2 id="research-sources-heading" className="text-base font-semibold">
+        Sources
+      </h2>
+      <h3 className="mt-3 text-sm font-medium text-muted">Read ({read.length})</h3>
+      {read.length > 0 ? (
+        <ol className="mt-2 grid gap-2" data-testid="research-sources-read">
+          {read.map((source) => (
+            <SourceRow key={source.id} source={source} />
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-1 text-sm text-muted">No source could be read.</p>
+      )}
+      {found.length > 0 ? (
+        <>
+          <h3 className="mt-4 text-sm font-medium text-muted">Found, not read ({found.length})</h3>
+          <ol className="mt-2 grid gap-2" data-testid="research-sources-found">
+            {found.map((source) => (
+              <SourceRow key={source.id} source={source} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function download(fileName: string, text: string) {
+  const blob = new Blob([text], { type: "text/markdown;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * A finished research: its table of contents (the report's headings), the report with checked
+ * citation chips, its sources, and Copy, Bookmark, Share, Export Markdown.
+ */
+export function ResearchReport({
+  item,
+  report,
+  citations,
+  entryActions,
+}: {
+  item: ResearchItem;
+  report: string;
+  citations: ResearchCitationsPart | null;
+  /** Bookmark and Share of the saved report (the app layer's). */
+  entryActions?: ((entry: { threadId: string; entryId: string }) => ReactNode) | undefined;
+}) {
+  const toc = useMemo(() => reportToc(report), [report]);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const { copied, copy } = useCopyToClipboard();
+  const markdown = () =>
+    reportMarkdown({
+      question: item.question,
+      report,
+      citations,
+      date: new Date(item.endedAt ?? item.createdAt).toLocaleDateString(),
+    });
+  const unverified = (citations?.citations ?? []).filter(
+    (c) => c.note.check === "unverified",
+  ).length;
+  const jump = (index: number) => {
+    const heading = bodyRef.current?.querySelectorAll<HTMLElement>("h1, h2, h3, h4, h5, h6")[index];
+    if (!heading) return;
+    heading.setAttribute("tabindex", "-1");
+    heading.scrollIntoView({ behavior: "smooth", block: "start" });
+    heading.focus({ preventScroll: true });
+  };
+  return (
+    <div
+      className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]"
+      data-testid="research-report"
+    >
+      <div className="min-w-0">
+        <div className="mb-4 flex flex-wrap items-center gap-1" data-testid="research-actions">
+          <Button
+            variant="ghost"
+            size="sm"
+            data-testid="research-copy"
+            onClick={async () => {
+              if (!(await copy(markdown()))) notify("error", "The report could not be copied.");
+            }}
+          >
+            {copied ? (
+              <Check className="size-4" aria-hidden="true" />
+            ) : (
+              <Copy className="size-4" aria-hidden="true" />
+            )}
+            <span className="max-sm:sr-only">{copied ? "Copied" : "Copy"}</span>
+          </Button>
+          {item.entryId && entryActions
+            ? entryActions({ threadId: item.threadId, entryId: item.entryId })
+            : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            data-testid="research-export"
+            onClick={() => download(reportFileName(item.question), markdown())}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            <span className="max-sm:sr-only">Export Markdown</span>
+          </Button>
+        </div>
+        {unverified > 0 ? (
+          <p className="mb-4 flex items-start gap-2 rounded-xl border border-warning/40 bg-warning-soft p-3 text-sm text-fg">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+            {unverified === 1 ? "One quote" : `${unverified} quotes`} could not be found in the text
+            that was read: marked Unverified.
+          </p>
+        ) : null}
+        <div ref={bodyRef}>
+          <ReportText report={report} citations={citations} streaming={false} />
+        </div>
+        <div className="mt-8 border-t border-border pt-6">
+          <ReportSources sources={citations?.sources ?? []} />
+        </div>
+      </div>
+      {toc.length > 1 ? (
+        <nav
+          aria-label="Contents"
+          data-testid="research-toc"
+          className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start"
+        >
+          <h2 className="text-sm font-semibold">Contents</h2>
+          <ol className="mt-2 grid gap-1 text-sm">
+            {toc.map((entry) => (
+              <li key={entry.index} className={clsx(entry.level === 2 && "pl-3")}>
+                <button
+                  type="button"
+                  onClick={() => jump(entry.index)}
+                  className="text-left text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {entry.text}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

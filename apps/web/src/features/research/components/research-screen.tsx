@@ -1,0 +1,249 @@
+import { RESEARCH_BUDGETS, type ResearchItem, type RunStatusValue } from "@nexus/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, CircleStop, FastForward, ListChecks } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
+import { PageSpinner, Spinner } from "@/components/ui/spinner.tsx";
+import { paths } from "@/config/paths.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { historyKeys } from "@/lib/query-keys.ts";
+import { researchKeys, useResearch, useResearchControl } from "../api/research.ts";
+import { formatElapsed } from "../lib/report.ts";
+import { liveCitations, type ResearchView } from "../lib/research-events.ts";
+import { useResearchEvents } from "../lib/use-research-events.ts";
+import { DEPTH_LABELS, SOURCE_LABELS } from "./research-options.tsx";
+import { BudgetSpent, ResearchPlanProgress, ResearchProgressBar } from "./research-progress.tsx";
+import { ReportText, ResearchReport } from "./research-report.tsx";
+import { StatusBadge } from "./research-status.tsx";
+
+const ENDED: readonly RunStatusValue[] = ["succeeded", "failed", "cancelled"];
+
+/** Now, every second while `ticking`. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+/** The run's controls while it runs: Cancel, and Finish now (the report from what was gathered). */
+function RunControls({ item, view }: { item: ResearchItem; view: ResearchView }) {
+  const { cancel, finish } = useResearchControl(item);
+  const error = cancel.error ?? finish.error;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        data-testid="research-finish"
+        disabled={finish.isPending || cancel.isPending || view.reportStarted || finish.isSuccess}
+        onClick={() => finish.mutate()}
+        title="Write the report from what has been gathered so far"
+      >
+        {finish.isPending ? <Spinner /> : <FastForward className="size-4" aria-hidden="true" />}
+        Finish now
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        data-testid="research-cancel"
+        disabled={cancel.isPending || cancel.isSuccess}
+        onClick={() => cancel.mutate()}
+      >
+        {cancel.isPending ? <Spinner /> : <CircleStop className="size-4" aria-hidden="true" />}
+        Cancel
+      </Button>
+      {error ? <p className="text-sm text-danger">{errorMessage(error)}</p> : null}
+    </div>
+  );
+}
+
+function Meta({
+  item,
+  status,
+  elapsedMs,
+}: {
+  item: ResearchItem;
+  status: RunStatusValue;
+  elapsedMs: number;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+      <StatusBadge status={status} />
+      {/* Near the start: its explanation opens to the right, inside a phone's width. */}
+      {item.offline ? (
+        <OfflineBadge explanation="No model was configured: the notes and the report are passages taken from the sources, each cited." />
+      ) : null}
+      <span data-testid="research-elapsed" className="tabular-nums">
+        {formatElapsed(elapsedMs)}
+      </span>
+      <span>{DEPTH_LABELS[item.depth].label} depth</span>
+      <span>{SOURCE_LABELS[item.sources].label}</span>
+      <span>
+        {new Date(item.createdAt).toLocaleString(undefined, {
+          dateStyle: "medium",
+          timeStyle: "short",
+        })}
+      </span>
+    </div>
+  );
+}
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
+      <title>{`${title} · Nexus`}</title>
+      <nav className="mb-4 flex flex-wrap gap-2" aria-label="Deep research">
+        <Link
+          to={paths.app.deepResearch.href()}
+          className={buttonClasses({ variant: "ghost", size: "sm" })}
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          New research
+        </Link>
+        <Link
+          to={paths.app.deepResearchResults.href()}
+          className={buttonClasses({ variant: "ghost", size: "sm" })}
+        >
+          <ListChecks className="size-4" aria-hidden="true" />
+          Your research
+        </Link>
+      </nav>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * /app/agents/deepresearch/:threadId: a research as it runs (its plan, steps, sources, budget and
+ * the report streaming in) and, once it succeeded, its report. The page is rebuilt from the run's
+ * events after a reload or on another device.
+ */
+export function ResearchScreen({
+  threadId,
+  notFound,
+  entryActions,
+}: {
+  threadId: string;
+  notFound: ReactNode;
+  /** Bookmark and Share of the saved report (the app layer's). */
+  entryActions?: (entry: { threadId: string; entryId: string }) => ReactNode;
+}) {
+  const query = useResearch(threadId);
+  const item = query.data ?? null;
+  const { view, fatal } = useResearchEvents(item?.runId ?? null);
+  const queryClient = useQueryClient();
+  // Events after the item was read: it is running (the item said queued when it started).
+  const itemStatus = item?.status ?? "queued";
+  const status: RunStatusValue =
+    view.status ?? (itemStatus === "queued" && view.lastSeq > 0 ? "running" : itemStatus);
+  const ended = ENDED.includes(status);
+  const now = useNow(!ended && item !== null);
+
+  // The run ended while watched: its item (entry, sources, end) and the history change. Asked
+  // again once per end seen.
+  const itemEnded = item !== null && ENDED.includes(item.status);
+  const refreshed = useRef<RunStatusValue | null>(null);
+  useEffect(() => {
+    if (!view.status || itemEnded || refreshed.current === view.status) return;
+    refreshed.current = view.status;
+    void queryClient.invalidateQueries({ queryKey: researchKeys.one(threadId) });
+    void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+  }, [view.status, itemEnded, queryClient, threadId]);
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError || !item) {
+    if (query.error instanceof ApiError && query.error.status === 404) return notFound;
+    return (
+      <Frame title="Deep research">
+        <LoadError what="This research" error={query.error} onRetry={() => void query.refetch()} />
+      </Frame>
+    );
+  }
+
+  const budget = view.budget ?? RESEARCH_BUDGETS[item.depth];
+  const elapsedMs = ended
+    ? Math.max(
+        view.spent?.elapsedMs ?? 0,
+        item.spent.elapsedMs,
+        item.endedAt ? Date.parse(item.endedAt) - Date.parse(item.createdAt) : 0,
+      )
+    : now - Date.parse(item.createdAt);
+  const showReport = status === "succeeded" && view.status === "succeeded" && view.report !== "";
+
+  return (
+    <Frame title={item.question}>
+      <header
+        className="mb-6 grid grid-cols-1 gap-3"
+        data-testid="research-header"
+        data-status={status}
+      >
+        <h1
+          className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
+          data-testid="research-title"
+        >
+          {item.question}
+        </h1>
+        <Meta item={item} status={status} elapsedMs={elapsedMs} />
+        {showReport ? null : (
+          <>
+            <ResearchProgressBar view={view} budget={budget} finished={ended} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <BudgetSpent view={view} budget={budget} />
+              {ended ? null : <RunControls item={item} view={view} />}
+            </div>
+          </>
+        )}
+      </header>
+
+      {fatal ? <Alert kind="error">{fatal}</Alert> : null}
+      {status === "failed" ? (
+        <Alert kind="error">
+          The research failed. {view.error ?? item.error ?? "Nothing more is known."}
+        </Alert>
+      ) : null}
+      {status === "cancelled" ? (
+        <Alert kind="info">This research was cancelled: nothing was charged.</Alert>
+      ) : null}
+
+      {showReport ? (
+        <ResearchReport
+          item={item}
+          report={view.report}
+          citations={view.citations}
+          entryActions={entryActions}
+        />
+      ) : status === "succeeded" && view.status === null ? (
+        <p className="flex items-center gap-2 text-sm text-muted" role="status">
+          <Spinner /> Loading the report…
+        </p>
+      ) : (
+        <div className="grid grid-cols-1 gap-8">
+          <ResearchPlanProgress view={view} planned={item.subQuestions} />
+          {view.reportStarted ? (
+            <section aria-labelledby="research-live-report" data-testid="research-live-report">
+              <h2 id="research-live-report" className="mb-3 text-base font-semibold">
+                Report{" "}
+                {ended ? null : <span className="text-sm font-normal text-muted">(writing…)</span>}
+              </h2>
+              <ReportText
+                report={view.report}
+                citations={view.citations ?? liveCitations(view)}
+                streaming={!ended}
+              />
+            </section>
+          ) : null}
+        </div>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ResearchSource } from "@nexus/contracts";
+import { createContext, type ReactNode, use } from "react";
+import { Link } from "react-router";
+import { paths } from "@/config/paths.ts";
+import { documentLinkOf } from "@/lib/chat/document-link.ts";
+import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
+
+/**
+ * Where a source opens: a file in the document viewer at its passage (its viewer link, else the
+ * file), a guide page or a web page (only a safe URL); null when nowhere.
+ */
+export function sourceTarget(
+  source: Pick<ResearchSource, "url" | "fileId" | "kind">,
+): { internal: boolean; href: string } | null {
+  const viewer = documentLinkOf(source.url);
+  if (viewer) return { internal: true, href: viewer.path };
+  // A PDF's viewer link (/app/pdf-chat/<id>/…): as it is, with its passage.
+  if (source.fileId && /^\/app\/pdf-chat\/[^/?#]+(?:[/?#]|$)/.test(source.url))
+    return { internal: true, href: source.url };
+  if (source.fileId) return { internal: true, href: paths.app.documentChat.href(source.fileId) };
+  const origin = typeof window === "undefined" ? "http://localhost" : window.location.origin;
+  const safe = toSafeSourceUrl(source.url, origin);
+  if (!safe) return null;
+  return safe.href.startsWith(`${origin}/`)
+    ? { internal: true, href: safe.href.slice(origin.length) }
+    : { internal: false, href: safe.href };
+}
+
+/** The site a source is shown under: a domain, "Your files" or "Nexus guide". */
+export function sourceSite(source: Pick<ResearchSource, "url" | "kind">): string {
+  if (source.kind === "file") return "Your files";
+  if (source.kind === "knowledge" || source.url.startsWith("/")) return "Nexus guide";
+  try {
+    return new URL(source.url).hostname.replace(/^www\./, "");
+  } catch {
+    return source.url;
+  }
+}
+
+/**
+ * False on a share page: the author's files are named and quoted, never linked (only their owner
+ * can open them).
+ */
+export const LinkFilesContext = createContext(true);
+
+/** A link to a source (internal in the app, external in a new tab), or its children when none. */
+export function SourceLink({
+  source,
+  className,
+  children,
+  testId,
+}: {
+  source: Pick<ResearchSource, "url" | "fileId" | "kind">;
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const linkFiles = use(LinkFilesContext);
+  const target = !linkFiles && source.kind === "file" ? null : sourceTarget(source);
+  if (!target)
+    return (
+      <span className={className} data-testid={testId}>
+        {children}
+      </span>
+    );
+  if (target.internal)
+    return (
+      <Link to={target.href} className={className} data-testid={testId}>
+        {children}
+      </Link>
+    );
+  return (
+    <a
+      href={target.href}
+      target="_blank"
+      rel="noopener noreferrer nofollow ugc"
+      className={className}
+      data-testid={testId}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ResearchCitationsPart, ResearchSource } from "@nexus/contracts";
+import { RESEARCH_BUDGETS } from "@nexus/contracts";
+import { describe, expect, it } from "vitest";
+import { budgetRatio, formatElapsed, reportFileName, reportMarkdown, reportToc } from "./report.ts";
+
+const source = (id: number, status: ResearchSource["status"]): ResearchSource => ({
+  id,
+  kind: "web",
+  url: `https://example.com/${id}`,
+  title: `Page [${id}]`,
+  fileId: null,
+  question: 1,
+  status,
+  reason: status === "failed" ? "timeout" : null,
+});
+
+const PART: ResearchCitationsPart = {
+  citations: [
+    {
+      note: {
+        id: 7,
+        sourceId: 3,
+        question: 1,
+        text: "t",
+        quote: "tides rise",
+        check: "exact",
+        page: null,
+      },
+      source: source(3, "read"),
+    },
+    {
+      note: {
+        id: 8,
+        sourceId: 1,
+        question: 1,
+        text: "t",
+        quote: "made up",
+        check: "unverified",
+        page: null,
+      },
+      source: source(1, "read"),
+    },
+  ],
+  sources: [source(3, "read"), source(1, "read"), source(2, "failed"), source(4, "found")],
+};
+
+describe("reportToc", () => {
+  it("lists the two highest heading levels outside code, counting every heading", () => {
+    const toc = reportToc(
+      "# Title\n\n## Summary [7]\n\n```\n# not a heading\n```\n\n### Deep\n\n#### Deeper\n\n## **Open** questions",
+    );
+    expect(toc).toEqual([
+      { index: 0, level: 1, text: "Title" },
+      { index: 1, level: 2, text: "Summary" },
+      { index: 4, level: 2, text: "Open questions" },
+    ]);
+    expect(reportToc("No headings at all.")).toEqual([]);
+  });
+});
+
+describe("reportMarkdown", () => {
+  it("numbers citations by source, lists sources read then found, and marks unverified quotes", () => {
+    const md = reportMarkdown({
+      question: "Why tides?",
+      report: "Tides rise [7]. Invented [8]. Not a note [99].",
+      citations: PART,
+      date: "1/1/2026",
+    });
+    expect(md).toContain("# Why tides?");
+    expect(md).toContain("Tides rise [3]. Invented [1]. Not a note [99].");
+    const read = md.indexOf("## Sources read");
+    const found = md.indexOf("## Sources found, not read");
+    expect(read).toBeGreaterThan(0);
+    expect(found).toBeGreaterThan(read);
+    expect(md.slice(read, found)).toContain("1. [Page 1](https://example.com/1)");
+    expect(md.slice(read, found)).toContain("3. [Page 3](https://example.com/3)");
+    expect(md.slice(found)).toContain("2. [Page 2](https://example.com/2) (not read: timeout)");
+    expect(md).toContain("- [3] “tides rise”\n");
+    expect(md).toContain("- [1] “made up” (unverified: not found in the source)");
+  });
+
+  it("names the file after the question", () => {
+    expect(reportFileName("Why do tides rise?")).toBe("why-do-tides-rise.md");
+    expect(reportFileName("???")).toBe("research.md");
+  });
+});
+
+describe("budgetRatio and formatElapsed", () => {
+  it("is the most spent part of the budget, at most 1", () => {
+    const budget = RESEARCH_BUDGETS.quick;
+    expect(budgetRatio(null, budget)).toBe(0);
+    expect(budgetRatio({ steps: 7, pages: 0, tokens: 0, elapsedMs: 0 }, budget)).toBe(0.5);
+    expect(budgetRatio({ steps: 1, pages: 99, tokens: 0, elapsedMs: 0 }, budget)).toBe(1);
+    expect(formatElapsed(125_000)).toBe("2 min 05 s");
+    expect(formatElapsed(9_999)).toBe("9 s");
+  });
+});

@@ -1,0 +1,137 @@
+import type {
+  ResearchBudget,
+  ResearchCitation,
+  ResearchCitationsPart,
+  ResearchSource,
+  ResearchSpent,
+} from "@nexus/contracts";
+
+export interface TocEntry {
+  /** The heading's place among all the report's headings (the DOM's order too). */
+  index: number;
+  /** 1 for the report's highest heading level, 2 for the one below. */
+  level: number;
+  text: string;
+}
+
+/** Inline Markdown a heading may hold, as plain text ("**Cost** [3]" → "Cost"). */
+function plainHeading(text: string): string {
+  return text
+    .replace(/\s*\[\d+\]/g, "")
+    .replace(/[*_`~]/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .trim();
+}
+
+/**
+ * The report's table of contents: its headings outside code fences, of its highest two levels;
+ * `index` counts every heading, so it finds the heading in the rendered report.
+ */
+export function reportToc(markdown: string): TocEntry[] {
+  const entries: TocEntry[] = [];
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    const match = /^ {0,3}(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!match?.[1] || !match[2]) continue;
+    entries.push({ index: entries.length, level: match[1].length, text: plainHeading(match[2]) });
+  }
+  const top = Math.min(...entries.map((entry) => entry.level));
+  return entries
+    .filter((entry) => entry.level <= top + 1)
+    .map((entry) => ({ ...entry, level: entry.level - top + 1 }));
+}
+
+/** Citations by the note id the report cites (`[noteId]`). */
+export function citationsByNote(
+  part: ResearchCitationsPart | null,
+): ReadonlyMap<number, ResearchCitation> {
+  return new Map((part?.citations ?? []).map((citation) => [citation.note.id, citation]));
+}
+
+/** A quote that was found in the text that was read (any check but "unverified"). */
+export function isVerified(citation: ResearchCitation): boolean {
+  return citation.note.check !== "unverified";
+}
+
+/** Sources in id order, the read ones first (read, then found, then failed). */
+export function splitSources(sources: readonly ResearchSource[]): {
+  read: ResearchSource[];
+  found: ResearchSource[];
+} {
+  const sorted = [...sources].sort((a, b) => a.id - b.id);
+  return {
+    read: sorted.filter((source) => source.status === "read"),
+    found: sorted.filter((source) => source.status !== "read"),
+  };
+}
+
+/**
+ * The report as a Markdown file: the question as its title, the report with each `[noteId]`
+ * written `[n]` (n = its source's number), then the sources (read, then only found) and the quotes.
+ */
+export function reportMarkdown(options: {
+  question: string;
+  report: string;
+  citations: ResearchCitationsPart | null;
+  date: string;
+}): string {
+  const byNote = citationsByNote(options.citations);
+  const body = options.report.replace(/\[(\d+)\]/g, (whole, id: string) => {
+    const citation = byNote.get(Number(id));
+    return citation ? `[${citation.source.id}]` : whole;
+  });
+  const { read, found } = splitSources(options.citations?.sources ?? []);
+  const line = (source: ResearchSource) =>
+    `${source.id}. [${source.title.replace(/[[\]]/g, "")}](${source.url})${
+      source.status === "failed" ? ` (not read${source.reason ? `: ${source.reason}` : ""})` : ""
+    }`;
+  const parts = [`# ${options.question}`, `_Deep research, ${options.date}_`, body.trim()];
+  if (read.length > 0) parts.push(`## Sources read\n\n${read.map(line).join("\n")}`);
+  if (found.length > 0) parts.push(`## Sources found, not read\n\n${found.map(line).join("\n")}`);
+  const quotes = [...byNote.values()].map(
+    (c) =>
+      `- [${c.source.id}] “${c.note.quote}”${isVerified(c) ? "" : " (unverified: not found in the source)"}`,
+  );
+  if (quotes.length > 0) parts.push(`## Quotes\n\n${quotes.join("\n")}`);
+  return `${parts.join("\n\n")}\n`;
+}
+
+/** A file name for the export ("solar-panel-recycling.md"). */
+export function reportFileName(question: string): string {
+  const slug = question
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, "");
+  return `${slug || "research"}.md`;
+}
+
+/** How far the run is through its budget (0–1): the most spent of steps, pages, tokens and time. */
+export function budgetRatio(spent: ResearchSpent | null, budget: ResearchBudget): number {
+  if (!spent) return 0;
+  const ratios = [
+    spent.steps / budget.steps,
+    spent.pages / budget.pages,
+    spent.tokens / budget.tokens,
+    spent.elapsedMs / budget.wallMs,
+  ].filter((ratio) => Number.isFinite(ratio));
+  return Math.min(1, Math.max(0, ...ratios));
+}
+
+/** "4 min 05 s", "12 s". */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return minutes > 0 ? `${minutes} min ${String(rest).padStart(2, "0")} s` : `${rest} s`;
+}
+
+/** "12.3k", "950". */
+export function formatCount(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n);
+}
