@@ -138,6 +138,7 @@ test("start from an edited plan, reload mid-run, report with citations, results,
   const shared = visitor.getByTestId("shared-research-report");
   await expect(shared).toBeVisible();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(QUESTION);
+  await expect(visitor.getByText("Deep research report", { exact: true })).toBeVisible();
   await expect(shared.getByTestId("research-citation-mark").first()).toBeVisible();
   await expect(shared.getByTestId("research-source").first()).toBeVisible();
   await visitor.screenshot({

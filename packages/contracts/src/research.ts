@@ -128,7 +128,7 @@ export const researchItemSchema = z.object({
   subQuestions: z.array(z.string()),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
-  /** Sources read (their text was fetched) and found (search results not read). */
+  /** Sources read (their text was fetched), and every source found (read or not). */
   sourcesRead: z.number().int(),
   sourcesFound: z.number().int(),
   spent: researchSpentSchema,

@@ -87,11 +87,14 @@ export async function offlinePlan(options: {
       topic: question,
       signal: options.signal ?? new AbortController().signal,
     });
-    const words = queryWords(question).slice(0, 4).join(" ");
     for (const r of results) {
       if (r.source === "web" || !r.heading) continue;
       const heading = r.heading.split(/\s*[›>]\s*/).pop() ?? r.heading;
-      candidates.push(heading.endsWith("?") ? heading : `${heading} (${words})`);
+      // "Sharing and privacy: Taking a link back" — the guide or file it is from, then its part.
+      const from = (r.title.split(" — ")[0] ?? "").split(":")[0]?.trim() ?? "";
+      candidates.push(
+        heading.endsWith("?") || from === "" || from === heading ? heading : `${from}: ${heading}`,
+      );
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;

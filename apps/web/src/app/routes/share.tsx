@@ -139,6 +139,13 @@ export function ShareRoute() {
       shareId={shareId}
       renderTurn={(message, index) => <SharedTurn message={message} index={index} />}
       renderAgent={(agent) => <SharedAgentBadge agent={agent} />}
+      kindLabel={(conversation) =>
+        conversation.messages.length === 1 &&
+        conversation.messages[0]?.parts &&
+        isResearchReport(conversation.messages[0].parts)
+          ? "Deep research report"
+          : null
+      }
       continueAnonymously={continueAnonymously}
     />
   );

@@ -64,10 +64,12 @@ function Conversation({
   conversation,
   renderTurn,
   renderAgent,
+  kindLabel,
   continueAnonymously,
 }: {
   conversation: SharedConversation;
   renderAgent: (agent: SharedAgent) => ReactNode;
+  kindLabel: ((conversation: SharedConversation) => string | null) | undefined;
   renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
   continueAnonymously: (conversation: SharedConversation) => string | null;
 }) {
@@ -97,11 +99,12 @@ function Conversation({
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
           <span className="inline-flex items-center gap-1.5">
             <KindIcon className="size-4" aria-hidden="true" />
-            {conversation.kind === "thread"
-              ? `${conversation.agent ? "Conversation" : "Thread"} · ${count} ${count === 1 ? "question" : "questions"}`
-              : conversation.agent
-                ? "Reply"
-                : "Answer"}
+            {kindLabel?.(conversation) ??
+              (conversation.kind === "thread"
+                ? `${conversation.agent ? "Conversation" : "Thread"} · ${count} ${count === 1 ? "question" : "questions"}`
+                : conversation.agent
+                  ? "Reply"
+                  : "Answer")}
           </span>
           <span>
             Shared{" "}
@@ -143,12 +146,15 @@ export function SharedPage({
   shareId,
   renderTurn,
   renderAgent,
+  kindLabel,
   continueAnonymously,
 }: {
   shareId: string;
   renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
   /** The agent of a shared agent conversation (its icon or avatar and name). */
   renderAgent: (agent: SharedAgent) => ReactNode;
+  /** What the shared thing is, when another feature knows better ("Deep research report"). */
+  kindLabel?: (conversation: SharedConversation) => string | null;
   continueAnonymously: (conversation: SharedConversation) => string | null;
 }) {
   const share = usePublicShare(shareId);
@@ -178,6 +184,7 @@ export function SharedPage({
       conversation={sharedConversationOf(share.data)}
       renderTurn={renderTurn}
       renderAgent={renderAgent}
+      kindLabel={kindLabel}
       continueAnonymously={continueAnonymously}
     />
   );
