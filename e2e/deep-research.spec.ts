@@ -147,6 +147,63 @@ test("start from an edited plan, reload mid-run, report with citations, results,
   });
 });
 
+test("a research over my files: a citation opens the file at its passage with the quote marked", async ({
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(180_000);
+  await signInViaApi(context, uniqueEmail("research-files"));
+  const text = [
+    "Harbour ledger, spring season.",
+    "The harbour master counted forty-two schooners at the north quay in April.",
+    "Tidal gauges at the south basin recorded a range of four metres during spring tides.",
+    "The lighthouse keeper logged eleven nights of fog before the first of May.",
+  ].join("\n\n");
+  const uploaded = await context.request.post("/api/files", {
+    multipart: {
+      file: { name: "harbour-ledger.txt", mimeType: "text/plain", buffer: Buffer.from(text) },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  const { id } = (await uploaded.json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get(`/api/files/${id}`)).json()) as { status: string })
+          .status,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe("ready");
+  const page = await context.newPage();
+  await page.goto("/app/agents/deepresearch");
+  await page
+    .getByTestId("research-question")
+    .fill("How many schooners did the harbour master count at the north quay?");
+  await page.getByTestId("research-depth-quick").click();
+  await page.getByTestId("research-sources-files").click();
+  await page.getByTestId("research-start-now").click();
+  await expect(page).toHaveURL(RESEARCH_URL);
+  const report = await reportReady(page);
+  const chip = report.getByTestId("research-citation").filter({
+    has: page.locator('[data-verified="true"]'),
+  });
+  // The chip's preview quotes the words the link will mark.
+  await chip.first().focus();
+  const preview = page.getByTestId("research-citation-preview");
+  await expect(preview.getByTestId("research-citation-quote")).not.toBeEmpty();
+  const quote = (await preview.getByTestId("research-citation-quote").textContent()) ?? "";
+  await chip.first().click();
+  await expect(page).toHaveURL(new RegExp(`/app/document-chat/${id}/[^?]+\\?chunk=\\d+.*&quote=`));
+  expect(new URL(page.url()).searchParams.get("quote")).toBe(quote);
+  // Only the quote is marked, not the whole passage around it.
+  const mark = page.getByTestId("document-text").locator("mark.doc-highlight");
+  await expect(mark).toHaveText(quote);
+  await expect(mark).toHaveCount(1);
+  await expect(page.getByTestId("document-text")).toContainText("eleven nights of fog");
+});
+
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
   for (const mode of ["light", "dark"] as const) {
     test(`deep research screenshots, ${mode}, ${viewportName}`, async ({

@@ -92,6 +92,7 @@ export function DocumentChatScreen({
       document={doc}
       threadId={threadId}
       chunk={chunk}
+      quote={chunk === null ? null : (search.get("quote")?.slice(0, 500) ?? null)}
       threadHeader={threadHeader && ((thread) => threadHeader({ ...thread, onDeleted: newChat }))}
       onNewChat={newChat}
     />

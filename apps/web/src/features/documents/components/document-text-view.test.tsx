@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DocumentTextView } from "./document-text-view.tsx";
+import { DocumentTextView, rangesOnPage } from "./document-text-view.tsx";
 
 const TEXT = "Ouch[1].[2]\n\nA tachyon walks into a bar.\n\nFin.";
 
@@ -29,6 +29,17 @@ describe("DocumentTextView", () => {
     expect([...marks].map((m) => m.textContent)).toEqual(["A tachyon walks into a bar."]);
     expect(document.querySelector("img")).toBeNull();
     expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeInTheDocument();
+  });
+
+  it("marks only a quote's words inside a passage's range, and the range when it is not there", () => {
+    const page = { page: 1, text: TEXT };
+    const range = { page: 1, start: 0, end: TEXT.length };
+    const found = { ranges: [range], quote: "walks into", key: "q" };
+    const at = TEXT.indexOf("walks into");
+    expect(rangesOnPage(found, page)).toEqual([{ page: 1, start: at, end: at + 10 }]);
+    expect(rangesOnPage({ ...found, quote: "runs into" }, page)).toEqual([range]);
+    expect(rangesOnPage({ ...found, quote: null }, page)).toEqual([range]);
+    expect(rangesOnPage({ ...found, quote: "walks into" }, { page: 2, text: TEXT })).toEqual([]);
   });
 });
 

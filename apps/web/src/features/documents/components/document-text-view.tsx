@@ -2,6 +2,23 @@ import type { DocumentText, PageRange } from "@nexus/contracts";
 import { useEffect, useRef } from "react";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
 
+/**
+ * The highlight's ranges on one page; with a quote found as it is inside a range (a research
+ * note's link to its passage), the quote's own characters instead of the whole range.
+ */
+export function rangesOnPage(
+  highlight: DocumentHighlight | null,
+  page: { page: number; text: string },
+): PageRange[] {
+  const ranges = highlight?.ranges.filter((r) => r.page === page.page) ?? [];
+  const quote = highlight?.quote?.trim();
+  if (!quote) return ranges;
+  return ranges.map((r) => {
+    const at = page.text.slice(r.start, r.end).indexOf(quote);
+    return at < 0 ? r : { page: r.page, start: r.start + at, end: r.start + at + quote.length };
+  });
+}
+
 /** A line of a sheet or table: cells separated by tabs. */
 const isRow = (line: string) => line.includes("\t");
 
@@ -76,7 +93,7 @@ export function DocumentTextView({
       data-testid="document-text"
     >
       {text.pages.map((page) => {
-        const ranges = highlight?.ranges.filter((r) => r.page === page.page) ?? [];
+        const ranges = rangesOnPage(highlight, page);
         return (
           <article
             key={page.page}

@@ -55,12 +55,15 @@ export function DocumentWorkspace({
   document,
   threadId,
   chunk,
+  quote,
   threadHeader,
   onNewChat,
 }: {
   document: DocumentInfo;
   threadId: string;
   chunk: number | null;
+  /** Words of the passage to mark within it (a research note's quote), with `chunk`. */
+  quote?: string | null;
   threadHeader?: ((thread: DocumentThreadContext) => ReactNode) | undefined;
   onNewChat?: () => void;
 }) {
@@ -77,10 +80,10 @@ export function DocumentWorkspace({
     const { page, start, end } = passage.data;
     setHighlight({
       ranges: [{ page, start, end }],
-      quote: null,
+      quote: quote ?? null,
       key: `chunk-${passage.data.ordinal}`,
     });
-  }, [passage.data]);
+  }, [passage.data, quote]);
 
   // A scanned page has no text layer to mark: its recognised text is shown instead.
   const ocrPages = document.viewer === "pdf" ? document.ocrPages : [];

@@ -27,6 +27,7 @@ export function ResearchCitationChip({ citation }: { citation: ResearchCitation 
       <span {...preview.triggerProps} className="inline">
         <SourceLink
           source={source}
+          quote={verified ? note.quote : null}
           testId="research-citation"
           className={clsx(
             CHIP,
@@ -77,7 +78,7 @@ export function ResearchCitationChip({ citation }: { citation: ResearchCitation 
           </span>
           <span className="mt-1 block text-xs font-medium text-fg">{source.title}</span>
           <span className="mt-1.5 block text-xs leading-relaxed break-words text-muted line-clamp-6">
-            “{note.quote}”
+            “<span data-testid="research-citation-quote">{note.quote}</span>”
           </span>
           {verified ? null : (
             <span className="mt-1.5 block text-xs text-subtle">

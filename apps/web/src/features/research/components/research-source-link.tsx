@@ -11,9 +11,18 @@ import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
  */
 export function sourceTarget(
   source: Pick<ResearchSource, "url" | "fileId" | "kind">,
+  quote?: string | null,
 ): { internal: boolean; href: string } | null {
   const viewer = documentLinkOf(source.url);
-  if (viewer) return { internal: true, href: viewer.path };
+  // A checked quote goes with a passage's link: the viewer marks those words in the passage.
+  if (viewer)
+    return {
+      internal: true,
+      href:
+        quote && viewer.ordinal !== null
+          ? `${viewer.path}${viewer.path.includes("?") ? "&" : "?"}quote=${encodeURIComponent(quote.slice(0, 500))}`
+          : viewer.path,
+    };
   // A PDF's viewer link (/app/pdf-chat/<id>/…): as it is, with its passage.
   if (source.fileId && /^\/app\/pdf-chat\/[^/?#]+(?:[/?#]|$)/.test(source.url))
     return { internal: true, href: source.url };
@@ -46,17 +55,20 @@ export const LinkFilesContext = createContext(true);
 /** A link to a source (internal in the app, external in a new tab), or its children when none. */
 export function SourceLink({
   source,
+  quote,
   className,
   children,
   testId,
 }: {
   source: Pick<ResearchSource, "url" | "fileId" | "kind">;
+  /** A checked quote of the source: a file's passage opens with those words marked. */
+  quote?: string | null;
   className?: string;
   children: ReactNode;
   testId?: string;
 }) {
   const linkFiles = use(LinkFilesContext);
-  const target = !linkFiles && source.kind === "file" ? null : sourceTarget(source);
+  const target = !linkFiles && source.kind === "file" ? null : sourceTarget(source, quote);
   if (!target)
     return (
       <span className={className} data-testid={testId}>
