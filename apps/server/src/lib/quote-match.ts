@@ -89,7 +89,7 @@ function originalRange(map: number[], start: number, end: number) {
   return { start: from, end: last + 1 };
 }
 
-interface Token {
+export interface Token {
   word: string;
   start: number;
   end: number;
@@ -103,49 +103,104 @@ function tokens(text: string): Token[] {
   }));
 }
 
+/** Bits per word of the bit-parallel LCS's vectors. */
+const BITS = 32;
+
 /**
  * The tightest window of the text's tokens (at most 1.5× the quote's length) whose tokens match at
- * least FUZZY_THRESHOLD of the quote's tokens in order (a longest common subsequence).
+ * least FUZZY_THRESHOLD of the quote's tokens in order (a longest common subsequence); on a tie of
+ * score and width, the first. Each candidate window's LCS with the quote is computed bit-parallel
+ * (Allison–Dix, in Hyyrö's form): one vector over the quote's tokens, updated per window token with
+ * an add and two masks, holds the LCS of the quote with the window's prefix read so far (its zero
+ * bits), so a window costs its length × ⌈quote tokens / 32⌉ word operations instead of a full
+ * quote × window table. Returns the same window as the table did (quote-match.reference.ts;
+ * quote-match.differential.test.ts compares them).
  */
-function fuzzy(quote: Token[], text: Token[]): { start: number; end: number } | null {
-  const need = Math.ceil(quote.length * FUZZY_THRESHOLD);
-  const maxWindow = Math.ceil(quote.length * 1.5);
-  const words = new Set(quote.map((t) => t.word));
+export function fuzzyWindow(quote: Token[], text: Token[]): { start: number; end: number } | null {
+  const m = quote.length;
+  const need = Math.ceil(m * FUZZY_THRESHOLD);
+  const maxWindow = Math.ceil(m * 1.5);
+  // The quote's distinct words as small ids; each id's match mask over the quote's positions.
+  const ids = new Map<string, number>();
+  const quoteIds = quote.map((t) => {
+    let id = ids.get(t.word);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(t.word, id);
+    }
+    return id;
+  });
+  const words = Math.ceil(m / BITS);
+  const masks = new Int32Array(ids.size * words);
+  for (let i = 0; i < m; i++) {
+    const at = (quoteIds[i] ?? 0) * words + Math.floor(i / BITS);
+    masks[at] = (masks[at] ?? 0) | (1 << (i % BITS));
+  }
+  // An alignment holding `need` of the quote's tokens starts at one of its first m − need + 1.
+  const first = new Uint8Array(ids.size);
+  for (let i = 0; i < m - need + 1; i++) first[quoteIds[i] ?? 0] = 1;
+  const textIds = new Int32Array(text.length);
+  for (let j = 0; j < text.length; j++) textIds[j] = ids.get(text[j]?.word ?? "") ?? -1;
+  // The bits of the top word beyond the quote stay set: V & ~M keeps them, so they count no match.
+  const topSpare = m % BITS === 0 ? 0 : ~0 << (m % BITS);
+  const v = new Int32Array(words);
   let best: { start: number; end: number; score: number; width: number } | null = null;
   // How many of each window's tokens are quote words (a bag count, kept as the window slides):
-  // the longest common subsequence cannot exceed it, so most windows are skipped without one.
-  const inQuote = text.map((t) => (words.has(t.word) ? 1 : 0));
-  // An alignment holding `need` of the quote's tokens starts at one of its first len − need + 1.
-  const firsts = new Set(quote.slice(0, quote.length - need + 1).map((t) => t.word));
+  // the LCS cannot exceed it (nor m), so most windows are skipped without one.
   let bag = 0;
-  for (let i = 0; i < Math.min(maxWindow, text.length); i++) bag += inQuote[i] ?? 0;
+  for (let j = 0; j < Math.min(maxWindow, text.length); j++) bag += (textIds[j] ?? -1) >= 0 ? 1 : 0;
   for (let from = 0; from < text.length; from++) {
-    if (from > 0) bag += (inQuote[from + maxWindow - 1] ?? 0) - (inQuote[from - 1] ?? 0);
-    if (!inQuote[from] || bag < need || !firsts.has(text[from]?.word ?? "")) continue;
-    const window = text.slice(from, from + maxWindow);
-    // LCS of quote × window, remembering where in the window the best prefix ended.
-    let prev = new Array<number>(window.length + 1).fill(0);
-    for (const q of quote) {
-      const row = new Array<number>(window.length + 1).fill(0);
-      for (let j = 1; j <= window.length; j++)
-        row[j] =
-          window[j - 1]?.word === q.word
-            ? (prev[j - 1] ?? 0) + 1
-            : Math.max(prev[j] ?? 0, row[j - 1] ?? 0);
-      prev = row;
+    if (from > 0) {
+      const enter = from + maxWindow - 1;
+      if (enter < text.length && (textIds[enter] ?? -1) >= 0) bag++;
+      if ((textIds[from - 1] ?? -1) >= 0) bag--;
     }
-    // The shortest window prefix that reaches the best score.
-    const score = prev[window.length] ?? 0;
+    const id = textIds[from] ?? -1;
+    if (id < 0 || bag < need || !first[id]) continue;
+    // A window that cannot reach the best score so far cannot replace it.
+    if (best && Math.min(bag, m) < best.score) continue;
+    v.fill(-1);
+    const end = Math.min(from + maxWindow, text.length);
+    let score = 0;
+    let width = 0;
+    for (let j = from; j < end; j++) {
+      const tid = textIds[j] ?? -1;
+      if (tid < 0) continue;
+      // V ← (V + (V & M)) | (V & ~M), one 32-bit word at a time with the carry.
+      const base = tid * words;
+      let carry = 0;
+      let zeros = 0;
+      for (let w = 0; w < words; w++) {
+        const x = v[w] ?? 0;
+        const mask = masks[base + w] ?? 0;
+        const sum = (x >>> 0) + ((x & mask) >>> 0) + carry;
+        carry = sum > 0xffffffff ? 1 : 0;
+        const next = sum | 0 | (x & ~mask) | (w === words - 1 ? topSpare : 0);
+        v[w] = next;
+        zeros += popcount(~next);
+      }
+      // The LCS of the quote with the window's first j − from + 1 tokens: the first prefix that
+      // reaches a new score is the shortest that holds it.
+      if (zeros > score) {
+        score = zeros;
+        width = j - from + 1;
+        if (score === m) break;
+      }
+    }
     if (score < need) continue;
-    let width = window.length;
-    while (width > 1 && (prev[width - 1] ?? 0) === score) width--;
     if (!best || score > best.score || (score === best.score && width < best.width)) {
-      const last = window[width - 1];
-      const first = window[0];
-      if (first && last) best = { start: first.start, end: last.end, score, width };
+      const last = text[from + width - 1];
+      const head = text[from];
+      if (head && last) best = { start: head.start, end: last.end, score, width };
     }
   }
   return best;
+}
+
+function popcount(x: number): number {
+  let n = x - ((x >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 export function matchQuote(quote: string, text: string): QuoteMatchResult {
@@ -166,7 +221,7 @@ export function matchQuote(quote: string, text: string): QuoteMatchResult {
     return { match: "normalised", ...originalRange(t.map, atJoined, atJoined + joined.length) };
   const quoteTokens = tokens(q);
   if (quoteTokens.length < FUZZY_MIN_WORDS) return NONE;
-  const found = fuzzy(quoteTokens, tokens(t.text));
+  const found = fuzzyWindow(quoteTokens, tokens(t.text));
   if (!found) return NONE;
   return { match: "fuzzy", ...originalRange(t.map, found.start, found.end) };
 }
