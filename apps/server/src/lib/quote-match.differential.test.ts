@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fuzzyWindow, matchQuote } from "./quote-match.ts";
 import { fuzzyReference, matchQuoteReference, tokens } from "./quote-match.reference.ts";
+import { fuzzyWindow, matchQuote } from "./quote-match.ts";
 
 /**
  * The bit-parallel fuzzy finder against the table-per-window one it replaced (the reference):
@@ -33,9 +33,10 @@ const ARABIC =
   "في البداية كان النص المقتبس من الوثيقة يحتوي على كلمات عربية مثل الكتاب والمدرسة والعلم".split(
     " ",
   );
-const JAPANESE = "トレース 木 は 実行時 に 記録 され 、 インタプリタ が ループ の 経路 を 測定 した 。 東京 日本語".split(
-  " ",
-);
+const JAPANESE =
+  "トレース 木 は 実行時 に 記録 され 、 インタプリタ が ループ の 経路 を 測定 した 。 東京 日本語".split(
+    " ",
+  );
 const LANGS = [ENGLISH, NUMBERS, ARABIC, JAPANESE, [...ENGLISH, ...NUMBERS]] as const;
 const SEPARATORS = [" ", " ", " ", "  ", "\n", ", ", ". ", " – ", " “", "” "];
 
@@ -87,22 +88,27 @@ function quoteFrom(r: Rand, text: string, vocab: readonly string[], count: numbe
 }
 
 describe("fuzzyWindow (bit-parallel) against the reference (an LCS table per window)", () => {
-  it("matchQuote gives the same match and range on 3,000 generated quote/text pairs", () => {
+  it("matchQuote gives the same match and range on 2,000 generated quote/text pairs", () => {
     const r = rng(25);
     const seen = { exact: 0, normalised: 0, fuzzy: 0, none: 0 };
-    for (let n = 0; n < 3_000; n++) {
+    const differ: object[] = [];
+    for (let n = 0; n < 2_000; n++) {
       const vocab = pick(r, LANGS);
-      let text = passage(r, vocab, 40 + int(r, 260));
+      let text = passage(r, vocab, 40 + int(r, 200));
       if (r() < 0.3) text = ocrNoise(r, text, 0.02 + r() * 0.05);
       const count = pick(r, [4, 5, 8, 12, 20, 31, 32, 33, 40, 63, 64, 65, 100]);
       const damage = pick(r, [0, 0.1, 0.2, 0.25, 0.3, 0.4, 0.6]);
-      const quote = r() < 0.05 ? passage(r, vocab, count) : quoteFrom(r, text, vocab, count, damage);
+      const quote =
+        r() < 0.05 ? passage(r, vocab, count) : quoteFrom(r, text, vocab, count, damage);
       const got = matchQuote(quote, text);
-      expect({ n, ...got }).toEqual({ n, ...matchQuoteReference(quote, text) });
+      const want = matchQuoteReference(quote, text);
+      if (got.match !== want.match || got.start !== want.start || got.end !== want.end)
+        differ.push({ n, quote, text, got, want });
       seen[got.match]++;
     }
-    // The pairs reach every path, the fuzzy one most of all (and misses around the threshold).
-    expect(seen.fuzzy).toBeGreaterThan(1_000);
+    expect(differ.slice(0, 3)).toEqual([]);
+    // The pairs reach every path: fuzzy matches and misses (the fuzzy finder ran and found none).
+    expect(seen.fuzzy).toBeGreaterThan(600);
     expect(seen.none).toBeGreaterThan(200);
     expect(seen.normalised).toBeGreaterThan(50);
   });
@@ -110,16 +116,19 @@ describe("fuzzyWindow (bit-parallel) against the reference (an LCS table per win
   it("finds the same window in random token sequences over a few words (many ties)", () => {
     const r = rng(7);
     let found = 0;
-    for (let n = 0; n < 3_000; n++) {
+    const differ: object[] = [];
+    for (let n = 0; n < 2_000; n++) {
       const alphabet = "abcdefgh".slice(0, 2 + int(r, 6)).split("");
       const seq = (len: number) => Array.from({ length: len }, () => pick(r, alphabet)).join(" ");
       const quote = tokens(seq(4 + int(r, 70)));
-      const text = tokens(seq(int(r, 200)));
+      const text = tokens(seq(int(r, 120)));
       const got = fuzzyWindow(quote, text);
-      expect({ n, got }).toEqual({ n, got: fuzzyReference(quote, text) });
+      const want = fuzzyReference(quote, text);
+      if (got?.start !== want?.start || got?.end !== want?.end) differ.push({ n, got, want });
       if (got) found++;
     }
-    expect(found).toBeGreaterThan(1_000);
+    expect(differ.slice(0, 3)).toEqual([]);
+    expect(found).toBeGreaterThan(700);
   });
 
   it("aligns Arabic and Japanese quotes with a word changed, as the reference does", () => {
@@ -127,7 +136,8 @@ describe("fuzzyWindow (bit-parallel) against the reference (an LCS table per win
     const quote = "كان النص المقتبس من الوثيقة يحتوي على حروف عربية";
     expect(matchQuote(quote, arabic)).toEqual(matchQuoteReference(quote, arabic));
     expect(matchQuote(quote, arabic).match).toBe("fuzzy");
-    const japanese = "トレース 木 は 実行時 に 記録 され 、 インタプリタ が ループ の 経路 を 測定 した 。";
+    const japanese =
+      "トレース 木 は 実行時 に 記録 され 、 インタプリタ が ループ の 経路 を 測定 した 。";
     const jq = "インタプリタ が ループ の 道 を 測定 した";
     expect(matchQuote(jq, japanese)).toEqual(matchQuoteReference(jq, japanese));
     expect(matchQuote(jq, japanese).match).toBe("fuzzy");
