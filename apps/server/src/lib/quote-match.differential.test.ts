@@ -38,7 +38,10 @@ const JAPANESE =
     " ",
   );
 const LANGS = [ENGLISH, NUMBERS, ARABIC, JAPANESE, [...ENGLISH, ...NUMBERS]] as const;
-const SEPARATORS = [" ", " ", " ", "  ", "\n", ", ", ". ", " – ", " “", "” "];
+const SEPARATORS = [
+  ...[" ", " ", " ", "  ", "\n", ", ", ". ", " – ", " “", "” ", " - ", "' "],
+  ...["\t", "\r\n", "\u00a0", "\u3000", "\f", "\v", " \u2014 ", "\u2019 "],
+];
 
 /** A passage of `count` words from `vocab`, with line breaks, hyphenation and typography. */
 function passage(r: Rand, vocab: readonly string[], count: number): string {
@@ -48,7 +51,7 @@ function passage(r: Rand, vocab: readonly string[], count: number): string {
     if (r() < 0.1) word = word.toUpperCase();
     if (word.length > 5 && r() < 0.06) {
       const cut = 2 + int(r, word.length - 3);
-      word = `${word.slice(0, cut)}${r() < 0.5 ? "-\n" : "\u00ad"}${word.slice(cut)}`;
+      word = `${word.slice(0, cut)}${pick(r, ["-\n", "-\n", "- \r\n ", "\u00ad", "-"])}${word.slice(cut)}`;
     }
     out += (i ? pick(r, SEPARATORS) : "") + word;
   }

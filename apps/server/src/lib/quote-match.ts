@@ -47,6 +47,22 @@ function normalise(text: string): { text: string; map: number[] } {
   const map: number[] = [];
   let space = true;
   for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // ASCII (the common case) is decided on its code: no NFKC, no regular expression.
+    if (code < 128 && code !== 45) {
+      if (code === 32 || (code >= 9 && code <= 13)) {
+        if (!space) {
+          out += " ";
+          map.push(i);
+          space = true;
+        }
+        continue;
+      }
+      space = false;
+      out += String.fromCharCode(code >= 65 && code <= 90 ? code + 32 : code);
+      map.push(i);
+      continue;
+    }
     const ch = text[i] ?? "";
     // A word broken across a line end: "meas-\nured" reads "measured".
     if (ch === "-" && /\S/.test(text[i - 1] ?? " ")) {
@@ -57,7 +73,7 @@ function normalise(text: string): { text: string; map: number[] } {
       }
     }
     if (ch === "\u00ad") continue;
-    if (ch === " " || ch === "\n" || ch === "\t" || ch === "\r" || /\s/.test(ch)) {
+    if (/\s/.test(ch)) {
       if (!space) {
         out += " ";
         map.push(i);
@@ -66,9 +82,7 @@ function normalise(text: string): { text: string; map: number[] } {
       continue;
     }
     space = false;
-    // ASCII needs no NFKC (the common case: normalising each character is the cost here).
-    const code = ch.charCodeAt(0);
-    const folded = code < 128 ? ch.toLowerCase() : (FOLD[ch] ?? ch).normalize("NFKC").toLowerCase();
+    const folded = code < 128 ? ch : (FOLD[ch] ?? ch).normalize("NFKC").toLowerCase();
     for (const c of folded) {
       out += c;
       map.push(i);
