@@ -37,7 +37,17 @@ const JAPANESE =
   "トレース 木 は 実行時 に 記録 され 、 インタプリタ が ループ の 経路 を 測定 した 。 東京 日本語".split(
     " ",
   );
-const LANGS = [ENGLISH, NUMBERS, ARABIC, JAPANESE, [...ENGLISH, ...NUMBERS]] as const;
+/** NFKC lengthens these (U+FDFA to 18 characters); U+FA6C folds to an astral ideograph. */
+const COMPATIBILITY = "ﬁle ﬃx ㍻ \ufdfa ① ㎞ Ⅻ \ufa6c \ufad5 ｶﾀｶﾅ ＡＢＣ".split(" ");
+const LANGS = [
+  ENGLISH,
+  NUMBERS,
+  ARABIC,
+  JAPANESE,
+  [...ENGLISH, ...NUMBERS],
+  [...ENGLISH, ...JAPANESE, ...COMPATIBILITY],
+  COMPATIBILITY,
+] as const;
 const SEPARATORS = [
   ...[" ", " ", " ", "  ", "\n", ", ", ". ", " – ", " “", "” ", " - ", "' "],
   ...["\t", "\r\n", "\u00a0", "\u3000", "\f", "\v", " \u2014 ", "\u2019 "],

@@ -40,11 +40,16 @@ const FOLD: Record<string, string> = {
 
 /**
  * The normalised text and, for each of its characters, the offset in the original where it came
- * from (plus one entry for the end).
+ * from (plus one entry for the end). Built in typed arrays (one string at the end): this runs on
+ * every passage checked, and a string grown a character at a time left garbage for the collector.
  */
-function normalise(text: string): { text: string; map: number[] } {
-  let out = "";
-  const map: number[] = [];
+function normalise(text: string): { text: string; map: Int32Array } {
+  let codes = new Uint16Array(text.length + 16);
+  let map = new Int32Array(text.length + 17);
+  // The code units written and the map's entries: one per code unit, except that a character whose
+  // fold is astral (7 CJK compatibility ideographs) gets one entry for its two units, as before.
+  let n = 0;
+  let m = 0;
   let space = true;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -52,15 +57,15 @@ function normalise(text: string): { text: string; map: number[] } {
     if (code < 128 && code !== 45) {
       if (code === 32 || (code >= 9 && code <= 13)) {
         if (!space) {
-          out += " ";
-          map.push(i);
+          codes[n++] = 32;
+          map[m++] = i;
           space = true;
         }
         continue;
       }
       space = false;
-      out += String.fromCharCode(code >= 65 && code <= 90 ? code + 32 : code);
-      map.push(i);
+      codes[n++] = code >= 65 && code <= 90 ? code + 32 : code;
+      map[m++] = i;
       continue;
     }
     const ch = text[i] ?? "";
@@ -75,29 +80,43 @@ function normalise(text: string): { text: string; map: number[] } {
     if (ch === "\u00ad") continue;
     if (/\s/.test(ch)) {
       if (!space) {
-        out += " ";
-        map.push(i);
+        codes[n++] = 32;
+        map[m++] = i;
         space = true;
       }
       continue;
     }
     space = false;
     const folded = code < 128 ? ch : (FOLD[ch] ?? ch).normalize("NFKC").toLowerCase();
+    // NFKC may lengthen a character ("ﬃ" → "ffi", "㍻" → "平成"): grow the arrays so that this
+    // fold and one unit for each character still to come fit.
+    if (n + folded.length + (text.length - i) + 1 > codes.length) {
+      const size = 2 * (codes.length + folded.length);
+      const c = new Uint16Array(size);
+      c.set(codes);
+      codes = c;
+      const p = new Int32Array(size + 1);
+      p.set(map);
+      map = p;
+    }
     for (const c of folded) {
-      out += c;
-      map.push(i);
+      for (let k = 0; k < c.length; k++) codes[n++] = c.charCodeAt(k);
+      map[m++] = i;
     }
   }
-  if (out.endsWith(" ")) {
-    out = out.slice(0, -1);
-    map.pop();
+  if (n > 0 && codes[n - 1] === 32) {
+    n--;
+    m--;
   }
-  map.push(text.length);
-  return { text: out, map };
+  map[m++] = text.length;
+  let out = "";
+  for (let at = 0; at < n; at += 4096)
+    out += String.fromCharCode.apply(null, codes.subarray(at, Math.min(n, at + 4096)) as never);
+  return { text: out, map: map.subarray(0, m) };
 }
 
 /** The original range of normalised [start, end). */
-function originalRange(map: number[], start: number, end: number) {
+function originalRange(map: Int32Array, start: number, end: number) {
   const from = map[start] ?? 0;
   const last = map[Math.max(start, end - 1)] ?? from;
   return { start: from, end: last + 1 };
@@ -109,12 +128,27 @@ export interface Token {
   end: number;
 }
 
+const WORD = /[\p{L}\p{N}]+/uy;
+const GAP = /[^\p{L}\p{N}]+/uy;
+
+/**
+ * The runs of letters and digits, as `text.matchAll(/[\p{L}\p{N}]+/gu)` finds them, read with
+ * sticky tests that only move lastIndex (a match array per word was most of this path's garbage).
+ */
 function tokens(text: string): Token[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
-    word: m[0],
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  const out: Token[] = [];
+  let at = 0;
+  while (at < text.length) {
+    GAP.lastIndex = at;
+    if (GAP.test(text)) at = GAP.lastIndex;
+    if (at >= text.length) break;
+    WORD.lastIndex = at;
+    WORD.test(text);
+    const end = WORD.lastIndex;
+    out.push({ word: text.slice(at, end), start: at, end });
+    at = end;
+  }
+  return out;
 }
 
 /** Bits per word of the bit-parallel LCS's vectors. */
