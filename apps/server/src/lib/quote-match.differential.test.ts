@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fuzzyReference, matchQuoteReference, tokens } from "./quote-match.reference.ts";
-import { fuzzyWindow, matchQuote } from "./quote-match.ts";
+import {
+  fuzzyReference,
+  matchQuoteReference,
+  tokens as tokensReference,
+} from "./quote-match.reference.ts";
+import { fuzzyWindow, matchQuote, tokens } from "./quote-match.ts";
 
 /**
  * The bit-parallel fuzzy finder against the table-per-window one it replaced (the reference):
@@ -133,8 +137,8 @@ describe("fuzzyWindow (bit-parallel) against the reference (an LCS table per win
     for (let n = 0; n < 2_000; n++) {
       const alphabet = "abcdefgh".slice(0, 2 + int(r, 6)).split("");
       const seq = (len: number) => Array.from({ length: len }, () => pick(r, alphabet)).join(" ");
-      const quote = tokens(seq(4 + int(r, 70)));
-      const text = tokens(seq(int(r, 120)));
+      const quote = tokensReference(seq(4 + int(r, 70)));
+      const text = tokensReference(seq(int(r, 120)));
       const got = fuzzyWindow(quote, text);
       const want = fuzzyReference(quote, text);
       if (got?.start !== want?.start || got?.end !== want?.end) differ.push({ n, got, want });
@@ -142,6 +146,19 @@ describe("fuzzyWindow (bit-parallel) against the reference (an LCS table per win
     }
     expect(differ.slice(0, 3)).toEqual([]);
     expect(found).toBeGreaterThan(700);
+  });
+
+  it("splits the same words as the reference's matchAll, lone surrogates and marks included", () => {
+    const r = rng(11);
+    const extra = ["\ud835", "\udc00", "😀", "\u0301", "é", "x\u0308", "٣", "²", "_", "'"];
+    for (let n = 0; n < 500; n++) {
+      let text = passage(r, pick(r, LANGS), int(r, 60));
+      for (let k = int(r, 4); k > 0; k--) {
+        const at = int(r, text.length + 1);
+        text = text.slice(0, at) + pick(r, extra) + text.slice(at);
+      }
+      expect(tokens(text)).toEqual(tokensReference(text));
+    }
   });
 
   it("aligns Arabic and Japanese quotes with a word changed, as the reference does", () => {

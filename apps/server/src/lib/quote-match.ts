@@ -135,7 +135,7 @@ const GAP = /[^\p{L}\p{N}]+/uy;
  * The runs of letters and digits, as `text.matchAll(/[\p{L}\p{N}]+/gu)` finds them, read with
  * sticky tests that only move lastIndex (a match array per word was most of this path's garbage).
  */
-function tokens(text: string): Token[] {
+export function tokens(text: string): Token[] {
   const out: Token[] = [];
   let at = 0;
   while (at < text.length) {
