@@ -143,7 +143,8 @@ export function tokens(text: string): Token[] {
     if (GAP.test(text)) at = GAP.lastIndex;
     if (at >= text.length) break;
     WORD.lastIndex = at;
-    WORD.test(text);
+    // A letter or digit is next (GAP took everything else): never false, but never loop forever.
+    if (!WORD.test(text)) break;
     const end = WORD.lastIndex;
     out.push({ word: text.slice(at, end), start: at, end });
     at = end;
