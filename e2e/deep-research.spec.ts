@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { analyzeAxe } from "./support/axe.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
@@ -206,6 +207,8 @@ test("a research over my files: a citation opens the file at its passage with th
 
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
   for (const mode of ["light", "dark"] as const) {
+    // Light/desktop and dark/phone in `npm test`; the full matrix nightly (E2E_FULL_MATRIX=1).
+    if (!inTourMatrix(mode, viewportName)) continue;
     test(`deep research screenshots, ${mode}, ${viewportName}`, async ({
       newContext,
       uniqueEmail,
