@@ -39,13 +39,24 @@ function nextAddress(): string {
   return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
 }
 
-async function startServer(): Promise<ServerProcess> {
+/**
+ * A server on a free port. The port is free when asked for and taken when the server listens; in
+ * between another process may take it (the server's own embedded PostgreSQL picks free ports too):
+ * that start is tried again on another port (the 200-cycle nightly run met it once).
+ */
+async function startServer(attempt = 1): Promise<ServerProcess> {
   const server = spawnServer({
     port: await freePort(),
     env: serverEnv({ DATA_DIR: dataDir, TRUST_PROXY: "true", LOG_LEVEL: "info" }),
   });
   spawned.add(server);
-  await waitForHealth(server, { timeoutMs: 60_000 });
+  try {
+    await waitForHealth(server, { timeoutMs: 60_000 });
+  } catch (error) {
+    if (attempt >= 3 || !String(error).includes("EADDRINUSE")) throw error;
+    spawned.delete(server);
+    return startServer(attempt + 1);
+  }
   return server;
 }
 
