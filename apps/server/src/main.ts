@@ -21,6 +21,7 @@ import { JOB_DEFINITIONS } from "./job-definitions.ts";
 import { startJobRuntime } from "./jobs/runtime.ts";
 import { closeOnDrain, drainConnections } from "./lib/http-drain.ts";
 import { createLogger } from "./lib/logger.ts";
+import { portInUse, portInUseMessage } from "./lib/port-in-use.ts";
 import { guardProcess } from "./lib/process-guards.ts";
 import { createDiscoverFeed } from "./modules/discover/discover.service.ts";
 import { fillMissingVectors } from "./modules/files/files.service.ts";
@@ -37,6 +38,13 @@ async function main() {
   // An unhandled rejection or uncaught exception is logged (redacted) and never ends the process.
   guardProcess(logger, "server");
   const startedAt = performance.now();
+
+  if (await portInUse(env.HOST, env.PORT)) {
+    const message = portInUseMessage(env.HOST, env.PORT);
+    logger.fatal(message);
+    console.error(message);
+    process.exit(1);
+  }
 
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   let url = env.DATABASE_URL;
@@ -109,10 +117,18 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   if (!(server instanceof HttpServer)) throw new Error("expected an HTTP/1.1 server");
   closeOnDrain(server, () => deps.lifecycle.draining);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+  } catch (error) {
+    // Taken since it was checked: the embedded PostgreSQL is not left running behind the exit.
+    await jobRuntime.stop(1_000).catch(() => undefined);
+    await database.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
   // Prometheus on its own port (no token: keep it off the public network, e.g. HOST=127.0.0.1).
   const metricsServer = env.METRICS_PORT
     ? serve({ fetch: metricsRoutes(deps, null).fetch, port: env.METRICS_PORT, hostname: env.HOST })

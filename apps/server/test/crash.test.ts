@@ -53,7 +53,7 @@ async function startServer(attempt = 1): Promise<ServerProcess> {
   try {
     await waitForHealth(server, { timeoutMs: 60_000 });
   } catch (error) {
-    if (attempt >= 3 || !String(error).includes("EADDRINUSE")) throw error;
+    if (attempt >= 3 || !/EADDRINUSE|already in use/.test(String(error))) throw error;
     spawned.delete(server);
     return startServer(attempt + 1);
   }
