@@ -1,5 +1,4 @@
-import { RESEARCH_EVENTS, type ResearchQuestion } from "@nexus/contracts";
-import type { Deps } from "../../deps.ts";
+import { RESEARCH_EVENTS } from "@nexus/contracts";
 import type { JobDefinition } from "../../jobs/job-definition.ts";
 import * as history from "../history/history.service.ts";
 import {
@@ -17,7 +16,13 @@ import {
   settle,
   stateOf,
 } from "./research.service.ts";
-import { budgetOf, nextStep, type ResearchState, type StepContext } from "./research.state.ts";
+import {
+  budgetOf,
+  nextStep,
+  planQuestions,
+  type ResearchState,
+  type StepContext,
+} from "./research.state.ts";
 
 export const RESEARCH_FAILED_TEXT = "The research failed. Try again in a moment.";
 
@@ -45,20 +50,13 @@ async function planStep(
   await ctx.emit(RESEARCH_EVENTS.step, { ...step, status: "running", detail: null });
   const plan = await planResearch(ctx.deps, ctx.caller, state, ctx.signal);
   if (plan.subQuestions.length === 0) throw new RunFailed("No research plan could be made.");
-  const questions = plan.subQuestions.map(
-    (text, i): ResearchQuestion => ({ id: i + 1, text, origin: "plan" }),
-  );
-  await ctx.emit(RESEARCH_EVENTS.questions, { questions });
+  const planned: ResearchState = { ...state, ...planQuestions(plan.subQuestions) };
+  await ctx.emit(RESEARCH_EVENTS.questions, { questions: planned.questions });
   await ctx.emit(RESEARCH_EVENTS.step, {
     ...step,
     status: "done",
-    detail: `${questions.length} questions`,
+    detail: `${planned.questions.length} questions`,
   });
-  const planned: ResearchState = {
-    ...state,
-    questions,
-    stage: Object.fromEntries(questions.map((q) => [String(q.id), "new" as const])),
-  };
   await stepDone(run, planned, ctx.deps.clock.now().getTime());
   return { next: true };
 }

@@ -49,6 +49,17 @@ export type ResearchStepPlan =
   | { kind: "reflect" }
   | { kind: "report" };
 
+/** The plan's questions (numbered from 1), each not started yet. */
+export function planQuestions(
+  texts: readonly string[],
+): Pick<ResearchState, "questions" | "stage"> {
+  const questions = texts.map((text, i): ResearchQuestion => ({ id: i + 1, text, origin: "plan" }));
+  return {
+    questions,
+    stage: Object.fromEntries(questions.map((q) => [String(q.id), "new" as const])),
+  };
+}
+
 export function initialState(values: {
   question: string;
   depth: ResearchDepth;
@@ -57,16 +68,12 @@ export function initialState(values: {
   subQuestions: readonly string[];
   startedAt: number;
 }): ResearchState {
-  const questions = values.subQuestions.map(
-    (text, i): ResearchQuestion => ({ id: i + 1, text, origin: "plan" }),
-  );
   return {
     question: values.question,
     depth: values.depth,
     sources: values.sources,
     offline: values.offline,
-    questions,
-    stage: Object.fromEntries(questions.map((q) => [String(q.id), "new" as const])),
+    ...planQuestions(values.subQuestions),
     reflections: 0,
     found: [],
     notes: [],
