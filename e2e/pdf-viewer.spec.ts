@@ -224,3 +224,37 @@ test("the viewer's shared pdf.js worker serves the next PDF and the previous one
   await expect(viewer.getByRole("alert")).toHaveCount(0);
   await context.close();
 });
+
+test("a pdf-chat address opened cold starts one pdf.js worker, which the viewer uses; for no one signed in it stops", async ({
+  newContext,
+  baseURL,
+  uniqueEmail,
+}) => {
+  test.setTimeout(180_000);
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  await stubExternalHosts(context, baseURL ?? "");
+  await signInViaApi(context, uniqueEmail("viewer-early-worker"));
+  const id = await uploadPdf(context);
+  const address = new URL((await openViewer(context, id)).url()).pathname;
+
+  // Opened cold (a new tab, as a link or a reload would): main.tsx starts the worker as the page
+  // loads, and the viewer hands that same worker to pdf.js (a second one would be a wasted 1 MB).
+  const page = await context.newPage();
+  await page.goto(address);
+  const viewer = page.getByTestId("pdf-viewer");
+  await expect(viewer.locator('[data-page="1"] .textLayer span').first()).toBeVisible();
+  await expect(viewer.getByText("of 14")).toBeVisible();
+  expect(page.workers()).toHaveLength(1);
+  await page.close();
+
+  // Someone not signed in is asked to sign in, and the worker started for the PDF stops.
+  const stranger = await newContext({ viewport: { width: 1280, height: 800 } });
+  await stubExternalHosts(stranger, baseURL ?? "");
+  const anonymous = await stranger.newPage();
+  await anonymous.goto(address);
+  await expect(anonymous.getByRole("heading", { name: /sign in/i }).first()).toBeVisible();
+  await expect.poll(() => anonymous.workers().length).toBe(0);
+  await expect(anonymous.getByTestId("pdf-viewer")).toHaveCount(0);
+  await stranger.close();
+  await context.close();
+});

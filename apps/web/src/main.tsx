@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { ChunkErrorView } from "@/components/errors/chunk-error-view.tsx";
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
+import { pdfWorker, stopUnusedPdfWorker } from "@/features/documents/lib/pdf-worker.ts";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-loading.ts";
 import { startDailyCleanup } from "@/lib/daily-cleanup.ts";
 import { consumeSignInTokenFromUrl } from "@/lib/sign-in-link.ts";
@@ -51,9 +52,25 @@ if (signInToken === null && window.location.pathname === "/") {
   // Fetch the app shell, who is signed in and the screen's data alongside the router instead of
   // after it.
   if (inApp) import("./app/routes/app/layout.tsx").catch(() => undefined);
+  // A PDF's page: pdf.js's worker (its own thread) starts now, while the app's code loads.
+  const pdfChat = signInToken === null && /^\/app\/pdf-chat\//.test(window.location.pathname);
+  if (pdfChat) pdfWorker();
   if (inApp && signInToken === null)
     import("./lib/early-requests.ts").then(
-      ({ fetchEarly }) => fetchEarly(window.location.pathname),
+      ({ fetchEarly }) => {
+        const signedIn = fetchEarly(window.location.pathname);
+        // A PDF's viewer starts loading beside the screen's code once someone is signed in (its
+        // worker started above); for no one, that worker stops.
+        if (pdfChat)
+          void signedIn.then((yes) => {
+            if (!yes) stopUnusedPdfWorker();
+            else
+              import("@/features/documents/components/pdf-viewer-loader.tsx")
+                .then(({ preloadPdfViewer }) => preloadPdfViewer())
+                // The screen asks again, and shows the failure.
+                .catch(() => undefined);
+          });
+      },
       () => undefined,
     );
   // While a sign-in link completes the app shows nothing (spec §2): not even the loading frame
@@ -66,7 +83,12 @@ if (signInToken === null && window.location.pathname === "/") {
   }
   loadChunk(async () => {
     const app = await import("./app/app.tsx");
+    // A prerendered page hydrates with its code ready. An /app page renders once its screen's code
+    // is here (the server's loading frame shows meanwhile): a screen that suspended instead would
+    // be revealed no sooner than React's 300 ms throttle after its fallback. A failed download is
+    // left to the screen's own boundary (its retry view).
     if (hydrate) await app.preloadRoute(window.location.pathname);
+    else if (inApp) await app.preloadRoute(window.location.pathname).catch(() => undefined);
     return app;
   }).then(({ App }) => {
     show(

@@ -54,6 +54,17 @@ describe("screenRequests", () => {
     expect(early.screenRequests("/app/agents/deepresearch/results")).toEqual([]);
     expect(early.screenRequests("/app/agents/deepresearch/R1")).toEqual(["/research/R1"]);
     expect(early.screenRequests("/app/agents/structured-information-extraction/T1")).toEqual([]);
+    // A document's screen: its info, and its thread when the address names one.
+    expect(early.screenRequests("/app/pdf-chat/D1/T1")).toEqual([
+      "/documents/D1",
+      "/documents/D1/threads/T1",
+    ]);
+    expect(early.screenRequests("/app/document-chat/D%201")).toEqual(["/documents/D%201"]);
+    expect(early.screenRequests("/app/document-chat/D1/T1/")).toEqual([
+      "/documents/D1",
+      "/documents/D1/threads/T1",
+    ]);
+    expect(early.screenRequests("/app/pdf-chat/bad%E0%A4%A/T1")).toEqual([]);
     expect(early.screenRequests("/app/agents/custom")).toEqual([]);
     expect(early.screenRequests("/app/agents/custom/abc")).toEqual([]);
     expect(early.screenRequests("/app/search/no-id-here-!!")).toEqual([]);
@@ -70,7 +81,7 @@ describe("screenRequests", () => {
 describe("fetchEarly", () => {
   it("asks for the screen's data once the session says someone is signed in", async () => {
     const { early, asked, release } = await setUp(SIGNED_IN);
-    early.fetchEarly("/app/search/what-is-nexus-AbC123");
+    await expect(early.fetchEarly("/app/search/what-is-nexus-AbC123")).resolves.toBe(true);
     await settle();
     expect(asked).toEqual(["/me", "/threads/AbC123"]);
 
@@ -90,10 +101,11 @@ describe("fetchEarly", () => {
 
   it("sends nothing but GET /api/me for an anonymous visitor", async () => {
     const { early, asked } = await setUp(ANONYMOUS);
-    early.fetchEarly("/app/agents/quick-answer/T1");
+    await expect(early.fetchEarly("/app/pdf-chat/D1/T1")).resolves.toBe(false);
     await settle();
     expect(asked).toEqual(["/me"]);
     expect(early.takeEarly("/agents")).toBeNull();
+    expect(early.takeEarly("/documents/D1")).toBeNull();
   });
 
   it("starts nothing a query has asked for already", async () => {
@@ -101,7 +113,7 @@ describe("fetchEarly", () => {
     // The session asked first (no early request to take): the page load must not send another.
     expect(early.takeEarly("/me")).toBeNull();
     expect(early.takeArrived("/agents")).toBeUndefined();
-    early.fetchEarly("/app/agents");
+    await expect(early.fetchEarly("/app/agents")).resolves.toBe(false);
     await settle();
     expect(asked).toEqual([]);
   });
@@ -119,7 +131,7 @@ describe("fetchEarly", () => {
       ),
     );
     const early: EarlyModule = await import("./early-requests.ts");
-    early.fetchEarly("/app/agents");
+    await expect(early.fetchEarly("/app/agents")).resolves.toBe(false);
     await settle();
     expect(early.takeArrived("/me")).toBeUndefined();
     await expect(early.takeEarly("/me")).rejects.toMatchObject({ status: 500 });

@@ -19,6 +19,9 @@ export const earlyPaths = {
   agentThread: (agentId: string, threadId: string) =>
     `/agents/${encodeURIComponent(agentId)}/threads/${encodeURIComponent(threadId)}`,
   research: (threadId: string) => `/research/${encodeURIComponent(threadId)}`,
+  document: (documentId: string) => `/documents/${encodeURIComponent(documentId)}`,
+  documentThread: (documentId: string, threadId: string) =>
+    `/documents/${encodeURIComponent(documentId)}/threads/${encodeURIComponent(threadId)}`,
 } as const;
 
 /** The specialists' screens under /app/agents/<id>: not preset agents (no agent thread to ask). */
@@ -36,6 +39,15 @@ function decoded(segment: string | undefined): string | null {
 
 /** What a signed-in person's screen at `pathname` asks for first, beside GET /api/me. */
 export function screenRequests(pathname: string): string[] {
+  const document = /^\/app\/(?:pdf|document)-chat\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (document) {
+    const documentId = decoded(document[1]);
+    if (documentId === null) return [];
+    const threadId = decoded(document[2]);
+    return threadId === null
+      ? [earlyPaths.document(documentId)]
+      : [earlyPaths.document(documentId), earlyPaths.documentThread(documentId, threadId)];
+  }
   const answer = /^\/app\/search\/([^/]+)\/?$/.exec(pathname);
   if (answer) {
     const threadId = threadIdFromQueryAndId(decoded(answer[1]) ?? undefined);
@@ -86,17 +98,23 @@ function start(path: string): Promise<unknown> | null {
   return request;
 }
 
-/** Starts GET /api/me and, for a signed-in person, the screen's own requests. */
-export function fetchEarly(pathname: string): void {
+/**
+ * Starts GET /api/me and, for a signed-in person, the screen's own requests. Resolves with whether
+ * someone is signed in (false when GET /api/me fails or was asked for already), so the caller can
+ * start what only a signed-in person's screen needs.
+ */
+export function fetchEarly(pathname: string): Promise<boolean> {
   const me = start(earlyPaths.me) as Promise<MeResponse> | null;
+  if (!me) return Promise.resolve(false);
   const screen = screenRequests(pathname);
-  if (!me || screen.length === 0) return;
-  me.then(
+  return me.then(
     // Anonymous: the screen asks them to sign in and never sends these (a 401 would only be noise).
     (answer) => {
-      if (answer.user) for (const path of screen) start(path);
+      if (!answer.user) return false;
+      for (const path of screen) start(path);
+      return true;
     },
-    () => undefined,
+    () => false,
   );
 }
 

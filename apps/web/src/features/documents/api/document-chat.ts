@@ -1,5 +1,6 @@
 import { API_BASE_URL } from "@/config/env.ts";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { earlyPaths, takeEarly } from "@/lib/early-requests.ts";
 import type { DocumentThreadResponse } from "../lib/document-message.ts";
 
 const seg = encodeURIComponent;
@@ -18,18 +19,18 @@ export const documentChatUrl = (documentId: string) =>
 
 /**
  * GET /api/documents/:id/threads/:threadId: the caller's saved thread on this document, oldest
- * turn first. A thread with no saved turn yet is a new one: its 404 reads as no turns.
+ * turn first. A thread with no saved turn yet is a new one: its 404 reads as no turns. The first
+ * ask takes the request main.tsx started as the page loaded, if any.
  */
 export async function getDocumentThread(
   documentId: string,
   threadId: string,
   signal?: AbortSignal,
 ): Promise<DocumentThreadResponse> {
+  const path = earlyPaths.documentThread(documentId, threadId);
   try {
-    return await apiRequest<DocumentThreadResponse>(
-      `/documents/${seg(documentId)}/threads/${seg(threadId)}`,
-      signal ? { signal } : {},
-    );
+    return await (takeEarly<DocumentThreadResponse>(path) ??
+      apiRequest<DocumentThreadResponse>(path, signal ? { signal } : {}));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { threadId, turns: [] };
     throw error;

@@ -1,5 +1,6 @@
 import type { DocumentInfo, DocumentPassage, DocumentText } from "@nexus/contracts";
 import { apiRequest } from "@/lib/api-client.ts";
+import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
 
 const seg = encodeURIComponent;
 
@@ -10,10 +11,17 @@ export const documentKeys = {
   passage: (id: string, ordinal: number) => [...documentKeys.all, "passage", id, ordinal] as const,
 };
 
-/** GET /api/documents/:id: the caller's document (404 for any other). */
+/**
+ * GET /api/documents/:id: the caller's document (404 for any other). Its first ask takes the
+ * request main.tsx started as the page loaded, if any (lib/early-requests.ts).
+ */
 export function getDocument(id: string, signal?: AbortSignal): Promise<DocumentInfo> {
-  return apiRequest<DocumentInfo>(`/documents/${seg(id)}`, signal ? { signal } : {});
+  const path = earlyPaths.document(id);
+  return takeEarly<DocumentInfo>(path) ?? apiRequest<DocumentInfo>(path, signal ? { signal } : {});
 }
+
+/** The document's info if the early request has brought it already (a query's first data). */
+export const arrivedDocument = (id: string) => takeArrived<DocumentInfo>(earlyPaths.document(id));
 
 /** GET /api/documents/:id/text: its text per page with its passages (the text viewer's). */
 export function getDocumentText(id: string, signal?: AbortSignal): Promise<DocumentText> {

@@ -6,7 +6,7 @@ import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
-import { documentKeys, getDocument } from "../api/documents.ts";
+import { arrivedDocument, documentKeys, getDocument } from "../api/documents.ts";
 import type { DocumentThreadContext } from "./document-chat-panel.tsx";
 import { DocumentWorkspace } from "./document-workspace.tsx";
 
@@ -43,6 +43,7 @@ export function DocumentChatScreen({
   const info = useQuery({
     queryKey: documentKeys.info(documentId),
     queryFn: ({ signal }) => getDocument(documentId, signal),
+    initialData: () => arrivedDocument(documentId),
     refetchInterval: (query) =>
       query.state.data && query.state.data.status !== "ready" ? 1500 : false,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,

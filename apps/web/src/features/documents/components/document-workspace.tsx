@@ -2,7 +2,7 @@ import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { FileText, MessageSquare, ScanText, SquarePen } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -12,9 +12,7 @@ import { documentContentUrl, documentKeys, getDocumentText, getPassage } from ".
 import { DocumentChatPanel, type DocumentThreadContext } from "./document-chat-panel.tsx";
 import { DocumentTextView } from "./document-text-view.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
-
-// react-pdf and pdf.js load with the PDF page only.
-const PdfViewer = lazy(() => import("./pdf-viewer.tsx").then((m) => ({ default: m.PdfViewer })));
+import { PdfViewerLoader } from "./pdf-viewer-loader.tsx";
 
 /** "p. 3" or "3 pages". */
 function pagesLabel(pages: readonly number[]): string {
@@ -116,14 +114,13 @@ export function DocumentWorkspace({
     document.viewer === "pdf" ? (
       <>
         <div className={clsx("h-full min-h-0", recognised && "hidden")}>
-          <Suspense fallback={<Loading label={`Opening ${document.name}…`} />}>
-            <PdfViewer
-              url={documentContentUrl(document.id)}
-              highlight={highlight}
-              title={document.name}
-              ocrBoxes={ocrBoxes}
-            />
-          </Suspense>
+          <PdfViewerLoader
+            fallback={<Loading label={`Opening ${document.name}…`} />}
+            url={documentContentUrl(document.id)}
+            highlight={highlight}
+            title={document.name}
+            ocrBoxes={ocrBoxes}
+          />
         </div>
         {recognised ? (
           <div className="h-full min-h-0 overflow-auto" data-testid="recognised-text">

@@ -11,7 +11,6 @@ import {
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Outline, Page, pdfjs } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import {
@@ -21,14 +20,17 @@ import {
   pageMarks,
   renderItem,
 } from "../lib/pdf-highlight.ts";
+import { pdfWorkerUrl, takePdfWorker } from "../lib/pdf-worker.ts";
 import { OcrMarks } from "./ocr-marks.tsx";
 import { rawItems, scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
-pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-/** The tab's one pdf.js worker: it starts as this module loads, not once the document mounts, and
- * serves the next PDF too (a worker in the options is not the loading task's to destroy). */
-const worker = typeof Worker === "undefined" ? null : new pdfjs.PDFWorker();
+pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
+/** The tab's one pdf.js worker (lib/pdf-worker.ts): started by the time this module loads, not once
+ * the document mounts, and serving the next PDF too (a worker in the options is not the loading
+ * task's to destroy). */
+const port = takePdfWorker();
+const worker = port ? pdfjs.PDFWorker.create({ port }) : null;
 
 declare const __PDFJS_ASSETS__: string;
 
