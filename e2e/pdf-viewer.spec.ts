@@ -239,12 +239,23 @@ test("a pdf-chat address opened cold starts one pdf.js worker, which the viewer 
 
   // Opened cold (a new tab, as a link or a reload would): main.tsx starts the worker as the page
   // loads, and the viewer hands that same worker to pdf.js (a second one would be a wasted 1 MB).
+  // The document and its thread are asked for beside GET /api/me, and once: the screen takes them.
   const page = await context.newPage();
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/(me|documents\/[^/]+(\/threads\/.+)?)$/.test(pathname)) asked.push(pathname);
+  });
   await page.goto(address);
   const viewer = page.getByTestId("pdf-viewer");
   await expect(viewer.locator('[data-page="1"] .textLayer span').first()).toBeVisible();
   await expect(viewer.getByText("of 14")).toBeVisible();
+  await expect(page.getByTestId("document-composer")).toBeVisible();
   expect(page.workers()).toHaveLength(1);
+  const threadId = address.split("/").pop() ?? "";
+  expect([...asked].sort()).toEqual(
+    ["/api/me", `/api/documents/${id}`, `/api/documents/${id}/threads/${threadId}`].sort(),
+  );
   await page.close();
 
   // Someone not signed in is asked to sign in, and the worker started for the PDF stops.
