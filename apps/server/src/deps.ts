@@ -15,6 +15,12 @@ import type { Metrics } from "./lib/metrics.ts";
 import type { ImageUrls } from "./modules/images/image-urls.ts";
 
 /** Everything a module needs from the outside world; tests build their own. */
+/**
+ * A module's own rows that belong to a thread, removed with it: only the caller's; true when there
+ * were some (the thread existed, even with no entry yet, as a research still running).
+ */
+export type ThreadPart = (deps: Deps, user: SessionUser, threadId: string) => Promise<boolean>;
+
 export interface Deps {
   db: Db;
   /**
@@ -36,6 +42,11 @@ export interface Deps {
   images: ImageUrls;
   /** The chat kinds this server runs (src/chat-kinds.ts: what the modules export). */
   chatKinds: ChatKinds;
+  /**
+   * What other modules keep of a thread, dropped before its entries are deleted (src/thread-parts.ts:
+   * research's run, pages and sources).
+   */
+  threadParts: readonly ThreadPart[];
   /** Runs chat jobs off this thread (chat workers); absent: in this thread. */
   chatRunner?: ChatRunner;
   /** Uploaded files: DATA_DIR/files or STORAGE_URL (S3). */

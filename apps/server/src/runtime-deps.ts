@@ -14,6 +14,7 @@ import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import { createImageUrls } from "./modules/images/image-urls.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
+import { THREAD_PARTS } from "./thread-parts.ts";
 
 /**
  * The running server's dependencies from its environment (main thread and chat workers alike).
@@ -46,6 +47,7 @@ export function createRuntimeDeps(options: {
     ...(replicas ? { replicas } : {}),
     models,
     chatKinds: chatKinds(),
+    threadParts: THREAD_PARTS,
     search: withSearchMetrics(
       createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
       metrics,

@@ -27,6 +27,7 @@ import { createMetrics } from "../src/lib/metrics.ts";
 import { createDiscoverFeed, type DiscoverFeed } from "../src/modules/discover/discover.service.ts";
 import { createImageUrls } from "../src/modules/images/image-urls.ts";
 import { loadImageKey } from "../src/modules/images/images.repo.ts";
+import { THREAD_PARTS } from "../src/thread-parts.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 
 export const APP_URL = "http://nexus.test";
@@ -152,6 +153,7 @@ export async function createHarness(
     env: parsed,
     models,
     chatKinds: chatKinds(options.chatKinds),
+    threadParts: THREAD_PARTS,
     search: withSearchMetrics(
       createSearchProvider({ env: parsed, db: db.db, webFetch, embedder: models.embedder, logger }),
       metrics,

@@ -162,8 +162,12 @@ export async function deleteThread(options: {
 }): Promise<void> {
   const { deps, user, threadId } = options;
   if (!isPlausibleId(threadId)) throw noSuchDocument();
+  // What other modules keep of the thread goes first (a research's run is stopped before its
+  // report could be saved again), then its entries.
+  let parts = false;
+  for (const part of deps.threadParts) parts = (await part(deps, user, threadId)) || parts;
   const found = await writes.deleteThread(deps.db, { userId: user.id, threadId });
-  if (!found) throw noSuchDocument();
+  if (!found && !parts) throw noSuchDocument();
 }
 
 /** Entry ids of an import: the same (user, thread, turn) always gives the same id. */

@@ -197,18 +197,36 @@ export async function finishRequested(deps: Deps, runId: string): Promise<boolea
  */
 export async function remove(deps: Deps, user: SessionUser, threadId: string): Promise<void> {
   const row = await owned(deps, user, threadId);
+  await removeOwned(deps, user, row);
+  await history.deleteThread({ deps, user, threadId }).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.code === "not_found")) throw error;
+  });
+}
+
+async function removeOwned(deps: Deps, user: SessionUser, row: repo.ResearchWithRun) {
   if (!runs.isTerminal(row.status)) {
     await runs.requestCancel({ deps, user, runId: row.runId }).catch(() => undefined);
     const ended = await runs.endRun(deps, row.runId, { status: "cancelled" });
     if (ended) await settle(deps, callerOf(user), "cancelled");
   }
-  await history.deleteThread({ deps, user, threadId }).catch((error: unknown) => {
-    if (!(error instanceof AppError && error.code === "not_found")) throw error;
-  });
   await deps.db.transaction(async (tx) => {
-    await repo.deleteResearch(tx, threadId);
+    await repo.deleteResearch(tx, row.threadId);
     await runs.deleteRun(tx, row.runId);
   });
+}
+
+/**
+ * A research thread deleted from History (or the sidebar) takes its research with it: the run is
+ * stopped (its unit given back) and its run, events, pages and results-list row go.
+ */
+export async function removeWithThread(
+  deps: Deps,
+  user: SessionUser,
+  threadId: string,
+): Promise<boolean> {
+  const row = await repo.findOwned(deps.db, user.id, threadId);
+  if (row) await removeOwned(deps, user, row);
+  return row !== null;
 }
 
 /** The reserved unit: kept when the research succeeded, given back otherwise. */

@@ -189,6 +189,25 @@ describe("deep research on the offline engine", () => {
     expect(await list()).toEqual([full, cancelled]);
     const thread = await h.request(`/api/threads/${finishedEarly}`, { cookie: owner.cookie });
     expect(thread.status).toBe(404);
+
+    // Deleted from History (or the sidebar): the research goes with its thread, run and events.
+    const { runId } = await researchOf(h, owner.cookie, full);
+    const stranger = await h.request(`/api/threads/${full}`, {
+      method: "DELETE",
+      cookie: other.cookie,
+    });
+    expect(stranger.status).toBe(404);
+    expect(await list()).toEqual([full, cancelled]);
+    const fromHistory = await h.request(`/api/threads/${full}`, {
+      method: "DELETE",
+      cookie: owner.cookie,
+    });
+    expect(fromHistory.status).toBe(204);
+    expect(await list()).toEqual([cancelled]);
+    expect((await h.request(`/api/research/${full}`, { cookie: owner.cookie })).status).toBe(404);
+    const events = await h.request(`/api/runs/${runId}/events`, { cookie: owner.cookie });
+    expect(events.status).toBe(404);
+    expect((await h.request(`/api/threads/${full}`, { cookie: owner.cookie })).status).toBe(404);
   });
 });
 
@@ -202,6 +221,7 @@ describe("who may see a research (G2)", () => {
       ["GET", `/api/research/${mine.threadId}`],
       ["POST", `/api/research/${mine.threadId}/finish`],
       ["DELETE", `/api/research/${mine.threadId}`],
+      ["DELETE", `/api/threads/${mine.threadId}`],
       ["GET", `/api/runs/${mine.runId}/events`],
       ["POST", `/api/runs/${mine.runId}/cancel`],
     ];
