@@ -74,7 +74,7 @@ export async function start(
   const threadId = alphanumericId();
   const offline = isOffline(deps);
   const subQuestions = input.subQuestions ?? [];
-  let runId: string;
+  let runId: string | null = null;
   try {
     runId = await deps.db.transaction(async (tx) => {
       const run = await runs.createRun(tx, {
@@ -111,6 +111,12 @@ export async function start(
     const data: ResearchStepData = { runId, step: 0, threadId, caller };
     await jobs.send(RESEARCH_STEP_QUEUE, { ...data }, { singletonKey: `${runId}:0` });
   } catch (error) {
+    // A run made but not started (its first event or job not written) ends failed rather than
+    // staying "queued" in the results list; then the unit is given back.
+    if (runId !== null)
+      await runs
+        .endRun(deps, runId, { status: "failed", result: { message: "Not started." } })
+        .catch(() => undefined);
     await usage.refund({ deps, caller, counter: "agentUsage" });
     throw error;
   }

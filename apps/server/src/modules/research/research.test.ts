@@ -296,3 +296,28 @@ describe("research quota (G9)", () => {
     expect(await agentUnitsUsed(h, person.cookie)).toBe(AGENT_LIMIT);
   });
 });
+
+describe("a research whose first step cannot be queued", () => {
+  it("ends failed (not left queued in the results list) and gives its unit back", async () => {
+    const lone = await createHarness({}, { jobs: { workers: false } });
+    try {
+      const person = await lone.signIn("research-unqueued@nexus.test");
+      const before = await agentUnitsUsed(lone, person.cookie);
+      // The queue stops (an instance shutting down): its first job cannot be sent.
+      await lone.jobs?.stop(2_000);
+      const res = await lone.request("/api/research", {
+        method: "POST",
+        cookie: person.cookie,
+        body: { question: "What does Nexus keep in history?", depth: "quick" },
+      });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      const list = (await (
+        await lone.request("/api/research", { cookie: person.cookie })
+      ).json()) as { items: Array<{ status: string; question: string }> };
+      expect(list.items.map((i) => i.status)).toEqual(["failed"]);
+      expect(await agentUnitsUsed(lone, person.cookie)).toBe(before);
+    } finally {
+      await lone.close();
+    }
+  });
+});
