@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { analyzeAxe } from "./support/axe.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { inTourMatrix } from "./support/env.ts";
-import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
+import { expect as baseExpect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
 /**
@@ -76,10 +76,11 @@ async function reportReady(page: Page) {
   return report;
 }
 
-test("start from an edited plan, reload mid-run, report with citations, results, share signed out", async ({
+test("start from an edited plan, reload mid-run, report with citations, results, share signed out, delete from History", async ({
   context,
   newContext,
   uniqueEmail,
+  consoleGuard,
 }) => {
   test.setTimeout(180_000);
   await signInViaApi(context, uniqueEmail("research"));
@@ -146,6 +147,21 @@ test("start from an edited plan, reload mid-run, report with citations, results,
     path: path.join(SHOTS, "research-shared-light-desktop.png"),
     fullPage: true,
   });
+
+  // Deleted from History, it leaves the results list too, and its share link stops working.
+  await page.goto("/app/history");
+  await historyRow.getByRole("button", { name: /^Delete thread/ }).click();
+  await page
+    .getByTestId("delete-thread-dialog")
+    .getByRole("button", { name: "Delete thread" })
+    .click();
+  await expect(historyRow).toHaveCount(0);
+  await page.goto("/app/agents/deepresearch/results");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("research-result").filter({ hasText: QUESTION })).toHaveCount(0);
+  consoleGuard.allow(failedResource(404)); // the share page of a deleted thread is a 404
+  await visitor.reload();
+  await expect(visitor.getByTestId("shared-research-report")).toHaveCount(0);
 });
 
 test("a research over my files: a citation opens the file at its passage with the quote marked", async ({

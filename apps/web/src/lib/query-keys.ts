@@ -22,6 +22,14 @@ export const threadKeys = {
   title: (threadId: string) => ["thread-title", threadId] as const,
 };
 
+/** The research area's (a research thread deleted from History leaves its results list too). */
+export const researchKeys = {
+  all: ["research"] as const,
+  lists: () => [...researchKeys.all, "list"] as const,
+  list: (q: string) => [...researchKeys.lists(), q] as const,
+  one: (threadId: string) => [...researchKeys.all, "one", threadId] as const,
+};
+
 export const libraryKeys = {
   all: ["library"] as const,
   lists: () => [...libraryKeys.all, "list"] as const,

@@ -1,7 +1,7 @@
 import type { HistoryPage } from "@nexus/contracts";
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { historyKeys, libraryKeys, shareKeys, threadKeys } from "@/lib/query-keys.ts";
+import { historyKeys, libraryKeys, researchKeys, shareKeys, threadKeys } from "@/lib/query-keys.ts";
 
 /** DELETE /api/threads/:threadId: the thread, its entries and its share links. */
 export function deleteThread(threadId: string): Promise<void> {
@@ -42,9 +42,11 @@ export function useDeleteThread() {
       queryClient.removeQueries({ queryKey: threadKeys.title(threadId) });
       queryClient.removeQueries({ queryKey: libraryKeys.thread(threadId) });
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-      // Its bookmarks and share links went with it.
+      // Its bookmarks and share links went with it, and a research thread's research.
       void queryClient.invalidateQueries({ queryKey: libraryKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+      queryClient.removeQueries({ queryKey: researchKeys.one(threadId) });
+      void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
     },
   });
 }

@@ -12,15 +12,9 @@ import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { createChatFetch } from "@/lib/chat/chat-fetch.ts";
 import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
-import { historyKeys } from "@/lib/query-keys.ts";
+import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
 
-/** Query keys of the research area. */
-export const researchKeys = {
-  all: ["research"] as const,
-  lists: () => [...researchKeys.all, "list"] as const,
-  list: (q: string) => [...researchKeys.lists(), q] as const,
-  one: (threadId: string) => [...researchKeys.all, "one", threadId] as const,
-};
+export { researchKeys };
 
 const enc = encodeURIComponent;
 
