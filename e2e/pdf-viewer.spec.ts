@@ -180,6 +180,8 @@ test("a citation link opened with the PDF lands on its page, marked (page sizes 
   const mark = viewer.locator('[data-page="12"] .textLayer mark.doc-highlight').first();
   await expect(mark).toBeInViewport();
   await expect(viewer.getByLabel("Page number")).toHaveValue("12");
+  // The worker started once the early document info said PDF is the viewer's own: one.
+  expect(page.workers()).toHaveLength(1);
 
   // Away and back past the marked page: its text layer is drawn again, the reader stays put.
   const input = viewer.getByLabel("Page number");

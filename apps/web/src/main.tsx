@@ -1,5 +1,6 @@
 import "./lib/zod-jitless.ts";
 import "./index.css";
+import type { DocumentInfo } from "@nexus/contracts";
 import { type ReactNode, StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { ChunkErrorView } from "@/components/errors/chunk-error-view.tsx";
@@ -55,24 +56,31 @@ if (signInToken === null && window.location.pathname === "/") {
   // A PDF's page: pdf.js's worker (its own thread) starts now, while the app's code loads.
   const pdfChat = signInToken === null && /^\/app\/pdf-chat\//.test(window.location.pathname);
   if (pdfChat) pdfWorker();
+  const ignore = () => undefined;
+  // The viewer's code; a failure is the screen's to show (it asks again).
+  const preloadPdfViewer = () =>
+    void import("@/features/documents/components/pdf-viewer-loader.tsx")
+      .then(({ preloadPdfViewer }) => preloadPdfViewer())
+      .catch(ignore);
   if (inApp && signInToken === null)
-    import("./lib/early-requests.ts").then(
-      ({ fetchEarly }) => {
-        const signedIn = fetchEarly(window.location.pathname);
-        // A PDF's viewer starts loading beside the screen's code once someone is signed in (its
-        // worker started above); for no one, that worker stops.
-        if (pdfChat)
-          void signedIn.then((yes) => {
-            if (!yes) stopUnusedPdfWorker();
-            else
-              import("@/features/documents/components/pdf-viewer-loader.tsx")
-                .then(({ preloadPdfViewer }) => preloadPdfViewer())
-                // The screen asks again, and shows the failure.
-                .catch(() => undefined);
-          });
-      },
-      () => undefined,
-    );
+    import("./lib/early-requests.ts").then(({ fetchEarly, peekEarly, screenRequests }) => {
+      const signedIn = fetchEarly(window.location.pathname);
+      const documentPath = screenRequests(window.location.pathname).find((path) =>
+        /^\/documents\/[^/]+$/.test(path),
+      );
+      void signedIn.then((yes) => {
+        // No one signed in: the worker started for a PDF stops (they are asked to sign in).
+        if (!yes) return stopUnusedPdfWorker();
+        // A PDF's viewer starts loading beside the screen's code (its worker started above).
+        if (pdfChat) return preloadPdfViewer();
+        // A document's address (a cited file's link): once its info says PDF, the same.
+        peekEarly<DocumentInfo>(documentPath ?? "")?.then((info) => {
+          if (info.viewer !== "pdf") return;
+          pdfWorker();
+          preloadPdfViewer();
+        }, ignore);
+      });
+    }, ignore);
   // While a sign-in link completes the app shows nothing (spec §2): not even the loading frame
   // the server put in an /app page.
   if (signInToken !== null) {

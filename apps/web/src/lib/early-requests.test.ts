@@ -85,8 +85,11 @@ describe("fetchEarly", () => {
     await settle();
     expect(asked).toEqual(["/me", "/threads/AbC123"]);
 
-    // Still on its way: the query takes the request itself, once.
+    // Still on its way: a look leaves it, the query takes the request itself, once.
+    expect(early.peekEarly("/threads/AbC123")).not.toBeNull();
+    expect(early.peekEarly("/threads/nope")).toBeNull();
     const pending = early.takeEarly<{ path: string }>("/threads/AbC123");
+    expect(early.peekEarly("/threads/AbC123")).toBeNull();
     expect(pending).not.toBeNull();
     expect(early.takeEarly("/threads/AbC123")).toBeNull();
     release("/threads/AbC123");

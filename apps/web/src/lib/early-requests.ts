@@ -123,6 +123,14 @@ function forget(path: string): void {
   early.delete(path);
 }
 
+/**
+ * The early request for `path`, left for its query to take (main.tsx reads a document's kind
+ * from it, to start the PDF viewer); null when none was started or it was taken.
+ */
+export function peekEarly<T>(path: string): Promise<T> | null {
+  return (early.get(path)?.request as Promise<T> | undefined) ?? null;
+}
+
 /** The early answer for `path` if it has arrived (then nothing is left to take). */
 export function takeArrived<T>(path: string): T | undefined {
   const entry = early.get(path);
