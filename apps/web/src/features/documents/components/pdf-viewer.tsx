@@ -26,9 +26,8 @@ import { rawItems, scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-p
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
 pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
-/** The tab's one pdf.js worker (lib/pdf-worker.ts): started by the time this module loads, not once
- * the document mounts, and serving the next PDF too (a worker in the options is not the loading
- * task's to destroy). */
+/** The tab's one pdf.js worker (lib/pdf-worker.ts), serving each PDF (a worker in the options is not
+ * the loading task's to destroy). */
 const port = takePdfWorker();
 const worker = port ? pdfjs.PDFWorker.create({ port }) : null;
 
