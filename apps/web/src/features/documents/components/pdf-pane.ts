@@ -28,9 +28,14 @@ export function useKeepPageInView(
 ) {
   const currentRef = useRef(current);
   currentRef.current = current;
+  /** The page being kept while its sizes settle: the current page read meanwhile is a passing one. */
+  const keeping = useRef<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page size changes
   useLayoutEffect(() => {
-    const n = target.current ?? currentRef.current;
+    // A second change before the first has settled (the strip closed, then a zoom) keeps the same
+    // page: the scroll position read between the two is the first change's, not the reader's.
+    const n = target.current ?? keeping.current ?? currentRef.current;
+    keeping.current = n;
     // The new sizes may be laid out a frame or two after this commit: the page is put back at
     // the top now and at each frame until the layout has held still for 3 frames (at most 60).
     let frame = 0;
@@ -43,6 +48,7 @@ export function useKeepPageInView(
       still = height === last ? still + 1 : 0;
       last = height;
       if (still < 3 && count < 60) frame = requestAnimationFrame(() => keep(count + 1));
+      else keeping.current = null;
     };
     keep(0);
     return () => cancelAnimationFrame(frame);
