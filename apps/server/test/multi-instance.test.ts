@@ -135,6 +135,25 @@ async function signInThroughNginx(email: string): Promise<SignedIn> {
   return completeSignIn(proxy().origin, { token: match[1] ?? "", email });
 }
 
+/**
+ * A client of the replica once it has replayed the new database (on a busy machine the first
+ * connection can come before the replica has: "database … does not exist", 3D000).
+ */
+async function connectOnceReplayed(url: string): Promise<pg.Client> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if ((error as { code?: string }).code !== "3D000" || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 describe("primary + streaming replica, two instances, deploy/nginx.conf", () => {
   beforeAll(async () => {
     if (!nginxAvailable()) throw new Error("nginx is not installed (apt-get install nginx-light)");
@@ -148,8 +167,7 @@ describe("primary + streaming replica, two instances, deploy/nginx.conf", () => 
     await runMigrations(database.db);
     await database.db.execute("create extension if not exists pg_stat_statements");
     await database.close();
-    replica = new pg.Client({ connectionString: urls.replica });
-    await replica.connect();
+    replica = await connectOnceReplayed(urls.replica);
     llm = await startFakeOpenAIServer({
       handler: (request) =>
         request.stream && JSON.stringify(request.messages).includes(SLOW_QUESTION)
