@@ -14,8 +14,6 @@ import { createChatFetch } from "@/lib/chat/chat-fetch.ts";
 import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
 import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
 
-export { researchKeys };
-
 const enc = encodeURIComponent;
 
 /** POST /api/research/plan: sub-questions to read and edit before starting. */
