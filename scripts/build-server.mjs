@@ -23,6 +23,10 @@ await build({
     "chat-worker": path.join(root, "apps/server/src/ai/chat/chat.worker.ts"),
     "parse-child": path.join(root, "apps/server/src/integrations/document-text/parse.child.ts"),
     "run-code-worker": path.join(root, "apps/server/src/ai/tools/run-code.worker.ts"),
+    "page-text-worker": path.join(
+      root,
+      "apps/server/src/integrations/page-text/page-text.worker.ts",
+    ),
   },
   outdir: path.join(root, "apps/server/dist"),
   bundle: true,

@@ -15,6 +15,7 @@ import { chatJobLost } from "./ai/chat/runners.ts";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { closeIdleParseProcesses } from "./integrations/document-text/parse-process.ts";
+import { closePageTextWorkers, warmPageText } from "./integrations/page-text/page-text-pool.ts";
 import { indexKnowledgeBase } from "./integrations/search/knowledge-index.ts";
 import { setUpPgvector } from "./integrations/search/pgvector.ts";
 import { JOB_DEFINITIONS } from "./job-definitions.ts";
@@ -133,6 +134,8 @@ async function main() {
   const metricsServer = env.METRICS_PORT
     ? serve({ fetch: metricsRoutes(deps, null).fetch, port: env.METRICS_PORT, hostname: env.HOST })
     : null;
+  // Research reads pages on this thread's page-text workers: the first one starts now.
+  void warmPageText();
   // Discover news (with a web search provider): cached topics refreshed every ~30 minutes.
   const stopDiscover = discover.start();
   logger.info(
@@ -172,6 +175,7 @@ async function main() {
     deps.lifecycle.jobsStopping = true;
     await jobRuntime.stop(SHUTDOWN_TIMEOUT_MS / 2);
     await closeIdleParseProcesses();
+    await closePageTextWorkers();
     await deps.replicas?.close();
     metricsServer?.close();
     await database.close();

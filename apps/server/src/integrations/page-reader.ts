@@ -1,12 +1,12 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
+import { readPageText } from "./page-text/page-text-pool.ts";
 import type { SearchResult } from "./search/types.ts";
 import type { FetchPage } from "./web-fetch.ts";
 
 /**
  * Page reading for the answer pipeline: the top web results are fetched in parallel through
  * web-fetch (SSRF-safe) and reduced to readable text (Mozilla Readability over linkedom's DOM,
- * the body text when Readability finds no article). Reading has a hard time budget, because the
+ * the body text when Readability finds no article), in a page-text worker (page-text/: never on
+ * this thread, each page with a wall-clock limit). Reading has a hard time budget, because the
  * answer's first token waits for it: what is read in time is used, a page that fails or is still
  * loading when the budget ends keeps its snippet, and a slow site never fails or holds up the
  * answer. Knowledge and file results already carry their text.
@@ -29,7 +29,7 @@ export interface PageReaderLimits {
  * The budget: issue 13 holds an answer's first token to search + the model's first token + 1 s
  * with page reading on (bench answer-profile, "pages"); 800 ms of reading leaves room for the
  * readable-text work and the rest of the answer. Bodies are capped at 1 MB so reducing a page that
- * arrives just in time stays short (it cannot be interrupted).
+ * arrives just in time stays short.
  */
 export const PAGE_READER_LIMITS: PageReaderLimits = {
   pages: 5,
@@ -38,35 +38,6 @@ export const PAGE_READER_LIMITS: PageReaderLimits = {
   maxBytes: 1024 * 1024,
   maxChars: 3000,
 };
-
-type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
-
-const collapse = (text: string) =>
-  text
-    .replace(/[ \t\f\v\u00a0]+/g, " ")
-    .replace(/\s*\n\s*/g, "\n")
-    .replace(/\n{2,}/g, "\n")
-    .trim();
-
-/** Readable text of an HTML document, or of plain text; empty when there is none. */
-export function readableText(options: { html: string; contentType: string; maxChars: number }) {
-  const { html, contentType, maxChars } = options;
-  if (contentType.startsWith("text/plain")) return collapse(html).slice(0, maxChars);
-  const { document } = parseHTML(html);
-  for (const node of document.querySelectorAll("script, style, noscript, template")) node.remove();
-  let text = "";
-  try {
-    // linkedom's document implements the DOM Readability walks; its types are its own.
-    const article = new Readability(
-      document.cloneNode(true) as unknown as ReadabilityDocument,
-    ).parse();
-    text = article?.textContent ?? "";
-  } catch {
-    text = "";
-  }
-  if (collapse(text).length < 200) text = document.body?.textContent ?? text;
-  return collapse(text).slice(0, maxChars);
-}
 
 async function readOne(options: {
   fetchPage: FetchPage;
@@ -83,11 +54,11 @@ async function readOne(options: {
   if (page.status < 200 || page.status >= 300) return "";
   const type = page.contentType.toLowerCase();
   if (!type.includes("html") && !type.startsWith("text/plain")) return "";
-  return readableText({
-    html: page.body.toString("utf8"),
-    contentType: type,
-    maxChars: options.limits.maxChars,
-  });
+  const read = await readPageText(
+    { html: page.body.toString("utf8"), contentType: type, maxChars: options.limits.maxChars },
+    { signal: options.signal },
+  );
+  return read.text;
 }
 
 /**

@@ -3,6 +3,7 @@ import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
+import { warmPageText } from "../../integrations/page-text/page-text-pool.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
 import { forwardingMetrics } from "../../lib/metrics.ts";
 import { guardProcess } from "../../lib/process-guards.ts";
@@ -54,6 +55,8 @@ const post = (message: FromWorker) => port.postMessage(message);
 const metrics = forwardingMetrics((event) => post({ type: "metrics", events: [event] }));
 const deps = await createWorkerDeps({ env, logger, db: database.db, metrics });
 lowerThreadPriority(logger);
+// Answers and tools read pages on this thread's page-text workers: the first one starts now.
+void warmPageText();
 const running = new Map<number, AbortController>();
 
 /**

@@ -1,8 +1,8 @@
 import type { ReadUrlToolOutput } from "@nexus/contracts";
 import { tool } from "ai";
-import { parseHTML } from "linkedom";
 import { z } from "zod";
-import { readableText } from "../../integrations/page-reader.ts";
+import type { PageText } from "../../integrations/page-text/page-text.ts";
+import { readPageText } from "../../integrations/page-text/page-text-pool.ts";
 import { WebFetchError, type WebFetchReason } from "../../integrations/web-fetch-error.ts";
 import { type ToolContext, toolSignal } from "./tool-context.ts";
 
@@ -16,16 +16,6 @@ const hostOf = (url: string) => {
     return url;
   }
 };
-
-function titleOf(html: string, url: string): string {
-  try {
-    const title = parseHTML(html).document.querySelector("title")?.textContent?.trim();
-    if (title) return title.slice(0, 200);
-  } catch {
-    // no title
-  }
-  return hostOf(url);
-}
 
 export type ReadPage = ReadUrlToolOutput & { n: number | null };
 
@@ -66,10 +56,23 @@ export async function readUrl(ctx: ToolContext, url: string): Promise<ReadPage> 
   const type = page.contentType.toLowerCase();
   if (!type.includes("html") && !type.startsWith("text/plain"))
     throw new Error(`${host} sent ${type.split(";")[0] || "a file"}, not a web page.`);
-  const html = page.body.toString("utf8");
-  const full = readableText({ html, contentType: type, maxChars: READ_URL_LIMITS.maxChars + 1 });
+  let read: PageText;
+  try {
+    read = await readPageText(
+      {
+        html: page.body.toString("utf8"),
+        contentType: type,
+        maxChars: READ_URL_LIMITS.maxChars + 1,
+      },
+      { signal: ctx.signal },
+    );
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    throw new Error(`${host} could not be read: ${(error as Error).message}`);
+  }
+  const full = read.text;
   if (!full) throw new Error(`${host} has no readable text.`);
-  const title = type.includes("html") ? titleOf(html, page.url) : hostOf(page.url);
+  const title = read.title || hostOf(page.url);
   return {
     n: ctx.sources.add({ url, title }),
     url: page.url,

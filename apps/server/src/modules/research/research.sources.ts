@@ -1,6 +1,6 @@
 import { RESEARCH_EVENTS, type ResearchSource } from "@nexus/contracts";
 import type { Caller, Deps } from "../../deps.ts";
-import { readableText } from "../../integrations/page-reader.ts";
+import { PageTextError, readPageText } from "../../integrations/page-text/page-text-pool.ts";
 import { createFilesCorpus } from "../../integrations/search/files-corpus.ts";
 import { createLocalSearch, namesProduct } from "../../integrations/search/local.ts";
 import type { SearchResult } from "../../integrations/search/types.ts";
@@ -140,7 +140,7 @@ export async function searchQuestion(
 }
 
 function failureReason(error: unknown): string {
-  if (error instanceof WebFetchError) return error.message;
+  if (error instanceof WebFetchError || error instanceof PageTextError) return error.message;
   return "The page could not be read.";
 }
 
@@ -156,11 +156,10 @@ async function readWebPage(deps: Deps, url: string, signal: AbortSignal): Promis
   const type = page.contentType.toLowerCase();
   if (!type.includes("html") && !type.startsWith("text/plain"))
     throw new Error("The page is not text.");
-  const text = readableText({
-    html: page.body.toString("utf8"),
-    contentType: type,
-    maxChars: PAGE_CHARS,
-  });
+  const { text } = await readPageText(
+    { html: page.body.toString("utf8"), contentType: type, maxChars: PAGE_CHARS },
+    { signal },
+  );
   if (!text) throw new Error("The page has no readable text.");
   return text;
 }
