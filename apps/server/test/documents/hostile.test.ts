@@ -71,6 +71,25 @@ describe("hostile files in the parse process", () => {
     expect(html.pages[0]?.text).toBe("Kept");
   });
 
+  it("HTML nested 20,000 deep or with a 40,000-row table is read linearly, headings kept", async () => {
+    const deep = await inWorker(
+      "html",
+      new TextEncoder().encode(
+        `<!DOCTYPE html><title>Deep</title><h1>Top</h1>${"<div>".repeat(20_000)}Inside${"</div>".repeat(20_000)}`,
+      ),
+    );
+    expect(deep.title).toBe("Deep");
+    expect(deep.pages[0]?.text).toBe("Top\n\nInside");
+    expect(deep.pages[0]?.headings).toEqual([{ level: 1, text: "Top", offset: 0 }]);
+    const table = await inWorker(
+      "html",
+      new TextEncoder().encode(
+        `<table>${"<tr><td>cell</td><td>value</td></tr>".repeat(40_000)}</table>`,
+      ),
+    );
+    expect(table.pages[0]?.text.startsWith("cell value")).toBe(true);
+  });
+
   it("PDFs with JavaScript are read without running it", async () => {
     for (const name of ["evaljs.pdf", "autoprint.pdf", "issue15590.pdf"]) {
       const failure = await failureOf(inWorker("pdf", fixture(name)));

@@ -26,6 +26,7 @@ const SKIP = new Set([
   "script",
   "style",
   "noscript",
+  "title",
   "template",
   "head",
   "svg",
