@@ -4,24 +4,21 @@ import {
   ChevronRight,
   GalleryVertical,
   ListTree,
+  Maximize,
   Minus,
+  MoveHorizontal,
   Plus,
   Search,
 } from "lucide-react";
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Outline, Page, pdfjs } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import {
-  type ItemMarks,
-  type LayerItem,
-  layerText,
-  pageMarks,
-  renderItem,
-} from "../lib/pdf-highlight.ts";
+import { type ItemMarks, type LayerItem, pageMarks, renderItem } from "../lib/pdf-highlight.ts";
 import { pdfWorkerUrl, takePdfWorker } from "../lib/pdf-worker.ts";
 import { OcrMarks } from "./ocr-marks.tsx";
+import { PdfFindBar, usePdfFind } from "./pdf-find.tsx";
 import { rawItems, scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
 
@@ -57,8 +54,10 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 /**
  * A PDF beside its chat (react-pdf, pdf.js 5): pages render only near the view (a 300-page PDF
- * keeps a few canvases), zoom, page navigation, find, outline; a citation scrolls to its page and
- * marks exactly its characters in the text layer (lib/pdf-highlight.ts).
+ * keeps a few canvases), zoom with fit width and fit page, page navigation, find with a count
+ * (pdf-find.tsx; Ctrl+F or ⌘F in the viewer), outline; a citation scrolls to its page and marks
+ * exactly its characters in the text layer (lib/pdf-highlight.ts). On a phone the toolbar is one
+ * row and find opens from its icon.
  */
 export function PdfViewer({
   url,
@@ -82,15 +81,17 @@ export function PdfViewer({
   const [visible, setVisible] = useState<Set<number>>(() => new Set([1]));
   const [current, setCurrent] = useState(1);
   const [outline, setOutline] = useState(false);
+  const [noOutline, setNoOutline] = useState(false);
   const [thumbs, setThumbs] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [find, setFind] = useState<DocumentHighlight | null>(null);
-  const [findText, setFindText] = useState("");
-  const [findMessage, setFindMessage] = useState("");
+  const [findOpen, setFindOpen] = useState(false);
+  const findInput = useRef<HTMLInputElement>(null);
   const marks = useRef(new Map<number, ItemMarks>());
   const [marksVersion, setMarksVersion] = useState(0);
-  const active = find ?? highlight;
   const pdfRef = useRef<pdfjs.PDFDocumentProxy | null>(null);
+  const find = usePdfFind(pdfRef);
+  const active = find.highlight ?? highlight;
+  const focus = find.highlight ? find.current : null;
   const width = usePaneWidth(scroller, pages > 0);
 
   // Which pages are near the view (only those render).
@@ -140,22 +141,25 @@ export function PdfViewer({
     for (const page of new Set(active?.ranges.map((r) => r.page))) {
       const text = texts.current.get(page);
       if (active && text)
-        marks.current.set(page, pageMarks(text.items, active.ranges, active.quote, page, text.raw));
+        marks.current.set(
+          page,
+          pageMarks(text.items, active.ranges, active.quote, page, text.raw, focus),
+        );
     }
     setMarksVersion((v) => v + 1);
-    const first = active?.ranges[0];
+    const first = focus ?? active?.ranges[0];
     if (first && pages > 0) goTo(first.page);
-  }, [active, pages, goTo]);
+  }, [active, focus, pages, goTo]);
 
   const onText = useCallback(
     async (page: number, items: LayerItem[]) => {
       const raw = await rawItems(pdfRef.current, page);
       texts.current.set(page, { items, raw: raw ?? items });
       if (!active?.ranges.some((r) => r.page === page)) return;
-      marks.current.set(page, pageMarks(items, active.ranges, active.quote, page, raw));
+      marks.current.set(page, pageMarks(items, active.ranges, active.quote, page, raw, focus));
       setMarksVersion((v) => v + 1);
     },
-    [active],
+    [active, focus],
   );
 
   // A new renderer each time the marks change: react-pdf redraws the text layer with it.
@@ -177,46 +181,49 @@ export function PdfViewer({
   const onTextRendered = useCallback(
     (page: number) => {
       if (!marks.current.get(page)?.size || markShown.current === activeKey) return;
+      // A find match: only its own page's current mark (other pages hold other matches).
+      if (focus && focus.page !== page) return;
       const pane = scroller.current;
-      const mark = pane?.querySelector(`[data-page="${page}"] mark.doc-highlight`);
+      const mark = pane?.querySelector(
+        `[data-page="${page}"] mark.${focus ? "doc-highlight-current" : "doc-highlight"}`,
+      );
       if (!mark) return;
       markShown.current = activeKey;
       scrollPaneTo(pane, mark, (pane?.clientHeight ?? 0) / 3);
     },
-    [activeKey],
+    [activeKey, focus],
   );
 
-  async function onFind(event: FormEvent) {
-    event.preventDefault();
-    const pdf = pdfRef.current;
-    const needle = findText.trim().toLowerCase();
-    if (!pdf || !needle) return;
-    setFindMessage("Searching…");
-    for (let step = 1; step <= pdf.numPages; step++) {
-      const n = ((current - 1 + step - (find ? 0 : 1)) % pdf.numPages) + 1;
-      const content = await (await pdf.getPage(n)).getTextContent();
-      const { text } = layerText(content.items as LayerItem[]);
-      const at = text.toLowerCase().indexOf(needle);
-      if (at >= 0) {
-        setFind({
-          ranges: [{ page: n, start: at, end: at + needle.length }],
-          quote: null,
-          key: `find-${n}-${at}`,
-        });
-        setFindMessage(`Found on page ${n}`);
-        return;
-      }
-    }
-    setFind(null);
-    setFindMessage("Not found in this document");
-  }
+  /** Fit page: the zoom at which a whole page fits the pane's height. */
+  const fitPage = () => {
+    const height = (scroller.current?.clientHeight ?? 0) - 32;
+    if (height > 0) setZoom(Math.min(3, Math.max(0.25, height / (width * ratio))));
+  };
+  /** Opens the find row under the toolbar (its icon, Ctrl+F or ⌘F) and focuses its box. */
+  const openFind = () => {
+    setFindOpen(true);
+    requestAnimationFrame(() => {
+      findInput.current?.focus();
+      findInput.current?.select();
+    });
+  };
 
   const pageWidth = Math.round(width * zoom);
   const pageHeight = Math.round(pageWidth * ratio);
   useKeepPageInView(scroller, target, current, pageWidth);
   return (
-    <div className="flex h-full min-h-0 flex-col bg-surface-2" data-testid="pdf-viewer">
-      <div className="flex flex-wrap items-center gap-1 border-b border-border bg-surface px-2 py-1.5 text-sm">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F / ⌘F anywhere inside the viewer
+    <div
+      className="flex h-full min-h-0 flex-col bg-surface-2"
+      data-testid="pdf-viewer"
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "f") {
+          e.preventDefault();
+          openFind();
+        }
+      }}
+    >
+      <div className="flex flex-nowrap items-center gap-1 overflow-x-auto border-b border-border bg-surface px-2 py-1.5 text-sm">
         <Button
           variant="ghost"
           size="icon"
@@ -269,47 +276,65 @@ export function PdfViewer({
         <Button
           variant="ghost"
           size="icon"
+          className="hidden sm:inline-flex"
           aria-label="Zoom out"
           disabled={zoom <= (ZOOMS[0] ?? 0)}
           onClick={() => setZoom((z) => [...ZOOMS].reverse().find((s) => s < z) ?? z)}
         >
           <Minus className="size-4" aria-hidden="true" />
         </Button>
-        <span className="w-12 text-center tabular-nums text-muted" aria-live="polite">
+        <span
+          className="hidden w-12 text-center tabular-nums text-muted sm:inline"
+          aria-live="polite"
+        >
           {Math.round(zoom * 100)}%
         </span>
         <Button
           variant="ghost"
           size="icon"
+          className="hidden sm:inline-flex"
           aria-label="Zoom in"
           disabled={zoom >= (ZOOMS.at(-1) ?? 0)}
           onClick={() => setZoom((z) => ZOOMS.find((s) => s > z) ?? z)}
         >
           <Plus className="size-4" aria-hidden="true" />
         </Button>
-        <search className="ml-auto">
-          <form onSubmit={onFind} className="flex items-center gap-1">
-            <input
-              type="search"
-              value={findText}
-              onChange={(e) => {
-                setFindText(e.target.value);
-                setFind(null);
-                setFindMessage("");
-              }}
-              placeholder="Find in document"
-              aria-label="Find in document"
-              className="h-8 w-32 rounded-md border border-border bg-surface px-2 text-fg xl:w-44"
-            />
-            <Button type="submit" variant="ghost" size="icon" aria-label="Find next">
-              <Search className="size-4" aria-hidden="true" />
-            </Button>
-            <span className="sr-only" aria-live="polite">
-              {findMessage}
-            </span>
-          </form>
-        </search>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Fit width"
+          aria-pressed={zoom === 1}
+          onClick={() => setZoom(1)}
+        >
+          <MoveHorizontal className="size-4" aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Fit page" onClick={fitPage}>
+          <Maximize className="size-4" aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto"
+          aria-label="Find"
+          aria-expanded={findOpen}
+          onClick={() => (findOpen ? setFindOpen(false) : openFind())}
+        >
+          <Search className="size-4" aria-hidden="true" />
+        </Button>
       </div>
+      {findOpen ? (
+        <div className="flex justify-end border-b border-border bg-surface px-2 py-1">
+          <PdfFindBar
+            find={find}
+            inputRef={findInput}
+            currentPage={current}
+            onClose={() => {
+              setFindOpen(false);
+              find.setQuery("");
+            }}
+          />
+        </div>
+      ) : null}
       <Document
         file={file}
         options={OPTIONS}
@@ -343,12 +368,14 @@ export function PdfViewer({
             aria-label="Outline"
             className="w-56 shrink-0 overflow-y-auto border-r border-border bg-surface p-2 text-sm [&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1 [&_a:hover]:bg-surface-2 [&_ul_ul]:pl-3"
           >
-            <Outline
-              onItemClick={({ pageNumber }) => goTo(pageNumber)}
-              onLoadSuccess={(items) => {
-                if (!items) setOutline(false);
-              }}
-            />
+            {noOutline ? (
+              <p className="p-2 text-muted">No outline in this document</p>
+            ) : (
+              <Outline
+                onItemClick={({ pageNumber }) => goTo(pageNumber)}
+                onLoadSuccess={(items) => setNoOutline(!items || items.length === 0)}
+              />
+            )}
           </nav>
         ) : null}
         <div

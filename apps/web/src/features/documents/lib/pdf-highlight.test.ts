@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type LayerItem, layerText, pageMarks, renderItem } from "./pdf-highlight.ts";
+import {
+  type ItemMarks,
+  type LayerItem,
+  layerText,
+  pageMarks,
+  renderItem,
+} from "./pdf-highlight.ts";
 
 const item = (str: string, hasEOL = false): LayerItem => ({ str, dir: "ltr", hasEOL });
 // Two lines, a marked-content item between them (pdf.js text layers include those).
@@ -10,7 +16,7 @@ const ITEMS: LayerItem[] = [
   item("Loops <b>hot</b> & cold."),
 ];
 
-function markedText(items: LayerItem[], marks: Map<number, Array<[number, number]>>) {
+function markedText(items: LayerItem[], marks: ItemMarks) {
   return [...marks.entries()]
     .map(([i, ms]) =>
       ms.map(([a, b]) => ((items[i] as { str: string }).str ?? "").slice(a, b)).join(""),
@@ -38,6 +44,20 @@ describe("pdf highlights", () => {
     expect(markedText(ITEMS, marks)).toBe("run time.|Loops");
     expect(pageMarks(ITEMS, [{ page: 1, start: 0, end: 5 }], "never written here", 1).size).toBe(0);
     expect(pageMarks(ITEMS, [{ page: 2, start: 0, end: 5 }], null, 1).size).toBe(0);
+  });
+
+  it("draws the current range (find's match gone to) in its own class, the others plainly", () => {
+    const text = layerText(ITEMS).text;
+    const first = { page: 1, start: text.indexOf("are"), end: text.indexOf("are") + 3 };
+    const second = { page: 1, start: text.indexOf("run"), end: text.indexOf("run") + 3 };
+    const marks = pageMarks(ITEMS, [first, second], null, 1, undefined, second);
+    const drawn = [...marks.entries()].map(([i, ms]) =>
+      renderItem((ITEMS[i] as { str: string }).str, ms),
+    );
+    expect(drawn.join("")).toContain('<mark class="doc-highlight">are</mark>');
+    expect(drawn.join("")).toContain(
+      '<mark class="doc-highlight doc-highlight-current">run</mark>',
+    );
   });
 
   it("builds the text from the raw items when pdf.js normalised the layer's own differently", () => {

@@ -8,8 +8,12 @@ import { type PageRange, type PdfTextItem, pageTextFromItems } from "@nexus/cont
  * differently), the quote is looked for in the page text instead; not found → nothing is marked.
  */
 
-/** One text-layer item's marked part: [from, to) in the item's own string. */
-export type ItemMarks = Map<number, Array<[number, number]>>;
+/**
+ * One text-layer item's marked parts: [from, to) in the item's own string, and whether the part is
+ * the current one (the find match gone to).
+ */
+export type ItemMark = [number, number] | [number, number, boolean];
+export type ItemMarks = Map<number, ItemMark[]>;
 
 /** A text-layer item: pdf.js TextItem (with `str`) or a marked-content item (without). */
 export type LayerItem = { str: string; dir: string; hasEOL: boolean } | { type: string };
@@ -61,6 +65,7 @@ function marksOf(
   start: number,
   end: number,
   marks: ItemMarks,
+  current = false,
 ) {
   for (const [index, place] of places) {
     const from = Math.max(start, place.start);
@@ -68,9 +73,10 @@ function marksOf(
     if (from >= to) continue;
     // The item's own string differs from its normalised text (a ligature): mark it whole.
     const same = place.end - place.start === place.raw.length;
-    const mark: [number, number] = same
+    const span: [number, number] = same
       ? [from - place.start, to - place.start]
       : [0, place.raw.length];
+    const mark: ItemMark = current ? [span[0], span[1], true] : span;
     marks.set(index, [...(marks.get(index) ?? []), mark]);
   }
 }
@@ -104,6 +110,8 @@ export function pageMarks(
   page: number,
   /** The page's items as the server read them (layerText). */
   raw?: readonly LayerItem[],
+  /** A range drawn as the current one (find's match gone to). */
+  current?: PageRange | null,
 ): ItemMarks {
   const { text, places } = layerText(items, raw);
   const marks: ItemMarks = new Map();
@@ -113,7 +121,7 @@ export function pageMarks(
   // A quote across pages: each page holds a part of it.
   const whole = ranges.length > 1 ? null : quote;
   if (!whole || readsAs(marked, whole)) {
-    for (const r of own) marksOf(places, r.start, r.end, marks);
+    for (const r of own) marksOf(places, r.start, r.end, marks, r === current);
     return marks;
   }
   const found = findQuote(text, whole);
@@ -143,15 +151,16 @@ export function escapeHtml(text: string): string {
 }
 
 /** What customTextRenderer returns for one item: its text escaped, the marked parts in <mark>. */
-export function renderItem(str: string, marks: ReadonlyArray<[number, number]> | undefined) {
+export function renderItem(str: string, marks: readonly ItemMark[] | undefined) {
   if (!marks || marks.length === 0) return escapeHtml(str);
   const sorted = [...marks].sort((a, b) => a[0] - b[0]);
   let out = "";
   let at = 0;
-  for (const [from, to] of sorted) {
+  for (const [from, to, current] of sorted) {
     if (from < at) continue;
     out += escapeHtml(str.slice(at, from));
-    out += `<mark class="doc-highlight">${escapeHtml(str.slice(from, to))}</mark>`;
+    const name = current ? "doc-highlight doc-highlight-current" : "doc-highlight";
+    out += `<mark class="${name}">${escapeHtml(str.slice(from, to))}</mark>`;
     at = to;
   }
   return out + escapeHtml(str.slice(at));
