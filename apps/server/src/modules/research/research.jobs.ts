@@ -116,6 +116,9 @@ async function reportStep(
       subjectId: ctx.runId,
       parts: report.parts,
     },
+    // A resumed research (or an attempt after a crash that had saved it) writes its report again
+    // over the one saved: the earlier one is kept as its previous version.
+    replaces: entryId,
   });
   await stepDone(run, report.state, ctx.deps.clock.now().getTime());
   const result = { entryId, threadId: ctx.threadId };
