@@ -58,6 +58,14 @@ export function finishResearch(threadId: string): Promise<ResearchItem> {
   return apiRequest<ResearchItem>(`/research/${enc(threadId)}/finish`, { method: "POST" });
 }
 
+/**
+ * POST /api/research/:threadId/resume ("Retry from here"): a failed or cancelled research goes on
+ * from its last good step (202 with its item, queued again).
+ */
+export function resumeResearch(threadId: string): Promise<ResearchItem> {
+  return apiRequest<ResearchItem>(`/research/${enc(threadId)}/resume`, { method: "POST" });
+}
+
 export function cancelRun(runId: string): Promise<Run> {
   return apiRequest<Run>(`/runs/${enc(runId)}/cancel`, { method: "POST" });
 }
@@ -122,4 +130,17 @@ export function useResearchControl(item: ResearchItem) {
     onSuccess: (next) => queryClient.setQueryData(researchKeys.one(item.threadId), next),
   });
   return { cancel, finish };
+}
+
+/** Retry from here: the item is queued again (its events are followed again by the screen). */
+export function useResumeResearch(threadId: string, onResumed: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resumeResearch(threadId),
+    onSuccess: (next) => {
+      queryClient.setQueryData(researchKeys.one(threadId), next);
+      void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
+      onResumed();
+    },
+  });
 }
