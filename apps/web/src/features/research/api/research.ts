@@ -16,17 +16,9 @@ import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
 
 const enc = encodeURIComponent;
 
-/** POST /api/research/plan: sub-questions to read and edit before starting. */
-export function planResearch(body: ResearchPlanRequest): Promise<ResearchPlan> {
-  return apiRequest<ResearchPlan>("/research/plan", { method: "POST", body });
-}
-
-/**
- * POST /api/research: starts a run (201 with its item). A refusal is a ChatRequestError: its code
- * ("quota_exceeded", "forbidden"…) and, for a quota, what ran out (the QuotaCard's).
- */
-export async function startResearch(body: ResearchStart): Promise<ResearchItem> {
-  const response = await createChatFetch()(`${API_BASE_URL}/research`, {
+/** A research POST whose refusal is a ChatRequestError (a quota's details for the QuotaCard). */
+function postResearch(path: string, body: unknown): Promise<Response> {
+  return createChatFetch()(`${API_BASE_URL}${path}`, {
     method: "POST",
     headers: {
       accept: "application/json",
@@ -36,7 +28,22 @@ export async function startResearch(body: ResearchStart): Promise<ResearchItem> 
     credentials: "same-origin",
     body: JSON.stringify(body),
   });
-  return (await response.json()) as ResearchItem;
+}
+
+/**
+ * POST /api/research/plan: sub-questions to read and edit before starting. Past the agent quota it
+ * is refused with the start's wall (a ChatRequestError with the quota), or rate-limited.
+ */
+export async function planResearch(body: ResearchPlanRequest): Promise<ResearchPlan> {
+  return (await (await postResearch("/research/plan", body)).json()) as ResearchPlan;
+}
+
+/**
+ * POST /api/research: starts a run (201 with its item). A refusal is a ChatRequestError: its code
+ * ("quota_exceeded", "forbidden"…) and, for a quota, what ran out (the QuotaCard's).
+ */
+export async function startResearch(body: ResearchStart): Promise<ResearchItem> {
+  return (await (await postResearch("/research", body)).json()) as ResearchItem;
 }
 
 export function getResearchList(q: string, signal?: AbortSignal): Promise<ResearchList> {
