@@ -9,6 +9,7 @@ import {
 } from "../runs/runs.jobs.ts";
 import type { EngineStep } from "./research.engine.ts";
 import { planResearch, runResearchStep, writeReport } from "./research.engine.ts";
+import { asStep } from "./research.llm.ts";
 import {
   finishRequested,
   RESEARCH_RUN_KIND,
@@ -58,17 +59,18 @@ async function planStep(
   run: RunStepContext,
   state: ResearchState,
 ): Promise<StepOutcome> {
-  const step = { id: "plan", kind: "plan", question: null, label: "Planning the research" };
-  await ctx.emit(RESEARCH_EVENTS.step, { ...step, status: "running", detail: null });
-  const plan = await planResearch(ctx.deps, ctx.caller, state, ctx.signal);
-  if (plan.subQuestions.length === 0) throw new RunFailed("No research plan could be made.");
-  const planned: ResearchState = { ...state, ...planQuestions(plan.subQuestions) };
-  await ctx.emit(RESEARCH_EVENTS.questions, { questions: planned.questions });
-  await ctx.emit(RESEARCH_EVENTS.step, {
-    ...step,
-    status: "done",
-    detail: `${planned.questions.length} questions`,
-  });
+  // Its retries show as any step's; a plan that fails after them ends the run (nothing to keep).
+  const planned = await asStep(
+    ctx,
+    { id: "plan", kind: "plan", question: null, label: "Planning the research" },
+    async () => {
+      const plan = await planResearch(ctx.deps, ctx.caller, state, ctx.signal);
+      if (plan.subQuestions.length === 0) throw new RunFailed("No research plan could be made.");
+      const next: ResearchState = { ...state, ...planQuestions(plan.subQuestions) };
+      await ctx.emit(RESEARCH_EVENTS.questions, { questions: next.questions });
+      return { result: next, detail: `${next.questions.length} questions` };
+    },
+  );
   await stepDone(run, planned, ctx.deps.clock.now().getTime());
   return { next: true };
 }
