@@ -110,7 +110,7 @@ const start = (cookie: string, question = "How well are solar panels recycled to
   });
 
 describe("planning a research (G9)", () => {
-  it("refuses 30 parallel plans at the agent limit with the start's wall; none reaches the model", async () => {
+  it("refuses 30 parallel plans and 10 starts at the agent limit with one wall; none reaches the model", async () => {
     const person = await useUnits("plan-at-limit@nexus.test", AGENT_LIMIT);
     const results = await Promise.all(
       Array.from({ length: 30 }, () => plan(person.cookie, "203.0.113.10")),
@@ -128,6 +128,15 @@ describe("planning a research (G9)", () => {
       expect(body.error).toEqual(wall.error);
       expect(body.details.counter).toBe("agentUsage");
     }
+    // Ten parallel starts at the limit: all refused the same way.
+    const starts = await Promise.all(Array.from({ length: 10 }, () => start(person.cookie)));
+    expect(starts.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 429));
+    const research = (await (
+      await h.request("/api/research", { cookie: person.cookie })
+    ).json()) as {
+      items: unknown[];
+    };
+    expect(research.items).toEqual([]);
     expect(chatCalls()).toBe(0);
     expect(await agentUnitsUsed(h, person.cookie)).toBe(AGENT_LIMIT);
   });
