@@ -96,6 +96,9 @@ export default defineConfig({
       // The same for book-a-demo requests (the screenshot tour sends one per mode and size; the
       // limit itself is tested in modules/leads/leads.test.ts).
       LEADS_RATE_LIMIT: "10000",
+      // Every test plans its research from 127.0.0.1 (the plan limit is tested in
+      // modules/research/research-metering.test.ts).
+      RESEARCH_PLAN_RATE_LIMIT: "10000",
     }),
   },
 });

@@ -123,6 +123,11 @@ export const envSchema = z
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Book-a-demo requests per address per hour (anti-spam); raise it for test runs. */
     LEADS_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    /**
+     * Research plans (each a model call) per account per 10 minutes; an address gets three times
+     * as many (several accounts behind one network). Raise it for test runs.
+     */
+    RESEARCH_PLAN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WEB_DIST: optionalString,
     /**

@@ -3,7 +3,8 @@ import { FAKE_PNG } from "../../../e2e/fakes/openai-server.ts";
 import { imageTypeOf } from "../src/lib/image-type.ts";
 import { saveGeneratedImage } from "../src/modules/files/files.service.ts";
 import { insertResearch } from "../src/modules/research/research.repo.ts";
-import { createRun } from "../src/modules/runs/runs.service.ts";
+import { initialState } from "../src/modules/research/research.state.ts";
+import { createRun, saveCheckpoint } from "../src/modules/runs/runs.service.ts";
 import { fixture } from "./documents/fixtures.ts";
 import { untilDone, upload } from "./files-kit.ts";
 import type { Harness } from "./harness.ts";
@@ -129,14 +130,34 @@ export function matrixSeeds(
     return { ":fileId": id };
   }
   /** A research of the owner whose run has not started (it can be finished or deleted). */
-  async function seedResearch(ownerId: string): Promise<Record<string, string>> {
+  function seedResearch(ownerId: string): Promise<Record<string, string>> {
+    return seedResearchRun(ownerId, "queued");
+  }
+  /** A cancelled research of the owner, before its first step (it can be resumed). */
+  function seedCancelledResearch(ownerId: string): Promise<Record<string, string>> {
+    return seedResearchRun(ownerId, "cancelled");
+  }
+  async function seedResearchRun(
+    ownerId: string,
+    status: "queued" | "cancelled",
+  ): Promise<Record<string, string>> {
     seeded += 1;
     const threadId = `MatrixResearch${String(seeded).padStart(6, "0")}`;
     const run = await createRun(h.deps.db, {
       userId: ownerId,
       kind: "research",
       subjectId: threadId,
+      status,
     });
+    const state = initialState({
+      question: "What is Nexus?",
+      depth: "quick",
+      sources: "both",
+      offline: true,
+      subQuestions: ["What is Nexus?"],
+      startedAt: Date.now(),
+    });
+    await saveCheckpoint(h.deps, run.id, { research: state });
     await insertResearch(h.deps.db, {
       threadId,
       userId: ownerId,
@@ -157,5 +178,6 @@ export function matrixSeeds(
     seedImage,
     seedEncryptedFile,
     seedResearch,
+    seedCancelledResearch,
   };
 }

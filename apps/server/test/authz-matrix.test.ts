@@ -52,6 +52,7 @@ const {
   seedImage,
   seedEncryptedFile,
   seedResearch,
+  seedCancelledResearch,
 } = matrixSeeds(() => h, { ownerCookies, ownerCustomAgents });
 const IMPORT_BODY = {
   threadId: "MatrixImport0001",
@@ -224,6 +225,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/research": { expect: { ...ownerOnly(200), other: 200 } },
   "GET /api/research/:threadId": { expect: ownerOnly(200), seed: seedResearch },
   "POST /api/research/:threadId/finish": { expect: ownerOnly(202), seed: seedResearch },
+  "POST /api/research/:threadId/resume": { expect: ownerOnly(202), seed: seedCancelledResearch },
   "DELETE /api/research/:threadId": { expect: ownerOnly(204), seed: seedResearch },
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.

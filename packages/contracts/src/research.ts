@@ -163,6 +163,11 @@ export const RESEARCH_EVENTS = {
   progress: "research-progress",
   /** The report is written again from its start (an attempt after a crash): drop what came. */
   reportReset: "research-report-reset",
+  /**
+   * A failed or cancelled research goes on from its last good step (POST …/resume): it is
+   * running again (its earlier ending and error no longer hold); its events follow on.
+   */
+  resumed: "research-resumed",
 } as const;
 
 export const researchQuestionSchema = z.object({

@@ -16,6 +16,7 @@ import {
   initialState,
   kindOf,
   runToReport,
+  systemOf,
 } from "./research-engine-kit.ts";
 import {
   caller,
@@ -223,6 +224,46 @@ describe("research engine with a model", () => {
     expect(state.notes).toEqual([
       expect.objectContaining({ sourceId: 1, text: "Glass is recovered", check: "exact" }),
     ]);
+  });
+
+  it("keeps notes from a fallback answered in JSON, and asks that fallback for lines", async () => {
+    // The server refuses the JSON response format; the plain call still gets JSON back.
+    script.notes = (request) =>
+      "response_format" in request.body
+        ? { kind: "status", status: 422, message: "response_format is not supported" }
+        : {
+            kind: "text",
+            text: JSON.stringify({
+              notes: [
+                {
+                  sourceId: 1,
+                  text: "Glass is recovered",
+                  quote: "about ninety percent of the glass in a panel can be recovered",
+                },
+              ],
+            }),
+          };
+    const { ctx } = await contextFor(h, caller);
+    let state = initialState({
+      question: QUESTION,
+      depth: "quick",
+      sources: "web",
+      offline: false,
+      subQuestions: ["Glass?"],
+      startedAt: Date.now(),
+    });
+    state = await runResearchStep(ctx, state, { kind: "search", question: 1 });
+    state = await runResearchStep(ctx, state, { kind: "read", question: 1 });
+    llm.reset();
+    state = await runResearchStep(ctx, state, { kind: "notes", question: 1 });
+    expect(llm.requests.map(kindOf)).toEqual(["notes", "notes"]);
+    expect(state.notes).toEqual([
+      expect.objectContaining({ sourceId: 1, text: "Glass is recovered", check: "exact" }),
+    ]);
+    // The fallback's instructions ask for what its parser reads first: lines, not JSON.
+    const fallback = systemOf(llm.requests[1] as (typeof llm.requests)[number]);
+    expect(fallback).toContain("one note per line");
+    expect(fallback).not.toMatch(/JSON/);
   });
 
   it("marks a page that cannot be read failed, with its reason, and reads the others", async () => {

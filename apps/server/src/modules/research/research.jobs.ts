@@ -7,7 +7,9 @@ import {
   type RunStepContext,
   type StepOutcome,
 } from "../runs/runs.jobs.ts";
+import type { EngineStep } from "./research.engine.ts";
 import { planResearch, runResearchStep, writeReport } from "./research.engine.ts";
+import { asStep } from "./research.llm.ts";
 import {
   finishRequested,
   RESEARCH_RUN_KIND,
@@ -18,13 +20,24 @@ import {
 } from "./research.service.ts";
 import {
   budgetOf,
+  type FailedStep,
   nextStep,
   planQuestions,
   type ResearchState,
   type StepContext,
+  withFailedStep,
 } from "./research.state.ts";
 
 export const RESEARCH_FAILED_TEXT = "The research failed. Try again in a moment.";
+/** A research whose step failed after its retries, and which wrote its report from what it had. */
+export const RESEARCH_PARTLY_FAILED_TEXT =
+  "A step failed after its retries: the report is written from the notes taken and lists what was not researched.";
+
+function failedStepOf(step: EngineStep, state: ResearchState): FailedStep {
+  return step.kind === "reflect"
+    ? { id: `reflect-${state.reflections + 1}`, kind: "reflect", question: null }
+    : { id: `${step.kind}-${step.question}`, kind: step.kind, question: step.question };
+}
 
 /** The report's history entry: one id per run, the same on every attempt. */
 export function reportEntryId(runId: string): string {
@@ -46,17 +59,18 @@ async function planStep(
   run: RunStepContext,
   state: ResearchState,
 ): Promise<StepOutcome> {
-  const step = { id: "plan", kind: "plan", question: null, label: "Planning the research" };
-  await ctx.emit(RESEARCH_EVENTS.step, { ...step, status: "running", detail: null });
-  const plan = await planResearch(ctx.deps, ctx.caller, state, ctx.signal);
-  if (plan.subQuestions.length === 0) throw new RunFailed("No research plan could be made.");
-  const planned: ResearchState = { ...state, ...planQuestions(plan.subQuestions) };
-  await ctx.emit(RESEARCH_EVENTS.questions, { questions: planned.questions });
-  await ctx.emit(RESEARCH_EVENTS.step, {
-    ...step,
-    status: "done",
-    detail: `${planned.questions.length} questions`,
-  });
+  // Its retries show as any step's; a plan that fails after them ends the run (nothing to keep).
+  const planned = await asStep(
+    ctx,
+    { id: "plan", kind: "plan", question: null, label: "Planning the research" },
+    async () => {
+      const plan = await planResearch(ctx.deps, ctx.caller, state, ctx.signal);
+      if (plan.subQuestions.length === 0) throw new RunFailed("No research plan could be made.");
+      const next: ResearchState = { ...state, ...planQuestions(plan.subQuestions) };
+      await ctx.emit(RESEARCH_EVENTS.questions, { questions: next.questions });
+      return { result: next, detail: `${next.questions.length} questions` };
+    },
+  );
   await stepDone(run, planned, ctx.deps.clock.now().getTime());
   return { next: true };
 }
@@ -73,10 +87,21 @@ async function reportStep(
   if (run.writer.written > 0) await ctx.emit(RESEARCH_EVENTS.reportReset, {});
   const entryId = reportEntryId(ctx.runId);
   run.writer.write({ type: "start", messageId: entryId });
-  const report = await writeReport(
-    { ...ctx, write: (chunk) => run.writer.write(chunk) },
-    { ...state, finishing: true },
-  );
+  let report: Awaited<ReturnType<typeof writeReport>>;
+  try {
+    report = await writeReport(
+      { ...ctx, write: (chunk) => run.writer.write(chunk) },
+      { ...state, finishing: true },
+    );
+  } catch (error) {
+    // The last attempt's report broke off (not a cancel): what it wrote is dropped, so a failed
+    // run shows no half report and its unit is given back (settle).
+    if (run.last && !ctx.signal.aborted) {
+      await run.writer.flush().catch(() => undefined);
+      await ctx.emit(RESEARCH_EVENTS.reportReset, {}).catch(() => undefined);
+    }
+    throw error;
+  }
   run.writer.write({ type: "finish" });
   await run.writer.flush();
   await history.saveTurn({
@@ -93,16 +118,23 @@ async function reportStep(
       subjectId: ctx.runId,
       parts: report.parts,
     },
+    // A resumed research (or an attempt after a crash that had saved it) writes its report again
+    // over the one saved: the earlier one is kept as its previous version.
+    replaces: entryId,
   });
   await stepDone(run, report.state, ctx.deps.clock.now().getTime());
-  return { next: false, result: { entryId, threadId: ctx.threadId } };
+  const result = { entryId, threadId: ctx.threadId };
+  // A step failed after its retries: the run ends failed, its report kept (it can be resumed).
+  return (state.failedSteps ?? []).length > 0
+    ? { next: false, result, failed: RESEARCH_PARTLY_FAILED_TEXT }
+    : { next: false, result };
 }
 
 /**
  * A research run's steps (ARCHITECTURE.md §3.3): one job per step — plan (when the person did
  * not give one), then search / read / notes per question, reflection rounds, and the report —
  * each saving the research's state as its checkpoint, so a crash loses at most the step in flight.
- * Its unit is kept when the run succeeds and given back when it fails or is cancelled.
+ * Its unit is kept when the run ends with a report and given back when it ends without one (settle).
  */
 export const RESEARCH_JOBS: JobDefinition[] = [
   defineRunStepsJob<ResearchStepData>({
@@ -122,6 +154,7 @@ export const RESEARCH_JOBS: JobDefinition[] = [
         threadId: job.data.threadId,
         signal: run.signal,
         emit: (type, payload) => run.emit(type, payload),
+        attempt: { number: run.attempt, of: run.attempts },
       };
       if (saved.questions.length === 0) return planStep(ctx, run, saved);
       const state =
@@ -130,12 +163,28 @@ export const RESEARCH_JOBS: JobDefinition[] = [
           : saved;
       const step = nextStep(state, deps.clock.now().getTime());
       if (step.kind === "report") return reportStep(ctx, run, state, job.data);
-      const after = await runResearchStep(ctx, state, step);
-      await stepDone(run, after, deps.clock.now().getTime());
+      try {
+        const after = await runResearchStep(ctx, state, step);
+        await stepDone(run, after, deps.clock.now().getTime());
+      } catch (error) {
+        // Retried by the queue while attempts are left; a cancel or a hand-over stops the run.
+        if (!run.last || run.signal.aborted || error instanceof RunFailed) throw error;
+        // Failed after its retries: the step is marked failed (asStep said so), its question is
+        // left and the report is written next from the notes taken.
+        deps.logger.warn(
+          { err: error, runId: ctx.runId },
+          "a research step failed after its retries",
+        );
+        await stepDone(
+          run,
+          withFailedStep(state, failedStepOf(step, state)),
+          deps.clock.now().getTime(),
+        );
+      }
       return { next: true };
     },
     async ended(deps, run, data) {
-      await settle(deps, data.caller, run.status);
+      await settle(deps, data.caller, run);
     },
   }),
 ];

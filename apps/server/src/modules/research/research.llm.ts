@@ -81,20 +81,42 @@ export interface Structured<T> {
 }
 
 /**
+ * A text answer read as `schema`'s JSON (mended by repairJson) when it holds some, else by
+ * `fromText` (numbered lines …): a model asked for lines that answers in JSON anyway still counts.
+ */
+export function readAnswer<T>(
+  text: string,
+  schema: z.ZodType<T>,
+  fromText: (text: string) => T | null,
+): T | null {
+  const json = repairJson(text);
+  if (json !== null) {
+    const parsed = schema.safeParse(JSON.parse(json));
+    if (parsed.success) return parsed.data;
+  }
+  return fromText(text);
+}
+
+/**
  * One structured call (generateObject with a zod schema and repairJson); when its output is no
- * valid object, the raw text is read by `fromText` (numbered lines …); when that finds nothing
- * either, or the server refuses a JSON response format (400, 422), one plain-text call (`textPrompt`) read by `fromText`. Null when both fail.
+ * valid object, the raw text is read by readAnswer (JSON, or lines by `fromText`); when that finds
+ * nothing either, or the server refuses a JSON response format (400, 422), one plain-text call
+ * whose instructions ask for lines (`textSystem`, `textPrompt`), read the same way: JSON or lines.
+ * Null when both fail.
  */
 export async function structured<T>(options: {
   deps: Deps;
   schema: z.ZodType<T>;
   system: string;
   prompt: string;
+  /** The plain-text call's instructions: the same task, answered as `fromText` reads it. */
+  textSystem: string;
   textPrompt: string;
   fromText: (text: string) => T | null;
   signal: AbortSignal;
 }): Promise<Structured<T>> {
   const model = modelOf(options.deps);
+  const read = (text: string) => readAnswer(text, options.schema, options.fromText);
   let tokens = 0;
   try {
     const result = await generateObject({
@@ -111,7 +133,7 @@ export async function structured<T>(options: {
     if (options.signal.aborted) throw error;
     if (NoObjectGeneratedError.isInstance(error)) {
       tokens += tokensOf(error.usage);
-      const fromRaw = error.text ? options.fromText(error.text) : null;
+      const fromRaw = error.text ? read(error.text) : null;
       if (fromRaw !== null) return { value: fromRaw, tokens, calls: 1 };
       // A server that refuses a JSON response format (400/422): the plain-text call below.
     } else if (!APICallError.isInstance(error) || ![400, 422].includes(error.statusCode ?? 0))
@@ -119,13 +141,13 @@ export async function structured<T>(options: {
   }
   const plain = await generateText({
     model,
-    system: options.system,
+    system: options.textSystem,
     prompt: options.textPrompt,
     abortSignal: options.signal,
     maxRetries: 0,
   });
   tokens += tokensOf(plain.usage);
-  return { value: options.fromText(plain.text), tokens, calls: 2 };
+  return { value: read(plain.text), tokens, calls: 2 };
 }
 
 /** The items of a numbered or bulleted list ("1. …", "2) …", "- …"), in order. */
@@ -186,20 +208,38 @@ export async function emitStep(ctx: StepContext, step: ResearchStep): Promise<vo
   await ctx.emit(RESEARCH_EVENTS.step, { ...step });
 }
 
-/** Runs a step between its running and done/failed events; `work` returns the state and detail. */
+/**
+ * Runs a step between its running and done/failed events; `work` returns the state and detail. A
+ * retried attempt runs as "Retrying 2 of 3"; an attempt that fails with another to come stays
+ * running, saying which retry is next; the last one's failure is the step's: "Failed after 3 tries".
+ */
 export async function asStep<T>(
   ctx: StepContext,
   step: Omit<ResearchStep, "status" | "detail">,
   work: () => Promise<{ result: T; detail: string }>,
 ): Promise<T> {
-  await emitStep(ctx, { ...step, status: "running", detail: null });
+  const attempt = ctx.attempt ?? { number: 1, of: 1 };
+  const retrying = (n: number) => (n > 1 ? `Retrying ${n} of ${attempt.of}` : null);
+  await emitStep(ctx, { ...step, status: "running", detail: retrying(attempt.number) });
   try {
     const { result, detail } = await work();
     await emitStep(ctx, { ...step, status: "done", detail });
     return result;
   } catch (error) {
-    const detail = ctx.signal.aborted ? "Cancelled" : "Failed";
-    await emitStep(ctx, { ...step, status: "failed", detail }).catch(() => undefined);
+    const next =
+      !ctx.signal.aborted && attempt.number < attempt.of ? retrying(attempt.number + 1) : null;
+    const ending: ResearchStep = next
+      ? { ...step, status: "running", detail: next }
+      : {
+          ...step,
+          status: "failed",
+          detail: ctx.signal.aborted
+            ? "Cancelled"
+            : attempt.of > 1
+              ? `Failed after ${attempt.of} tries`
+              : "Failed",
+        };
+    await emitStep(ctx, ending).catch(() => undefined);
     throw error;
   }
 }

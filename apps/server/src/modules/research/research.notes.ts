@@ -93,17 +93,24 @@ export function bestSentences(
     .map((s) => s.sentence);
 }
 
-const SYSTEM = [
+const TASK = [
   "You take research notes. From the sources given, write the findings that help answer the",
   "question: each note is one sentence of finding (`text`), the id of the source it comes from",
   "(`sourceId`), and `quote`: words copied exactly from that source that support it.",
   `At most ${NOTES_PER_SOURCE} notes per source; none for a source that says nothing relevant.`,
+].join(" ");
+
+const SYSTEM = [
+  TASK,
   'Answer with JSON only: {"notes":[{"sourceId":1,"text":"…","quote":"…"}]}.',
   DATA_RULE,
 ].join(" ");
 
 const TEXT_FORMAT =
   'Write one note per line as: [sourceId] the finding | "the exact words of the source". Nothing else.';
+
+/** The plain-text fallback's instructions: the same task, answered in lines (notesFromText). */
+const TEXT_SYSTEM = [TASK, TEXT_FORMAT, DATA_RULE].join(" ");
 
 /**
  * The notes step's work: notes for the question from each of its read sources. With a model, one
@@ -144,6 +151,7 @@ export async function takeNotes(
       deps: ctx.deps,
       schema: notesSchema,
       system: SYSTEM,
+      textSystem: TEXT_SYSTEM,
       prompt: ask,
       textPrompt: `${ask}\n\n${TEXT_FORMAT}`,
       fromText: notesFromText,

@@ -124,3 +124,8 @@ export async function requestFinish(db: Executor, threadId: string, now: Date): 
     .set({ finishRequestedAt: sql`coalesce(${research.finishRequestedAt}, ${now})` })
     .where(eq(research.threadId, threadId));
 }
+
+/** A resumed research: "finish now" asked before it ended no longer applies. */
+export async function clearFinish(db: Executor, threadId: string): Promise<void> {
+  await db.update(research).set({ finishRequestedAt: null }).where(eq(research.threadId, threadId));
+}

@@ -7,7 +7,12 @@ import {
 } from "@nexus/contracts";
 import { streamText } from "ai";
 import { DATA_RULE, modelOf, tokensOf, withoutUrls } from "./research.llm.ts";
-import type { ReportContext, ReportResult, ResearchState } from "./research.state.ts";
+import {
+  notResearched,
+  type ReportContext,
+  type ReportResult,
+  type ResearchState,
+} from "./research.state.ts";
 
 /** Notes in the extractive summary. */
 const SUMMARY_NOTES = 5;
@@ -176,17 +181,40 @@ export function extractiveReport(state: ResearchState): string {
     if (notes.length === 0) continue;
     lines.push("", `## ${question.text.replace(/\s+/g, " ")}`, "", ...notes.map(bullet));
   }
-  // Open: no notes, and none from the sources its search found either (another question's).
+  // Open: researched, no notes, and none from the sources its search found either (another
+  // question's). Those not researched at all are listed after the report (notResearchedSection).
   const noted = new Set(state.notes.map((n) => n.sourceId));
+  const missing = new Set(notResearched(state).map((q) => q.id));
   const open = byQuestion.filter(
     (q) =>
+      !missing.has(q.question.id) &&
       q.notes.length === 0 &&
       !(state.related?.[String(q.question.id)] ?? []).some((id) => noted.has(id)),
   );
   lines.push("", "## Open questions", "");
-  if (open.length === 0) lines.push("Every sub-question found notes in the sources read.");
+  if (open.length === 0)
+    lines.push(
+      missing.size === 0
+        ? "Every sub-question found notes in the sources read."
+        : "Every sub-question researched found notes in the sources read.",
+    );
   else lines.push(...open.map((q) => `- ${q.question.text.replace(/\s+/g, " ")}`));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * What the research did not get to, after the report: each question whose notes were never taken
+ * (a step failed after its retries, or a stop or a spent budget came first). Empty when none.
+ */
+export function notResearchedSection(state: ResearchState): string {
+  const missing = notResearched(state);
+  if (missing.length === 0) return "";
+  const failed = new Set((state.failedSteps ?? []).map((step) => step.question));
+  const lines = missing.map(
+    (q) =>
+      `- ${q.text.replace(/\s+/g, " ")}${failed.has(q.id) ? " (a step failed after its retries)" : ""}`,
+  );
+  return `\n\n## Not researched\n\n${lines.join("\n")}\n`;
 }
 
 /**
@@ -201,6 +229,8 @@ export async function writeReport(ctx: ReportContext, state: ResearchState): Pro
   let tokens = 0;
   if (state.offline || state.notes.length === 0) writer.push(extractiveReport(state));
   else tokens = await modelReport(ctx, state, writer);
+  const missing = notResearchedSection(state);
+  if (missing) writer.push(missing);
   writer.end();
   const markdown = writer.text.trim();
   const data = citationsPart(state, markdown);

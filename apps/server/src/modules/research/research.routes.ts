@@ -14,7 +14,8 @@ import * as research from "./research.service.ts";
 
 /**
  * /api/research (sign-in only; another person's research and a made-up id are the same 404):
- * plan, start, list, read, finish now and delete. Its progress and report stream from the run's
+ * plan (metered: the agent quota's wall and a rate limit), start, list, read, finish now, resume
+ * a failed or cancelled one ("Retry from here") and delete. Its progress and report stream from the run's
  * events (GET /api/runs/:runId/events); cancel is POST /api/runs/:runId/cancel.
  */
 export function researchRoutes(deps: Deps) {
@@ -22,7 +23,10 @@ export function researchRoutes(deps: Deps) {
     .use("*", requireUser)
     .post("/plan", async (c) => {
       const input = await parseJson(c, researchPlanRequestSchema);
-      const plan = await research.plan(deps, currentUser(c), input, c.req.raw.signal);
+      const plan = await research.plan(deps, currentUser(c), input, {
+        ip: c.get("ip"),
+        signal: c.req.raw.signal,
+      });
       return c.json(researchPlanSchema.parse(plan));
     })
     .post("/", async (c) => {
@@ -46,6 +50,14 @@ export function researchRoutes(deps: Deps) {
       c.json(
         researchItemSchema.parse(
           await research.finishNow(deps, currentUser(c), c.req.param("threadId")),
+        ),
+        202,
+      ),
+    )
+    .post("/:threadId/resume", async (c) =>
+      c.json(
+        researchItemSchema.parse(
+          await research.resume(deps, currentUser(c), c.req.param("threadId")),
         ),
         202,
       ),

@@ -1,19 +1,23 @@
 import {
   depthAllowed,
+  RESEARCH_EVENTS,
   type ResearchItem,
   type ResearchPlan,
   type ResearchPlanRequest,
   type ResearchStart,
 } from "@nexus/contracts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
+import { clientNetworkKey } from "../../lib/client-network.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import { enforceLimit } from "../../middleware/rate-limit.ts";
 import * as history from "../history/history.service.ts";
+import { stepsDone } from "../runs/runs.jobs.ts";
 import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { isOffline, planResearch } from "./research.engine.ts";
 import * as repo from "./research.repo.ts";
-import { initialState, type ResearchState } from "./research.state.ts";
+import { initialState, type ResearchState, resumedState } from "./research.state.ts";
 
 /** A research run's kind (runs.kind) and its steps' queue. */
 export const RESEARCH_RUN_KIND = "research";
@@ -39,21 +43,57 @@ function checkDepth(user: SessionUser, depth: ResearchStart["depth"]) {
     throw new AppError("forbidden", "Thorough research is part of the Pro plan.");
 }
 
-/** POST /api/research/plan: sub-questions to read and edit before starting. */
+/** The wall of the agent quota: a start, a plan and a resume refused past it say the same. */
+export const RESEARCH_QUOTA_MESSAGE =
+  "You have reached your agent conversation limit: a deep research counts as one.";
+
+/** The window of the plan rate limit (RESEARCH_PLAN_RATE_LIMIT per account, 3× per address). */
+export const PLAN_RATE_WINDOW_MS = 10 * 60_000;
+
+async function quotaWall(deps: Deps, caller: Caller, reserve: boolean): Promise<void> {
+  const seen = reserve
+    ? await usage.consume({ deps, caller, counter: "agentUsage" })
+    : await usage.check({ deps, caller, counter: "agentUsage" });
+  if (!seen.allowed)
+    throw usage.quotaExceeded(deps, { ...seen, counter: "agentUsage" }, RESEARCH_QUOTA_MESSAGE);
+}
+
+/**
+ * POST /api/research/plan: sub-questions to read and edit before starting. Metered like the run
+ * it leads to (its model call is the research's first): refused past the agent quota with the
+ * same 429 as a start, and rate-limited per account and per client network (`ip`) before any
+ * model call.
+ */
 export async function plan(
   deps: Deps,
   user: SessionUser,
   input: ResearchPlanRequest,
-  signal?: AbortSignal,
+  options: { ip: string; signal?: AbortSignal },
 ): Promise<ResearchPlan> {
   checkDepth(user, input.depth);
-  return planResearch(deps, callerOf(user), input, signal);
+  const caller = callerOf(user);
+  await quotaWall(deps, caller, false);
+  const limit = deps.env.RESEARCH_PLAN_RATE_LIMIT;
+  const message = "Too many research plans asked for: wait a few minutes and try again.";
+  await enforceLimit({
+    deps,
+    rule: { bucket: "research-plan-user", limit, windowMs: PLAN_RATE_WINDOW_MS },
+    key: user.id,
+    message,
+  });
+  await enforceLimit({
+    deps,
+    rule: { bucket: "research-plan-ip", limit: limit * 3, windowMs: PLAN_RATE_WINDOW_MS },
+    key: clientNetworkKey(options.ip),
+    message,
+  });
+  return planResearch(deps, caller, input, options.signal);
 }
 
 /**
- * POST /api/research: reserves one agent unit (kept when the run succeeds, given back when it
- * fails or is cancelled), creates the run and its research row in one transaction with the plan
- * as its first event, and sends its first step.
+ * POST /api/research: reserves one agent unit (kept when the run ends with a report, given back
+ * when it ends without one: settle), creates the run and its research row in one transaction with
+ * the plan as its first event, and sends its first step.
  */
 export async function start(
   deps: Deps,
@@ -64,13 +104,7 @@ export async function start(
   const jobs = deps.jobs;
   if (!jobs) throw new AppError("unavailable", "Background jobs are not running on this server.");
   const caller = callerOf(user);
-  const reserved = await usage.consume({ deps, caller, counter: "agentUsage" });
-  if (!reserved.allowed)
-    throw usage.quotaExceeded(
-      deps,
-      { ...reserved, counter: "agentUsage" },
-      "You have reached your agent conversation limit: a deep research counts as one.",
-    );
+  await quotaWall(deps, caller, true);
   const threadId = alphanumericId();
   const offline = isOffline(deps);
   const subQuestions = input.subQuestions ?? [];
@@ -213,7 +247,7 @@ async function removeOwned(deps: Deps, user: SessionUser, row: repo.ResearchWith
   if (!runs.isTerminal(row.status)) {
     await runs.requestCancel({ deps, user, runId: row.runId }).catch(() => undefined);
     const ended = await runs.endRun(deps, row.runId, { status: "cancelled" });
-    if (ended) await settle(deps, callerOf(user), "cancelled");
+    if (ended) await settle(deps, callerOf(user), { id: row.runId, status: "cancelled" });
   }
   await deps.db.transaction(async (tx) => {
     await repo.deleteResearch(tx, row.threadId);
@@ -235,7 +269,103 @@ export async function removeWithThread(
   return row !== null;
 }
 
-/** The reserved unit: kept when the research succeeded, given back otherwise. */
-export async function settle(deps: Deps, caller: Caller, status: runs.RunStatus): Promise<void> {
-  if (status !== "succeeded") await usage.refund({ deps, caller, counter: "agentUsage" });
+/**
+ * Whether the run's report reached its reader: report text in its events after the last reset
+ * (an attempt that starts the report again, or a last attempt that broke off, resets it).
+ */
+export async function reportWritten(deps: Deps, runId: string): Promise<boolean> {
+  const events = await runs.eventsOfTypes(deps, runId, [
+    runs.UI_CHUNKS_EVENT,
+    RESEARCH_EVENTS.reportReset,
+  ]);
+  const afterReset = events.slice(
+    events.findLastIndex((e) => e.type === RESEARCH_EVENTS.reportReset) + 1,
+  );
+  return afterReset.some((event) => {
+    const chunks = event.payload.chunks;
+    return (
+      Array.isArray(chunks) &&
+      chunks.some(
+        (chunk: { type?: unknown; delta?: unknown }) =>
+          chunk?.type === "text-delta" && typeof chunk.delta === "string" && chunk.delta !== "",
+      )
+    );
+  });
+}
+
+/**
+ * The reserved unit once a run has ended: kept when it ended with a report, given back when it
+ * ended without one. A report counts from its first words: a run cancelled (or deleted) while its
+ * report streams is charged and keeps the part written, readable on its page and in its events;
+ * a run that failed after a step's retries but wrote its report from the notes taken is charged;
+ * a run stopped or failed before its report began is not. A report whose last attempt broke off is
+ * reset first (reportStep), so that failure is not charged.
+ */
+export async function settle(
+  deps: Deps,
+  caller: Caller,
+  run: { id: string; status: runs.RunStatus },
+): Promise<void> {
+  if (run.status === "succeeded" || (await reportWritten(deps, run.id))) return;
+  await usage.refund({ deps, caller, counter: "agentUsage" });
+}
+
+/**
+ * POST /api/research/:threadId/resume ("Retry from here"): a failed or cancelled research goes on
+ * from its last completed step — a step that failed after its retries runs again, then the
+ * questions it had not reached, then the report, written again. A run whose unit was given back
+ * (it ended without a report) takes one again, refused past the quota with the start's 429; one
+ * that kept it (a report was written) does not. Two resumes at once: one wins, the other is a 409.
+ */
+export async function resume(
+  deps: Deps,
+  user: SessionUser,
+  threadId: string,
+): Promise<ResearchItem> {
+  const row = await owned(deps, user, threadId);
+  if (row.status !== "failed" && row.status !== "cancelled")
+    throw new AppError("conflict", "Only a failed or cancelled research can be resumed.");
+  const jobs = deps.jobs;
+  if (!jobs) throw new AppError("unavailable", "Background jobs are not running on this server.");
+  const saved = stateOf(row.checkpoint);
+  if (!saved) throw new AppError("conflict", "This research cannot be resumed.");
+  const caller = callerOf(user);
+  const reserve = !(await reportWritten(deps, row.runId));
+  if (reserve) await quotaWall(deps, caller, true);
+  try {
+    const now = deps.clock.now().getTime();
+    const elapsed = (row.endedAt?.getTime() ?? now) - saved.startedAt;
+    const state = resumedState(saved, elapsed, now);
+    if (!(await runs.reopenRun(deps, row.runId, { research: state })))
+      throw new AppError("conflict", "This research is already running again.");
+    try {
+      await repo.clearFinish(deps.db, threadId);
+      await runs.appendEvent(deps, {
+        runId: row.runId,
+        type: RESEARCH_EVENTS.resumed,
+        payload: {},
+      });
+      const data: ResearchStepData = {
+        runId: row.runId,
+        step: stepsDone(row.checkpoint),
+        threadId,
+        caller,
+      };
+      await jobs.send(RESEARCH_STEP_QUEUE, { ...data });
+    } catch (error) {
+      // Opened again but not sent on: it ends failed again rather than standing queued.
+      const message = "The research could not be resumed. Try again in a moment.";
+      await runs
+        .appendEvent(deps, { runId: row.runId, type: "failed", payload: { message } })
+        .catch(() => undefined);
+      await runs
+        .endRun(deps, row.runId, { status: "failed", result: { message } })
+        .catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    if (reserve) await usage.refund({ deps, caller, counter: "agentUsage" });
+    throw error;
+  }
+  return get(deps, user, threadId);
 }

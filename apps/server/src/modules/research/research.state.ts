@@ -36,8 +36,22 @@ export interface ResearchState {
   spent: Omit<ResearchSpent, "elapsedMs">;
   /** When the run's first step started (ms since the epoch). */
   startedAt: number;
-  /** "Finish now" was asked for, or a budget ran out: the next step is the report. */
+  /** "Finish now" was asked for, a budget ran out or a step failed: the next step is the report. */
   finishing: boolean;
+  /**
+   * Steps that failed after their retries (absent in older checkpoints): their questions are not
+   * researched further; the report lists them, and a resume runs them again.
+   */
+  failedSteps?: FailedStep[];
+}
+
+/** A step that failed after its retries. */
+export interface FailedStep {
+  /** Its research-step id ("notes-2", "reflect-1"). */
+  id: string;
+  kind: "search" | "read" | "notes" | "reflect";
+  /** Its question (null for a reflection). */
+  question: number | null;
 }
 
 export type QuestionStage = "new" | "searched" | "read" | "noted";
@@ -110,15 +124,39 @@ const NEXT: Record<Exclude<QuestionStage, "noted">, ResearchStepPlan["kind"]> = 
  */
 export function nextStep(state: ResearchState, now: number): ResearchStepPlan {
   const stopping = state.finishing || budgetSpent(state, now) !== null;
+  const failed = new Set((state.failedSteps ?? []).map((step) => step.question));
   for (const question of state.questions) {
     const stage = state.stage[String(question.id)] ?? "new";
-    if (stage === "noted") continue;
+    if (stage === "noted" || failed.has(question.id)) continue;
     if (stopping && stage !== "read") continue;
     return { kind: NEXT[stage], question: question.id } as ResearchStepPlan;
   }
   if (!stopping && !state.offline && state.reflections < budgetOf(state).followUpRounds)
     return { kind: "reflect" };
   return { kind: "report" };
+}
+
+/**
+ * The questions the research did not get to the end of (no notes taken for them): those whose step
+ * failed, and those a stop or a spent budget left unsearched or unread.
+ */
+export function notResearched(state: ResearchState): ResearchQuestion[] {
+  return state.questions.filter((q) => (state.stage[String(q.id)] ?? "new") !== "noted");
+}
+
+/** After a step failed for good: its question is left, and the report is written next. */
+export function withFailedStep(state: ResearchState, step: FailedStep): ResearchState {
+  return { ...state, finishing: true, failedSteps: [...(state.failedSteps ?? []), step] };
+}
+
+/**
+ * The state a resumed research starts from: its failed steps run again, finishing cleared (the
+ * remaining questions are researched), and its clock moved so the time it already spent counts
+ * but the time it stood ended does not.
+ */
+export function resumedState(state: ResearchState, elapsedMs: number, now: number): ResearchState {
+  const { failedSteps: _failed, ...rest } = state;
+  return { ...rest, finishing: false, startedAt: now - Math.max(0, elapsedMs) };
 }
 
 /** What a step gets to do its work (the engine's functions take it). */
@@ -132,6 +170,8 @@ export interface StepContext {
   signal: AbortSignal;
   /** A progress event (research-step, research-sources …) the live view shows at once. */
   emit(type: string, payload: Record<string, unknown>): Promise<void>;
+  /** This attempt of the step (1 first) of how many it gets; absent: one attempt. */
+  attempt?: { number: number; of: number };
 }
 
 /** What a step produced: the state after it (never the one it was given, changed). */

@@ -220,6 +220,7 @@ describe("who may see a research (G2)", () => {
     const paths: Array<[string, string]> = [
       ["GET", `/api/research/${mine.threadId}`],
       ["POST", `/api/research/${mine.threadId}/finish`],
+      ["POST", `/api/research/${mine.threadId}/resume`],
       ["DELETE", `/api/research/${mine.threadId}`],
       ["DELETE", `/api/threads/${mine.threadId}`],
       ["GET", `/api/runs/${mine.runId}/events`],

@@ -50,6 +50,9 @@ export interface RunContext {
   checkpoint: Record<string, unknown> | null;
   /** Whether this is the job's last attempt. */
   last: boolean;
+  /** This attempt (1 first) of how many the job gets (its retries and the first one). */
+  attempt: number;
+  attempts: number;
   /** Before each step: throws RunCancelled when cancelling was asked for. */
   step(): Promise<void>;
   /** Appends a progress event (with the step's checkpoint, atomically). */
@@ -62,12 +65,17 @@ export interface RunContext {
   writer: RunEventsWriter;
 }
 
-/** Ends a run failed with `message`; false when it had already ended. */
-async function failRun(deps: Deps, runId: string, message: string): Promise<boolean> {
+/** Ends a run failed with `message` (and `result` beside it); false when it had already ended. */
+async function failRun(
+  deps: Deps,
+  runId: string,
+  message: string,
+  result: Record<string, unknown> | null = null,
+): Promise<boolean> {
   const run = await findRun(deps, runId);
   if (!run || isTerminal(run.status)) return false;
   await appendEvent(deps, { runId, type: "failed", payload: { message } });
-  return endRun(deps, runId, { status: "failed", result: { message } });
+  return endRun(deps, runId, { status: "failed", result: { ...result, message } });
 }
 
 /**
@@ -105,6 +113,8 @@ export function defineRunJob<T extends RunJobData>(definition: {
         run,
         checkpoint: run.checkpoint,
         last: job.retryCount >= job.retryLimit,
+        attempt: job.retryCount + 1,
+        attempts: job.retryLimit + 1,
         step,
         async emit(type, payload, checkpoint) {
           await appendEvent(deps, {
@@ -169,8 +179,14 @@ export interface RunStepContext extends RunContext {
   signal: AbortSignal;
 }
 
-/** How a step ended: another step follows, or the run is done with this result. */
-export type StepOutcome = { next: true } | { next: false; result: Record<string, unknown> | null };
+/**
+ * How a step ended: another step follows, or the run is done with this result — succeeded, or
+ * failed with `failed` as its message (a research that wrote its report from what it had after a
+ * step failed: the result is kept beside the message).
+ */
+export type StepOutcome =
+  | { next: true }
+  | { next: false; result: Record<string, unknown> | null; failed?: string };
 
 /** How often a running step looks whether cancelling was asked for. */
 export const STEP_CANCEL_POLL_MS = 500;
@@ -254,6 +270,8 @@ export function defineRunStepsJob<T extends RunStepData>(definition: {
         signal: stop.signal,
         checkpoint: run.checkpoint,
         last: job.retryCount >= job.retryLimit,
+        attempt: job.retryCount + 1,
+        attempts: job.retryLimit + 1,
         step: async () => {
           await cancelled();
           if (stop.signal.aborted) throw new RunCancelled();
@@ -274,7 +292,10 @@ export function defineRunStepsJob<T extends RunStepData>(definition: {
         const outcome = await definition.step(deps, job, context);
         await context.writer.flush();
         if (outcome.next) await sendNext();
-        else if (await endRun(deps, runId, { status: "succeeded", result: outcome.result }))
+        else if (outcome.failed !== undefined) {
+          if (await failRun(deps, runId, outcome.failed, outcome.result))
+            await runEnded(deps, runId, job.data);
+        } else if (await endRun(deps, runId, { status: "succeeded", result: outcome.result }))
           await runEnded(deps, runId, job.data);
       } catch (error) {
         const wasCancelled =

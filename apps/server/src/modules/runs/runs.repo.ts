@@ -140,6 +140,34 @@ export async function releaseStep(
     .where(and(eq(runs.id, runId), eq(runs.claimedStep, step), eq(runs.claimedBy, jobId)));
 }
 
+/**
+ * Opens an ended run again (a resumed research): failed or cancelled → queued, its ending, result
+ * and cancel request cleared, the claimed step given back (the next job for it may claim it), and
+ * `checkpoint`'s keys merged into the saved one. False when it was not failed or cancelled (two
+ * resumes at once: the first wins).
+ */
+export async function reopen(
+  db: Executor,
+  runId: string,
+  checkpoint: Record<string, unknown>,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(runs)
+    .set({
+      status: "queued",
+      result: null,
+      endedAt: null,
+      cancelRequestedAt: null,
+      claimedBy: null,
+      checkpoint: sql`coalesce(${runs.checkpoint}, '{}'::jsonb) || ${JSON.stringify(checkpoint)}::jsonb`,
+      updatedAt: now,
+    })
+    .where(and(eq(runs.id, runId), inArray(runs.status, ["failed", "cancelled"])))
+    .returning({ id: runs.id });
+  return rows.length > 0;
+}
+
 export async function deleteRun(db: Executor, runId: string): Promise<void> {
   await db.delete(runs).where(eq(runs.id, runId));
 }
@@ -207,6 +235,30 @@ export async function readEvents(
     name: "run_events_read",
     text: "select seq, type, payload, created_at from run_events where run_id = $1 and seq > $2 order by seq limit $3",
     values: [runId, afterSeq, limit],
+  });
+  return result.rows.map((r) => ({
+    seq: r.seq,
+    type: r.type,
+    payload: r.payload,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The events of a run of the given types, in order (their seq, type and payload). */
+export async function eventsOfTypes(
+  db: Db,
+  runId: string,
+  types: readonly string[],
+): Promise<RunEvent[]> {
+  const result = await db.$client.query<{
+    seq: number;
+    type: string;
+    payload: Record<string, unknown>;
+    created_at: Date;
+  }>({
+    name: "run_events_of_types",
+    text: "select seq, type, payload, created_at from run_events where run_id = $1 and type = any($2::text[]) order by seq",
+    values: [runId, [...types]],
   });
   return result.rows.map((r) => ({
     seq: r.seq,

@@ -155,6 +155,27 @@ export function releaseStep(
   return repo.releaseStep(deps.db, runId, step, jobId);
 }
 
+/**
+ * Opens a failed or cancelled run again from its last completed step (`checkpoint` merged into the
+ * saved one); false when it was not failed or cancelled (another resume won).
+ */
+export function reopenRun(
+  deps: Pick<Deps, "db" | "clock">,
+  runId: string,
+  checkpoint: Record<string, unknown>,
+): Promise<boolean> {
+  return repo.reopen(deps.db, runId, checkpoint, deps.clock.now());
+}
+
+/** The run's events of these types, in order. */
+export function eventsOfTypes(
+  deps: Pick<Deps, "db">,
+  runId: string,
+  types: readonly string[],
+): Promise<repo.RunEvent[]> {
+  return repo.eventsOfTypes(deps.db, runId, types);
+}
+
 export function deleteRun(db: repo.Executor, runId: string): Promise<void> {
   return repo.deleteRun(db, runId);
 }

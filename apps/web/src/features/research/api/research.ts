@@ -16,17 +16,9 @@ import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
 
 const enc = encodeURIComponent;
 
-/** POST /api/research/plan: sub-questions to read and edit before starting. */
-export function planResearch(body: ResearchPlanRequest): Promise<ResearchPlan> {
-  return apiRequest<ResearchPlan>("/research/plan", { method: "POST", body });
-}
-
-/**
- * POST /api/research: starts a run (201 with its item). A refusal is a ChatRequestError: its code
- * ("quota_exceeded", "forbidden"…) and, for a quota, what ran out (the QuotaCard's).
- */
-export async function startResearch(body: ResearchStart): Promise<ResearchItem> {
-  const response = await createChatFetch()(`${API_BASE_URL}/research`, {
+/** A research POST whose refusal is a ChatRequestError (a quota's details for the QuotaCard). */
+function postResearch(path: string, body: unknown): Promise<Response> {
+  return createChatFetch()(`${API_BASE_URL}${path}`, {
     method: "POST",
     headers: {
       accept: "application/json",
@@ -36,7 +28,22 @@ export async function startResearch(body: ResearchStart): Promise<ResearchItem> 
     credentials: "same-origin",
     body: JSON.stringify(body),
   });
-  return (await response.json()) as ResearchItem;
+}
+
+/**
+ * POST /api/research/plan: sub-questions to read and edit before starting. Past the agent quota it
+ * is refused with the start's wall (a ChatRequestError with the quota), or rate-limited.
+ */
+export async function planResearch(body: ResearchPlanRequest): Promise<ResearchPlan> {
+  return (await (await postResearch("/research/plan", body)).json()) as ResearchPlan;
+}
+
+/**
+ * POST /api/research: starts a run (201 with its item). A refusal is a ChatRequestError: its code
+ * ("quota_exceeded", "forbidden"…) and, for a quota, what ran out (the QuotaCard's).
+ */
+export async function startResearch(body: ResearchStart): Promise<ResearchItem> {
+  return (await (await postResearch("/research", body)).json()) as ResearchItem;
 }
 
 export function getResearchList(q: string, signal?: AbortSignal): Promise<ResearchList> {
@@ -56,6 +63,14 @@ export function deleteResearch(threadId: string): Promise<void> {
 /** POST /api/research/:threadId/finish: the report is written from what was gathered. */
 export function finishResearch(threadId: string): Promise<ResearchItem> {
   return apiRequest<ResearchItem>(`/research/${enc(threadId)}/finish`, { method: "POST" });
+}
+
+/**
+ * POST /api/research/:threadId/resume ("Retry from here"): a failed or cancelled research goes on
+ * from its last good step (202 with its item, queued again).
+ */
+export function resumeResearch(threadId: string): Promise<ResearchItem> {
+  return apiRequest<ResearchItem>(`/research/${enc(threadId)}/resume`, { method: "POST" });
 }
 
 export function cancelRun(runId: string): Promise<Run> {
@@ -122,4 +137,17 @@ export function useResearchControl(item: ResearchItem) {
     onSuccess: (next) => queryClient.setQueryData(researchKeys.one(item.threadId), next),
   });
   return { cancel, finish };
+}
+
+/** Retry from here: the item is queued again (its events are followed again by the screen). */
+export function useResumeResearch(threadId: string, onResumed: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resumeResearch(threadId),
+    onSuccess: (next) => {
+      queryClient.setQueryData(researchKeys.one(threadId), next);
+      void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
+      onResumed();
+    },
+  });
 }

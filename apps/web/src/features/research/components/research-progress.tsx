@@ -85,6 +85,7 @@ const STAGE_STYLES: Readonly<Record<QuestionStage, string>> = {
   notes: "bg-accent-soft text-accent-soft-fg",
   done: "bg-success-soft text-success",
   failed: "bg-danger-soft text-danger",
+  skipped: "bg-surface-2 text-muted",
 };
 
 function StepIcon({ status }: { status: ResearchStep["status"] }) {

@@ -230,20 +230,102 @@ describe("ResearchScreen", () => {
     expect(screen.getByTestId("research-progress")).toHaveAttribute("aria-valuenow", "90");
   });
 
-  it("says why a research failed", async () => {
+  it("says why a research failed in one sentence, once", async () => {
+    const message = "The research failed. Try again in a moment.";
     server((url) => {
       if (url.endsWith("/api/research/T1")) return json(item());
       if (url.endsWith("/api/runs/R1/events"))
-        return runStream(
-          [questions, { type: "failed", payload: { message: "Search is down." } }],
-          "failed",
-        );
+        return runStream([questions, { type: "failed", payload: { message } }], "failed");
       return null;
     });
     setup();
-    expect(await screen.findByText(/The research failed\. Search is down\./)).toBeInTheDocument();
+    const alert = await screen.findByText(message);
+    expect(alert.textContent).toBe(message);
+    expect(document.body.textContent?.split("The research failed.")).toHaveLength(2);
     await act(async () => undefined);
     expect(screen.getByTestId("research-status")).toHaveTextContent("Failed");
+  });
+
+  it("shows a step's retries, then resumes a failed research from where it stopped", async () => {
+    let resumed = false;
+    const failedRun = [
+      questions,
+      {
+        type: "research-step",
+        payload: {
+          id: "notes-1",
+          kind: "notes",
+          question: 1,
+          status: "running",
+          label: "Taking notes: How are links made?",
+          detail: "Retrying 2 of 3",
+        },
+      },
+      {
+        type: "research-step",
+        payload: {
+          id: "notes-1",
+          kind: "notes",
+          question: 1,
+          status: "failed",
+          label: "Taking notes: How are links made?",
+          detail: "Failed after 3 tries",
+        },
+      },
+      { type: "failed", payload: { message: "A step failed after its retries." } },
+    ];
+    const requests = server((url, init) => {
+      if (url.endsWith("/api/research/T1/resume") && init?.method === "POST") {
+        resumed = true;
+        return json(item({ status: "queued" }), 202);
+      }
+      if (url.endsWith("/api/research/T1"))
+        return json(item(resumed ? { status: "running" } : { status: "failed" }));
+      if (url.endsWith("/api/runs/R1/events")) {
+        if (!resumed) return runStream(failedRun, "failed");
+        // Read on from the last event applied: the resume and the step again.
+        const after = [
+          ...failedRun,
+          { type: "research-resumed", payload: {} },
+          {
+            type: "research-step",
+            payload: {
+              id: "notes-1",
+              kind: "notes",
+              question: 1,
+              status: "running",
+              label: "Taking notes: How are links made?",
+              detail: null,
+            },
+          },
+        ];
+        const body = after
+          .map((event, i) => ({ ...event, seq: i + 1, at: "2026-01-01T10:00:00.000Z" }))
+          .slice(failedRun.length)
+          .map((event) => `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`)
+          .join("");
+        return new Response(body, { headers: { "content-type": "text/event-stream" } });
+      }
+      return null;
+    });
+    const user = setup();
+    expect(await screen.findByText("A step failed after its retries.")).toBeInTheDocument();
+    const step = await screen.findByText(/Failed after 3 tries/);
+    expect(step.closest("[data-testid='research-step']")).toHaveAttribute("data-status", "failed");
+    const [row] = screen.getAllByTestId("research-question-row");
+    expect(row).toHaveAttribute("data-stage", "failed");
+
+    await user.click(screen.getByTestId("research-resume"));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("research-header")).toHaveAttribute("data-status", "running"),
+    );
+    expect(requests.filter((r) => r.url.endsWith("/api/research/T1/resume"))).toHaveLength(1);
+    expect(screen.queryByText("A step failed after its retries.")).toBeNull();
+    expect(screen.queryByTestId("research-resume")).toBeNull();
+    expect(screen.getAllByTestId("research-question-row")[0]).toHaveAttribute(
+      "data-stage",
+      "notes",
+    );
   });
 
   it("shows not found for another person's research", async () => {

@@ -1,6 +1,6 @@
 import { RESEARCH_BUDGETS, type ResearchItem, type RunStatusValue } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CircleStop, FastForward, ListChecks } from "lucide-react";
+import { ArrowLeft, CircleStop, FastForward, ListChecks, RotateCcw } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -11,7 +11,7 @@ import { PageSpinner, Spinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
-import { useResearch, useResearchControl } from "../api/research.ts";
+import { useResearch, useResearchControl, useResumeResearch } from "../api/research.ts";
 import { formatElapsed } from "../lib/report.ts";
 import { liveCitations, type ResearchView } from "../lib/research-events.ts";
 import { useResearchEvents } from "../lib/use-research-events.ts";
@@ -62,6 +62,35 @@ function RunControls({ item, view }: { item: ResearchItem; view: ResearchView })
         Cancel
       </Button>
       {error ? <p className="text-sm text-danger">{errorMessage(error)}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * "Retry from here" on a failed or cancelled research: it goes on from its last good step (a step
+ * that failed runs again, then what it had not reached, then the report). Past the quota, the
+ * refusal says so here.
+ */
+function ResumeControl({ item, onResumed }: { item: ResearchItem; onResumed: () => void }) {
+  const resume = useResumeResearch(item.threadId, onResumed);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        data-testid="research-resume"
+        disabled={resume.isPending}
+        onClick={() => resume.mutate()}
+        title="Go on from the last step that worked"
+      >
+        {resume.isPending ? <Spinner /> : <RotateCcw className="size-4" aria-hidden="true" />}
+        Retry from here
+      </Button>
+      {resume.error ? (
+        <p className="text-sm text-danger" role="alert">
+          {errorMessage(resume.error)}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -139,7 +168,9 @@ export function ResearchScreen({
 }) {
   const query = useResearch(threadId);
   const item = query.data ?? null;
-  const { view, fatal } = useResearchEvents(item?.runId ?? null);
+  // Bumped by "Retry from here": the run's events are followed again.
+  const [follow, setFollow] = useState(0);
+  const { view, fatal } = useResearchEvents(item?.runId ?? null, follow);
   const queryClient = useQueryClient();
   // Events after the item was read: it is running (the item said queued when it started).
   const itemStatus = item?.status ?? "queued";
@@ -200,6 +231,15 @@ export function ResearchScreen({
             <div className="flex flex-wrap items-center justify-between gap-3">
               <BudgetSpent view={view} budget={budget} />
               {ended ? null : <RunControls item={item} view={view} />}
+              {status === "failed" || status === "cancelled" ? (
+                <ResumeControl
+                  item={item}
+                  onResumed={() => {
+                    refreshed.current = null;
+                    setFollow((n) => n + 1);
+                  }}
+                />
+              ) : null}
             </div>
           </>
         )}
@@ -207,12 +247,15 @@ export function ResearchScreen({
 
       {fatal ? <Alert kind="error">{fatal}</Alert> : null}
       {status === "failed" ? (
-        <Alert kind="error">
-          The research failed. {view.error ?? item.error ?? "Nothing more is known."}
-        </Alert>
+        // The server's message is the whole sentence: said once, with nothing put before it.
+        <Alert kind="error">{view.error ?? item.error ?? "The research failed."}</Alert>
       ) : null}
       {status === "cancelled" ? (
-        <Alert kind="info">This research was cancelled: nothing was charged.</Alert>
+        <Alert kind="info">
+          {view.report.trim() !== ""
+            ? "This research was cancelled while its report was being written: it counts as one research, and what was written is kept below."
+            : "This research was cancelled: nothing was charged."}
+        </Alert>
       ) : null}
 
       {showReport ? (

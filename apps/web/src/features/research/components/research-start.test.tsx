@@ -139,4 +139,31 @@ describe("ResearchStart", () => {
     expect(card.textContent).toMatch(/20 agent chats/);
     expect(screen.queryByTestId("elsewhere")).toBeNull();
   });
+
+  it("shows the same quota card when a plan is refused at the quota", async () => {
+    server((url) =>
+      url.endsWith("/api/research/plan")
+        ? json(
+            {
+              error: { code: "quota_exceeded", message: "No agent chats left." },
+              details: {
+                counter: "agentUsage",
+                current: 20,
+                limit: 20,
+                tier: "free",
+                resetsAt: "2026-02-01T00:00:00.000Z",
+                upgrade: "plans",
+              },
+            },
+            429,
+          )
+        : null,
+    );
+    const user = setup();
+    await user.type(screen.getByTestId("research-question"), "Q");
+    await user.click(screen.getByTestId("research-make-plan"));
+    const card = await screen.findByTestId("quota-limit");
+    expect(card.textContent).toMatch(/20 agent chats/);
+    expect(screen.queryByText(/The plan could not be made/)).toBeNull();
+  });
 });

@@ -82,7 +82,8 @@ export function ResearchStart() {
     );
   };
 
-  const quota = chatQuotaOf(starting.error);
+  // Planning and starting meet the same wall: one quota card.
+  const quota = chatQuotaOf(starting.error) ?? chatQuotaOf(planning.error);
   const busy = planning.isPending || starting.isPending;
   const changeQuestion = (value: string) => {
     setQuestion(value);
@@ -183,7 +184,7 @@ export function ResearchStart() {
 
         {plan ? <PlanEditor plan={edited} offline={plan.offline} onChange={setEdited} /> : null}
 
-        {planning.error ? (
+        {planning.error && !chatQuotaOf(planning.error) ? (
           <Alert kind="error">The plan could not be made. {errorMessage(planning.error)}</Alert>
         ) : null}
         {quota ? (

@@ -224,7 +224,44 @@ describe("questionStage", () => {
     expect(questionStage(done, 2)).toBe("waiting");
     expect(noteCount(done, 1)).toBe(2);
     expect(noteCount(done, 2)).toBe(0);
-    expect(questionStage(endResearchView(done, "succeeded"), 2)).toBe("done");
+    // Ended before question 2 was searched: not researched, never "Done".
+    expect(questionStage(endResearchView(done, "succeeded"), 2)).toBe("skipped");
+    expect(questionStage(endResearchView(readDone, "cancelled"), 1)).toBe("skipped");
+  });
+
+  it("shows a step's retries live, its failure after them, and a resume clearing the ending", () => {
+    const step = (seq: number, status: string, detail: string | null): RunEventItem => ({
+      seq,
+      type: "research-step",
+      payload: { id: "notes-1", kind: "notes", question: 1, status, label: "Notes", detail },
+      at: "2026-01-01T00:00:00.000Z",
+    });
+    const base = reduceResearchEvents(runEvents());
+    const retrying = applyResearchEvent(base, step(60, "running", "Retrying 2 of 3"));
+    expect(questionStage(retrying, 1)).toBe("notes");
+    expect(retrying.steps.find((s) => s.id === "notes-1")?.detail).toBe("Retrying 2 of 3");
+    const failed = reduceResearchEvents(
+      [
+        step(61, "failed", "Failed after 3 tries"),
+        {
+          seq: 62,
+          type: "failed",
+          payload: { message: "A step failed." },
+          at: "2026-01-01T00:00:00.000Z",
+        },
+      ],
+      retrying,
+    );
+    expect(questionStage(failed, 1)).toBe("failed");
+    expect([failed.status, failed.error]).toEqual(["failed", "A step failed."]);
+    const resumed = applyResearchEvent(failed, {
+      seq: 63,
+      type: "research-resumed",
+      payload: {},
+      at: "2026-01-01T00:00:00.000Z",
+    });
+    expect([resumed.status, resumed.error]).toEqual([null, null]);
+    expect(questionStage(applyResearchEvent(resumed, step(64, "running", null)), 1)).toBe("notes");
   });
 });
 

@@ -174,6 +174,9 @@ export function applyResearchEvent(view: ResearchView, event: RunEventItem): Res
         status: "failed",
         error: typeof payload.message === "string" ? payload.message : "The research failed.",
       };
+    case RESEARCH_EVENTS.resumed:
+      // "Retry from here": it runs again; its earlier ending and error no longer hold.
+      return { ...next, status: null, error: null };
     default:
       return next;
   }
@@ -191,7 +194,14 @@ export function endResearchView(view: ResearchView, status: RunStatusValue): Res
   return { ...view, status };
 }
 
-export type QuestionStage = "waiting" | "searching" | "reading" | "notes" | "done" | "failed";
+export type QuestionStage =
+  | "waiting"
+  | "searching"
+  | "reading"
+  | "notes"
+  | "done"
+  | "failed"
+  | "skipped";
 
 export const STAGE_LABELS: Readonly<Record<QuestionStage, string>> = {
   waiting: "Waiting",
@@ -200,23 +210,31 @@ export const STAGE_LABELS: Readonly<Record<QuestionStage, string>> = {
   notes: "Taking notes",
   done: "Done",
   failed: "Failed",
+  skipped: "Not researched",
 };
 
 /**
  * Where a question is: the kind of its running step; once its steps have all ended, done when its
  * notes were taken (failed when its last step failed), else between steps (the last one's stage).
+ * Once the run has ended, a question whose notes were never taken was not researched (a stop, a
+ * spent budget or an earlier failure came first): never "Done".
  */
 export function questionStage(view: ResearchView, questionId: number): QuestionStage {
   const steps = view.steps.filter((step) => step.question === questionId);
   const running = steps.findLast((step) => step.status === "running");
   const stageOf = (kind: ResearchStep["kind"]): QuestionStage =>
     kind === "search" ? "searching" : kind === "read" ? "reading" : "notes";
-  if (running) return stageOf(running.kind);
+  const ended = view.status !== null && view.status !== "running" && view.status !== "queued";
   const last = steps.at(-1);
-  if (!last) return view.status && view.status !== "running" ? "done" : "waiting";
+  if (ended) {
+    if (last?.status === "failed") return "failed";
+    return last?.kind === "notes" && last.status === "done" ? "done" : "skipped";
+  }
+  if (running) return stageOf(running.kind);
+  if (!last) return "waiting";
   if (last.status === "failed") return "failed";
   if (last.kind === "notes") return "done";
-  return view.status && view.status !== "running" ? "done" : stageOf(last.kind);
+  return stageOf(last.kind);
 }
 
 /** Notes taken per question. */

@@ -112,19 +112,24 @@ export interface ResearchEventsState {
 
 /**
  * A research run's view, built from its events (replayed, then live) — the same after a reload as
- * it was live. Nothing is followed without a run id.
+ * it was live. Nothing is followed without a run id. A new `follow` of the same run (a resumed
+ * run) reads its events on from the last one applied: the stream had ended with the run.
  */
-export function useResearchEvents(runId: string | null): ResearchEventsState {
+export function useResearchEvents(runId: string | null, follow = 0): ResearchEventsState {
   const [state, setState] = useState<ResearchEventsState>({
     view: EMPTY_RESEARCH_VIEW,
     fatal: null,
   });
   const viewRef = useRef(state.view);
+  const followed = useRef<string | null>(null);
   useEffect(() => {
     if (!runId) return;
     const controller = new AbortController();
-    viewRef.current = EMPTY_RESEARCH_VIEW;
-    setState({ view: EMPTY_RESEARCH_VIEW, fatal: null });
+    // Another run starts from nothing; the same run followed again (follow > 0) goes on.
+    const from = follow > 0 && followed.current === runId ? viewRef.current : EMPTY_RESEARCH_VIEW;
+    followed.current = runId;
+    viewRef.current = from;
+    setState({ view: from, fatal: null });
     const update = (view: ResearchView) => {
       viewRef.current = view;
       setState((prev) => ({ ...prev, view }));
@@ -140,6 +145,6 @@ export function useResearchEvents(runId: string | null): ResearchEventsState {
       controller.signal,
     );
     return () => controller.abort();
-  }, [runId]);
+  }, [runId, follow]);
   return state;
 }
