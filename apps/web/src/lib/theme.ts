@@ -11,9 +11,13 @@ import { browserStorage, type KeyValueStorage, readItem, writeItem } from "./sto
 
 /** Mirrored by public/theme-init.js, which applies the same result before first paint. */
 export interface ThemePreference {
+  /** The mode in force: the stored one, else the device's. */
   mode: Mode;
   colorTheme: ColorTheme;
 }
+
+/** What a person picks: a mode, or "system" (no stored mode: the device's, followed live). */
+export type ModeChoice = Mode | "system";
 
 export const COLOR_THEME_LABELS: Readonly<Record<ColorTheme, string>> = {
   indigo: "Indigo",
@@ -67,8 +71,15 @@ export function applyThemePreference(root: HTMLElement, preference: ThemePrefere
   root.style.colorScheme = preference.mode;
 }
 
+const DARK_QUERY = "(prefers-color-scheme: dark)";
+
 function systemPrefersDark(): boolean {
-  return window.matchMedia?.("(prefers-color-scheme: dark)").matches === true;
+  return window.matchMedia?.(DARK_QUERY).matches === true;
+}
+
+/** "system" when no valid mode is stored (the device decides), else the stored mode. */
+export function readModeChoice(storage: KeyValueStorage | null): ModeChoice {
+  return parseMode(readItem(storage, STORAGE_KEYS.mode)) ?? "system";
 }
 
 // A tiny external store: the preference is global UI state shared by the sidebar and settings.
@@ -91,6 +102,13 @@ export function setMode(mode: Mode): void {
   update({ ...getThemePreference(), mode });
 }
 
+/** Picks a mode, or "system": the stored mode goes and the device's is followed from now on. */
+export function setModeChoice(choice: ModeChoice): void {
+  if (choice !== "system") return setMode(choice);
+  browserStorage()?.removeItem(STORAGE_KEYS.mode);
+  update({ ...getThemePreference(), mode: systemPrefersDark() ? "dark" : "light" });
+}
+
 export function toggleMode(): void {
   setMode(getThemePreference().mode === "dark" ? "light" : "dark");
 }
@@ -110,10 +128,24 @@ function subscribe(listener: () => void): () => void {
     }
   };
   window.addEventListener("storage", onStorage);
+  // The device switches between light and dark: followed while no mode is stored.
+  const media = window.matchMedia?.(DARK_QUERY);
+  const onSystem = () => {
+    if (readModeChoice(browserStorage()) === "system")
+      update(readThemePreference(browserStorage(), systemPrefersDark()));
+  };
+  media?.addEventListener?.("change", onSystem);
   return () => {
     listeners.delete(listener);
     window.removeEventListener("storage", onStorage);
+    media?.removeEventListener?.("change", onSystem);
   };
+}
+
+/** The mode as picked: "system", "light" or "dark" (settings' Mode choice). */
+export function useModeChoice(): ModeChoice {
+  useThemePreference(); // re-read whenever the preference changes
+  return readModeChoice(browserStorage());
 }
 
 export function useThemePreference(): ThemePreference {

@@ -1,11 +1,28 @@
-import { COLOR_THEMES, type ColorTheme, type Mode } from "@nexus/contracts";
+import { COLOR_THEMES, type ColorTheme } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Check, Moon, Sun } from "lucide-react";
+import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { type Choice, ChoiceGroup } from "@/components/ui/choice-group.tsx";
 import { Section } from "@/components/ui/page.tsx";
-import { COLOR_THEME_LABELS, setColorTheme, setMode, useThemePreference } from "@/lib/theme.ts";
+import {
+  COLOR_THEME_LABELS,
+  type ModeChoice,
+  setColorTheme,
+  setModeChoice,
+  useModeChoice,
+  useThemePreference,
+} from "@/lib/theme.ts";
 
-const MODE_OPTIONS: ReadonlyArray<Choice<Mode>> = [
+const MODE_OPTIONS: ReadonlyArray<Choice<ModeChoice>> = [
+  {
+    value: "system",
+    label: "System",
+    render: () => (
+      <>
+        <Monitor className="size-4" aria-hidden="true" />
+        System
+      </>
+    ),
+  },
   {
     value: "light",
     label: "Light",
@@ -45,9 +62,13 @@ const THEME_OPTIONS: ReadonlyArray<Choice<ColorTheme>> = COLOR_THEMES.map((theme
   ),
 }));
 
-/** Light/dark mode and the colour theme, stored in this browser only. */
+/**
+ * The mode (System follows the device, live; Light and Dark stay) and the colour theme, stored in
+ * this browser only.
+ */
 export function AppearanceSection() {
   const preference = useThemePreference();
+  const modeChoice = useModeChoice();
   return (
     <Section
       id="appearance"
@@ -61,9 +82,9 @@ export function AppearanceSection() {
           </span>
           <ChoiceGroup
             label="Mode"
-            value={preference.mode}
+            value={modeChoice}
             options={MODE_OPTIONS}
-            onChange={setMode}
+            onChange={setModeChoice}
             testIdPrefix="mode-"
             className="inline-flex w-fit gap-1 rounded-xl bg-surface-2 p-1"
             optionClassName={(selected) =>
