@@ -193,7 +193,9 @@ describe("an answer turn's stored parts", () => {
     // (The parts also carry the sources' own favicons and images, signed here: those may stay.)
     const results = row?.results as { markdown?: string; thinking?: string } | undefined;
     const saved = JSON.stringify([
-      (row?.parts as StoredPart[]).filter((p) => p.type === "text" || p.type === "reasoning"),
+      ((row?.parts ?? []) as StoredPart[]).filter(
+        (p) => p.type === "text" || p.type === "reasoning",
+      ),
       results?.markdown,
       results?.thinking,
     ]);
