@@ -13,7 +13,7 @@ import {
  */
 
 /** An address that identifies a file of the author (viewer, download, inline view). */
-const FILE_ADDRESS = /^\/(?:app\/document-chat|api\/files)\/[^/?#]+/i;
+const FILE_ADDRESS = /^\/(?:app\/(?:document-chat|pdf-chat)|api\/files)\/[^/?#]+/i;
 
 /** A source of the author's files: its title and snippet, no link (as in a copied thread). */
 export function publicSource(source: AnswerSource): AnswerSource {
