@@ -130,7 +130,11 @@ test("images of an answer, its share page and Discover come only through the ima
     await expect(
       turn.getByTestId("answer-markdown").locator('img:not([src^="/api/image?"])'),
     ).toHaveCount(0);
-    await expect(turn.locator("[data-blocked-image]")).toContainText(`Image: leak (${ATTACKER})`);
+    // The server's model-text sanitiser turned the model's image into its alt text: no image,
+    // no chip, no address of the attacker's in the reply.
+    await expect(turn.getByTestId("answer-markdown")).toContainText("leak");
+    await expect(turn.getByTestId("answer-markdown")).not.toContainText("leak.png");
+    await expect(turn.locator("[data-blocked-image]")).toHaveCount(0);
     await expectProxiedImages(page, origin);
 
     // Restored from the server (proxy URLs minted when the answer was made, stored and passed on).

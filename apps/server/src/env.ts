@@ -163,8 +163,13 @@ export const envSchema = z
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** How often expired jobs are looked for (pg-boss maintenance). */
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    /** /metrics on its own port (HOST), without a token; unset: no metrics port. */
+    /** /metrics on its own port (METRICS_HOST), without a token; unset: no metrics port. */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * The interface METRICS_PORT listens on: loopback unless set (HOST is 0.0.0.0 in containers,
+     * and that port has no token).
+     */
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     /** /metrics on the main port for `Authorization: Bearer <token>`; unset: not served there. */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
     /** SIGTERM: how long streams in flight may run on before they are cut. */

@@ -26,7 +26,7 @@ import { portInUse, portInUseMessage } from "./lib/port-in-use.ts";
 import { guardProcess } from "./lib/process-guards.ts";
 import { createDiscoverFeed } from "./modules/discover/discover.service.ts";
 import { fillMissingVectors } from "./modules/files/files.service.ts";
-import { metricsRoutes } from "./modules/health/health.routes.ts";
+import { serveMetrics } from "./modules/health/health.routes.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
 import { createRuntimeDeps } from "./runtime-deps.ts";
 
@@ -130,9 +130,9 @@ async function main() {
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
-  // Prometheus on its own port (no token: keep it off the public network, e.g. HOST=127.0.0.1).
+  // Prometheus on its own port, without a token: on METRICS_HOST (loopback unless configured).
   const metricsServer = env.METRICS_PORT
-    ? serve({ fetch: metricsRoutes(deps, null).fetch, port: env.METRICS_PORT, hostname: env.HOST })
+    ? serveMetrics(deps, { port: env.METRICS_PORT, hostname: env.METRICS_HOST })
     : null;
   // Research reads pages on this thread's page-text workers: the first one starts now.
   void warmPageText();

@@ -89,7 +89,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(file, "wx", 0o644);
+      const fd = fs.openSync(file, "wx", 0o600);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       return () => {

@@ -104,7 +104,7 @@ export async function linkSnapshot(from: string, to: string): Promise<number> {
   let added = 0;
   for (const rel of await listFiles(from)) {
     const target = path.join(to, rel);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     try {
       await fs.link(path.join(from, rel), target);
       added += 1;

@@ -81,6 +81,25 @@ describe.each(["disk", "s3"] as const)("%s storage", (mode) => {
   });
 });
 
+describe("disk storage file modes", () => {
+  it("writes stored files 0600 in folders 0700 (the files root included), whatever the umask", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "nexus-modes-"));
+    const umask = process.umask(0o022);
+    try {
+      const storage = createStorage({ dataDir: root });
+      await storage.put("u/person/f1", Readable.from([Buffer.from("private")]));
+      await storage.put("u/person/f2", Readable.from([Buffer.from("also private")]));
+      const mode = (p: string) => fs.statSync(path.join(root, p)).mode & 0o777;
+      for (const file of ["files/u/person/f1", "files/u/person/f2"])
+        expect(mode(file), file).toBe(0o600);
+      for (const dir of ["files", "files/u", "files/u/person"]) expect(mode(dir), dir).toBe(0o700);
+    } finally {
+      process.umask(umask);
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("STORAGE_URL", () => {
   it("reads bucket, endpoint, region and credentials", () => {
     expect(

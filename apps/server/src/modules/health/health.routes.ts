@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { type NotReady, readiness } from "./health.service.ts";
@@ -45,5 +46,17 @@ export function metricsRoutes(deps: Deps, token: string | null) {
     }
     const body = await registry.metrics();
     return c.body(body, 200, { "content-type": registry.contentType, "cache-control": "no-store" });
+  });
+}
+
+/**
+ * The separate metrics port (METRICS_PORT): GET /metrics without a token, listening on `hostname`
+ * (METRICS_HOST: loopback unless the operator says otherwise, whatever HOST is).
+ */
+export function serveMetrics(deps: Deps, options: { port: number; hostname: string }): ServerType {
+  return serve({
+    fetch: metricsRoutes(deps, null).fetch,
+    port: options.port,
+    hostname: options.hostname,
   });
 }

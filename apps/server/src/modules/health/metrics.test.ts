@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,7 +8,9 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { parseEnv } from "../../env.ts";
 import { parseStream, textOf } from "../answer/answer-test-kit.ts";
+import { serveMetrics } from "./health.routes.ts";
 
 const TOKEN = "metrics-token-0123456789";
 const DOC = new URL("../../../../../docs/metrics.md", import.meta.url);
@@ -97,6 +100,28 @@ afterAll(async () => {
 async function scrape(): Promise<Response> {
   return h.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
 }
+
+describe("the metrics port", () => {
+  it("listens on loopback unless METRICS_HOST says otherwise, even with HOST=0.0.0.0", async () => {
+    const env = parseEnv({ HOST: "0.0.0.0", METRICS_PORT: "9464" });
+    expect(env.METRICS_HOST).toBe("127.0.0.1");
+    expect(parseEnv({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).METRICS_HOST).toBe(
+      "0.0.0.0",
+    );
+    const server = serveMetrics(h.deps, { port: 0, hostname: env.METRICS_HOST });
+    try {
+      if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
+      const address = server.address() as AddressInfo;
+      expect(address.address).toBe("127.0.0.1");
+      // biome-ignore lint/style/noRestrictedGlobals: the scraper, talking to our own port on loopback
+      const res = await fetch(`http://127.0.0.1:${address.port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("nexus_");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
 
 describe("GET /metrics", () => {
   it("needs METRICS_TOKEN as a Bearer token", async () => {

@@ -73,6 +73,45 @@ describe("research engine guards", () => {
     );
   });
 
+  it("the probe: an image proxy URL the model writes into its report is never kept, however written (G14)", async () => {
+    // A signed URL as an attacker could copy it from a page of this server.
+    const signed = h.deps.images.sign("http://attacker.example/pixel.png?victim=research") ?? "";
+    const query = signed.slice(signed.indexOf("?"));
+    const signature = signed.slice(signed.indexOf("&s=") + 3);
+    Object.assign(script, {
+      report: () => ({
+        kind: "text",
+        text: [
+          "## Summary",
+          "",
+          `Panels are recycled [1]. ![a](${signed} "title")`,
+          `![b][pic] <img src="${signed}" alt="c"> <http://localhost:3000${signed}>`,
+          `![d](%2Fapi%2Fimage${query}) ![e](/api/x/../image${query})`,
+          "",
+          `[pic]: ${signed} "t"`,
+          "",
+        ].join("\n"),
+      }),
+    } satisfies Partial<ModelScript>);
+    const { ctx, chunks } = await contextFor(h, caller);
+    const start = initialState({
+      question: QUESTION,
+      depth: "standard",
+      sources: "web",
+      offline: false,
+      subQuestions: ["Recycling rates?"],
+      startedAt: Date.now(),
+    });
+    const { result } = await runToReport(ctx, start);
+    const streamed = JSON.stringify(chunks);
+    for (const text of [result.markdown, streamed, JSON.stringify(result.parts)]) {
+      expect(text).toContain("Panels are recycled");
+      expect(text).not.toContain(signature);
+      expect(text).not.toMatch(/api(?:\/|%2F)+(?:x\/\.\.\/)?image/i);
+      expect(text).not.toMatch(/!\[[^\]]*\]\(/);
+    }
+  });
+
   it("cancel: an aborted signal stops a read step before it fetches the remaining pages", async () => {
     const controller = new AbortController();
     const { ctx } = await contextFor(h, caller, controller.signal);

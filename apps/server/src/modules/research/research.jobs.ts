@@ -7,6 +7,7 @@ import {
   type RunStepContext,
   type StepOutcome,
 } from "../runs/runs.jobs.ts";
+import * as users from "../users/users.service.ts";
 import type { EngineStep } from "./research.engine.ts";
 import { planResearch, runResearchStep, writeReport } from "./research.engine.ts";
 import { asStep } from "./research.llm.ts";
@@ -79,9 +80,8 @@ async function reportStep(
   ctx: StepContext,
   run: RunStepContext,
   state: ResearchState,
-  data: ResearchStepData,
 ): Promise<StepOutcome> {
-  const user = data.caller.user;
+  const user = ctx.caller.user;
   if (!user) throw new RunFailed(RESEARCH_FAILED_TEXT);
   // An attempt after a crash writes the report again from its start: its readers drop theirs.
   if (run.writer.written > 0) await ctx.emit(RESEARCH_EVENTS.reportReset, {});
@@ -147,9 +147,12 @@ export const RESEARCH_JOBS: JobDefinition[] = [
     async step(deps, job, run) {
       const saved = stateOf(run.checkpoint);
       if (!saved) throw new RunFailed(RESEARCH_FAILED_TEXT);
+      // The job carries ids only: who asked is the run's user, as the account is now.
+      const caller = await users.jobCaller(deps, run.run.userId);
+      if (!caller) throw new RunFailed(RESEARCH_FAILED_TEXT);
       const ctx: StepContext = {
         deps,
-        caller: job.data.caller,
+        caller,
         runId: job.data.runId,
         threadId: job.data.threadId,
         signal: run.signal,
@@ -162,7 +165,7 @@ export const RESEARCH_JOBS: JobDefinition[] = [
           ? { ...saved, finishing: true }
           : saved;
       const step = nextStep(state, deps.clock.now().getTime());
-      if (step.kind === "report") return reportStep(ctx, run, state, job.data);
+      if (step.kind === "report") return reportStep(ctx, run, state);
       try {
         const after = await runResearchStep(ctx, state, step);
         await stepDone(run, after, deps.clock.now().getTime());
@@ -183,8 +186,10 @@ export const RESEARCH_JOBS: JobDefinition[] = [
       }
       return { next: true };
     },
-    async ended(deps, run, data) {
-      await settle(deps, data.caller, run);
+    async ended(deps, run) {
+      // A deleted account has no unit left to give back.
+      const caller = await users.jobCaller(deps, run.userId);
+      if (caller) await settle(deps, caller, run);
     },
   }),
 ];

@@ -3,6 +3,7 @@ import { RESEARCH_EVENTS, type ResearchStep } from "@nexus/contracts";
 import { generateObject, generateText, NoObjectGeneratedError } from "ai";
 import type { z } from "zod";
 import type { Deps } from "../../deps.ts";
+import { sanitizeModelText } from "../../lib/model-text.ts";
 import type { StepContext } from "./research.state.ts";
 
 /**
@@ -162,9 +163,12 @@ export function listItems(text: string): string[] {
 
 const URL_PATTERN = /\b(?:https?|ftp):\/\/[^\s)\]>"']+|\bwww\.[^\s)\]>"']+/gi;
 
-/** A text with every address taken out (the model never supplies one: G14). */
+/**
+ * A text with every address taken out (the model never supplies one: G14), after the one
+ * model-text sanitiser (lib/model-text.ts: images and image proxy URLs, however spelt).
+ */
 export function withoutUrls(text: string): string {
-  return text
+  return sanitizeModelText(text)
     .replace(/\[([^\]]*)\]\((?:[^)\s]+)\)/g, "$1")
     .replace(URL_PATTERN, "")
     .replace(/[ \t]{2,}/g, " ");

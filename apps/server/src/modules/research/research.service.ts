@@ -25,12 +25,14 @@ export const RESEARCH_STEP_QUEUE = "research-step";
 /** Research in the results list at most (newest first). */
 export const RESEARCH_LIST_LIMIT = 200;
 
-/** The data of a research step's job: its run, its step, and who asked (plain data). */
+/**
+ * The data of a research step's job: its run, its step and its thread; ids only (who asked is
+ * the run's user, read when the step runs: no name or e-mail in the queue's tables).
+ */
 export interface ResearchStepData {
   runId: string;
   step: number;
   threadId: string;
-  caller: Caller;
 }
 
 function callerOf(user: SessionUser): Caller {
@@ -142,7 +144,7 @@ export async function start(
       payload: { questions: state.questions },
       checkpoint: { research: state },
     });
-    const data: ResearchStepData = { runId, step: 0, threadId, caller };
+    const data: ResearchStepData = { runId, step: 0, threadId };
     await jobs.send(RESEARCH_STEP_QUEUE, { ...data }, { singletonKey: `${runId}:0` });
   } catch (error) {
     // A run made but not started (its first event or job not written) ends failed rather than
@@ -349,7 +351,6 @@ export async function resume(
         runId: row.runId,
         step: stepsDone(row.checkpoint),
         threadId,
-        caller,
       };
       await jobs.send(RESEARCH_STEP_QUEUE, { ...data });
     } catch (error) {

@@ -3,6 +3,7 @@ import type { AnyChatKind, ChatJob } from "../../ai/chat/chat-kinds.ts";
 import { runChatTurn } from "../../ai/chat/run-turn.ts";
 import type { Deps } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/job-definition.ts";
+import * as users from "../users/users.service.ts";
 import { defineRunJob, RUN_INTERRUPTED_MESSAGE, RunCancelled, RunFailed } from "./runs.jobs.ts";
 import type { RunRow } from "./runs.repo.ts";
 import { startRun } from "./runs.service.ts";
@@ -38,7 +39,13 @@ export function defineChatRunJob(
     failedText: kind.failedText,
     async work(deps, queued, run) {
       if (run.writer.written > 0) throw new RunFailed(RUN_INTERRUPTED_MESSAGE);
-      const job = queued.data.chat;
+      // The job carries the caller without their profile: the run's user, as the account is now.
+      const caller = await users.jobCaller(deps, run.run.userId);
+      if (!caller) throw new RunFailed(kind.failedText);
+      const job: ChatJob = {
+        ...queued.data.chat,
+        caller: { ...queued.data.chat.caller, user: caller.user },
+      };
       const stop = new AbortController();
       let cancelled = false;
       const poll = setInterval(() => {
@@ -82,6 +89,7 @@ export function startChatRun(deps: Deps, kind: AnyChatKind, job: ChatJob): Promi
     kind: `chat:${kind.kind}`,
     subjectId: job.threadId,
     queue: chatRunQueue(kind),
-    data: { chat: job },
+    // Ids only in the queue's tables: no name or e-mail (the worker reads the user by the run's).
+    data: { chat: { ...job, caller: { ...job.caller, user: null } } },
   });
 }

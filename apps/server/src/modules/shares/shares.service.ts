@@ -27,6 +27,7 @@ import {
   storedAgent,
   storedParts,
 } from "./shares.agent.ts";
+import { publicParts, publicSource } from "./shares.public.ts";
 import * as repo from "./shares.repo.ts";
 import {
   descriptionOf,
@@ -159,7 +160,11 @@ async function findLive(deps: Deps, shareId: string): Promise<PublicShare | unde
       threadId: row.id,
       title: stored.title,
       focusMode: stored.focusMode,
-      messages: storedMessages(stored),
+      messages: storedMessages(stored).map((m) => ({
+        ...m,
+        sources: m.sources.map(publicSource),
+        ...(m.parts ? { parts: publicParts(m.parts) } : {}),
+      })),
       firstTimestamp: stored.firstTimestamp,
       latestTimestamp: stored.latestTimestamp,
       timestamp: row.timestamp.toISOString(),
@@ -175,7 +180,7 @@ async function findLive(deps: Deps, shareId: string): Promise<PublicShare | unde
     answer: {
       content: row.content,
       thinkingContent: row.thinkingContent ?? "",
-      sources: listOf(answerSourceSchema, row.sources),
+      sources: listOf(answerSourceSchema, row.sources).map(publicSource),
       images: listOf(answerImageSchema, row.images),
       videos: listOf(answerVideoSchema, row.videos),
       query: row.query,
@@ -195,7 +200,7 @@ function agentField(agent: SharedAgent | undefined) {
 }
 
 function partsField(parts: SharedParts | undefined) {
-  return parts ? { parts } : {};
+  return parts ? { parts: publicParts(parts) } : {};
 }
 
 /**

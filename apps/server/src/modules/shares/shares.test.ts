@@ -381,3 +381,92 @@ describe("GET /api/shares/:shareId: one 404 for unknown, revoked and deleted (G5
       expect((await read(h, live, "10.0.5.3")).status).toBe(200);
   });
 });
+
+describe("GET /api/shares/:id carries only what the reader sees (finding 8)", () => {
+  const READ_FILE = "0f8fad5b-d9cb-469f-a165-70867728950e";
+  const UNREAD_FILE = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+
+  async function researchEntry(id: string) {
+    await saveEntry(h, { id, userId: owner.userId, query: "What do my files say?" });
+    const fileSource = (fileId: string, title: string, status: string) => ({
+      id: fileId === READ_FILE ? 1 : 2,
+      kind: "file",
+      url: fileCitationUrl(fileId, 1, 0),
+      title,
+      fileId,
+      question: 1,
+      status,
+      reason: null,
+    });
+    const read = fileSource(READ_FILE, "quarterly-report.pdf", "read");
+    const unread = fileSource(UNREAD_FILE, "salaries-2026-secret.xlsx", "found");
+    const note = { id: 1, sourceId: 1, question: 1, text: "Revenue grew.", quote: "grew" };
+    await h.db.db
+      .update(schema.searchHistory)
+      .set({
+        kind: "research",
+        parts: [
+          { type: "text", text: "Revenue grew [1]." },
+          {
+            type: "data-research-citations",
+            data: { citations: [{ note, source: read }], sources: [read, unread] },
+          },
+          {
+            type: "data-citations",
+            data: [{ marker: 0, source: 1, fileId: READ_FILE, ordinal: 0, label: "p. 1" }],
+          },
+          {
+            type: "source-url",
+            sourceId: "s1",
+            url: fileCitationUrl(READ_FILE, 1, 0),
+            title: "quarterly-report.pdf, p. 1",
+          },
+        ],
+      })
+      .where(eq(schema.searchHistory.id, id));
+    const [row] = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.id, id));
+    const results = row?.results as { sources: Record<string, unknown>[] };
+    const fileAnswerSource = {
+      title: "quarterly-report.pdf, p. 1",
+      url: fileCitationUrl(READ_FILE, 1, 0),
+      domain: "Your files",
+      favicon: null,
+      snippet: "Revenue grew.",
+    };
+    await h.db.db
+      .update(schema.searchHistory)
+      .set({ results: { ...results, sources: [fileAnswerSource, ...results.sources] } })
+      .where(eq(schema.searchHistory.id, id));
+  }
+
+  it("no file ids, no file links, no files the answer never read; in answer and thread shares", async () => {
+    await researchEntry("pubview1");
+    const answerShare = await share(h, owner.cookie, { entryId: "pubview1" });
+    expect(answerShare.status).toBe(201);
+    const threadShare = await share(h, owner.cookie, { threadId: "pubview1" });
+    expect(threadShare.status).toBe(201);
+    for (const shareId of [answerShare.shareId, threadShare.shareId]) {
+      // Anonymous, as a reader of the link.
+      const res = await read(h, shareId, "10.0.8.1");
+      expect(res.status).toBe(200);
+      publicShareSchema.parse(JSON.parse(res.text));
+      expect(res.text).toContain("quarterly-report.pdf");
+      expect(res.text).toContain("Revenue grew");
+      for (const secret of [READ_FILE, UNREAD_FILE, "salaries-2026-secret", "/app/document-chat/"])
+        expect(res.text, `${shareId}: ${secret}`).not.toContain(secret);
+      expect(res.text).toContain('"private":true');
+    }
+    // The owner's own thread still has everything (only the public view is trimmed).
+    const own = await h.request("/api/threads/pubview1", { cookie: owner.cookie });
+    expect(await own.text()).toContain(READ_FILE);
+    // Another signed-in reader gets exactly what an anonymous one gets.
+    const asOther = await h.request(`/api/shares/${answerShare.shareId}`, {
+      cookie: other.cookie,
+      forwardedFor: "10.0.8.2",
+    });
+    expect(await asOther.text()).toBe((await read(h, answerShare.shareId, "10.0.8.3")).text);
+  });
+});

@@ -1,7 +1,7 @@
 import { type Db, schema } from "@nexus/db";
 import { and, asc, eq, gt, ilike, or, sql } from "drizzle-orm";
 
-const { users } = schema;
+const { users, runs, files } = schema;
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
@@ -49,6 +49,21 @@ export async function update(
 ): Promise<UserRow | undefined> {
   const rows = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   return rows[0];
+}
+
+/**
+ * What a job of this person may carry (their account is being deleted): their id and e-mail, the
+ * ids of their runs and files (job payloads carry ids only, G12).
+ */
+export async function jobMentionsOf(
+  db: Executor,
+  user: { id: string; email: string },
+): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(
+    sql`select ${runs.id}::text as id from ${runs} where ${runs.userId} = ${user.id}
+        union all select ${files.id}::text as id from ${files} where ${files.userId} = ${user.id}`,
+  );
+  return [user.id, user.email, ...rows.rows.map((r) => r.id)];
 }
 
 /** Removes the user; foreign keys cascade to sessions, history, shares, feedback and usage. */

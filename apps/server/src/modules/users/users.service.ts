@@ -1,6 +1,7 @@
 import type { UpdateProfileBody, UserProfile } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
-import type { Deps, SessionUser } from "../../deps.ts";
+import type { Caller, Deps, SessionUser } from "../../deps.ts";
+import { deleteJobsMentioning } from "../../jobs/queue.ts";
 import { AppError } from "../../lib/errors.ts";
 import { keysetPage } from "../../lib/keyset-page.ts";
 import * as files from "../files/files.service.ts";
@@ -87,8 +88,8 @@ export async function updateProfile(options: {
 
 /**
  * Removes the user and everything of theirs in one transaction: the profile, usage, history,
- * shares, feedback, sessions, files and chunks (cascades), pending sign-in links; leads keep no
- * reference. Then the person's stored file objects.
+ * shares, feedback, sessions, files and chunks (cascades), pending sign-in links, their jobs in
+ * the queue (pending or ended); leads keep no reference. Then the person's stored file objects.
  */
 export async function deleteAccount(options: {
   deps: Deps;
@@ -103,12 +104,35 @@ export async function deleteAccount(options: {
   assertOwner(options.caller, options.userId);
   const removed = await options.deps.db.transaction(async (tx) => {
     await options.endSignInLinks(tx, options.caller.email);
+    // Their queued, running and ended jobs (pg-boss's tables), found by what they mention.
+    await deleteJobsMentioning(tx, await repo.jobMentionsOf(tx, options.caller));
     return repo.remove(tx, options.caller);
   });
   if (!removed) throw new AppError("not_found");
   // The rows are gone (cascade); now the stored objects under the person's prefix.
   await files.removeStoredFilesOf(options.deps, options.userId);
   options.deps.logger.info({ userId: options.userId }, "account deleted");
+}
+
+/**
+ * Who a job acts for, from the user id it carries (job payloads hold ids only: no name or e-mail
+ * outlives an account in the queue's tables). Null when the account is gone.
+ */
+export async function jobCaller(deps: Pick<Deps, "db">, userId: string): Promise<Caller | null> {
+  const row = await repo.findById(deps.db, userId);
+  if (!row) return null;
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    photoUrl: row.photoUrl,
+    orgName: row.orgName,
+    orgId: row.orgId,
+    tier: row.tier,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+  return { user, anonId: null, ip: "" };
 }
 
 export async function setTier(options: {

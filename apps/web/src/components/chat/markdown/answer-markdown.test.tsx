@@ -327,15 +327,46 @@ describe("AnswerMarkdown: image policy", () => {
   const SIGNED = "/api/image?u=https%3A%2F%2Fimg.example%2Fchart.png&s=abcdefghijklmnopqrstuv";
 
   it.each([SIGNED, `${window.location.origin}${SIGNED}`])(
-    "loads an image of this Nexus's image proxy (%s) lazily without referrer",
+    "loads an image of the message's sources through the image proxy (%s) lazily without referrer",
     (src) => {
-      const root = renderMd(`![chart](${src})`);
-      const img = root.querySelector("img");
+      render(<AnswerMarkdown markdown={`![chart](${src})`} sources={SOURCES} images={[SIGNED]} />);
+      const img = screen.getByTestId("answer-markdown").querySelector("img");
       expect(img?.getAttribute("src")).toBe(SIGNED);
       expect(img?.getAttribute("loading")).toBe("lazy");
       expect(img?.getAttribute("referrerpolicy")).toBe("no-referrer");
     },
   );
+
+  it.each([
+    ["a signed proxy URL no source carried", `![chart](${SIGNED})`],
+    ["with a title", `![chart](${SIGNED} "title")`],
+    ["reference style", `![chart][pic]\n\n[pic]: ${SIGNED}`],
+    ["absolute, on this origin", `![chart](${window.location.origin}${SIGNED})`],
+    [
+      "another signature of the same address",
+      `![chart](${SIGNED.replace("abcdefghijklmnopqrstuv", "vutsrqponmlkjihgfedcba")})`,
+    ],
+  ])("never loads %s: an inert chip, no link to the proxy", (_name, markdown) => {
+    for (const images of [
+      undefined,
+      ["/api/image?u=https%3A%2F%2Fother.example%2Fa.png&s=abcdefghijklmnopqrstuv"],
+    ]) {
+      const { unmount } = render(
+        <AnswerMarkdown markdown={markdown} sources={SOURCES} images={images} />,
+      );
+      const root = screen.getByTestId("answer-markdown");
+      expect(root.querySelector("img")).toBeNull();
+      expect(root.querySelector("[href*='api/image']")).toBeNull();
+      expect(root).toHaveTextContent("Image: chart (blocked)");
+      unmount();
+    }
+  });
+
+  it("loads a source's own favicon named in the text (a source carried it)", () => {
+    const favicon = SOURCES[0]?.favicon ?? "";
+    const root = renderMd(`![icon](${favicon})`);
+    expect(root.querySelector("img")?.getAttribute("src")).toBe(favicon);
+  });
 
   it("shows any other same-origin address as a chip, not an image", () => {
     const root = renderMd(`![chart](${window.location.origin}/api/files/chart.png)`);

@@ -29,9 +29,11 @@ import {
   InsideLinkContext,
   type RenderCitation,
   RenderCitationContext,
+  SourceImagesContext,
   SourcesContext,
   useInsideLink,
   useRenderCitation,
+  useSourceImages,
 } from "./sources-context.ts";
 
 export interface AnswerMarkdownProps {
@@ -50,6 +52,12 @@ export interface AnswerMarkdownProps {
    */
   renderCitation?: RenderCitation;
   citationCount?: number;
+  /**
+   * Images the message carried from its sources (its data-images' signed proxy URLs): with the
+   * sources' favicons, the only images its text may show. An image the text names that is not
+   * one of them (a model wrote it, whatever its signature) is a chip, never loaded (G14).
+   */
+  images?: readonly string[];
 }
 
 type PluggableList = NonNullable<Options["rehypePlugins"]>;
@@ -144,12 +152,25 @@ function SafeLink({ href, children }: Props<"a">) {
   );
 }
 
+const CHIP =
+  "mx-0.5 inline-flex max-w-full items-center gap-1 rounded-md border border-border bg-surface-2 px-1.5 py-0.5 align-baseline text-muted text-xs";
+
 function SafeImage({ src, alt }: Props<"img">) {
   const nested = useInsideLink();
+  const allowed = useSourceImages();
   const raw = typeof src === "string" ? src : "";
-  // Only this Nexus's image proxy is loaded; any other address (even on this origin) is a chip.
-  const sameOrigin = proxiedImageSrc(raw, pageOrigin());
+  // Only this Nexus's image proxy is loaded, and only for an image the message's sources carried;
+  // any other address (even a signed one, even on this origin) is a chip.
+  const proxied = proxiedImageSrc(raw, pageOrigin());
+  const sameOrigin = proxied !== null && allowed.has(proxied) ? proxied : null;
   const altText = typeof alt === "string" ? alt.trim() : "";
+  if (proxied !== null && sameOrigin === null) {
+    return (
+      <span className={CHIP} data-blocked-image="">
+        <span className="truncate">{`Image: ${altText || "untitled"} (blocked)`}</span>
+      </span>
+    );
+  }
   if (sameOrigin) {
     return (
       <img
@@ -164,8 +185,7 @@ function SafeImage({ src, alt }: Props<"img">) {
   }
   const external = toSafeHttpUrl(raw);
   const label = `Image: ${altText || "untitled"} (${external ? external.domain : "blocked"})`;
-  const chip =
-    "mx-0.5 inline-flex max-w-full items-center gap-1 rounded-md border border-border bg-surface-2 px-1.5 py-0.5 align-baseline text-muted text-xs";
+  const chip = CHIP;
   if (!external || nested) {
     return (
       <span className={chip} data-blocked-image="">
@@ -312,7 +332,8 @@ class PlainTextOnError extends Component<BoundaryProps, BoundaryState> {
 
 /**
  * The one renderer for model answers and user markdown (security gate G7): GFM, highlighted code,
- * KaTeX math and citation chips; no raw HTML, only safe links, no third-party images.
+ * KaTeX math and citation chips; no raw HTML, only safe links, no third-party images, and of this
+ * Nexus's image proxy only the images the message's sources carried (`images`, favicons).
  */
 export function AnswerMarkdown({
   markdown,
@@ -322,6 +343,7 @@ export function AnswerMarkdown({
   headingBase = 2,
   renderCitation,
   citationCount,
+  images,
 }: AnswerMarkdownProps) {
   // While streaming, typing stays responsive: React may skip intermediate token renders.
   const deferred = useDeferredValue(markdown);
@@ -329,6 +351,14 @@ export function AnswerMarkdown({
   const headingFrom = useMemo(() => highestHeading(deferred), [deferred]);
   const math = useMathPlugin(mightHaveMath(deferred));
   const highlight = useHighlightPlugin(mightHaveCode(deferred));
+  const sourceImages = useMemo(() => {
+    const allowed = new Set<string>();
+    for (const raw of [...(images ?? []), ...sources.map((s) => s.favicon)]) {
+      const src = proxiedImageSrc(raw, pageOrigin());
+      if (src) allowed.add(src);
+    }
+    return allowed;
+  }, [images, sources]);
   return (
     <div
       data-testid="answer-markdown"
@@ -336,23 +366,25 @@ export function AnswerMarkdown({
       className={clsx("answer-markdown", className)}
     >
       <SourcesContext.Provider value={sources}>
-        <RenderCitationContext.Provider value={renderCitation}>
-          <PlainTextOnError markdown={deferred}>
-            {blocks.map((block, i) => (
-              <MarkdownBlock
-                // Blocks only grow at the end: an index names the same block across updates.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                key={i}
-                markdown={block}
-                sourceCount={citationCount ?? sources.length}
-                headingBase={headingBase}
-                headingFrom={headingFrom}
-                math={math}
-                highlight={highlight}
-              />
-            ))}
-          </PlainTextOnError>
-        </RenderCitationContext.Provider>
+        <SourceImagesContext.Provider value={sourceImages}>
+          <RenderCitationContext.Provider value={renderCitation}>
+            <PlainTextOnError markdown={deferred}>
+              {blocks.map((block, i) => (
+                <MarkdownBlock
+                  // Blocks only grow at the end: an index names the same block across updates.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  key={i}
+                  markdown={block}
+                  sourceCount={citationCount ?? sources.length}
+                  headingBase={headingBase}
+                  headingFrom={headingFrom}
+                  math={math}
+                  highlight={highlight}
+                />
+              ))}
+            </PlainTextOnError>
+          </RenderCitationContext.Provider>
+        </SourceImagesContext.Provider>
       </SourcesContext.Provider>
     </div>
   );

@@ -28,3 +28,15 @@ export const RenderCitationContext = createContext<RenderCitation | undefined>(u
 export function useRenderCitation(): RenderCitation | undefined {
   return useContext(RenderCitationContext);
 }
+
+const NO_IMAGES: ReadonlySet<string> = new Set();
+
+/**
+ * The images the message being rendered carried from its sources (their image proxy paths, as
+ * lib/image-proxy.ts spells them): the only images its text may show (G14).
+ */
+export const SourceImagesContext = createContext<ReadonlySet<string>>(NO_IMAGES);
+
+export function useSourceImages(): ReadonlySet<string> {
+  return useContext(SourceImagesContext);
+}
