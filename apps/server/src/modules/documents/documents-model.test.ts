@@ -8,7 +8,7 @@ import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { parseSources } from "../../ai/offline/prompt-format.ts";
-import { parseStream, partOf } from "../answer/answer-test-kit.ts";
+import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
 
 /**
  * Document chat through a model (the fake OpenAI server on 127.0.0.1): the model cites
@@ -164,6 +164,10 @@ describe("document chat through a model", () => {
     // The model obeyed; the server did not: no image of the reply is proxied or fetched.
     expect(JSON.stringify(chunks)).toContain("evil.example");
     expect(partOf(chunks, "data-images")?.data).toEqual([]);
+    // The one model-text sanitiser turned the model's image into its alt text before it went out.
+    const reply = textOf(chunks);
+    expect(reply).toContain("Done x");
+    expect(reply).not.toMatch(/!\[|evil\.example/);
     expect(h.logs.join("\n")).not.toContain("evil.example/leak");
     // What the model was sent: this document only, as data inside the sources; not Bob's file.
     const sent = llm.requests.map((r) => JSON.stringify(r.messages)).join("\n");

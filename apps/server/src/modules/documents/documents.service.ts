@@ -139,12 +139,17 @@ export async function documentContent(options: {
       "Only a PDF is shown from its own bytes; this file is shown from its text.",
     );
   const etag = `"${row.contentSha256 ?? row.id}"`;
+  // Never rendered by the browser's own PDF viewer (which would run the PDF's scripts): opened
+  // directly (a navigation, an embed) it is a download, and a sandbox with nothing allowed if a
+  // browser shows it anyway. The app's viewer (pdf.js) fetches the bytes, which a fetch reads
+  // whatever the disposition.
   const headers: Record<string, string> = {
     "Content-Type": "application/pdf",
     "Accept-Ranges": "bytes",
-    "Content-Disposition": "inline",
+    "Content-Disposition": 'attachment; filename="document.pdf"',
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "sandbox; default-src 'none'",
+    "Cross-Origin-Resource-Policy": "same-origin",
     "Cache-Control": "private, max-age=0, must-revalidate",
     ETag: etag,
   };

@@ -170,6 +170,38 @@ describe("the document routes", () => {
     });
     expect(same.status).toBe(304);
   });
+
+  it("is never shown by the browser's own viewer: a download with a sandboxing CSP, however asked", async () => {
+    const asks: Array<Record<string, string>> = [
+      // A navigation (the address opened in a tab) and an embed…
+      { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", accept: "text/html,*/*" },
+      { "sec-fetch-dest": "embed", "sec-fetch-mode": "no-cors" },
+      { "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate" },
+      // …and the app's viewer (pdf.js fetches it, in ranges): the same headers, the bytes read.
+      { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" },
+      { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors", range: "bytes=0-1023" },
+    ];
+    for (const headers of asks) {
+      const res = await h.request(`/api/documents/${pdfId}/content`, {
+        cookie: alice.cookie,
+        headers,
+      });
+      const what = JSON.stringify(headers);
+      expect([200, 206], what).toContain(res.status);
+      expect(res.headers.get("content-disposition"), what).toMatch(/^attachment\b/);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp.split(/\s*;\s*/), what).toContain("sandbox");
+      expect(csp, what).toContain("default-src 'none'");
+      expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+      expect(res.headers.get("cross-origin-resource-policy"), what).toBe("same-origin");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.slice(0, 5)), what).toBe("%PDF-");
+    }
+    // The file's name is not in the header (only the owner's app knows it).
+    const res = await h.request(`/api/documents/${pdfId}/content`, { cookie: alice.cookie });
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="document.pdf"');
+    await res.arrayBuffer();
+  });
 });
 
 async function ask(id: string, question: string, threadId?: string) {
@@ -272,7 +304,11 @@ describe("document chat (offline)", () => {
     expect(answer?.parts?.some((p) => p.type === "data-citations")).toBe(true);
     const thread = (await shareOf({ threadId: "docshare1" })).thread;
     const cited = thread?.messages[0]?.parts?.find((p) => p.type === "data-citations");
-    expect(((cited?.data ?? []) as DocumentCitation[])[0]?.fileId).toBe(pdfId);
+    // The citations keep their quotes and places, never which file of the author's it was.
+    const citation = ((cited?.data ?? []) as DocumentCitation[])[0];
+    expect(citation?.label).toBeTruthy();
+    expect(citation?.fileId).toBe("");
+    expect(JSON.stringify(thread)).not.toContain(pdfId);
     // A Markdown file's chat is not a PDF flow.
     await ask(notesId, "What oil did the lamp burn?", "docshare2");
     const [notesEntry] = await h.db.db
