@@ -104,7 +104,10 @@ export function setMode(mode: Mode): void {
 
 /** Picks a mode, or "system": the stored mode goes and the device's is followed from now on. */
 export function setModeChoice(choice: ModeChoice): void {
-  if (choice !== "system") return setMode(choice);
+  if (choice !== "system") {
+    setMode(choice);
+    return;
+  }
   browserStorage()?.removeItem(STORAGE_KEYS.mode);
   update({ ...getThemePreference(), mode: systemPrefersDark() ? "dark" : "light" });
 }
