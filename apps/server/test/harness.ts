@@ -7,7 +7,7 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from "../../../e2e/fakes/smtp-capture.ts";
-import type { AnyChatKind } from "../src/ai/chat/chat-kinds.ts";
+import type { AnyKind } from "../src/ai/chat/chat-kinds.ts";
 import { withModelMetrics } from "../src/ai/model-metrics.ts";
 import { createModelRegistry } from "../src/ai/models.ts";
 import { type AppOptions, createApp } from "../src/app.ts";
@@ -83,7 +83,7 @@ export function cookieOf(response: Response): string {
 
 export interface HarnessOptions {
   /** Chat kinds beside the server's own (a test's kind: ai/chat/chat-kinds.ts). */
-  chatKinds?: readonly AnyChatKind[];
+  chatKinds?: readonly AnyKind[];
   /** More API routes (createApp's `routes`), given the test's deps: a test kind's route. */
   routes?: (deps: Deps) => NonNullable<AppOptions["routes"]>;
   /** Options for the app's web fetcher; by default every host name fails to resolve (no DNS). */

@@ -43,6 +43,9 @@ const noteRequest = z.object({
 
 const noteKind: ChatKind<NoteJob, z.infer<typeof noteRequest>, { tools: number }> = {
   kind: "test-note",
+  label: "Note",
+  link: ({ threadId }) => `/app/notes/${threadId}`,
+  share: { keepsParts: true },
   request: noteRequest,
   failedText: "The note failed.",
   stoppedText: "The note was stopped.",

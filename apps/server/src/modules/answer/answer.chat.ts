@@ -5,8 +5,10 @@ import {
   earlierTurnsOf,
   MAX_QUERY_CHARS,
   questionOf,
+  threadPaths,
 } from "@nexus/contracts";
 import type { ChatKind, ChatRequest } from "../../ai/chat/chat-kinds.ts";
+import type { KindDeclaration } from "../../ai/chat/kind-declaration.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
@@ -94,7 +96,20 @@ export async function acceptAnswer(
 const refundSearch = (deps: Deps, job: AnswerJob) =>
   usage.refund({ deps, caller: job.caller, counter: "search" });
 
+/**
+ * The answer kind as the product presents it: listed under Answers, opened as a search at its
+ * first question; a share keeps its results (its parts are rebuilt from them).
+ */
+export const answerKind: KindDeclaration = {
+  kind: "answer",
+  label: "Answer",
+  historyFilter: "answer",
+  link: ({ threadId, firstQuery }) => threadPaths.search(firstQuery, threadId),
+  share: { keepsParts: false },
+};
+
 export const answerChat: ChatKind<AnswerJob, AnswerRequest, AnswerState> = {
+  ...answerKind,
   kind: "answer",
   request: answerRequestSchema,
   failedText: "The answer failed. Try again in a moment.",

@@ -298,6 +298,18 @@ export async function shareLabel(
     : null;
 }
 
+/** The names of the custom agents of `ids` by id (a deleted or malformed id is left out). */
+export async function agentNames(
+  deps: Pick<Deps, "db">,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await repo.namesOf(
+    deps.db,
+    ids.filter((id) => AGENT_ID.test(id)),
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Whether the user may chat with this custom agent (its owner or a link holder). */
 export async function canUse(deps: Deps, user: SessionUser, id: string): Promise<boolean> {
   return AGENT_ID.test(id) && (await repo.findUsable(deps.db, { id, userId: user.id })) !== null;

@@ -1,6 +1,12 @@
-import type { AnswerRequest, DocumentCitation } from "@nexus/contracts";
+import {
+  type AnswerRequest,
+  type DocumentCitation,
+  displayCitationText,
+  threadPaths,
+} from "@nexus/contracts";
 import type { UIMessageChunk } from "ai";
 import type { ChatKind, ChatRequest, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts";
+import type { KindDeclaration } from "../../ai/chat/kind-declaration.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   type AnswerJob,
@@ -119,8 +125,33 @@ function labelOf(kind: string, passage: files.FilePassage): string {
     : pageLabel(kind, passage.page);
 }
 
+/**
+ * The document kind as the product presents it: named by its document, opened beside it, shared
+ * with its checked citations (its `[n: "quote"]` markers read as `[n]`), a PDF's as the spec's
+ * PDF flow.
+ */
+export const documentKind: KindDeclaration = {
+  kind: "document",
+  label: "Document chat",
+  subjectField: "documentId",
+  subjects: (deps, user, ids) => files.fileNames(deps, user, ids),
+  link: ({ threadId, subjectId, firstQuery }) =>
+    subjectId
+      ? threadPaths.documentChat(subjectId, threadId)
+      : threadPaths.search(firstQuery, threadId),
+  share: {
+    keepsParts: true,
+    text: displayCitationText,
+    pdfFlow: async (deps, user, subjectId) => {
+      const file = await files.ownedFile(deps, user, subjectId).catch(() => null);
+      return file?.kind === "pdf";
+    },
+  },
+};
+
 export const documentChat: ChatKind<DocumentJob, AnswerRequest, AnswerState> = {
   ...(answerChat as unknown as ChatKind<DocumentJob, AnswerRequest, AnswerState>),
+  ...documentKind,
   kind: "document",
   failedText: "The reply failed. Try again in a moment.",
   stoppedText: "The reply was stopped.",
