@@ -60,6 +60,8 @@ export const threadPresentationSchema = z.object({
   subject: threadSubjectSchema.nullable(),
   /** The badge a listed thread shows (an agent's or document's name, "Deep research"). */
   badge: z.string().nullable(),
+  /** The badge's icon, a name of the app's kind icons ("bot", "telescope", "file-text"). */
+  icon: z.string().nullable(),
   /** The app path the thread opens at. */
   href: z.string(),
 });

@@ -119,5 +119,7 @@ export const copyShareResponseSchema = z.object({
   threadId: z.string(),
   /** The copy goes on with this agent (a preset's id or "custom:<id>"); absent: an answer thread. */
   agentId: z.string().optional(),
+  /** Where the copy opens (its kind's thread link). */
+  href: z.string(),
 });
 export type CopyShareResponse = z.infer<typeof copyShareResponseSchema>;

@@ -45,6 +45,8 @@ export interface KindDeclaration {
     user: SessionUser,
     ids: readonly string[],
   ): Promise<ReadonlyMap<string, string>>;
+  /** The badge's icon: a name of the web's kind icons ("bot", "telescope", "file-text"). */
+  icon?: string;
   /** The badge a listed thread shows (default: its subject's name, else none). */
   badge?(subject: ThreadSubject | null): string | null;
   /** Where a thread of this kind opens in the app. */

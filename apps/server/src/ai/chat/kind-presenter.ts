@@ -38,6 +38,7 @@ export async function presentKinds(
       label: kind.label,
       subject,
       badge: kind.badge ? kind.badge(subject) : (subject?.name ?? null),
+      icon: kind.icon ?? null,
       href: kind.link(row),
       legacy: {
         agentId: kind.subjectField === "agentId" ? row.subjectId : null,

@@ -75,6 +75,7 @@ async function sharedAgent(
 export const agentKind: KindDeclaration = {
   kind: "agent",
   label: "Agent",
+  icon: "bot",
   historyFilter: "agent",
   subjectField: "agentId",
   subjects: agentNames,

@@ -133,6 +133,7 @@ function labelOf(kind: string, passage: files.FilePassage): string {
 export const documentKind: KindDeclaration = {
   kind: "document",
   label: "Document chat",
+  icon: "file-text",
   subjectField: "documentId",
   subjects: (deps, user, ids) => files.fileNames(deps, user, ids),
   link: ({ threadId, subjectId, firstQuery }) =>

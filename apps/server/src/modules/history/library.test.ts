@@ -155,6 +155,7 @@ describe("GET /api/library", () => {
           label: "Answer",
           subject: null,
           badge: null,
+          icon: null,
           href: `/app/search/what-is-rust-r`,
           agentId: null,
           documentId: null,

@@ -13,6 +13,7 @@ export const RESEARCH_LABEL = "Deep research";
 export const researchKind: KindDeclaration = {
   kind: "research",
   label: RESEARCH_LABEL,
+  icon: "telescope",
   badge: () => RESEARCH_LABEL,
   link: ({ threadId }) => threadPaths.deepResearch(threadId),
   share: { keepsParts: true },

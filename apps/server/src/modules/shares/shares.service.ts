@@ -2,6 +2,7 @@ import {
   answerImageSchema,
   answerSourceSchema,
   answerVideoSchema,
+  type CopyShareResponse,
   type CreateShareRequest,
   isThreadShareId,
   MESSAGES,
@@ -330,7 +331,7 @@ export async function copyShare(options: {
   user: SessionUser;
   shareId: string;
   ip: string;
-}): Promise<{ threadId: string; agentId?: string }> {
+}): Promise<CopyShareResponse> {
   const { deps, user } = options;
   const share = await publicShare(options);
   const agent = share.kind === "thread" ? share.thread.agent : share.answer.agent;
@@ -340,5 +341,16 @@ export async function copyShare(options: {
       ? share.thread.messages.map((m) => ({ ...m, focusMode: share.thread.focusMode }))
       : [share.answer];
   const copy = await history.saveCopiedThread({ deps, user, turns, agentId: agent?.agentId });
-  return agent ? { ...copy, agentId: agent.agentId } : copy;
+  // Where the copy opens, as its kind links it.
+  const [first] = await repo.ownThreadEntries(deps.db, {
+    userId: user.id,
+    threadId: copy.threadId,
+  });
+  const { href } = await presentKind(deps, user, {
+    kind: first?.kind ?? null,
+    subjectId: first?.subjectId ?? null,
+    threadId: copy.threadId,
+    firstQuery: first?.query ?? "",
+  });
+  return agent ? { ...copy, agentId: agent.agentId, href } : { ...copy, href };
 }
