@@ -282,7 +282,7 @@ export function presentAgentVersions(stored: readonly history.StoredVersion[]): 
       timestamp: v.timestamp,
       text: v.query,
       parts: storedTurnParts({
-        kind: "agent",
+        shape: "conversation",
         parts: storedPartsOf(v.parts),
         results: storedResultsOf(v.results),
       }),

@@ -216,7 +216,7 @@ export async function conversation(options: {
         timestamp: r.timestamp.toISOString(),
         text: r.query,
         parts: storedTurnParts({
-          kind: "agent",
+          shape: "conversation",
           parts: storedPartsOf(r.parts),
           results: storedResultsOf(r.results),
         }),
