@@ -1,4 +1,10 @@
-import type { HistoryFilter, SharedAgent, ThreadSubject } from "@nexus/contracts";
+import type {
+  HistoryFilter,
+  SharedAgent,
+  StoredTurnShape,
+  ThreadMessage,
+  ThreadSubject,
+} from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 
 /** A thread as a kind links it: its id, its subject's id (history's subject_id), its first query. */
@@ -59,8 +65,14 @@ export interface KindDeclaration {
    */
   subjectField?: "agentId" | "documentId";
   /**
+   * How its history turns become UI messages (contracts stored-turn.ts; default "conversation":
+   * the saved parts, the subject as the reply's agent).
+   */
+  turnShape?: StoredTurnShape;
+  /**
    * A thread of this kind as UI messages, for GET /api/threads/:id, when its module keeps it
-   * somewhere else than history's turns (research's run): null when the caller has none.
+   * beyond history's turns (research's run, before and beside its report): null when the caller
+   * has no such thread.
    */
   thread?(deps: Deps, user: SessionUser, threadId: string): Promise<KindThread | null>;
 }
@@ -68,5 +80,5 @@ export interface KindDeclaration {
 /** A thread read back by its kind: its subject and its UI messages. */
 export interface KindThread {
   subject: ThreadSubject | null;
-  messages: Array<{ id: string; role: "user" | "assistant"; parts: unknown[]; metadata?: unknown }>;
+  messages: ThreadMessage[];
 }

@@ -104,6 +104,7 @@ export const answerKind: KindDeclaration = {
   kind: "answer",
   label: "Answer",
   historyFilter: "answer",
+  turnShape: "answer",
   link: ({ threadId, firstQuery }) => threadPaths.search(firstQuery, threadId),
   share: { keepsParts: false },
 };

@@ -15,8 +15,8 @@ import { readPages } from "../../integrations/page-reader.ts";
 import type { SearchResponse } from "../../integrations/search/types.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf, signReceivedImages, signReceivedVideos } from "../images/images.service.ts";
+import { presentVersions } from "../threads/threads.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
-import { presentVersions } from "./answer.service.ts";
 import {
   MAX_SOURCES,
   presentMedia,
