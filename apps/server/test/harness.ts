@@ -28,6 +28,7 @@ import { createDiscoverFeed, type DiscoverFeed } from "../src/modules/discover/d
 import { createImageUrls } from "../src/modules/images/image-urls.ts";
 import { loadImageKey } from "../src/modules/images/images.repo.ts";
 import { THREAD_PARTS } from "../src/thread-parts.ts";
+import { SAVE_TURN } from "../src/turn-store.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 
 export const APP_URL = "http://nexus.test";
@@ -154,6 +155,7 @@ export async function createHarness(
     models,
     chatKinds: chatKinds(options.chatKinds),
     threadParts: THREAD_PARTS,
+    saveTurn: SAVE_TURN,
     search: withSearchMetrics(
       createSearchProvider({ env: parsed, db: db.db, webFetch, embedder: models.embedder, logger }),
       metrics,

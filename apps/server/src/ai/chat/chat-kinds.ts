@@ -7,7 +7,7 @@ import type {
   UIMessageChunk,
 } from "ai";
 import type { z } from "zod";
-import type { Caller, Deps } from "../../deps.ts";
+import type { Caller, Deps, TurnToSave, TurnVersion } from "../../deps.ts";
 import type { ChatModel } from "../models.ts";
 import type { KindDeclaration } from "./kind-declaration.ts";
 import type { ChatTurn } from "./run-chat.ts";
@@ -67,6 +67,9 @@ export interface TurnPlan {
   after?: () => Promise<void>;
 }
 
+/** What a kind keeps of a turn; the runtime adds its id, owner, thread, time and kind. */
+export type TurnRecord = Omit<TurnToSave, "id" | "userId" | "threadId" | "timestamp" | "kind">;
+
 /** A chat request as the route received it: who asks, the path's parameters, the body. */
 export interface ChatRequest<B> {
   deps: Deps;
@@ -107,10 +110,16 @@ export interface ChatKind<J extends ChatJob = ChatJob, B = unknown, S = unknown>
   /** Earlier turns, retrieval, tools: everything before the model call, and the call. */
   prepare(ctx: TurnContext<J, S>): Promise<TurnPlan>;
   /**
-   * Saves the turn, awaited before its `finish` part; `stopped`: as far as it got, after a stop
-   * (a kind may keep nothing of a turn with nothing in it).
+   * What the turn keeps (`stopped`: as far as it got, after a stop), or null to keep nothing. The
+   * runtime saves it — a signed-in caller's only, as this kind's turn, with the job's entry id,
+   * thread and the regenerated entry it replaces — awaited before the `finish` part.
    */
-  save(ctx: TurnContext<J, S>, outcome: { stopped: boolean }): Promise<void>;
+  record(
+    ctx: TurnContext<J, S>,
+    outcome: { stopped: boolean },
+  ): TurnRecord | null | Promise<TurnRecord | null>;
+  /** The saved turn's earlier versions (a regenerate), for the `finish` part's metadata. */
+  saved?(ctx: TurnContext<J, S>, versions: readonly TurnVersion[]): void;
   /** The `finish` part's metadata (default: `metadata`). */
   finish?(ctx: TurnContext<J, S>): object;
   /** Gives back what was charged up front: the turn failed or was stopped. */

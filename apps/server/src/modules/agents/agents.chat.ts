@@ -23,7 +23,8 @@ import {
   agentMetadata,
   agentModel,
   prepareAgent,
-  saveAgent,
+  presentAgentVersions,
+  recordAgent,
 } from "./agents.run.ts";
 
 const CUSTOM_SUBJECT = /^custom:([0-9a-f-]{36})$/;
@@ -105,7 +106,10 @@ export const agentChat: ChatKind<AgentJob, AgentChatRequest, AgentState> = {
   metadata: agentMetadata,
   state: () => ({ versions: [] }),
   prepare: prepareAgent,
-  save: saveAgent,
+  record: recordAgent,
+  saved: (ctx, versions) => {
+    ctx.state.versions = presentAgentVersions(versions);
+  },
   finish: (ctx) => ({
     ...agentMetadata(ctx.job, ctx.model),
     ...(ctx.state.versions.length > 0 ? { versions: ctx.state.versions } : {}),

@@ -20,10 +20,11 @@ import {
   type AnswerState,
   answerFinish,
   answerMetadata,
+  answerSaved,
   answerState,
   EARLIER_TURNS,
   prepareAnswer,
-  saveAnswer,
+  recordAnswer,
 } from "./answer.turn.ts";
 
 /**
@@ -33,7 +34,7 @@ import {
 export { systemPrompt as answerSystemPrompt } from "./answer.focus.ts";
 /** The answer job, state and turn, for kinds that run an answer turn (document chat). */
 export type { AnswerJob, AnswerPlanOptions, AnswerState } from "./answer.turn.ts";
-export { prepareAnswer } from "./answer.turn.ts";
+export { prepareAnswer, recordAnswer } from "./answer.turn.ts";
 
 async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   const charged = await usage.consume({ deps, caller, counter: "search" });
@@ -97,6 +98,40 @@ const refundSearch = (deps: Deps, job: AnswerJob) =>
   usage.refund({ deps, caller: job.caller, counter: "search" });
 
 /**
+ * An answer turn for a kind whose jobs are answer jobs (the answer kind, document chat): the model,
+ * metadata, preparation, record and charge of an answer, typed for that kind's job. Kinds compose
+ * through this, not by spreading each other.
+ */
+export function answerTurn<J extends AnswerJob>(): Pick<
+  ChatKind<J, AnswerRequest, AnswerState>,
+  | "request"
+  | "model"
+  | "metadata"
+  | "state"
+  | "prepare"
+  | "record"
+  | "saved"
+  | "finish"
+  | "refund"
+  | "lost"
+  | "failureText"
+> {
+  return {
+    request: answerRequestSchema,
+    model: (deps, job) => deps.models.chatModel({ reasoning: job.reasoning }),
+    metadata: answerMetadata,
+    state: answerState,
+    prepare: (ctx) => prepareAnswer(ctx),
+    record: recordAnswer,
+    saved: answerSaved,
+    finish: answerFinish,
+    refund: refundSearch,
+    lost: refundSearch,
+    failureText: (error, streamed) => failureMessage({ error, streamed }),
+  };
+}
+
+/**
  * The answer kind as the product presents it: listed under Answers, opened as a search at its
  * first question; a share keeps its results (its parts are rebuilt from them).
  */
@@ -111,18 +146,9 @@ export const answerKind: KindDeclaration = {
 
 export const answerChat: ChatKind<AnswerJob, AnswerRequest, AnswerState> = {
   ...answerKind,
+  ...answerTurn<AnswerJob>(),
   kind: "answer",
-  request: answerRequestSchema,
   failedText: "The answer failed. Try again in a moment.",
   stoppedText: "The answer was stopped.",
   accept: (request) => acceptAnswer(request),
-  model: (deps, job) => deps.models.chatModel({ reasoning: job.reasoning }),
-  metadata: answerMetadata,
-  state: answerState,
-  prepare: prepareAnswer,
-  save: saveAnswer,
-  finish: answerFinish,
-  refund: refundSearch,
-  lost: refundSearch,
-  failureText: (error, streamed) => failureMessage({ error, streamed }),
 };

@@ -286,7 +286,8 @@ export interface SavedTurn {
   focusMode?: string;
   /** The answer's results; for other kinds at least `markdown` (what history lists and searches). */
   results: Record<string, unknown>;
-  kind?: "answer" | "agent" | "document" | "research";
+  /** Its kind's id (contracts kinds.ts); absent: the first registered kind's ("answer"). */
+  kind?: string;
   /** The agent's id for kind "agent", the document's (a file id) for kind "document". */
   subjectId?: string | null;
   /** The reply as UI-message parts (contracts stored-turn.ts: messageToStoredParts). */

@@ -1,9 +1,4 @@
-import {
-  type StoredPart,
-  storedPartsOf,
-  type ThreadMessage,
-  threadPaths,
-} from "@nexus/contracts";
+import { type StoredPart, storedPartsOf, type ThreadMessage, threadPaths } from "@nexus/contracts";
 import type { KindDeclaration, KindThread } from "../../ai/chat/kind-declaration.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
