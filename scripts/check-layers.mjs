@@ -2,6 +2,7 @@
 // The layer rules of ARCHITECTURE.md §1 and §3.1, checked over the import graph (part of `npm run check`):
 //   layer         apps/server/src/{ai,jobs,integrations,lib} never import apps/server/src/modules
 //   module        a module imports another module only through its *.service.ts, *.chat.ts or *.jobs.ts
+//   middleware    apps/server/src/middleware imports a module only through its *.service.ts
 //   feature       web features/<a> never imports features/<b>
 //   shared        web components/, lib/, hooks/, config/ never import features/
 //   cycle         no import cycle among runtime imports (server and web)
@@ -119,6 +120,7 @@ function resolve(root, from, spec) {
 
 const SERVER_LOWER = /^apps\/server\/src\/(ai|jobs|integrations|lib)\//;
 const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
+const MIDDLEWARE = /^apps\/server\/src\/middleware\//;
 const MODULE_ENTRY = /\.(service|chat|jobs)\.ts$/;
 const FEATURE = /^apps\/web\/src\/features\/([^/]+)\//;
 const WEB_SHARED = /^apps\/web\/src\/(components|lib|hooks|config)\//;
@@ -127,6 +129,8 @@ const WEB_SHARED = /^apps\/web\/src\/(components|lib|hooks|config)\//;
 function ruleBroken(from, to) {
   if (SERVER_LOWER.test(from) && MODULE.test(to))
     return "layer: ai/, jobs/, integrations/ and lib/ never import modules/";
+  if (MIDDLEWARE.test(from) && MODULE.test(to) && !/\.service\.ts$/.test(to))
+    return "middleware: middleware/ imports a module only through its *.service.ts";
   const fromModule = MODULE.exec(from)?.[1];
   const toModule = MODULE.exec(to)?.[1];
   if (fromModule && toModule && fromModule !== toModule && !MODULE_ENTRY.test(to))

@@ -92,6 +92,12 @@ describe("check-layers", () => {
       "apps/web/src/components/ui/menu.tsx → apps/web/src/features/files/files-page.tsx (shared:",
     ],
     [
+      "middleware reaching past a module's service",
+      "apps/server/src/middleware/session.ts",
+      'import { row } from "../modules/files/files.repo.ts";\nexport const s = row;\n',
+      "(middleware: middleware/ imports a module only through its *.service.ts)",
+    ],
+    [
       "a run-time import cycle",
       "apps/server/src/modules/files/files.repo.ts",
       'import { save } from "./files.service.ts";\nexport const row = 1;\nexport const again = save;\n',
