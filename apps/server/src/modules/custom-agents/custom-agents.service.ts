@@ -16,7 +16,7 @@ import {
 import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { AgentJob } from "../agents/agents.chat.ts";
+import type { AgentJob } from "../agents/agents.service.ts";
 import * as agents from "../agents/agents.service.ts";
 import * as repo from "./custom-agents.repo.ts";
 
