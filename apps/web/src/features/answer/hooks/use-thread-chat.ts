@@ -1,12 +1,12 @@
 import { useSession } from "@/lib/session.tsx";
 import { isThreadUnavailable, useThread } from "../api/get-thread.ts";
+import type { AnswerUIMessage } from "../lib/answer-message.ts";
 import {
   ANONYMOUS_OWNER,
   createThreadChat,
   getThreadChat,
   type ThreadChat,
 } from "../lib/chat-store.ts";
-import type { AnswerUIMessage } from "../lib/answer-message.ts";
 import { loadSessionThread } from "../lib/session-thread.ts";
 
 export type ThreadChatState =
