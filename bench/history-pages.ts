@@ -4,6 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createDatabase, type Db, runMigrations, startEmbeddedPostgres } from "@nexus/db";
 import { type SQL, sql } from "drizzle-orm";
+import { chatKinds } from "../apps/server/src/chat-kinds.ts";
 import type { SessionUser } from "../apps/server/src/deps.ts";
 import {
   decodeHistoryCursor,
@@ -150,7 +151,7 @@ export async function historyPages(): Promise<BenchResult> {
     const db = database.db;
     await runMigrations(db);
     const seedSeconds = await seed(db);
-    const deps = { db, images: createImageUrls(await loadImageKey(db)) };
+    const deps = { db, images: createImageUrls(await loadImageKey(db)), chatKinds: chatKinds() };
     const now = new Date();
     const user: SessionUser = {
       id: MAIN_ID,

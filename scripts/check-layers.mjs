@@ -2,9 +2,13 @@
 // The layer rules of ARCHITECTURE.md §1 and §3.1, checked over the import graph (part of `npm run check`):
 //   layer         apps/server/src/{ai,jobs,integrations,lib} never import apps/server/src/modules
 //   module        a module imports another module only through its *.service.ts, *.chat.ts or *.jobs.ts
+//   middleware    apps/server/src/middleware imports a module only through its *.service.ts
 //   feature       web features/<a> never imports features/<b>
 //   shared        web components/, lib/, hooks/, config/ never import features/
 //   cycle         no import cycle among runtime imports (server and web)
+//   kind          no code branches on a chat kind's id (`x.kind === "agent"`, `case "research":` on a
+//                 kind) outside that kind's own module (KIND_HOMES) and the registry (§3.1 "A kind
+//                 is declared once": the others read the kind's declaration)
 // Tests and test kits are left out (they may reach across layers to set things up).
 // Imports are read with TypeScript's own parser (static, type-only, re-exports and dynamic import()).
 // Usage: node scripts/check-layers.mjs [--root <repo>] [--types]
@@ -116,6 +120,7 @@ function resolve(root, from, spec) {
 
 const SERVER_LOWER = /^apps\/server\/src\/(ai|jobs|integrations|lib)\//;
 const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
+const MIDDLEWARE = /^apps\/server\/src\/middleware\//;
 const MODULE_ENTRY = /\.(service|chat|jobs)\.ts$/;
 const FEATURE = /^apps\/web\/src\/features\/([^/]+)\//;
 const WEB_SHARED = /^apps\/web\/src\/(components|lib|hooks|config)\//;
@@ -124,6 +129,8 @@ const WEB_SHARED = /^apps\/web\/src\/(components|lib|hooks|config)\//;
 function ruleBroken(from, to) {
   if (SERVER_LOWER.test(from) && MODULE.test(to))
     return "layer: ai/, jobs/, integrations/ and lib/ never import modules/";
+  if (MIDDLEWARE.test(from) && MODULE.test(to) && !/\.service\.ts$/.test(to))
+    return "middleware: middleware/ imports a module only through its *.service.ts";
   const fromModule = MODULE.exec(from)?.[1];
   const toModule = MODULE.exec(to)?.[1];
   if (fromModule && toModule && fromModule !== toModule && !MODULE_ENTRY.test(to))
@@ -215,15 +222,108 @@ function loopThrough(graph, component) {
   return [start, start];
 }
 
+/**
+ * Where each shipped kind (contracts kinds.ts CHAT_KINDS) is declared and may branch on its own
+ * id: its server module(s) and its web feature. Every other file reads the declarations.
+ */
+const KIND_HOMES = {
+  answer: ["modules/answer", "features/answer"],
+  agent: ["modules/agents", "modules/custom-agents", "features/agents"],
+  document: ["modules/documents", "features/documents"],
+  research: ["modules/research", "features/research"],
+};
+/** The registry of kinds: lists them, may name them. */
+const KIND_REGISTRY = ["apps/server/src/chat-kinds.ts"];
+const KINDS_FILE = "packages/contracts/src/kinds.ts";
+
+/** The shipped kinds' ids, read from contracts' CHAT_KINDS (none when the file is missing). */
+function kindIds(root) {
+  const file = path.join(root, KINDS_FILE);
+  if (!existsSync(file)) return [];
+  const list = /CHAT_KINDS\s*=\s*\[([^\]]*)\]/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
+  return [...list.matchAll(/"([a-z][a-z0-9-]*)"/g)].map((m) => m[1]);
+}
+
+/** Whether an expression names a kind: `kind`, `row.kind`, `thread.chatKind`… */
+function namesKind(node) {
+  let name = null;
+  if (ts.isIdentifier(node)) name = node.text;
+  else if (ts.isPropertyAccessExpression(node)) name = node.name.text;
+  else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+    name = node.argumentExpression.text;
+  return name !== null && /kind$/i.test(name);
+}
+
+/** Whether `file` may branch on `kind`: its own module or feature, or the registry. */
+function kindHome(file, kind) {
+  if (KIND_REGISTRY.includes(file)) return true;
+  return (KIND_HOMES[kind] ?? []).some(
+    (home) =>
+      file.startsWith(`${SERVER}${home}/`) ||
+      file.startsWith(`${WEB}${home}/`) ||
+      file === `${SERVER}${home}.ts`,
+  );
+}
+
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+
+/** The branches on a kind literal in a file: [{ kind, line }]. */
+export function kindBranchesOf(fileName, text, kinds) {
+  if (kinds.length === 0 || !kinds.some((k) => text.includes(`"${k}"`) || text.includes(`'${k}'`)))
+    return [];
+  const scriptKind = fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind);
+  const found = [];
+  const literal = (node) =>
+    ts.isStringLiteralLike(node) && kinds.includes(node.text) ? node.text : null;
+  const at = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const visit = (node) => {
+    if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind)) {
+      const left = literal(node.left);
+      const right = literal(node.right);
+      if (left && namesKind(node.right)) found.push({ kind: left, line: at(node) });
+      if (right && namesKind(node.left)) found.push({ kind: right, line: at(node) });
+    }
+    if (ts.isSwitchStatement(node) && namesKind(node.expression)) {
+      for (const clause of node.caseBlock.clauses) {
+        const kind = ts.isCaseClause(clause) ? literal(clause.expression) : null;
+        if (kind) found.push({ kind, line: at(clause) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** Every violation in the tree at `root`: { violations, typeCycles }. */
 export function checkLayers(root) {
   const files = [...sourceFiles(root, SERVER), ...sourceFiles(root, WEB)];
+  // Contracts are read for the kind rule only (they import nothing of ours but themselves).
+  const contracts = sourceFiles(root, "packages/contracts/src/");
   const runtime = new Map();
   const all = new Map();
   const violations = [];
   for (const file of files) {
     runtime.set(file, new Set());
     all.set(file, new Set());
+  }
+  const kinds = kindIds(root);
+  for (const file of [...files, ...contracts]) {
+    const text = readFileSync(path.join(root, file), "utf8");
+    for (const { kind, line } of kindBranchesOf(file, text, kinds)) {
+      if (kindHome(file, kind)) continue;
+      violations.push({
+        file: `${file}:${line}`,
+        import: `"${kind}"`,
+        rule: "kind: only a kind's own module and the registry branch on its id; read its declaration",
+      });
+    }
   }
   for (const file of files) {
     const text = readFileSync(path.join(root, file), "utf8");

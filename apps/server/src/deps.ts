@@ -21,6 +21,42 @@ import type { ImageUrls } from "./modules/images/image-urls.ts";
  */
 export type ThreadPart = (deps: Deps, user: SessionUser, threadId: string) => Promise<boolean>;
 
+/** One finished (or stopped) turn of any chat kind, as the history keeps it (the runtime saves it). */
+export interface TurnToSave {
+  id: string;
+  userId: string;
+  threadId: string;
+  timestamp: Date;
+  /** Its kind's id (contracts kinds.ts). */
+  kind: string;
+  query: string;
+  focusMode?: string;
+  /** What history lists and searches: at least `markdown`. */
+  results: Record<string, unknown>;
+  /** What the kind's thread is with (an agent's id, a document's). */
+  subjectId?: string | null;
+  /** The reply as UI-message parts (contracts stored-turn.ts). */
+  parts?: Array<Record<string, unknown>> | null;
+}
+
+/** An earlier version of a saved turn (the one it replaced when regenerated or edited). */
+export interface TurnVersion {
+  query: string;
+  /** ISO 8601. */
+  timestamp: string;
+  results: Record<string, unknown>;
+  parts: Array<Record<string, unknown>> | null;
+}
+
+/**
+ * Where the chat runtime saves every kind's turns (src/turn-store.ts: the history module's
+ * saveTurn): the turn replaces `replaces` (its earlier versions are returned, oldest first).
+ */
+export type TurnStore = (
+  deps: Deps,
+  options: { user: SessionUser; turn: TurnToSave; replaces: string | undefined },
+) => Promise<TurnVersion[]>;
+
 export interface Deps {
   db: Db;
   /**
@@ -47,6 +83,8 @@ export interface Deps {
    * research's run, pages and sources).
    */
   threadParts: readonly ThreadPart[];
+  /** Where the chat runtime saves turns (src/turn-store.ts: history's saveTurn). */
+  saveTurn: TurnStore;
   /** Runs chat jobs off this thread (chat workers); absent: in this thread. */
   chatRunner?: ChatRunner;
   /** Uploaded files: DATA_DIR/files or STORAGE_URL (S3). */

@@ -242,10 +242,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
 }
 
-/** The only reader of process.env: prints every bad key and exits. */
-export function loadEnv(): Env {
+/**
+ * The only reader of process.env: prints every bad key and exits. `overrides` are read on top of
+ * it (a chat worker's test settings), never written into it.
+ */
+export function loadEnv(overrides: Record<string, string> = {}): Env {
   try {
-    return parseEnv(process.env);
+    return parseEnv({ ...process.env, ...overrides });
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

@@ -1,10 +1,10 @@
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { webAppForTests } from "../test/support/static-test-kit.ts";
 import { presetAgent } from "./ai/agents/presets.ts";
 import { seedEntries } from "./modules/history/history-test-kit.ts";
 import { escapeHtml } from "./modules/shares/share-page.ts";
-import { webAppForTests } from "./static-test-kit.ts";
 
 const web = webAppForTests();
 

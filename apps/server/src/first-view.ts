@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { presetAgent } from "./ai/agents/presets.ts";
 import type { AppEnv, Deps } from "./deps.ts";
 import { AppError } from "./lib/errors.ts";
-import * as answers from "./modules/answer/answer.service.ts";
+import * as threads from "./modules/threads/threads.service.ts";
 import type { FirstViewSource, FirstViewValues } from "./static.ts";
 
 /** `/app/search/<slug>-<threadId>`: a saved thread's page (apps/web/src/config/paths.ts). */
@@ -53,7 +53,7 @@ export function firstViewSource(deps: Deps): FirstViewSource {
     const threadId = threadIdOf(pathname);
     if (threadId === null) return values;
     try {
-      const first = (await answers.thread({ deps, user, threadId })).entries[0];
+      const first = (await threads.thread({ deps, user, threadId })).entries[0];
       if (first && first.results.markdown.trim() !== "") {
         values.question = first.query;
         values.answer = first.results.markdown;

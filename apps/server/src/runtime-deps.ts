@@ -15,6 +15,7 @@ import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import { createImageUrls } from "./modules/images/image-urls.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
 import { THREAD_PARTS } from "./thread-parts.ts";
+import { SAVE_TURN } from "./turn-store.ts";
 
 /**
  * The running server's dependencies from its environment (main thread and chat workers alike).
@@ -48,6 +49,7 @@ export function createRuntimeDeps(options: {
     models,
     chatKinds: chatKinds(),
     threadParts: THREAD_PARTS,
+    saveTurn: SAVE_TURN,
     search: withSearchMetrics(
       createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
       metrics,

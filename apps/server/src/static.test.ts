@@ -2,8 +2,8 @@ import zlib from "node:zlib";
 import { DOMParser } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { APP_URL } from "../test/harness.ts";
+import { ORIGIN, script, WASM, webAppForTests } from "../test/support/static-test-kit.ts";
 import { PYTHON_WORKER_CSP, patternExpression, robotsTxt, sitemapXml } from "./static.ts";
-import { ORIGIN, script, WASM, webAppForTests } from "./static-test-kit.ts";
 
 const web = webAppForTests();
 

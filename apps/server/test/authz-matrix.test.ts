@@ -80,7 +80,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/users": { expect: all(404) },
   "PUT /api/admin/users/:userId/tier": { body: { tier: "pro" }, expect: all(404) },
   "POST /api/answer": { body: { text: "What is Nexus?" }, expect: all(200) },
-  "GET /api/threads/:threadId": { expect: ownerOnly(200) },
+  // Read through the kind that keeps it (a research not yet reported: no history entry at all).
+  "GET /api/threads/:threadId": { expect: ownerOnly(200), seed: seedResearch },
   "GET /api/agents": { expect: { ...ownerOnly(200), other: 200 } },
   "POST /api/agents/:agentId/chat": {
     body: { messages: [{ role: "user", parts: [{ type: "text", text: "What is Nexus?" }] }] },

@@ -92,6 +92,12 @@ describe("check-layers", () => {
       "apps/web/src/components/ui/menu.tsx → apps/web/src/features/files/files-page.tsx (shared:",
     ],
     [
+      "middleware reaching past a module's service",
+      "apps/server/src/middleware/session.ts",
+      'import { row } from "../modules/files/files.repo.ts";\nexport const s = row;\n',
+      "(middleware: middleware/ imports a module only through its *.service.ts)",
+    ],
+    [
       "a run-time import cycle",
       "apps/server/src/modules/files/files.repo.ts",
       'import { save } from "./files.service.ts";\nexport const row = 1;\nexport const again = save;\n',
@@ -101,6 +107,77 @@ describe("check-layers", () => {
     const { code, out } = check(tree({ [file]: text }));
     expect(out).toContain(expected);
     expect(code).toBe(1);
+  });
+
+  describe("kind", () => {
+    const KINDS = {
+      "packages/contracts/src/kinds.ts":
+        'export const CHAT_KINDS = ["answer", "agent", "research"] as const;\n',
+    };
+    const RULE = "(kind: only a kind's own module and the registry branch on its id";
+
+    it.each([
+      [
+        "a comparison on row.kind",
+        "apps/server/src/modules/history/history.presenter.ts",
+        'export const a = (row: { kind: string }) => row.kind === "agent";\n',
+        1,
+      ],
+      [
+        "a literal on the left, in the web",
+        "apps/web/src/lib/link.ts",
+        'export const a = (kind: string) => "research" !== kind;\n',
+        1,
+      ],
+      [
+        "a switch over a kind",
+        "apps/server/src/lib/label.ts",
+        'export function l(t: { chatKind: string }) {\n  switch (t.chatKind) {\n    case "answer":\n      return 1;\n    case "agent":\n      return 2;\n  }\n  return 0;\n}\n',
+        2,
+      ],
+      [
+        "a branch in contracts",
+        "packages/contracts/src/turn.ts",
+        'export const a = (t: { kind: string }) => t.kind === "answer";\n',
+        1,
+      ],
+    ])("fails on %s", (_name, file, text, count) => {
+      const { code, out } = check(tree({ ...KINDS, [file]: text }));
+      expect(out).toContain(RULE);
+      expect(out).toContain(`check-layers: ${count} violation(s)`);
+      expect(code).toBe(1);
+    });
+
+    it("lets a kind's own module, its web feature and the registry branch on it", () => {
+      const { code, out } = check(
+        tree({
+          ...KINDS,
+          "apps/server/src/modules/agents/agents.service.ts":
+            'export const a = (row: { kind: string }) => row.kind === "agent";\n',
+          "apps/web/src/features/research/research.tsx":
+            'export const a = (kind: string) => kind === "research";\n',
+          "apps/server/src/chat-kinds.ts":
+            'export const a = (kind: string) => kind === "answer";\n',
+          // Not a kind: a share's kind, a comparison with another name, another word.
+          "apps/server/src/lib/other.ts":
+            'export const a = (s: { kind: string; focus: string }) => s.kind === "thread" || s.focus === "agent";\n',
+        }),
+      );
+      expect(out).toContain("no violation");
+      expect(code).toBe(0);
+    });
+
+    it("names another kind's branch in a kind's module", () => {
+      const { code, out } = check(
+        tree({
+          ...KINDS,
+          "apps/server/src/modules/agents/agents.service.ts":
+            'export const a = (row: { kind: string }) => row.kind === "research";\n',
+        }),
+      );
+      expect(out).toContain('apps/server/src/modules/agents/agents.service.ts:1 → "research"');
+      expect(code).toBe(1);
+    });
   });
 
   it("reports a cycle made only of `import type` without failing", () => {

@@ -7,7 +7,7 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from "../../../e2e/fakes/smtp-capture.ts";
-import type { AnyChatKind } from "../src/ai/chat/chat-kinds.ts";
+import type { AnyKind } from "../src/ai/chat/chat-kinds.ts";
 import { withModelMetrics } from "../src/ai/model-metrics.ts";
 import { createModelRegistry } from "../src/ai/models.ts";
 import { type AppOptions, createApp } from "../src/app.ts";
@@ -28,6 +28,7 @@ import { createDiscoverFeed, type DiscoverFeed } from "../src/modules/discover/d
 import { createImageUrls } from "../src/modules/images/image-urls.ts";
 import { loadImageKey } from "../src/modules/images/images.repo.ts";
 import { THREAD_PARTS } from "../src/thread-parts.ts";
+import { SAVE_TURN } from "../src/turn-store.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 
 export const APP_URL = "http://nexus.test";
@@ -83,7 +84,7 @@ export function cookieOf(response: Response): string {
 
 export interface HarnessOptions {
   /** Chat kinds beside the server's own (a test's kind: ai/chat/chat-kinds.ts). */
-  chatKinds?: readonly AnyChatKind[];
+  chatKinds?: readonly AnyKind[];
   /** More API routes (createApp's `routes`), given the test's deps: a test kind's route. */
   routes?: (deps: Deps) => NonNullable<AppOptions["routes"]>;
   /** Options for the app's web fetcher; by default every host name fails to resolve (no DNS). */
@@ -154,6 +155,7 @@ export async function createHarness(
     models,
     chatKinds: chatKinds(options.chatKinds),
     threadParts: THREAD_PARTS,
+    saveTurn: SAVE_TURN,
     search: withSearchMetrics(
       createSearchProvider({ env: parsed, db: db.db, webFetch, embedder: models.embedder, logger }),
       metrics,

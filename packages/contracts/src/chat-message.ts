@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
+import { chatKindSchema, threadSubjectSchema } from "./kinds.ts";
 import { storedPartSchema } from "./stored-turn.ts";
 import { usageCounterSchema } from "./tiers.ts";
 
@@ -164,9 +165,28 @@ export const threadEntrySchema = z.object({
 });
 export type ThreadEntry = z.infer<typeof threadEntrySchema>;
 
-/** GET /api/threads/:threadId. */
+/** One message of a thread read back (the AI SDK's UIMessage: the web narrows parts, metadata). */
+export const threadMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(["user", "assistant"]),
+  parts: z.array(storedPartSchema),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
+
+/**
+ * GET /api/threads/:threadId: one thread of the caller's, of any kind (ARCHITECTURE.md §3.1):
+ * its kind, its subject (the agent, the document, the research question…) and its UI messages.
+ */
 export const threadResponseSchema = z.object({
   threadId: z.string(),
+  kind: chatKindSchema,
+  subject: threadSubjectSchema.nullable(),
+  messages: z.array(threadMessageSchema),
+  /**
+   * Older readers: the thread's history turns, answer-shaped, oldest first (empty for a thread its
+   * kind keeps elsewhere until it has a turn: a research still running).
+   */
   entries: z.array(threadEntrySchema),
 });
 export type ThreadResponse = z.infer<typeof threadResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
 import { answerSourceSchema } from "./chat-message.ts";
+import { historyFilterSchema, threadPresentationSchema } from "./kinds.ts";
 
 /** Spec §9: threads per history page and bookmarks per library page. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -20,13 +21,16 @@ export const threadSummarySchema = z.object({
   messageCount: z.number().int(),
   /** The start of the latest answer, as plain text. */
   preview: z.string(),
-  /** What kind of chat it is: an answer thread, an agent conversation or a deep research. */
-  kind: z.enum(["answer", "agent", "research"]).default("answer"),
-  /** The agent of an agent conversation (null for answers). */
+  /**
+   * What kind of chat it is (kinds.ts) and how its kind presents it: label, subject, badge and
+   * where it opens, from the kind's declaration.
+   */
+  ...threadPresentationSchema.shape,
+  /** Older readers: the agent of an agent conversation (null otherwise); prefer `subject`. */
   agentId: z.string().nullable().default(null),
-  /** A custom agent's name (null for answers, presets and a deleted agent). */
+  /** Older readers: a custom agent's name (null otherwise); prefer `badge`. */
   agentName: z.string().nullable().default(null),
-  /** The document of a document-chat thread (it opens beside the document); null otherwise. */
+  /** Older readers: the document of a document chat (null otherwise); prefer `subject`. */
   documentId: z.string().nullable().default(null),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
@@ -35,8 +39,8 @@ export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 export const historyQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   q: z.string().trim().max(HISTORY_SEARCH_MAX).optional(),
-  /** Only answer threads, or only agent conversations (absent: both). */
-  kind: z.enum(["answer", "agent"]).optional(),
+  /** Only the threads of the kinds listed under this filter (kinds.ts HISTORY_FILTERS; absent: all). */
+  kind: historyFilterSchema.optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
@@ -62,8 +66,8 @@ export const libraryItemSchema = z.object({
   /** The start of the answer, as plain text. */
   preview: z.string(),
   sources: z.array(answerSourceSchema),
-  /** A bookmarked agent reply opens in its agent's chat (as in history), a report at its research. */
-  kind: z.enum(["answer", "agent", "research"]).default("answer"),
+  /** Its thread's kind as that kind presents it (a bookmarked reply opens where its thread does). */
+  ...threadPresentationSchema.shape,
   agentId: z.string().nullable().default(null),
   documentId: z.string().nullable().default(null),
 });

@@ -13,6 +13,7 @@ export * from "./errors.ts";
 export * from "./feedback.ts";
 export * from "./files.ts";
 export * from "./history.ts";
+export * from "./kinds.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
 export * from "./pdf-page-text.ts";

@@ -3,6 +3,7 @@ import { focusModeSchema } from "./answer.ts";
 import { answerImageSchema, answerSourceSchema, answerVideoSchema } from "./chat-message.ts";
 import { CUSTOM_AGENT_COLORS } from "./custom-agents.ts";
 import { entryIdSchema } from "./feedback.ts";
+import { chatKindSchema, threadSubjectSchema } from "./kinds.ts";
 
 /**
  * Share links. Ids are 22 random alphanumerics (≥ 128 bits); a thread share's id starts with
@@ -104,6 +105,10 @@ export const myShareSchema = z.object({
   /** Absolute link to /share/:shareId. */
   url: z.string(),
   createdAt: z.string(),
+  /** The chat kind of what it shares (kinds.ts), its label and subject, as the kind declares. */
+  chatKind: chatKindSchema.default("answer"),
+  chatLabel: z.string().default("Answer"),
+  subject: threadSubjectSchema.nullable().default(null),
 });
 export type MyShare = z.infer<typeof myShareSchema>;
 export const myShareListSchema = z.object({ shares: z.array(myShareSchema) });
@@ -114,5 +119,7 @@ export const copyShareResponseSchema = z.object({
   threadId: z.string(),
   /** The copy goes on with this agent (a preset's id or "custom:<id>"); absent: an answer thread. */
   agentId: z.string().optional(),
+  /** Where the copy opens (its kind's thread link). */
+  href: z.string(),
 });
 export type CopyShareResponse = z.infer<typeof copyShareResponseSchema>;

@@ -47,7 +47,7 @@ const streamed: StoredPart[] = [
   { type: "data-related", data: ["Why two tides a day?"] },
 ];
 
-const turn = { kind: "answer" as const, id: "E1", threadId: "T1", query: "Why tides?" };
+const turn = { shape: "answer" as const, id: "E1", threadId: "T1", query: "Why tides?" };
 
 describe("stored turns: one shape, one converter each way", () => {
   it("saves an answer's parts without the transient ones and restores the same messages", () => {
@@ -155,7 +155,7 @@ describe("stored turns: one shape, one converter each way", () => {
       { type: "text", text: "Done." },
     ];
     const agent = {
-      kind: "agent" as const,
+      shape: "conversation" as const,
       id: "A1",
       threadId: "T2",
       query: "Go",

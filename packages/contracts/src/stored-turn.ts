@@ -129,22 +129,27 @@ export function answerResultsToParts(results: StoredResults): StoredPart[] {
   return parts;
 }
 
-export type StoredTurnKind = "answer" | "agent";
+/**
+ * How a stored turn becomes chat messages (not a kind: a kind's declaration says which its turns
+ * take): "answer" — the answer's metadata (focus mode, model), parts derived from its results
+ * when it has none; "conversation" — an agent's metadata, the saved parts alone.
+ */
+export type StoredTurnShape = "answer" | "conversation";
 
 /** A turn's reply parts: the saved ones, else (an older row) derived from its results. */
 export function storedTurnParts(turn: {
-  kind: StoredTurnKind;
+  shape: StoredTurnShape;
   parts?: readonly StoredPart[] | null | undefined;
   results: StoredResults;
 }): StoredPart[] {
   if (turn.parts) return [...turn.parts];
-  if (turn.kind === "answer") return answerResultsToParts(turn.results);
+  if (turn.shape === "answer") return answerResultsToParts(turn.results);
   return [{ type: "text", text: turn.results.markdown ?? "" }];
 }
 
 /** One saved turn as the chat restores it (an answer entry, or an agent conversation's turn). */
 export interface StoredTurn<V = unknown> {
-  kind: StoredTurnKind;
+  shape: StoredTurnShape;
   id: string;
   threadId: string;
   /** The question (the person's message). */
@@ -179,7 +184,7 @@ function restored(part: StoredPart): StoredPart {
  * entry). An agent turn saved without any reply part gives the question alone.
  */
 export function storedTurnToMessages<V>(turn: StoredTurn<V>): StoredTurnMessage[] {
-  const answer = turn.kind === "answer";
+  const answer = turn.shape === "answer";
   const attachments = turn.results.attachments ?? [];
   const question: StoredTurnMessage = {
     id: answer ? `${turn.id}-q` : `${turn.id}-question`,

@@ -29,11 +29,26 @@ export interface JobDefinition<T extends object = object> {
   deadLetter?: string;
   /** Handlers of this instance at once; 0: this instance sends these jobs but runs none. */
   concurrency(deps: Deps): number;
-  handler(deps: Deps, job: QueueJob<T>): Promise<void>;
+  /** `runtime`: what the job runtime runs (every definition: a dead-letter queue finds a run's). */
+  handler(deps: Deps, job: QueueJob<T>, runtime: JobRuntimeView): Promise<void>;
   /** Once as this instance's workers start (sweeps, catching up); a failure is logged. */
   onStart?(deps: Deps): Promise<void>;
   /** A cron (UTC): pg-boss sends one job per tick across every instance (boss.schedule). */
   cron?: string;
+  /** The kind of run its jobs do (modules/runs), with what that kind does once a run has ended. */
+  run?: {
+    kind: string;
+    ended?(
+      deps: Deps,
+      run: { id: string; kind: string },
+      data: Record<string, unknown>,
+    ): Promise<void>;
+  };
+}
+
+/** What a handler may know of the runtime running it: the job definitions it was started with. */
+export interface JobRuntimeView {
+  definitions: readonly JobDefinition[];
 }
 
 /** Typed definitions in one list (a handler's data type stays its own). */

@@ -66,6 +66,7 @@ export async function startJobRuntime(options: {
   const runEvents = await startRunEventHub({ url: options.url, logger });
   deps.jobs = jobs;
   deps.runEvents = runEvents;
+  const view = { definitions };
   const startWorkers = async () => {
     for (const definition of definitions) {
       const concurrency = definition.concurrency(deps);
@@ -76,7 +77,9 @@ export async function startJobRuntime(options: {
         .catch((error: unknown) =>
           logger.error({ err: error, job: definition.name }, "a job's start-up step failed"),
         );
-      await jobs.work(definition.name, { concurrency }, (job) => definition.handler(deps, job));
+      await jobs.work(definition.name, { concurrency }, (job) =>
+        definition.handler(deps, job, view),
+      );
     }
   };
   if (options.workers !== false) await startWorkers();

@@ -3,7 +3,7 @@ import {
   fuzzyReference,
   matchQuoteReference,
   tokens as tokensReference,
-} from "./quote-match.reference.ts";
+} from "../../test/support/quote-match.reference.ts";
 import { FUZZY_THRESHOLD, fuzzyWindow, matchQuote, tokens } from "./quote-match.ts";
 
 /**

@@ -162,7 +162,7 @@ const BITS = 32;
  * (Allison–Dix, in Hyyrö's form): one vector over the quote's tokens, updated per window token with
  * an add and two masks, holds the LCS of the quote with the window's prefix read so far (its zero
  * bits), so a window costs its length × ⌈quote tokens / 32⌉ word operations instead of a full
- * quote × window table. Returns the same window as the table did (quote-match.reference.ts;
+ * quote × window table. Returns the same window as the table did (test/support/quote-match.reference.ts;
  * quote-match.differential.test.ts compares them).
  */
 export function fuzzyWindow(quote: Token[], text: Token[]): { start: number; end: number } | null {

@@ -1,7 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Deps } from "../deps.ts";
-import { resolveSession } from "../modules/auth/auth.service.ts";
-import { readSessionCookie } from "../modules/auth/session-cookie.ts";
+import { readSessionCookie, resolveSession } from "../modules/auth/auth.service.ts";
 
 /** Attaches the signed-in user (or null) from the session cookie. */
 export function session(deps: Deps) {

@@ -1,3 +1,5 @@
+import { threadPaths, threadSlug } from "@nexus/contracts";
+
 /**
  * Every route of the app (spec §2). `path` is what the router matches (children of /app are
  * relative to it); `href` builds a link.
@@ -6,17 +8,8 @@ const seg = (value: string) => encodeURIComponent(value);
 const withThread = (base: string, threadId?: string) =>
   threadId ? `${base}/${seg(threadId)}` : base;
 
-const SLUG_MAX_CHARS = 60;
-
-/** The readable part of a thread URL: the question lower-cased, runs of other characters as '-'. */
-export function threadSlug(query: string): string {
-  const slug = query
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, SLUG_MAX_CHARS)
-    .replace(/^-+|-+$/g, "");
-  return slug || "thread";
-}
+/** The readable part of a thread URL (contracts kinds.ts, which the server's thread links use). */
+export { threadSlug };
 
 const THREAD_ID_SHAPE = /^[A-Za-z0-9]{1,100}$/;
 
@@ -51,8 +44,7 @@ export const paths = {
       path: "search/:queryAndId",
       href: (queryAndId: string) => `/app/search/${seg(queryAndId)}`,
       /** A thread's page: `/app/search/<slug of its first question>-<threadId>`. */
-      hrefFor: (query: string, threadId: string) =>
-        `/app/search/${seg(`${threadSlug(query)}-${threadId}`)}`,
+      hrefFor: (query: string, threadId: string) => threadPaths.search(query, threadId),
     },
     answer: { path: "answer", href: () => "/app/answer" },
     discover: { path: "discover", href: () => "/app/discover" },

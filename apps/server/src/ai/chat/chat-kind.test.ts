@@ -1,3 +1,10 @@
+import type {
+  HistoryPage,
+  MyShare,
+  MyShareList,
+  PublicShare,
+  ThreadResponse,
+} from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { tool } from "ai";
 import { eq } from "drizzle-orm";
@@ -19,7 +26,6 @@ import {
   partOf,
   textOf,
 } from "../../modules/answer/answer-test-kit.ts";
-import * as history from "../../modules/history/history.service.ts";
 import * as usage from "../../modules/usage/usage.service.ts";
 import type { ChatJob, ChatKind } from "./chat-kinds.ts";
 import { startChat } from "./start-chat.ts";
@@ -43,6 +49,9 @@ const noteRequest = z.object({
 
 const noteKind: ChatKind<NoteJob, z.infer<typeof noteRequest>, { tools: number }> = {
   kind: "test-note",
+  label: "Note",
+  link: ({ threadId }) => `/app/notes/${threadId}`,
+  share: { keepsParts: true },
   request: noteRequest,
   failedText: "The note failed.",
   stoppedText: "The note was stopped.",
@@ -84,30 +93,17 @@ const noteKind: ChatKind<NoteJob, z.infer<typeof noteRequest>, { tools: number }
       },
     };
   },
-  async save(ctx, { stopped }) {
-    const user = ctx.job.caller.user;
-    if (!user) return;
-    await history.saveTurn({
-      deps: ctx.deps,
-      user,
-      turn: {
-        id: ctx.job.entryId,
-        userId: user.id,
-        threadId: ctx.job.threadId,
-        timestamp: ctx.deps.clock.now(),
-        query: ctx.job.text,
-        results: {
-          markdown: ctx.turn.text,
-          tools: ctx.state.tools,
-          ...(stopped ? { stopped } : {}),
-        },
-        kind: "agent",
-        subjectId: "test-note",
-        parts: ctx.turn.parts.map((p) => ({ ...p })),
-      },
-      replaces: ctx.job.replaces,
-    });
-  },
+  // What the turn keeps: the runtime saves it as this kind's, in history.
+  record: (ctx, { stopped }) => ({
+    query: ctx.job.text,
+    results: {
+      markdown: ctx.turn.text,
+      tools: ctx.state.tools,
+      ...(stopped ? { stopped } : {}),
+    },
+    subjectId: "test-note",
+    parts: ctx.turn.parts.map((p) => ({ ...p })),
+  }),
   refund: (deps, job) => usage.refund({ deps, caller: job.caller, counter: "search" }),
 };
 
@@ -169,6 +165,7 @@ describe("a chat kind registered by one file", () => {
     expect(llm.requests[0]?.messages[0]).toMatchObject({ role: "system" });
     expect(String(llm.requests[0]?.messages[0]?.content)).toContain("count the words");
     const [row] = await rowsOf(userId);
+    expect(row?.kind).toBe("test-note");
     expect(row?.subjectId).toBe("test-note");
     expect(row?.results).toMatchObject({ markdown: "Your note has 3 words.", tools: 1 });
     expect(((row?.parts ?? []) as { type: string }[]).map((p) => p.type)).toEqual([
@@ -231,5 +228,63 @@ describe("a chat kind registered by one file", () => {
     const anonymous = await h.request("/api/notes", { method: "POST", body: { text: "hi" } });
     expect(anonymous.status).toBe(401);
     expect(await used(cookie)).toBe(0);
+  });
+});
+
+describe("a kind is declared once: one module file and one registry line", () => {
+  it("lists the new kind in History with its label, reads it back, shares it and deletes it", async () => {
+    const { cookie } = await h.signIn("note-everywhere@acme.com");
+    replies.push({ kind: "text", text: "Milk, noted." });
+    const { chunks } = await note(cookie, { text: "remember the milk" });
+    expect(textOf(chunks)).toBe("Milk, noted.");
+    const threadId = String(
+      (partOf(chunks, "start")?.messageMetadata as { threadId?: string } | undefined)?.threadId,
+    );
+
+    // History lists it as its declaration presents it.
+    const history = (await (await h.request("/api/history", { cookie })).json()) as HistoryPage;
+    expect(history.threads).toHaveLength(1);
+    expect(history.threads[0]).toMatchObject({
+      threadId,
+      title: "remember the milk",
+      kind: "test-note",
+      label: "Note",
+      href: `/app/notes/${threadId}`,
+      badge: null,
+    });
+
+    // The thread API reads it back as UI messages.
+    const read = await h.request(`/api/threads/${threadId}`, { cookie });
+    expect(read.status).toBe(200);
+    const thread = (await read.json()) as ThreadResponse;
+    expect(thread.kind).toBe("test-note");
+    expect(thread.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(thread.messages[0]?.parts).toEqual([{ type: "text", text: "remember the milk" }]);
+    expect(thread.messages[1]?.parts).toContainEqual(
+      expect.objectContaining({ type: "text", text: "Milk, noted." }),
+    );
+
+    // It is shared with its parts, and Settings' list names its kind.
+    const created = await h.request("/api/shares", { method: "POST", body: { threadId }, cookie });
+    expect(created.status).toBeLessThan(300);
+    const { shareId } = (await created.json()) as MyShare;
+    const mine = (await (await h.request("/api/shares", { cookie })).json()) as MyShareList;
+    expect(mine.shares).toEqual([
+      expect.objectContaining({ shareId, chatKind: "test-note", chatLabel: "Note" }),
+    ]);
+    const shared = (await (await h.request(`/api/shares/${shareId}`)).json()) as PublicShare;
+    if (shared.kind !== "thread") throw new Error("expected a thread share");
+    expect(shared.thread.messages[0]).toMatchObject({ content: "Milk, noted." });
+    expect(shared.thread.messages[0]?.parts).toContainEqual(
+      expect.objectContaining({ type: "text", text: "Milk, noted." }),
+    );
+
+    // Deleting it removes the thread and ends its share.
+    const deleted = await h.request(`/api/threads/${threadId}`, { method: "DELETE", cookie });
+    expect(deleted.status).toBe(204);
+    expect((await h.request(`/api/threads/${threadId}`, { cookie })).status).toBe(404);
+    expect((await h.request(`/api/shares/${shareId}`)).status).toBe(404);
+    const after = (await (await h.request("/api/history", { cookie })).json()) as HistoryPage;
+    expect(after.threads).toEqual([]);
   });
 });

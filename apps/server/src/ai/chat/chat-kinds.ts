@@ -7,8 +7,9 @@ import type {
   UIMessageChunk,
 } from "ai";
 import type { z } from "zod";
-import type { Caller, Deps } from "../../deps.ts";
+import type { Caller, Deps, TurnToSave, TurnVersion } from "../../deps.ts";
 import type { ChatModel } from "../models.ts";
+import type { KindDeclaration } from "./kind-declaration.ts";
 import type { ChatTurn } from "./run-chat.ts";
 
 /**
@@ -66,6 +67,9 @@ export interface TurnPlan {
   after?: () => Promise<void>;
 }
 
+/** What a kind keeps of a turn; the runtime adds its id, owner, thread, time and kind. */
+export type TurnRecord = Omit<TurnToSave, "id" | "userId" | "threadId" | "timestamp" | "kind">;
+
 /** A chat request as the route received it: who asks, the path's parameters, the body. */
 export interface ChatRequest<B> {
   deps: Deps;
@@ -86,7 +90,8 @@ export interface Accepted<J extends ChatJob> {
  * `modules/<x>/<x>.chat.ts`. run-turn.ts runs the one turn lifecycle for every kind; start-chat.ts
  * is every chat route's entry. `S` is the kind's own state of one turn.
  */
-export interface ChatKind<J extends ChatJob = ChatJob, B = unknown, S = unknown> {
+export interface ChatKind<J extends ChatJob = ChatJob, B = unknown, S = unknown>
+  extends KindDeclaration {
   kind: J["kind"];
   /** The request body's schema (a 400 with the issues when it does not match). */
   request: z.ZodType<B>;
@@ -105,10 +110,16 @@ export interface ChatKind<J extends ChatJob = ChatJob, B = unknown, S = unknown>
   /** Earlier turns, retrieval, tools: everything before the model call, and the call. */
   prepare(ctx: TurnContext<J, S>): Promise<TurnPlan>;
   /**
-   * Saves the turn, awaited before its `finish` part; `stopped`: as far as it got, after a stop
-   * (a kind may keep nothing of a turn with nothing in it).
+   * What the turn keeps (`stopped`: as far as it got, after a stop), or null to keep nothing. The
+   * runtime saves it — a signed-in caller's only, as this kind's turn, with the job's entry id,
+   * thread and the regenerated entry it replaces — awaited before the `finish` part.
    */
-  save(ctx: TurnContext<J, S>, outcome: { stopped: boolean }): Promise<void>;
+  record(
+    ctx: TurnContext<J, S>,
+    outcome: { stopped: boolean },
+  ): TurnRecord | null | Promise<TurnRecord | null>;
+  /** The saved turn's earlier versions (a regenerate), for the `finish` part's metadata. */
+  saved?(ctx: TurnContext<J, S>, versions: readonly TurnVersion[]): void;
   /** The `finish` part's metadata (default: `metadata`). */
   finish?(ctx: TurnContext<J, S>): object;
   /** Gives back what was charged up front: the turn failed or was stopped. */
@@ -122,11 +133,17 @@ export interface ChatKind<J extends ChatJob = ChatJob, B = unknown, S = unknown>
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds kinds of every job, body and state type
 export type AnyChatKind = ChatKind<any, any, any>;
 
-/** The kinds this server runs, by `kind` (built from the modules' exports: src/chat-kinds.ts). */
-export type ChatKinds = ReadonlyMap<string, AnyChatKind>;
+/** A registered kind: one that runs chat turns, or one declared only (research, run as a job). */
+export type AnyKind = AnyChatKind | KindDeclaration;
 
-export function chatKindRegistry(kinds: readonly AnyChatKind[]): ChatKinds {
-  const map = new Map<string, AnyChatKind>();
+/**
+ * The kinds this server knows, by `kind`, in registration order (built from the modules' exports:
+ * src/chat-kinds.ts). The first is the one a row of an unknown kind is presented as.
+ */
+export type ChatKinds = ReadonlyMap<string, AnyKind>;
+
+export function chatKindRegistry(kinds: readonly AnyKind[]): ChatKinds {
+  const map = new Map<string, AnyKind>();
   for (const kind of kinds) {
     if (map.has(kind.kind)) throw new Error(`chat kind "${kind.kind}" registered twice`);
     map.set(kind.kind, kind);
@@ -134,13 +151,27 @@ export function chatKindRegistry(kinds: readonly AnyChatKind[]): ChatKinds {
   return map;
 }
 
+/** Whether a registered kind runs chat turns (it is a ChatKind, not only a declaration). */
+export function runsTurns(kind: AnyKind): kind is AnyChatKind {
+  return "prepare" in kind;
+}
+
+/** The chat kind that runs jobs named `name`. */
 export function chatKindOf(kinds: ChatKinds, name: string): AnyChatKind {
   const kind = kinds.get(name);
-  if (!kind) throw new Error(`no chat kind "${name}" is registered`);
+  if (!kind || !runsTurns(kind)) throw new Error(`no chat kind "${name}" is registered`);
+  return kind;
+}
+
+/** The declaration of kind `name`; a row of an unknown kind is presented as the first kind. */
+export function declarationOf(kinds: ChatKinds, name: string | null | undefined): KindDeclaration {
+  const kind = (name ? kinds.get(name) : undefined) ?? kinds.values().next().value;
+  if (!kind) throw new Error("no chat kind is registered");
   return kind;
 }
 
 /** The error text of a chat that could not run (its worker died): its kind's, or a plain one. */
 export function failedTextOf(kinds: ChatKinds, name: string): string {
-  return kinds.get(name)?.failedText ?? "The reply failed. Try again in a moment.";
+  const kind = kinds.get(name);
+  return kind && runsTurns(kind) ? kind.failedText : "The reply failed. Try again in a moment.";
 }

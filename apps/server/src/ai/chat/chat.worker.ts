@@ -44,8 +44,8 @@ function lowerThreadPriority(log: Logger): void {
 const port = parentPort;
 if (!port) throw new Error("chat.worker.ts runs as a worker thread");
 const setup = workerData as ChatWorkerSetup;
-for (const [key, value] of Object.entries(setup.env ?? {})) process.env[key] = value;
-const env = loadEnv();
+// The setup's values are read on top of the process's environment, never written into it.
+const env = loadEnv(setup.env);
 const logger = createLogger({ level: env.LOG_LEVEL });
 // A stray rejection in a chat is logged (redacted), not the end of every chat on this thread.
 guardProcess(logger, "chat-worker");

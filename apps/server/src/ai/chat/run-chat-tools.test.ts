@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { type Run, type Script, viaRunChat, viaSdk } from "./run-chat.differential.ts";
-import { MESSAGES, SCRIPTS, SYSTEM, toolsFor } from "./run-chat-tools.scripts.ts";
+import {
+  type Run,
+  type Script,
+  viaRunChat,
+  viaSdk,
+} from "../../../test/support/run-chat.differential.ts";
+import {
+  MESSAGES,
+  SCRIPTS,
+  SYSTEM,
+  toolsFor,
+} from "../../../test/support/run-chat-tools.scripts.ts";
 
 /**
  * Differential test of calls with tools: for the same scripted model (one script per step;

@@ -2,7 +2,13 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { APICallError } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { type Run, type Setup, type Step, viaRunChat, viaSdk } from "./run-chat.differential.ts";
+import {
+  type Run,
+  type Setup,
+  type Step,
+  viaRunChat,
+  viaSdk,
+} from "../../../test/support/run-chat.differential.ts";
 
 /**
  * Differential test of a call without tools: what runChat writes and saves must be what the AI

@@ -67,7 +67,7 @@ async function turn<J extends ChatJob, B, S>(
     else await plan.reply?.();
     guard.flush();
     await plan.after?.();
-    await kind.save(ctx, { stopped: false });
+    await save(kind, ctx, false);
     saved = true;
     write({ type: "finish", messageMetadata: kind.finish?.(ctx) ?? kind.metadata(job, model) });
   } catch (error) {
@@ -77,11 +77,9 @@ async function turn<J extends ChatJob, B, S>(
       .catch((err: unknown) => deps.logger.error({ err, kind: kind.kind }, "refund failed"));
     // A stopped turn is kept as far as it got (a reload shows it, with Regenerate), uncharged.
     if (signal.aborted && !saved)
-      await kind
-        .save(ctx, { stopped: true })
-        .catch((err: unknown) =>
-          deps.logger.error({ err, kind: kind.kind }, "saving a stopped turn failed"),
-        );
+      await save(kind, ctx, true).catch((err: unknown) =>
+        deps.logger.error({ err, kind: kind.kind }, "saving a stopped turn failed"),
+      );
     else if (!signal.aborted)
       deps.logger.warn({ err: error, kind: kind.kind, entryId: job.entryId }, "chat turn failed");
     const streamed = chatTurn.text !== "";
@@ -92,4 +90,34 @@ async function turn<J extends ChatJob, B, S>(
         : (kind.failureText?.(error, streamed) ?? failureMessage({ error, streamed })),
     });
   }
+}
+
+/**
+ * The turn saved as its kind records it (ARCHITECTURE.md §3.1: the runtime owns the save): a
+ * signed-in caller's only (anonymous visitors keep nothing on the server), as the kind's own turn,
+ * through history (deps.saveTurn); the earlier versions go back to the kind.
+ */
+async function save<J extends ChatJob, B, S>(
+  kind: ChatKind<J, B, S>,
+  ctx: TurnContext<J, S>,
+  stopped: boolean,
+): Promise<void> {
+  const { deps, job } = ctx;
+  const user = job.caller.user;
+  if (!user) return;
+  const record = await kind.record(ctx, { stopped });
+  if (!record) return;
+  const versions = await deps.saveTurn(deps, {
+    user,
+    turn: {
+      ...record,
+      id: job.entryId,
+      userId: user.id,
+      threadId: job.threadId,
+      timestamp: deps.clock.now(),
+      kind: kind.kind,
+    },
+    replaces: job.replaces,
+  });
+  kind.saved?.(ctx, versions);
 }

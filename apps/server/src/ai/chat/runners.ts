@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.ts";
-import { type ChatJob, chatKindOf } from "./chat-kinds.ts";
+import { type ChatJob, chatKindOf, runsTurns } from "./chat-kinds.ts";
 import { measureChat } from "./chat-metrics.ts";
 import { runChatTurn } from "./run-turn.ts";
 import { uiMessageSseStream, uiMessageSseText } from "./ui-message-sse.ts";
@@ -44,5 +44,6 @@ export function runChatJobText(
  * settled by the thread that accepted it once the stream has ended (start-chat.ts), never here.
  */
 export async function chatJobLost(deps: Deps, job: ChatJob): Promise<void> {
-  await deps.chatKinds.get(job.kind)?.lost?.(deps, job);
+  const kind = deps.chatKinds.get(job.kind);
+  if (kind && runsTurns(kind)) await kind.lost?.(deps, job);
 }

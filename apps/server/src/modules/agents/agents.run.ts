@@ -13,7 +13,7 @@ import {
 } from "@nexus/contracts";
 import type { ModelMessage } from "ai";
 import { presetAgent } from "../../ai/agents/presets.ts";
-import type { ChatJob, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts";
+import type { ChatJob, TurnContext, TurnPlan, TurnRecord } from "../../ai/chat/chat-kinds.ts";
 import type { SavedPart } from "../../ai/chat/run-chat.ts";
 import type { ChatModel } from "../../ai/models.ts";
 import { toolAvailable, toolsFor } from "../../ai/tools/index.ts";
@@ -23,7 +23,7 @@ import {
   type ToolContext,
   urlsIn,
 } from "../../ai/tools/tool-context.ts";
-import type { Deps } from "../../deps.ts";
+import type { Deps, TurnVersion } from "../../deps.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf } from "../images/images.service.ts";
@@ -236,53 +236,45 @@ export async function prepareAgent(ctx: AgentContext): Promise<TurnPlan> {
   };
 }
 
-/** Saves the reply under its agent; a stopped one as far as it got, and none with nothing in it. */
-export async function saveAgent(ctx: AgentContext, { stopped }: { stopped: boolean }) {
+/** The reply kept under its agent; a stopped one as far as it got, and none with nothing in it. */
+export function recordAgent(
+  ctx: AgentContext,
+  { stopped }: { stopped: boolean },
+): TurnRecord | null {
   const { deps, job, model, turn } = ctx;
   const user = job.caller.user;
-  if (!user) return;
-  if (stopped && turn.text === "" && turn.parts.length === 0) return;
+  if (!user) return null;
+  if (stopped && turn.text === "" && turn.parts.length === 0) return null;
   const knowledge = job.custom?.knowledge;
   const knowledgeOfOthers = knowledge !== undefined && knowledge.ownerId !== user.id;
-  const versions = await history.saveTurn({
-    deps,
-    user,
-    turn: {
-      id: job.entryId,
-      userId: user.id,
-      threadId: job.threadId,
-      timestamp: deps.clock.now(),
-      query: job.message,
-      results: {
-        markdown: turn.text,
-        thinking: turn.reasoning,
-        sources: sourcesOf(deps, turn.parts, knowledgeOfOthers),
-        images: [],
-        videos: [],
-        model: model.id,
-        offline: model.offline,
-        ...(stopped ? { stopped: true } : {}),
-        ...(job.attachments?.length ? { attachments: job.attachments } : {}),
-        // The conversation is charged from now on: a completed reply, or one already charged.
-        ...(!stopped || !job.reserved ? { charged: true } : {}),
-      },
-      kind: "agent",
-      subjectId: job.agentId,
-      parts: messageToStoredParts(turn),
+  return {
+    query: job.message,
+    results: {
+      markdown: turn.text,
+      thinking: turn.reasoning,
+      sources: sourcesOf(deps, turn.parts, knowledgeOfOthers),
+      images: [],
+      videos: [],
+      model: model.id,
+      offline: model.offline,
+      ...(stopped ? { stopped: true } : {}),
+      ...(job.attachments?.length ? { attachments: job.attachments } : {}),
+      // The conversation is charged from now on: a completed reply, or one already charged.
+      ...(!stopped || !job.reserved ? { charged: true } : {}),
     },
-    replaces: job.replaces,
-  });
-  ctx.state.versions = presentAgentVersions(versions);
+    subjectId: job.agentId,
+    parts: messageToStoredParts(turn),
+  };
 }
 
 /** Earlier versions of an agent's turn as the chat shows them. */
-export function presentAgentVersions(stored: readonly history.StoredVersion[]): AgentTurnVersion[] {
+export function presentAgentVersions(stored: readonly TurnVersion[]): AgentTurnVersion[] {
   return stored.map(
     (v): AgentTurnVersion => ({
       timestamp: v.timestamp,
       text: v.query,
       parts: storedTurnParts({
-        kind: "agent",
+        shape: "conversation",
         parts: storedPartsOf(v.parts),
         results: storedResultsOf(v.results),
       }),

@@ -33,6 +33,9 @@ import {
   presentAgentVersions,
 } from "./agents.run.ts";
 
+/** The agent chat job, for the custom agents module that accepts custom agents' replies. */
+export type { AgentJob };
+
 /** Agents in the hub's "Recently used" row at most. */
 const RECENT_AGENTS = 8;
 /** What a thread id can be (the chat request's threadId, or a generated entry id). */
@@ -216,7 +219,7 @@ export async function conversation(options: {
         timestamp: r.timestamp.toISOString(),
         text: r.query,
         parts: storedTurnParts({
-          kind: "agent",
+          shape: "conversation",
           parts: storedPartsOf(r.parts),
           results: storedResultsOf(r.results),
         }),

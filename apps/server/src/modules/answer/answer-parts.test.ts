@@ -99,7 +99,7 @@ describe("an answer turn's stored parts", () => {
     expect(entry?.parts).toEqual(row?.parts);
     // The saved parts restore the same messages as the results of the same turn would.
     const restored = (parts: StoredPart[] | null) =>
-      entry && storedTurnToMessages({ kind: "answer", ...entry, parts, results: entry.results });
+      entry && storedTurnToMessages({ shape: "answer", ...entry, parts, results: entry.results });
     expect(restored(entry?.parts ?? [])).toEqual(restored(null));
   });
 
@@ -132,7 +132,7 @@ describe("an answer turn's stored parts", () => {
     });
     const [entry] = (await thread("OldShape1", cookie)).entries;
     expect(entry?.parts).toBeUndefined();
-    const [, reply] = entry ? storedTurnToMessages({ kind: "answer", ...entry }) : [];
+    const [, reply] = entry ? storedTurnToMessages({ shape: "answer", ...entry }) : [];
     expect(reply?.parts.at(-1)).toEqual({ type: "text", text: "The moon.", state: "done" });
   });
 

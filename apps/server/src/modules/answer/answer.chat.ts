@@ -5,8 +5,10 @@ import {
   earlierTurnsOf,
   MAX_QUERY_CHARS,
   questionOf,
+  threadPaths,
 } from "@nexus/contracts";
 import type { ChatKind, ChatRequest } from "../../ai/chat/chat-kinds.ts";
+import type { KindDeclaration } from "../../ai/chat/kind-declaration.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
@@ -18,10 +20,11 @@ import {
   type AnswerState,
   answerFinish,
   answerMetadata,
+  answerSaved,
   answerState,
   EARLIER_TURNS,
   prepareAnswer,
-  saveAnswer,
+  recordAnswer,
 } from "./answer.turn.ts";
 
 /**
@@ -31,7 +34,7 @@ import {
 export { systemPrompt as answerSystemPrompt } from "./answer.focus.ts";
 /** The answer job, state and turn, for kinds that run an answer turn (document chat). */
 export type { AnswerJob, AnswerPlanOptions, AnswerState } from "./answer.turn.ts";
-export { prepareAnswer } from "./answer.turn.ts";
+export { prepareAnswer, recordAnswer } from "./answer.turn.ts";
 
 async function chargeSearch(deps: Deps, caller: Caller): Promise<void> {
   const charged = await usage.consume({ deps, caller, counter: "search" });
@@ -94,19 +97,58 @@ export async function acceptAnswer(
 const refundSearch = (deps: Deps, job: AnswerJob) =>
   usage.refund({ deps, caller: job.caller, counter: "search" });
 
-export const answerChat: ChatKind<AnswerJob, AnswerRequest, AnswerState> = {
+/**
+ * An answer turn for a kind whose jobs are answer jobs (the answer kind, document chat): the model,
+ * metadata, preparation, record and charge of an answer, typed for that kind's job. Kinds compose
+ * through this, not by spreading each other.
+ */
+export function answerTurn<J extends AnswerJob>(): Pick<
+  ChatKind<J, AnswerRequest, AnswerState>,
+  | "request"
+  | "model"
+  | "metadata"
+  | "state"
+  | "prepare"
+  | "record"
+  | "saved"
+  | "finish"
+  | "refund"
+  | "lost"
+  | "failureText"
+> {
+  return {
+    request: answerRequestSchema,
+    model: (deps, job) => deps.models.chatModel({ reasoning: job.reasoning }),
+    metadata: answerMetadata,
+    state: answerState,
+    prepare: (ctx) => prepareAnswer(ctx),
+    record: recordAnswer,
+    saved: answerSaved,
+    finish: answerFinish,
+    refund: refundSearch,
+    lost: refundSearch,
+    failureText: (error, streamed) => failureMessage({ error, streamed }),
+  };
+}
+
+/**
+ * The answer kind as the product presents it: listed under Answers, opened as a search at its
+ * first question; a share keeps its results (its parts are rebuilt from them).
+ */
+export const answerKind: KindDeclaration = {
   kind: "answer",
-  request: answerRequestSchema,
+  label: "Answer",
+  historyFilter: "answer",
+  turnShape: "answer",
+  link: ({ threadId, firstQuery }) => threadPaths.search(firstQuery, threadId),
+  share: { keepsParts: false },
+};
+
+export const answerChat: ChatKind<AnswerJob, AnswerRequest, AnswerState> = {
+  ...answerKind,
+  ...answerTurn<AnswerJob>(),
+  kind: "answer",
   failedText: "The answer failed. Try again in a moment.",
   stoppedText: "The answer was stopped.",
   accept: (request) => acceptAnswer(request),
-  model: (deps, job) => deps.models.chatModel({ reasoning: job.reasoning }),
-  metadata: answerMetadata,
-  state: answerState,
-  prepare: prepareAnswer,
-  save: saveAnswer,
-  finish: answerFinish,
-  refund: refundSearch,
-  lost: refundSearch,
-  failureText: (error, streamed) => failureMessage({ error, streamed }),
 };

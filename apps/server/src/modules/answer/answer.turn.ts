@@ -8,15 +8,15 @@ import {
   type UnreadUrl,
 } from "@nexus/contracts";
 import type { ModelMessage, UIMessageChunk } from "ai";
-import type { ChatJob, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts";
+import type { ChatJob, TurnContext, TurnPlan, TurnRecord } from "../../ai/chat/chat-kinds.ts";
 import type { ChatModel } from "../../ai/models.ts";
-import type { Deps } from "../../deps.ts";
+import type { Deps, TurnVersion } from "../../deps.ts";
 import { readPages } from "../../integrations/page-reader.ts";
 import type { SearchResponse } from "../../integrations/search/types.ts";
 import * as history from "../history/history.service.ts";
 import { signFaviconOf, signReceivedImages, signReceivedVideos } from "../images/images.service.ts";
+import { presentVersions } from "../threads/threads.service.ts";
 import { systemPrompt } from "./answer.focus.ts";
-import { presentVersions } from "./answer.service.ts";
 import {
   MAX_SOURCES,
   presentMedia,
@@ -40,10 +40,10 @@ export const EARLIER_TURNS = 6;
 
 /**
  * One charged answer to run: plain data (it crosses to a chat worker as a structured clone).
- * Validation and the quota charge happened before (answer.chat.ts's accept).
+ * Validation and the quota charge happened before (answer.chat.ts's accept). A kind that runs an
+ * answer turn (document chat) extends it with its own `kind` and fields.
  */
 export interface AnswerJob extends ChatJob {
-  kind: "answer";
   question: string;
   focusMode: FocusMode;
   /** The caller's files attached to the question (checked): the only ones searched, if any. */
@@ -54,8 +54,6 @@ export interface AnswerJob extends ChatJob {
   continues: string | undefined;
   /** Earlier turns the client sent (used when the server keeps none: anonymous visitors). */
   clientTurns: Turn[];
-  /** A document-chat turn: kept in history as that kind, with its document. */
-  document?: { id: string };
 }
 
 /** What one answer gathers on its way, for its data parts, its save and its finish part. */
@@ -232,13 +230,12 @@ export async function prepareAnswer(
 }
 
 /**
- * A signed-in person's answer, saved to history (anonymous visitors keep nothing on the server:
- * maxChats 0); a stopped one as far as it got — the question, the sources and the partial text.
+ * What an answer keeps (the runtime saves a signed-in person's only: anonymous visitors keep
+ * nothing on the server); a stopped one as far as it got — the question, the sources and the
+ * partial text.
  */
-export async function saveAnswer(ctx: AnswerContext, { stopped }: { stopped: boolean }) {
-  const { deps, job, model, state, turn } = ctx;
-  const user = job.caller.user;
-  if (!user) return;
+export function recordAnswer(ctx: AnswerContext, { stopped }: { stopped: boolean }): TurnRecord {
+  const { job, model, state, turn } = ctx;
   const results: AnswerResults = {
     markdown: turn.text,
     ...state.media,
@@ -269,21 +266,15 @@ export async function saveAnswer(ctx: AnswerContext, { stopped }: { stopped: boo
         : []),
     ],
   });
-  const versions = await history.saveTurn({
-    deps,
-    user,
-    turn: {
-      id: job.entryId,
-      userId: user.id,
-      threadId: job.threadId,
-      timestamp: deps.clock.now(),
-      query: job.question,
-      focusMode: job.focusMode,
-      ...(job.document ? { kind: "document" as const, subjectId: job.document.id } : {}),
-      results: job.attachments.length > 0 ? { ...results, attachments: job.attachments } : results,
-      parts,
-    },
-    replaces: job.replaces,
-  });
-  ctx.state.versions = presentVersions(deps, versions);
+  return {
+    query: job.question,
+    focusMode: job.focusMode,
+    results: job.attachments.length > 0 ? { ...results, attachments: job.attachments } : results,
+    parts,
+  };
+}
+
+/** The saved answer's earlier versions, for its `finish` part (a regenerate or an edited question). */
+export function answerSaved(ctx: AnswerContext, versions: readonly TurnVersion[]): void {
+  ctx.state.versions = presentVersions(ctx.deps, versions);
 }

@@ -8,7 +8,7 @@ import * as users from "../users/users.service.ts";
 import * as repo from "./auth.repo.ts";
 import { signInMail } from "./sign-in-mail.ts";
 
-export { clearSessionCookie } from "./session-cookie.ts";
+export { clearSessionCookie, readSessionCookie } from "./session-cookie.ts";
 
 type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 

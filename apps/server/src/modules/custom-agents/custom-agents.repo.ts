@@ -199,3 +199,15 @@ export async function acceptShare(
       .onConflictDoNothing();
   return row;
 }
+
+/** The names of the agents of `ids` (any owner: a conversation names its agent as history does). */
+export async function namesOf(
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<{ id: string; name: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: customAgents.id, name: customAgents.name })
+    .from(customAgents)
+    .where(inArray(customAgents.id, [...ids]));
+}

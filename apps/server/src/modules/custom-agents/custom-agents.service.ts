@@ -16,7 +16,7 @@ import {
 import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { AgentJob } from "../agents/agents.chat.ts";
+import type { AgentJob } from "../agents/agents.service.ts";
 import * as agents from "../agents/agents.service.ts";
 import * as repo from "./custom-agents.repo.ts";
 
@@ -296,6 +296,18 @@ export async function shareLabel(
   return row
     ? { name: row.name, emoji: row.emoji, color: row.color as CustomAgent["color"] }
     : null;
+}
+
+/** The names of the custom agents of `ids` by id (a deleted or malformed id is left out). */
+export async function agentNames(
+  deps: Pick<Deps, "db">,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await repo.namesOf(
+    deps.db,
+    ids.filter((id) => AGENT_ID.test(id)),
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Whether the user may chat with this custom agent (its owner or a link holder). */

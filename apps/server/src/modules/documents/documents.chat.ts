@@ -1,13 +1,20 @@
-import type { AnswerRequest, DocumentCitation } from "@nexus/contracts";
+import {
+  type AnswerRequest,
+  type DocumentCitation,
+  displayCitationText,
+  threadPaths,
+} from "@nexus/contracts";
 import type { UIMessageChunk } from "ai";
 import type { ChatKind, ChatRequest, TurnContext, TurnPlan } from "../../ai/chat/chat-kinds.ts";
+import type { KindDeclaration } from "../../ai/chat/kind-declaration.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   type AnswerJob,
   type AnswerState,
   acceptAnswer,
-  answerChat,
+  answerTurn,
   prepareAnswer,
+  recordAnswer,
 } from "../answer/answer.chat.ts";
 import * as files from "../files/files.service.ts";
 import { citationsOf } from "./documents.citations.ts";
@@ -23,7 +30,7 @@ import { asksForSummary, planSummary, sectionsOf } from "./documents.summary.ts"
  * it covers (`data-citations`, saved with the message): an unverified quote marks nothing.
  */
 
-export interface DocumentJob extends Omit<AnswerJob, "kind"> {
+export interface DocumentJob extends AnswerJob {
   kind: "document";
   documentId: string;
   documentKind: string;
@@ -54,13 +61,9 @@ async function accept(request: ChatRequest<AnswerRequest>) {
     documentId: row.id,
     documentKind: row.kind,
     documentName: row.name,
-    document: { id: row.id },
   };
   return { job };
 }
-
-/** The answer's kind runs the turn; a job of this kind is an answer job with its document. */
-const asAnswer = (ctx: DocumentContext) => ctx as unknown as TurnContext<AnswerJob, AnswerState>;
 
 /** A summary of the whole document (documents.summary.ts), or null for any other question. */
 async function summaryOf(ctx: DocumentContext) {
@@ -78,7 +81,7 @@ async function summaryOf(ctx: DocumentContext) {
 
 async function prepare(ctx: DocumentContext): Promise<TurnPlan> {
   const summary = await summaryOf(ctx);
-  const plan = await prepareAnswer(asAnswer(ctx), summary?.options);
+  const plan = await prepareAnswer(ctx, summary?.options);
   const call = plan.call
     ? { ...plan.call, system: plan.call.system + CITE_WITH_QUOTES + (summary?.system ?? "") }
     : undefined;
@@ -119,9 +122,37 @@ function labelOf(kind: string, passage: files.FilePassage): string {
     : pageLabel(kind, passage.page);
 }
 
-export const documentChat: ChatKind<DocumentJob, AnswerRequest, AnswerState> = {
-  ...(answerChat as unknown as ChatKind<DocumentJob, AnswerRequest, AnswerState>),
+/**
+ * The document kind as the product presents it: named by its document, opened beside it, shared
+ * with its checked citations (its `[n: "quote"]` markers read as `[n]`), a PDF's as the spec's
+ * PDF flow.
+ */
+export const documentKind: KindDeclaration = {
   kind: "document",
+  label: "Document chat",
+  icon: "file-text",
+  subjectField: "documentId",
+  subjects: (deps, user, ids) => files.fileNames(deps, user, ids),
+  link: ({ threadId, subjectId, firstQuery }) =>
+    subjectId
+      ? threadPaths.documentChat(subjectId, threadId)
+      : threadPaths.search(firstQuery, threadId),
+  share: {
+    keepsParts: true,
+    text: displayCitationText,
+    pdfFlow: async (deps, user, subjectId) => {
+      const file = await files.ownedFile(deps, user, subjectId).catch(() => null);
+      return file?.kind === "pdf";
+    },
+  },
+};
+
+export const documentChat: ChatKind<DocumentJob, AnswerRequest, AnswerState> = {
+  ...answerTurn<DocumentJob>(),
+  ...documentKind,
+  kind: "document",
+  // An answer turn kept as this kind's, with its document as the subject.
+  record: (ctx, outcome) => ({ ...recordAnswer(ctx, outcome), subjectId: ctx.job.documentId }),
   failedText: "The reply failed. Try again in a moment.",
   stoppedText: "The reply was stopped.",
   accept,

@@ -201,7 +201,7 @@ export async function documentThread(
       timestamp: r.timestamp.toISOString(),
       text: r.query,
       parts: storedTurnParts({
-        kind: "agent",
+        shape: "conversation",
         parts: storedPartsOf(r.parts),
         results: storedResultsOf(r.results),
       }),

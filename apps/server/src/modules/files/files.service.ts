@@ -56,6 +56,20 @@ export async function ownedFile(
   return row;
 }
 
+/** The names of those of `fileIds` the user owns, by id (others and malformed ids left out). */
+export async function fileNames(
+  deps: Pick<Deps, "db">,
+  user: SessionUser,
+  fileIds: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await repo.findOwnedMany(
+    deps.db,
+    user.id,
+    fileIds.filter((id) => UUID.test(id)),
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /**
  * The files a person attached to a question, checked: each must be theirs (a foreign, missing or
  * malformed id is the same 404 as on every file route) and ready to be searched (else 409).

@@ -3,10 +3,18 @@ import {
   answerSourceSchema,
   type FocusMode,
   focusModeSchema,
+  type HistoryFilter,
   type LibraryItem,
   type ThreadSummary,
 } from "@nexus/contracts";
-import type { Deps } from "../../deps.ts";
+import type { ChatKinds } from "../../ai/chat/chat-kinds.ts";
+import {
+  type KindDeps,
+  type KindRow,
+  type PresentedKind,
+  presentKinds,
+} from "../../ai/chat/kind-presenter.ts";
+import type { Deps, SessionUser } from "../../deps.ts";
 import { markdownExcerpt } from "../../lib/markdown-excerpt.ts";
 import { presentSources } from "../images/images.service.ts";
 import type { LibraryRow, ThreadRow } from "./history.repo.ts";
@@ -36,8 +44,9 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Row → contract: the only way a thread summary leaves the server. */
-export function presentThread(row: ThreadRow): ThreadSummary {
+/** Row → contract: the only way a thread summary leaves the server (`kind`: its kind's presentation). */
+function presentThread(row: ThreadRow, kind: PresentedKind): ThreadSummary {
+  const { legacy, ...presentation } = kind;
   return {
     threadId: row.thread_id,
     title: row.custom_title ?? row.first_query,
@@ -47,14 +56,18 @@ export function presentThread(row: ThreadRow): ThreadSummary {
     focusMode: focusOf(row.focus_mode),
     messageCount: row.message_count,
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
-    kind: kindOf(row.kind),
-    agentId: row.kind === "agent" ? row.subject_id : null,
-    agentName: row.kind === "agent" ? (row.agent_name ?? null) : null,
-    documentId: row.kind === "document" ? row.subject_id : null,
+    ...presentation,
+    ...legacy,
+    agentName: legacy.agentId ? presentation.badge : null,
   };
 }
 
-export function presentLibraryItem(deps: Pick<Deps, "images">, row: LibraryRow): LibraryItem {
+function presentLibraryItem(
+  deps: Pick<Deps, "images">,
+  row: LibraryRow,
+  kind: PresentedKind,
+): LibraryItem {
+  const { legacy, ...presentation } = kind;
   return {
     entryId: row.id,
     threadId: row.thread_id,
@@ -63,13 +76,47 @@ export function presentLibraryItem(deps: Pick<Deps, "images">, row: LibraryRow):
     focusMode: focusOf(row.focus_mode),
     preview: markdownExcerpt(row.markdown, PREVIEW_CHARS),
     sources: presentSources(deps, sourcesOf(row.sources)),
-    kind: kindOf(row.kind),
-    agentId: row.kind === "agent" ? row.subject_id : null,
-    documentId: row.kind === "document" ? row.subject_id : null,
+    ...presentation,
+    ...legacy,
   };
 }
 
-/** How a thread opens: an agent conversation, a deep research, else an answer thread. */
-function kindOf(kind: string | null | undefined): ThreadSummary["kind"] {
-  return kind === "agent" || kind === "research" ? kind : "answer";
+/** A page of threads, each presented as its kind declares (its subjects named at once). */
+export async function presentThreads(
+  deps: KindDeps,
+  user: SessionUser,
+  rows: readonly ThreadRow[],
+): Promise<ThreadSummary[]> {
+  const kinds = await presentKinds(deps, user, rows.map(kindRowOf));
+  return rows.map((row, i) => presentThread(row, kindAt(kinds, i)));
+}
+
+/** A page of bookmarks, each presented as its thread's kind declares. */
+export async function presentLibraryItems(
+  deps: KindDeps & Pick<Deps, "images">,
+  user: SessionUser,
+  rows: readonly LibraryRow[],
+): Promise<LibraryItem[]> {
+  const kinds = await presentKinds(deps, user, rows.map(kindRowOf));
+  return rows.map((row, i) => presentLibraryItem(deps, row, kindAt(kinds, i)));
+}
+
+/** The kinds whose declarations list them under `filter`. */
+export function kindsUnder(kinds: ChatKinds, filter: HistoryFilter): string[] {
+  return [...kinds.values()].filter((k) => k.historyFilter === filter).map((k) => k.kind);
+}
+
+function kindRowOf(row: ThreadRow | LibraryRow): KindRow {
+  return {
+    kind: row.kind,
+    threadId: row.thread_id,
+    subjectId: row.subject_id,
+    firstQuery: "first_query" in row ? row.first_query : row.query,
+  };
+}
+
+function kindAt(kinds: readonly PresentedKind[], i: number): PresentedKind {
+  const kind = kinds[i];
+  if (!kind) throw new Error("every row presents as a kind");
+  return kind;
 }

@@ -75,8 +75,6 @@ export type ThreadRow = {
   custom_title: string | null;
   kind: string;
   subject_id: string | null;
-  /** A custom agent's name (null: answers, presets, a deleted agent). */
-  agent_name?: string | null;
 };
 
 /**
@@ -91,8 +89,8 @@ export interface ThreadPageOptions {
   snapshot: Position;
   after: Position | null;
   search: { tsQuery: string; strategy: SearchStrategy } | null;
-  /** Only threads of this kind (a thread's entries share one kind). */
-  kind?: "answer" | "agent" | undefined;
+  /** Only threads of these kinds (a thread's entries share one kind); absent: every kind. */
+  kinds?: readonly string[] | undefined;
   limit: number;
 }
 
@@ -111,7 +109,7 @@ export function threadPageSql(options: ThreadPageOptions): SQL {
   const { userId, snapshot, after, search, limit } = options;
   const afterCursor = (alias: string) => (after ? sql`and ${upTo(alias, after, false)}` : sql``);
   const ofKind = (alias: string) =>
-    options.kind ? sql`and ${sql.raw(alias)}.kind = ${options.kind}` : sql``;
+    options.kinds ? sql`and ${sql.raw(alias)}.kind in ${[...options.kinds, ""]}` : sql``;
   const matching = (alias: string, tsQuery: string) =>
     sql`${sql.raw(alias)}.search_vector @@ to_tsquery('simple', ${tsQuery})`;
   // The latest entries of their threads, in order (index: search_history_answered_user_idx).
@@ -157,8 +155,6 @@ export function threadPageSql(options: ThreadPageOptions): SQL {
     select e.id, e.thread_id, ${positionOf("e")} as pos, ${isoOf("e.timestamp")} as latest,
       e.focus_mode, left(e.results->>'markdown', ${PREVIEW_SOURCE_CHARS}) as markdown,
       e.kind, e.subject_id,
-      (select ca.name from custom_agents ca
-        where e.kind = 'agent' and e.subject_id = 'custom:' || ca.id::text) as agent_name,
       s.message_count, first.first_ts, first.first_query, t.title as custom_title
     from page p
     join search_history e on e.id = p.id

@@ -4,6 +4,7 @@ import {
   type BookmarkResponse,
   citedFileId,
   HISTORY_PAGE_SIZE,
+  type HistoryFilter,
   type HistoryPage,
   type ImportThreadRequest,
   LIBRARY_PAGE_SIZE,
@@ -21,7 +22,7 @@ import {
   encodeHistoryCursor,
   encodeLibraryCursor,
 } from "./history.cursor.ts";
-import { presentLibraryItem, presentThread } from "./history.presenter.ts";
+import { kindsUnder, presentLibraryItems, presentThreads } from "./history.presenter.ts";
 import * as repo from "./history.repo.ts";
 import { prefixTsQuery } from "./history.search-text.ts";
 import type { TurnRow } from "./history.turns-repo.ts";
@@ -75,11 +76,12 @@ async function searchStrategy(
  * appear twice or be skipped. They show when the list is loaded again from page 1.
  */
 export async function historyPage(options: {
-  deps: Pick<Deps, "db">;
+  deps: Pick<Deps, "db" | "chatKinds">;
   user: SessionUser;
   cursor?: string;
   q?: string;
-  kind?: "answer" | "agent" | undefined;
+  /** Only the kinds listed under this history filter (their declarations say which). */
+  kind?: HistoryFilter | undefined;
   /** How to run a search; by default chosen from how many entries match (tests force each). */
   strategy?: repo.SearchStrategy;
 }): Promise<HistoryPage> {
@@ -98,18 +100,18 @@ export async function historyPage(options: {
     snapshot,
     after: decoded?.after ?? null,
     search: search === undefined ? null : { tsQuery: search, strategy },
-    kind: options.kind,
+    kinds: options.kind ? kindsUnder(deps.chatKinds, options.kind) : undefined,
     limit: HISTORY_PAGE_SIZE + 1,
   });
   const { page, nextCursor } = keysetPage(rows, HISTORY_PAGE_SIZE, (last) =>
     encodeHistoryCursor({ snapshot, after: { ts: last.pos, id: last.id } }),
   );
-  return { threads: page.map(presentThread), nextCursor };
+  return { threads: await presentThreads(deps, user, page), nextCursor };
 }
 
 /** The user's bookmarked answers, newest first. */
 export async function libraryPage(options: {
-  deps: Pick<Deps, "db" | "images">;
+  deps: Pick<Deps, "db" | "images" | "chatKinds">;
   user: SessionUser;
   cursor?: string;
   q?: string;
@@ -126,7 +128,7 @@ export async function libraryPage(options: {
   const { page, nextCursor } = keysetPage(rows, LIBRARY_PAGE_SIZE, (last) =>
     encodeLibraryCursor({ ts: last.pos, id: last.id }),
   );
-  return { items: page.map((row) => presentLibraryItem(options.deps, row)), nextCursor };
+  return { items: await presentLibraryItems(options.deps, options.user, page), nextCursor };
 }
 
 export async function setBookmark(options: {
@@ -284,7 +286,8 @@ export interface SavedTurn {
   focusMode?: string;
   /** The answer's results; for other kinds at least `markdown` (what history lists and searches). */
   results: Record<string, unknown>;
-  kind?: "answer" | "agent" | "document" | "research";
+  /** Its kind's id (contracts kinds.ts); absent: the first registered kind's ("answer"). */
+  kind?: string;
   /** The agent's id for kind "agent", the document's (a file id) for kind "document". */
   subjectId?: string | null;
   /** The reply as UI-message parts (contracts stored-turn.ts: messageToStoredParts). */

@@ -152,6 +152,11 @@ describe("GET /api/library", () => {
           preview: "Rust is a systems language.",
           sources: [SOURCE],
           kind: "answer",
+          label: "Answer",
+          subject: null,
+          badge: null,
+          icon: null,
+          href: `/app/search/what-is-rust-r`,
           agentId: null,
           documentId: null,
         },
@@ -160,9 +165,9 @@ describe("GET /api/library", () => {
     });
     // A saved agent reply says whose it is, so the library opens it in its agent's chat.
     const all = await json<LibraryPage>(await h.request("/api/library", { cookie: u.cookie }));
-    expect(all.items.map((i) => [i.threadId, i.kind, i.agentId])).toEqual([
-      ["g", "agent", "quick-answer"],
-      ["r", "answer", null],
+    expect(all.items.map((i) => [i.threadId, i.kind, i.agentId, i.badge, i.href])).toEqual([
+      ["g", "agent", "quick-answer", "Quick Answer", "/app/agents/quick-answer/g"],
+      ["r", "answer", null, null, "/app/search/what-is-rust-r"],
     ]);
     const none = await json<LibraryPage>(
       await h.request("/api/library?q=python", { cookie: u.cookie }),

@@ -1,5 +1,10 @@
 import type { Deps } from "../../deps.ts";
-import { defineJob, type JobDefinition, type QueueJob } from "../../jobs/job-definition.ts";
+import {
+  defineJob,
+  type JobDefinition,
+  type JobRuntimeView,
+  type QueueJob,
+} from "../../jobs/job-definition.ts";
 import type { RunRow } from "./runs.repo.ts";
 import {
   appendEvent,
@@ -157,11 +162,11 @@ export const RUN_JOBS = [
     name: RUN_DEAD_LETTER_QUEUE,
     retryDelaySeconds: 30,
     concurrency: () => 1,
-    async handler(deps, job) {
+    async handler(deps, job, runtime) {
       const runId = job.data.runId;
       if (typeof runId !== "string") return;
       if (await failRun(deps, runId, RUN_INTERRUPTED_MESSAGE))
-        await runEnded(deps, runId, job.data);
+        await runEnded(deps, runId, job.data, endedHookIn(runtime));
     },
   }),
 ];
@@ -191,18 +196,31 @@ export type StepOutcome =
 /** How often a running step looks whether cancelling was asked for. */
 export const STEP_CANCEL_POLL_MS = 500;
 
-/** What a kind of run does once its run has ended (settling a reserved unit), by run kind. */
+/** What a kind of run does once its run has ended (settling a reserved unit). */
 type EndedHook = (deps: Deps, run: RunRow, data: Record<string, unknown>) => Promise<void>;
-const endedHooks = new Map<string, EndedHook>();
 
-/** After this instance ended a run (its ending won): the run kind's hook, once. */
-async function runEnded(deps: Deps, runId: string, data: object): Promise<void> {
+/**
+ * After this instance ended a run (its ending won): the run kind's hook, once — the one its job
+ * definition carries (`run.ended`), found among the runtime's definitions by the run's kind.
+ */
+async function runEnded(
+  deps: Deps,
+  runId: string,
+  data: object,
+  hookOf: (runKind: string) => EndedHook | undefined,
+): Promise<void> {
   const run = await findRun(deps, runId);
-  const hook = run && isTerminal(run.status) ? endedHooks.get(run.kind) : undefined;
+  const hook = run && isTerminal(run.status) ? hookOf(run.kind) : undefined;
   if (hook && run)
     await hook(deps, run, data as Record<string, unknown>).catch((err: unknown) =>
       deps.logger.error({ err, runId }, "a run's ending hook failed"),
     );
+}
+
+/** The ending hook of a kind of run, from the job definitions that do such runs. */
+function endedHookIn(runtime: JobRuntimeView) {
+  return (runKind: string): EndedHook | undefined =>
+    runtime.definitions.find((d) => d.run?.kind === runKind)?.run?.ended;
 }
 
 /**
@@ -226,9 +244,11 @@ export function defineRunStepsJob<T extends RunStepData>(definition: {
   /** Once the run has ended, however (its job's data: a dead job's too). */
   ended?(deps: Deps, run: RunRow, data: T): Promise<void>;
 }): JobDefinition {
-  if (definition.ended) endedHooks.set(definition.runKind, definition.ended as EndedHook);
+  const ended = definition.ended as EndedHook | undefined;
+  const ownHook = (runKind: string) => (runKind === definition.runKind ? ended : undefined);
   return defineJob<T>({
     name: definition.name,
+    run: { kind: definition.runKind, ...(ended ? { ended } : {}) },
     ...(definition.retryLimit !== undefined ? { retryLimit: definition.retryLimit } : {}),
     retryDelaySeconds: definition.retryDelaySeconds,
     ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
@@ -294,27 +314,28 @@ export function defineRunStepsJob<T extends RunStepData>(definition: {
         if (outcome.next) await sendNext();
         else if (outcome.failed !== undefined) {
           if (await failRun(deps, runId, outcome.failed, outcome.result))
-            await runEnded(deps, runId, job.data);
+            await runEnded(deps, runId, job.data, ownHook);
         } else if (await endRun(deps, runId, { status: "succeeded", result: outcome.result }))
-          await runEnded(deps, runId, job.data);
+          await runEnded(deps, runId, job.data, ownHook);
       } catch (error) {
         const wasCancelled =
           error instanceof RunCancelled || stop.signal.reason instanceof RunCancelled;
         if (wasCancelled) {
           await context.writer.flush().catch(() => undefined);
           if (await endRun(deps, runId, { status: "cancelled" }))
-            await runEnded(deps, runId, job.data);
+            await runEnded(deps, runId, job.data, ownHook);
           return;
         }
         if (error instanceof RunFailed) {
           await context.writer.flush().catch(() => undefined);
-          if (await failRun(deps, runId, error.message)) await runEnded(deps, runId, job.data);
+          if (await failRun(deps, runId, error.message))
+            await runEnded(deps, runId, job.data, ownHook);
           return;
         }
         if (!context.last) throw error;
         deps.logger.error({ err: error, runId, job: definition.name }, "run failed");
         if (await failRun(deps, runId, definition.failedText))
-          await runEnded(deps, runId, job.data);
+          await runEnded(deps, runId, job.data, ownHook);
       } finally {
         clearInterval(poll);
       }

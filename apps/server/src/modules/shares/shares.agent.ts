@@ -1,17 +1,7 @@
-import {
-  customAgentSubject,
-  isPresetAgentId,
-  PRESET_AGENT_INFO,
-  type SharedAgent,
-  sharedAgentSchema,
-  sharedPartsSchema,
-  storedPartsOf,
-} from "@nexus/contracts";
-import { presetAgent } from "../../ai/agents/presets.ts";
+import { type SharedAgent, sharedAgentSchema, sharedPartsSchema } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as customAgents from "../custom-agents/custom-agents.service.ts";
-import type { HistoryRow } from "./shares.repo.ts";
 
 /** What a reader is told when "Continue" would need a custom agent they cannot use. */
 export const CUSTOM_AGENT_NOT_YOURS =
@@ -22,39 +12,6 @@ const CUSTOM_SUBJECT = /^custom:(.+)$/;
 /** The custom agent's id of a subject "custom:<id>", else null. */
 function customIdOf(subjectId: string): string | null {
   return CUSTOM_SUBJECT.exec(subjectId)?.[1] ?? null;
-}
-
-/**
- * The agent of a history entry as a share keeps it (undefined for answers): a preset's name, or a
- * custom agent's name, emoji and colour as the sharer sees it ("Custom agent" once it is gone).
- */
-export async function sharedAgentOf(
-  deps: Deps,
-  user: SessionUser,
-  row: Pick<HistoryRow, "kind" | "subjectId">,
-): Promise<SharedAgent | undefined> {
-  if (row.kind !== "agent" || !row.subjectId) return undefined;
-  const agentId = row.subjectId;
-  if (isPresetAgentId(agentId)) {
-    const icon = presetAgent(agentId)?.icon;
-    return { agentId, name: PRESET_AGENT_INFO[agentId].name, ...(icon ? { icon } : {}) };
-  }
-  const customId = customIdOf(agentId);
-  if (!customId) return undefined;
-  const label = await customAgents.shareLabel(deps, user, customId);
-  return label
-    ? { agentId: customAgentSubject(customId), ...label }
-    : { agentId: customAgentSubject(customId), name: "Custom agent" };
-}
-
-/**
- * An agent, document chat or research reply's saved parts (each an object with a type; a document
- * reply's or a report's checked citations among them), or undefined for answers (a share keeps an answer's results; its
- * copy is restored from them).
- */
-export function sharedPartsOf(row: Pick<HistoryRow, "kind" | "parts">) {
-  if (row.kind !== "agent" && row.kind !== "document" && row.kind !== "research") return undefined;
-  return storedPartsOf(row.parts) ?? undefined;
 }
 
 /** A stored agent (JSON: validated, never trusted blindly). */

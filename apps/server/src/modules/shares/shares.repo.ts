@@ -151,19 +151,46 @@ export async function liveShareMeta(
   return row;
 }
 
+/** A live link of the user's, with the chat kind and subject of what it shares. */
+export interface LiveLink {
+  id: string;
+  kind: ShareKind;
+  title: string;
+  timestamp: Date;
+  chatKind: string | null;
+  subjectId: string | null;
+}
+
 /** The user's live links of both kinds, newest first. */
-export async function listLive(
-  db: Db,
-  userId: string,
-): Promise<{ id: string; kind: ShareKind; title: string; timestamp: Date }[]> {
+export async function listLive(db: Db, userId: string): Promise<LiveLink[]> {
+  // What a link shares is of its entry's (its thread's) chat kind: read from history beside it.
+  const entryOf = (column: "kind" | "subject_id") =>
+    sql<string | null>`(select h.${sql.raw(column)} from search_history h
+      where h.id = ${shares.entryId} and h.user_id = ${userId})`;
+  const threadOf = (column: "kind" | "subject_id") =>
+    sql<string | null>`(select h.${sql.raw(column)} from search_history h
+      where h.thread_id = ${threadShares.threadId} and h.user_id = ${userId}
+      order by h.timestamp desc limit 1)`;
   const [answers, threads] = await Promise.all([
     db
-      .select({ id: shares.id, title: shares.query, timestamp: shares.timestamp })
+      .select({
+        id: shares.id,
+        title: shares.query,
+        timestamp: shares.timestamp,
+        chatKind: entryOf("kind"),
+        subjectId: entryOf("subject_id"),
+      })
       .from(shares)
       .where(and(eq(shares.userId, userId), isNull(shares.revokedAt)))
       .orderBy(desc(shares.timestamp)),
     db
-      .select({ id: threadShares.id, title: threadShares.title, timestamp: threadShares.timestamp })
+      .select({
+        id: threadShares.id,
+        title: threadShares.title,
+        timestamp: threadShares.timestamp,
+        chatKind: threadOf("kind"),
+        subjectId: threadOf("subject_id"),
+      })
       .from(threadShares)
       .where(and(eq(threadShares.userId, userId), isNull(threadShares.revokedAt)))
       .orderBy(desc(threadShares.timestamp)),

@@ -2,6 +2,7 @@ import {
   answerImageSchema,
   answerSourceSchema,
   answerVideoSchema,
+  type CopyShareResponse,
   type CreateShareRequest,
   isThreadShareId,
   MESSAGES,
@@ -11,26 +12,23 @@ import {
   type SharedParts,
   type SharedThread,
   shareIdSchema,
+  storedPartsOf,
 } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
+import { declarationOf } from "../../ai/chat/chat-kinds.ts";
+import { type PresentedKind, presentKind, presentKinds } from "../../ai/chat/kind-presenter.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
-import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { presentMedia } from "../images/images.service.ts";
 import { shareMisses } from "./lookup-limit.ts";
-import {
-  checkCanContinue,
-  sharedAgentOf,
-  sharedPartsOf,
-  storedAgent,
-  storedParts,
-} from "./shares.agent.ts";
+import { checkCanContinue, storedAgent, storedParts } from "./shares.agent.ts";
 import { publicParts, publicSource } from "./shares.public.ts";
 import * as repo from "./shares.repo.ts";
 import {
   descriptionOf,
+  type EntryContent,
   entryContent,
   focusModeOf,
   listOf,
@@ -65,6 +63,7 @@ function present(
   deps: Deps,
   link: { id: string; title: string; timestamp: Date },
   kind: repo.ShareKind,
+  chat: PresentedKind,
 ): MyShare {
   return {
     shareId: link.id,
@@ -72,7 +71,44 @@ function present(
     title: link.title,
     url: shareUrl(deps, link.id),
     createdAt: link.timestamp.toISOString(),
+    chatKind: chat.kind,
+    chatLabel: chat.label,
+    subject: chat.subject,
   };
+}
+
+/** How the kind of a shared entry presents it (its declaration: label and subject). */
+function chatOf(
+  deps: Deps,
+  user: SessionUser,
+  row: { kind: string | null; subjectId: string | null },
+): Promise<PresentedKind> {
+  return presentKind(deps, user, { ...row, threadId: "", firstQuery: "" });
+}
+
+/** What a shared entry's kind declares about sharing it. */
+function shareOf(deps: Deps, row: { kind: string | null }) {
+  return declarationOf(deps.chatKinds, row.kind).share;
+}
+
+/** The agent a shared entry names, as its kind declares (an agent conversation's). */
+function sharedAgentOf(
+  deps: Deps,
+  user: SessionUser,
+  row: Pick<repo.HistoryRow, "kind" | "subjectId">,
+): Promise<SharedAgent | undefined> {
+  const agent = shareOf(deps, row).agent;
+  return agent && row.subjectId ? agent(deps, user, row.subjectId) : Promise.resolve(undefined);
+}
+
+/** An entry's saved parts when its kind shares them (each an object with a type). */
+function sharedPartsOf(deps: Deps, row: Pick<repo.HistoryRow, "kind" | "parts">) {
+  return shareOf(deps, row).keepsParts ? (storedPartsOf(row.parts) ?? undefined) : undefined;
+}
+
+/** An entry's content as its kind shares it (a document chat's quote markers read as `[n]`). */
+function contentOf(deps: Deps, row: repo.HistoryRow): EntryContent {
+  return entryContent(row, shareOf(deps, row).text);
 }
 
 const denied = () => new AppError("forbidden", MESSAGES.shareDenied);
@@ -93,7 +129,7 @@ export async function createShare(options: {
   if ("entryId" in body) {
     const row = await repo.ownEntry(deps.db, { userId: user.id, entryId: body.entryId });
     if (!row) throw denied();
-    const entry = entryContent(row);
+    const entry = contentOf(deps, row);
     if (!entry.content.trim())
       throw new AppError("bad_request", "This answer has no content to share.");
     const agent = await sharedAgentOf(deps, user, row);
@@ -113,15 +149,19 @@ export async function createShare(options: {
       offline: entry.offline,
       description: descriptionOf(entry.content),
       agent: agent ?? null,
-      parts: sharedPartsOf(row) ?? null,
+      parts: sharedPartsOf(deps, row) ?? null,
       timestamp: now,
     });
-    return { share: present(deps, link, "answer"), created: link.created };
+    const chat = await chatOf(deps, user, row);
+    return { share: present(deps, link, "answer", chat), created: link.created };
   }
   const rows = await repo.ownThreadEntries(deps.db, { userId: user.id, threadId: body.threadId });
   if (rows.length === 0) throw denied();
-  const answered = rows.filter((r) => entryContent(r).content.trim() !== "");
-  const [first, ...rest] = answered.map((r) => ({ ...entryContent(r), parts: sharedPartsOf(r) }));
+  const answered = rows.filter((r) => contentOf(deps, r).content.trim() !== "");
+  const [first, ...rest] = answered.map((r) => ({
+    ...contentOf(deps, r),
+    parts: sharedPartsOf(deps, r),
+  }));
   if (!first || !answered[0])
     throw new AppError("bad_request", "This thread has no answers to share.");
   const thread = threadSnapshot([first, ...rest], await sharedAgentOf(deps, user, answered[0]));
@@ -135,18 +175,18 @@ export async function createShare(options: {
     entryIds: answered.map((r) => r.id),
     timestamp: now,
   });
-  return { share: present(deps, link, "thread"), created: link.created };
+  const chat = await chatOf(deps, user, answered[0]);
+  return { share: present(deps, link, "thread", chat), created: link.created };
 }
 
-/** A document chat's answer about a PDF (spec: `isPdfFlow` on shares of PDF threads). */
+/** A reply about one of the sharer's PDFs (spec: `isPdfFlow`), as its kind declares. */
 async function isPdfFlow(
   deps: Deps,
   user: SessionUser,
   row: Pick<repo.HistoryRow, "kind" | "subjectId">,
 ): Promise<boolean> {
-  if (row.kind !== "document" || !row.subjectId) return false;
-  const file = await files.ownedFile(deps, user, row.subjectId).catch(() => null);
-  return file?.kind === "pdf";
+  const pdfFlow = shareOf(deps, row).pdfFlow;
+  return pdfFlow && row.subjectId ? pdfFlow(deps, user, row.subjectId) : false;
 }
 
 async function findLive(deps: Deps, shareId: string): Promise<PublicShare | undefined> {
@@ -208,7 +248,7 @@ function partsField(parts: SharedParts | undefined) {
  * snapshot keeps the origins' addresses; copies are made from that, not from this).
  */
 export function presentPublicShare(deps: Deps, share: PublicShare): PublicShare {
-  if (share.kind === "answer") return { ...share, answer: presentMedia(deps, share.answer) };
+  if (share.kind !== "thread") return { ...share, answer: presentMedia(deps, share.answer) };
   const messages = share.thread.messages.map((m) => presentMedia(deps, m));
   return { ...share, thread: { ...share.thread, messages } };
 }
@@ -255,8 +295,17 @@ export async function shareMeta(options: {
 }
 
 export async function listShares(options: { deps: Deps; user: SessionUser }): Promise<MyShare[]> {
-  const links = await repo.listLive(options.deps.db, options.user.id);
-  return links.map((link) => present(options.deps, link, link.kind));
+  const { deps, user } = options;
+  const links = await repo.listLive(deps.db, user.id);
+  const chats = await presentKinds(
+    deps,
+    user,
+    links.map((l) => ({ kind: l.chatKind, subjectId: l.subjectId, threadId: "", firstQuery: "" })),
+  );
+  return links.flatMap((link, i) => {
+    const chat = chats[i];
+    return chat ? [present(deps, link, link.kind, chat)] : [];
+  });
 }
 
 /** Revokes one of the caller's links; unknown, foreign and already revoked ids answer the same 404. */
@@ -287,15 +336,26 @@ export async function copyShare(options: {
   user: SessionUser;
   shareId: string;
   ip: string;
-}): Promise<{ threadId: string; agentId?: string }> {
+}): Promise<CopyShareResponse> {
   const { deps, user } = options;
   const share = await publicShare(options);
-  const agent = share.kind === "answer" ? share.answer.agent : share.thread.agent;
+  const agent = share.kind === "thread" ? share.thread.agent : share.answer.agent;
   await checkCanContinue(deps, user, agent);
   const turns =
-    share.kind === "answer"
-      ? [share.answer]
-      : share.thread.messages.map((m) => ({ ...m, focusMode: share.thread.focusMode }));
+    share.kind === "thread"
+      ? share.thread.messages.map((m) => ({ ...m, focusMode: share.thread.focusMode }))
+      : [share.answer];
   const copy = await history.saveCopiedThread({ deps, user, turns, agentId: agent?.agentId });
-  return agent ? { ...copy, agentId: agent.agentId } : copy;
+  // Where the copy opens, as its kind links it.
+  const [first] = await repo.ownThreadEntries(deps.db, {
+    userId: user.id,
+    threadId: copy.threadId,
+  });
+  const { href } = await presentKind(deps, user, {
+    kind: first?.kind ?? null,
+    subjectId: first?.subjectId ?? null,
+    threadId: copy.threadId,
+    firstQuery: first?.query ?? "",
+  });
+  return agent ? { ...copy, agentId: agent.agentId, href } : { ...copy, href };
 }

@@ -5,7 +5,6 @@ import {
   answerImageSchema,
   answerSourceSchema,
   answerVideoSchema,
-  displayCitationText,
   type FocusMode,
   focusModeSchema,
   type SharedAgent,
@@ -54,16 +53,19 @@ export interface EntryContent {
   parts?: Array<{ type: string } & Record<string, unknown>>;
 }
 
-/** What a history entry holds, read defensively (results is JSON). */
-export function entryContent(row: HistoryRow): EntryContent {
+/**
+ * What a history entry holds, read defensively (results is JSON); `text`: how its kind shares the
+ * reply's text (a document chat's `[n: "quote"]` markers read as `[n]`: the quotes travel in its
+ * parts).
+ */
+export function entryContent(
+  row: HistoryRow,
+  text: (markdown: string) => string = (markdown) => markdown,
+): EntryContent {
   const results = row.results;
   return {
     query: row.query,
-    // A document chat's `[n: "quote"]` markers read as `[n]`: the quotes travel in its parts.
-    content:
-      row.kind === "document"
-        ? displayCitationText(stringOf(results.markdown))
-        : stringOf(results.markdown),
+    content: text(stringOf(results.markdown)),
     thinkingContent: stringOf(results.thinking),
     sources: listOf(answerSourceSchema, results.sources),
     images: listOf(answerImageSchema, results.images),

@@ -1,27 +1,36 @@
-import { Bot, type LucideIcon, Telescope } from "lucide-react";
+import { Bot, FileText, type LucideIcon, Telescope } from "lucide-react";
+
+/** The icons a kind's badge may name (its declaration's `icon`, contracts kinds.ts). */
+const KIND_ICONS: Readonly<Record<string, LucideIcon>> = {
+  bot: Bot,
+  telescope: Telescope,
+  "file-text": FileText,
+};
 
 /**
- * The agent a conversation (or a saved reply) belongs to, as history and the library show it; a
- * deep research shows a telescope.
+ * What a conversation (or a saved reply) is with, as history, Recent and the library show it: its
+ * badge and icon as its kind presents them (an agent's name, a document's, "Deep research").
  */
 export function AgentBadge({
   name,
   testId,
-  research = false,
+  kind,
+  icon,
 }: {
   name: string;
   testId: string;
-  research?: boolean;
+  kind: string;
+  icon: string | null;
 }) {
-  const Icon: LucideIcon = research ? Telescope : Bot;
+  const Icon: LucideIcon = (icon ? KIND_ICONS[icon] : undefined) ?? Bot;
   return (
     <span
       data-testid={testId}
-      data-kind={research ? "research" : "agent"}
-      className="inline-flex items-center gap-1 font-medium text-accent"
+      data-kind={kind}
+      className="inline-flex min-w-0 items-center gap-1 font-medium text-accent"
     >
-      <Icon className="size-3.5" aria-hidden="true" />
-      {name}
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="truncate">{name}</span>
     </span>
   );
 }

@@ -83,7 +83,7 @@ export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
     (turn) =>
       // The server's parts are the SDK's UI parts, stored as it streamed them.
       storedTurnToMessages({
-        kind: "agent",
+        shape: "conversation",
         id: turn.id,
         threadId: thread.threadId,
         agentId: thread.agentId,
@@ -108,7 +108,7 @@ export function versionReply(
 ): AgentUIMessage {
   const id = `${latest.id}-v${index + 1}`;
   const [, reply] = storedTurnToMessages({
-    kind: "agent",
+    shape: "conversation",
     id,
     threadId: "",
     query: version.text,

@@ -1,12 +1,12 @@
 import { useSession } from "@/lib/session.tsx";
 import { isThreadUnavailable, useThread } from "../api/get-thread.ts";
+import type { AnswerUIMessage } from "../lib/answer-message.ts";
 import {
   ANONYMOUS_OWNER,
   createThreadChat,
   getThreadChat,
   type ThreadChat,
 } from "../lib/chat-store.ts";
-import { entriesToMessages } from "../lib/entries-to-messages.ts";
 import { loadSessionThread } from "../lib/session-thread.ts";
 
 export type ThreadChatState =
@@ -52,14 +52,15 @@ export function useThreadChat(threadId: string): ThreadChatState {
     if (isThreadUnavailable(query.error)) return { kind: "unavailable" };
     return { kind: "failed", error: query.error, retry: () => void query.refetch() };
   }
-  const entries = query.data.entries;
+  const { entries, messages } = query.data;
   const last = entries[entries.length - 1];
   if (!last) return { kind: "unavailable" };
   const thread = createThreadChat({
     threadId,
     owner,
     settings: { focusMode: last.focusMode, reasoning: false },
-    messages: entriesToMessages(entries),
+    // The thread API's UI messages: an answer's own stream parts (contracts' stored-turn.ts).
+    messages: messages as AnswerUIMessage[],
   });
   return { kind: "ready", thread };
 }

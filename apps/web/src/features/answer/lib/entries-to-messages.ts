@@ -11,7 +11,7 @@ export function entriesToMessages(entries: readonly ThreadEntry[]): AnswerUIMess
     (entry) =>
       // The stored parts are the answer stream's own (contracts' stored-turn.ts).
       storedTurnToMessages({
-        kind: "answer",
+        shape: "answer",
         id: entry.id,
         threadId: entry.threadId,
         query: entry.query,

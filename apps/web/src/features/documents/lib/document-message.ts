@@ -67,7 +67,7 @@ export function turnsToMessages(thread: DocumentThreadResponse): DocumentUIMessa
   return thread.turns.flatMap(
     (turn) =>
       storedTurnToMessages({
-        kind: "agent",
+        shape: "conversation",
         id: turn.id,
         threadId: thread.threadId,
         agentId: "document",

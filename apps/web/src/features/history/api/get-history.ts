@@ -1,4 +1,4 @@
-import type { HistoryPage } from "@nexus/contracts";
+import type { HistoryFilter, HistoryPage } from "@nexus/contracts";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
 
@@ -17,8 +17,8 @@ export function getHistory(
   return apiRequest<HistoryPage>(`/history${search ? `?${search}` : ""}`, signal ? { signal } : {});
 }
 
-/** Only answer threads or only agent conversations (undefined: both). */
-export type HistoryKind = "answer" | "agent" | undefined;
+/** Only the threads under one history filter (contracts kinds.ts; undefined: all). */
+export type HistoryKind = HistoryFilter | undefined;
 
 export function historyQueryOptions(q: string, kind?: HistoryKind) {
   return infiniteQueryOptions({

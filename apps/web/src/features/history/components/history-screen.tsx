@@ -1,4 +1,10 @@
-import { HISTORY_SEARCH_MAX, MESSAGES, type ThreadSummary } from "@nexus/contracts";
+import {
+  HISTORY_FILTERS,
+  HISTORY_SEARCH_MAX,
+  type HistoryFilter,
+  MESSAGES,
+  type ThreadSummary,
+} from "@nexus/contracts";
 import { History } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -38,11 +44,14 @@ function LoadingList() {
   );
 }
 
-type KindFilter = "all" | "answer" | "agent";
+type KindFilter = "all" | HistoryFilter;
+/** "All", then the filters the kinds are listed under (contracts kinds.ts). */
 const KINDS: ReadonlyArray<{ value: KindFilter; label: string }> = [
   { value: "all", label: "All" },
-  { value: "answer", label: "Answers" },
-  { value: "agent", label: "Agents" },
+  ...Object.entries(HISTORY_FILTERS).map(([value, filter]) => ({
+    value: value as HistoryFilter,
+    label: filter.label,
+  })),
 ];
 
 /** /app/history: threads by latest activity in date groups, searchable, deletable. */
@@ -88,19 +97,12 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
       q === "" && kind !== undefined ? (
         <EmptyState
           icon={History}
-          title={kind === "agent" ? "No agent conversations yet" : "No answer threads yet"}
-          description={
-            kind === "agent"
-              ? "Conversations with agents are kept here once their first reply is written."
-              : "Every question you ask while signed in is kept here, newest activity first."
-          }
+          title={HISTORY_FILTERS[kind].empty}
+          description={HISTORY_FILTERS[kind].hint}
           testId="history-empty"
         >
-          <Link
-            to={kind === "agent" ? paths.app.agents.href() : paths.app.root.href()}
-            className={buttonClasses()}
-          >
-            {kind === "agent" ? "Browse agents" : "Ask a question"}
+          <Link to={HISTORY_FILTERS[kind].actionHref} className={buttonClasses()}>
+            {HISTORY_FILTERS[kind].action}
           </Link>
         </EmptyState>
       ) : q === "" ? (

@@ -5,7 +5,6 @@ import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useSession } from "@/lib/session.tsx";
-import { threadAgentName, threadHref } from "@/lib/thread-link.ts";
 import { useHistory } from "../api/get-history.ts";
 import { readSessionThreadLinks } from "../lib/session-threads.ts";
 import { useThreadsVersion } from "../lib/threads-changed.ts";
@@ -14,10 +13,11 @@ interface ThreadLink {
   threadId: string;
   title: string;
   href: string;
-  /** The agent of an agent conversation (null: an answer thread). */
-  agentName?: string | null;
-  /** A deep research (its badge is the research one). */
-  research?: boolean;
+  /** Its kind (contracts kinds.ts; an anonymous visitor's threads are answers). */
+  kind: string;
+  /** The badge its kind gives it (an agent's or document's name; null: none) and its icon. */
+  badge?: string | null;
+  icon?: string | null;
 }
 
 const SEARCH_RESULT_PREFIX = "/app/search/";
@@ -62,9 +62,9 @@ function ThreadList({
                 <Link
                   to={thread.href}
                   data-testid="recent-thread"
-                  data-kind={thread.research ? "research" : thread.agentName ? "agent" : "answer"}
+                  data-kind={thread.kind}
                   aria-current={current ? "page" : undefined}
-                  title={thread.agentName ? `${thread.title} (${thread.agentName})` : thread.title}
+                  title={thread.badge ? `${thread.title} (${thread.badge})` : thread.title}
                   className={clsx(
                     "block rounded-lg px-3 py-1.5 text-sm transition-colors",
                     current
@@ -73,12 +73,13 @@ function ThreadList({
                   )}
                 >
                   <span className="block truncate">{thread.title}</span>
-                  {thread.agentName ? (
+                  {thread.badge ? (
                     <span className="block truncate text-xs">
                       <AgentBadge
-                        name={thread.agentName}
+                        name={thread.badge}
                         testId="recent-thread-agent"
-                        research={thread.research === true}
+                        kind={thread.kind}
+                        icon={thread.icon ?? null}
                       />
                     </span>
                   ) : null}
@@ -101,9 +102,10 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
         page.threads.map((thread) => ({
           threadId: thread.threadId,
           title: thread.title,
-          href: threadHref(thread),
-          agentName: threadAgentName(thread),
-          research: thread.kind === "research",
+          href: thread.href,
+          kind: thread.kind,
+          badge: thread.badge,
+          icon: thread.icon,
         })),
       ),
     [history.data],
@@ -149,6 +151,8 @@ function SessionThreads({ openThreadId }: { openThreadId: string | null }) {
     () =>
       readSessionThreadLinks().map((thread) => ({
         ...thread,
+        // This browser's own threads of an anonymous visitor are answers (features/answer).
+        kind: "answer",
         href: paths.app.searchResult.hrefFor(thread.title, thread.threadId),
       })),
     [version, pathname],

@@ -3,7 +3,6 @@ import { MessageSquare, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
-import { threadAgentName, threadHref } from "@/lib/thread-link.ts";
 
 /** One thread in the history: opens the answer page; a button deletes it. */
 export function ThreadRow({
@@ -17,7 +16,7 @@ export function ThreadRow({
   onDelete: (thread: ThreadSummary) => void;
   now: Date;
 }) {
-  const agentName = threadAgentName(thread);
+  const badge = thread.badge;
   const messages = `${thread.messageCount} ${thread.messageCount === 1 ? "message" : "messages"}`;
   return (
     <li
@@ -26,7 +25,7 @@ export function ThreadRow({
     >
       <div className="min-w-0 flex-1">
         <Link
-          to={threadHref(thread)}
+          to={thread.href}
           className="block rounded-md font-medium break-words text-fg outline-offset-2 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent"
         >
           {thread.title}
@@ -35,16 +34,17 @@ export function ThreadRow({
           <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{thread.preview}</p>
         ) : null}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
-          {agentName ? (
+          {badge ? (
             <AgentBadge
-              name={agentName}
+              name={badge}
               testId="history-thread-agent"
-              research={thread.kind === "research"}
+              kind={thread.kind}
+              icon={thread.icon}
             />
           ) : null}
           <EntryMeta
             focusMode={thread.focusMode}
-            focusModeDisplay={agentName ? undefined : focusModeDisplay}
+            focusModeDisplay={badge ? undefined : focusModeDisplay}
             timestamp={thread.latestTimestamp}
             now={now}
           />

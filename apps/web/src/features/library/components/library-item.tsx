@@ -3,7 +3,6 @@ import { BookmarkMinus } from "lucide-react";
 import { Link } from "react-router";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
-import { threadAgentName, threadHref } from "@/lib/thread-link.ts";
 
 const FAVICONS_SHOWN = 4;
 
@@ -22,7 +21,7 @@ export function LibraryItemCard({
   onRemove: (item: LibraryItem) => void;
   now: Date;
 }) {
-  const agentName = threadAgentName(item);
+  const badge = item.badge;
   const domains = [...new Set(item.sources.map((source) => source.domain).filter(Boolean))];
   return (
     <li
@@ -31,13 +30,7 @@ export function LibraryItemCard({
     >
       <div className="min-w-0 flex-1">
         <Link
-          to={threadHref({
-            threadId: item.threadId,
-            title: item.query,
-            firstQuery: item.query,
-            kind: item.kind,
-            agentId: item.agentId,
-          })}
+          to={item.href}
           className="block rounded-md font-semibold break-words text-fg outline-offset-2 after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:text-accent"
         >
           {item.query}
@@ -46,16 +39,17 @@ export function LibraryItemCard({
           <p className="mt-1.5 line-clamp-3 text-sm break-words text-muted">{item.preview}</p>
         ) : null}
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
-          {agentName ? (
+          {badge ? (
             <AgentBadge
-              name={agentName}
+              name={badge}
               testId="library-item-agent"
-              research={item.kind === "research"}
+              kind={item.kind}
+              icon={item.icon}
             />
           ) : null}
           <EntryMeta
             focusMode={item.focusMode}
-            focusModeDisplay={agentName ? undefined : focusModeDisplay}
+            focusModeDisplay={badge ? undefined : focusModeDisplay}
             timestamp={item.timestamp}
             now={now}
           />

@@ -59,7 +59,8 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
           {share.title}
         </a>
         <p className="text-xs text-subtle">
-          {share.kind === "thread" ? "Thread" : "Answer"} ·{" "}
+          {share.subject ? `${share.chatLabel}: ${share.subject.name}` : share.chatLabel} ·{" "}
+          {share.kind === "thread" ? "Thread" : "One reply"} ·{" "}
           <time dateTime={share.createdAt} title={formatDateTime(share.createdAt)}>
             {formatDate(share.createdAt)}
           </time>

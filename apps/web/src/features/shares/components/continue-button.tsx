@@ -2,11 +2,9 @@ import { ArrowRight } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { notify } from "@/lib/notices.ts";
 import { useSession } from "@/lib/session.tsx";
-import { threadHref } from "@/lib/thread-link.ts";
 import { useCopyShare } from "../api/copy-share.ts";
 import type { SharedConversation } from "../lib/shared-messages.ts";
 
@@ -32,18 +30,7 @@ export function ContinueButton({
   const onClick = () => {
     if (session.status === "signed-in") {
       copy.mutate(conversation.shareId, {
-        onSuccess: ({ threadId, agentId }) =>
-          void navigate(
-            agentId
-              ? threadHref({
-                  kind: "agent",
-                  agentId,
-                  threadId,
-                  title: conversation.title,
-                  firstQuery: "",
-                })
-              : paths.app.searchResult.hrefFor(conversation.title, threadId),
-          ),
+        onSuccess: ({ href }) => void navigate(href),
         onError: (error) =>
           notify("error", `The thread could not be copied. ${errorMessage(error)}`),
       });

@@ -14,7 +14,7 @@ export interface SharedConversation {
 }
 
 export function sharedConversationOf(share: PublicShare): SharedConversation {
-  if (share.kind === "answer") {
+  if (share.kind !== "thread") {
     const { answer } = share;
     return {
       shareId: share.shareId,

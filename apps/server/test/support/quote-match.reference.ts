@@ -4,7 +4,7 @@
  * bench/quote-match.ts compare the product's matcher against it; nothing in the product imports it.
  */
 
-import type { QuoteMatchResult } from "./quote-match.ts";
+import type { QuoteMatchResult } from "../../src/lib/quote-match.ts";
 
 const FUZZY_THRESHOLD = 0.75;
 const FUZZY_MIN_WORDS = 4;

@@ -9,8 +9,8 @@ import {
   type UIMessageChunk,
 } from "ai";
 import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
-import { toolErrorText } from "./model-chunks.ts";
-import { ChatTurn, runChat } from "./run-chat.ts";
+import { toolErrorText } from "../../src/ai/chat/model-chunks.ts";
+import { ChatTurn, runChat } from "../../src/ai/chat/run-chat.ts";
 
 /**
  * The differential harness of run-chat.test.ts and run-chat-tools.test.ts: one scripted model

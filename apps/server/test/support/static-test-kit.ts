@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll } from "vitest";
-import { createHarness, type Harness } from "../test/harness.ts";
-import { createApp } from "./app.ts";
+import { createApp } from "../../src/app.ts";
+import { createHarness, type Harness } from "../harness.ts";
 
 /**
  * A built web app (apps/web/dist) for the server's static-route tests: index.html, hashed assets,

@@ -1,0 +1,135 @@
+import {
+  type AnswerResults,
+  answerResultsSchema,
+  focusModeSchema,
+  MESSAGES,
+  type StoredPart,
+  storedPartsOf,
+  storedResultsOf,
+  storedTurnToMessages,
+  type ThreadEntry,
+  type ThreadEntryVersion,
+  type ThreadResponse,
+} from "@nexus/contracts";
+import { declarationOf } from "../../ai/chat/chat-kinds.ts";
+import { presentKind } from "../../ai/chat/kind-presenter.ts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as history from "../history/history.service.ts";
+import { presentParts, presentResults } from "../images/images.service.ts";
+
+const EMPTY_RESULTS: AnswerResults = {
+  markdown: "",
+  sources: [],
+  images: [],
+  videos: [],
+  thinking: "",
+};
+
+/** Earlier versions as the answer page shows them (images and favicons through the proxy). */
+export function presentVersions(
+  deps: Deps,
+  stored: readonly history.StoredVersion[],
+): ThreadEntryVersion[] {
+  return stored.flatMap((v): ThreadEntryVersion[] => {
+    const results = answerResultsSchema.safeParse(v.results);
+    if (!results.success) return [];
+    return [
+      {
+        query: v.query,
+        timestamp: v.timestamp,
+        results: presentResults(deps, results.data),
+        ...partsOf(deps, v.parts),
+      },
+    ];
+  });
+}
+
+/** The saved reply parts, presented (none: an entry saved before answers kept them). */
+function partsOf(deps: Deps, stored: unknown): { parts?: StoredPart[] } {
+  const parts = storedPartsOf(stored);
+  return parts ? { parts: presentParts(deps, parts) } : {};
+}
+
+function versionsOf(
+  deps: Deps,
+  stored: Record<string, unknown>,
+): { versions?: ThreadEntryVersion[] } {
+  const versions = presentVersions(deps, history.versionsOf(stored));
+  return versions.length > 0 ? { versions } : {};
+}
+
+/** What a thread id can be (answerRequestSchema's threadId, or a generated entry id). */
+const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const noSuchThread = () => new AppError("not_found", MESSAGES.noSuchDocument);
+
+/**
+ * GET /api/threads/:threadId (ARCHITECTURE.md §3.1): one thread of the caller's, of any kind, read
+ * back as its kind declares — its history turns as UI messages in the kind's turn shape, or (a
+ * kind that keeps its threads beyond history: research) through the kind's own `thread`. Another
+ * user's thread, a missing one and a malformed id are the same 404. Knows no kind.
+ */
+export async function thread(options: {
+  deps: Deps;
+  user: SessionUser;
+  threadId: string;
+}): Promise<ThreadResponse> {
+  const { deps, user, threadId } = options;
+  // Not a thread id (e.g. a NUL byte, which PostgreSQL text cannot hold): missing, like any other.
+  if (!THREAD_ID.test(threadId)) throw noSuchThread();
+  const rows = await history.threadTurns(deps, { userId: user.id, threadId });
+  const entries = rows.map((r) => presentEntry(deps, r));
+  const first = rows[0];
+  const declared = first ? declarationOf(deps.chatKinds, first.kind) : undefined;
+  // A kind that keeps its threads itself reads them (a research, with or without its report).
+  for (const kind of declared ? [declared] : [...deps.chatKinds.values()]) {
+    const own = await kind.thread?.(deps, user, threadId);
+    if (own)
+      return { threadId, kind: kind.kind, subject: own.subject, messages: own.messages, entries };
+  }
+  if (!first || !declared) throw noSuchThread();
+  const presented = await presentKind(deps, user, {
+    kind: first.kind,
+    subjectId: first.subjectId,
+    threadId,
+    firstQuery: first.query,
+  });
+  const shape = declared.turnShape ?? "conversation";
+  const messages = rows.flatMap((row, i) => {
+    const entry = entries[i];
+    if (!entry) return [];
+    // An answer-shaped turn restores from its results; another from its saved parts.
+    const answerShaped = shape === "answer";
+    return storedTurnToMessages({
+      shape,
+      id: entry.id,
+      threadId,
+      query: entry.query,
+      focusMode: entry.focusMode,
+      results: answerShaped ? entry.results : storedResultsOf(row.results),
+      parts: answerShaped ? entry.parts : (partsOf(deps, row.parts).parts ?? null),
+      ...(row.subjectId ? { agentId: row.subjectId } : {}),
+      ...(answerShaped && entry.versions ? { versions: entry.versions } : {}),
+    });
+  });
+  return { threadId, kind: declared.kind, subject: presented.subject, messages, entries };
+}
+
+/** A history turn as older readers restore it (answer-shaped, media through the image proxy). */
+function presentEntry(deps: Deps, r: history.TurnRow): ThreadEntry {
+  const results = answerResultsSchema.safeParse(r.results);
+  const focus = focusModeSchema.safeParse(r.focusMode);
+  return {
+    id: r.id,
+    threadId: r.threadId,
+    timestamp: r.timestamp.toISOString(),
+    query: r.query,
+    focusMode: focus.success ? focus.data : "web",
+    results: results.success ? presentResults(deps, results.data) : EMPTY_RESULTS,
+    // A row whose results do not read has nothing to restore (its parts neither).
+    ...(results.success ? partsOf(deps, r.parts) : {}),
+    isBookmarked: r.isBookmarked,
+    ...versionsOf(deps, r.results),
+  };
+}

@@ -1,0 +1,147 @@
+import { MESSAGES, type ThreadResponse } from "@nexus/contracts";
+import { schema } from "@nexus/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../../../test/harness.ts";
+import { insertResearch } from "../research/research.repo.ts";
+import { createRun } from "../runs/runs.service.ts";
+
+/**
+ * GET /api/threads/:threadId (ARCHITECTURE.md §3.1): every kind's thread read back as
+ * `{ kind, subject, messages }`, its owner's only — another user's thread answers exactly like a
+ * missing one, anonymous callers (any anonymous id) and no credentials are refused.
+ */
+
+let h: Harness;
+let owner: { cookie: string; userId: string };
+let other: { cookie: string; userId: string };
+beforeAll(async () => {
+  h = await createHarness();
+  owner = await h.signIn("threads-owner@acme.com");
+  other = await h.signIn("threads-other@acme.com");
+  const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1) + minutes * 60_000);
+  await h.db.db.insert(schema.searchHistory).values([
+    {
+      id: "ans1",
+      userId: owner.userId,
+      threadId: "ThreadAnswer1",
+      timestamp: at(1),
+      query: "Why are tides?",
+      focusMode: "academic",
+      results: { markdown: "The moon [1].", sources: [], images: [], videos: [], thinking: "" },
+    },
+    {
+      id: "ans2",
+      userId: owner.userId,
+      threadId: "ThreadAnswer1",
+      timestamp: at(2),
+      query: "How high?",
+      focusMode: "academic",
+      results: { markdown: "A few metres.", sources: [], images: [], videos: [], thinking: "" },
+    },
+    {
+      id: "agt1",
+      userId: owner.userId,
+      threadId: "ThreadAgent1",
+      timestamp: at(3),
+      query: "Plan my week",
+      results: { markdown: "Monday: rest." },
+      kind: "agent",
+      subjectId: "quick-answer",
+      parts: [{ type: "text", text: "Monday: rest." }],
+    },
+  ]);
+  const run = await createRun(h.deps.db, {
+    userId: owner.userId,
+    kind: "research",
+    subjectId: "ThreadResearch1",
+  });
+  await insertResearch(h.deps.db, {
+    threadId: "ThreadResearch1",
+    userId: owner.userId,
+    runId: run.id,
+    question: "How are solar panels recycled?",
+    depth: "quick",
+    sources: "both",
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const NOT_FOUND = { error: { code: "not_found", message: MESSAGES.noSuchDocument } };
+
+async function read(threadId: string, cookie = owner.cookie) {
+  return h.request(`/api/threads/${threadId}`, { cookie });
+}
+
+describe("GET /api/threads/:threadId", () => {
+  it("reads an answer thread as its kind, with its messages in order", async () => {
+    const res = await read("ThreadAnswer1");
+    expect(res.status).toBe(200);
+    const thread = (await res.json()) as ThreadResponse;
+    expect(thread).toMatchObject({ threadId: "ThreadAnswer1", kind: "answer", subject: null });
+    expect(thread.messages.map((m) => [m.id, m.role])).toEqual([
+      ["ans1-q", "user"],
+      ["ans1", "assistant"],
+      ["ans2-q", "user"],
+      ["ans2", "assistant"],
+    ]);
+    expect(thread.messages[0]?.parts).toEqual([{ type: "text", text: "Why are tides?" }]);
+    expect(thread.messages[1]?.parts).toContainEqual({
+      type: "text",
+      text: "The moon [1].",
+      state: "done",
+    });
+    expect(thread.messages[1]?.metadata).toMatchObject({ entryId: "ans1", focusMode: "academic" });
+    // Older readers keep their entries.
+    expect(thread.entries.map((e) => e.id)).toEqual(["ans1", "ans2"]);
+  });
+
+  it("reads an agent conversation with its agent as the subject", async () => {
+    const thread = (await (await read("ThreadAgent1")).json()) as ThreadResponse;
+    expect(thread.kind).toBe("agent");
+    expect(thread.subject).toEqual({ id: "quick-answer", name: "Quick Answer" });
+    expect(thread.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(thread.messages[1]?.parts).toEqual([
+      { type: "text", text: "Monday: rest.", state: "done" },
+    ]);
+    expect(thread.messages[1]?.metadata).toMatchObject({ agentId: "quick-answer" });
+  });
+
+  it("reads a research through its module, before its report exists", async () => {
+    const thread = (await (await read("ThreadResearch1")).json()) as ThreadResponse;
+    expect(thread.kind).toBe("research");
+    expect(thread.subject?.name).toBe("How are solar panels recycled?");
+    expect(thread.messages[0]?.parts).toEqual([
+      { type: "text", text: "How are solar panels recycled?" },
+    ]);
+    expect(thread.messages[1]).toMatchObject({
+      role: "assistant",
+      parts: [],
+      metadata: { status: "queued" },
+    });
+    expect(thread.entries).toEqual([]);
+  });
+
+  it("answers another user's thread of every kind exactly like a missing one", async () => {
+    const missing = await read("ThreadMissing1");
+    expect(missing.status).toBe(404);
+    const body = await missing.json();
+    expect(body).toEqual(NOT_FOUND);
+    for (const threadId of ["ThreadAnswer1", "ThreadAgent1", "ThreadResearch1"]) {
+      const res = await read(threadId, other.cookie);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual(body);
+    }
+    // A malformed id is missing too.
+    expect((await read("bad%00id")).status).toBe(404);
+  });
+
+  it("is sign-in only: no credentials and any anonymous id are refused alike", async () => {
+    expect((await h.request("/api/threads/ThreadAnswer1")).status).toBe(401);
+    for (const anonId of ["anon_1795000000000_aaaaaaaa", "anon_1795000000000_bbbbbbbb"]) {
+      const res = await h.request("/api/threads/ThreadResearch1", { anonId });
+      expect(res.status).toBe(401);
+    }
+  });
+});
