@@ -1,7 +1,9 @@
+import { CITATION_CHECKS_PART } from "@nexus/contracts";
 import { createUIMessageStream, type UIMessageChunk } from "ai";
 import type { Deps } from "../../deps.ts";
 import { modelRetries } from "../model-fetch.ts";
 import type { ChatJob, ChatKind, TurnContext } from "./chat-kinds.ts";
+import { checkCitations } from "./citation-check.ts";
 import { ChatTurn, runChat } from "./run-chat.ts";
 import { failureMessage } from "./turn-failure.ts";
 
@@ -63,6 +65,7 @@ async function turn<J extends ChatJob, B, S>(
       await runChat({ model: model.model, ...plan.call, write, turn: chatTurn, signal });
     else await plan.reply?.();
     await plan.after?.();
+    emitCitationChecks(ctx);
     await kind.save(ctx, { stopped: false });
     saved = true;
     write({ type: "finish", messageMetadata: kind.finish?.(ctx) ?? kind.metadata(job, model) });
@@ -87,4 +90,20 @@ async function turn<J extends ChatJob, B, S>(
         : (kind.failureText?.(error, streamed) ?? failureMessage({ error, streamed })),
     });
   }
+}
+
+/**
+ * The reply's citations checked against the texts its sources stood for (citation-check.ts), as
+ * its `data-citation-checks` part: part of the reply, so saved with it. Nothing when no source
+ * has a text (a kind without sources) or nothing is cited.
+ */
+function emitCitationChecks(ctx: TurnContext<ChatJob, unknown>): void {
+  const { turn } = ctx;
+  if (turn.sourceTexts.size === 0 || turn.text === "") return;
+  const checks = checkCitations({
+    text: turn.text,
+    sources: turn.sourceTexts,
+    count: Math.max(...turn.sourceTexts.keys()),
+  });
+  if (checks.length > 0) ctx.emit({ type: CITATION_CHECKS_PART, data: checks } as UIMessageChunk);
 }

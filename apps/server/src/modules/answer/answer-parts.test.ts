@@ -85,6 +85,7 @@ describe("an answer turn's stored parts", () => {
       "data-videos",
       "reasoning",
       "text",
+      "data-citation-checks",
       "data-related",
     ]);
     expect(row?.parts).toContainEqual({ type: "text", text: "The moon [1]." });

@@ -211,6 +211,8 @@ export async function prepareAnswer(
   const related = relatedFor({ model, question: state.query, results, signal });
   related.catch(() => undefined);
   const read = await readPages({ fetchPage: deps.webFetch.fetchPage, results, signal });
+  // What each source stood for in the prompt: the reply's citations are checked against it.
+  for (const [i, r] of read.entries()) ctx.turn.sourceText(i + 1, r.content ?? r.snippet);
   return {
     call: {
       system: systemPrompt({
