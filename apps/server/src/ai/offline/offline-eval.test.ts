@@ -1,3 +1,4 @@
+import { HOME_EXAMPLE_QUESTIONS, LANDING_EXAMPLE_QUESTIONS } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { streamText } from "ai";
 import { eq } from "drizzle-orm";
@@ -37,6 +38,7 @@ interface Outcome {
 let db: TestDatabase;
 const outcomes: Outcome[] = [];
 const outOfScope: { question: string; answer: string }[] = [];
+const examples: { question: string; answer: string }[] = [];
 
 async function answerOf(search: ReturnType<typeof createLocalSearch>, question: string) {
   const { results } = await search.search({ query: question });
@@ -97,6 +99,8 @@ beforeAll(async () => {
   const search = createLocalSearch({ db: db.db, limit: TOP_SOURCES });
   for (const question of OUT_OF_SCOPE_QUESTIONS)
     outOfScope.push({ question, answer: await answerOf(search, question) });
+  for (const question of [...LANDING_EXAMPLE_QUESTIONS, ...HOME_EXAMPLE_QUESTIONS])
+    examples.push({ question, answer: await answerOf(search, question) });
 });
 
 afterAll(async () => {
@@ -104,6 +108,10 @@ afterAll(async () => {
 });
 
 describe("offline engine over the indexed knowledge base (acceptance)", () => {
+  it("answers every example question the landing page and the home offer, with citations", () => {
+    for (const { question, answer } of examples) expect(answer, question).toMatch(/\[\d+\]/);
+  });
+
   it("refuses every out-of-scope question, saying what it searched and how to connect more", () => {
     expect(OUT_OF_SCOPE_QUESTIONS.length).toBeGreaterThanOrEqual(6);
     for (const { question, answer } of outOfScope) {
