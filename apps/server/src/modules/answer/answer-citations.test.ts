@@ -23,8 +23,19 @@ beforeAll(async () => {
     handler: (request) => {
       if (request.stream) return answers.shift() ?? { kind: "echo" };
       const system = JSON.stringify(request.messages[0]?.content ?? "");
-      if (system.includes("standalone")) return { kind: "text", text: "tides of the moon" };
-      return { kind: "text", text: "Why?\nHow high?" };
+      const prompt = JSON.stringify(request.messages.at(-1)?.content ?? "");
+      if (system.includes("standalone"))
+        return {
+          kind: "text",
+          text: prompt.includes("marées") ? "marées lune" : "tides of the moon",
+        };
+      // Related questions: the fake model follows the prompt's language rule as a model would.
+      if (system.includes("language of the question") && prompt.includes("marées"))
+        return {
+          kind: "text",
+          text: "Pourquoi y a-t-il deux marées par jour ?\nQuelle est la hauteur des marées ?\nQuand la marée est-elle basse ?",
+        };
+      return { kind: "text", text: "Why?\nHow high?\nWhen?" };
     },
   });
   searxng = await startFakeSearxng();
@@ -86,5 +97,25 @@ describe("citation checks of a model's answer", () => {
     answers.push({ kind: "text", text: "Nothing cited here." });
     const res = await h.request("/api/answer", { method: "POST", body: { text: "Tides?" } });
     expect(partOf(parseStream(await res.text()), "data-citation-checks")).toBeUndefined();
+  });
+});
+
+describe("related questions with a model", () => {
+  it("asks them in the question's language: a French question gets French questions", async () => {
+    answers.push({ kind: "text", text: "La lune attire la mer [1]." });
+    const res = await h.request("/api/answer", {
+      method: "POST",
+      body: { text: "Pourquoi y a-t-il des marées ?" },
+    });
+    const related = partOf(parseStream(await res.text()), "data-related")?.data as string[];
+    expect(related).toEqual([
+      "Pourquoi y a-t-il deux marées par jour ?",
+      "Quelle est la hauteur des marées ?",
+      "Quand la marée est-elle basse ?",
+    ]);
+    const call = llm.requests.findLast((r) =>
+      JSON.stringify(r.messages).includes("language of the"),
+    );
+    expect(JSON.stringify(call?.messages)).toContain("Pourquoi y a-t-il des marées ?");
   });
 });
