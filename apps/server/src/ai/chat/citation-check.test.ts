@@ -107,3 +107,15 @@ describe("checkSentence's guards", () => {
     expect(c?.verified).toBe(false);
   });
 });
+
+describe("the offline engine's style: a sentence, then its marker", () => {
+  it("checks the sentence before '. [n]'", () => {
+    const checks = check(
+      "Most coasts see two high tides every day. [1] The Sun also pulls, but less. [1]",
+    );
+    expect(checks.map((c) => [c.sentence, c.verified])).toEqual([
+      ["Most coasts see two high tides every day.", true],
+      ["The Sun also pulls, but less.", true],
+    ]);
+  });
+});

@@ -165,7 +165,11 @@ function plain(text: string): string {
 /** Where the sentence a marker at `index` closes starts (after the previous sentence's end). */
 function sentenceStart(text: string, index: number): number {
   // Markers right before this one belong to the same sentence ("… tides [1][2].").
-  const before = text.slice(0, index).replace(/(?:[ \t]*\[\d[^\]\n]*\])+[ \t]*$/, "");
+  const before = text
+    .slice(0, index)
+    .replace(/(?:[ \t]*\[\d[^\]\n]*\])+[ \t]*$/, "")
+    // The sentence's own end when the marker follows it ("… twice a day. [2]").
+    .replace(/[.!?]+["')\]]*[ \t]*$/, "");
   let cut = Math.max(before.lastIndexOf("]") + 1, before.lastIndexOf("\n") + 1);
   for (const m of before.matchAll(/[.!?]["')\]]*\s+/g)) cut = Math.max(cut, m.index + m[0].length);
   while (cut < before.length && /\s/.test(before[cut] ?? "")) cut++;
@@ -200,7 +204,8 @@ export function checkCitations(options: {
     }
     const start = sentenceStart(options.text, run.index);
     const end = sentenceEnd(options.text, run.end);
-    const sentence = run.quote ?? plain(options.text.slice(start, run.index));
+    const sentence =
+      run.quote ?? plain(options.text.slice(start, run.index)).replace(/[ \t]+$/, "");
     const key = `${run.source}\u0000${sentence}`;
     let result = bySentence.get(key);
     if (!result) {
