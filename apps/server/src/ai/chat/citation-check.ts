@@ -52,13 +52,48 @@ export class PreparedSource {
   }
 }
 
-/** Stemmed content words, as a set (fast: the quote matcher's tokenizer, not Intl.Segmenter). */
+/** Words already stemmed (a cache that may be lost: cleared when it grows large). */
+const STEMS = new Map<string, string | null>();
+const MAX_STEMS = 50_000;
+
+/** A word's stemmed term, or null for a stop word or a lone letter. */
+function termOf(token: string): string | null {
+  let term = STEMS.get(token);
+  if (term !== undefined) return term;
+  const word = token.toLowerCase();
+  term = STOP_WORDS.has(word) || (word.length < 2 && !/\d/.test(word)) ? null : stem(word);
+  if (STEMS.size >= MAX_STEMS) STEMS.clear();
+  STEMS.set(token, term);
+  return term;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+/** Is code unit `c` (at i) part of a word: ASCII decided on its code, the rest by its class. */
+function isWordUnit(text: string, i: number, c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  if (c >= 0xd800 && c <= 0xdfff) return true;
+  return WORD_CHAR.test(text[i] ?? "");
+}
+
+/**
+ * Stemmed content words, as a set. Read a code unit at a time (the runs of letters and digits
+ * the quote matcher's tokenizer finds, without a regular expression per ASCII word): every
+ * sentence of every cited source goes through here.
+ */
 export function termSet(text: string): Set<string> {
   const out = new Set<string>();
-  for (const t of tokens(text)) {
-    const word = t.word.toLowerCase();
-    if (STOP_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
-    out.add(stem(word));
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const word = i < text.length && isWordUnit(text, i, text.charCodeAt(i));
+    if (word) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const term = termOf(text.slice(start, i));
+    if (term !== null) out.add(term);
+    start = -1;
   }
   return out;
 }
@@ -107,22 +142,18 @@ export function checkSentence(
   sentence: string,
   source: PreparedSource,
 ): { match: CitationMatch; passage: string } {
+  const wantedText = sentence.trim();
+  if (wantedText === "") return { match: "none", passage: "" };
+  // Copied as written: found at once, without tokenising the source.
+  const at = source.text.indexOf(wantedText);
+  if (at >= 0)
+    return { match: "exact", passage: passageAround(source, at, at + wantedText.length) };
   const stated = quantities(sentence);
-  const found = matchQuote(sentence, source.text);
-  if (found.match !== "none") {
-    const passage = passageAround(source, found.start, found.end);
-    // A fuzzy match may differ in a word: not in a number ("five" for "two").
-    const matched = source.text.slice(found.start, found.end);
-    const agrees =
-      found.match !== "fuzzy" ||
-      (within(stated, quantities(matched)) && NEGATION.test(sentence) === NEGATION.test(matched));
-    return { match: agrees ? found.match : "none", passage };
-  }
   const wanted = termSet(sentence);
-  if (wanted.size === 0) return { match: "none", passage: "" };
   const numbers = [...wanted].filter(isNumber);
   const sentences = source.sentences;
-  let best = { hits: 0, from: -1, to: -1, numbersOk: false };
+  // The one or two consecutive sentences of the source holding most of the sentence's words.
+  let best = { hits: 0, first: -1, last: -1, numbersOk: false };
   for (let i = 0; i < sentences.length; i++) {
     const a = sentences[i];
     if (!a) continue;
@@ -135,12 +166,30 @@ export function checkSentence(
       // A wider window wins only with more words found.
       if (hits > best.hits) {
         const numbersOk = numbers.every((t) => a.terms.has(t) || b.terms.has(t));
-        best = { hits, from: a.start, to: b.end, numbersOk };
+        best = { hits, first: i, last: i + width - 1, numbersOk };
       }
     }
   }
-  if (best.from < 0) return { match: "none", passage: "" };
-  const raw = source.text.slice(best.from, best.to);
+  // The quote matcher (normalised, then fuzzy) where the words are: that window and the
+  // sentences either side of it, not the whole source (a source may be a long page).
+  const from = sentences[Math.max(0, best.first - 1)]?.start ?? 0;
+  const to = sentences[Math.min(sentences.length - 1, best.last + 1)]?.end ?? source.text.length;
+  const region = best.first >= 0 ? source.text.slice(from, to) : source.text;
+  const offset = best.first >= 0 ? from : 0;
+  const found = matchQuote(sentence, region);
+  if (found.match !== "none") {
+    const passage = passageAround(source, offset + found.start, offset + found.end);
+    // A fuzzy match may differ in a word: not in a number ("five" for "two"), nor a "not".
+    const matched = region.slice(found.start, found.end);
+    const agrees =
+      found.match !== "fuzzy" ||
+      (within(stated, quantities(matched)) && NEGATION.test(sentence) === NEGATION.test(matched));
+    return { match: agrees ? found.match : "none", passage };
+  }
+  const a = sentences[best.first];
+  const b = sentences[best.last];
+  if (!a || !b || wanted.size === 0) return { match: "none", passage: "" };
+  const raw = source.text.slice(a.start, b.end);
   const passage = clip(raw);
   const supported =
     wanted.size >= MIN_TERMS &&
