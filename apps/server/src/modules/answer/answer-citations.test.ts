@@ -8,6 +8,7 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { share } from "../shares/shares-test-kit.ts";
 import { parseStream, partOf } from "./answer-test-kit.ts";
 
 // Issue 38: a model's answer has its citations checked against the sources it was given; an
@@ -91,6 +92,13 @@ describe("citation checks of a model's answer", () => {
       (p) => p.type === "data-citation-checks",
     );
     expect(saved?.data).toEqual(checks);
+    // A share of the answer keeps the marks: its parts are the checks alone.
+    const shared = await share(h, cookie, { entryId: row?.id });
+    expect(shared.status).toBeLessThan(300);
+    const read = (await (await h.request(`/api/shares/${shared.shareId}`)).json()) as {
+      answer: { parts?: { type: string; data: unknown }[] };
+    };
+    expect(read.answer.parts).toEqual([{ type: "data-citation-checks", data: checks }]);
   });
 
   it("an answer without citations carries no checks", async () => {

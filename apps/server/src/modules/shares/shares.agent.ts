@@ -1,4 +1,5 @@
 import {
+  CITATION_CHECKS_PART,
   customAgentSubject,
   isPresetAgentId,
   PRESET_AGENT_INFO,
@@ -53,6 +54,11 @@ export async function sharedAgentOf(
  * copy is restored from them).
  */
 export function sharedPartsOf(row: Pick<HistoryRow, "kind" | "parts">) {
+  // An answer shares its content and sources; of its parts, only its citation checks (issue 38).
+  if (row.kind === "answer") {
+    const checks = storedPartsOf(row.parts)?.filter((p) => p.type === CITATION_CHECKS_PART);
+    return checks && checks.length > 0 ? checks : undefined;
+  }
   if (row.kind !== "agent" && row.kind !== "document" && row.kind !== "research") return undefined;
   return storedPartsOf(row.parts) ?? undefined;
 }
