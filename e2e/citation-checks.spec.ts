@@ -44,7 +44,7 @@ test("verified and unverified citation chips, their previews, and hiding unsuppo
   await page.mouse.move(5, 5);
 
   // The setting hides the sentence no source supports (kept in this browser).
-  await page.evaluate(() => window.localStorage.setItem("nexus.hideUnsupported", "1"));
+  await page.evaluate("window.localStorage.setItem('nexus.hideUnsupported', '1')");
   await page.reload();
   await finished(turns(page).first());
   await expect(turns(page).first().getByTestId("hidden-unsupported")).toBeVisible();

@@ -55,11 +55,18 @@ function topicTerms(question: readonly string[]): string[] {
   return strong.length > 0 ? strong : [...question];
 }
 
+/** Words a phrase cannot end on: a quote ending on one was cut ("… would require the"). */
+const DANGLING: ReadonlySet<string> = new Set(
+  "a an the of to in into for with and or but nor by from on at as that which whose than".split(
+    " ",
+  ),
+);
+
 /** A quote that stops mid-phrase ("This proposed AD would require the ①"): not a whole sentence. */
 function isClipped(text: string): boolean {
   const last = /([\p{L}\p{N}]+)[^\p{L}\p{N}]*$/u.exec(text);
   if (!last?.[1]) return true;
-  if (STOP_WORDS.has(last[1].toLowerCase()) && !/[.!?]["')\]]*$/.test(text)) return true;
+  if (DANGLING.has(last[1].toLowerCase()) && !/[.!?]["')\]]*$/.test(text)) return true;
   // A symbol after the last word that is no punctuation (a circled digit, a stray glyph).
   return /[^\p{L}\p{N}\s.!?,;:"'’”)\]…*_`%°-]\s*$/u.test(text);
 }
@@ -113,7 +120,7 @@ function candidatesOf(question: string[], sources: readonly PromptSource[]): Can
       ...raw.slice(start).sort((a, b) => a.position - b.position),
     );
   }
-  const asked = new Set(topicTerms(question));
+  const asked = new Set(question);
   const lexical = normalise(bm25Scores({ query: question, documents: raw.map((r) => r.terms) }));
   const titleScores = normalise(
     bm25Scores({ query: question, documents: sources.map((s) => terms(s.title)) }),
@@ -187,7 +194,8 @@ export function composeAnswer(options: {
   const { sources } = options;
   if (sources.length === 0) return needsModel("no-sources", searched(options.question, sources));
   const question = terms(options.question);
-  const topic = topicTerms(question);
+  // The floor's topic words: not the words of an address the question holds (its page is read).
+  const topic = topicTerms(terms(options.question.replace(/\bhttps?:\/\/\S+/gi, " ")));
   const candidates = matching(
     candidatesOf(question, sources),
     topic,
@@ -247,7 +255,7 @@ function matching(
   // The relevance floor: a source quoted from must hold enough of the question's topic words.
   const distinct = new Set(topic).size;
   // Half of them, and both of two ("Why is the sky blue?" is not about the Blue colour theme).
-  const needed = distinct === 2 ? 2 : Math.max(1, Math.ceil(COVERAGE_FLOOR * distinct));
+  const needed = distinct === 2 ? 2 : Math.ceil(COVERAGE_FLOOR * distinct);
   const covered = usable.reduce((m, c) => Math.max(m, coverage.get(c.source) ?? 0), 0);
   if (best === 0 || covered < needed) return [];
   const enough = Math.ceil(MATCH_SHARE * best);
