@@ -92,53 +92,55 @@ export function AnswerTurnView({
 
   return (
     <AnswerTurnContext value={handlers}>
-      <CitationChecksContext value={turn.answer ? citationChecksOf(turn.answer.parts) : undefined}>
-        <ChatTurn
-          testId="answer-turn"
-          busy={streaming}
-          className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
-        >
-          <header className="flex flex-col gap-2">
-            {editing && onEdit ? (
-              <EditQuestionForm
-                question={turn.query}
-                onCancel={() => setEditing(false)}
-                onSend={(question) => {
-                  setEditing(false);
-                  onEdit(question);
-                }}
-              />
-            ) : (
-              <div className="flex items-start justify-between gap-2">
-                <QuestionHeading first={index === 0}>{turn.query}</QuestionHeading>
-                {onEdit && !streaming && !versions.earlier ? (
-                  <EditQuestionButton onClick={() => setEditing(true)} />
-                ) : null}
-              </div>
-            )}
-            <QuestionAttachments files={attachmentsOf(turn.user)} />
-            {turn.answer?.metadata?.offline ? (
-              <div>
-                <OfflineBadge />
-              </div>
-            ) : null}
-          </header>
-          {/* Phones: the answer, then images and videos, then related questions. Wide screens: the
+      <ChatTurn
+        testId="answer-turn"
+        busy={streaming}
+        className="flex scroll-mt-20 flex-col gap-5 border-b border-border pb-10 last:border-b-0"
+      >
+        <header className="flex flex-col gap-2">
+          {editing && onEdit ? (
+            <EditQuestionForm
+              question={turn.query}
+              onCancel={() => setEditing(false)}
+              onSend={(question) => {
+                setEditing(false);
+                onEdit(question);
+              }}
+            />
+          ) : (
+            <div className="flex items-start justify-between gap-2">
+              <QuestionHeading first={index === 0}>{turn.query}</QuestionHeading>
+              {onEdit && !streaming && !versions.earlier ? (
+                <EditQuestionButton onClick={() => setEditing(true)} />
+              ) : null}
+            </div>
+          )}
+          <QuestionAttachments files={attachmentsOf(turn.user)} />
+          {turn.answer?.metadata?.offline ? (
+            <div>
+              <OfflineBadge />
+            </div>
+          ) : null}
+        </header>
+        {/* Phones: the answer, then images and videos, then related questions. Wide screens: the
           media in a column beside both. */}
-          <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
-            <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
-              <UnreadUrls unread={content.unread} />
-              <MessagePart part={{ type: "data-sources" }} {...partContext} />
-              <MessagePart
-                part={{
-                  type: "reasoning",
-                  text: content.reasoning,
-                  state: content.reasoningStreaming ? "streaming" : "done",
-                  answerStarted: content.hasText,
-                }}
-                {...partContext}
-              />
-              {content.hasText ? (
+        <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
+          <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
+            <UnreadUrls unread={content.unread} />
+            <MessagePart part={{ type: "data-sources" }} {...partContext} />
+            <MessagePart
+              part={{
+                type: "reasoning",
+                text: content.reasoning,
+                state: content.reasoningStreaming ? "streaming" : "done",
+                answerStarted: content.hasText,
+              }}
+              {...partContext}
+            />
+            {content.hasText ? (
+              <CitationChecksContext
+                value={turn.answer ? citationChecksOf(turn.answer.parts) : undefined}
+              >
                 <MessagePart
                   part={{
                     type: "text",
@@ -147,64 +149,64 @@ export function AnswerTurnView({
                   }}
                   {...partContext}
                 />
-              ) : streaming ? (
-                <TurnSkeleton />
-              ) : null}
-              {stopped && !streaming ? (
-                <StoppedNote
-                  testId="answer-stopped"
-                  action={
-                    onRegenerate && !versions.earlier ? (
-                      <Button variant="ghost" size="sm" onClick={onRetry}>
-                        <RefreshCw className="size-4" aria-hidden="true" />
-                        Regenerate
-                      </Button>
-                    ) : null
-                  }
+              </CitationChecksContext>
+            ) : streaming ? (
+              <TurnSkeleton />
+            ) : null}
+            {stopped && !streaming ? (
+              <StoppedNote
+                testId="answer-stopped"
+                action={
+                  onRegenerate && !versions.earlier ? (
+                    <Button variant="ghost" size="sm" onClick={onRetry}>
+                      <RefreshCw className="size-4" aria-hidden="true" />
+                      Regenerate
+                    </Button>
+                  ) : null
+                }
+              />
+            ) : null}
+            {interrupted ? <StoppedNote>This answer was not finished.</StoppedNote> : null}
+            {failed && state.error ? (
+              <Suspense fallback={null}>
+                <LazyAnswerError
+                  error={state.error}
+                  onRetry={onRetry}
+                  onSignIn={onSignIn}
+                  editable={{ question: turn.query, onRetryWith, onRemove }}
                 />
-              ) : null}
-              {interrupted ? <StoppedNote>This answer was not finished.</StoppedNote> : null}
-              {failed && state.error ? (
-                <Suspense fallback={null}>
-                  <LazyAnswerError
-                    error={state.error}
-                    onRetry={onRetry}
-                    onSignIn={onSignIn}
-                    editable={{ question: turn.query, onRetryWith, onRemove }}
-                  />
-                </Suspense>
-              ) : null}
-              {!streaming ? (
-                <VersionPager
-                  index={versions.index}
-                  count={versions.count}
-                  onChange={versions.pick}
-                />
-              ) : null}
-              {turn.answer && content.hasText && !streaming && !versions.earlier ? (
-                <MessagePart<AnswerActionsPart>
-                  part={{
-                    type: "data-actions",
-                    data: {
-                      entryId: turn.answer.metadata?.entryId ?? turn.answer.id,
-                      query: turn.query,
-                      markdown: content.text,
-                      finished,
-                    },
-                  }}
-                  {...partContext}
-                />
-              ) : null}
-            </div>
-            <MessagePart part={media} {...partContext} />
-            {finished ? (
-              <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-                <MessagePart part={related} {...partContext} />
-              </div>
+              </Suspense>
+            ) : null}
+            {!streaming ? (
+              <VersionPager
+                index={versions.index}
+                count={versions.count}
+                onChange={versions.pick}
+              />
+            ) : null}
+            {turn.answer && content.hasText && !streaming && !versions.earlier ? (
+              <MessagePart<AnswerActionsPart>
+                part={{
+                  type: "data-actions",
+                  data: {
+                    entryId: turn.answer.metadata?.entryId ?? turn.answer.id,
+                    query: turn.query,
+                    markdown: content.text,
+                    finished,
+                  },
+                }}
+                {...partContext}
+              />
             ) : null}
           </div>
-        </ChatTurn>
-      </CitationChecksContext>
+          <MessagePart part={media} {...partContext} />
+          {finished ? (
+            <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+              <MessagePart part={related} {...partContext} />
+            </div>
+          ) : null}
+        </div>
+      </ChatTurn>
     </AnswerTurnContext>
   );
 }
