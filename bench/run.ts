@@ -27,6 +27,7 @@ import { answerLoad } from "./answer-load.ts";
 import { answerProfile } from "./answer-profile.ts";
 import { answerRenders } from "./answer-renders.ts";
 import { chatCpu } from "./chat-cpu.ts";
+import { citationCheckBench } from "./citation-check.ts";
 import { coldStart } from "./cold-start.ts";
 import { documentChat } from "./document-chat.ts";
 import { documentParse } from "./document-parse.ts";
@@ -69,6 +70,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   offline: offlineEngine,
   "pdf-viewer": pdfViewerBench,
   "quote-match": quoteMatchBench,
+  "citation-check": citationCheckBench,
   replica: replicaLoad,
   "share-page": sharePage,
   soak,
@@ -77,6 +79,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
 const WITHOUT_BUILD = new Set([
   "offline",
   "quote-match",
+  "citation-check",
   "soak",
   "nginx",
   "replica",

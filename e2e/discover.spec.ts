@@ -198,7 +198,7 @@ modelTest(
       await expectAnswerPage(page);
       const turn = page.getByTestId("answer-turn").first();
       await expect(turn).toContainText(
-        "What is the latest on: Interview: the people behind business?",
+        "What is the latest on Interview: the people behind business?",
       );
       await expect(turn.getByTestId("answer-markdown")).toContainText(
         DEFAULT_ANSWER.split(" [")[0] ?? "",

@@ -55,7 +55,7 @@ test("home: the focus chip chooses a mode by keyboard, the reasoning chip toggle
   // With a search provider (the fake SearXNG), suggestions come from the day's stories.
   const suggestions = page.getByTestId("news-suggestion");
   await expect(suggestions.first()).toBeVisible();
-  await expect(suggestions.first()).toHaveText(/^What is the latest on: .+\?$/);
+  await expect(suggestions.first()).toHaveText(/^What is the latest on .+\?$/);
   await expect(page.getByTestId("example-question")).toHaveCount(0);
   const asked = (await suggestions.first().textContent()) ?? "";
   await suggestions.first().click();

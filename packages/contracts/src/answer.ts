@@ -93,3 +93,20 @@ export const OFFLINE_MODE_LABEL = "Offline mode";
 /** What the offline badge explains. */
 export const OFFLINE_MODE_EXPLANATION =
   "Answered by the built-in offline engine from local sources. Configure a model (LLM_BASE_URL) for written answers.";
+
+/**
+ * The landing page's example questions and the app home's "Try asking": questions the built-in
+ * knowledge base answers well, so a fresh offline install answers them (issue 38; the offline
+ * evaluation checks every one of them is answered, not refused).
+ */
+export const LANDING_EXAMPLE_QUESTIONS = [
+  "How do I connect Nexus to a local model with Ollama?",
+  "How do share links work?",
+  "What can the offline engine answer?",
+] as const;
+export const HOME_EXAMPLE_QUESTIONS = [
+  "How do I sign in to Nexus?",
+  "What are the limits of the free plan?",
+  "How do I connect Nexus to SearXNG?",
+  "How do share links work?",
+] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { focusModeSchema } from "./answer.ts";
+import { citationChecksSchema } from "./citation-checks.ts";
 import { chatKindSchema, threadSubjectSchema } from "./kinds.ts";
 import { storedPartSchema } from "./stored-turn.ts";
 import { usageCounterSchema } from "./tiers.ts";
@@ -87,6 +88,8 @@ export const answerDataPartSchemas = {
   images: z.array(answerImageSchema),
   videos: z.array(answerVideoSchema),
   related: z.array(z.string()),
+  /** The reply's citations checked against their sources (issue 38; citation-checks.ts). */
+  "citation-checks": citationChecksSchema,
 };
 export type AnswerDataParts = {
   [K in keyof typeof answerDataPartSchemas]: z.infer<(typeof answerDataPartSchemas)[K]>;

@@ -76,7 +76,28 @@ export const DISCOVER_OFFLINE_EXPLANATION =
   "No web search provider is configured on this server, so Discover shows curated guides from the built-in knowledge base instead of news. Set SEARCH_PROVIDER to see fresh stories.";
 
 /** The question "Ask about this" opens an answer with. */
-export function discoverQuestion(item: Pick<DiscoverItem, "title">, offline: boolean): string {
-  const title = item.title.trim().replace(/[?.!:]+$/, "");
-  return offline ? `Tell me about ${title}` : `What is the latest on: ${title}?`;
+/**
+ * Phrasings of a news question, taken in turn down a list (a list never repeats one phrasing four
+ * times over, issue 38).
+ */
+const NEWS_PHRASINGS = [
+  (t: string) => `What is the latest on ${t}?`,
+  (t: string) => `What happened with ${t}?`,
+  (t: string) => `What do we know about ${t}?`,
+  (t: string) => `Why is ${t} in the news?`,
+];
+
+export function discoverQuestion(
+  item: Pick<DiscoverItem, "title">,
+  offline: boolean,
+  /** Its place in the list shown (the phrasing goes round with it). */
+  index = 0,
+): string {
+  const raw = item.title.trim();
+  // A headline that asks a question is the question.
+  if (/\?$/.test(raw)) return raw;
+  const title = raw.replace(/[?.!:]+$/, "");
+  if (offline) return `Tell me about ${title}`;
+  const phrase = NEWS_PHRASINGS[index % NEWS_PHRASINGS.length] ?? NEWS_PHRASINGS[0];
+  return phrase ? phrase(title) : title;
 }

@@ -4,6 +4,7 @@ export * from "./agents-api.ts";
 export * from "./answer.ts";
 export * from "./auth.ts";
 export * from "./chat-message.ts";
+export * from "./citation-checks.ts";
 export * from "./content.ts";
 export * from "./custom-agents.ts";
 export * from "./discover.ts";

@@ -8,7 +8,11 @@ import type { DocumentKind, ParseLimits } from "../../src/integrations/document-
  * MANIFEST.md says what each file holds or how it must fail). Not copied: 3.4 MiB.
  */
 const REPO_ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
-export const DOCUMENTS = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
+const BESIDE = path.resolve(REPO_ROOT, "../shared/fixtures/documents");
+/** Beside the repository; a git worktree one level deeper finds the corpus one level up. */
+export const DOCUMENTS = fs.existsSync(BESIDE)
+  ? BESIDE
+  : path.resolve(REPO_ROOT, "../../shared/fixtures/documents");
 
 export function fixture(name: string): Uint8Array {
   return new Uint8Array(fs.readFileSync(path.join(DOCUMENTS, name)));

@@ -37,10 +37,22 @@ export class ChatTurn {
   /** Milliseconds from `started` to the first text delta (null: none yet). */
   firstTokenMs: number | null = null;
   toolCalls = 0;
+  /**
+   * The text each numbered source stood for when the model read it (its page, passage or
+   * snippet), by n: what the reply's citations are checked against once it ends (run-turn.ts).
+   */
+  readonly sourceTexts = new Map<number, string>();
   private open: SavedPart | null = null;
   private readonly tools = new Map<string, ToolPart>();
 
   constructor(private readonly started = performance.now()) {}
+
+  /** Keeps the text source n stood for (more text for the same source is added to it). */
+  sourceText(n: number, text: string): void {
+    const known = this.sourceTexts.get(n);
+    if (known === undefined) this.sourceTexts.set(n, text);
+    else if (!known.includes(text)) this.sourceTexts.set(n, `${known}\n${text}`);
+  }
 
   /** Records one chunk of the reply (the ones that change its saved parts). */
   record(chunk: UIMessageChunk): void {

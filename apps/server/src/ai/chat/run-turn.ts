@@ -1,7 +1,9 @@
+import { CITATION_CHECKS_PART } from "@nexus/contracts";
 import { createUIMessageStream, type UIMessageChunk } from "ai";
 import type { Deps } from "../../deps.ts";
 import { modelRetries } from "../model-fetch.ts";
 import type { ChatJob, ChatKind, TurnContext } from "./chat-kinds.ts";
+import { checkCitations } from "./citation-check.ts";
 import { ModelTextGuard } from "./model-chunks.ts";
 import { ChatTurn, runChat } from "./run-chat.ts";
 import { failureMessage } from "./turn-failure.ts";
@@ -67,6 +69,7 @@ async function turn<J extends ChatJob, B, S>(
     else await plan.reply?.();
     guard.flush();
     await plan.after?.();
+    emitCitationChecks(ctx);
     await save(kind, ctx, false);
     saved = true;
     write({ type: "finish", messageMetadata: kind.finish?.(ctx) ?? kind.metadata(job, model) });
@@ -120,4 +123,20 @@ async function save<J extends ChatJob, B, S>(
     replaces: job.replaces,
   });
   kind.saved?.(ctx, versions);
+}
+
+/**
+ * The reply's citations checked against the texts its sources stood for (citation-check.ts), as
+ * its `data-citation-checks` part: part of the reply, so saved with it. Nothing when no source
+ * has a text (a kind without sources) or nothing is cited.
+ */
+function emitCitationChecks(ctx: TurnContext<ChatJob, unknown>): void {
+  const { turn } = ctx;
+  if (turn.sourceTexts.size === 0 || turn.text === "") return;
+  const checks = checkCitations({
+    text: turn.text,
+    sources: turn.sourceTexts,
+    count: Math.max(...turn.sourceTexts.keys()),
+  });
+  if (checks.length > 0) ctx.emit({ type: CITATION_CHECKS_PART, data: checks } as UIMessageChunk);
 }

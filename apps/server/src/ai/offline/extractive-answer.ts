@@ -1,5 +1,5 @@
 import { STOP_WORDS, stem, terms } from "../../lib/text-tokens.ts";
-import { type NeedsModelReason, needsModelMessage } from "./needs-model.ts";
+import { type NeedsModelReason, needsModelMessage, type Searched } from "./needs-model.ts";
 import type { PromptSource } from "./prompt-format.ts";
 import { bm25Scores, type MmrCandidate, mmrSelect, termVector } from "./scoring.ts";
 import { quotableFragments, quotableSentences } from "./sentences.ts";
@@ -32,6 +32,44 @@ const LAMBDA = 0.7;
 const CUTOFF = 0.45;
 /** A quote holds at least this share of the question's words the best match holds. */
 const MATCH_SHARE = 0.75;
+/**
+ * The relevance floor: the best quote holds at least this share of the question's topic words,
+ * else the engine says it does not know ("How do heat pumps work in cold climates?" over guides
+ * that share only "work" with it).
+ */
+export const COVERAGE_FLOOR = 0.5;
+/** No quote scores under this share of the best quote's match (no padding far below it). */
+const RELATIVE_FLOOR = 0.5;
+/** Stemmed words that ask something but name no topic: they count for no match on their own. */
+const WEAK_TERMS: ReadonlySet<string> = new Set(
+  (
+    "work happen mean need find thing good best new take give help start make see look keep " +
+    "come go way differ difference exampl explain describ say section chapter page part " +
+    "paragraph document"
+  ).split(" "),
+);
+
+/** The question's topic words (its weak ones only when it has nothing else). */
+function topicTerms(question: readonly string[]): string[] {
+  const strong = question.filter((t) => !WEAK_TERMS.has(t));
+  return strong.length > 0 ? strong : [...question];
+}
+
+/** Words a phrase cannot end on: a quote ending on one was cut ("… would require the"). */
+const DANGLING: ReadonlySet<string> = new Set(
+  "a an the of to in into for with and or but nor by from on at as that which whose than".split(
+    " ",
+  ),
+);
+
+/** A quote that stops mid-phrase ("This proposed AD would require the ①"): not a whole sentence. */
+function isClipped(text: string): boolean {
+  const last = /([\p{L}\p{N}]+)[^\p{L}\p{N}]*$/u.exec(text);
+  if (!last?.[1]) return true;
+  if (DANGLING.has(last[1].toLowerCase()) && !/[.!?]["')\]]*$/.test(text)) return true;
+  // A symbol after the last word that is no punctuation (a circled digit, a stray glyph).
+  return /[^\p{L}\p{N}\s.!?,;:"'’”)\]…*_`%°-]\s*$/u.test(text);
+}
 
 interface Candidate extends MmrCandidate {
   source: number;
@@ -154,14 +192,21 @@ export function composeAnswer(options: {
   maxSentences?: number;
 }): OfflineAnswer {
   const { sources } = options;
-  if (sources.length === 0) return needsModel("no-sources");
+  if (sources.length === 0) return needsModel("no-sources", searched(options.question, sources));
   const question = terms(options.question);
-  const candidates = matching(candidatesOf(question, sources));
-  if (candidates.length === 0) return needsModel("no-match");
+  // The floor's topic words: not the words of an address the question holds (its page is read).
+  const topic = topicTerms(terms(options.question.replace(/\bhttps?:\/\/\S+/gi, " ")));
+  const candidates = matching(
+    candidatesOf(question, sources),
+    topic,
+    sourceCoverage(topic, sources),
+  );
+  if (candidates.length === 0) return needsModel("no-match", searched(options.question, sources));
   const picked = mmrSelect({
     candidates,
     max: options.maxSentences ?? MAX_SENTENCES,
-    min: MIN_SENTENCES,
+    // One good quote is an answer: never padded to a minimum with weaker ones.
+    min: 1,
     lambda: LAMBDA,
     cutoff: CUTOFF,
   })
@@ -184,13 +229,18 @@ export function composeAnswer(options: {
  * when it holds more of the question's words than every sentence, or when it is as good and comes
  * from the top-ranked source (the page the search ranked first holds only a heading and a line).
  */
-function matching(candidates: Candidate[]): Candidate[] {
+function matching(
+  candidates: Candidate[],
+  topic: readonly string[],
+  coverage: ReadonlyMap<number, number>,
+): Candidate[] {
   const sentences = candidates.filter((c) => !c.fragment);
   const bestSentence = sentences.reduce((m, c) => Math.max(m, c.coverage), 0);
   const firstSource = candidates.reduce((m, c) => Math.min(m, c.source), Number.POSITIVE_INFINITY);
   const usable = candidates.filter(
     (c) =>
       c.lexical > 0 &&
+      !isClipped(c.sentence) &&
       c.coverage > 0 &&
       (!c.fragment ||
         c.coverage > bestSentence ||
@@ -202,10 +252,34 @@ function matching(candidates: Candidate[]): Candidate[] {
     undefined,
   );
   const best = lead?.coverage ?? 0;
+  // The relevance floor: a source quoted from must hold enough of the question's topic words.
+  const distinct = new Set(topic).size;
+  // Half of them, and both of two ("Why is the sky blue?" is not about the Blue colour theme).
+  const needed = distinct === 2 ? 2 : Math.ceil(COVERAGE_FLOOR * distinct);
+  const covered = usable.reduce((m, c) => Math.max(m, coverage.get(c.source) ?? 0), 0);
+  if (best === 0 || covered < needed) return [];
   const enough = Math.ceil(MATCH_SHARE * best);
-  return usable.filter((c) => c.coverage >= (c.fragment ? best : enough));
+  const floor = RELATIVE_FLOOR * (lead?.lexical ?? 0);
+  return usable.filter((c) => c.coverage >= (c.fragment ? best : enough) && c.lexical >= floor);
 }
 
-function needsModel(reason: NeedsModelReason): OfflineAnswer {
-  return { kind: "needs-model", reason, text: needsModelMessage(reason) };
+/** How many of the question's topic words each source holds (its title and its text). */
+function sourceCoverage(topic: readonly string[], sources: readonly PromptSource[]) {
+  const wanted = new Set(topic);
+  return new Map(
+    sources.map((s) => {
+      const held = new Set(terms(`${s.title}\n${s.content}`).filter((t) => wanted.has(t)));
+      return [s.n, held.size] as const;
+    }),
+  );
+}
+
+/** What the engine searched, for its "I do not know" message. */
+function searched(question: string, sources: readonly PromptSource[]): Searched {
+  const titles = [...new Set(sources.map((s) => s.title.split(" — ")[0] ?? s.title))];
+  return { question, titles };
+}
+
+function needsModel(reason: NeedsModelReason, what?: Searched): OfflineAnswer {
+  return { kind: "needs-model", reason, text: needsModelMessage(reason, what) };
 }

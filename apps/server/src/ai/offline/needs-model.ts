@@ -26,6 +26,33 @@ const OPENING: Record<NeedsModelReason, string> = {
     "configured: in offline mode it can only answer questions by quoting its sources.",
 };
 
-export function needsModelMessage(reason: NeedsModelReason): string {
-  return `${OPENING[reason]}\n\n${HOW_TO}`;
+/** What the engine searched before it gave up: the question and the titles it read. */
+export interface Searched {
+  question: string;
+  titles: readonly string[];
+}
+
+/** The guide on search providers (content/blog/search-providers.md). */
+export const SEARCH_GUIDE_URL = "/blog/search-providers";
+
+const WEB_SEARCH =
+  "To answer from the live web, set `SEARCH_PROVIDER` (SearXNG, Tavily or Brave): see " +
+  `[Search providers](${SEARCH_GUIDE_URL}).`;
+
+const MAX_TITLES = 4;
+
+function searchedLine(what: Searched | undefined): string {
+  if (!what) return "";
+  const asked = what.question.replace(/\s+/g, " ").trim().slice(0, 200);
+  if (what.titles.length === 0)
+    return `\n\nNexus searched its local sources (the built-in guides and your files) for “${asked}” and found nothing.`;
+  const titles = what.titles.slice(0, MAX_TITLES).map((t) => `“${t}”`);
+  const more =
+    what.titles.length > MAX_TITLES ? ` and ${what.titles.length - MAX_TITLES} more` : "";
+  return `\n\nNexus searched its local sources for “${asked}”: the closest were ${titles.join(", ")}${more}, and none of them answers it.`;
+}
+
+export function needsModelMessage(reason: NeedsModelReason, what?: Searched): string {
+  const web = reason === "writing" ? "" : ` ${WEB_SEARCH}`;
+  return `${OPENING[reason]}${searchedLine(what)}\n\n${HOW_TO}${web}`;
 }

@@ -79,3 +79,18 @@ export const EVAL_QUESTIONS: readonly EvalQuestion[] = [
   { question: "Do I need an API key to try Nexus?", path: "faq.md" },
   { question: "Is my data used to train models?", path: "faq.md" },
 ];
+
+/**
+ * Questions the knowledge base cannot answer (issue 38): the offline engine must refuse each one
+ * rather than quote guides that share a word with it. The first is the landing page's old example.
+ */
+export const OUT_OF_SCOPE_QUESTIONS: readonly string[] = [
+  "How do heat pumps work in cold climates?",
+  "How does photosynthesis work?",
+  "What is the capital of Australia?",
+  "How do I bake sourdough bread at home?",
+  "Who won the 2018 football World Cup?",
+  "What are the symptoms of the flu?",
+  "How do I change a flat tyre on a bicycle?",
+  "Why is the sky blue?",
+];

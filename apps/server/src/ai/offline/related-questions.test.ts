@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseOfGerund, questionFrom } from "./question-phrasing.ts";
-import { relatedQuestions } from "./related-questions.ts";
+import { properQuestion, relatedQuestions } from "./related-questions.ts";
 
 describe("questionFrom", () => {
   it("keeps questions and asks how for instructions and gerunds", () => {
@@ -118,5 +118,29 @@ describe("relatedQuestions", () => {
       ],
     });
     expect(result).toEqual(["What are winter lighting hours?"]);
+  });
+});
+
+describe("related questions as a person would ask them (issue 38)", () => {
+  it("reads a heading path's last heading, capitalised, one question mark, no ›", () => {
+    const out = relatedQuestions({
+      question: "Who are the inheritors?",
+      sources: [
+        { title: "inheritors.pdf, p. 3", heading: "The Inheritors › XVIII", snippet: "inheritors" },
+        { title: "inheritors.pdf, p. 4", heading: "The Inheritors › Elsmere Sturgeon" },
+      ],
+    });
+    for (const q of out) {
+      expect(q).toMatch(/^\p{Lu}.*[^?]\?$/u);
+      expect(q).not.toContain("›");
+    }
+    expect(out).not.toContain("What is XVIII?");
+    expect(out).toContain("What is Elsmere Sturgeon?");
+  });
+
+  it("properQuestion capitalises, ends with one question mark and drops bare numbers", () => {
+    expect(properQuestion("what is a share link??")).toBe("What is a share link?");
+    expect(properQuestion("What is the XVIII?")).toBeNull();
+    expect(properQuestion(null)).toBeNull();
   });
 });

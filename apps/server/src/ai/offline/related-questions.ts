@@ -62,7 +62,8 @@ export function relatedQuestions(options: {
   for (const [i, source] of options.sources.entries()) {
     const [rawTitle = "", fromTitle] = source.title.split(TITLE_SEPARATOR);
     const title = FILE_PASSAGE_TITLE.test(rawTitle) ? "" : withoutSiteName(rawTitle);
-    const heading = source.heading ?? fromTitle;
+    // A heading path ("The Inheritors › XVIII"): its last heading is the topic.
+    const heading = (source.heading ?? fromTitle)?.split(" › ").at(-1)?.trim();
     // Off-topic sources (no word of the question anywhere in them) offer nothing, except the
     // best-ranked one.
     const text = `${source.title} ${heading ?? ""} ${source.snippet ?? ""}`;
@@ -80,10 +81,26 @@ export function relatedQuestions(options: {
     if (topicTerms.length === 0 || topicTerms.every((t) => asked.has(t))) continue;
     if (similarity(topic, options.question) >= SAME) continue;
     if (chosenTopics.some((t) => similarity(t, topic) >= SAME)) continue;
-    const question = questionFrom(topic);
+    const question = properQuestion(questionFrom(topic));
     if (!question || chosen.includes(question)) continue;
     chosen.push(question);
     chosenTopics.push(topic);
   }
   return chosen;
+}
+
+/**
+ * A question as offered (issue 38): a capital first, one question mark last, no heading-path
+ * separator, not a bare chapter number ("What is XVIII?").
+ */
+export function properQuestion(question: string | null): string | null {
+  if (!question) return null;
+  const text = question
+    .replace(/\s*›\s*/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (/^What (?:is|are) (?:the )?[IVXLC\d.]+\?$/i.test(text)) return null;
+  const body = text.replace(/[?.!\s]+$/, "");
+  if (body.length < 3) return null;
+  return `${body.charAt(0).toUpperCase()}${body.slice(1)}?`;
 }

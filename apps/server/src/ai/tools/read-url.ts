@@ -73,11 +73,12 @@ export async function readUrl(ctx: ToolContext, url: string): Promise<ReadPage> 
   const full = read.text;
   if (!full) throw new Error(`${host} has no readable text.`);
   const title = read.title || hostOf(page.url);
+  const text = full.slice(0, READ_URL_LIMITS.maxChars);
   return {
-    n: ctx.sources.add({ url, title }),
+    n: ctx.sources.add({ url, title, text }),
     url: page.url,
     title,
-    text: full.slice(0, READ_URL_LIMITS.maxChars),
+    text,
     truncated: full.length > READ_URL_LIMITS.maxChars || page.truncated,
   };
 }

@@ -45,12 +45,15 @@ export async function searchFiles(ctx: ToolContext, query: string): Promise<Sear
       "The search of the files did not answer. Answer from what you know, and say so.",
     );
   }
-  const results = found.slice(0, SEARCH_FILES_RESULTS).map((r) => ({
-    n: ctx.sources.add({ url: r.url, title: r.title }),
-    title: r.title,
-    url: r.url,
-    text: (r.content ?? r.snippet).slice(0, PASSAGE_CHARS),
-  }));
+  const results = found.slice(0, SEARCH_FILES_RESULTS).map((r) => {
+    const text = (r.content ?? r.snippet).slice(0, PASSAGE_CHARS);
+    return {
+      n: ctx.sources.add({ url: r.url, title: r.title, text }),
+      title: r.title,
+      url: r.url,
+      text,
+    };
+  });
   return { results };
 }
 

@@ -58,19 +58,29 @@ export class SourceBook {
     private readonly write: (chunk: UIMessageChunk) => void,
     /** Addresses the person wrote (they may be read). */
     personUrls: readonly string[] = [],
+    /** Keeps the text source n stood for (the turn's: ChatTurn.sourceText). */
+    private readonly texts?: (n: number, text: string) => void,
   ) {
     for (const url of personUrls) this.allow(url);
   }
 
-  /** The source's number, announcing it the first time (null once MAX_SOURCES are numbered). */
-  add(source: { url: string; title: string }): number | null {
+  /**
+   * The source's number, announcing it the first time (null once MAX_SOURCES are numbered).
+   * `text`: what the tool gave the model of it (a snippet, a page, a passage), kept in `texts` so
+   * the reply's citations of it can be checked.
+   */
+  add(source: { url: string; title: string; text?: string }): number | null {
     const key = normalUrl(source.url);
     const known = this.numbers.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      if (source.text) this.texts?.(known, source.text);
+      return known;
+    }
     if (this.numbers.size >= MAX_SOURCES) return null;
     const n = this.numbers.size + 1;
     this.numbers.set(key, n);
     this.write({ type: "source-url", sourceId: String(n), url: source.url, title: source.title });
+    if (source.text) this.texts?.(n, source.text);
     return n;
   }
 

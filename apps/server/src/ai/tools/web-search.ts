@@ -27,11 +27,12 @@ export async function webSearch(
   }
   const results = found.results.slice(0, WEB_SEARCH_RESULTS).map((r) => {
     ctx.sources.allow(r.url);
+    const snippet = r.snippet.slice(0, 400);
     return {
-      n: ctx.sources.add({ url: r.url, title: r.title }),
+      n: ctx.sources.add({ url: r.url, title: r.title, text: `${r.title}\n${snippet}` }),
       title: r.title,
       url: r.url,
-      snippet: r.snippet.slice(0, 400),
+      snippet,
     };
   });
   return { results };

@@ -317,7 +317,7 @@ export async function youtubeTranscript(
   const { text, truncated } = transcriptText(captions);
   const canonical = `https://www.youtube.com/watch?v=${video.videoId}`;
   return {
-    n: ctx.sources.add({ url: canonical, title }),
+    n: ctx.sources.add({ url: canonical, title, text }),
     videoId: video.videoId,
     title,
     language: track.languageCode,

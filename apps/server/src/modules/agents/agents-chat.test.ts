@@ -116,7 +116,14 @@ describe("POST /api/agents/:agentId/chat", () => {
       await h.request(`/api/agents/url-qa/threads/${threadId}`, { cookie })
     ).json()) as { turns: { parts: Record<string, unknown>[] }[] };
     const parts = thread.turns[0]?.parts ?? [];
-    expect(parts.map((p) => p.type)).toEqual(["tool-read-url", "source-url", "text"]);
+    expect(parts.map((p) => p.type)).toEqual([
+      "tool-read-url",
+      "source-url",
+      "text",
+      "data-citation-checks",
+    ]);
+    // The page the tool read holds the cited sentence's words: the citation is verified.
+    expect(parts[3]).toMatchObject({ data: [{ source: 1, verified: true }] });
     expect(parts[0]).toMatchObject({ state: "output-available", input: { url } });
   });
 

@@ -115,6 +115,11 @@ export async function offlineReply(options: {
       limits: { pages: OFFLINE_PAGES },
     });
     sources.push(...read);
+    // The pages read are what the engine quotes: its citations are checked against them.
+    for (const [i, r] of read.entries()) {
+      const n = found?.results[i]?.n;
+      if (n && r.content) turn.sourceText(n, r.content);
+    }
   }
   // The engine quotes from the answer prompt's numbered sources, in the SourceBook's order.
   await runChat({

@@ -205,7 +205,11 @@ export async function prepareAgent(ctx: AgentContext): Promise<TurnPlan> {
     deps,
     caller: job.caller,
     signal,
-    sources: new SourceBook((chunk) => ctx.emit(chunk), personUrls),
+    sources: new SourceBook(
+      (chunk) => ctx.emit(chunk),
+      personUrls,
+      (n, text) => ctx.turn.sourceText(n, text),
+    ),
     ...(job.custom?.knowledge ? { knowledge: job.custom.knowledge } : {}),
     saveImage: (user, image) => files.saveGeneratedImage(deps, user, image),
   };

@@ -84,4 +84,4 @@ export const REWRITE_SYSTEM =
   "Rewrite the user's follow-up question into one standalone search query that can be understood without the conversation. Answer with the query only.";
 
 export const RELATED_SYSTEM =
-  "Suggest 4 short follow-up questions the user might ask next about this topic, each a complete question a person would type (a capital first, a question mark last, naming the subject rather than 'it'). One question per line, no numbering, nothing else.";
+  "Suggest 4 short follow-up questions the user might ask next about this topic, each a complete question a person would type (a capital first, a question mark last, naming the subject rather than 'it'). Write them in the language of the question (a French question gets French questions). Ask about the topic of the question itself, never about this assistant or its guides unless the question was about them. One question per line, no numbering, nothing else.";

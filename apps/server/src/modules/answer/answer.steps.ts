@@ -1,4 +1,10 @@
-import type { AnswerImage, AnswerSource, AnswerVideo, FocusMode } from "@nexus/contracts";
+import {
+  type AnswerImage,
+  type AnswerSource,
+  type AnswerVideo,
+  citationRuns,
+  type FocusMode,
+} from "@nexus/contracts";
 import { generateText } from "ai";
 import { failureMessage as turnFailure } from "../../ai/chat/turn-failure.ts";
 import type { ChatModel } from "../../ai/models.ts";
@@ -7,7 +13,7 @@ import type { Deps } from "../../deps.ts";
 import { createFilesCorpus } from "../../integrations/search/files-corpus.ts";
 import { createLocalSearch } from "../../integrations/search/local.ts";
 import type { SearchResponse, SearchResult } from "../../integrations/search/types.ts";
-import { queryWords } from "../../lib/text-tokens.ts";
+import { queryWords, terms } from "../../lib/text-tokens.ts";
 import { FOCUS, RELATED_SYSTEM, REWRITE_SYSTEM } from "./answer.focus.ts";
 import { UnreadUrlsError } from "./answer.urls.ts";
 
@@ -123,6 +129,40 @@ function fallbackRelated(question: string, results: readonly SearchResult[]): st
   });
 }
 
+/** A page of the built-in guides (the knowledge base: /blog/…, /faq). */
+const isGuide = (r: SearchResult) => /^\/(?:blog\/|faq\b)/.test(r.url);
+
+/**
+ * The results related questions may draw on: a guide only when the question is about what it
+ * covers (it names Nexus, or the guide holds half of the question's words) — a question about heat
+ * pumps gets no questions about signing in (issue 38).
+ */
+export function relatedSources(question: string, results: readonly SearchResult[]): SearchResult[] {
+  const asked = new Set(terms(question));
+  if (/\bnexus\b/i.test(question)) return [...results];
+  return results.filter((r) => {
+    if (!isGuide(r)) return true;
+    const held = new Set(terms(`${r.title} ${r.heading ?? ""} ${r.snippet}`));
+    let shared = 0;
+    for (const t of asked) if (held.has(t)) shared++;
+    return asked.size > 0 && shared >= Math.ceil(asked.size / 2);
+  });
+}
+
+/**
+ * The offline engine's related questions: from the headings of the sources its answer cited
+ * (none when it cited nothing: it did not know, and offers no guesses).
+ */
+export function relatedFromCited(options: {
+  question: string;
+  results: readonly SearchResult[];
+  text: string;
+}): string[] {
+  const cited = new Set(citationRuns(options.text, options.results.length).map((r) => r.source));
+  const sources = options.results.filter((_, i) => cited.has(i + 1));
+  return sources.length === 0 ? [] : fallbackRelated(options.question, sources);
+}
+
 /**
  * 3–5 follow-up questions. Offline: from the sources' headings. With a model: one short call,
  * started beside the answer by the caller; it never rejects (falls back to the headings).
@@ -133,7 +173,8 @@ export async function relatedFor(options: {
   results: readonly SearchResult[];
   signal: AbortSignal;
 }): Promise<string[]> {
-  const { model, question, results } = options;
+  const { model, question } = options;
+  const results = relatedSources(question, options.results);
   if (model.offline) return fallbackRelated(question, results);
   try {
     const titles = results.map((r, i) => `[${i + 1}] ${r.title}`).join("\n");
@@ -152,7 +193,7 @@ export async function relatedFor(options: {
           .replace(/^["']|["']$/g, "")
           .trim(),
       )
-      .filter((l) => l.length > 3 && l.length < 200 && l.endsWith("?"))
+      .filter((l) => l.length > 3 && l.length < 200 && /[?？؟]$/.test(l))
       .map((l) => `${l.charAt(0).toUpperCase()}${l.slice(1)}`);
     return lines.length >= 3 ? lines.slice(0, 5) : fallbackRelated(question, results);
   } catch {

@@ -22,6 +22,7 @@ import {
   presentMedia,
   presentSource,
   relatedFor,
+  relatedFromCited,
   searchFor,
   standaloneQuery,
   type Turn,
@@ -206,9 +207,14 @@ export async function prepareAnswer(
 
   // Related questions: one short call started now, beside page reading and the answer; the
   // answer never waits for it (it is awaited only once the answer's text has ended).
-  const related = relatedFor({ model, question: state.query, results, signal });
-  related.catch(() => undefined);
+  // Offline, they come from the sources the answer cites, once it is written (after, below).
+  const related = model.offline
+    ? null
+    : relatedFor({ model, question: state.query, results, signal });
+  related?.catch(() => undefined);
   const read = await readPages({ fetchPage: deps.webFetch.fetchPage, results, signal });
+  // What each source stood for in the prompt: the reply's citations are checked against it.
+  for (const [i, r] of read.entries()) ctx.turn.sourceText(i + 1, r.content ?? r.snippet);
   return {
     call: {
       system: systemPrompt({
@@ -223,7 +229,9 @@ export async function prepareAnswer(
       ),
     },
     after: async () => {
-      state.related = await related;
+      state.related = related
+        ? await related
+        : relatedFromCited({ question: state.query, results, text: ctx.turn.text });
       ctx.write({ type: "data-related", data: state.related });
     },
   };

@@ -4,6 +4,7 @@ import {
   type DocumentCitation,
   type PageRange,
 } from "@nexus/contracts";
+import { checkSentence, PreparedSource } from "../../ai/chat/citation-check.ts";
 import { matchQuote } from "../../lib/quote-match.ts";
 import type * as files from "../files/files.service.ts";
 
@@ -143,8 +144,11 @@ export async function citationsOf(options: {
     else if (m.quote)
       // A quote the model gave that the passage does not hold: it marks nothing.
       out.push({ ...base, quote: m.quote, verified: false, match: "none", ranges: [] });
-    // A bare [n] whose sentence is the model's own words: the passage it cites, whole.
-    else out.push({ ...base, quote: null, verified: true, match: "passage", ranges: [whole] });
+    // A bare [n] whose sentence is the model's own words: the passage it cites, whole, when it
+    // holds most of the sentence's words (citation-check.ts); else the citation is unverified.
+    else if (quote && checkSentence(quote, new PreparedSource(passage.content)).match !== "none")
+      out.push({ ...base, quote: null, verified: true, match: "passage", ranges: [whole] });
+    else out.push({ ...base, quote: null, verified: false, match: "none", ranges: [] });
   }
   return out;
 }

@@ -2,6 +2,7 @@ import {
   answerImageSchema,
   answerSourceSchema,
   answerVideoSchema,
+  CITATION_CHECKS_PART,
   type CopyShareResponse,
   type CreateShareRequest,
   isThreadShareId,
@@ -101,9 +102,15 @@ function sharedAgentOf(
   return agent && row.subjectId ? agent(deps, user, row.subjectId) : Promise.resolve(undefined);
 }
 
-/** An entry's saved parts when its kind shares them (each an object with a type). */
+/**
+ * An entry's saved parts when its kind shares them (each an object with a type); otherwise only
+ * its citation checks (the runtime checks every kind's citations: issue 38), or undefined.
+ */
 function sharedPartsOf(deps: Deps, row: Pick<repo.HistoryRow, "kind" | "parts">) {
-  return shareOf(deps, row).keepsParts ? (storedPartsOf(row.parts) ?? undefined) : undefined;
+  const parts = storedPartsOf(row.parts) ?? undefined;
+  if (shareOf(deps, row).keepsParts) return parts;
+  const checks = parts?.filter((p) => p.type === CITATION_CHECKS_PART);
+  return checks && checks.length > 0 ? checks : undefined;
 }
 
 /** An entry's content as its kind shares it (a document chat's quote markers read as `[n]`). */

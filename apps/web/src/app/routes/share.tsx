@@ -1,7 +1,9 @@
-import type { SharedThreadMessage, ThreadEntry } from "@nexus/contracts";
+import { CITATION_CHECKS_PART, type SharedThreadMessage, type ThreadEntry } from "@nexus/contracts";
 import { useCallback } from "react";
 import { useParams } from "react-router";
 import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
+import { CitationChecksContext } from "@/components/chat/markdown/sources-context.ts";
+import { citationChecksOf } from "@/components/chat/part-registry.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { paths } from "@/config/paths.ts";
 import { MediaPanel } from "@/features/answer/components/media-panel.tsx";
@@ -64,7 +66,12 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
       </>
     );
   }
-  if (parts) return <SharedAgentTurn message={{ ...message, parts }} index={index} />;
+  // An answer's parts are its citation checks alone: it is drawn as an answer, with their marks.
+  const answerChecks = parts?.every((p) => p.type === CITATION_CHECKS_PART)
+    ? citationChecksOf(parts)
+    : undefined;
+  if (parts && !answerChecks)
+    return <SharedAgentTurn message={{ ...message, parts }} index={index} />;
   const hasMedia = message.images.length > 0 || message.videos.length > 0;
   // The author's files are named and quoted, never linked: readers cannot download them.
   const sources = privateFiles(message.sources);
@@ -75,13 +82,15 @@ function SharedTurn({ message, index }: { message: SharedThreadMessage; index: n
         <div className="flex min-w-0 flex-col gap-5">
           <SourcesStrip sources={sources} />
           <ReasoningPanel text={message.thinkingContent} thinking={false} answerStarted />
-          <LazyAnswerMarkdown
-            headingBase={index === 0 ? 2 : 3}
-            markdown={message.content}
-            sources={sources}
-            streaming={false}
-            className="min-w-0 break-words"
-          />
+          <CitationChecksContext value={answerChecks}>
+            <LazyAnswerMarkdown
+              headingBase={index === 0 ? 2 : 3}
+              markdown={message.content}
+              sources={sources}
+              streaming={false}
+              className="min-w-0 break-words"
+            />
+          </CitationChecksContext>
         </div>
         <MediaPanel images={message.images} videos={message.videos} />
       </div>

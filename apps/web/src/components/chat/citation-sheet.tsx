@@ -1,9 +1,10 @@
-import type { AnswerSource } from "@nexus/contracts";
+import type { AnswerSource, CitationCheck } from "@nexus/contracts";
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { Sheet } from "@/components/ui/sheet.tsx";
 import { documentLinkOf } from "@/lib/chat/document-link.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
+import { CitationMark } from "./citation-mark.tsx";
 import { SourcePreview } from "./source-preview.tsx";
 
 /** A cited source in a bottom sheet (a tapped chip on a touch screen): read it, open it, close it. */
@@ -12,9 +13,12 @@ export function CitationSheet({
   label,
   number,
   href,
+  check,
   onOpenChange,
 }: {
   source: AnswerSource;
+  /** The citation's check, if the reply was checked: its mark and passage are shown. */
+  check?: CitationCheck | undefined;
   label: SourceLabel;
   number: number;
   href: string | null;
@@ -31,6 +35,7 @@ export function CitationSheet({
       <div className="flex flex-col gap-4 p-4 text-sm">
         <p>
           <SourcePreview source={source} label={label} full />
+          {check ? <CitationMark check={check} full /> : null}
         </p>
         {href && documentLinkOf(source.url) ? (
           // A passage of the person's file: its document chat, in the app.

@@ -1,5 +1,6 @@
-import type { AnswerSource } from "@nexus/contracts";
+import { type AnswerSource, CITATION_CHECKS_PART, type CitationCheck } from "@nexus/contracts";
 import { type ComponentType, createContext, type ReactNode, use, useMemo } from "react";
+import { CitationChecksContext } from "./markdown/sources-context.ts";
 
 /** A part of a chat message as the AI SDK streams it: only its `type` is read here. */
 export interface ChatPart {
@@ -78,16 +79,32 @@ export function MessagePart<P extends ChatPart>({ part, ...context }: PartRender
   return Renderer ? <Renderer part={part} {...context} /> : null;
 }
 
-/** A message's parts in order, each by its registered renderer. */
+/** The checks of a message's citations (its data-citation-checks part), if it was checked. */
+export function citationChecksOf(parts: readonly ChatPart[]): readonly CitationCheck[] | undefined {
+  const part = parts.find((p) => p.type === CITATION_CHECKS_PART) as
+    | { data?: readonly CitationCheck[] }
+    | undefined;
+  return Array.isArray(part?.data) ? part.data : undefined;
+}
+
+/**
+ * A message's parts in order, each by its registered renderer; its citation checks go to the
+ * chips of its text (CitationChecksContext).
+ */
 export function MessageParts({
   parts,
   ...context
 }: PartRenderContext & { parts: readonly ChatPart[] }) {
   const renderers = usePartRenderers();
-  return parts.map((part, index) => {
-    const Renderer = resolvePartRenderer(renderers, part.type);
-    if (!Renderer) return null;
-    // biome-ignore lint/suspicious/noArrayIndexKey: parts have no ids; part n stays at place n
-    return <Renderer key={`${part.type}-${index}`} part={part} {...context} />;
-  });
+  const checks = citationChecksOf(parts);
+  return (
+    <CitationChecksContext value={checks}>
+      {parts.map((part, index) => {
+        const Renderer = resolvePartRenderer(renderers, part.type);
+        if (!Renderer) return null;
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts have no ids; part n stays at place n
+        return <Renderer key={`${part.type}-${index}`} part={part} {...context} />;
+      })}
+    </CitationChecksContext>
+  );
 }

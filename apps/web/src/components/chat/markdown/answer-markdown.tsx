@@ -1,5 +1,5 @@
 import "./answer-markdown.css";
-import type { AnswerSource } from "@nexus/contracts";
+import { type AnswerSource, citationCounts } from "@nexus/contracts";
 import { clsx } from "clsx";
 import type { Element } from "hast";
 import {
@@ -230,8 +230,24 @@ function Input({ type, checked }: Props<"input">) {
 function Cite({ node, children }: Props<"cite">) {
   const render = useRenderCitation();
   const n = Number(node?.properties.dataCitation);
+  const occurrence = Number(node?.properties.dataOccurrence ?? 0);
   if (!Number.isInteger(n) || n < 1) return <>{children}</>;
-  return render ? render(n) : <CitationChip n={n} />;
+  return render ? render(n) : <CitationChip n={n} occurrence={occurrence} />;
+}
+
+/** Chip counts per source as a string ("1:2,3:1"): a block's memo compares it by value. */
+function encodeStarts(starts: ReadonlyMap<number, number>): string {
+  return [...starts].map(([n, k]) => `${n}:${k}`).join(",");
+}
+
+function decodeStarts(encoded: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pair of encoded.split(",")) {
+    const [n, k] = pair.split(":").map(Number);
+    if (n !== undefined && k !== undefined && Number.isInteger(n) && Number.isInteger(k))
+      out.set(n, k);
+  }
+  return out;
 }
 
 function Pre({ node, children }: Props<"pre">) {
@@ -250,6 +266,8 @@ const COMPONENTS: Components = {
 interface MarkdownBlockProps {
   markdown: string;
   sourceCount: number;
+  /** Chips of each source in the blocks before this one (encodeStarts). */
+  citationStarts?: string;
   headingBase: number;
   /** The whole answer's highest heading level (this is one block of it). */
   headingFrom: number | null;
@@ -266,6 +284,7 @@ interface MarkdownBlockProps {
 export const MarkdownBlock = memo(function MarkdownBlock({
   markdown,
   sourceCount,
+  citationStarts = "",
   headingBase,
   headingFrom,
   math,
@@ -277,9 +296,9 @@ export const MarkdownBlock = memo(function MarkdownBlock({
       remarkGfm,
       remarkMath,
       remarkCurrencyDollars,
-      [remarkCitations, { count: sourceCount }],
+      [remarkCitations, { count: sourceCount, starts: decodeStarts(citationStarts) }],
     ],
-    [sourceCount],
+    [sourceCount, citationStarts],
   );
   const rehypePlugins = useMemo(
     () => rehypePluginsFor(math, highlight, headingBase, headingFrom),
@@ -348,6 +367,16 @@ export function AnswerMarkdown({
   // While streaming, typing stays responsive: React may skip intermediate token renders.
   const deferred = useDeferredValue(markdown);
   const blocks = useMemo(() => markdownBlocks(deferred), [deferred]);
+  const count = citationCount ?? sources.length;
+  // Each block's chips count on from the blocks before it (chip k of n shows check k of n).
+  const starts = useMemo(() => {
+    let seen = new Map<number, number>();
+    return blocks.map((block) => {
+      const encoded = encodeStarts(seen);
+      seen = citationCounts(block, count, seen);
+      return encoded;
+    });
+  }, [blocks, count]);
   const headingFrom = useMemo(() => highestHeading(deferred), [deferred]);
   const math = useMathPlugin(mightHaveMath(deferred));
   const highlight = useHighlightPlugin(mightHaveCode(deferred));
@@ -375,7 +404,8 @@ export function AnswerMarkdown({
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
                   key={i}
                   markdown={block}
-                  sourceCount={citationCount ?? sources.length}
+                  sourceCount={count}
+                  citationStarts={starts[i]}
                   headingBase={headingBase}
                   headingFrom={headingFrom}
                   math={math}

@@ -1,5 +1,8 @@
+import { CITATION_UNVERIFIED_LABEL, checkOf } from "@nexus/contracts";
+import { clsx } from "clsx";
 import { type MouseEvent, type PointerEvent, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { CitationMark } from "@/components/chat/citation-mark.tsx";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { SourcePreview } from "@/components/chat/source-preview.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
@@ -7,14 +10,20 @@ import { documentLinkOf, usePassageText } from "@/lib/chat/document-link.ts";
 import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
 import { labelSource } from "@/lib/chat/source-label.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
-import { useSources } from "./sources-context.ts";
+import { useCitationChecks, useSources } from "./sources-context.ts";
 
 const CHIP =
   "mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-accent-soft px-1.5 align-[0.12em] font-medium text-[0.7rem] text-accent-soft-fg leading-none no-underline tabular-nums transition-colors hover:bg-accent hover:text-accent-fg focus-visible:bg-accent focus-visible:text-accent-fg";
 
+/** A citation its source does not support: dashed, in the warning colour, with a "?". */
+const UNVERIFIED_CHIP =
+  "mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] items-center justify-center gap-0.5 rounded-full border border-dashed border-warning bg-warning-soft px-1.5 align-[0.12em] font-medium text-[0.7rem] text-warning leading-none no-underline tabular-nums transition-colors hover:bg-accent hover:text-accent-fg focus-visible:bg-accent focus-visible:text-accent-fg";
+
 export interface CitationChipProps {
   /** 1-based source number. */
   n: number;
+  /** Which chip of source n this is in the reply (0: the first): its check, if it was checked. */
+  occurrence?: number;
 }
 
 /**
@@ -27,8 +36,10 @@ const LazyCitationSheet = lazyComponent(() =>
   import("@/components/chat/citation-sheet.tsx").then((m) => m.CitationSheet),
 );
 
-export function CitationChip({ n }: CitationChipProps) {
+export function CitationChip({ n, occurrence = 0 }: CitationChipProps) {
   const sources = useSources();
+  const check = checkOf(useCitationChecks(), n, occurrence);
+  const unverified = check !== undefined && !check.verified;
   const cardId = useId();
   const preview = useHoverPreview();
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -43,7 +54,8 @@ export function CitationChip({ n }: CitationChipProps) {
   // A local source (the knowledge base, the user's files) is a page of this Nexus: "/blog/…".
   const link = toSafeSourceUrl(source.url, window.location.origin);
   const label = labelSource(source);
-  const name = `Source ${n}: ${source.title || source.domain || "untitled"}`;
+  const name = `Source ${n}: ${source.title || source.domain || "untitled"}${unverified ? ` (${CITATION_UNVERIFIED_LABEL.toLowerCase()})` : ""}`;
+  const chipClass = unverified ? UNVERIFIED_CHIP : CHIP;
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     touch.current = event.pointerType === "touch" || event.pointerType === "pen";
@@ -66,6 +78,7 @@ export function CitationChip({ n }: CitationChipProps) {
   };
   const common = {
     "data-citation": n,
+    "data-verified": check ? String(check.verified) : undefined,
     "aria-label": name,
     "aria-describedby": preview.anchor ? cardId : undefined,
     ...preview.triggerProps,
@@ -76,22 +89,25 @@ export function CitationChip({ n }: CitationChipProps) {
   return (
     <>
       {document && link ? (
-        <Link to={document.path} className={CHIP} {...common}>
+        <Link to={document.path} className={chipClass} {...common}>
           {n}
+          {unverified ? <span aria-hidden="true">?</span> : null}
         </Link>
       ) : link ? (
         <a
           href={link.href}
           target="_blank"
           rel="noopener noreferrer nofollow"
-          className={CHIP}
+          className={chipClass}
           {...common}
         >
           {n}
+          {unverified ? <span aria-hidden="true">?</span> : null}
         </a>
       ) : (
-        <button type="button" className={`${CHIP} cursor-default`} {...common}>
+        <button type="button" className={clsx(chipClass, "cursor-default")} {...common}>
           {n}
+          {unverified ? <span aria-hidden="true">?</span> : null}
         </button>
       )}
       {preview.anchor ? (
@@ -106,6 +122,7 @@ export function CitationChip({ n }: CitationChipProps) {
             label={label}
             number={n}
           />
+          {check ? <CitationMark check={check} /> : null}
         </FloatingCard>
       ) : null}
       {sheetOpen ? (
@@ -115,6 +132,7 @@ export function CitationChip({ n }: CitationChipProps) {
             label={label}
             number={n}
             href={link?.href ?? null}
+            check={check}
             onOpenChange={onSheetOpenChange}
           />
         </Suspense>

@@ -15,6 +15,11 @@ import type { Nodes, Parent, PhrasingContent, Root, RootContent, Text } from "md
 export interface RemarkCitationsOptions {
   /** How many sources there are; `[n]` is a citation only when 1 ≤ n ≤ count. */
   count: number;
+  /**
+   * How many chips of each source the text before this block has: each chip's `dataOccurrence`
+   * counts on from there (chip k of source n shows check k of n: citationRuns counts the same).
+   */
+  starts?: ReadonlyMap<number, number>;
 }
 
 /** The hast tag name citation nodes become (nothing else in rendered markdown produces it). */
@@ -135,10 +140,24 @@ function transform(parent: Parent, count: number): void {
   parent.children = mergeAdjacentCitations(children) ?? children;
 }
 
+/** Numbers each source's chips in document order, from `starts`. */
+function numberOccurrences(node: Nodes, seen: Map<number, number>): void {
+  if (!isParent(node)) return;
+  for (const child of node.children) {
+    const n = citationNumber(child);
+    if (n !== null && child.type === "text" && child.data?.hProperties) {
+      const k = seen.get(n) ?? 0;
+      seen.set(n, k + 1);
+      child.data.hProperties.dataOccurrence = k;
+    } else numberOccurrences(child, seen);
+  }
+}
+
 export function remarkCitations(options: RemarkCitationsOptions) {
   const count = Math.max(0, Math.floor(options.count));
   return (tree: Root): undefined => {
     if (count === 0) return;
     transform(tree, count);
+    numberOccurrences(tree, new Map(options.starts));
   };
 }

@@ -1,4 +1,4 @@
-import type { AnswerSource } from "@nexus/contracts";
+import type { AnswerSource, CitationCheck } from "@nexus/contracts";
 import { createContext, type ReactNode, useContext } from "react";
 
 const NO_SOURCES: readonly AnswerSource[] = [];
@@ -39,4 +39,14 @@ export const SourceImagesContext = createContext<ReadonlySet<string>>(NO_IMAGES)
 
 export function useSourceImages(): ReadonlySet<string> {
   return useContext(SourceImagesContext);
+}
+
+/**
+ * The checks of the rendered reply's citations (its data-citation-checks part), when it has them:
+ * chip k of source n shows check k of n (verified, or not found in the source, with the passage).
+ */
+export const CitationChecksContext = createContext<readonly CitationCheck[] | undefined>(undefined);
+
+export function useCitationChecks(): readonly CitationCheck[] | undefined {
+  return useContext(CitationChecksContext);
 }

@@ -1,6 +1,9 @@
-import type { ComponentType } from "react";
+import { withoutUnsupported } from "@nexus/contracts";
+import { type ComponentType, useMemo } from "react";
+import { useHideUnsupported } from "@/lib/chat/citation-preference.ts";
 import type { AnswerMarkdownProps } from "../markdown/answer-markdown.tsx";
 import { LazyAnswerMarkdown } from "../markdown/lazy-answer-markdown.tsx";
+import { CitationChecksContext, useCitationChecks } from "../markdown/sources-context.ts";
 import type { PartRenderer, PartRendererProps } from "../part-registry.tsx";
 
 /**
@@ -14,15 +17,38 @@ export function textPartWith(Markdown: ComponentType<AnswerMarkdownProps>): Part
     sources,
     headingBase,
   }: PartRendererProps<{ type: "text"; text: string; state?: "streaming" | "done" }>) {
+    const checks = useCitationChecks();
+    const hide = useHideUnsupported();
+    // The setting "hide unsupported sentences": a checked reply without its unsupported ones.
+    const shown = useMemo(
+      () =>
+        hide && checks && checks.length > 0
+          ? withoutUnsupported(part.text, checks, sources.length)
+          : null,
+      [hide, checks, part.text, sources.length],
+    );
     if (part.text.trim() === "") return null;
-    return (
+    const markdown = (
       <Markdown
-        markdown={part.text}
+        markdown={shown?.text ?? part.text}
         sources={sources}
         streaming={streaming && part.state === "streaming"}
         headingBase={headingBase}
         className="min-w-0 break-words"
       />
+    );
+    if (!shown) return markdown;
+    return (
+      <CitationChecksContext value={shown.checks}>
+        {markdown}
+        {shown.hidden > 0 ? (
+          <p data-testid="hidden-unsupported" className="text-xs text-subtle">
+            {shown.hidden === 1
+              ? "1 sentence its source does not support is hidden (Settings)."
+              : `${shown.hidden} sentences their sources do not support are hidden (Settings).`}
+          </p>
+        ) : null}
+      </CitationChecksContext>
     );
   };
 }

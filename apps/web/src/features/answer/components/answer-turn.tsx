@@ -4,7 +4,8 @@ import { type ReactNode, Suspense, useState } from "react";
 import { QuestionAttachments } from "@/components/chat/attach/question-attachments.tsx";
 import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { EditQuestionButton, EditQuestionForm } from "@/components/chat/edit-question.tsx";
-import { MessagePart } from "@/components/chat/part-registry.tsx";
+import { CitationChecksContext } from "@/components/chat/markdown/sources-context.ts";
+import { citationChecksOf, MessagePart } from "@/components/chat/part-registry.tsx";
 import { VersionPager } from "@/components/chat/version-pager.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
@@ -137,10 +138,18 @@ export function AnswerTurnView({
               {...partContext}
             />
             {content.hasText ? (
-              <MessagePart
-                part={{ type: "text", text: content.text, state: streaming ? "streaming" : "done" }}
-                {...partContext}
-              />
+              <CitationChecksContext
+                value={turn.answer ? citationChecksOf(turn.answer.parts) : undefined}
+              >
+                <MessagePart
+                  part={{
+                    type: "text",
+                    text: content.text,
+                    state: streaming ? "streaming" : "done",
+                  }}
+                  {...partContext}
+                />
+              </CitationChecksContext>
             ) : streaming ? (
               <TurnSkeleton />
             ) : null}

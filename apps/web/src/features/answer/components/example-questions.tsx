@@ -1,12 +1,8 @@
+import { HOME_EXAMPLE_QUESTIONS } from "@nexus/contracts";
 import { ArrowUpRight } from "lucide-react";
 
 /** Questions about Nexus itself: the built-in knowledge base answers them well, even offline. */
-export const EXAMPLE_QUESTIONS = [
-  "How do I sign in to Nexus?",
-  "What are the limits of the free plan?",
-  "How do I connect Nexus to SearXNG?",
-  "How do share links work?",
-] as const;
+export const EXAMPLE_QUESTIONS = HOME_EXAMPLE_QUESTIONS;
 
 export function ExampleQuestions({ onAsk }: { onAsk: (question: string) => void }) {
   return (

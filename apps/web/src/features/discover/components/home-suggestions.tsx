@@ -105,6 +105,8 @@ export function HomeSuggestions({
     );
   }
   if (feed.isError || feed.data.offline || feed.data.items.length === 0) return offline;
-  const questions = [...new Set(feed.data.items.map((item) => discoverQuestion(item, false)))];
+  const questions = [
+    ...new Set(feed.data.items.map((item, i) => discoverQuestion(item, false, i))),
+  ];
   return <Questions questions={questions} onAsk={onAsk} />;
 }

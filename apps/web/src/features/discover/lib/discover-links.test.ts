@@ -4,7 +4,7 @@ import { askHref, safeImageSrc, sourceHref } from "./discover-links.ts";
 describe("discover links", () => {
   it("asks about a news item or a guide", () => {
     expect(askHref({ title: "Rockets land again." }, false)).toBe(
-      "/app/search?q=What%20is%20the%20latest%20on%3A%20Rockets%20land%20again%3F",
+      "/app/search?q=What%20is%20the%20latest%20on%20Rockets%20land%20again%3F",
     );
     expect(askHref({ title: "Agents" }, true)).toBe("/app/search?q=Tell%20me%20about%20Agents");
   });

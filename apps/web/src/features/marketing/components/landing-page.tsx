@@ -1,4 +1,4 @@
-import { PRESET_AGENT_IDS } from "@nexus/contracts";
+import { LANDING_EXAMPLE_QUESTIONS, PRESET_AGENT_IDS } from "@nexus/contracts";
 import {
   ArrowRight,
   BookOpen,
@@ -53,11 +53,8 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }>
   },
 ];
 
-const EXAMPLES = [
-  "How do heat pumps work in cold climates?",
-  "Compare PostgreSQL and SQLite for a small web app",
-  "Explain retrieval-augmented generation simply",
-];
+/** Questions the built-in guides answer well, even offline (checked by the offline evaluation). */
+const EXAMPLES = LANDING_EXAMPLE_QUESTIONS;
 
 /** The public landing page (`/`). Renders with or without the router (see NavAnchor). */
 export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {

@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { type Choice, ChoiceGroup } from "@/components/ui/choice-group.tsx";
 import { Section } from "@/components/ui/page.tsx";
+import { setHideUnsupported, useHideUnsupported } from "@/lib/chat/citation-preference.ts";
 import {
   COLOR_THEME_LABELS,
   type ModeChoice,
@@ -69,6 +70,7 @@ const THEME_OPTIONS: ReadonlyArray<Choice<ColorTheme>> = COLOR_THEMES.map((theme
 export function AppearanceSection() {
   const preference = useThemePreference();
   const modeChoice = useModeChoice();
+  const hideUnsupported = useHideUnsupported();
   return (
     <Section
       id="appearance"
@@ -114,6 +116,22 @@ export function AppearanceSection() {
             }
           />
         </div>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            data-testid="hide-unsupported"
+            checked={hideUnsupported}
+            onChange={(event) => setHideUnsupported(event.target.checked)}
+            className="mt-0.5 size-4 accent-accent"
+          />
+          <span>
+            <span className="font-medium">Hide unsupported sentences</span>
+            <span className="block text-xs text-muted">
+              Answers leave out sentences whose cited source does not say what they claim (their
+              citation is marked “Not found in the source”).
+            </span>
+          </span>
+        </label>
       </div>
     </Section>
   );
