@@ -23,6 +23,7 @@ await build({
     "chat-worker": path.join(root, "apps/server/src/ai/chat/chat.worker.ts"),
     "parse-child": path.join(root, "apps/server/src/integrations/document-text/parse.child.ts"),
     "run-code-worker": path.join(root, "apps/server/src/ai/tools/run-code.worker.ts"),
+    "run-python-worker": path.join(root, "apps/server/src/ai/tools/run-python.worker.ts"),
   },
   outdir: path.join(root, "apps/server/dist"),
   bundle: true,

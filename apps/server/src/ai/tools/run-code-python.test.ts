@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   endWarmPython,
   memoryMessage,
+  pyodideVersion,
   RUN_CODE_LIMITS,
   runCode,
   runCodeSlotsInUse,
@@ -25,6 +27,15 @@ const py = (code: string, owner = "python-a", limits?: Parameters<typeof runCode
 afterAll(() => endWarmPython());
 
 describe("runCode in Python", () => {
+  it("uses the one Pyodide version the web's scratchpad loads", () => {
+    const pkg = (name: string) =>
+      JSON.parse(
+        fs.readFileSync(new URL(`../../../../${name}/package.json`, import.meta.url), "utf8"),
+      ).dependencies as Record<string, string>;
+    expect(pkg("web").pyodide).toBe(pyodideVersion());
+    expect(pkg("server").pyodide).toBe(pyodideVersion());
+  });
+
   it(
     "prints, returns the last expression's repr and reports errors with their line",
     async () => {

@@ -150,17 +150,24 @@ function take(
     warm.delete(owner);
     if (kept.idle) clearTimeout(kept.idle);
     kept.idle = null;
-    if (!kept.dead) return { it: kept, cold: false };
+    if (!kept.dead) {
+      kept.worker.ref();
+      return { it: kept, cold: false };
+    }
   }
   return { it: start(limits, url), cold: true };
 }
 
 function keep(owner: string, interpreter: Interpreter): void {
-  if (interpreter.dead || interpreter.runs >= WARM_RUNS) return end(interpreter);
+  if (interpreter.dead || interpreter.runs >= WARM_RUNS) {
+    end(interpreter);
+    return;
+  }
   const previous = warm.get(owner);
   if (previous && previous !== interpreter) end(previous);
   warm.delete(owner);
   warm.set(owner, interpreter);
+  interpreter.worker.unref(); // an idle interpreter never holds the process open
   interpreter.idle = setTimeout(() => {
     if (warm.get(owner) === interpreter) warm.delete(owner);
     end(interpreter);
@@ -287,8 +294,14 @@ export async function runPythonInSandbox(
     it.worker.on("message", onMessage);
     it.worker.on("error", onError);
     it.worker.on("exit", onExit);
-    if (it.dead) return onExit();
-    if (signal?.aborted) return onAbort();
+    if (it.dead) {
+      onExit();
+      return;
+    }
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
     signal?.addEventListener("abort", onAbort, { once: true });
     const request: RunPythonRequest = {
       type: "run",
