@@ -6,6 +6,7 @@ import {
   memoryMessage,
   pyodideVersion,
   RUN_CODE_LIMITS,
+  type RunCodeOptions,
   runCode,
   runCodeSlotsInUse,
   runCodeTool,
@@ -21,7 +22,7 @@ const TIME = timeMessage(RUN_CODE_LIMITS);
 const MEMORY = memoryMessage(RUN_CODE_LIMITS);
 const SLOW = 180_000;
 
-const py = (code: string, owner = "python-a", limits?: Parameters<typeof runCode>[1]["limits"]) =>
+const py = (code: string, owner = "python-a", limits?: RunCodeOptions["limits"]) =>
   runCode(code, { language: "python", owner, limits });
 
 afterAll(() => endWarmPython());
