@@ -389,39 +389,42 @@ function SpecialistGrid({
   specialists: readonly Specialist[];
   compact: boolean;
 }) {
+  // Whole class lists per layout (never two of one property: Tailwind would pick either).
+  const list = compact
+    ? "-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 md:grid-cols-2 xl:grid-cols-4"
+    : "grid gap-3 md:grid-cols-2 xl:grid-cols-4";
+  const link = compact
+    ? "items-center gap-2 rounded-full px-3 py-2 sm:items-start sm:gap-3 sm:rounded-2xl sm:p-4"
+    : "items-start gap-3 rounded-2xl p-4";
+  const badge = compact ? "size-6 rounded-full sm:size-10 sm:rounded-xl" : "size-10 rounded-xl";
   return (
-    <ul
-      className={clsx(
-        "grid gap-3 md:grid-cols-2 xl:grid-cols-4",
-        compact &&
-          "-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0",
-      )}
-      data-testid={compact ? "specialists" : undefined}
-    >
+    <ul className={list} data-testid={compact ? "specialists" : undefined}>
       {specialists.map(({ to, icon: Icon, title, text }) => (
-        <li key={to} className={clsx(compact && "shrink-0 sm:shrink")}>
+        <li key={to} className={compact ? "shrink-0 sm:shrink" : undefined}>
           <Link
             to={to}
             data-testid="specialist-card"
             className={clsx(
-              "flex h-full items-start gap-3 rounded-2xl border border-border bg-surface p-4 shadow-xs transition-colors hover:border-accent/50",
-              compact &&
-                "items-center gap-2 rounded-full px-3 py-2 sm:items-start sm:gap-3 sm:rounded-2xl sm:p-4",
+              "flex h-full border border-border bg-surface shadow-xs transition-colors hover:border-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              link,
             )}
           >
             <span
               className={clsx(
-                "flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg",
-                compact && "size-6 rounded-full sm:size-10 sm:rounded-xl",
+                "flex shrink-0 items-center justify-center bg-accent-soft text-accent-soft-fg",
+                badge,
               )}
             >
-              <Icon
-                className={clsx("size-5", compact && "size-3.5 sm:size-5")}
-                aria-hidden="true"
-              />
+              <Icon className={compact ? "size-3.5 sm:size-5" : "size-5"} aria-hidden="true" />
             </span>
             <span>
-              <span className={clsx("block font-medium", compact && "text-sm sm:text-base")}>
+              <span
+                className={
+                  compact
+                    ? "block whitespace-nowrap text-sm font-medium sm:whitespace-normal sm:text-base"
+                    : "block font-medium"
+                }
+              >
                 {title}
               </span>
               <span
