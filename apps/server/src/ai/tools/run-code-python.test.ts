@@ -171,6 +171,8 @@ describe("runCode in Python", () => {
         ["import pyodide_js; pyodide_js._module.FS", /^AttributeError/],
         ["import pyodide_js; pyodide_js.mountNodeFS('/mnt', '/')", /^TypeError/],
         ["import pyodide_js; pyodide_js.loadPackage('numpy')", /^TypeError/],
+        ["import pyodide_js; pyodide_js.useNodeSockFS()", /^TypeError/],
+        ["import pyodide_js; pyodide_js.setInterruptBuffer(None)", /^TypeError/],
         [
           "import pyodide_js\nfs = pyodide_js.FS\nfs.mount(fs.filesystems.NODEFS, {'root': '/'}, '/mnt')",
           /^AttributeError: NODEFS/,
@@ -197,6 +199,58 @@ describe("runCode in Python", () => {
       );
       const root = await py("import os; sorted(os.listdir('/'))");
       expect(root.result).toBe("['dev', 'home', 'lib', 'proc', 'scratch', 'tmp']");
+    },
+    SLOW,
+  );
+
+  it(
+    "leaves Python no way to the host among the JavaScript objects it can reach",
+    async () => {
+      // A walk over what Python reaches (the js module, the API object, converted values and
+      // proxies, 3 levels deep), looking for the host's ways in; and the API object's own
+      // properties, non-enumerable ones included: only API_KEPT's are left.
+      const walk = await py(
+        `import js, pyodide_js
+from pyodide.ffi import JsProxy, to_js, create_proxy
+DANGER = {"process", "require", "NODEFS", "NODERAWFS", "mountNodeFS", "mountNativeFS",
+          "useNodeSockFS", "loadBinaryFile", "loadDynlib", "_module", "_api", "child_process",
+          "fetch", "WebSocket", "loadPackage", "eval", "globalThis", "Module", "SOCKFS",
+          "setInterruptBuffer", "initializeNodeSockFS"}
+queue = [("js", js, 0), ("pyodide_js", pyodide_js, 0), ("array", to_js([1]), 0),
+         ("proxy", create_proxy(lambda: 1), 0), ("object", to_js({"a": 1}), 0)]
+seen, found = set(), []
+while queue:
+    path, obj, depth = queue.pop(0)
+    if not isinstance(obj, JsProxy) or obj.js_id in seen:
+        continue
+    seen.add(obj.js_id)
+    try:
+        names = [n for n in dir(obj) if not n.startswith("__")]
+    except BaseException:
+        continue
+    for n in names:
+        try:
+            v = getattr(obj, n)
+        except BaseException:
+            continue
+        if n in DANGER and v is not None:
+            found.append(path + "." + n)
+        if depth < 3 and isinstance(v, JsProxy):
+            queue.append((path + "." + n, v, depth + 1))
+Object = to_js({}).constructor
+left = sorted(n for n in Object.getOwnPropertyNames(pyodide_js)
+              if getattr(pyodide_js, n, None) is not None)
+print(len(seen) > 100, found)
+left`,
+        "python-a",
+        { deadlineMs: 30_000, hardMs: 40_000 },
+      );
+      expect(walk).toMatchObject({ ok: true, stdout: "True []\n" });
+      expect(walk.result).toBe(
+        "['ERRNO_CODES', 'FS', 'PATH', 'checkInterrupt', 'ffi', 'globals', 'length', " +
+          "'loadedPackages', 'name', 'pyimport', 'registerJsModule', 'runPython', " +
+          "'runPythonAsync', 'toPy', 'unregisterJsModule', 'version']",
+      );
     },
     SLOW,
   );

@@ -311,7 +311,8 @@ export async function runPythonInSandbox(
     };
     it.worker.postMessage(request);
   });
-  if (outcome.kind === "outcome" && outcome.outcome.stopped !== "memory") keep(owner, it);
+  if (outcome.kind === "outcome" && outcome.outcome.stopped !== "memory" && !outcome.outcome.broken)
+    keep(owner, it);
   else end(it);
   return outcome;
 }

@@ -12,9 +12,10 @@ import { parentPort, workerData } from "node:worker_threads";
  *
  * What the code can reach, and how each way out is closed (run-code.test.ts tries every one):
  * - JavaScript: the `js` module is an empty object, not the thread's globals; after start-up the
- *   API object loses `_api`/`_module` (its file loader, the Emscripten module), `mountNodeFS`,
- *   `loadPackage`…, the file system loses NODEFS and the browser file systems, and generating
- *   code from strings (`eval`, every kind of `Function` constructor) throws. The thread's
+ *   API object keeps only what runs Python and converts values (API_KEPT: no `_api`/`_module`,
+ *   `mountNodeFS`, `useNodeSockFS`, `loadPackage`…), the file system loses NODEFS and the browser
+ *   file systems, and generating code from strings (`eval`, every kind of `Function` constructor)
+ *   throws. The thread's
  *   `process.env` is empty (run-python.ts starts it with `env: {}`).
  * - Files: only Pyodide's in-memory file system; the scratch folder (/scratch, the working
  *   directory) and /tmp are emptied before every run.
@@ -49,6 +50,8 @@ export interface RunPythonOutcome {
   stopped: "time" | "memory" | null;
   /** The run ended in KeyboardInterrupt (the parent knows whether its deadline raised it). */
   interrupted: boolean;
+  /** Pyodide itself failed (a fatal error): this interpreter must not run anything again. */
+  broken: boolean;
   durationMs: number;
   truncated: boolean;
 }
@@ -250,28 +253,45 @@ function capMemory(): { setCap(bytes: number): void } {
   };
 }
 
-/** After start-up: what Python could use to reach the host through the API object goes. */
+/**
+ * What Python keeps of the API object (`import pyodide_js`): running Python and converting values.
+ * Everything else goes after start-up, whatever a later Pyodide adds: `_api`/`_module` (the file
+ * loader, the Emscripten module), `mountNodeFS`, `useNodeSockFS` (real TCP sockets), `loadPackage`,
+ * `setInterruptBuffer` (the deadline), `setStdout`…
+ */
+const API_KEPT = new Set([
+  "version",
+  "ffi",
+  "globals",
+  "pyimport",
+  "runPython",
+  "runPythonAsync",
+  "toPy",
+  "registerJsModule",
+  "unregisterJsModule",
+  "checkInterrupt",
+  "loadedPackages",
+  "ERRNO_CODES",
+  "PATH",
+  "FS",
+  // The class's own.
+  "length",
+  "name",
+  "prototype",
+]);
+
+/** After start-up: the API object keeps API_KEPT only; the file system keeps MEMFS and PROXYFS. */
 function sealApi(pyodide: Pyodide): void {
   const api = pyodide as unknown as Record<string, unknown>;
-  for (const name of [
-    "_api",
-    "_module",
-    "mountNodeFS",
-    "mountNativeFS",
-    "loadPackage",
-    "loadPackagesFromImports",
-    "unpackArchive",
-    "registerComlink",
-    "pyodide_py",
-    "canvas",
-  ]) {
+  for (const name of Object.getOwnPropertyNames(api)) {
+    if (API_KEPT.has(name)) continue;
     try {
       Object.defineProperty(api, name, { value: undefined, writable: false, configurable: false });
     } catch {
       try {
         api[name] = undefined;
       } catch {
-        // A static of the API class that cannot be redefined: covered by the tests' escapes.
+        // Not redefinable: the tests' walk over what Python can reach would name it.
       }
     }
   }
@@ -423,6 +443,7 @@ function runOnce(
     error,
     stopped,
     interrupted,
+    broken: parsed.kind === "InternalError",
     durationMs,
     truncated: output.cut || resultCut,
   };
