@@ -27,7 +27,7 @@ test("on a phone the hub shows agents on its first screen, finds pdf and documen
   const cards = page.getByTestId("preset-agent-card");
   await expect(cards.first()).toBeVisible();
   // The first card is inside the first screen, without scrolling: its whole box above the fold.
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(Number(await page.evaluate("window.scrollY"))).toBe(0);
   const first = await cards.first().boundingBox();
   expect(first).not.toBeNull();
   expect((first?.y ?? PHONE.height) + (first?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
