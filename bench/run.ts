@@ -6,6 +6,8 @@
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     quote-match (citation verification per citation),
+//                                     run-code (the code sandbox: JavaScript beside Python cold
+//                                     and warm),
 //                                     document-chat (first-token overhead, 1,000-passage document),
 //                                     pdf-viewer (the PDF viewer on a 300-page PDF),
 //                                     research (deep research: per step, a standard run, replay of
@@ -45,6 +47,7 @@ import { pdfViewerBench } from "./pdf-viewer.ts";
 import { quoteMatchBench } from "./quote-match.ts";
 import { replicaLoad } from "./replica-load.ts";
 import { research } from "./research.ts";
+import { runCodeBench } from "./run-code.ts";
 import { sharePage } from "./share-page.ts";
 import { soak } from "./soak.ts";
 
@@ -58,6 +61,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "cold-start": coldStart,
   "document-chat": documentChat,
   research,
+  "run-code": runCodeBench,
   "document-parse": documentParse,
   "files-retrieval": filesRetrieval,
   "files-upload": filesUpload,
@@ -78,6 +82,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
 /** Benchmarks that do not use the built web app. */
 const WITHOUT_BUILD = new Set([
   "offline",
+  "run-code",
   "quote-match",
   "citation-check",
   "soak",

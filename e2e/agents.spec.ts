@@ -61,10 +61,11 @@ test("the hub lists the 43 presets; every preset chats with its own system promp
   const cards = page.getByTestId("preset-agent-card");
   await expect(cards).toHaveCount(PRESET_AGENT_IDS.length);
   await expect(cards.getByText("Coming soon")).toHaveCount(0);
-  // Search narrows the list; a category chip too.
+  // Search narrows the list by name, description and what an agent can do (its keywords).
   await page.getByRole("searchbox").fill("python");
-  await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText("Interactive Python Course");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText("Code Buddy");
+  await expect(cards.nth(1)).toContainText("Interactive Python Course");
   await page.getByRole("searchbox").fill("");
   await expect(cards).toHaveCount(PRESET_AGENT_IDS.length);
 

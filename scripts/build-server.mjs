@@ -27,6 +27,7 @@ await build({
       root,
       "apps/server/src/integrations/page-text/page-text.worker.ts",
     ),
+    "run-python-worker": path.join(root, "apps/server/src/ai/tools/run-python.worker.ts"),
   },
   outdir: path.join(root, "apps/server/dist"),
   bundle: true,

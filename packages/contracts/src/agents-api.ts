@@ -14,6 +14,8 @@ export interface AgentCatalogueEntry {
   icon: string;
   starters: string[];
   tools: AgentTool[];
+  /** What it can do, in searchable words (its declaration's `keywords`; none from an older server). */
+  keywords?: string[];
   needsModel: boolean;
   form?: AgentFormField[];
   /** False when the agent needs a language model and this server has none configured. */

@@ -63,13 +63,15 @@ export interface PresetAgentInfo {
  * the product's history ("DeepSeek Chat", "Maya") say plainly what they are.
  */
 export const PRESET_AGENT_INFO: Record<PresetAgentId, PresetAgentInfo> = {
+  // The id stays (spec §2); the name is not a vendor's: it chats with whatever model the server runs.
   deepseekchat: {
-    name: "DeepSeek Chat",
-    description: "Plain chat with the server's language model, without web search.",
+    name: "Model Chat",
+    description:
+      "Talks straight to the language model this server runs: no web search, no tools, no persona.",
   },
   maya: {
     name: "Maya",
-    description: "A friendly everyday assistant for quick questions, plans and ideas.",
+    description: "An everyday helper that checks the web: quick questions, plans, trips and ideas.",
   },
   nexbuddy: { name: "NexBuddy", description: "Helps you get the most out of Nexus itself." },
   studybuddy: { name: "Study Buddy", description: "Explains a topic and quizzes you on it." },
@@ -116,7 +118,10 @@ export const PRESET_AGENT_INFO: Record<PresetAgentId, PresetAgentInfo> = {
     name: "Doctor",
     description: "General health information in plain words; not a diagnosis.",
   },
-  companion: { name: "Companion", description: "A warm conversation partner for a chat." },
+  companion: {
+    name: "Companion",
+    description: "Friendly small talk for company: your day, your interests; not for tasks.",
+  },
   comedian: { name: "Comedian", description: "Jokes, puns and funny takes on any topic." },
   homeworkhelper: {
     name: "Homework Helper",
@@ -260,6 +265,15 @@ export const presetAgentSchema = z
       .max(4)
       .refine(noDuplicates, "starters must differ"),
     tools: z.array(z.enum(AGENT_TOOLS)).refine(noDuplicates, "a tool is listed twice"),
+    /**
+     * What the agent can do, in the words people search the hub with ("pdf", "document",
+     * "python"): matched by the hub's search beside the name and description.
+     */
+    keywords: z
+      .array(z.string().trim().toLowerCase().min(2).max(30))
+      .max(16)
+      .refine(noDuplicates, "a keyword is listed twice")
+      .default([]),
     /** False only for agents that answer from what they searched or read (offline engine). */
     needsModel: z.boolean(),
     /** Fields filled in before the first draft, for the structured helpers only. */

@@ -98,13 +98,20 @@ describe("preset agent files", () => {
     expect(byId("url-qa").tools).toContain("read-url");
     expect(byId("quick-answer").tools).toEqual(expect.arrayContaining(["web-search", "read-url"]));
     expect(byId("deepseekchat").tools).toEqual([]);
-    // Python runs in the learner's browser, not in the server's JavaScript sandbox.
-    expect(byId("interactive-python-course").tools).not.toContain("run-code");
+    // The course's tutor runs Python in the server's sandbox too (the learner's own runs are in
+    // the browser's scratchpad).
+    expect(byId("interactive-python-course").tools).toContain("run-code");
     const holders = (tool: AgentTool) =>
       agents.filter((a) => a.tools.includes(tool)).map((a) => a.id);
     expect(holders("youtube-transcript")).toEqual(["youtube-summarizer"]);
     expect(holders("generate-image")).toEqual(["image-generator"]);
-    expect(holders("run-code")).toEqual(["code-buddy"]);
+    expect(holders("run-code").sort()).toEqual(["code-buddy", "interactive-python-course"]);
+    // Both say what the sandbox has: JavaScript and Python, the standard library only.
+    for (const id of ["code-buddy", "interactive-python-course"]) {
+      expect(byId(id).prompt, id).toMatch(/\*\*run-code\*\* tool/);
+      expect(byId(id).prompt, id).toMatch(/`language` to `(javascript` or `)?python`/);
+      expect(byId(id).prompt, id).toMatch(/standard library/);
+    }
   });
 
   it("give a form only to the structured helpers, each with a required free-text field", () => {

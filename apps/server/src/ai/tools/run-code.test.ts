@@ -219,8 +219,10 @@ describe("runCode", () => {
     expect(schema.safeParse({ code: "" }).success).toBe(false);
     expect(schema.safeParse({ code: "x".repeat(20_001) }).success).toBe(false);
     expect(schema.safeParse({ code: "1 + 1" }).success).toBe(true);
+    expect(schema.safeParse({ code: "1 + 1", language: "python" }).success).toBe(true);
+    expect(schema.safeParse({ code: "1 + 1", language: "ruby" }).success).toBe(false);
     const output = await runTool.execute?.(
-      { code: "console.log(2 ** 10)" },
+      { code: "console.log(2 ** 10)", language: "javascript" },
       {
         toolCallId: "call-1",
         messages: [],

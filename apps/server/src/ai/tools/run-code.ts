@@ -8,13 +8,21 @@ import type {
   RunCodeWorkerLimits,
 } from "./run-code.worker.ts";
 import { ownerHash, RUN_CODE_CONCURRENT, takeSlot } from "./run-code-slots.ts";
+import { pythonResult, runPythonInSandbox } from "./run-python.ts";
 import type { ToolContext } from "./tool-context.ts";
 
 export { runCodeSlotsInUse } from "./run-code-slots.ts";
+export { endWarmPython, pyodideVersion, warmPythonCount } from "./run-python.ts";
+
+/** The languages the sandbox runs. */
+export const RUN_CODE_LANGUAGES = ["javascript", "python"] as const;
+export type RunCodeLanguage = (typeof RUN_CODE_LANGUAGES)[number];
 
 /**
- * The run-code tool: runs a piece of JavaScript in a sandbox and returns what it printed and the
- * value of its last expression. Each run gets a fresh worker thread (run-code.worker.ts) with V8
+ * The run-code tool: runs a piece of JavaScript or Python in a sandbox and returns what it printed
+ * and the value of its last expression. Python is Pyodide in a worker thread of its own, kept warm
+ * for the same person, under the same limits (run-python.ts); the rest of this comment is about
+ * JavaScript. Each run gets a fresh worker thread (run-code.worker.ts) with V8
  * heap limits, and in it a fresh QuickJS (WebAssembly) runtime with a memory limit and an
  * interrupt deadline; the code has the language and `console`, nothing of the host (no network,
  * files, `require`, `process`). Whatever happens inside, the thread is `terminate()`d after a hard
@@ -34,6 +42,10 @@ export interface RunCodeLimits extends RunCodeWorkerLimits {
   startMs: number;
   /** The worker thread's V8 old-generation heap. */
   heapMb: number;
+  /** The Python worker's V8 heap (Pyodide's JavaScript side; Python's own memory is memoryMb). */
+  pythonHeapMb: number;
+  /** Starting Pyodide (a cold interpreter) takes seconds, many on a busy machine. */
+  pythonStartMs: number;
   /** Runs at once in this process. */
   concurrent: number;
   /** How long a run waits for a slot (one of its person's own, at most) before it is "busy". */
@@ -48,6 +60,8 @@ export const RUN_CODE_LIMITS: RunCodeLimits = {
   memoryMb: 32,
   stackKb: 256,
   heapMb: 64,
+  pythonHeapMb: 128,
+  pythonStartMs: 90_000,
   maxOutput: 16 * 1024,
   maxResult: 4 * 1024,
   concurrent: RUN_CODE_CONCURRENT,
@@ -63,6 +77,8 @@ export interface RunCodeOptions {
   limits?: Partial<Omit<RunCodeLimits, "concurrent">>;
   /** The worker file; defaults to the one beside this module (source) or main.js (bundle). */
   workerUrl?: URL;
+  /** JavaScript unless said otherwise. */
+  language?: RunCodeLanguage;
   /**
    * Who runs it (a user id, an anonymous id): at most one slot per person at a time, across the
    * process's threads. Without one, only the process cap applies.
@@ -75,6 +91,7 @@ export const timeMessage = (limits: Pick<RunCodeLimits, "deadlineMs">) =>
 export const memoryMessage = (limits: Pick<RunCodeLimits, "memoryMb">) =>
   `Stopped: the code used more than ${limits.memoryMb} MB of memory.`;
 export const ABORTED_MESSAGE = "Stopped: the run was cancelled.";
+export const CRASHED_MESSAGE = "Stopped: the sandbox failed while running the code.";
 export const BUSY_MESSAGE = "Not run: the code sandbox is busy with other runs. Try again shortly.";
 
 const seconds = (ms: number) => {
@@ -100,7 +117,7 @@ const stoppedResult = (error: string, durationMs: number, stdout = ""): RunCodeR
 });
 
 /**
- * Runs JavaScript in the sandbox. Errors of the code, time-outs and memory overruns are results
+ * Runs JavaScript (or Python) in the sandbox. Errors of the code, time-outs and memory overruns are results
  * (ok: false, with a message for people); only a sandbox that cannot start throws.
  */
 export async function runCode(
@@ -111,8 +128,9 @@ export async function runCode(
   const { signal } = options;
   if (source.length > limits.maxChars)
     return stoppedResult(`The code is longer than ${limits.maxChars} characters.`, 0);
+  const python = options.language === "python";
   const release = await takeSlot({
-    leaseMs: limits.startMs + limits.hardMs + 5_000,
+    leaseMs: (python ? limits.pythonStartMs : limits.startMs) + limits.hardMs + 5_000,
     waitMs: limits.waitMs,
     owner: ownerHash(options.owner),
     signal,
@@ -120,6 +138,19 @@ export async function runCode(
   if (release === null) return stoppedResult(ABORTED_MESSAGE, 0);
   if (release === "busy") return { ...stoppedResult(BUSY_MESSAGE, 0), busy: true };
   try {
+    if (python) {
+      const end = await runPythonInSandbox(source, {
+        limits: { ...limits, heapMb: limits.pythonHeapMb, startMs: limits.pythonStartMs },
+        owner: options.owner ?? "",
+        signal,
+      });
+      return pythonResult(end, {
+        time: timeMessage(limits),
+        memory: memoryMessage(limits),
+        aborted: ABORTED_MESSAGE,
+        crashed: CRASHED_MESSAGE,
+      });
+    }
     return await runInWorker(
       source,
       limits,
@@ -200,11 +231,11 @@ function runInWorker(
     });
     worker.on("error", (error: Error & { code?: string }) => {
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY") stop(memoryMessage(limits));
-      else if (startedAt !== null) stop("Stopped: the sandbox failed while running the code.");
+      else if (startedAt !== null) stop(CRASHED_MESSAGE);
       else finish(() => reject(new Error(`The code sandbox could not start: ${error.message}`)));
     });
     worker.on("exit", (code) => {
-      if (startedAt !== null) stop("Stopped: the sandbox failed while running the code.");
+      if (startedAt !== null) stop(CRASHED_MESSAGE);
       else finish(() => reject(new Error(`The code sandbox could not start (exit code ${code}).`)));
     });
     if (signal?.aborted) onAbort();
@@ -213,19 +244,32 @@ function runInWorker(
 }
 
 /** Its input (one schema for every turn: toolsFor converts it for the model once). */
-const RUN_CODE_INPUT = z.object({ code: z.string().min(1).max(RUN_CODE_LIMITS.maxChars) });
+const RUN_CODE_INPUT = z.object({
+  language: z
+    .enum(RUN_CODE_LANGUAGES)
+    .default("javascript")
+    .describe("The code's language: javascript or python."),
+  code: z.string().min(1).max(RUN_CODE_LIMITS.maxChars),
+});
+
+/** What the model is told the sandbox can do (also the agents' prompts' source of truth). */
+export const RUN_CODE_DESCRIPTION =
+  "Run JavaScript or Python in a sandbox to calculate or check something; set language. " +
+  "JavaScript (no TypeScript, no modules): returns what console.log printed and the value of " +
+  "the last expression; no require/import/process/fetch and no timers. Python 3 (Pyodide): " +
+  "returns what print wrote and the repr of the last expression; the standard library only " +
+  "(no numpy, pandas, matplotlib or pip), no input(). Both: no network, no files but a " +
+  `scratch folder emptied before each run; a run stops after ${seconds(RUN_CODE_LIMITS.deadlineMs)} ` +
+  `or ${RUN_CODE_LIMITS.memoryMb} MB of memory.`;
 
 /** The run-code tool (ai/tools, ARCHITECTURE.md §3.1). */
 export function runCodeTool(ctx: ToolContext) {
   return tool({
-    description:
-      "Run JavaScript (no TypeScript, no modules) in a sandbox to calculate or check something. " +
-      "Returns what console.log printed and the value of the last expression. There is no " +
-      "network, no file system, no require/import/process/fetch and no timers; a run stops " +
-      `after ${seconds(RUN_CODE_LIMITS.deadlineMs)} or ${RUN_CODE_LIMITS.memoryMb} MB of memory.`,
+    description: RUN_CODE_DESCRIPTION,
     inputSchema: RUN_CODE_INPUT,
-    execute: async ({ code }) =>
+    execute: async ({ code, language }) =>
       runCode(code, {
+        language,
         signal: ctx.signal,
         owner: ctx.caller.user?.id ?? ctx.caller.anonId ?? `ip:${ctx.caller.ip}`,
       }),

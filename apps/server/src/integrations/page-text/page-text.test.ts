@@ -118,7 +118,9 @@ describe("the page-text workers", () => {
 
   it("terminate a worker whose page runs over the limit, and the next page is read", async () => {
     // A limit far below what 2 MB of markup takes to read: the page must run over it.
-    setPageTextLimits({ perPageMs: 1 });
+    // One worker, so the next page cannot go to a second one that is still alive.
+    setPageTextLimits({ perPageMs: 1, workers: 1 });
+    await closePageTextWorkers();
     const before = pageTextWorkersStarted();
     const big = `<html><body>${"<p>word</p>".repeat(200_000)}</body></html>`;
     const error = await readPageText({ html: big, contentType: "text/html", maxChars: 100 }).catch(
@@ -127,10 +129,11 @@ describe("the page-text workers", () => {
     expect(error).toBeInstanceOf(PageTextError);
     expect((error as PageTextError).reason).toBe("timeout");
     expect((error as PageTextError).message).toBe("The page took too long to read.");
-    setPageTextLimits({});
+    setPageTextLimits({ workers: 1 });
     const next = await readPageText({ html: ARTICLE, contentType: "text/html", maxChars: 200 });
     expect(next.text).toContain("gravitational pull");
-    expect(pageTextWorkersStarted()).toBeGreaterThan(before);
+    expect(pageTextWorkersStarted()).toBe(before + 2);
+    setPageTextLimits({});
   });
 
   it("refuse pages beyond the queue at once, and give up a queued page whose caller aborts", async () => {

@@ -68,6 +68,7 @@ export async function catalogue(options: {
       icon: a.icon,
       starters: [...a.starters],
       tools: [...a.tools],
+      keywords: [...a.keywords],
       needsModel: a.needsModel,
       ...(a.form ? { form: a.form } : {}),
       available: modelConfigured || !a.needsModel,

@@ -32,11 +32,15 @@ export function quotaCardText(quota: QuotaExceededDetails) {
 export function QuotaCard({
   quota,
   onSignIn,
+  note: ownNote,
 }: {
   quota: QuotaExceededDetails;
   onSignIn: (() => void) | undefined;
+  /** What this action's wall says of its own counting (research: a run is one agent chat). */
+  note?: string;
 }) {
-  const { noun, title, note } = quotaCardText(quota);
+  const { noun, title, note: counterNote } = quotaCardText(quota);
+  const note = ownNote ?? counterNote;
   const resetsAt = formatResetsAt(quota.resetsAt);
   return (
     <div

@@ -7,6 +7,7 @@ export function ToggleChips<T extends string>({
   value,
   onChange,
   testId,
+  className,
 }: {
   /** What the group chooses, for screen readers ("Categories"). */
   label: string;
@@ -14,10 +15,17 @@ export function ToggleChips<T extends string>({
   value: T;
   onChange: (value: T) => void;
   testId?: string;
+  /** Layout of the row (a phone's one scrolling line); wraps by default. */
+  className?: string;
 }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form's fieldset
-    <div role="group" aria-label={label} className="flex flex-wrap gap-2" data-testid={testId}>
+    <div
+      role="group"
+      aria-label={label}
+      className={clsx("flex gap-2", className ?? "flex-wrap")}
+      data-testid={testId}
+    >
       {options.map((option) => {
         const selected = option.value === value;
         return (
@@ -27,7 +35,7 @@ export function ToggleChips<T extends string>({
             aria-pressed={selected}
             onClick={() => onChange(option.value)}
             className={clsx(
-              "h-8 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              "h-8 shrink-0 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
               selected
                 ? "border-accent bg-accent-soft text-accent-soft-fg"
                 : "border-border bg-surface text-muted hover:bg-surface-2 hover:text-fg",

@@ -4,6 +4,7 @@ import { BookmarkButton } from "@/features/library/components/bookmark-button.ts
 import { ResearchScreen } from "@/features/research/components/research-screen.tsx";
 import { ResearchStart } from "@/features/research/components/research-start.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
+import { QuotaUpFront } from "@/features/usage/components/quota-up-front.tsx";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** /app/agents/deepresearch(/:threadId): the start page, or one research (live, then its report). */
@@ -24,7 +25,9 @@ export function DeepResearchRoute() {
           )}
         />
       ) : (
-        <ResearchStart />
+        <ResearchStart
+          quotaLeft={<QuotaUpFront counter="agentUsage" uses="a research run uses one" />}
+        />
       )}
     </RequireSignIn>
   );

@@ -47,6 +47,19 @@ describe("RunCodeToolPart", () => {
     expect(row.querySelector("svg.motion-safe\\:animate-spin")).toBeNull();
   });
 
+  it("names the language of a call that gave one", () => {
+    const row = renderRun(
+      {
+        state: "output-available",
+        input: { code: "print(sum([1, 2, 3]))", language: "python" },
+        output: output({ stdout: "6\n", durationMs: 40 }),
+      },
+      false,
+    );
+    expect(row).toHaveTextContent("Ran code · Python · 40 ms");
+    expect(screen.getByTestId("run-code-stdout")).toHaveTextContent("6");
+  });
+
   it("shows what was printed and the result, the code behind a disclosure", async () => {
     const user = userEvent.setup();
     const row = renderRun(

@@ -77,6 +77,8 @@ function CodeRow({
 const PRE =
   "overflow-x-auto whitespace-pre rounded-lg border border-border bg-surface-2 px-3 py-2 font-mono text-[0.8125rem] leading-relaxed text-fg";
 
+const LANGUAGES: Record<string, string> = { javascript: "JavaScript", python: "Python" };
+
 /** The code that ran, behind a disclosure. */
 function CodeDisclosure({ code, summary }: { code: string; summary: ReactNode }) {
   return (
@@ -104,6 +106,8 @@ function CodeDisclosure({ code, summary }: { code: string; summary: ReactNode })
 export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running: boolean }) {
   const phase = phaseOf(part, running);
   const code = stringField(part.input, "code");
+  // Calls from before Python came name no language (they were JavaScript).
+  const language = LANGUAGES[stringField(part.input, "language")] ?? null;
   if (phase === "error") {
     return (
       <CodeRow running={false} tone="warning">
@@ -133,6 +137,12 @@ export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running
   const summary = (
     <>
       {run.ok ? "Ran code" : stopped ? "Stopped the code" : "The code failed"}
+      {language ? (
+        <span data-testid="run-code-language" className="text-subtle">
+          {" "}
+          · {language}
+        </span>
+      ) : null}
       <span className="text-subtle"> · {duration(run.durationMs)}</span>
     </>
   );

@@ -8,7 +8,7 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { agentKeys } from "../api/get-agents.ts";
 import { AgentsHub } from "./agents-hub.tsx";
@@ -40,7 +40,9 @@ const AGENTS: AgentCatalogueEntry[] = [
     icon: "link",
     needsModel: false,
     tools: ["read-url"],
+    keywords: ["link", "web page", "document"],
   }),
+  agent("code-buddy", "code", { keywords: ["programming", "python", "run code"] }),
 ];
 
 function response(overrides: Partial<AgentsResponse> = {}): AgentsResponse {
@@ -53,13 +55,19 @@ function response(overrides: Partial<AgentsResponse> = {}): AgentsResponse {
   };
 }
 
-function renderHub(data?: AgentsResponse) {
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderHub(data?: AgentsResponse, url = "/app/agents") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (data) client.setQueryData(agentKeys.catalogue(), data);
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <AgentsHub />
+        <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -77,14 +85,18 @@ afterEach(() => {
 describe("AgentsHub", () => {
   it("lists the catalogue's agents with their descriptions and links, and no Coming soon mark", () => {
     renderHub(response());
-    expect(cardNames()).toEqual(["maya", "writer", "humanizer", "eli5", "url-qa"]);
+    expect(cardNames()).toEqual(["maya", "writer", "humanizer", "eli5", "url-qa", "code-buddy"]);
     const writer = screen.getByRole("link", { name: /Writer/ });
     expect(writer).toHaveAttribute("href", "/app/agents/writer");
     expect(writer).toHaveTextContent(PRESET_AGENT_INFO.writer.description);
     expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/release/i)).not.toBeInTheDocument();
-    // The three specialists stay on top.
+    // The specialists stay on top, document chat among them.
     expect(screen.getByRole("link", { name: /Deep research/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Document chat/ })).toHaveAttribute(
+      "href",
+      "/app/files",
+    );
   });
 
   it("filters by name or description, in any case, and says when nothing matches", async () => {
@@ -116,6 +128,7 @@ describe("AgentsHub", () => {
       "Writing",
       "Learning",
       "Research",
+      "Code",
     ]);
     expect(within(group).getByRole("button", { name: "All" })).toHaveAttribute(
       "aria-pressed",
@@ -137,6 +150,61 @@ describe("AgentsHub", () => {
     expect(cardNames()).toEqual(["humanizer"]);
     await user.click(within(group).getByRole("button", { name: "All" }));
     expect(cardNames()).toEqual(["humanizer"]);
+  });
+
+  it("finds agents and specialists by what they can do: pdf, document, python", async () => {
+    const user = userEvent.setup();
+    renderHub(response());
+    const search = screen.getByRole("searchbox", { name: "Search agents" });
+    const specialists = () =>
+      within(screen.queryByTestId("specialist-matches") ?? document.createElement("div"))
+        .queryAllByTestId("specialist-card")
+        .map((card) => card.textContent ?? "");
+    await user.type(search, "PDF");
+    expect(specialists()).toEqual([expect.stringMatching(/^Document chat/)]);
+    expect(screen.queryByTestId("agents-no-match")).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "document");
+    expect(cardNames()).toEqual(["url-qa"]);
+    expect(specialists()).toEqual([
+      expect.stringMatching(/^Document chat/),
+      expect.stringMatching(/^Structured information extraction/),
+    ]);
+    await user.clear(search);
+    await user.type(search, "python");
+    expect(cardNames()).toEqual(["code-buddy"]);
+    expect(specialists()).toEqual([]);
+    // Every word must match somewhere.
+    await user.clear(search);
+    await user.type(search, "python zebra");
+    expect(cardNames()).toEqual([]);
+    expect(screen.getByTestId("agents-no-match")).toBeInTheDocument();
+  });
+
+  it("keeps the chosen category in the URL, and reads it back", async () => {
+    const user = userEvent.setup();
+    renderHub(response(), "/app/agents?category=writing");
+    const group = screen.getByRole("group", { name: "Categories" });
+    expect(within(group).getByRole("button", { name: "Writing" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(cardNames()).toEqual(["writer", "humanizer"]);
+    await user.click(within(group).getByRole("button", { name: "Code" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/app/agents?category=code");
+    expect(cardNames()).toEqual(["code-buddy"]);
+    await user.click(within(group).getByRole("button", { name: "All" }));
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/app\/agents$/);
+  });
+
+  it("shows every agent for a category it does not know", () => {
+    renderHub(response(), "/app/agents?category=astrology");
+    expect(cardNames()).toHaveLength(AGENTS.length);
+    expect(
+      within(screen.getByRole("group", { name: "Categories" })).getByRole("button", {
+        name: "All",
+      }),
+    ).toHaveAttribute("aria-pressed", "true");
   });
 
   it("shows Recently used first, in the server's order, only while not filtering", async () => {
@@ -170,7 +238,7 @@ describe("AgentsHub", () => {
       }),
     );
     const badges = screen.getAllByTestId("agent-needs-model-badge");
-    expect(badges).toHaveLength(4);
+    expect(badges).toHaveLength(5);
     expect(badges[0]).toHaveTextContent("Needs a model");
     expect(badges[0]).toHaveAttribute("title", AGENT_NEEDS_MODEL_HOW_TO);
     const urlQa = screen.getByRole("link", { name: /URL Q&A/ });

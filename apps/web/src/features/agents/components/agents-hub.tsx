@@ -9,13 +9,14 @@ import { clsx } from "clsx";
 import {
   ChevronRight,
   FileSearch,
+  FileText,
   type LucideIcon,
   SearchX,
   Telescope,
   Wrench,
 } from "lucide-react";
 import { type ReactNode, useDeferredValue, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -26,26 +27,59 @@ import { paths } from "@/config/paths.ts";
 import { useAgents } from "../api/get-agents.ts";
 import { agentIcon } from "./agent-icons.ts";
 
-const SPECIALISTS: ReadonlyArray<{ to: string; icon: LucideIcon; title: string; text: string }> = [
+/** A capability of Nexus that is not a preset chat agent, with the words people search it by. */
+export interface Specialist {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  keywords: readonly string[];
+}
+
+export const SPECIALISTS: readonly Specialist[] = [
   {
     to: paths.app.deepResearch.href(),
     icon: Telescope,
     title: "Deep research",
     text: "A plan you can edit, live searching and reading, and a report with checked citations.",
+    keywords: ["research", "report", "sources", "citations", "investigate", "web"],
+  },
+  {
+    to: paths.app.files.href(),
+    icon: FileText,
+    title: "Document chat",
+    text: "Upload a PDF, Word or text file and ask about it, with citations to the passage.",
+    keywords: ["pdf", "document", "file", "upload", "docx", "word", "chat with pdf", "citations"],
   },
   {
     to: paths.app.extraction.href(),
     icon: FileSearch,
     title: "Structured information extraction",
     text: "Pull fields and tables out of text and documents.",
+    keywords: ["extract", "table", "fields", "data", "document", "spreadsheet"],
   },
   {
     to: paths.app.customAgents.href(),
     icon: Wrench,
     title: "Custom agents",
     text: "Your own agents with their own instructions.",
+    keywords: ["custom", "own agent", "build", "instructions", "knowledge", "create"],
   },
 ];
+
+/** Whether every word of the search is in one of these texts (any case). */
+function matches(needle: string, texts: readonly string[]): boolean {
+  const words = needle.split(/\s+/).filter(Boolean);
+  const haystack = texts.map((text) => text.toLocaleLowerCase());
+  return words.every((word) => haystack.some((text) => text.includes(word)));
+}
+
+/** The specialists whose title, text or keywords hold the search ("pdf" → document chat). */
+export function filterSpecialists(search: string): Specialist[] {
+  const needle = search.trim().toLocaleLowerCase();
+  if (needle === "") return [];
+  return SPECIALISTS.filter((s) => matches(needle, [s.title, s.text, ...s.keywords]));
+}
 
 /** The hub's name of each category. */
 export const AGENT_CATEGORY_LABELS: Record<AgentCategory, string> = {
@@ -62,7 +96,10 @@ export const AGENT_CATEGORY_LABELS: Record<AgentCategory, string> = {
 
 type CategoryFilter = AgentCategory | "all";
 
-/** The agents whose name or description holds the search (any case), in the chosen category. */
+/**
+ * The agents whose name, description or capabilities (keywords) hold every word of the search
+ * (any case), in the chosen category.
+ */
 export function filterAgents(
   agents: readonly AgentCatalogueEntry[],
   search: string,
@@ -73,10 +110,12 @@ export function filterAgents(
     (agent) =>
       (category === "all" || agent.category === category) &&
       (needle === "" ||
-        agent.name.toLocaleLowerCase().includes(needle) ||
-        agent.description.toLocaleLowerCase().includes(needle)),
+        matches(needle, [agent.name, agent.description, ...(agent.keywords ?? [])])),
   );
 }
+
+const isCategory = (value: string | null): value is AgentCategory =>
+  (AGENT_CATEGORIES as readonly string[]).includes(value ?? "");
 
 function AgentCard({
   agent,
@@ -153,16 +192,40 @@ function CategoryChips({
     { value: "all", label: "All" },
     ...categories.map((category) => ({ value: category, label: AGENT_CATEGORY_LABELS[category] })),
   ];
-  return <ToggleChips label="Categories" options={options} value={value} onChange={onChange} />;
+  return (
+    <ToggleChips
+      label="Categories"
+      options={options}
+      value={value}
+      onChange={onChange}
+      // One line that scrolls sideways on a phone, so the cards stay on the first screen.
+      className="-mx-4 flex-nowrap overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+    />
+  );
 }
 
 /** The preset catalogue: search, category chips, recently used, and the cards. */
 export function AgentCatalogue({ data }: { data: AgentsResponse }) {
   const [search, setSearch] = useState("");
-  const [category, setCategory] = useState<CategoryFilter>("all");
-  const needsModelId = useId();
+  // The chosen category lives in the URL (?category=code): a link or a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get("category");
   const categories = AGENT_CATEGORIES.filter((c) => data.agents.some((a) => a.category === c));
+  const category: CategoryFilter =
+    isCategory(chosen) && categories.includes(chosen) ? chosen : "all";
+  const setCategory = (next: CategoryFilter) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === "all") updated.delete("category");
+        else updated.set("category", next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const needsModelId = useId();
   const shown = filterAgents(data.agents, search, category);
+  const specialists = filterSpecialists(search);
   const filtering = search.trim() !== "" || category !== "all";
   const byId = new Map(data.agents.map((agent) => [agent.id, agent]));
   const recent = data.recent.flatMap((id) => byId.get(id) ?? []);
@@ -194,17 +257,28 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
           <AgentGrid agents={recent} needsModelId={needsModelId} testId="recent-agent-card" />
         </section>
       ) : null}
+      {specialists.length > 0 ? (
+        <section aria-labelledby="specialist-matches-heading" data-testid="specialist-matches">
+          <h3 id="specialist-matches-heading" className="mb-2 text-sm font-medium text-muted">
+            Also in Nexus
+          </h3>
+          <SpecialistGrid specialists={specialists} compact={false} />
+        </section>
+      ) : null}
       {shown.length > 0 ? (
         <section aria-labelledby="all-agents-heading">
           <h3
             id="all-agents-heading"
-            className={clsx("mb-2 text-sm font-medium text-muted", !recent.length && "sr-only")}
+            className={clsx(
+              "mb-2 text-sm font-medium text-muted",
+              !recent.length && !specialists.length && "sr-only",
+            )}
           >
             {category === "all" ? "All agents" : AGENT_CATEGORY_LABELS[category]}
           </h3>
           <AgentGrid agents={shown} needsModelId={needsModelId} />
         </section>
-      ) : (
+      ) : specialists.length > 0 ? null : (
         <EmptyState
           icon={SearchX}
           title={
@@ -252,10 +326,10 @@ function CatalogueSkeleton() {
 function PresetAgentsSection({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="preset-agents-heading">
-      <h2 id="preset-agents-heading" className="text-base font-semibold">
+      <h2 id="preset-agents-heading" className="mb-3 text-base font-semibold sm:mb-0">
         Preset agents
       </h2>
-      <p className="mt-1 mb-4 text-sm text-muted">
+      <p className="mt-1 mb-4 hidden text-sm text-muted sm:block">
         Ready-made assistants for writing, learning, work and reflection. Pick one to start a
         conversation.
       </p>
@@ -285,7 +359,7 @@ function PresetAgents() {
 /** The agents hub: specialist agents and the preset catalogue. */
 export function AgentsHub() {
   return (
-    <div className="flex flex-col gap-10">
+    <div className="flex flex-col gap-6 sm:gap-10">
       <Specialists />
       <PresetAgents />
     </div>
@@ -295,7 +369,7 @@ export function AgentsHub() {
 /** The hub before its code and the catalogue have arrived (the server's first view). */
 export function AgentsHubFirstView() {
   return (
-    <div className="flex flex-col gap-10">
+    <div className="flex flex-col gap-6 sm:gap-10">
       <Specialists />
       <PresetAgentsSection>
         <CatalogueSkeleton />
@@ -304,25 +378,72 @@ export function AgentsHubFirstView() {
   );
 }
 
-function Specialists() {
+/**
+ * The specialists' cards. `compact`: on a phone, one line of small links that scrolls sideways
+ * (their texts from the sm breakpoint up), so the preset agents are on the first screen.
+ */
+function SpecialistGrid({
+  specialists,
+  compact,
+}: {
+  specialists: readonly Specialist[];
+  compact: boolean;
+}) {
+  // Whole class lists per layout (never two of one property: Tailwind would pick either).
+  const list = compact
+    ? "-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 md:grid-cols-2 xl:grid-cols-4"
+    : "grid gap-3 md:grid-cols-2 xl:grid-cols-4";
+  const link = compact
+    ? "items-center gap-2 rounded-full px-3 py-2 sm:items-start sm:gap-3 sm:rounded-2xl sm:p-4"
+    : "items-start gap-3 rounded-2xl p-4";
+  const badge = compact ? "size-6 rounded-full sm:size-10 sm:rounded-xl" : "size-10 rounded-xl";
   return (
-    <ul className="grid gap-3 md:grid-cols-3">
-      {SPECIALISTS.map(({ to, icon: Icon, title, text }) => (
-        <li key={to}>
+    <ul className={list} data-testid={compact ? "specialists" : undefined}>
+      {specialists.map(({ to, icon: Icon, title, text }) => (
+        <li key={to} className={compact ? "shrink-0 sm:shrink" : undefined}>
           <Link
             to={to}
-            className="flex h-full items-start gap-3 rounded-2xl border border-border bg-surface p-4 shadow-xs transition-colors hover:border-accent/50"
+            data-testid="specialist-card"
+            className={clsx(
+              "flex h-full border border-border bg-surface shadow-xs transition-colors hover:border-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              link,
+            )}
           >
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
-              <Icon className="size-5" aria-hidden="true" />
+            <span
+              className={clsx(
+                "flex shrink-0 items-center justify-center bg-accent-soft text-accent-soft-fg",
+                badge,
+              )}
+            >
+              <Icon className={compact ? "size-3.5 sm:size-5" : "size-5"} aria-hidden="true" />
             </span>
             <span>
-              <span className="block font-medium">{title}</span>
-              <span className="mt-0.5 block text-sm text-muted">{text}</span>
+              <span
+                className={
+                  compact
+                    ? "block whitespace-nowrap text-sm font-medium sm:whitespace-normal sm:text-base"
+                    : "block font-medium"
+                }
+              >
+                {title}
+              </span>
+              <span
+                className={clsx("mt-0.5 text-sm text-muted", compact ? "hidden sm:block" : "block")}
+              >
+                {text}
+              </span>
             </span>
           </Link>
         </li>
       ))}
     </ul>
+  );
+}
+
+function Specialists() {
+  return (
+    <nav aria-label="Specialist agents">
+      <SpecialistGrid specialists={SPECIALISTS} compact />
+    </nav>
   );
 }

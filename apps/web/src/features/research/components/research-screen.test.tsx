@@ -174,8 +174,10 @@ describe("ResearchScreen", () => {
       "Summary",
       "Open questions",
     ]);
-    await vi.waitFor(() =>
-      expect(within(report).getAllByTestId("research-citation-mark")).toHaveLength(2),
+    // The report's Markdown renderer is lazy: its first load can take seconds on a busy machine.
+    await vi.waitFor(
+      () => expect(within(report).getAllByTestId("research-citation-mark")).toHaveLength(2),
+      { timeout: 15_000 },
     );
     const marks = within(report).getAllByTestId("research-citation-mark");
     expect(marks.map((m) => [m.dataset.note, m.dataset.source, m.dataset.verified])).toEqual([
@@ -221,8 +223,9 @@ describe("ResearchScreen", () => {
     setup();
     const live = await screen.findByTestId("research-live-report");
     expect(live.textContent).toContain("writing");
-    await vi.waitFor(() =>
-      expect(within(live).getAllByTestId("research-citation-mark")).toHaveLength(1),
+    await vi.waitFor(
+      () => expect(within(live).getAllByTestId("research-citation-mark")).toHaveLength(1),
+      { timeout: 15_000 },
     );
     const mark = within(live).getByTestId("research-citation-mark");
     expect([mark.dataset.note, mark.dataset.source]).toEqual(["2", "1"]);

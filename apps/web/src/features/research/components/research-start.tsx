@@ -5,7 +5,7 @@ import {
   type ResearchSources,
 } from "@nexus/contracts";
 import { ArrowLeft, ArrowUpRight, ListChecks, Play, Telescope } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { QuotaCard } from "@/components/chat/quota-card.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -20,6 +20,10 @@ import { usePlanResearch, useStartResearch } from "../api/research.ts";
 import { cleanPlan, PlanEditor } from "./plan-editor.tsx";
 import { depthLockReason, ResearchOptions } from "./research-options.tsx";
 
+/** The quota wall's word on research: its unit, and when it is given back. */
+export const RESEARCH_QUOTA_NOTE =
+  "Each research run counts as one agent chat; a run that fails or is cancelled is given back.";
+
 /** Questions the built-in knowledge base can research, even with no model. */
 export const RESEARCH_EXAMPLES = [
   "How does Nexus handle my files, and what are the limits of the free plan?",
@@ -28,8 +32,12 @@ export const RESEARCH_EXAMPLES = [
   "How do I self-host Nexus with SearXNG and a local model?",
 ] as const;
 
-/** /app/agents/deepresearch: the question, depth and sources; a plan to edit, or start at once. */
-export function ResearchStart() {
+/**
+ * /app/agents/deepresearch: the question, depth and sources; a plan to edit, or start at once.
+ * `quotaLeft`: what the person has left of the counter a run uses, shown before they start (the
+ * route fills it from the usage feature).
+ */
+export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
   const { tier } = useSession();
   const navigate = useNavigate();
   const questionId = useId();
@@ -188,7 +196,7 @@ export function ResearchStart() {
           <Alert kind="error">The plan could not be made. {errorMessage(planning.error)}</Alert>
         ) : null}
         {quota ? (
-          <QuotaCard quota={quota} onSignIn={undefined} />
+          <QuotaCard quota={quota} onSignIn={undefined} note={RESEARCH_QUOTA_NOTE} />
         ) : starting.error ? (
           <Alert kind="error">The research could not start. {errorMessage(starting.error)}</Alert>
         ) : null}
@@ -223,6 +231,7 @@ export function ResearchStart() {
             </Button>
           ) : null}
         </div>
+        {quotaLeft}
       </form>
     </Page>
   );
