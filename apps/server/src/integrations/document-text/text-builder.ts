@@ -25,8 +25,10 @@ export class TextBuilder {
     return offset;
   }
 
-  paragraph(text: string) {
-    this.push(text);
+  /** Adds a paragraph; its [start, end) in the text, or null when it was empty. */
+  paragraph(text: string): [number, number] | null {
+    const offset = this.push(text);
+    return offset === null ? null : [offset, this.length];
   }
 
   /** Preformatted text (code, CSV rows): line breaks kept. */
@@ -44,12 +46,12 @@ export class TextBuilder {
     this.length += clean.length;
   }
 
-  heading(level: number, text: string) {
+  heading(level: number, text: string): [number, number] | null {
     const offset = this.push(text);
-    if (offset !== null) {
-      const clean = this.parts.at(-1) ?? "";
-      this.headings.push({ level: Math.min(6, Math.max(1, level)), text: clean, offset });
-    }
+    if (offset === null) return null;
+    const clean = this.parts.at(-1) ?? "";
+    this.headings.push({ level: Math.min(6, Math.max(1, level)), text: clean, offset });
+    return [offset, this.length];
   }
 
   get size() {
