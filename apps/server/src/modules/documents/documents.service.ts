@@ -133,7 +133,11 @@ export async function documentPassage(
   if (!passage) throw new AppError("not_found", "No such passage.");
   const view = (await files.readViews(deps, row.storageKey)).get(passage.page);
   const located = passageOf(passage);
-  return { ...located, text: passage.content, label: rangeLabel(row.kind, passage.page, view, located) };
+  return {
+    ...located,
+    text: passage.content,
+    label: rangeLabel(row.kind, passage.page, view, located),
+  };
 }
 
 /** One satisfiable byte range of a `Range` header; null: the whole file; "unsatisfiable": 416. */
