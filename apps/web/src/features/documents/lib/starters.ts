@@ -1,4 +1,4 @@
-import type { DocumentText } from "@nexus/contracts";
+import type { DocumentText, SafeNode } from "@nexus/contracts";
 
 /**
  * The starter questions of an empty document chat (issue 41, scope 5), drawn from the document
@@ -46,14 +46,24 @@ function slideStarters(text: DocumentText): string[] {
 function headingStarters(text: DocumentText): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const page of text.pages)
-    for (const passage of page.passages) {
-      const heading = passage.headingPath.split(" › ").at(-1)?.trim() ?? "";
-      const key = heading.toLocaleLowerCase();
-      if (!usable(heading) || seen.has(key)) continue;
-      seen.add(key);
-      out.push(`What does ${quoted(heading)} say?`);
-    }
+  const add = (heading: string) => {
+    const key = heading.trim().toLocaleLowerCase();
+    if (!usable(heading) || seen.has(key)) return;
+    seen.add(key);
+    out.push(`What does ${quoted(heading.trim())} say?`);
+  };
+  const textOf = (node: SafeNode): string =>
+    typeof node === "string" ? node : node.children.map(textOf).join("");
+  const headingsOf = (node: SafeNode) => {
+    if (typeof node === "string") return;
+    if (/^h[1-6]$/.test(node.tag)) add(textOf(node).replace(/\s+/g, " "));
+    else node.children.forEach(headingsOf);
+  };
+  for (const page of text.pages) {
+    // A formatted view has every heading; else the headings passages start under.
+    if (page.view?.type === "html") page.view.nodes.forEach(headingsOf);
+    else for (const passage of page.passages) add(passage.headingPath.split(" › ").at(-1) ?? "");
+  }
   // The first heading is often the title: the sections under it make better questions.
   return out.length > 2 ? out.slice(1) : out;
 }
