@@ -186,7 +186,7 @@ for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
       await presetLocalStorage(context, { [STORAGE_KEYS.mode]: mode });
       await signInViaApi(context, uniqueEmail(`office-shots-${mode}-${viewportName}`));
       const shots: Array<[string, string, number | null]> = [
-        ["xlsx", await uploadReadyBytes(context.request, "sales.xlsx", datesWorkbook(40)), 0],
+        ["xlsx", await uploadReadyBytes(context.request, "sales.xlsx", datesWorkbook(40)), 1],
         ["pptx", await uploadReadyDocument(context.request, "testPPT_various.pptx"), 0],
         ["docx", await uploadReadyBytes(context.request, "report.docx", headingsDocx()), 0],
       ];
