@@ -90,7 +90,7 @@ export function ViewToolbar({
               find.step(e.shiftKey ? -1 : 1);
             }
           }}
-          placeholder="Find in document"
+          placeholder="Find"
           aria-label="Find in document"
           className="h-8 w-full min-w-0 max-w-56 rounded-md border border-border bg-surface-2 px-2 text-sm text-fg placeholder:text-subtle focus-visible:outline-2 focus-visible:outline-accent"
           data-testid="document-find-input"
@@ -149,11 +149,11 @@ export function ViewToolbar({
       </div>
       {label ? (
         <p
-          className="w-full truncate text-xs font-medium text-fg sm:w-auto"
+          className="w-full truncate pb-0.5 text-xs font-medium text-fg"
           data-testid="document-highlight-label"
         >
           <span className="doc-highlight-swatch mr-1.5 inline-block size-2.5 rounded-sm align-middle" />
-          Cited: {label}
+          {label === "Text" ? "Cited passage" : `Cited: ${label}`}
         </p>
       ) : null}
     </div>
