@@ -207,3 +207,41 @@ describe("the formatted view's sanitiser", () => {
     expect([...attrs].every((a) => ["tag", "children", "span", "s", "e"].includes(a))).toBe(true);
   });
 });
+
+describe("Markdown rendered", () => {
+  it("keeps headings, lists, quotes, code and tables, each block located in the text", async () => {
+    const document = await parse(
+      "markdown",
+      fs.readFileSync(path.join(FIXTURES, "testMARKDOWN.md")),
+    );
+    const page = document.pages[0];
+    const view = page?.view;
+    if (view?.type !== "html" || !page) throw new Error("no html view");
+    expect(view.nodes.map((n) => (typeof n === "string" ? "text" : n.tag))).toEqual([
+      "h1",
+      "p",
+      "ul",
+      "ol",
+      "blockquote",
+      "pre",
+      "p",
+      "table",
+      "p",
+      "p",
+    ]);
+    const table = view.nodes[7];
+    if (typeof table === "string" || !table) throw new Error("no table");
+    expect(JSON.stringify(table)).toContain('"tag":"th","children":["L"]');
+    expect(table.children).toHaveLength(2);
+    const located: string[] = [];
+    const walk = (n: (typeof view.nodes)[number]) => {
+      if (typeof n === "string") return;
+      if (n.s !== undefined && n.e !== undefined) located.push(page.text.slice(n.s, n.e));
+      n.children.forEach(walk);
+    };
+    view.nodes.forEach(walk);
+    expect(located).toContain("Title");
+    expect(located).toContain("- two");
+    expect(located).toContain("a | b | c");
+  });
+});

@@ -32,18 +32,20 @@ export class TextBuilder {
   }
 
   /** Preformatted text (code, CSV rows): line breaks kept. */
-  lines(text: string) {
+  lines(text: string): [number, number] | null {
     const clean = cleanText(text)
       .replace(/\r\n?/g, "\n")
       .replace(/\n{3,}/g, "\n\n")
       .trim();
-    if (!clean) return;
+    if (!clean) return null;
     if (this.parts.length > 0) {
       this.parts.push("\n\n");
       this.length += 2;
     }
+    const offset = this.length;
     this.parts.push(clean);
     this.length += clean.length;
+    return [offset, this.length];
   }
 
   heading(level: number, text: string): [number, number] | null {

@@ -316,31 +316,78 @@ const CLASSES: Partial<Record<string, string>> = {
   hr: "my-4 border-border",
 };
 
+const WS = /[ \t\f\v\u00a0\r\n]+/g;
+
+/**
+ * A located block's text with the cited characters marked (the block's [s, e) is its text with
+ * whitespace collapsed, as the page text has it): `at` walks that text across the block's strings.
+ */
+function markedText(
+  text: string,
+  at: { pos: number; space: boolean },
+  ranges: readonly PageRange[],
+): ReactNode {
+  let collapsed = text.replace(WS, " ");
+  if (at.space && collapsed.startsWith(" ")) collapsed = collapsed.slice(1);
+  if (!collapsed) return null;
+  const from = at.pos;
+  const to = from + collapsed.length;
+  at.pos = to;
+  at.space = collapsed.endsWith(" ");
+  const cuts = ranges
+    .map((r) => [Math.max(r.start, from), Math.min(r.end, to)] as const)
+    .filter(([a, b]) => a < b)
+    .sort((a, b) => a[0] - b[0]);
+  if (cuts.length === 0) return collapsed;
+  const out: ReactNode[] = [];
+  let cursor = from;
+  for (const [a, b] of cuts) {
+    if (a < cursor) continue;
+    if (a > cursor) out.push(collapsed.slice(cursor - from, a - from));
+    out.push(
+      <mark key={a} className="doc-highlight doc-highlight-text rounded-sm">
+        {collapsed.slice(a - from, b - from)}
+      </mark>,
+    );
+    cursor = b;
+  }
+  if (cursor < to) out.push(collapsed.slice(cursor - from));
+  return out;
+}
+
 /** A sanitised node as a React element (tags re-checked against SAFE_TAGS; nothing else kept). */
-export function safeElement(node: SafeNode, key: number, ranges: readonly PageRange[]): ReactNode {
-  if (typeof node === "string") return node;
+export function safeElement(
+  node: SafeNode,
+  key: number,
+  ranges: readonly PageRange[],
+  at: { pos: number; space: boolean } | null = null,
+): ReactNode {
+  if (typeof node === "string") return at ? markedText(node, at, ranges) : node;
   if (!SAFE.has(node.tag)) return null;
-  const marked = node.s !== undefined && node.e !== undefined && overlaps(node.s, node.e, ranges);
+  // A located block a citation covers: its cited characters are marked, in its own text.
+  let inner = at;
+  const cited =
+    !at && node.s !== undefined && node.e !== undefined && overlaps(node.s, node.e, ranges);
+  // A table row's text joins its cells with " | ": the row is marked whole.
+  if (cited && node.tag !== "tr") inner = { pos: node.s ?? 0, space: true };
   const props: Record<string, unknown> = {
     key,
-    className: clsx(CLASSES[node.tag], marked && "doc-highlight doc-highlight-block"),
+    className: clsx(
+      CLASSES[node.tag],
+      cited && node.tag === "tr" && "doc-highlight doc-highlight-text",
+    ),
   };
   if (node.span && (node.tag === "td" || node.tag === "th")) {
     props.colSpan = node.span[0];
     props.rowSpan = node.span[1];
   }
   if (node.tag === "br" || node.tag === "hr") return createElement(node.tag, props);
+  const child = (c: SafeNode, i: number) => safeElement(c, i, ranges, inner);
   // A table needs its rows in a tbody (React warns about <tr> directly in <table>).
   const children =
     node.tag === "table" && node.children.some((c) => typeof c !== "string" && c.tag === "tr")
-      ? [
-          createElement(
-            "tbody",
-            { key: 0 },
-            node.children.map((c, i) => safeElement(c, i, ranges)),
-          ),
-        ]
-      : node.children.map((c, i) => safeElement(c, i, ranges));
+      ? [createElement("tbody", { key: 0 }, node.children.map(child))]
+      : node.children.map(child);
   return createElement(node.tag, props, ...children);
 }
 
