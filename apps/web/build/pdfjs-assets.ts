@@ -6,10 +6,12 @@ import type { Plugin } from "vite";
 /**
  * pdf.js's character maps (CJK fonts) and standard fonts, served from our own origin under
  * /pdfjs/<version>/ (a path that changes with the version), so the PDF viewer shows Japanese,
- * Chinese and Korean text and PDFs without embedded fonts. Nothing is fetched from a CDN.
+ * Chinese and Korean text and PDFs without embedded fonts, and its image decoders (wasm/: OpenJPEG
+ * for JPEG 2000, JBIG2, QCMS colour profiles, and OpenJPEG's JavaScript fallback, which the worker
+ * imports when the page's policy refuses to compile WebAssembly). Nothing is fetched from a CDN.
  */
 const require = createRequire(import.meta.url);
-const DIRS = ["cmaps", "standard_fonts"] as const;
+const DIRS = ["cmaps", "standard_fonts", "wasm"] as const;
 
 export function pdfjsRoot(): { dir: string; version: string } {
   const manifest = require.resolve("pdfjs-dist/package.json");
@@ -32,7 +34,14 @@ export function pdfjsAssets(): Plugin {
           return next();
         const file = path.join(dir, sub as string, name);
         if (!fs.existsSync(file)) return next();
-        res.setHeader("Content-Type", "application/octet-stream");
+        res.setHeader(
+          "Content-Type",
+          name.endsWith(".js")
+            ? "text/javascript"
+            : name.endsWith(".wasm")
+              ? "application/wasm"
+              : "application/octet-stream",
+        );
         fs.createReadStream(file).pipe(res);
       });
     },

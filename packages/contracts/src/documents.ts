@@ -42,6 +42,131 @@ export const documentPassageSchema = z.object({
 export type DocumentPassage = z.infer<typeof documentPassageSchema>;
 
 /**
+ * What an office view needs beyond the text (issue 41, scope 2), built by the parser in its child
+ * process and stored beside the file: nothing untrusted is parsed again to show it. Every row or
+ * block carries `s`/`e`, its [start, end) in the page's text, so a citation's range marks it.
+ */
+
+/** A typed cell: `v` as shown (a date as "1960-01-01", not its serial number); `n` a number's value. */
+export const viewCellSchema = z.object({
+  v: z.string(),
+  /** s: text, n: number, d: date or time, b: boolean, e: error. */
+  t: z.enum(["s", "n", "d", "b", "e"]),
+  n: z.number().optional(),
+});
+export type ViewCell = z.infer<typeof viewCellSchema>;
+
+/** One sheet (XLSX, ODS, CSV): its rows as the file numbers them (1-based), empty cells null. */
+export const sheetViewSchema = z.object({
+  type: z.literal("sheet"),
+  name: z.string(),
+  columns: z.number().int(),
+  rows: z.array(
+    z.object({
+      r: z.number().int(),
+      s: z.number().int(),
+      e: z.number().int(),
+      c: z.array(viewCellSchema.nullable()),
+    }),
+  ),
+});
+export type SheetView = z.infer<typeof sheetViewSchema>;
+
+/** One slide: its title, paragraphs, tables (rows of cells) and speaker notes, in order. */
+export const slideBlockSchema = z.union([
+  z.object({
+    k: z.enum(["title", "p", "notes"]),
+    text: z.string(),
+    s: z.number().int(),
+    e: z.number().int(),
+  }),
+  z.object({
+    k: z.literal("table"),
+    rows: z.array(z.object({ c: z.array(z.string()), s: z.number().int(), e: z.number().int() })),
+  }),
+]);
+export type SlideBlock = z.infer<typeof slideBlockSchema>;
+export const slideViewSchema = z.object({
+  type: z.literal("slide"),
+  blocks: z.array(slideBlockSchema),
+});
+export type SlideView = z.infer<typeof slideViewSchema>;
+
+/**
+ * A sanitised HTML tree (DOCX, Markdown): only the tags of SAFE_TAGS, only colspan/rowspan, no
+ * links, scripts, handlers or images: the web builds React elements from it, never HTML strings.
+ */
+export type SafeNode =
+  | string
+  | { tag: SafeTag; span?: [number, number]; s?: number; e?: number; children: SafeNode[] };
+export const SAFE_TAGS = [
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "ul",
+  "ol",
+  "li",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "blockquote",
+  "pre",
+  "code",
+  "strong",
+  "em",
+  "u",
+  "s",
+  "sup",
+  "sub",
+  "br",
+  "hr",
+] as const;
+export type SafeTag = (typeof SAFE_TAGS)[number];
+export const safeNodeSchema: z.ZodType<SafeNode> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.object({
+      tag: z.enum(SAFE_TAGS),
+      span: z.tuple([z.number().int(), z.number().int()]).optional(),
+      s: z.number().int().optional(),
+      e: z.number().int().optional(),
+      children: z.array(safeNodeSchema),
+    }),
+  ]),
+);
+export const htmlViewSchema = z.object({ type: z.literal("html"), nodes: z.array(safeNodeSchema) });
+export type HtmlView = z.infer<typeof htmlViewSchema>;
+
+export const pageViewSchema = z.union([sheetViewSchema, slideViewSchema, htmlViewSchema]);
+export type PageView = z.infer<typeof pageViewSchema>;
+
+/** The first and last row (as the file numbers them) a [start, end) range of a sheet's text covers. */
+export function rowsOfRange(view: SheetView, start: number, end: number): [number, number] | null {
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const row of view.rows) {
+    if (row.e <= start || row.s >= end) continue;
+    first ??= row.r;
+    last = row.r;
+  }
+  return first === null || last === null ? null : [first, last];
+}
+
+/** "Sheet 1, rows 1–11" ("Rows 2–5" for a CSV, which has no sheets; "row 4" for one row). */
+export function sheetRangeLabel(sheetLabel: string | null, rows: [number, number]): string {
+  const [a, b] = rows;
+  const span = a === b ? `row ${a}` : `rows ${a}–${b}`;
+  return sheetLabel ? `${sheetLabel}, ${span}` : span.charAt(0).toUpperCase() + span.slice(1);
+}
+
+/**
  * GET /api/documents/:documentId/text — the parsed text per page (slide, sheet, chapter) with the
  * passages that tile it: what the text viewer renders (as text, never as HTML) and what
  * citations index into. `label`: "Page 3", "Slide 2", "Sheet: Q1", "Chapter 4"…
@@ -59,6 +184,8 @@ export const documentTextSchema = z.object({
        */
       boxes: z.array(z.array(z.number()).length(6)).optional(),
       passages: z.array(documentPassageSchema),
+      /** The page as its office view shows it (a grid, a slide, formatted text); absent: text. */
+      view: pageViewSchema.optional(),
     }),
   ),
 });

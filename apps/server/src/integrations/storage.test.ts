@@ -47,6 +47,16 @@ describe.each(["disk", "s3"] as const)("%s storage", (mode) => {
     await expect(storage.getBytes("u/one/a1")).rejects.toThrow();
   });
 
+  it("stores a stream of strings as their UTF-8 bytes", async () => {
+    const storage = stores[mode]();
+    const size = await storage.put("u/strings/s1", Readable.from(['{"name":"Zoë"}', " ✓"]));
+    expect(size).toBe(Buffer.byteLength('{"name":"Zoë"} ✓'));
+    expect(new TextDecoder().decode(await storage.getBytes("u/strings/s1"))).toBe(
+      '{"name":"Zoë"} ✓',
+    );
+    await storage.delete(["u/strings/s1"]);
+  });
+
   it("streams a file larger than one S3 part (multipart) intact", async () => {
     const storage = stores[mode]();
     const part = Buffer.alloc(1024 * 1024, 0x62);

@@ -44,8 +44,8 @@ export function createDiskStorage(root: string): Storage {
       await fs.mkdir(path.dirname(target), { recursive: true, mode: DIR_MODE });
       const partial = `${target}.partial`;
       let bytes = 0;
-      body.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
+      body.on("data", (chunk: Buffer | string) => {
+        bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
       });
       try {
         await pipeline(body, createWriteStream(partial, { flags: "wx", mode: FILE_MODE }));
@@ -113,7 +113,9 @@ export function parseStorageUrl(url: string): {
 async function* parts(body: Readable): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
+  for await (const part of body as AsyncIterable<Buffer | string>) {
+    // A stream of strings (Readable.from(["…"])) is stored as its UTF-8 bytes.
+    const chunk = typeof part === "string" ? Buffer.from(part) : part;
     pending.push(chunk);
     size += chunk.length;
     if (size >= PART_BYTES) {

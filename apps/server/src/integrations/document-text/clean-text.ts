@@ -1,3 +1,4 @@
+import type { PageView, SafeNode } from "@nexus/contracts";
 import { cleanText, UNSTORABLE_PATTERN } from "@nexus/contracts/pdf-page-text";
 import type { DocumentPage, ParsedDocument } from "./types.ts";
 
@@ -32,7 +33,42 @@ function cleanPage(page: DocumentPage): DocumentPage {
   const out: DocumentPage = { ...page, text: page.text.replace(UNSTORABLE, "") };
   if (headings) out.headings = headings.map((h) => ({ ...h, offset: at(h.offset) }));
   if (page.items) out.items = page.items.map(([start, end]) => [at(start), at(end)]);
+  if (page.view) out.view = shiftView(page.view, at);
   return out;
+}
+
+/** A page view with its offsets moved and its strings cleaned like the text. */
+function shiftView(view: PageView, at: (offset: number) => number): PageView {
+  if (view.type === "sheet")
+    return {
+      ...view,
+      name: cleanText(view.name),
+      rows: view.rows.map((r) => ({
+        ...r,
+        s: at(r.s),
+        e: at(r.e),
+        c: r.c.map((c) => (c ? { ...c, v: cleanText(c.v) } : null)),
+      })),
+    };
+  if (view.type === "slide")
+    return {
+      ...view,
+      blocks: view.blocks.map((b) =>
+        b.k === "table"
+          ? { ...b, rows: b.rows.map((r) => ({ c: r.c.map(cleanText), s: at(r.s), e: at(r.e) })) }
+          : { ...b, text: cleanText(b.text), s: at(b.s), e: at(b.e) },
+      ),
+    };
+  const node = (n: SafeNode): SafeNode =>
+    typeof n === "string"
+      ? cleanText(n)
+      : {
+          ...n,
+          ...(n.s !== undefined ? { s: at(n.s) } : {}),
+          ...(n.e !== undefined ? { e: at(n.e) } : {}),
+          children: n.children.map(node),
+        };
+  return { ...view, nodes: view.nodes.map(node) };
 }
 
 /**

@@ -1,9 +1,12 @@
+import type { ViewCell } from "@nexus/contracts";
 import { decodeText } from "./decode.ts";
 import { isRtl, limitText, requireText } from "./limits.ts";
+import { sheetPage } from "./sheet-view.ts";
 import type { ParsedDocument, ParseOptions } from "./types.ts";
 
 /**
- * CSV (or TSV/semicolon) as rows: one line of text per record, cells joined by " | ". Quoted
+ * CSV (or TSV/semicolon) as rows: one line of text per record, cells joined by " | ", and a grid
+ * view of typed cells (numbers, ISO dates). Quoted
  * fields keep their commas and doubled quotes; a line break inside a quoted field stays inside its
  * row (as a space), so a row is never split.
  */
@@ -47,13 +50,26 @@ export function parseCsvRows(text: string, sep = separatorOf(text)): string[][] 
   return rows.filter((r) => r.some((c) => c.trim() !== ""));
 }
 
+const NUMBER = /^[-+]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][-+]?\d+)?%?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A CSV field as a typed cell: numbers and ISO dates are told apart, the text kept as written. */
+export function csvCell(field: string): ViewCell | null {
+  const v = field.replace(/\s*[\r\n]+\s*/g, " ").trim();
+  if (!v) return null;
+  if (/\d/.test(v) && NUMBER.test(v)) {
+    const n = Number(v.replaceAll(",", "").replace(/%$/, ""));
+    if (Number.isFinite(n)) return { v, t: "n", n: v.endsWith("%") ? n / 100 : n };
+  }
+  if (DATE.test(v) && !Number.isNaN(Date.parse(v))) return { v, t: "d" };
+  return { v, t: "s" };
+}
+
 export function parseCsv(options: ParseOptions): ParsedDocument {
   const text = decodeText(options.bytes);
-  const rows = parseCsvRows(text);
-  const lines = rows.map((cells) =>
-    cells.map((c) => c.replace(/\s*[\r\n]+\s*/g, " ").trim()).join(" | "),
-  );
-  const page = { number: 1, text: lines.join("\n"), ocr: false };
+  const rows = parseCsvRows(text).map((cells, i) => ({ r: i + 1, cells: cells.map(csvCell) }));
+  const sheet = sheetPage(null, rows);
+  const page = { number: 1, text: sheet.text, ocr: false, view: sheet.view };
   requireText([page]);
   limitText([page], options.limits);
   return { kind: "csv", pages: [page], rtl: isRtl(page.text), warnings: [] };

@@ -2,6 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import mammoth from "mammoth";
 import { htmlToText } from "./html-text.ts";
 import { isRtl, limitText, requireText } from "./limits.ts";
+import { safeHtmlView } from "./safe-html.ts";
 import { type ParsedDocument, ParseFailure, type ParseOptions } from "./types.ts";
 import { withoutDoctype } from "./xml.ts";
 import {
@@ -62,7 +63,7 @@ export async function parseDocx(options: ParseOptions): Promise<ParsedDocument> 
     throw new ParseFailure("damaged", DAMAGED_MESSAGE);
   }
   const { text, headings } = htmlToText(html).build();
-  const page = { number: 1, text, ocr: false, headings };
+  const page = { number: 1, text, ocr: false, headings, view: safeHtmlView(html, text) };
   requireText([page]);
   limitText([page], options.limits);
   return { kind: "docx", pages: [page], rtl: isRtl(text), warnings: [] };

@@ -1,3 +1,4 @@
+import type { SlideBlock } from "@nexus/contracts";
 import { isRtl, limitPages, limitText, requireText } from "./limits.ts";
 import { attr, children, readRels } from "./ooxml.ts";
 import { TextBuilder } from "./text-builder.ts";
@@ -10,7 +11,10 @@ import {
 import { findAll, parseXml, textOf, type XNode } from "./xml.ts";
 import { DAMAGED_MESSAGE, isOle, openZip, protectedMessage } from "./zip.ts";
 
-/** PPTX: one page per slide in presentation order; the title is a heading, speaker notes follow. */
+/**
+ * PPTX: one page per slide in presentation order; the title is a heading, tables are rows of
+ * cells (merged cells once), speaker notes follow. The slide view keeps the same blocks in order.
+ */
 
 function paragraphs(nodes: XNode[]): string[] {
   return findAll(nodes, "p").map((p) =>
@@ -20,20 +24,47 @@ function paragraphs(nodes: XNode[]): string[] {
   );
 }
 
-function slideText(nodes: XNode[], builder: TextBuilder) {
-  for (const shape of findAll(nodes, "sp")) {
+/** Shapes and tables in document order (a table is a graphicFrame holding a:tbl). */
+function shapesInOrder(nodes: XNode[], out: XNode[] = []): XNode[] {
+  for (const node of nodes) {
+    if (typeof node === "string") continue;
+    if (node.name === "sp" || (node.name === "graphicFrame" && findAll([node], "tbl").length))
+      out.push(node);
+    else shapesInOrder(node.children, out);
+  }
+  return out;
+}
+
+/** A slide's text into `builder`, and its blocks (title, paragraphs, tables) for the slide view. */
+function slideText(nodes: XNode[], builder: TextBuilder): SlideBlock[] {
+  const blocks: SlideBlock[] = [];
+  const block = (k: "title" | "p" | "notes", text: string, at: [number, number] | null) => {
+    if (at) blocks.push({ k, text: text.replace(/\s+/g, " ").trim(), s: at[0], e: at[1] });
+  };
+  for (const shape of shapesInOrder(nodes)) {
+    if (typeof shape === "string") continue;
+    if (shape.name === "graphicFrame") {
+      const rows: Extract<SlideBlock, { k: "table" }>["rows"] = [];
+      for (const row of findAll([shape], "tr")) {
+        // A merged cell (hMerge/vMerge) is drawn by the cell it merges into: left out.
+        const cells = findAll([row], "tc")
+          .filter((c) => !/^(1|true)$/.test(attr(c, "hMerge") ?? attr(c, "vMerge") ?? ""))
+          .map((c) => paragraphs([c]).join(" "));
+        const at = builder.paragraph(cells.join(" | "));
+        if (at)
+          rows.push({ c: cells.map((c) => c.replace(/\s+/g, " ").trim()), s: at[0], e: at[1] });
+      }
+      if (rows.length) blocks.push({ k: "table", rows });
+      continue;
+    }
     const type = findAll([shape], "ph").map((ph) => attr(ph, "type"))[0];
     const texts = paragraphs(children(shape, "txBody"));
-    if (type === "title" || type === "ctrTitle") builder.heading(1, texts.join(" "));
-    else for (const t of texts) builder.paragraph(t);
+    if (type === "title" || type === "ctrTitle") {
+      const title = texts.join(" ");
+      block("title", title, builder.heading(1, title));
+    } else for (const t of texts) block("p", t, builder.paragraph(t));
   }
-  for (const frame of findAll(nodes, "graphicFrame"))
-    for (const row of findAll([frame], "tr"))
-      builder.paragraph(
-        findAll([row], "tc")
-          .map((c) => paragraphs([c]).join(" "))
-          .join(" | "),
-      );
+  return blocks;
 }
 
 export function parsePptx(options: ParseOptions): ParsedDocument {
@@ -50,7 +81,7 @@ export function parsePptx(options: ParseOptions): ParsedDocument {
   slides.forEach((part, index) => {
     options.onProgress?.({ stage: "parsing", page: index + 1, pages: slides.length });
     const builder = new TextBuilder();
-    slideText(parseXml(zip.text(part) ?? ""), builder);
+    const blocks = slideText(parseXml(zip.text(part) ?? ""), builder);
     const notes = [...readRels(zip, part).values()].find((r) => r.type.endsWith("/notesSlide"));
     const notesXml = notes ? zip.text(notes.target) : null;
     if (notesXml) {
@@ -58,10 +89,14 @@ export function parsePptx(options: ParseOptions): ParsedDocument {
         .filter((sp) => findAll([sp], "ph").some((ph) => attr(ph, "type") === "body"))
         .flatMap((sp) => paragraphs([sp]))
         .filter((t) => t.trim());
-      if (body.length) builder.paragraph(`Notes: ${body.join(" ")}`);
+      const notes = `Notes: ${body.join(" ")}`;
+      if (body.length) {
+        const at = builder.paragraph(notes);
+        if (at) blocks.push({ k: "notes", text: notes.slice(7).trim(), s: at[0] + 7, e: at[1] });
+      }
     }
     const { text, headings } = builder.build();
-    pages.push({ number: index + 1, text, ocr: false, headings });
+    pages.push({ number: index + 1, text, ocr: false, headings, view: { type: "slide", blocks } });
   });
   requireText(pages);
   limitText(pages, options.limits);

@@ -25,31 +25,35 @@ export class TextBuilder {
     return offset;
   }
 
-  paragraph(text: string) {
-    this.push(text);
+  /** Adds a paragraph; its [start, end) in the text, or null when it was empty. */
+  paragraph(text: string): [number, number] | null {
+    const offset = this.push(text);
+    return offset === null ? null : [offset, this.length];
   }
 
   /** Preformatted text (code, CSV rows): line breaks kept. */
-  lines(text: string) {
+  lines(text: string): [number, number] | null {
     const clean = cleanText(text)
       .replace(/\r\n?/g, "\n")
       .replace(/\n{3,}/g, "\n\n")
       .trim();
-    if (!clean) return;
+    if (!clean) return null;
     if (this.parts.length > 0) {
       this.parts.push("\n\n");
       this.length += 2;
     }
+    const offset = this.length;
     this.parts.push(clean);
     this.length += clean.length;
+    return [offset, this.length];
   }
 
-  heading(level: number, text: string) {
+  heading(level: number, text: string): [number, number] | null {
     const offset = this.push(text);
-    if (offset !== null) {
-      const clean = this.parts.at(-1) ?? "";
-      this.headings.push({ level: Math.min(6, Math.max(1, level)), text: clean, offset });
-    }
+    if (offset === null) return null;
+    const clean = this.parts.at(-1) ?? "";
+    this.headings.push({ level: Math.min(6, Math.max(1, level)), text: clean, offset });
+    return [offset, this.length];
   }
 
   get size() {

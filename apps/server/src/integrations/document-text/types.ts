@@ -1,3 +1,5 @@
+import type { PageView } from "@nexus/contracts";
+
 /**
  * The contract between the document parsers (one per format in this folder) and the files module
  * (upload → ingestion job → chunks). Parsers are pure: bytes in, text with locations out. The
@@ -42,6 +44,8 @@ export interface DocumentPage {
   boxes?: Array<[number, number, number, number, number, number]>;
   /** Headings found on this page, in order, with their offset in `text` (for heading paths). */
   headings?: Array<{ level: number; text: string; offset: number }>;
+  /** The office view of the page (a sheet's grid, a slide, a DOCX's formatted text), if any. */
+  view?: PageView;
 }
 
 export interface ParsedDocument {

@@ -18,7 +18,7 @@ import {
 } from "../answer/answer.chat.ts";
 import * as files from "../files/files.service.ts";
 import { citationsOf } from "./documents.citations.ts";
-import { pageLabel, readyDocument } from "./documents.service.ts";
+import { pageLabel, rangeLabel, readyDocument } from "./documents.service.ts";
 import { asksForSummary, planSummary, sectionsOf } from "./documents.summary.ts";
 
 /**
@@ -35,6 +35,8 @@ export interface DocumentJob extends AnswerJob {
   documentId: string;
   documentKind: string;
   documentName: string;
+  /** Where its office views are stored (a spreadsheet citation names its rows from them). */
+  documentStorageKey?: string;
 }
 
 type DocumentContext = TurnContext<DocumentJob, AnswerState>;
@@ -61,6 +63,7 @@ async function accept(request: ChatRequest<AnswerRequest>) {
     documentId: row.id,
     documentKind: row.kind,
     documentName: row.name,
+    documentStorageKey: row.storageKey,
   };
   return { job };
 }
@@ -96,10 +99,10 @@ async function prepare(ctx: DocumentContext): Promise<TurnPlan> {
   };
 }
 
-function documentCitations(ctx: DocumentContext): Promise<DocumentCitation[]> {
+async function documentCitations(ctx: DocumentContext): Promise<DocumentCitation[]> {
   const { deps, job, state, turn } = ctx;
   const cache = new Map<number, Promise<files.FilePassage | null>>();
-  return citationsOf({
+  const citations = await citationsOf({
     text: turn.text,
     sources: state.media.sources,
     passage: (fileId, ordinal) => {
@@ -113,6 +116,41 @@ function documentCitations(ctx: DocumentContext): Promise<DocumentCitation[]> {
     },
     label: (_source, passage) => labelOf(job.documentKind, passage),
   });
+  return SHEETS.has(job.documentKind) && job.documentStorageKey
+    ? withRowLabels(ctx, citations, job.documentStorageKey)
+    : citations;
+}
+
+const SHEETS = new Set(["xlsx", "ods", "csv"]);
+
+/**
+ * A spreadsheet citation names the rows it covers ("Sheet 1, rows 1–11"), from the cited range
+ * (or, unverified, its whole passage) and the sheet's grid view.
+ */
+async function withRowLabels(
+  ctx: DocumentContext,
+  citations: DocumentCitation[],
+  storageKey: string,
+): Promise<DocumentCitation[]> {
+  const views = await files.readViews(ctx.deps, storageKey);
+  if (views.size === 0) return citations;
+  return Promise.all(
+    citations.map(async (citation) => {
+      const range = citation.ranges[0];
+      if (range)
+        return {
+          ...citation,
+          label: rangeLabel(ctx.job.documentKind, range.page, views.get(range.page), range),
+        };
+      const passage = await files.filePassage(ctx.deps.db, ctx.job.documentId, citation.ordinal);
+      if (!passage) return citation;
+      const whole = { start: passage.charStart, end: passage.charStart + passage.content.length };
+      return {
+        ...citation,
+        label: rangeLabel(ctx.job.documentKind, passage.page, views.get(passage.page), whole),
+      };
+    }),
+  );
 }
 
 /** Where a passage is, as its citation says: a PDF's page, else its section heading or page. */

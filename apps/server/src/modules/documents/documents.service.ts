@@ -4,6 +4,9 @@ import {
   type DocumentInfo,
   type DocumentPassage,
   type DocumentText,
+  type PageView,
+  rowsOfRange,
+  sheetRangeLabel,
   storedPartsOf,
   storedResultsOf,
   storedTurnParts,
@@ -77,19 +80,46 @@ function passageOf(p: files.FilePassage): DocumentPassage {
 }
 
 export async function documentText(deps: Deps, row: FileRow): Promise<DocumentText> {
-  const passages = await files.filePassages(deps.db, row.id);
+  const [passages, views] = await Promise.all([
+    files.filePassages(deps.db, row.id),
+    row.kind === "pdf" ? new Map<number, PageView>() : files.readViews(deps, row.storageKey),
+  ]);
   const texts = files.pageTexts(passages);
   const ocr = new Set(row.ocrPages);
+  // A sheet, slide or chapter without any text has no passage; its view still shows it.
+  for (const page of views.keys()) if (!texts.has(page)) texts.set(page, "");
   return {
-    pages: [...texts.entries()].map(([page, text]) => ({
-      page,
-      label: pageLabel(row.kind, page),
-      text,
-      ocr: ocr.has(page),
-      ...(row.ocrBoxes[String(page)] ? { boxes: row.ocrBoxes[String(page)] } : {}),
-      passages: passages.filter((p) => p.page === page).map(passageOf),
-    })),
+    pages: [...texts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([page, text]) => {
+        const view = views.get(page);
+        return {
+          page,
+          label: pageLabel(row.kind, page),
+          text,
+          ocr: ocr.has(page),
+          ...(row.ocrBoxes[String(page)] ? { boxes: row.ocrBoxes[String(page)] } : {}),
+          passages: passages.filter((p) => p.page === page).map(passageOf),
+          ...(view ? { view } : {}),
+        };
+      }),
   };
+}
+
+/**
+ * Where a range of a page is, in words: "Sheet 1, rows 1–11" in a spreadsheet (from the sheet's
+ * grid view), "Rows 2–5" in a CSV, else the page's label ("Slide 3", "Page 4", "Text").
+ */
+export function rangeLabel(
+  kind: string,
+  page: number,
+  view: PageView | undefined,
+  range: { start: number; end: number } | null,
+): string {
+  const label = pageLabel(kind, page);
+  if (view?.type !== "sheet" || !range) return label;
+  const rows = rowsOfRange(view, range.start, range.end);
+  return rows ? sheetRangeLabel(kind === "csv" ? null : label, rows) : label;
 }
 
 export async function documentPassage(
@@ -101,7 +131,13 @@ export async function documentPassage(
     ? await files.filePassage(deps.db, row.id, ordinal)
     : null;
   if (!passage) throw new AppError("not_found", "No such passage.");
-  return { ...passageOf(passage), text: passage.content, label: pageLabel(row.kind, passage.page) };
+  const view = (await files.readViews(deps, row.storageKey)).get(passage.page);
+  const located = passageOf(passage);
+  return {
+    ...located,
+    text: passage.content,
+    label: rangeLabel(row.kind, passage.page, view, located),
+  };
 }
 
 /** One satisfiable byte range of a `Range` header; null: the whole file; "unsatisfiable": 416. */

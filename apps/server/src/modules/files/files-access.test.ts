@@ -221,9 +221,11 @@ describe.each(["disk", "s3"] as const)("files in %s storage", (mode) => {
           name,
           `Carol's notes about ${name}. They are private.`,
         );
-        await untilDone(h, carol.cookie, ((await res.json()) as { id: string }).id);
+        const events = await untilDone(h, carol.cookie, ((await res.json()) as { id: string }).id);
+        expect(events.at(-1)?.data.type).toBe("ready");
       }
-      expect(await h.deps.storage.list(`u/${carol.userId}`)).toHaveLength(2);
+      // Two files, and the Markdown file's rendered view beside it.
+      expect(await h.deps.storage.list(`u/${carol.userId}`)).toHaveLength(3);
       const res = await h.request(`/api/users/${carol.userId}`, {
         method: "DELETE",
         cookie: carol.cookie,

@@ -19,6 +19,7 @@ import {
 } from "./files.embed.ts";
 import { claimForIngestion, DEFER_SECONDS, sendIngestion } from "./files.fair.ts";
 import * as repo from "./files.repo.ts";
+import { saveViews } from "./files.views.ts";
 
 export const INGEST_QUEUE = "file-ingest";
 /** The kind of a file's ingestion run (modules/runs). */
@@ -255,6 +256,8 @@ async function runIngestion(
   const chunks = chunkPages(parsed.pages);
   if (chunks.length === 0) throw new ParseFailure("empty", EMPTY_MESSAGE);
   const chars = parsed.pages.reduce((n, p) => n + p.text.length, 0);
+  // The office views are saved before the file is ready (a retry writes them again).
+  await saveViews(deps, file.storageKey, parsed.pages);
   const vectors = await embedChunks(deps, file, chunks);
   const embedder = deps.models.embedder;
   const missing = embedder !== null && vectors === null;

@@ -18,6 +18,7 @@ import { INGEST_QUEUE, INGEST_RUN_KIND } from "./files.ingest.ts";
 import * as repo from "./files.repo.ts";
 import { maxUploadBytes } from "./files.upload.ts";
 import * as vectors from "./files.vectors.ts";
+import { viewKeyOf } from "./files.views.ts";
 
 export {
   type FilePassage,
@@ -26,6 +27,7 @@ export {
   pageTexts,
 } from "./files.documents.ts";
 export { imageFileName, saveGeneratedImage } from "./files.generated.ts";
+export { readViews } from "./files.views.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -140,7 +142,7 @@ export async function deleteFile(options: {
   await ownedFile(deps, user, options.fileId);
   const row = await removeFileRow(deps, user.id, options.fileId);
   if (!row) throw new AppError("not_found", "No such file.");
-  await deps.storage.delete([row.storageKey]);
+  await deps.storage.delete([row.storageKey, viewKeyOf(row.storageKey)]);
 }
 
 /** The file row, its chunks, and its run with the run's events, in one transaction. */

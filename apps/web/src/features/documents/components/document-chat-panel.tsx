@@ -2,7 +2,7 @@ import { useChat } from "@ai-sdk/react";
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Brain } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { ChatComposer } from "@/components/chat/chat-composer.tsx";
 import { ChatMessageList, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
@@ -19,21 +19,36 @@ import { useQuestionQueue } from "@/lib/chat/use-question-queue.ts";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
 import { documentChatKeys, getDocumentThread } from "../api/document-chat.ts";
+import { documentKeys, getDocumentText } from "../api/documents.ts";
 import {
   type DocumentChat,
   findDocumentChat,
   openDocumentChat,
 } from "../lib/document-chat-store.ts";
 import { type DocumentUIMessage, messageText, turnsToMessages } from "../lib/document-message.ts";
+import { documentStarters } from "../lib/starters.ts";
 import { DocumentReply } from "./document-reply.tsx";
 
-/** What an empty thread offers to ask (a click sends it). */
+/**
+ * What an empty thread offers to ask (a click sends it): questions from the document's own
+ * headings, sheets or slide titles (lib/starters.ts); these until its text has arrived.
+ */
 export const DOCUMENT_SUGGESTIONS = [
   "Summarise this",
-  "What are the key findings?",
-  "What methods or evidence does it rely on?",
-  "What are its limitations?",
+  "What are the key points?",
+  "What does it conclude?",
+  "What questions does it leave open?",
 ] as const;
+
+function useStarters(document: DocumentInfo): readonly string[] {
+  const text = useQuery({
+    queryKey: documentKeys.text(document.id),
+    queryFn: ({ signal }) => getDocumentText(document.id, signal),
+    enabled: document.status === "ready",
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return useMemo(() => documentStarters(document.kind, text.data), [document.kind, text.data]);
+}
 
 const PIN_TARGETS = {
   turn: '[data-testid="document-turn"]',
@@ -59,12 +74,21 @@ function turnsOf(messages: readonly DocumentUIMessage[]): Turn[] {
   return turns;
 }
 
-function Suggestions({ onPick, disabled }: { onPick: (text: string) => void; disabled: boolean }) {
+function Suggestions({
+  document,
+  onPick,
+  disabled,
+}: {
+  document: DocumentInfo;
+  onPick: (text: string) => void;
+  disabled: boolean;
+}) {
+  const starters = useStarters(document);
   return (
     <div className="flex flex-col gap-2" data-testid="document-suggestions">
       <p className="text-sm text-muted">Ask about this document, or start with:</p>
       <div className="flex flex-wrap gap-2">
-        {DOCUMENT_SUGGESTIONS.map((text) => (
+        {starters.map((text) => (
           <Button
             key={text}
             variant="outline"
@@ -180,7 +204,9 @@ function DocumentConversation({
         className="gap-6"
         scrollKey={openedWith}
       >
-        {messages.length === 0 ? <Suggestions onPick={send} disabled={!ready} /> : null}
+        {messages.length === 0 ? (
+          <Suggestions document={document} onPick={send} disabled={!ready} />
+        ) : null}
         {turns.map((turn, index) => {
           const isLastTurn = index === turns.length - 1;
           const { question, reply } = turn;

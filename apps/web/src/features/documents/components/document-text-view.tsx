@@ -1,6 +1,10 @@
 import type { DocumentText, PageRange } from "@nexus/contracts";
-import { useEffect, useRef } from "react";
+import { clsx } from "clsx";
+import { useEffect, useRef, useState } from "react";
+import { highlightLabel, viewKind } from "../lib/office-view.ts";
+import { FormattedPage, SheetGrid, Slide, useSheetFind } from "./office-views.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
+import { useDomFind, ViewToolbar } from "./view-toolbar.tsx";
 
 /**
  * The highlight's ranges on one page; with a quote found as it is inside a range (a research
@@ -52,7 +56,7 @@ function Line({ text, start, ranges }: { text: string; start: number; ranges: Pa
     <>
       {parts.map((p) =>
         p.mark ? (
-          <mark key={p.key} className="doc-highlight rounded-sm bg-accent-soft text-fg">
+          <mark key={p.key} className="doc-highlight doc-highlight-text rounded-sm">
             {p.text}
           </mark>
         ) : (
@@ -63,35 +67,16 @@ function Line({ text, start, ranges }: { text: string; start: number; ranges: Pa
   );
 }
 
-/**
- * A Word, PowerPoint, Excel, EPUB, HTML, Markdown or text document as its parsed text: pages
- * (slides, sheets, chapters) with their label, lines of tab-separated cells as tables, each passage
- * an anchor (`passage-<ordinal>`). Rendered as React text, never as HTML: nothing in it runs. A
- * citation marks its ranges and scrolls to them.
- */
-export function DocumentTextView({
+/** The plain text pages (HTML, EPUB, text, Markdown, and files read before office views). */
+function TextPages({
   text,
   highlight,
 }: {
   text: DocumentText;
   highlight: DocumentHighlight | null;
 }) {
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!highlight) return;
-    const pane = root.current;
-    const mark = pane?.querySelector("mark.doc-highlight");
-    if (!pane || !mark) return;
-    // Only this pane scrolls (scrollIntoView would move the whole page too).
-    pane.scrollTop +=
-      mark.getBoundingClientRect().top - pane.getBoundingClientRect().top - pane.clientHeight / 3;
-  }, [highlight]);
   return (
-    <div
-      ref={root}
-      className="h-full overflow-y-auto bg-surface-2 px-4 py-4"
-      data-testid="document-text"
-    >
+    <>
       {text.pages.map((page) => {
         const ranges = rangesOnPage(highlight, page);
         return (
@@ -158,6 +143,194 @@ export function DocumentTextView({
           </article>
         );
       })}
+    </>
+  );
+}
+
+/** The label of the highlighted place ("Sheet 1, rows 1–11", "Slide 3"), or null. */
+function labelOf(text: DocumentText, highlight: DocumentHighlight | null, csv: boolean) {
+  const range = highlight?.ranges[0];
+  const page = range ? text.pages.find((p) => p.page === range.page) : undefined;
+  if (!page || !highlight) return null;
+  return highlightLabel(page, rangesOnPage(highlight, page), csv);
+}
+
+/** A spreadsheet: a tab per sheet (the cited one opens), its grid, find over its cells. */
+function SheetsView({
+  text,
+  highlight,
+  csv,
+  zoom,
+  setZoom,
+}: {
+  text: DocumentText;
+  highlight: DocumentHighlight | null;
+  csv: boolean;
+  zoom: number;
+  setZoom: (zoom: number) => void;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(text.pages[0]?.page ?? 1);
+  useEffect(() => {
+    const page = highlight?.ranges[0]?.page;
+    if (page !== undefined) setActive(page);
+  }, [highlight]);
+  const page = text.pages.find((p) => p.page === active) ?? text.pages[0];
+  const view = page?.view?.type === "sheet" ? page.view : undefined;
+  const find = useSheetFind(view);
+  return (
+    <div ref={root} className="flex h-full min-h-0 flex-col" data-testid="document-text">
+      <ViewToolbar
+        find={find}
+        zoom={zoom}
+        setZoom={setZoom}
+        label={labelOf(text, highlight, csv)}
+        scope={root}
+      />
+      {text.pages.length > 1 ? (
+        <div
+          role="tablist"
+          aria-label="Sheets"
+          className="flex shrink-0 gap-1 overflow-x-auto border-b border-border bg-surface-2 px-2 pt-1"
+        >
+          {text.pages.map((p) => (
+            <button
+              key={p.page}
+              type="button"
+              role="tab"
+              aria-selected={p.page === active}
+              onClick={() => setActive(p.page)}
+              className={clsx(
+                "shrink-0 rounded-t-md border border-b-0 px-3 py-1 text-xs",
+                p.page === active
+                  ? "border-border bg-surface font-semibold text-fg"
+                  : "border-transparent text-muted hover:text-fg",
+              )}
+            >
+              {p.view?.type === "sheet" && p.view.name ? p.view.name : p.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {page && view ? (
+        <SheetGrid
+          key={page.page}
+          page={page}
+          view={view}
+          ranges={rangesOnPage(highlight, page)}
+          zoom={zoom}
+          find={find}
+          highlightKey={highlight?.key ?? null}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A Word, PowerPoint, Excel, EPUB, HTML, Markdown or text document. With its office view (issue
+ * 41): a spreadsheet as grids, a presentation slide by slide, a DOCX as formatted text; else its
+ * parsed text, pages (slides, sheets, chapters) with their label, each passage an anchor
+ * (`passage-<ordinal>`). React elements only, never an HTML string: nothing in it runs. Find and
+ * zoom in every view; a citation marks its rows or blocks (`doc-highlight`) and scrolls to them.
+ */
+export function DocumentTextView({
+  text,
+  highlight,
+  kind,
+}: {
+  text: DocumentText;
+  highlight: DocumentHighlight | null;
+  /** The file's kind (a CSV's rows are labelled without a sheet). */
+  kind?: string;
+}) {
+  const [zoom, setZoom] = useState(1);
+  const type = viewKind(text);
+  if (type === "sheet")
+    return (
+      <SheetsView
+        text={text}
+        highlight={highlight}
+        csv={kind === "csv"}
+        zoom={zoom}
+        setZoom={setZoom}
+      />
+    );
+  return <FlowView text={text} highlight={highlight} type={type} zoom={zoom} setZoom={setZoom} />;
+}
+
+function FlowView({
+  text,
+  highlight,
+  type,
+  zoom,
+  setZoom,
+}: {
+  text: DocumentText;
+  highlight: DocumentHighlight | null;
+  type: "slide" | "html" | "text";
+  zoom: number;
+  setZoom: (zoom: number) => void;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  const pane = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const find = useDomFind(content, pane, text);
+  useEffect(() => {
+    if (!highlight) return;
+    const scroller = pane.current;
+    const mark = scroller?.querySelector(".doc-highlight");
+    if (!scroller || !mark) return;
+    // Only this pane scrolls (scrollIntoView would move the whole page too).
+    scroller.scrollTop +=
+      mark.getBoundingClientRect().top -
+      scroller.getBoundingClientRect().top -
+      scroller.clientHeight / 3;
+  }, [highlight]);
+  return (
+    <div ref={root} className="flex h-full min-h-0 flex-col">
+      <ViewToolbar
+        find={find}
+        zoom={zoom}
+        setZoom={setZoom}
+        label={labelOf(text, highlight, false)}
+        scope={root}
+      />
+      <div
+        ref={pane}
+        className="min-h-0 flex-1 overflow-y-auto bg-surface-2 px-4 py-4"
+        data-testid="document-text"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the pane scrolls by keyboard
+        tabIndex={0}
+      >
+        <div ref={content} style={{ zoom }} data-testid="document-content">
+          {type === "slide" ? (
+            text.pages.map((page) =>
+              page.view?.type === "slide" ? (
+                <Slide
+                  key={page.page}
+                  page={page}
+                  view={page.view}
+                  ranges={rangesOnPage(highlight, page)}
+                />
+              ) : null,
+            )
+          ) : type === "html" ? (
+            text.pages.map((page) =>
+              page.view?.type === "html" ? (
+                <FormattedPage
+                  key={page.page}
+                  page={page}
+                  nodes={page.view.nodes}
+                  ranges={rangesOnPage(highlight, page)}
+                />
+              ) : null,
+            )
+          ) : (
+            <TextPages text={text} highlight={highlight} />
+          )}
+        </div>
+      </div>
     </div>
   );
 }

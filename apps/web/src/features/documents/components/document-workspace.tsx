@@ -41,7 +41,7 @@ function TextPane({
   if (text.isPending) return <Loading label={`Opening ${document.name}…`} />;
   if (text.isError)
     return <LoadError what="the document" error={text.error} onRetry={() => void text.refetch()} />;
-  return <DocumentTextView text={text.data} highlight={highlight} />;
+  return <DocumentTextView text={text.data} highlight={highlight} kind={document.kind} />;
 }
 
 /**

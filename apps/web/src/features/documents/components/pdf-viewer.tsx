@@ -35,6 +35,8 @@ const OPTIONS = {
   cMapUrl: `${__PDFJS_ASSETS__}cmaps/`,
   cMapPacked: true,
   standardFontDataUrl: `${__PDFJS_ASSETS__}standard_fonts/`,
+  // Image decoders (JPEG 2000, JBIG2): without them a JPEG 2000 scan renders blank.
+  wasmUrl: `${__PDFJS_ASSETS__}wasm/`,
   isEvalSupported: false,
   enableXfa: false,
   ...(worker ? { worker } : {}),
