@@ -165,4 +165,23 @@ describe("composeAnswer", () => {
     expect(answer.citations[0]).toEqual({ sentence: "Future Work", source: 1 });
     expect(answer.citations.every((c) => c.source === 1)).toBe(true);
   });
+
+  it("a request to summarise a pasted page is about the page: the asking words are no topic", () => {
+    const page: PromptSource = {
+      n: 1,
+      title: "Tides explained",
+      url: "http://127.0.0.7/tides",
+      content:
+        "The moon's gravity pulls the oceans toward it, which makes two high tides every day. " +
+        "Spring tides come when the sun and the moon line up.",
+    };
+    for (const verb of ["Summarise", "Summarize", "Give an overview of", "Recap"]) {
+      const answer = composeAnswer({
+        question: `${verb} "Tides explained" (http://127.0.0.7/tides).`,
+        sources: [page],
+      });
+      expect(answer.kind, verb).toBe("extractive");
+      expect(answer.text).toContain("two high tides every day");
+    }
+  });
 });

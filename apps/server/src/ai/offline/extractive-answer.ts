@@ -45,7 +45,7 @@ const WEAK_TERMS: ReadonlySet<string> = new Set(
   (
     "work happen mean need find thing good best new take give help start make see look keep " +
     "come go way differ difference exampl explain describ say section chapter page part " +
-    "paragraph document"
+    "paragraph document summaris summariz summary overview tldr recap gist briefly"
   ).split(" "),
 );
 

@@ -30,6 +30,33 @@ describe("related questions: none about the guides unless the question was (issu
     expect(relatedSources("Which agents does Nexus have?", GUIDES)).toHaveLength(2);
   });
 
+  it("offline: the cited sources first, then other results on the topic when they offer too few", () => {
+    const connect = [
+      result(
+        "/blog/models#connecting",
+        "Connecting a language model",
+        "Connecting a language model",
+      ),
+      result("/blog/models#llama-cpp", "Connecting a language model", "llama.cpp"),
+      result(
+        "/blog/models#lm-studio",
+        "Connecting a language model",
+        "Using LM Studio as a model server",
+      ),
+      GUIDES[0] as SearchResult,
+    ];
+    const related = relatedFromCited({
+      question: "How do I connect a language model?",
+      results: connect,
+      text: "Nexus works with any OpenAI-compatible API. [1]",
+    });
+    expect(related.length).toBeGreaterThanOrEqual(2);
+    expect(related.join(" ")).toMatch(/llama\.cpp/);
+    expect(related.join(" ")).toMatch(/LM Studio/);
+    // The sign-in guide is not about the question: nothing from it.
+    expect(related.join(" ")).not.toMatch(/link/i);
+  });
+
   it("offline: from the cited sources only, and none when nothing was cited", () => {
     const cited = relatedFromCited({
       question: "What are preset agents?",

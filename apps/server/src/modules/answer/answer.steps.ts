@@ -150,8 +150,10 @@ export function relatedSources(question: string, results: readonly SearchResult[
 }
 
 /**
- * The offline engine's related questions: from the headings of the sources its answer cited
- * (none when it cited nothing: it did not know, and offers no guesses).
+ * The offline engine's related questions: from the headings of the sources its answer cited, then
+ * — when those offer fewer than 3 topics (one cited guide whose heading is the question itself) —
+ * from the other results on the question's topic (relatedSources). None when it cited nothing: it
+ * did not know, and offers no guesses.
  */
 export function relatedFromCited(options: {
   question: string;
@@ -160,7 +162,14 @@ export function relatedFromCited(options: {
 }): string[] {
   const cited = new Set(citationRuns(options.text, options.results.length).map((r) => r.source));
   const sources = options.results.filter((_, i) => cited.has(i + 1));
-  return sources.length === 0 ? [] : fallbackRelated(options.question, sources);
+  if (sources.length === 0) return [];
+  const fromCited = fallbackRelated(options.question, sources);
+  if (fromCited.length >= 3) return fromCited;
+  const others = relatedSources(
+    options.question,
+    options.results.filter((_, i) => !cited.has(i + 1)),
+  );
+  return fallbackRelated(options.question, [...sources, ...others]);
 }
 
 /**
