@@ -9,6 +9,7 @@
 //                                     run-code (the code sandbox: JavaScript beside Python cold
 //                                     and warm),
 //                                     document-chat (first-token overhead, 1,000-passage document),
+//                                     page-text (hostile web pages to text: before beside after),
 //                                     pdf-viewer (the PDF viewer on a 300-page PDF),
 //                                     research (deep research: per step, a standard run, replay of
 //                                     10,000 events, citation accuracy; instant fakes),
@@ -43,6 +44,7 @@ import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { nginxLoad } from "./nginx-load.ts";
 import { offlineEngine } from "./offline-engine.ts";
+import { pageTextBench } from "./page-text.ts";
 import { pdfViewerBench } from "./pdf-viewer.ts";
 import { quoteMatchBench } from "./quote-match.ts";
 import { replicaLoad } from "./replica-load.ts";
@@ -72,6 +74,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   lighthouse: lighthouseBench,
   nginx: nginxLoad,
   offline: offlineEngine,
+  "page-text": pageTextBench,
   "pdf-viewer": pdfViewerBench,
   "quote-match": quoteMatchBench,
   "citation-check": citationCheckBench,

@@ -201,7 +201,7 @@ const MODES: Mode[] = ["light", "dark"];
 
 for (const mode of MODES) {
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
-    if (!inTourMatrix(mode, viewportName)) continue;
+    if (!inTourMatrix(mode, viewportName, "agent-chat-client-1")) continue;
     test(`screenshot: an agent chat with a queued question (${mode}, ${viewportName})`, async ({
       page,
       context,

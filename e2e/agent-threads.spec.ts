@@ -119,7 +119,7 @@ async function sidebarShots(
   const cookies = await page.context().cookies();
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     for (const mode of MODES) {
-      if (!inTourMatrix(mode, viewportName)) continue;
+      if (!inTourMatrix(mode, viewportName, "agent-threads-1")) continue;
       const shotContext = await newContext({ viewport, colorScheme: mode });
       await presetLocalStorage(shotContext, { [STORAGE_KEYS.mode]: mode });
       await shotContext.addCookies(cookies);
@@ -182,7 +182,7 @@ test("a preset agent's thread: rename, sidebar marker, share with its tool block
     // Signed out, in light and dark, desktop and phone.
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       for (const mode of MODES) {
-        if (!inTourMatrix(mode, viewportName)) continue;
+        if (!inTourMatrix(mode, viewportName, "agent-threads-2")) continue;
         const readerContext = await newContext({ viewport, colorScheme: mode });
         await presetLocalStorage(readerContext, { [STORAGE_KEYS.mode]: mode });
         await stubExternalHosts(readerContext, modelServer.origin);

@@ -16,7 +16,7 @@ const VIEWPORTS = {
 
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
   for (const mode of ["light", "dark"] as const) {
-    if (!inTourMatrix(mode, viewportName)) continue;
+    if (!inTourMatrix(mode, viewportName, "answer-sources-screens-1")) continue;
     test(`answer sources screenshots, ${mode}, ${viewportName}`, async ({
       newContext,
       modelServer,

@@ -224,7 +224,7 @@ test("a research over my files: a citation opens the file at its passage with th
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
   for (const mode of ["light", "dark"] as const) {
     // Light/desktop and dark/phone in `npm test`; the full matrix nightly (E2E_FULL_MATRIX=1).
-    if (!inTourMatrix(mode, viewportName)) continue;
+    if (!inTourMatrix(mode, viewportName, "deep-research-1")) continue;
     test(`deep research screenshots, ${mode}, ${viewportName}`, async ({
       newContext,
       uniqueEmail,

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { uploadReadyDocument } from "./support/documents.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -67,6 +68,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
   for (const mode of ["light", "dark"] as const) {
+    if (!inTourMatrix(mode, viewportName, "document-chat-screens")) continue;
     test(`document chat screenshots, ${mode}, ${viewportName}`, async ({
       newContext,
       baseURL,

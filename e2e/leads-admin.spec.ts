@@ -261,7 +261,7 @@ const VIEWPORTS = {
 } as const;
 const COMBOS = (["light", "dark"] as const).flatMap((mode: Mode) =>
   (Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)
-    .filter((viewport) => inTourMatrix(mode, viewport))
+    .filter((viewport) => inTourMatrix(mode, viewport, "leads-admin-1"))
     .map((viewport) => ({ mode, viewport })),
 );
 

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { analyzeAxe } from "./support/axe.ts";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { uploadReadyBytes, uploadReadyDocument } from "./support/documents.ts";
+import { inTourMatrix } from "./support/env.ts";
 import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { datesWorkbook, headingsDocx } from "./support/office-files.ts";
@@ -175,6 +176,7 @@ test("a presentation shows its slide's table as a table; a DOCX its headings and
 
 for (const [viewportName, device] of Object.entries(VIEWPORTS)) {
   for (const mode of ["light", "dark"] as const) {
+    if (!inTourMatrix(mode, viewportName, "office-views")) continue;
     test(`office views screenshots, ${mode}, ${viewportName}`, async ({
       newContext,
       baseURL,

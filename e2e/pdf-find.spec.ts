@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from "@nexus/contracts";
 import type { BrowserContext, Page } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
 import { uploadReadyDocument } from "./support/documents.ts";
+import { inModeMatrix } from "./support/env.ts";
 import { expect as baseExpect, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -36,6 +37,7 @@ const countOf = async (page: Page) => {
 };
 
 for (const mode of ["light", "dark"] as const) {
+  if (!inModeMatrix(mode, "pdf-find")) continue;
   test(`find counts and steps through every match; Ctrl+F, fit page, no outline (${mode})`, async ({
     newContext,
     baseURL,

@@ -47,7 +47,7 @@ async function askAndWait(page: Page, question: string): Promise<void> {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
-    if (!inTourMatrix(mode, viewportName)) continue;
+    if (!inTourMatrix(mode, viewportName, "screenshots-1")) continue;
     test(`screenshots, ${mode}, ${viewportName}`, async ({ newContext, uniqueEmail, request }) => {
       test.setTimeout(150_000);
       const options = { viewport, colorScheme: mode, deviceScaleFactor: 1 } as const;
@@ -101,7 +101,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 // videos, related questions, and a follow-up.
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
-    if (!inTourMatrix(mode, viewportName)) continue;
+    if (!inTourMatrix(mode, viewportName, "screenshots-2")) continue;
     answerTest(
       `answer screenshots, ${mode}, ${viewportName}`,
       async ({ newContext, modelServer }) => {
@@ -170,7 +170,7 @@ const SHOT_THREADS = [
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const mode of MODES) {
-    if (!inTourMatrix(mode, viewportName)) continue;
+    if (!inTourMatrix(mode, viewportName, "screenshots-3")) continue;
     answerTest(
       `history, library and share screenshots, ${mode}, ${viewportName}`,
       async ({ newContext, modelServer, uniqueEmail }) => {

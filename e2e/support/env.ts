@@ -22,12 +22,28 @@ export const e2eEnv = {
 
 export const SUPER_ADMIN_EMAIL = "admin@nexus.test";
 
+const FULL_MATRIX = () => process.env.E2E_FULL_MATRIX === "1";
+
+/** 0 or 1 for a tour's name: which half of the matrix it takes in `npm test`. */
+function parity(tour: string): number {
+  let sum = 0;
+  for (const ch of tour) sum += ch.charCodeAt(0);
+  return sum % 2;
+}
+
 /**
- * Which light/dark × desktop/phone combinations a screenshot tour runs. `npm test` runs two of the
- * four — light on the desktop and dark on the phone, so each mode and each size is seen once per
- * run — and `npm run test:nightly` (E2E_FULL_MATRIX=1) all four. Behaviour tests are not affected.
+ * Which light/dark × desktop/phone combinations a screenshot tour runs. `npm test` runs one per
+ * tour — light on the desktop or dark on the phone, by the tour's name, so each mode and each
+ * size is still seen in every run (CI's 20 minutes on 2 cores) — and `npm run test:nightly`
+ * (E2E_FULL_MATRIX=1) all four. Behaviour tests are not affected.
  */
-export function inTourMatrix(mode: "light" | "dark", viewport: string): boolean {
-  if (process.env.E2E_FULL_MATRIX === "1") return true;
-  return (mode === "light") === (viewport === "desktop");
+export function inTourMatrix(mode: "light" | "dark", viewport: string, tour: string): boolean {
+  if (FULL_MATRIX()) return true;
+  if ((mode === "light") !== (viewport === "desktop")) return false;
+  return (mode === "light") === (parity(tour) === 0);
+}
+
+/** A test run once per colour mode: one of the two in `npm test` (by its name), both nightly. */
+export function inModeMatrix(mode: "light" | "dark", test: string): boolean {
+  return FULL_MATRIX() || (mode === "light") === (parity(test) === 0);
 }
