@@ -88,8 +88,11 @@ test("G7: hostile answers and sources render inert, streamed and restored", asyn
   uniqueEmail,
 }) => {
   test.setTimeout(360_000);
-  const payloads = xssPayloads();
-  expect(payloads.length).toBeGreaterThanOrEqual(300);
+  const all = xssPayloads();
+  expect(all.length).toBeGreaterThanOrEqual(300);
+  // G7 asks for at least 200 in Chromium: `npm test` renders the first 204 (4 answers of 51), the
+  // nightly run (E2E_FULL_MATRIX=1) every one.
+  const payloads = process.env.E2E_FULL_MATRIX === "1" ? all : all.slice(0, 204);
 
   const allowedHosts = new Set([new URL(modelServer.origin).host]);
   const originalGeneral = modelServer.searxng.corpus.general ?? [];
@@ -103,8 +106,8 @@ test("G7: hostile answers and sources render inert, streamed and restored", asyn
   await context.addInitScript(WATCH);
   await signInViaApi(context, uniqueEmail("g7"));
 
-  // 6 batches of 51 (every payload streamed, then restored by a reload): fewer page loads, the
-  // same payloads in the same markdown contexts.
+  // Batches of 51 (each streamed, then restored by a reload): fewer page loads, the same
+  // payloads in the same markdown contexts.
   const size = 51;
   try {
     for (let start = 0, batch = 1; start < payloads.length; start += size, batch++) {

@@ -325,8 +325,8 @@ async function externalPostgres() {
     // Only the files whose subject is the database (CI's 20 minutes on 2 cores: the whole server
     // project took 150 s here, on top of the step before, which runs every file on Node 20 and the
     // embedded PostgreSQL): search by words and by meaning (pgvector), history and its paging,
-    // files, the job queue and runs, sign-in and sessions, quotas and metering, users, shares, the
-    // authorization matrix over every route, limits and stored text.
+    // files, the job queue and runs, sign-in and sessions, quotas, shares, the authorization
+    // matrix over every route, and stored text.
     const databaseFiles = [
       "src/integrations/search/",
       "src/modules/history/",
@@ -335,11 +335,8 @@ async function externalPostgres() {
       "src/modules/runs/",
       "src/modules/auth/",
       "src/modules/usage/",
-      "src/modules/users/",
       "src/modules/shares/",
-      "src/modules/research/research-metering",
       "test/authz-matrix",
-      "test/limits",
       "test/stored-text",
       "test/invalid-text",
       "test/table-writers",
