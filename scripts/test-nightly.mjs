@@ -7,8 +7,10 @@
 //   2. build     npm run build (the web app and the server bundle the next steps run);
 //   3. soak      G13: 30 minutes of streaming answers (bench/soak.ts, SOAK_SECONDS overrides):
 //                0 failed answers, server RSS growth < 10%;
-//   4. e2e       every E2E screenshot tour in all four light/dark × desktop/phone combinations
-//                (E2E_FULL_MATRIX=1; `npm test` runs two of them).
+//   4. e2e       the whole E2E suite with E2E_FULL_MATRIX=1: every screenshot tour in all four
+//                light/dark × desktop/phone combinations, the accessibility sweep of every page in
+//                both modes, G7's 306 payloads and the in-browser Python course, which `npm test`
+//                leaves out or shortens (playwright.config.ts NIGHTLY_ONLY; docs/operations.md).
 // Arguments go to vitest (e.g. a file filter); the other steps then do not run.
 // docs/operations.md lists what runs here and what runs in CI, with the counts.
 import { spawnSync } from "node:child_process";
