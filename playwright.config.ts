@@ -37,7 +37,7 @@ if (!process.env.E2E_PORT) {
 
 /** Tests `npm test` leaves to `npm run test:nightly` (by title). */
 const NIGHTLY_ONLY =
-  /screenshot|(public pages|app screens .*|admin sections): 0 axe violations|the Python course runs code in the browser/;
+  /screenshot|(public pages|app screens .*|admin sections): 0 axe violations|the Python course runs code in the browser|every preset chats with its own system prompt/;
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -58,8 +58,9 @@ export default defineConfig({
   ],
   globalSetup: "./e2e/global-setup.ts",
   // CI's 20 minutes on 2 cores (the E2E run is CPU-bound: more workers were slower): the screenshot
-  // tours, the accessibility sweeps of every public, app and admin page, and the in-browser
-  // Python course (three Pyodide loads) run nightly (E2E_FULL_MATRIX=1) only. `npm test` keeps
+  // tours, the accessibility sweeps of every public, app and admin page, the in-browser Python
+  // course (three Pyodide loads) and the chat with each of the 43 presets run nightly
+  // (E2E_FULL_MATRIX=1) only. `npm test` keeps
   // a11y's landing/home/answer/history audit and the answer/share audit; Python's sandbox is
   // tested on the server (run-code-python.test.ts) in every run. docs/operations.md lists it.
   grepInvert: process.env.E2E_FULL_MATRIX === "1" ? undefined : NIGHTLY_ONLY,
