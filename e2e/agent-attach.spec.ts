@@ -33,7 +33,8 @@ const box = (page: Page) => page.getByRole("textbox", { name: `Message ${AGENT_N
 async function attach(page: Page) {
   await page.getByTestId("agent-composer").getByRole("button", { name: "Attach files" }).click();
   const [chooser] = await Promise.all([
-    page.waitForEvent("filechooser"),
+    // Bounded: a chooser that never opens fails in seconds, not at the test's timeout.
+    page.waitForEvent("filechooser", { timeout: 15_000 }),
     page.getByRole("menuitem", { name: "Upload a file" }).click(),
   ]);
   await chooser.setFiles(notesFile);

@@ -74,7 +74,8 @@ test("signed in: attach from the home composer, watch it get ready, get an answe
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Upload a file" })).toBeFocused();
   const [chooser] = await Promise.all([
-    page.waitForEvent("filechooser"),
+    // Bounded: a chooser that never opens fails in seconds, not at the test's timeout.
+    page.waitForEvent("filechooser", { timeout: 15_000 }),
     page.keyboard.press("Enter"),
   ]);
   expect(chooser.isMultiple()).toBe(true);
