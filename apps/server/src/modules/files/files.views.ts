@@ -26,10 +26,7 @@ export async function saveViews(
   );
   if (Object.keys(views).length === 0) return;
   await deps.storage.delete([viewKeyOf(storageKey)]);
-  await deps.storage.put(
-    viewKeyOf(storageKey),
-    Readable.from([Buffer.from(JSON.stringify(views))]),
-  );
+  await deps.storage.put(viewKeyOf(storageKey), Readable.from([JSON.stringify(views)]));
 }
 
 /** The views by page number; empty when the file has none (or they cannot be read). */
