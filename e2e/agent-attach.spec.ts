@@ -2,6 +2,7 @@ import path from "node:path";
 import { PRESET_AGENT_INFO } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
 import { resetFakesAroundEachTest } from "./support/answer-page.ts";
+import { nextFileChooser } from "./support/file-chooser.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import { expect as baseExpect, stubExternalHosts, test } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -31,12 +32,10 @@ const notesFile = {
 const box = (page: Page) => page.getByRole("textbox", { name: `Message ${AGENT_NAME}` });
 
 async function attach(page: Page) {
+  const chooserOpened = nextFileChooser(page);
   await page.getByTestId("agent-composer").getByRole("button", { name: "Attach files" }).click();
-  const [chooser] = await Promise.all([
-    // Bounded: a chooser that never opens fails in seconds, not at the test's timeout.
-    page.waitForEvent("filechooser", { timeout: 15_000 }),
-    page.getByRole("menuitem", { name: "Upload a file" }).click(),
-  ]);
+  await page.getByRole("menuitem", { name: "Upload a file" }).click();
+  const chooser = await chooserOpened.opened();
   await chooser.setFiles(notesFile);
   const chip = page.getByTestId("composer-attachment").filter({ hasText: "skerry-light.md" });
   await expect(chip.getByTestId("composer-attachment-status")).toHaveText("Ready");

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Locator, Page, Route } from "@playwright/test";
 import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { nextFileChooser } from "./support/file-chooser.ts";
 import { expect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
 import { stubExternalHosts } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -67,17 +68,15 @@ test("signed in: attach from the home composer, watch it get ready, get an answe
 
   // The paperclip is next in the tab order after the question box; its menu opens with Enter,
   // its first choice (focused) opens the file picker.
+  const chooserOpened = nextFileChooser(page);
   await box.focus();
   await page.keyboard.press("Tab");
   const attach = page.getByRole("button", { name: "Attach files" });
   await expect(attach).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Upload a file" })).toBeFocused();
-  const [chooser] = await Promise.all([
-    // Bounded: a chooser that never opens fails in seconds, not at the test's timeout.
-    page.waitForEvent("filechooser", { timeout: 15_000 }),
-    page.keyboard.press("Enter"),
-  ]);
+  await page.keyboard.press("Enter");
+  const chooser = await chooserOpened.opened();
   expect(chooser.isMultiple()).toBe(true);
   await chooser.setFiles(markdownFile("skerry-light.md", LAMP_NOTES));
 

@@ -365,6 +365,29 @@ export function checkLayers(root) {
   return { violations, typeCycles, files: files.length };
 }
 
+/** What the command prints for the tree at `root`, and its exit code (the tests call this). */
+export function report(root, args = []) {
+  const { violations, typeCycles, files } = checkLayers(root);
+  const out = [];
+  for (const v of violations) out.push(`${v.file} → ${v.import} (${v.rule})`);
+  if (typeCycles.length > 0) {
+    const size = typeCycles.reduce((n, c) => n + c.files.length, 0);
+    out.push(
+      `check-layers: ${typeCycles.length} import cycle(s) over ${size} files exist only through ` +
+        "`import type` (erased at run time; not failing)" +
+        (args.includes("--types") ? ":" : "; --types lists them"),
+    );
+    if (args.includes("--types"))
+      for (const c of typeCycles) out.push(`  ${c.files.length} files: ${c.loop.join(" → ")}`);
+  }
+  if (violations.length > 0) {
+    out.push(`check-layers: ${violations.length} violation(s) in ${files} files`);
+    return { code: 1, out: out.join("\n") };
+  }
+  out.push(`check-layers: ${files} files, no violation`);
+  return { code: 0, out: out.join("\n") };
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const args = process.argv.slice(2);
@@ -373,21 +396,7 @@ if (isMain) {
     rootAt >= 0 && args[rootAt + 1]
       ? path.resolve(args[rootAt + 1])
       : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const { violations, typeCycles, files } = checkLayers(root);
-  for (const v of violations) console.log(`${v.file} → ${v.import} (${v.rule})`);
-  if (typeCycles.length > 0) {
-    const size = typeCycles.reduce((n, c) => n + c.files.length, 0);
-    console.log(
-      `check-layers: ${typeCycles.length} import cycle(s) over ${size} files exist only through ` +
-        "`import type` (erased at run time; not failing)" +
-        (args.includes("--types") ? ":" : "; --types lists them"),
-    );
-    if (args.includes("--types"))
-      for (const c of typeCycles) console.log(`  ${c.files.length} files: ${c.loop.join(" → ")}`);
-  }
-  if (violations.length > 0) {
-    console.log(`check-layers: ${violations.length} violation(s) in ${files} files`);
-    process.exit(1);
-  }
-  console.log(`check-layers: ${files} files, no violation`);
+  const { code, out } = report(root, args);
+  console.log(out);
+  if (code !== 0) process.exit(code);
 }

@@ -157,6 +157,7 @@ function playwright() {
     ...playwrightFailures(report.suites ?? []),
     ...(report.errors ?? []).map((e) => `outside a test\n${firstLines(e.message)}`),
   ];
+  counts.flakes = playwrightFailures(report.suites ?? [], [], "flaky");
   const notes = [];
   if (flaky) notes.push(`${flaky} flaky`);
   if (errors) notes.push(`${errors} error(s) outside tests`);
@@ -168,18 +169,42 @@ function playwright() {
   return counts;
 }
 
-function playwrightFailures(suites, failures = []) {
+/**
+ * The page's main content when the test failed (Playwright's error context: its ARIA snapshot),
+ * from the `main` landmark on: CI keeps no files, and the screenshot alone never reaches the log.
+ */
+function pageAtFailure(result, lines = 40) {
+  const context = (result?.attachments ?? []).find((a) => a.name === "error-context" && a.path);
+  if (!context) return "";
+  let text;
+  try {
+    text = fs.readFileSync(context.path, "utf8");
+  } catch {
+    return "";
+  }
+  const snapshot = text.split("# Page snapshot")[1]?.split("```")[1] ?? "";
+  const all = snapshot.split("\n").filter((line) => line.trim() && line.trim() !== "yaml");
+  const main = all.findIndex((line) => /^\s*- main\b/.test(line));
+  const shown = all.slice(Math.max(main, 0), Math.max(main, 0) + lines);
+  if (shown.length === 0) return "";
+  return `\n      page at the failure (from its main landmark):\n${shown.map((l) => `        ${l.slice(0, 200)}`).join("\n")}`;
+}
+
+/** Tests whose last try failed (`status`: "unexpected"), or that passed only when tried again ("flaky": the first try's failure). */
+function playwrightFailures(suites, failures = [], status = "unexpected") {
   for (const suite of suites) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== "unexpected") continue;
-        const last = (test.results ?? []).at(-1);
+        if (test.status !== status) continue;
+        const results = test.results ?? [];
+        const last =
+          status === "flaky" ? results.find((r) => r.status !== "passed") : results.at(-1);
         failures.push(
-          `${spec.file}:${spec.line} › ${spec.title}\n${firstLines(last?.error?.message ?? last?.status)}`,
+          `${spec.file}:${spec.line} › ${spec.title}\n${firstLines(last?.error?.message ?? last?.status)}${pageAtFailure(last)}`,
         );
       }
     }
-    playwrightFailures(suite.suites ?? [], failures);
+    playwrightFailures(suite.suites ?? [], failures, status);
   }
   return failures;
 }
@@ -383,6 +408,10 @@ for (const step of steps.filter((s) => !only || s.name.includes(only))) {
 
 // What failed, named at the end of the log (CI keeps only its tail).
 for (const r of results) {
+  if (r.flakes?.length) {
+    console.log(`\nFailed once, then passed, in ${r.name}:`);
+    for (const flake of r.flakes.slice(0, 10)) console.log(`  ~ ${flake}`);
+  }
   if (!r.failures?.length) continue;
   console.log(`\nFailed in ${r.name}:`);
   for (const failure of r.failures.slice(0, 10)) console.log(`  ✗ ${failure}`);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { report } from "../../../scripts/check-layers.mjs";
 
 // scripts/check-layers.mjs (part of `npm run check`) run on small trees: clean, then with one
 // violation of each rule planted.
@@ -48,12 +49,33 @@ function tree(extra: Record<string, string> = {}): string {
   return root;
 }
 
-function check(root: string) {
-  const run = spawnSync(process.execPath, [SCRIPT, "--root", root], { encoding: "utf8" });
-  return { code: run.status, out: `${run.stdout}${run.stderr}` };
+/** The check in this process (the command itself is run once, below). */
+function check(root: string, args: string[] = []) {
+  return report(root, args);
 }
 
 describe("check-layers", () => {
+  it("as a command: prints the violations and exits 1, or says none and exits 0", () => {
+    const command = (root: string) => {
+      const run = spawnSync(process.execPath, [SCRIPT, "--root", root], { encoding: "utf8" });
+      return { code: run.status, out: `${run.stdout}${run.stderr}` };
+    };
+    const broken = command(
+      tree({
+        "apps/server/src/lib/clock.ts":
+          'import { save } from "../modules/files/files.service.ts";\nexport const c = save;\n',
+      }),
+    );
+    expect(broken.out).toContain(
+      "apps/server/src/lib/clock.ts → apps/server/src/modules/files/files.service.ts (layer:",
+    );
+    expect(broken.out).toContain("check-layers: 1 violation(s)");
+    expect(broken.code).toBe(1);
+    const clean = command(tree());
+    expect(clean.out).toContain("no violation");
+    expect(clean.code).toBe(0);
+  });
+
   it("passes a clean tree", () => {
     const { code, out } = check(tree());
     expect(out).toContain("no violation");
