@@ -35,9 +35,24 @@ if (!process.env.E2E_PORT) {
   });
 }
 
-/** Tests `npm test` leaves to `npm run test:nightly` (by title). */
-const NIGHTLY_ONLY =
-  /screenshot|(public pages|app screens .*|admin sections): 0 axe violations|the Python course runs code in the browser|every preset chats with its own system prompt/;
+/**
+ * Tests `npm test` leaves to `npm run test:nightly` (by title). The second list: one of two
+ * variants of the same test (preset or custom agent, light or dark, desktop or phone, 500 or 429)
+ * runs in every run and both nightly; and the PDF viewer's worker-sharing and phone-thumbnail tests
+ * (its citations, thumbnails and find run in every run).
+ */
+const NIGHTLY_ONLY = new RegExp(
+  [
+    /screenshot|(public pages|app screens .*|admin sections): 0 axe violations|the Python course runs code in the browser|every preset chats with its own system prompt/
+      .source,
+    /queued visibly and sent after the reply \(custom agent\)|being retried while it is, then replies \(preset agent\)|no failed request \(custom agent\)|above the composer \(preset agent\)/
+      .source,
+    /keep the reply before as a version \(custom agent\)|readable in dark mode|after the first answer and a follow-up \(phone\)|keeps answering 429/
+      .source,
+    /shared pdf\.js worker serves the next PDF|opened cold starts one pdf\.js worker|on a phone the thumbnails overlay the page/
+      .source,
+  ].join("|"),
+);
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;

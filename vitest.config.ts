@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** Server test files that keep a module graph (and a process) of their own. */
 const SERVER_ISOLATED = [
@@ -10,27 +9,8 @@ const SERVER_ISOLATED = [
   "test/multi-instance.test.ts",
 ];
 
-/**
- * Vitest queues projects by name (contracts, server, server-isolated, web, …), so the files that
- * start and kill server processes came last, and the crash test (25 SIGKILL cycles, about 140 s
- * on CI's 2 cores) ran alone at the end: in CI's run it started at 249 s of 390. They go first,
- * in SERVER_ISOLATED's order (the longest first), beside the rest of the queue.
- */
-class ServerProcessesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) =>
-      file.project.name === "server-isolated"
-        ? SERVER_ISOLATED.findIndex((name) => file.moduleId.endsWith(name))
-        : SERVER_ISOLATED.length;
-    // Array.prototype.sort is stable: the rest keeps the base order.
-    return sorted.sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   test: {
-    sequence: { sequencer: ServerProcessesFirst },
     // Vitest's default is one worker per core minus one: one on a 2-core machine, where most test
     // files wait on PostgreSQL, HTTP and worker threads. Three keep both cores busy (measured on
     // the whole suite: 4 workers 362 s where CI's single worker took 594 s).

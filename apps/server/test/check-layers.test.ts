@@ -202,15 +202,17 @@ describe("check-layers", () => {
     });
   });
 
-  it("reports a cycle made only of `import type` without failing", () => {
+  it("fails on a cycle made only of `import type`", () => {
     const { code, out } = check(
       tree({
         "apps/server/src/modules/files/files.repo.ts":
           'import type { save } from "./files.service.ts";\nexport const row = 1;\nexport type S = typeof save;\n',
       }),
     );
-    expect(out).toContain("1 import cycle(s) over 2 files exist only through `import type`");
-    expect(code).toBe(0);
+    expect(out).toContain(
+      "(cycle: 2 files import each other (through `import type`): apps/server/src/modules/files/files.repo.ts → apps/server/src/modules/files/files.service.ts → apps/server/src/modules/files/files.repo.ts)",
+    );
+    expect(code).toBe(1);
   });
 
   it("passes this repository (the allow-list names each known violation exactly)", () => {

@@ -4,8 +4,7 @@ import {
   type YoutubeTranscriptToolOutput,
 } from "@nexus/contracts";
 import { ChevronRight, ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-react";
-import type { ToolPartLike } from "./agent-tool-part.tsx";
-import { ToolRow } from "./agent-tool-row.tsx";
+import { type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 
 /** Characters of a transcript shown behind its disclosure (the model had all of it). */
 const EXCERPT_CHARS = 600;

@@ -2,18 +2,11 @@ import type { ReadUrlToolOutput, WebSearchToolOutput } from "@nexus/contracts";
 import { BookOpen, ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
-import { ToolRow } from "./agent-tool-row.tsx";
+import { type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 import { RunCodeToolPart } from "./agent-tool-run-code.tsx";
 
 /** A tool part of a reply as the SDK streams it (`tool-<name>` or `dynamic-tool`). */
-export interface ToolPartLike {
-  type: string;
-  state?: string;
-  toolName?: string;
-  input?: unknown;
-  output?: unknown;
-  errorText?: string;
-}
+export type { ToolPartLike };
 
 export function isToolPart(part: { type: string }): part is ToolPartLike {
   return part.type.startsWith("tool-") || part.type === "dynamic-tool";

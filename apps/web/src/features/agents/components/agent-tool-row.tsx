@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
 
+/** A tool call's part of a UI message, as the agent chat's parts carry it. */
+export interface ToolPartLike {
+  type: string;
+  state?: string;
+  toolName?: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+}
+
 /** One row of the reply's tool activity: an icon (a spinner while it runs) and what happened. */
 export function ToolRow({
   icon,

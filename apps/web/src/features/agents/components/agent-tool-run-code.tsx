@@ -2,7 +2,7 @@ import type { RunCodeToolOutput } from "@nexus/contracts";
 import { ChevronRight, SquareTerminal, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import type { ToolPartLike } from "./agent-tool-part.tsx";
+import type { ToolPartLike } from "./agent-tool-row.tsx";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
