@@ -45,7 +45,7 @@ test("a URL that cannot be read is named as not read, and is not a source", asyn
   const turn = turns(page).first();
   await finished(turn);
   await expect(turn.getByTestId("answer-unread")).toContainText(
-    "http://10.255.255.1/setup — 10.255.255.1 could not be reached.",
+    "http://10.255.255.1/setup — 10.255.255.1 could not be reached: this server does not read private or local addresses. Its operator can allow one with WEB_FETCH_ALLOW_ADDRESSES.",
   );
   for (const card of await turn.getByTestId("source-card").all())
     await expect(card).not.toHaveAttribute("href", /10\.255\.255\.1/);

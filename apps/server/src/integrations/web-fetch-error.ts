@@ -44,12 +44,20 @@ const REFUSALS = new Set<WebFetchReason>([
 
 /** A failed fetch. `detail` (resolved addresses, upstream status) is for logs, never responses. */
 export class WebFetchError extends AppError {
+  /**
+   * A refused address the URL itself spelled out (an IP literal or a local name such as
+   * localhost): nothing was looked up, so saying it is private tells no one anything about the
+   * internal DNS, and an operator can be pointed at WEB_FETCH_ALLOW_ADDRESSES.
+   */
+  readonly writtenPrivate: boolean;
   constructor(
     readonly reason: WebFetchReason,
     readonly detail: { url: string; why?: string; status?: number },
+    options: { writtenPrivate?: boolean } = {},
   ) {
     super(REFUSALS.has(reason) ? "bad_request" : "unavailable", MESSAGES[reason]);
     this.name = "WebFetchError";
+    this.writtenPrivate = reason === "blocked_address" && options.writtenPrivate === true;
   }
 }
 

@@ -143,7 +143,11 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
       addresses = [literal];
     } else {
       if (isLocalName(url.hostname) || isNumericLookalike(url.hostname))
-        throw new WebFetchError("blocked_address", { url: url.href, why: "local name" });
+        throw new WebFetchError(
+          "blocked_address",
+          { url: url.href, why: "local name" },
+          { writtenPrivate: isLocalName(url.hostname) },
+        );
       try {
         addresses = await resolve({ hostname: url.hostname, signal });
       } catch (error) {
@@ -156,7 +160,11 @@ export function createWebFetch(options: WebFetchOptions = {}): { fetchPage: Fetc
     for (const address of addresses) {
       const why = check(address);
       if (why !== null)
-        throw new WebFetchError("blocked_address", { url: url.href, why: `${address}: ${why}` });
+        throw new WebFetchError(
+          "blocked_address",
+          { url: url.href, why: `${address}: ${why}` },
+          { writtenPrivate: literal !== null },
+        );
     }
     return addresses;
   }

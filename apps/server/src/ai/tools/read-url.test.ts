@@ -69,3 +69,24 @@ describe("read-url: an internal name that exists reads like one that does not", 
     expect(victims.hits()).toBe(0);
   });
 });
+
+describe("read-url: an address written as private or local", () => {
+  it("says so and names the operator's setting, without a lookup or a connection", async () => {
+    const p = victims.port;
+    const before = dns.queries.length;
+    const HINT =
+      "could not be reached: this server does not read private or local addresses. Its operator can allow one with WEB_FETCH_ALLOW_ADDRESSES.";
+    expect(await failureOf(`http://127.0.0.1:${p}/`)).toBe(`127.0.0.1 ${HINT}`);
+    expect(await failureOf(`http://10.20.30.40:${p}/`)).toBe(`10.20.30.40 ${HINT}`);
+    expect(await failureOf(`http://localhost:${p}/`)).toBe(`localhost ${HINT}`);
+    // A name is looked up, and then reads like any unreachable name (the test above).
+    expect(await failureOf(`http://intranet.corp.test:${p}/`)).toBe(
+      "intranet.corp.test could not be reached.",
+    );
+    // Only the name was looked up (its A and AAAA records), never the written addresses.
+    expect(new Set(dns.queries.slice(before).map((q) => q.name))).toEqual(
+      new Set(["intranet.corp.test"]),
+    );
+    expect(victims.hits()).toBe(0);
+  });
+});

@@ -44,9 +44,15 @@ export async function readUrl(ctx: ToolContext, url: string): Promise<ReadPage> 
     if (ctx.signal.aborted) throw error;
     if (error instanceof WebFetchError && error.detail.status !== undefined)
       throw new Error(`${host} answered with HTTP ${error.detail.status}.`);
-    // A refused (private or local) address, a name that does not resolve and a host that does not
-    // answer read alike: the tool must not tell an internal name that exists from one that does
-    // not (that would let a page probe the internal DNS through the model).
+    // An address written as a private IP or a local name (nothing was looked up): say so, with
+    // the operator's setting, since the person or their operator can act on it.
+    if (error instanceof WebFetchError && error.writtenPrivate)
+      throw new Error(
+        `${host} could not be reached: this server does not read private or local addresses. Its operator can allow one with WEB_FETCH_ALLOW_ADDRESSES.`,
+      );
+    // A refused (private or local) address behind a name, a name that does not resolve and a host
+    // that does not answer read alike: the tool must not tell an internal name that exists from
+    // one that does not (that would let a page probe the internal DNS through the model).
     if (!(error instanceof WebFetchError) || UNREACHABLE.has(error.reason))
       throw new Error(`${host} could not be reached.`);
     throw new Error(`${host} could not be read: ${error.message}`);

@@ -114,12 +114,13 @@ describe("a URL pasted into the question", () => {
     const chunks = await ask("http://10.1.2.3/internal", cookie);
     expect(partOf(chunks, "data-status")?.data).toMatchObject({
       state: "unread",
-      message: "10.1.2.3 could not be reached.",
+      message:
+        "10.1.2.3 could not be reached: this server does not read private or local addresses. Its operator can allow one with WEB_FETCH_ALLOW_ADDRESSES.",
     });
     expect(sourcesOf(chunks)).toEqual([]);
     expect(textOf(chunks)).toBe("");
     expect(String(partOf(chunks, "error")?.errorText)).toMatch(
-      /^The page you asked about could not be read.*10\.1\.2\.3 could not be reached\./,
+      /^The page you asked about could not be read.*10\.1\.2\.3 could not be reached: this server does not read private or local addresses/,
     );
     expect(await searchesUsed(cookie)).toBe(0);
     expect(await savedResults(userId)).toEqual([]);

@@ -48,5 +48,14 @@ describe("SubscriptionPlans", () => {
     expect(row(free, "Searches per month")).toBe("1,234");
     expect(row(pro, "File uploads per month")).toBe("777");
     expect(fetchMock).toHaveBeenCalled();
+    // A self-hosted server: Pro is the administrator's to grant, asked for through the contact
+    // form (its requests land in their admin inbox), never "upgraded" by paying.
+    expect(within(pro).getByRole("link", { name: "Ask for Pro" })).toHaveAttribute(
+      "href",
+      "/book-demo",
+    );
+    expect(screen.getByText(/granted by the administrator of this Nexus server/)).toHaveTextContent(
+      "there is no payment here. Ask for Pro and your request reaches them.",
+    );
   });
 });

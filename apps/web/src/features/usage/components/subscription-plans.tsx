@@ -63,8 +63,8 @@ export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
       <div className="mx-auto max-w-xl pt-6 text-center">
         <h1 className="text-3xl font-semibold tracking-tight">Plans</h1>
         <p className="mt-3 text-muted">
-          Pro accounts are granted by the administrator of this Nexus server. Book a demo and we
-          will help you set it up.
+          Pro accounts are granted by the administrator of this Nexus server; there is no payment
+          here. Ask for Pro and your request reaches them.
         </p>
       </div>
       {limits.isError ? (
@@ -115,7 +115,7 @@ export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
                   to={paths.bookDemo.href()}
                   className={buttonClasses({ className: "mt-8 w-full" })}
                 >
-                  Upgrade to Pro
+                  Ask for Pro
                   <ArrowRight className="size-4" aria-hidden="true" />
                 </Link>
               ) : (
