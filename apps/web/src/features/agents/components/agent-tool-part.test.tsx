@@ -203,4 +203,45 @@ describe("AgentToolPart: search-files", () => {
     );
     expect(row).toHaveTextContent("Searched the files for “tides”: 1 passage");
   });
+
+  it("opens to show each passage with its number, its file or guide, and its words", async () => {
+    const row = renderPart(
+      {
+        type: "tool-search-files",
+        state: "output-available",
+        input: { query: "tides" },
+        output: {
+          results: [
+            {
+              n: 1,
+              title: "harbour.pdf, p. 2",
+              url: "/api/files/f1/download#page=2",
+              text: "Spring tides follow the new moon.",
+            },
+            { n: null, title: "notes.md", url: "", text: "Neap tides are the smallest." },
+            { n: 3, title: "Tide tables", url: "javascript:alert(1)", text: "Read the table." },
+            { title: "no text: left out" },
+          ],
+        },
+      },
+      false,
+    );
+    expect(row).toHaveTextContent("Searched the files for “tides”: 3 passages");
+    const block = screen.getByTestId("search-files-block");
+    expect(block).not.toHaveAttribute("open");
+    await userEvent.click(screen.getByText(/Searched the files/));
+    expect(block).toHaveAttribute("open");
+    const passages = screen.getAllByTestId("search-files-passage");
+    expect(passages.map((p) => p.textContent)).toEqual([
+      "[1]harbour.pdf, p. 2Spring tides follow the new moon.",
+      "notes.mdNeap tides are the smallest.",
+      "[3]Tide tablesRead the table.",
+    ]);
+    // A file's page opens in this tab; an address that is not http(s) is no link at all.
+    const file = screen.getByRole("link", { name: "harbour.pdf, p. 2" });
+    expect(file).toHaveAttribute("href", "/api/files/f1/download#page=2");
+    expect(file).not.toHaveAttribute("target");
+    expect(screen.queryByRole("link", { name: "Tide tables" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "notes.md" })).toBeNull();
+  });
 });

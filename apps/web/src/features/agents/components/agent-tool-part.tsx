@@ -1,9 +1,10 @@
 import type { ReadUrlToolOutput, WebSearchToolOutput } from "@nexus/contracts";
-import { BookOpen, ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
+import { ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
 import { type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 import { RunCodeToolPart } from "./agent-tool-run-code.tsx";
+import { SearchFilesToolPart } from "./agent-tool-search-files.tsx";
 
 /** A tool part of a reply as the SDK streams it (`tool-<name>` or `dynamic-tool`). */
 export type { ToolPartLike };
@@ -172,23 +173,8 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
     );
   }
 
-  if (part.type === "tool-search-files") {
-    // A custom agent's knowledge files (or, for NexBuddy, Nexus's guides): its passages are the
-    // reply's numbered sources, listed under it.
-    const query = stringField(part.input, "query");
-    const about = query ? ` for “${query}”` : "";
-    const found = isRecord(part.output) && Array.isArray(part.output.results);
-    const count = found ? (part.output as { results: unknown[] }).results.length : 0;
-    return (
-      <ToolRow running={running} icon={<BookOpen className="size-4" aria-hidden="true" />}>
-        {done
-          ? `Searched the files${about}: ${count} ${count === 1 ? "passage" : "passages"}`
-          : interrupted
-            ? `Did not finish searching the files${about}`
-            : `Searching the files${about}…`}
-      </ToolRow>
-    );
-  }
+  if (part.type === "tool-search-files")
+    return <SearchFilesToolPart part={part} running={running} interrupted={interrupted} />;
 
   const name = toolName(part);
   return (
