@@ -93,13 +93,31 @@ export const portableCustomAgentSchema = customAgentInputSchema.omit({ knowledge
 export type PortableCustomAgent = z.infer<typeof portableCustomAgentSchema>;
 
 /**
+ * A knowledge file as an export names it: its name and the SHA-256 of its bytes (null for a file
+ * added before hashes were kept). The bytes do not travel.
+ */
+export const exportedKnowledgeSchema = z.strictObject({
+  name: z.string().trim().min(1).max(255),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "A knowledge file's hash is not valid.")
+    .nullable(),
+});
+export type ExportedKnowledge = z.infer<typeof exportedKnowledgeSchema>;
+
+/**
  * An exported custom agent (GET …/:id/export; POST …/import takes it back). Knowledge files are
- * not part of it — they are the owner's files, not portable — and an import ignores any
- * `knowledgeFileIds` a file lists.
+ * the owner's files, not portable: version 2 names them (`knowledge`: name and hash), and an
+ * import keeps each one the importing person already has (the same bytes in their files) and
+ * says which it dropped. Any `knowledgeFileIds` a file lists is ignored.
  */
 export const customAgentExportSchema = z.strictObject({
   format: z.literal("nexus-custom-agent"),
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(2)]),
+  knowledge: z
+    .array(exportedKnowledgeSchema)
+    .max(CUSTOM_AGENT_LIMITS.knowledgeFiles, "An agent knows at most 20 files.")
+    .optional(),
   agent: z.preprocess((value) => {
     if (typeof value !== "object" || value === null || !("knowledgeFileIds" in value)) return value;
     const { knowledgeFileIds: _ignored, ...rest } = value as Record<string, unknown>;
@@ -107,6 +125,12 @@ export const customAgentExportSchema = z.strictObject({
   }, portableCustomAgentSchema),
 });
 export type CustomAgentExport = z.infer<typeof customAgentExportSchema>;
+
+/** POST …/import's answer: the new agent, and which named knowledge files it kept or dropped. */
+export type ImportedCustomAgent = CustomAgent & {
+  knowledgeKept: string[];
+  knowledgeDropped: string[];
+};
 
 /** One knowledge file as the agent's owner sees it. */
 export interface CustomAgentKnowledgeFile {

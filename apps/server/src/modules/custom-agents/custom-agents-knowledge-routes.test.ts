@@ -83,18 +83,52 @@ describe("custom agents' knowledge files in the agent routes", () => {
     });
   });
 
-  it("export leaves the files out and import ignores them; a holder's copy knows none, the owner's the same", async () => {
-    const exported = await json<{ agent: Record<string, unknown> }>(
-      await h.request(`/api/custom-agents/${agent.id}/export`, { cookie: owner.cookie }),
-    );
+  it("export names the files (not their bytes); import keeps the ones the importer has and names the rest; a holder's copy knows none, the owner's the same", async () => {
+    const exported = await json<{
+      version: number;
+      agent: Record<string, unknown>;
+      knowledge: Array<{ name: string; sha256: string | null }>;
+    }>(await h.request(`/api/custom-agents/${agent.id}/export`, { cookie: owner.cookie }));
     expect(exported.agent).not.toHaveProperty("knowledgeFileIds");
+    expect(exported.version).toBe(2);
+    expect(exported.knowledge).toEqual([
+      { name: expect.stringMatching(/\.pdf$/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    const pdfName = exported.knowledge[0]?.name;
+    // Ids in the file are ignored; the owner has these bytes, so the import keeps the file.
     const imported = await h.request("/api/custom-agents/import", {
       method: "POST",
-      body: { ...exported, agent: { ...exported.agent, knowledgeFileIds: [pdfId] } },
+      body: { ...exported, agent: { ...exported.agent, knowledgeFileIds: ["f_forged"] } },
       cookie: owner.cookie,
     });
     expect(imported.status).toBe(201);
-    expect(await json<Agent>(imported)).toMatchObject({ knowledgeCount: 0, knowledgeFiles: [] });
+    expect(await json<Agent>(imported)).toMatchObject({
+      knowledgeFiles: [{ id: pdfId }],
+      knowledgeKept: [pdfName],
+      knowledgeDropped: [],
+    });
+    // Someone without those bytes gets the agent without the file, told which one was dropped
+    // (a hash names a file; it never lends another person's).
+    const theirImport = await h.request("/api/custom-agents/import", {
+      method: "POST",
+      body: { ...exported, knowledge: [...exported.knowledge, { name: "old.txt", sha256: null }] },
+      cookie: holder.cookie,
+    });
+    expect(theirImport.status).toBe(201);
+    expect(await json<Agent>(theirImport)).toMatchObject({
+      knowledgeCount: 0,
+      knowledgeFiles: [],
+      knowledgeKept: [],
+      knowledgeDropped: [pdfName, "old.txt"],
+    });
+    // A version 1 file (no knowledge named) still imports.
+    const v1 = await h.request("/api/custom-agents/import", {
+      method: "POST",
+      body: { format: "nexus-custom-agent", version: 1, agent: exported.agent },
+      cookie: holder.cookie,
+    });
+    expect(v1.status).toBe(201);
+    expect(await json<Agent>(v1)).toMatchObject({ knowledgeKept: [], knowledgeDropped: [] });
 
     const own = await json<Agent>(
       await h.request(`/api/custom-agents/${agent.id}/duplicate`, {

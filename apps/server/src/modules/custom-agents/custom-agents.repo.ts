@@ -211,3 +211,30 @@ export async function namesOf(
     .from(customAgents)
     .where(inArray(customAgents.id, [...ids]));
 }
+
+/** An agent's knowledge files as an export names them: name and content hash. */
+export async function knowledgeHashesOf(
+  db: Db,
+  agentId: string,
+): Promise<Array<{ name: string; sha256: string | null }>> {
+  return db
+    .select({ name: files.name, sha256: files.contentSha256 })
+    .from(customAgentFiles)
+    .innerJoin(files, eq(files.id, customAgentFiles.fileId))
+    .where(eq(customAgentFiles.agentId, agentId))
+    .orderBy(asc(files.name), asc(files.id));
+}
+
+/** The person's files holding these bytes (by SHA-256): hash → file id. */
+export async function ownFilesByHash(
+  db: Db,
+  userId: string,
+  hashes: readonly string[],
+): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .select({ id: files.id, sha256: files.contentSha256 })
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.contentSha256, [...hashes])));
+  return new Map(rows.flatMap((r) => (r.sha256 ? [[r.sha256, r.id] as const] : [])));
+}

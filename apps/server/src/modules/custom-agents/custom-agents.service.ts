@@ -9,6 +9,7 @@ import {
   type CustomAgentKnowledgeFile,
   type CustomAgentsResponse,
   customAgentSubject,
+  type ImportedCustomAgent,
   KNOWLEDGE_FILE_NOT_YOURS,
   MESSAGES,
   type PortableCustomAgent,
@@ -220,15 +221,31 @@ export async function exportAgent(
   id: string,
 ): Promise<CustomAgentExport> {
   const row = await owned(deps, user, id);
-  return { format: "nexus-custom-agent", version: 1, agent: portableOf(row) };
+  const knowledge = await repo.knowledgeHashesOf(deps.db, row.id);
+  return { format: "nexus-custom-agent", version: 2, agent: portableOf(row), knowledge };
 }
 
+/**
+ * A new agent from an export. Its knowledge files are kept where the importing person already has
+ * the same bytes among their own files (found by hash: never another person's file); the others
+ * are named as dropped, for the person to add in the editor.
+ */
 export async function importAgent(
   deps: Deps,
   user: SessionUser,
   exported: CustomAgentExport,
-): Promise<CustomAgent> {
-  return create(deps, user, { ...exported.agent, knowledgeFileIds: [] });
+): Promise<ImportedCustomAgent> {
+  const named = exported.knowledge ?? [];
+  const hashes = [...new Set(named.flatMap((k) => (k.sha256 ? [k.sha256] : [])))];
+  const own = await repo.ownFilesByHash(deps.db, user.id, hashes);
+  const kept = named.filter((k) => k.sha256 !== null && own.has(k.sha256));
+  const knowledgeFileIds = [...new Set(kept.map((k) => own.get(k.sha256 ?? "") ?? ""))];
+  const agent = await create(deps, user, { ...exported.agent, knowledgeFileIds });
+  return {
+    ...agent,
+    knowledgeKept: kept.map((k) => k.name),
+    knowledgeDropped: named.filter((k) => !kept.includes(k)).map((k) => k.name),
+  };
 }
 
 /**

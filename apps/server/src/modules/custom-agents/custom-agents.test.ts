@@ -189,8 +189,9 @@ describe("custom agents", () => {
     );
     expect(exported).toMatchObject({
       format: "nexus-custom-agent",
-      version: 1,
+      version: 2,
       agent: { name: "Pirate Poet" },
+      knowledge: [],
     });
     replies.push({ kind: "text", text: "Yo ho." });
     const { chunks } = await chat(h, id, cookie, say("hello"));

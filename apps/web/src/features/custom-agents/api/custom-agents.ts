@@ -4,6 +4,7 @@ import type {
   CustomAgentExport,
   CustomAgentInput,
   CustomAgentsResponse,
+  ImportedCustomAgent,
 } from "@nexus/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_BASE_URL } from "@/config/env.ts";
@@ -85,7 +86,7 @@ export const useShareCustomAgent = () =>
 
 export const useImportCustomAgent = () =>
   useListMutation((exported: unknown) =>
-    apiRequest<CustomAgent>(`${base}/import`, { method: "POST", body: exported }),
+    apiRequest<ImportedCustomAgent>(`${base}/import`, { method: "POST", body: exported }),
   );
 
 export const useAcceptShare = () =>

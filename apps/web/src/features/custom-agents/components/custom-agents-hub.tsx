@@ -21,6 +21,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
+import { notify } from "@/lib/notices.ts";
 import {
   exportCustomAgent,
   useCustomAgents,
@@ -29,7 +30,7 @@ import {
   useImportCustomAgent,
   useShareCustomAgent,
 } from "../api/custom-agents.ts";
-import { download, exportFileName, shareUrl } from "../lib/agent-export.ts";
+import { download, exportFileName, importKnowledgeNotice, shareUrl } from "../lib/agent-export.ts";
 import { AgentAvatar } from "./agent-avatar.tsx";
 import { KnowledgeBadge, NeedsModelBadge } from "./agent-badges.tsx";
 import { CustomAgentEditorDialog } from "./custom-agent-editor.tsx";
@@ -222,7 +223,11 @@ function ImportButton({ onError }: { onError: (message: string | null) => void }
       return;
     }
     importAgent.mutate(data, {
-      onSuccess: (agent) => void navigate(paths.app.customAgentChat.href(agent.id)),
+      onSuccess: (agent) => {
+        const notice = importKnowledgeNotice(agent);
+        if (notice) notify(notice.includes("Not in your files") ? "info" : "success", notice);
+        void navigate(paths.app.customAgentChat.href(agent.id));
+      },
       onError: (error) => onError(`Could not import “${file.name}”: ${errorMessage(error)}`),
     });
   };

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAgentChats } from "@/features/agents/lib/agent-chat-store.ts";
-import { exportFileName } from "../lib/agent-export.ts";
+import { exportFileName, importKnowledgeNotice } from "../lib/agent-export.ts";
 import { lastGrapheme } from "../lib/editor-options.ts";
 import { CustomAgentEditor } from "./custom-agent-editor.tsx";
 import { CustomAgentsHub } from "./custom-agents-hub.tsx";
@@ -116,6 +116,22 @@ describe("CustomAgentsHub", () => {
 });
 
 describe("helpers", () => {
+  it("says which named knowledge files an import kept and which it could not add", () => {
+    expect(importKnowledgeNotice({ name: "Tutor", knowledgeKept: [], knowledgeDropped: [] })).toBe(
+      null,
+    );
+    expect(importKnowledgeNotice({ name: "Tutor" })).toBe(null);
+    expect(
+      importKnowledgeNotice({
+        name: "Tutor",
+        knowledgeKept: ["syllabus.pdf"],
+        knowledgeDropped: ["notes.md", "old.txt"],
+      }),
+    ).toBe(
+      "Tutor was imported. It knows “syllabus.pdf”, already in your files. Not in your files, so not added to its knowledge: “notes.md”, “old.txt”. Add them in its editor.",
+    );
+  });
+
   it("names the export after the agent, safely", () => {
     expect(exportFileName("Recipe helper")).toBe("Recipe helper.json");
     expect(exportFileName("a/b:c")).toBe("a b c.json");

@@ -21,3 +21,26 @@ export function download(fileName: string, data: unknown) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+const list = (names: readonly string[]) => names.map((n) => `“${n}”`).join(", ");
+
+/**
+ * What an import did with the knowledge files its export named: kept (the person already has the
+ * same bytes) or not added (for the editor). Null when the export named none.
+ */
+export function importKnowledgeNotice(imported: {
+  name: string;
+  knowledgeKept?: readonly string[];
+  knowledgeDropped?: readonly string[];
+}): string | null {
+  const kept = imported.knowledgeKept ?? [];
+  const dropped = imported.knowledgeDropped ?? [];
+  if (kept.length === 0 && dropped.length === 0) return null;
+  const parts = [`${imported.name} was imported.`];
+  if (kept.length > 0) parts.push(`It knows ${list(kept)}, already in your files.`);
+  if (dropped.length > 0)
+    parts.push(
+      `Not in your files, so not added to its knowledge: ${list(dropped)}. Add them in its editor.`,
+    );
+  return parts.join(" ");
+}
