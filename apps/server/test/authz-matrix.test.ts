@@ -94,6 +94,8 @@ const MATRIX: Record<string, Row> = {
     body: { format: "nexus-custom-agent", version: 1, agent: CUSTOM_AGENT },
     expect: { ...ownerOnly(201), other: 201 },
   },
+  // A share link's card: public, for whoever holds the link (signed in or not).
+  "GET /api/custom-agents/shared/:token/preview": { expect: all(200), seed: seedCustomAgent },
   // Opening a share link grants the agent to whoever is signed in (a fresh agent per request).
   "POST /api/custom-agents/shared/:token": {
     expect: { ...ownerOnly(200), other: 200 },

@@ -37,7 +37,17 @@ export const emailSchema = emailField({
 /** Sign-in link tokens are 32 random bytes, base64url (43 characters). */
 export const signInTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
-export const requestEmailLinkBodySchema = z.object({ email: emailSchema });
+/**
+ * Where a sign-in link opens, when not /app: a page of the app the person asked from (a shared
+ * agent's link, say), so signing in brings them back to it. Only a path under /app, made of plain
+ * segments (no `.` or `..`): never another site, a query or a fragment.
+ */
+export const SIGN_IN_NEXT = /^\/app(\/(?!\.+(?:\/|$))[A-Za-z0-9._~-]+)*$/;
+
+export const requestEmailLinkBodySchema = z.object({
+  email: emailSchema,
+  next: z.string().max(200).regex(SIGN_IN_NEXT, "Not a page of this app.").optional(),
+});
 export type RequestEmailLinkBody = z.input<typeof requestEmailLinkBodySchema>;
 
 /**

@@ -126,6 +126,22 @@ export const customAgentExportSchema = z.strictObject({
 });
 export type CustomAgentExport = z.infer<typeof customAgentExportSchema>;
 
+/**
+ * GET /api/custom-agents/shared/:token/preview (public: whoever holds the link): the agent's card
+ * as a visitor sees it before signing in. Never its instructions or its files.
+ */
+export interface SharedAgentPreview {
+  name: string;
+  emoji: string;
+  color: (typeof CUSTOM_AGENT_COLORS)[number];
+  description: string;
+  starters: string[];
+  /** The display name of the person who shared it. */
+  ownerName: string;
+  /** How many files it answers from (their names stay the owner's). */
+  knowledgeCount: number;
+}
+
 /** POST …/import's answer: the new agent, and which named knowledge files it kept or dropped. */
 export type ImportedCustomAgent = CustomAgent & {
   knowledgeKept: string[];

@@ -23,10 +23,11 @@ export function authRoutes(deps: Deps) {
         windowMs: 10 * 60_000,
       }),
       async (c) => {
-        const { email } = await parseJson(c, requestEmailLinkBodySchema);
+        const { email, next } = await parseJson(c, requestEmailLinkBodySchema);
         const status = await auth.requestLink({
           deps,
           email,
+          next,
           network: networkOf(c),
           requestOrigin: c.req.header("origin"),
         });

@@ -1,4 +1,4 @@
-import { SIGN_IN_LINK_FRAGMENT } from "@nexus/contracts";
+import { SIGN_IN_LINK_FRAGMENT, SIGN_IN_NEXT } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
@@ -37,6 +37,8 @@ export async function requestLink(options: {
   network: string;
   /** The request's Origin header, if any. */
   requestOrigin?: string | undefined;
+  /** The app page the link opens (SIGN_IN_NEXT, checked by the body's schema); else /app. */
+  next?: string | undefined;
 }): Promise<RequestLinkStatus> {
   const { deps, email } = options;
   const key = sha256(`${email}\n${options.network}`);
@@ -54,7 +56,8 @@ export async function requestLink(options: {
   // The origin comes from APP_URL (or, with it unset, the allowed loopback origin the request came
   // from: lib/origins.ts), never from the request's Host header.
   const origin = linkOrigin(deps.env, options.requestOrigin);
-  const link = `${origin}/app#${SIGN_IN_LINK_FRAGMENT}=${token}`;
+  const page = options.next && SIGN_IN_NEXT.test(options.next) ? options.next : "/app";
+  const link = `${origin}${page}#${SIGN_IN_LINK_FRAGMENT}=${token}`;
   try {
     await deps.mailer.send(
       signInMail({ to: email, link, ttlMinutes: LINK_TTL_MINUTES, appUrl: origin }),

@@ -52,6 +52,33 @@ describe("requesting a sign-in link (G3)", () => {
     expect(mail.text).not.toContain("evil.example");
   });
 
+  it("opens the link on the app page it was asked from (a shared agent), never elsewhere", async () => {
+    const next = "/app/agents/custom/shared/abcdefghijklmnopqrstuv";
+    const since = Date.now();
+    const res = await h.request("/api/auth/email-link", {
+      method: "POST",
+      body: { email: "back@acme.com", next },
+    });
+    expect(res.status).toBe(202);
+    const mail = await h.smtp.waitFor("back@acme.com", { since });
+    expect(mail.text).toContain(`${APP_URL}${next}#signin=`);
+    for (const bad of [
+      "https://evil.example/app",
+      "//evil.example/app",
+      "/app/../admin",
+      "/app?x=1",
+      "/app#frag",
+      "/blog",
+      "/app/\\evil.example",
+    ]) {
+      const refused = await h.request("/api/auth/email-link", {
+        method: "POST",
+        body: { email: "back@acme.com", next: bad },
+      });
+      expect(refused.status, bad).toBe(400);
+    }
+  });
+
   it("answers identically for known and unknown addresses (no enumeration)", async () => {
     await h.signIn("known@acme.com");
     const known = await h.request("/api/auth/email-link", {

@@ -2,7 +2,7 @@ import type { CustomAgentInput, CustomAgentKnowledgeFile } from "@nexus/contract
 import { type Db, schema } from "@nexus/db";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
-const { customAgents, customAgentGrants, customAgentFiles, files } = schema;
+const { customAgents, customAgentGrants, customAgentFiles, files, users } = schema;
 export type CustomAgentRow = typeof customAgents.$inferSelect;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -237,4 +237,22 @@ export async function ownFilesByHash(
     .from(files)
     .where(and(eq(files.userId, userId), inArray(files.contentSha256, [...hashes])));
   return new Map(rows.flatMap((r) => (r.sha256 ? [[r.sha256, r.id] as const] : [])));
+}
+
+/** The agent a share token stands for, with its owner's display name and knowledge count. */
+export async function previewByToken(
+  db: Db,
+  token: string,
+): Promise<{ row: CustomAgentRow; ownerName: string; knowledgeCount: number } | null> {
+  const [found] = await db
+    .select({ row: customAgents, ownerName: users.name })
+    .from(customAgents)
+    .innerJoin(users, eq(users.id, customAgents.ownerId))
+    .where(eq(customAgents.shareToken, token));
+  if (!found) return null;
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customAgentFiles)
+    .where(eq(customAgentFiles.agentId, found.row.id));
+  return { ...found, knowledgeCount: counted?.n ?? 0 };
 }

@@ -13,6 +13,7 @@ import {
   KNOWLEDGE_FILE_NOT_YOURS,
   MESSAGES,
   type PortableCustomAgent,
+  type SharedAgentPreview,
 } from "@nexus/contracts";
 import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
@@ -201,6 +202,26 @@ export async function unshare(deps: Deps, user: SessionUser, id: string): Promis
   const row = await repo.setShareToken(deps.db, { id, ownerId: user.id, token: null });
   if (!row) throw notFound();
   return presentOne(deps, row, user.id);
+}
+
+/**
+ * A share link's card for whoever holds the link, signed in or not: what the agent is and who
+ * shared it, never its instructions or files. A token that is not (or no longer) shared: 404.
+ */
+export async function preview(deps: Deps, token: string): Promise<SharedAgentPreview> {
+  if (!SHARE_TOKEN.test(token)) throw notFound();
+  const found = await repo.previewByToken(deps.db, token);
+  if (!found) throw notFound();
+  const { row } = found;
+  return {
+    name: row.name,
+    emoji: row.emoji,
+    color: row.color as SharedAgentPreview["color"],
+    description: row.description,
+    starters: row.starters,
+    ownerName: found.ownerName,
+    knowledgeCount: found.knowledgeCount,
+  };
 }
 
 /** Opening a share link: the agent becomes usable by the caller (not changeable). */

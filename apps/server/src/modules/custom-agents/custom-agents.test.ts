@@ -134,6 +134,21 @@ describe("custom agents", () => {
     );
     expect(shared.sharePath).toMatch(/^\/app\/agents\/custom\/shared\/[A-Za-z0-9_-]{22}$/);
     const token = shared.sharePath?.split("/").pop() ?? "";
+    // Anyone holding the link, signed in or not, sees the agent's card: never its instructions.
+    const preview = await h.request(`/api/custom-agents/shared/${token}/preview`);
+    expect(preview.status).toBe(200);
+    expect(await json<Record<string, unknown>>(preview)).toEqual({
+      name: PIRATE.name,
+      emoji: PIRATE.emoji,
+      color: PIRATE.color,
+      description: PIRATE.description,
+      starters: PIRATE.starters,
+      ownerName: "Custom Share Owner",
+      knowledgeCount: 0,
+    });
+    expect((await h.request(`/api/custom-agents/shared/${"x".repeat(22)}/preview`)).status).toBe(
+      404,
+    );
     // Knowing the agent's id is not enough: the link is what grants it.
     expect((await h.request(path, { cookie: other.cookie })).status).toBe(404);
     const accepted = await h.request(`/api/custom-agents/shared/${token}`, {
@@ -178,6 +193,7 @@ describe("custom agents", () => {
         })
       ).status,
     ).toBe(404);
+    expect((await h.request(`/api/custom-agents/shared/${token}/preview`)).status).toBe(404);
   });
 
   it("deleting keeps its conversations in history; export and import round-trip", async () => {

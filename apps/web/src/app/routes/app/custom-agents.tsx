@@ -1,8 +1,11 @@
 import { useParams } from "react-router";
 import { Page } from "@/components/ui/page.tsx";
+import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { AcceptShare } from "@/features/custom-agents/components/accept-share.tsx";
 import { CustomAgentsHub } from "@/features/custom-agents/components/custom-agents-hub.tsx";
+import { SharedAgentWelcome } from "@/features/custom-agents/components/shared-agent-welcome.tsx";
+import { useSession } from "@/lib/session.tsx";
 
 /** /app/agents/custom */
 export function CustomAgentsRoute() {
@@ -15,14 +18,21 @@ export function CustomAgentsRoute() {
   );
 }
 
-/** /app/agents/custom/shared/:token: a share link, taken by the signed-in person. */
+/**
+ * /app/agents/custom/shared/:token: a share link, taken by the signed-in person; someone not
+ * signed in sees the agent's card and signs in from it (the link brings them back here).
+ */
 export function CustomAgentShareRoute() {
   const { token = "" } = useParams();
+  const session = useSession();
+  if (session.status === "loading") return <PageSpinner />;
   return (
-    <RequireSignIn area="Custom agents">
-      <Page title="Shared agent" width="narrow">
+    <Page title="Shared agent" width="narrow">
+      {session.status === "signed-in" ? (
         <AcceptShare token={token} />
-      </Page>
-    </RequireSignIn>
+      ) : (
+        <SharedAgentWelcome token={token} />
+      )}
+    </Page>
   );
 }

@@ -24,8 +24,8 @@ export interface RequestedLink {
 /** Sends the link and remembers the address on this device, so opening the link completes it. */
 export function useRequestEmailLink() {
   return useMutation({
-    mutationFn: async (email: string): Promise<RequestedLink> => {
-      const { status } = await requestEmailLink({ email });
+    mutationFn: async ({ email, next }: RequestEmailLinkBody): Promise<RequestedLink> => {
+      const { status } = await requestEmailLink(next ? { email, next } : { email });
       saveSignInEmail(browserStorage(), email, new Date());
       return { email, status };
     },

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@nexus/contracts";
+import { MESSAGES, SIGN_IN_NEXT } from "@nexus/contracts";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths.ts";
@@ -45,9 +45,20 @@ function completionFor(token: string): Promise<Outcome> {
 }
 
 /**
+ * Where a completed (or cancelled) sign-in lands: /app (spec §4), unless the link was asked for
+ * from a page of the app (a shared agent's link) and opened there: then that page, so the person
+ * is back where they were. Only a plain /app path (SIGN_IN_NEXT); anything else is /app.
+ */
+function landing(): string {
+  const here = window.location.pathname;
+  return SIGN_IN_NEXT.test(here) ? here : paths.app.root.href();
+}
+
+/**
  * Finishes an e-mail link sign-in (spec §2, §4). Renders nothing while it works; asks for the
  * address in the Security Verification modal when this device has none stored. Success and
- * cancel land on /app; a failure lands there too, with the general sign-in error.
+ * cancel land on /app (or the app page the link was asked from); a failure lands on /app, with
+ * the general sign-in error.
  */
 export function EmailLinkCompletion({
   token,
@@ -61,8 +72,9 @@ export function EmailLinkCompletion({
 
   useEffect(() => {
     let active = true;
-    const finish = () => {
-      navigate(paths.app.root.href(), { replace: true });
+    const to = landing();
+    const finish = (page: string) => {
+      navigate(page, { replace: true });
       onFinished();
     };
     void completionFor(token).then((outcome) => {
@@ -71,8 +83,12 @@ export function EmailLinkCompletion({
         setAskForEmail(true);
         return;
       }
-      if (outcome === "failed") notify("error", MESSAGES.signInFailed);
-      finish();
+      if (outcome === "failed") {
+        notify("error", MESSAGES.signInFailed);
+        finish(paths.app.root.href());
+        return;
+      }
+      finish(to);
     });
     return () => {
       active = false;
@@ -85,11 +101,11 @@ export function EmailLinkCompletion({
       open
       onVerify={async (email) => {
         await completeWithAddress(token, email);
-        navigate(paths.app.root.href(), { replace: true });
+        navigate(landing(), { replace: true });
         onFinished();
       }}
       onCancel={() => {
-        navigate(paths.app.root.href(), { replace: true });
+        navigate(landing(), { replace: true });
         onFinished();
       }}
     />

@@ -8,7 +8,13 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { type RequestedLink, useRequestEmailLink } from "../api/request-email-link.ts";
 
-function SignInForm({ onSent }: { onSent: (sent: RequestedLink) => void }) {
+function SignInForm({
+  onSent,
+  returnTo,
+}: {
+  onSent: (sent: RequestedLink) => void;
+  returnTo?: string | undefined;
+}) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const request = useRequestEmailLink();
@@ -22,7 +28,7 @@ function SignInForm({ onSent }: { onSent: (sent: RequestedLink) => void }) {
       return;
     }
     setError(null);
-    request.mutate(result.email, {
+    request.mutate(returnTo ? { email: result.email, next: returnTo } : { email: result.email }, {
       onSuccess: onSent,
       onError: (failure) => setError(errorMessage(failure)),
     });
@@ -97,10 +103,13 @@ export function SignInDialog({
   open,
   onOpenChange,
   reason = null,
+  returnTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   reason?: string | null;
+  /** An /app page the e-mailed link opens (the person comes back to it). */
+  returnTo?: string | undefined;
 }) {
   const [sentTo, setSentTo] = useState<RequestedLink | null>(null);
   return (
@@ -123,7 +132,7 @@ export function SignInDialog({
         {sentTo ? (
           <CheckEmail sent={sentTo} onBack={() => setSentTo(null)} />
         ) : (
-          <SignInForm onSent={setSentTo} />
+          <SignInForm onSent={setSentTo} returnTo={returnTo} />
         )}
       </DialogContent>
     </DialogRoot>

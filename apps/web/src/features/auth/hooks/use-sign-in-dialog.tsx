@@ -9,8 +9,11 @@ const SignInDialog = lazyComponent(() =>
 
 interface SignInDialogControls {
   openSignIn: () => void;
-  /** Opens it saying why signing in is needed here ("Sign in to attach files."). */
-  openSignInFor: (reason: string) => void;
+  /**
+   * Opens it saying why signing in is needed here ("Sign in to attach files."); with `returnTo`
+   * (an /app path), the e-mailed link opens that page, so the person comes back to it.
+   */
+  openSignInFor: (reason: string, returnTo?: string) => void;
 }
 
 const SignInDialogContext = createContext<SignInDialogControls | null>(null);
@@ -20,8 +23,10 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
-  const openSignInFor = useCallback((why: string | null) => {
+  const [returnTo, setReturnTo] = useState<string | undefined>(undefined);
+  const openSignInFor = useCallback((why: string | null, back?: string) => {
     setReason(why);
+    setReturnTo(back);
     setUsed(true);
     setOpen(true);
   }, []);
@@ -34,7 +39,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {used ? (
         <LazyBoundary fallback={null}>
-          <SignInDialog open={open} onOpenChange={setOpen} reason={reason} />
+          <SignInDialog open={open} onOpenChange={setOpen} reason={reason} returnTo={returnTo} />
         </LazyBoundary>
       ) : null}
     </SignInDialogContext.Provider>

@@ -5,6 +5,7 @@ import type {
   CustomAgentInput,
   CustomAgentsResponse,
   ImportedCustomAgent,
+  SharedAgentPreview,
 } from "@nexus/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_BASE_URL } from "@/config/env.ts";
@@ -128,4 +129,17 @@ export function fieldIssues(error: unknown): Record<string, string> {
     out[field] ??= issue.message;
   }
   return out;
+}
+
+/** GET /api/custom-agents/shared/:token/preview: a share link's card, for anyone holding it. */
+export function useSharedAgentPreview(token: string) {
+  return useQuery({
+    queryKey: [...customAgentKeys.all, "preview", token] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<SharedAgentPreview>(`${base}/shared/${encodeURIComponent(token)}/preview`, {
+        signal,
+      }),
+    retry: (count, error) => !isMissing(error) && count < 2,
+    staleTime: 60_000,
+  });
 }

@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SignInDialogProvider } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { SharedAgentWelcome } from "./shared-agent-welcome.tsx";
+
+const PATH = "/app/agents/custom/shared/tok0123456789abcdefghi";
+const PREVIEW = {
+  name: "Pirate Poet",
+  emoji: "🏴‍☠️",
+  color: "amber",
+  description: "Answers in pirate verse.",
+  starters: ["Tell me about the sea"],
+  ownerName: "Ann Smith",
+  knowledgeCount: 2,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function serve(preview: Response) {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? "GET";
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === "/api/custom-agents/shared/tok0123456789abcdefghi/preview")
+        return preview.clone();
+      if (method === "POST" && url === "/api/auth/email-link")
+        return json({ ok: true, status: "sent" }, 202);
+      throw new Error(`unexpected request ${method} ${url}`);
+    }),
+  );
+  return calls;
+}
+
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SignInDialogProvider>
+        <MemoryRouter initialEntries={[PATH]}>
+          <Routes>
+            <Route
+              path="/app/agents/custom/shared/:token"
+              element={<SharedAgentWelcome token="tok0123456789abcdefghi" />}
+            />
+          </Routes>
+        </MemoryRouter>
+      </SignInDialogProvider>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("SharedAgentWelcome", () => {
+  it("shows the agent's card, and its sign-in link is asked to bring the person back here", async () => {
+    const calls = serve(json(PREVIEW));
+    const user = show();
+    const card = await screen.findByTestId("shared-agent-welcome");
+    expect(card).toHaveTextContent("Pirate Poet");
+    expect(card).toHaveTextContent("Shared with you by Ann Smith");
+    expect(card).toHaveTextContent("Answers in pirate verse.");
+    expect(card).toHaveTextContent("Answers from 2 files of Ann Smith");
+    expect(card).toHaveTextContent("Tell me about the sea");
+    await user.click(screen.getByRole("button", { name: "Sign in to chat with Pirate Poet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Sign in" });
+    expect(dialog).toHaveTextContent("Sign in to chat with Pirate Poet.");
+    await user.type(screen.getByLabelText("Email"), "visitor@acme.com");
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.url === "/api/auth/email-link")?.body).toEqual({
+        email: "visitor@acme.com",
+        next: PATH,
+      }),
+    );
+  });
+
+  it("says when the link is no longer shared", async () => {
+    serve(json({ error: { code: "not_found", message: "Not found." } }, 404));
+    show();
+    expect(await screen.findByTestId("share-link-invalid")).toHaveTextContent(
+      "This link is not valid any more",
+    );
+  });
+});

@@ -1,0 +1,97 @@
+import { BookOpen, Link2Off } from "lucide-react";
+import { useLocation } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { isMissing, useSharedAgentPreview } from "../api/custom-agents.ts";
+import { AgentAvatar } from "./agent-avatar.tsx";
+
+/**
+ * A share link opened by someone not signed in: the agent's card (name, description, who shared
+ * it, its starters) and a sign-in whose e-mailed link brings them back here, where the agent is
+ * then theirs to use (AcceptShare).
+ */
+export function SharedAgentWelcome({ token }: { token: string }) {
+  const preview = useSharedAgentPreview(token);
+  const { openSignInFor } = useSignInDialog();
+  const { pathname } = useLocation();
+
+  if (preview.isPending) {
+    return (
+      <div data-testid="shared-agent-loading" className="flex flex-col gap-3">
+        <span role="status" className="sr-only">
+          Loading...
+        </span>
+        <Skeleton className="h-16 w-16 rounded-2xl" />
+        <Skeleton className="h-7 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+      </div>
+    );
+  }
+  if (preview.isError) {
+    if (isMissing(preview.error))
+      return (
+        <EmptyState
+          icon={Link2Off}
+          title="This link is not valid any more"
+          description="Its owner may have stopped sharing the agent. Ask them for a new link."
+          testId="share-link-invalid"
+        />
+      );
+    return (
+      <LoadError
+        what="The shared agent"
+        error={preview.error}
+        onRetry={() => void preview.refetch()}
+      />
+    );
+  }
+  const agent = preview.data;
+  const signIn = () => openSignInFor(`Sign in to chat with ${agent.name}.`, pathname);
+  return (
+    <section
+      aria-labelledby="shared-agent-name"
+      data-testid="shared-agent-welcome"
+      className="flex flex-col items-center gap-4 rounded-2xl border border-border bg-surface px-6 py-8 text-center shadow-xs"
+    >
+      <AgentAvatar emoji={agent.emoji} color={agent.color} size="lg" />
+      <div className="flex flex-col gap-1">
+        <h1 id="shared-agent-name" className="text-2xl font-semibold tracking-tight">
+          {agent.name}
+        </h1>
+        <p className="text-sm text-muted">Shared with you by {agent.ownerName}</p>
+      </div>
+      {agent.description ? <p className="max-w-prose text-fg">{agent.description}</p> : null}
+      {agent.knowledgeCount > 0 ? (
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <BookOpen className="size-4" aria-hidden="true" />
+          Answers from {agent.knowledgeCount} {agent.knowledgeCount === 1 ? "file" : "files"} of{" "}
+          {agent.ownerName}
+        </p>
+      ) : null}
+      {agent.starters.length > 0 ? (
+        <div className="flex w-full flex-col gap-2">
+          <h2 className="text-sm font-medium text-muted">Try asking</h2>
+          <ul className="flex flex-col gap-2">
+            {agent.starters.map((starter) => (
+              <li
+                key={starter}
+                className="rounded-xl border border-border px-3 py-2 text-left text-sm text-fg"
+              >
+                {starter}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Button size="lg" onClick={signIn} data-testid="shared-agent-sign-in">
+        Sign in to chat with {agent.name}
+      </Button>
+      <p className="text-xs text-muted">
+        With your e-mail address, no password. The link we send brings you back here.
+      </p>
+    </section>
+  );
+}
