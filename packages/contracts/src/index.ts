@@ -17,6 +17,7 @@ export * from "./history.ts";
 export * from "./kinds.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
+export * from "./personal.ts";
 export * from "./pdf-page-text.ts";
 export * from "./research.ts";
 export * from "./runs.ts";
