@@ -17,15 +17,14 @@ export type AnswerLanguage = z.infer<typeof answerLanguageSchema>;
 export type LanguageCode = Exclude<AnswerLanguage, "auto">;
 
 /** How each language is named: in English (what the model is told) and in itself (the menu). */
-export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, { english: string; native: string }>> =
-  {
-    en: { english: "English", native: "English" },
-    de: { english: "German", native: "Deutsch" },
-    fr: { english: "French", native: "Français" },
-    es: { english: "Spanish", native: "Español" },
-    ja: { english: "Japanese", native: "日本語" },
-    ar: { english: "Arabic", native: "العربية" },
-  };
+export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, { english: string; native: string }>> = {
+  en: { english: "English", native: "English" },
+  de: { english: "German", native: "Deutsch" },
+  fr: { english: "French", native: "Français" },
+  es: { english: "Spanish", native: "Español" },
+  ja: { english: "Japanese", native: "日本語" },
+  ar: { english: "Arabic", native: "العربية" },
+};
 
 /** The menu's labels: Auto first. */
 export const ANSWER_LANGUAGE_LABELS: Readonly<Record<AnswerLanguage, string>> = {

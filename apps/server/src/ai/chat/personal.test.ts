@@ -25,15 +25,12 @@ describe("detectLanguage", () => {
     expect(detectLanguage(text)).toBe(language);
   });
 
-  it.each([
-    ["Rust"],
-    ["12345 + 678"],
-    [""],
-    ["天空为什么是蓝色的"],
-    ["چرا آسمان آبی است؟"],
-  ])("says nothing clear for %j", (text) => {
-    expect(detectLanguage(text)).toBeNull();
-  });
+  it.each([["Rust"], ["12345 + 678"], [""], ["天空为什么是蓝色的"], ["چرا آسمان آبی است؟"]])(
+    "says nothing clear for %j",
+    (text) => {
+      expect(detectLanguage(text)).toBeNull();
+    },
+  );
 
   it("ignores addresses in the question", () => {
     expect(detectLanguage("Was steht auf https://example.com/the/is/are/what/how?")).toBe("de");
@@ -91,7 +88,9 @@ describe("withPersonal", () => {
     expect(read.focusMode).toBe("web");
     expect(read.sources.map((s) => s.url)).toEqual(sources.map((s) => s.url));
     // One frame, closed once, at the end; every line of the person's text indented inside it.
-    expect(system.split("<<<END ABOUT THE PERSON>>>")).toHaveLength(2);
+    const lines = system.split("\n");
+    expect(lines.filter((line) => line === "<<<ABOUT THE PERSON>>>")).toHaveLength(1);
+    expect(lines.filter((line) => line === "<<<END ABOUT THE PERSON>>>")).toHaveLength(1);
     expect(system.trimEnd().endsWith("<<<END ABOUT THE PERSON>>>")).toBe(true);
     const inside = system.slice(
       system.indexOf("<<<ABOUT THE PERSON>>>\n") + "<<<ABOUT THE PERSON>>>\n".length,
@@ -103,8 +102,8 @@ describe("withPersonal", () => {
   });
 
   it("caps the instructions at their limit", () => {
-    const text = personalInstructionsText("x".repeat(PERSONAL_INSTRUCTIONS_MAX + 500));
-    expect(text.match(/x/g)).toHaveLength(PERSONAL_INSTRUCTIONS_MAX);
+    const text = personalInstructionsText("#".repeat(PERSONAL_INSTRUCTIONS_MAX + 500));
+    expect(text.match(/#/g)).toHaveLength(PERSONAL_INSTRUCTIONS_MAX);
   });
 
   it("reads the question from the last user message", () => {

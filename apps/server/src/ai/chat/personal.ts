@@ -34,11 +34,7 @@ export function lastUserText(messages: readonly ModelMessage[]): string {
 }
 
 /** A chat's system message with what the person's settings add, after the chat's own prompt. */
-export function withPersonal(
-  system: string,
-  settings: PersonalPrompt,
-  question: string,
-): string {
+export function withPersonal(system: string, settings: PersonalPrompt, question: string): string {
   const detected = settings.answerLanguage === "auto" ? detectLanguage(question) : null;
   const added = personalPromptText({ ...settings, detected });
   return added === "" ? system : `${system}\n\n${added}`;

@@ -137,9 +137,7 @@ describe("PUT /api/threads/:threadId/pin", () => {
     );
     await h.request("/api/threads/cap0", { method: "DELETE", cookie: u.cookie });
     expect((await pin(u.cookie, `cap${PINNED_THREADS_MAX}`, true)).status).toBe(200);
-    expect((await page(u.cookie)).threads.filter((t) => t.pinned)).toHaveLength(
-      PINNED_THREADS_MAX,
-    );
+    expect((await page(u.cookie)).threads.filter((t) => t.pinned)).toHaveLength(PINNED_THREADS_MAX);
   });
 });
 
@@ -157,7 +155,11 @@ describe("POST /api/threads/bulk-delete", () => {
   it("is all or nothing: one thread of another person's (or missing) deletes none", async () => {
     const u = await userWithThreads("bulk-mixed@acme.com", 2, "m");
     const theirs = await userWithThreads("bulk-theirs@acme.com", 1, "x");
-    for (const ids of [["m0", "x0"], ["m0", "nope"], ["m0", "bad id!"]]) {
+    for (const ids of [
+      ["m0", "x0"],
+      ["m0", "nope"],
+      ["m0", "bad id!"],
+    ]) {
       const res = await bulkDelete(u.cookie, { threadIds: ids });
       expect(res.status).toBe(404);
       expect(await json(res)).toEqual(NOT_FOUND);

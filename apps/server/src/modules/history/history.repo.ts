@@ -118,9 +118,10 @@ export async function threadPage(db: Db, options: ThreadPageOptions): Promise<Th
 export function threadPageSql(options: ThreadPageOptions): SQL {
   const { userId, snapshot, after, search, limit } = options;
   const afterCursor = (alias: string) => (after ? sql`and ${upTo(alias, after, false)}` : sql``);
-  const filtered = (alias: string) => sql`${
-    options.kinds ? sql`and ${sql.raw(alias)}.kind in ${[...options.kinds, ""]}` : sql``
-  } ${pinFilter(alias, userId, options.pinned)}`;
+  const filtered = (alias: string) =>
+    sql`${
+      options.kinds ? sql`and ${sql.raw(alias)}.kind in ${[...options.kinds, ""]}` : sql``
+    } ${pinFilter(alias, userId, options.pinned)}`;
   const matching = (alias: string, tsQuery: string) =>
     sql`${sql.raw(alias)}.search_vector @@ to_tsquery('simple', ${tsQuery})`;
   // The latest entries of their threads, in order (index: search_history_answered_user_idx).

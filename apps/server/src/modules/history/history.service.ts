@@ -31,9 +31,8 @@ import * as turns from "./history.turns-repo.ts";
 import { type StoredVersion, versionsOf } from "./history.versions.ts";
 import * as writes from "./history.write-repo.ts";
 
-export { type StoredVersion, versionsOf };
-
 export type { TurnRow };
+export { type StoredVersion, versionsOf };
 
 /** Missing and foreign entries and threads answer exactly alike (spec §8). */
 function noSuchDocument(): AppError {

@@ -16,7 +16,9 @@ export async function pinThread(
 ): Promise<PinOutcome> {
   const { userId, threadId, now, max } = options;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`thread_pins:${userId}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`thread_pins:${userId}`}, 0))`,
+    );
     const { rows } = await tx.execute<{ owned: boolean; pinned: boolean; live: number }>(sql`
       select
         exists (select 1 from search_history h where h.user_id = ${userId}

@@ -12,8 +12,8 @@ import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { createApp } from "../../app.ts";
 import { parseStream, partOf } from "../answer/answer-test-kit.ts";
-import { contextFor, initialState } from "../research/research-engine-kit.ts";
 import { writeReport } from "../research/research.report.ts";
+import { contextFor, initialState } from "../research/research-engine-kit.ts";
 
 /**
  * Personal settings (Settings → Personal instructions, Answer language): the owner's routes, and
@@ -129,7 +129,6 @@ describe("personal settings in every kind of chat", () => {
     expect(lastSystem()).toContain(FRAMED());
     expect(lastSystem()).toContain("write your reply in English (English)");
     const entryId = String(partOf(answer, "start")?.messageId);
-
     await post("/api/agents/maya/chat", owner.cookie, say("Plan my Sunday"));
     expect(lastSystem()).toContain(FRAMED());
 
@@ -157,17 +156,21 @@ describe("personal settings in every kind of chat", () => {
       (partOf(custom, "start")?.messageMetadata as { threadId: string }).threadId,
     );
 
-    const uploaded = await upload(h, owner.cookie, "tides.txt", "Tides rise twice a day. ".repeat(20));
+    const uploaded = await upload(
+      h,
+      owner.cookie,
+      "tides.txt",
+      "Tides rise twice a day. ".repeat(20),
+    );
     const fileId = ((await uploaded.json()) as { id: string }).id;
     await untilDone(h, owner.cookie, fileId);
     await post(`/api/documents/${fileId}/chat`, owner.cookie, { text: "What does it say?" });
     expect(lastSystem()).toContain(FRAMED());
-
     // Shares never carry them: the answer's and the custom agent thread's JSON and share page.
     const app = createApp(h.deps, { webDist: dist });
     for (const body of [{ entryId }, { threadId: customThread }]) {
       const made = await h.request("/api/shares", { method: "POST", cookie: owner.cookie, body });
-      expect(made.status).toBe(200);
+      expect(made.status).toBe(201);
       const shareId = ((await made.json()) as { shareId: string }).shareId;
       const json = await (await h.request(`/api/shares/${shareId}`)).text();
       expect(json).toContain("Noted, here is the answer.");

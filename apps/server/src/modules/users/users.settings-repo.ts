@@ -6,11 +6,7 @@ const { userSettings } = schema;
 export type SettingsRow = typeof userSettings.$inferSelect;
 
 export async function findSettings(db: Db, userId: string): Promise<SettingsRow | undefined> {
-  const rows = await db
-    .select()
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
-    .limit(1);
+  const rows = await db.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
   return rows[0];
 }
 
@@ -30,9 +26,7 @@ export async function upsertSettings(
     .onConflictDoUpdate({
       target: userSettings.userId,
       set: {
-        ...(patch.instructions !== undefined
-          ? { instructions: sql`excluded.instructions` }
-          : {}),
+        ...(patch.instructions !== undefined ? { instructions: sql`excluded.instructions` } : {}),
         ...(patch.answerLanguage !== undefined
           ? { answerLanguage: sql`excluded.answer_language` }
           : {}),

@@ -63,7 +63,10 @@ export async function updateSettings(options: {
 }
 
 /** What the chat runtime adds for this person (no row: no instructions, Auto). */
-export async function personalPrompt(deps: Pick<Deps, "db">, userId: string): Promise<PersonalPrompt> {
+export async function personalPrompt(
+  deps: Pick<Deps, "db">,
+  userId: string,
+): Promise<PersonalPrompt> {
   const { instructions, answerLanguage } = present(await repo.findSettings(deps.db, userId));
   return { instructions, answerLanguage };
 }

@@ -13,7 +13,11 @@ function SettingsScreen() {
   const { user, tier } = useSession();
   if (!user) return null;
   return (
-    <Page title="Settings" description="Your profile, how Nexus answers you, appearance and account." width="narrow">
+    <Page
+      title="Settings"
+      description="Your profile, how Nexus answers you, appearance and account."
+      width="narrow"
+    >
       <div className="flex flex-col gap-6">
         <ProfileSection user={user} />
         <PersonalSection userId={user.id} />

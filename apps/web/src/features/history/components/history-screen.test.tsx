@@ -74,7 +74,9 @@ describe("HistoryScreen", () => {
     expect(groups.map((g) => g.textContent)).toEqual(["Pinned", "Today"]);
     const rows = screen.getAllByTestId("history-thread");
     expect(rows[0]).toHaveAttribute("data-pinned", "true");
-    expect(within(rows[0] as HTMLElement).getByTestId("history-thread-pinned")).toHaveTextContent("Pinned:");
+    expect(within(rows[0] as HTMLElement).getByTestId("history-thread-pinned")).toHaveTextContent(
+      "Pinned:",
+    );
     expect(
       within(rows[0] as HTMLElement).getByRole("button", { name: "Unpin thread: Pinned one" }),
     ).toBeInTheDocument();

@@ -26,7 +26,14 @@ import { useDeleteThreads } from "../api/delete-threads.ts";
 import { type HistoryKind, useHistory } from "../api/get-history.ts";
 import { usePinThread } from "../api/pin-thread.ts";
 import { groupByDate } from "../lib/date-groups.ts";
-import { allState, isFull, keepListed, type Selection, toggle, toggleAll } from "../lib/selection.ts";
+import {
+  allState,
+  isFull,
+  keepListed,
+  type Selection,
+  toggle,
+  toggleAll,
+} from "../lib/selection.ts";
 import { SelectionBar } from "./selection-bar.tsx";
 import { ThreadRow, ThreadRowSkeleton } from "./thread-row.tsx";
 
@@ -106,7 +113,8 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     pin.mutate(
       { threadId: thread.threadId, pinned: !thread.pinned },
       {
-        onSuccess: (saved) => notify("success", saved.pinned ? "Thread pinned." : "Thread unpinned."),
+        onSuccess: (saved) =>
+          notify("success", saved.pinned ? "Thread pinned." : "Thread unpinned."),
         onError: (error) => notify("error", `The thread was not changed. ${errorMessage(error)}`),
       },
     );
@@ -118,8 +126,7 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
         setSelection([]);
         notify("success", `${threadsWord(deleted)} deleted.`);
       },
-      onError: (error) =>
-        notify("error", `No thread was deleted. ${errorMessage(error)}`),
+      onError: (error) => notify("error", `No thread was deleted. ${errorMessage(error)}`),
     });
   };
 

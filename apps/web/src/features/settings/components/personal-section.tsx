@@ -89,7 +89,7 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
         <SelectField
           label="Answer language"
           options={LANGUAGE_OPTIONS}
-          value={saved.answerLanguage}
+          value={(language.isPending && language.variables.answerLanguage) || saved.answerLanguage}
           disabled={language.isPending}
           data-testid="answer-language"
           className="max-w-xs"
@@ -108,7 +108,12 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
           </Alert>
         ) : null}
       </div>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-2" data-testid="personal-form">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="flex flex-col gap-2"
+        data-testid="personal-form"
+      >
         <label htmlFor={instructionsId} className="text-sm font-medium">
           About you and how to answer
         </label>
@@ -154,7 +159,10 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
           </Button>
         </div>
       </form>
-      <details className="rounded-xl border border-border bg-surface-2/50 p-3 text-sm" data-testid="model-told">
+      <details
+        className="rounded-xl border border-border bg-surface-2/50 p-3 text-sm"
+        data-testid="model-told"
+      >
         <summary className="cursor-pointer font-medium">What the model is told</summary>
         <p className="mt-2 text-xs text-muted">
           Added to the end of every chat's instructions, exactly as below. Your text sits inside a
