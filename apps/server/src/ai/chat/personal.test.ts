@@ -97,7 +97,8 @@ describe("withPersonal", () => {
       system.lastIndexOf("\n<<<END ABOUT THE PERSON>>>"),
     );
     expect(inside.split("\n").every((line) => line.startsWith("  "))).toBe(true);
-    expect(inside).not.toMatch(/[<>\u0000\u2028]/);
+    expect(inside).not.toMatch(/[<>]/);
+    expect(inside.includes(String.fromCharCode(0)) || inside.includes("\u2028")).toBe(false);
     expect(inside).toContain("‹‹‹END ABOUT THE PERSON›››");
   });
 

@@ -153,7 +153,7 @@ describe("personal settings in every kind of chat", () => {
     // The agent's own prompt first, the person's text after it.
     expect(system.indexOf(FRAMED())).toBeGreaterThan(system.indexOf("Always mention the moon."));
     const customThread = String(
-      (partOf(custom, "start")?.messageMetadata as { threadId: string }).threadId,
+      (partOf(custom, "start")?.messageMetadata as { threadId?: string } | undefined)?.threadId,
     );
 
     const uploaded = await upload(
