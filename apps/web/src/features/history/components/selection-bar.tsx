@@ -37,7 +37,6 @@ export function SelectionBar({
           ref={box}
           type="checkbox"
           checked={all === true}
-          aria-checked={all === "mixed" ? "mixed" : all}
           onChange={onToggleAll}
           className="size-4 accent-accent"
           data-testid="history-select-all"
