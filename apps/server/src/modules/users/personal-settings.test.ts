@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type PersonalSettings, personalInstructionsText } from "@nexus/contracts";
+import { schema } from "@nexus/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type FakeOpenAIServer,
@@ -113,6 +115,18 @@ describe("GET and PATCH /api/users/:userId/settings", () => {
     // Clearing keeps the language.
     await patch(fresh.cookie, fresh.userId, { instructions: "" });
     expect(await read()).toMatchObject({ instructions: "", answerLanguage: "de" });
+
+    // Deleting the account takes them with it (G12).
+    const gone = await h.request(`/api/users/${fresh.userId}`, {
+      method: "DELETE",
+      cookie: fresh.cookie,
+    });
+    expect(gone.status).toBe(204);
+    const left = await h.db.db
+      .select()
+      .from(schema.userSettings)
+      .where(eq(schema.userSettings.userId, fresh.userId));
+    expect(left).toEqual([]);
   });
 });
 
