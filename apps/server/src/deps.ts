@@ -1,3 +1,4 @@
+import type { AnswerLanguage } from "@nexus/contracts";
 import type { Db, ReadReplicas } from "@nexus/db";
 import type { ChatKinds } from "./ai/chat/chat-kinds.ts";
 import type { ChatRunner } from "./ai/chat/runners.ts";
@@ -57,6 +58,18 @@ export type TurnStore = (
   options: { user: SessionUser; turn: TurnToSave; replaces: string | undefined },
 ) => Promise<TurnVersion[]>;
 
+/** What a person's settings add to every chat of theirs (ai/chat/personal.ts). */
+export interface PersonalPrompt {
+  instructions: string;
+  answerLanguage: AnswerLanguage;
+}
+
+/**
+ * Where the chat runtime reads a person's settings (src/personal-settings.ts: the users module's
+ * service), once per turn.
+ */
+export type PersonalSettingsReader = (deps: Deps, userId: string) => Promise<PersonalPrompt>;
+
 export interface Deps {
   db: Db;
   /**
@@ -85,6 +98,8 @@ export interface Deps {
   threadParts: readonly ThreadPart[];
   /** Where the chat runtime saves turns (src/turn-store.ts: history's saveTurn). */
   saveTurn: TurnStore;
+  /** Where the chat runtime reads the caller's personal settings (src/personal-settings.ts). */
+  personalSettings: PersonalSettingsReader;
   /** Runs chat jobs off this thread (chat workers); absent: in this thread. */
   chatRunner?: ChatRunner;
   /** Uploaded files: DATA_DIR/files or STORAGE_URL (S3). */

@@ -14,6 +14,7 @@ import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import { createImageUrls } from "./modules/images/image-urls.ts";
 import { loadImageKey } from "./modules/images/images.repo.ts";
+import { PERSONAL_SETTINGS } from "./personal-settings.ts";
 import { THREAD_PARTS } from "./thread-parts.ts";
 import { SAVE_TURN } from "./turn-store.ts";
 
@@ -50,6 +51,7 @@ export function createRuntimeDeps(options: {
     chatKinds: chatKinds(),
     threadParts: THREAD_PARTS,
     saveTurn: SAVE_TURN,
+    personalSettings: PERSONAL_SETTINGS,
     search: withSearchMetrics(
       createSearchProvider({ env, db, webFetch, embedder: models.embedder, logger }),
       metrics,

@@ -30,6 +30,8 @@ const ownerOnly = (ok: number): Expect => ({
 
 interface Row {
   body?: unknown;
+  /** A body made from the seeded ids instead (a bulk delete names its threads in its body). */
+  bodyFor?: (ids: Record<string, string>) => unknown;
   /** A multipart upload body (built per request) instead of `body`. */
   form?: () => FormData;
   query?: string;
@@ -73,6 +75,11 @@ const MATRIX: Record<string, Row> = {
   "GET /api/users/:userId": { expect: ownerOnly(200) },
   "PATCH /api/users/:userId": { body: { name: "Matrix" }, expect: ownerOnly(200) },
   "GET /api/users/:userId/usage": { expect: ownerOnly(200) },
+  "GET /api/users/:userId/settings": { expect: ownerOnly(200) },
+  "PATCH /api/users/:userId/settings": {
+    body: { instructions: "I teach maths.", answerLanguage: "de" },
+    expect: ownerOnly(200),
+  },
   "DELETE /api/users": { expect: all(400) },
   "GET /api/usage": { expect: all(200) },
   "GET /api/usage/limits": { expect: all(200) },
@@ -172,6 +179,17 @@ const MATRIX: Record<string, Row> = {
     expect: ownerOnly(200),
     seed: seedHistoryEntry,
   },
+  "PUT /api/threads/:threadId/pin": {
+    body: { pinned: true },
+    expect: ownerOnly(200),
+    seed: seedHistoryEntry,
+  },
+  // All or nothing: another person's thread in the list deletes none (404, as for one thread).
+  "POST /api/threads/bulk-delete": {
+    bodyFor: (ids) => ({ threadIds: [ids[":threadId"]] }),
+    expect: { ...ownerOnly(200), other: 404 },
+    seed: seedHistoryEntry,
+  },
   "GET /api/library": { expect: { ...ownerOnly(200), other: 200 } },
   // Files (sign-in only; a foreign file is a missing one). :fileId is a ready file of the owner.
   "GET /api/files": { expect: { ...ownerOnly(200), other: 200 } },
@@ -234,6 +252,10 @@ const MATRIX: Record<string, Row> = {
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },
 };
+
+function bodyOf(row: Row, ids: Record<string, string>): unknown {
+  return row.bodyFor ? row.bodyFor(ids) : row.body;
+}
 
 let h: Harness;
 beforeAll(async () => {
@@ -344,7 +366,7 @@ describe("authorization matrix (G2)", () => {
               },
               body: row.form(),
             })
-          : await h.request(path, { method, cookie, anonId, body: row.body });
+          : await h.request(path, { method, cookie, anonId, body: bodyOf(row, ids) });
         await res.arrayBuffer(); // streamed answers run to their end before the next request
         if (res.status !== row.expect[actor])
           failures.push(`${route} as ${actor}: ${res.status} (expected ${row.expect[actor]})`);
@@ -371,7 +393,7 @@ describe("authorization matrix (G2)", () => {
               method,
               cookie,
               anonId,
-              body: row.body,
+              body: bodyOf(row, { ":threadId": "missing-thread" }),
             },
           );
           if (missing.status !== 404)

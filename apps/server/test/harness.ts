@@ -27,6 +27,7 @@ import { createMetrics } from "../src/lib/metrics.ts";
 import { createDiscoverFeed, type DiscoverFeed } from "../src/modules/discover/discover.service.ts";
 import { createImageUrls } from "../src/modules/images/image-urls.ts";
 import { loadImageKey } from "../src/modules/images/images.repo.ts";
+import { PERSONAL_SETTINGS } from "../src/personal-settings.ts";
 import { THREAD_PARTS } from "../src/thread-parts.ts";
 import { SAVE_TURN } from "../src/turn-store.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
@@ -156,6 +157,7 @@ export async function createHarness(
     chatKinds: chatKinds(options.chatKinds),
     threadParts: THREAD_PARTS,
     saveTurn: SAVE_TURN,
+    personalSettings: PERSONAL_SETTINGS,
     search: withSearchMetrics(
       createSearchProvider({ env: parsed, db: db.db, webFetch, embedder: models.embedder, logger }),
       metrics,

@@ -32,6 +32,8 @@ export const threadSummarySchema = z.object({
   agentName: z.string().nullable().default(null),
   /** Older readers: the document of a document chat (null otherwise); prefer `subject`. */
   documentId: z.string().nullable().default(null),
+  /** Pinned by its owner: listed first (page 1 of the history starts with the pinned threads). */
+  pinned: z.boolean().default(false),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
@@ -132,3 +134,35 @@ export const threadTitleSchema = z.object({
   renamed: z.boolean(),
 });
 export type ThreadTitle = z.infer<typeof threadTitleSchema>;
+
+/** Most threads a person can keep pinned (the first history page lists them all). */
+export const PINNED_THREADS_MAX = 20;
+export const PINNED_THREADS_FULL = `You can pin up to ${PINNED_THREADS_MAX} threads: unpin one first.`;
+
+/** PUT /api/threads/:threadId/pin: pin or unpin one of your threads. */
+export const threadPinRequestSchema = z
+  .object({ pinned: z.boolean({ error: "Say whether the thread is pinned (true or false)." }) })
+  .strict();
+export type ThreadPinRequest = z.infer<typeof threadPinRequestSchema>;
+export const threadPinSchema = z.object({ threadId: z.string(), pinned: z.boolean() });
+export type ThreadPin = z.infer<typeof threadPinSchema>;
+
+/** Most threads one bulk delete takes (the History selection is capped to it). */
+export const THREADS_DELETE_MAX = 50;
+
+/**
+ * POST /api/threads/bulk-delete: several of your threads at once, all or nothing (one that is not
+ * yours, or is gone, deletes none and answers 404).
+ */
+export const deleteThreadsRequestSchema = z
+  .object({
+    threadIds: z
+      .array(z.string().min(1).max(200), { error: "List the threads to delete." })
+      .min(1, "Select at least one thread.")
+      .max(THREADS_DELETE_MAX, `Delete at most ${THREADS_DELETE_MAX} threads at a time.`)
+      .refine((ids) => new Set(ids).size === ids.length, "A thread is listed twice."),
+  })
+  .strict();
+export type DeleteThreadsRequest = z.infer<typeof deleteThreadsRequestSchema>;
+export const deleteThreadsResponseSchema = z.object({ deleted: z.number().int() });
+export type DeleteThreadsResponse = z.infer<typeof deleteThreadsResponseSchema>;

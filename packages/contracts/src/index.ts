@@ -18,6 +18,7 @@ export * from "./kinds.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
 export * from "./pdf-page-text.ts";
+export * from "./personal.ts";
 export * from "./research.ts";
 export * from "./runs.ts";
 export * from "./shares.ts";

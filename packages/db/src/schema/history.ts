@@ -86,3 +86,19 @@ export const threadTitles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
 );
+
+/**
+ * The threads their owner pinned (modules/history writes them): listed first in History and the
+ * sidebar. Keyed by owner and thread, as titles are.
+ */
+export const threadPins = pgTable(
+  "thread_pins",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    threadId: text().notNull(),
+    pinnedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
+);

@@ -22,6 +22,30 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A person's own settings for their chats (modules/users writes them): instructions about
+ * themselves and how to answer (added to every chat's system message, framed), and the answer
+ * language ("auto": the question's). No row: none given, Auto.
+ */
+export const userSettings = pgTable(
+  "user_settings",
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    instructions: text().notNull().default(""),
+    answerLanguage: text().notNull().default("auto"),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "user_settings_answer_language_check",
+      sql`${t.answerLanguage} in ('auto', 'en', 'de', 'fr', 'es', 'ja', 'ar')`,
+    ),
+    check("user_settings_instructions_length_check", sql`char_length(${t.instructions}) <= 1500`),
+  ],
+);
+
 /** Server-side sessions; only the SHA-256 of the cookie value is stored. */
 export const sessions = pgTable(
   "sessions",

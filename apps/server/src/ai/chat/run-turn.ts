@@ -5,6 +5,7 @@ import { modelRetries } from "../model-fetch.ts";
 import type { ChatJob, ChatKind, TurnContext } from "./chat-kinds.ts";
 import { checkCitations } from "./citation-check.ts";
 import { ModelTextGuard } from "./model-chunks.ts";
+import { lastUserText, personalSettingsOf, withPersonal } from "./personal.ts";
 import { ChatTurn, runChat } from "./run-chat.ts";
 import { failureMessage } from "./turn-failure.ts";
 
@@ -62,11 +63,20 @@ async function turn<J extends ChatJob, B, S>(
     emit: (chunk) => guard.push(chunk),
   };
   let saved = false;
+  // The caller's personal settings, read beside the kind's preparation (never before it).
+  const personal = personalSettingsOf(deps, job.caller);
+  personal.catch(() => undefined);
   try {
     const plan = await kind.prepare(ctx);
-    if (plan.call)
-      await runChat({ model: model.model, ...plan.call, write, turn: chatTurn, signal });
-    else await plan.reply?.();
+    if (plan.call) {
+      // Every kind's system message ends with what the person's settings add (personal.ts).
+      const system = withPersonal(
+        plan.call.system,
+        await personal,
+        lastUserText(plan.call.messages),
+      );
+      await runChat({ model: model.model, ...plan.call, system, write, turn: chatTurn, signal });
+    } else await plan.reply?.();
     guard.flush();
     await plan.after?.();
     emitCitationChecks(ctx);

@@ -59,6 +59,7 @@ function presentThread(row: ThreadRow, kind: PresentedKind): ThreadSummary {
     ...presentation,
     ...legacy,
     agentName: legacy.agentId ? presentation.badge : null,
+    pinned: false,
   };
 }
 

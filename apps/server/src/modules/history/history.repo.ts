@@ -77,6 +77,14 @@ export type ThreadRow = {
   subject_id: string | null;
 };
 
+/** The pinned threads only, or the others only (thread_pins' primary key: one probe per row). */
+function pinFilter(alias: string, userId: string, pinned: ThreadPageOptions["pinned"]): SQL {
+  if (!pinned) return sql``;
+  const probe = sql`exists (select 1 from thread_pins pin
+    where pin.user_id = ${userId} and pin.thread_id = ${sql.raw(alias)}.thread_id)`;
+  return pinned === "only" ? sql`and ${probe}` : sql`and not ${probe}`;
+}
+
 /**
  * How a searched page finds its threads. "matches": the caller's matching entries first (GIN),
  * then each one's thread's latest entry: cheap when few entries match. "threads": the threads in
@@ -91,6 +99,8 @@ export interface ThreadPageOptions {
   search: { tsQuery: string; strategy: SearchStrategy } | null;
   /** Only threads of these kinds (a thread's entries share one kind); absent: every kind. */
   kinds?: readonly string[] | undefined;
+  /** Only the threads the user pinned, or only the others; absent: both. */
+  pinned?: "only" | "exclude" | undefined;
   limit: number;
 }
 
@@ -108,15 +118,17 @@ export async function threadPage(db: Db, options: ThreadPageOptions): Promise<Th
 export function threadPageSql(options: ThreadPageOptions): SQL {
   const { userId, snapshot, after, search, limit } = options;
   const afterCursor = (alias: string) => (after ? sql`and ${upTo(alias, after, false)}` : sql``);
-  const ofKind = (alias: string) =>
-    options.kinds ? sql`and ${sql.raw(alias)}.kind in ${[...options.kinds, ""]}` : sql``;
+  const filtered = (alias: string) =>
+    sql`${
+      options.kinds ? sql`and ${sql.raw(alias)}.kind in ${[...options.kinds, ""]}` : sql``
+    } ${pinFilter(alias, userId, options.pinned)}`;
   const matching = (alias: string, tsQuery: string) =>
     sql`${sql.raw(alias)}.search_vector @@ to_tsquery('simple', ${tsQuery})`;
   // The latest entries of their threads, in order (index: search_history_answered_user_idx).
   const latestEntries = (join: SQL) => sql`
       select h.id, h.thread_id, h.timestamp from search_history h ${join}
       where h.user_id = ${userId} and ${upTo("h", snapshot, true)} ${afterCursor("h")}
-        and ${answered("h")} ${ofKind("h")}
+        and ${answered("h")} ${filtered("h")}
         and not exists (
           select 1 from search_history l
           where l.thread_id = h.thread_id and l.user_id = h.user_id
@@ -148,7 +160,7 @@ export function threadPageSql(options: ThreadPageOptions): SQL {
           and ${upTo("l", snapshot, true)} and ${answered("l")}
         order by ${newestFirst("l")} limit 1
       ) h
-      where true ${afterCursor("h")} ${ofKind("h")}
+      where true ${afterCursor("h")} ${filtered("h")}
       order by ${newestFirst("h")} limit ${limit}`;
   return sql`
     with page as (${page})

@@ -1,12 +1,16 @@
 import {
   bookmarkRequestSchema,
   bookmarkResponseSchema,
+  deleteThreadsRequestSchema,
+  deleteThreadsResponseSchema,
   historyPageSchema,
   historyQuerySchema,
   importThreadRequestSchema,
   importThreadResponseSchema,
   libraryPageSchema,
   libraryQuerySchema,
+  threadPinRequestSchema,
+  threadPinSchema,
   threadTitleRequestSchema,
   threadTitleSchema,
 } from "@nexus/contracts";
@@ -16,6 +20,7 @@ import { parseJson, parseValue } from "../../lib/validate.ts";
 import { readDb } from "../../middleware/read-your-writes.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import * as history from "./history.service.ts";
+import * as threads from "./history.threads.ts";
 import * as titles from "./history.titles.ts";
 
 /** /api/history (sign-in only): the thread list, deleting and bookmarking entries, imports. */
@@ -63,12 +68,24 @@ export function libraryRoutes(deps: Deps) {
 }
 
 /**
- * DELETE /api/threads/:threadId and GET/PUT /api/threads/:threadId/title (sign-in only), mounted
- * on /api/threads beside the answer module's GET of the thread.
+ * DELETE /api/threads/:threadId, POST /api/threads/bulk-delete, GET/PUT /api/threads/:threadId/title
+ * and PUT /api/threads/:threadId/pin (sign-in only), mounted on /api/threads beside the answer
+ * module's GET of the thread.
  */
 export function threadDeleteRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use("*", requireUser)
+    .post("/bulk-delete", async (c) => {
+      const { threadIds } = await parseJson(c, deleteThreadsRequestSchema);
+      const deleted = await threads.deleteThreads({ deps, user: currentUser(c), threadIds });
+      return c.json(deleteThreadsResponseSchema.parse(deleted));
+    })
+    .put("/:threadId/pin", async (c) => {
+      const { pinned } = await parseJson(c, threadPinRequestSchema);
+      const threadId = c.req.param("threadId");
+      const pin = await threads.setPinned({ deps, user: currentUser(c), threadId, pinned });
+      return c.json(threadPinSchema.parse(pin));
+    })
     .delete("/:threadId", async (c) => {
       await history.deleteThread({ deps, user: currentUser(c), threadId: c.req.param("threadId") });
       return c.body(null, 204);

@@ -10,6 +10,7 @@ import {
   LIBRARY_PAGE_SIZE,
   type LibraryPage,
   MESSAGES,
+  PINNED_THREADS_MAX,
 } from "@nexus/contracts";
 import { retryConnectFailure } from "@nexus/db";
 import type { Deps, SessionUser } from "../../deps.ts";
@@ -27,9 +28,11 @@ import * as repo from "./history.repo.ts";
 import { prefixTsQuery } from "./history.search-text.ts";
 import type { TurnRow } from "./history.turns-repo.ts";
 import * as turns from "./history.turns-repo.ts";
+import { type StoredVersion, versionsOf } from "./history.versions.ts";
 import * as writes from "./history.write-repo.ts";
 
 export type { TurnRow };
+export { type StoredVersion, versionsOf };
 
 /** Missing and foreign entries and threads answer exactly alike (spec §8). */
 function noSuchDocument(): AppError {
@@ -95,18 +98,37 @@ export async function historyPage(options: {
     search === undefined
       ? "matches"
       : (options.strategy ?? (await searchStrategy(deps, user.id, search)));
-  const rows = await repo.threadPage(deps.db, {
+  const query = {
     userId: user.id,
     snapshot,
-    after: decoded?.after ?? null,
     search: search === undefined ? null : { tsQuery: search, strategy },
     kinds: options.kind ? kindsUnder(deps.chatKinds, options.kind) : undefined,
-    limit: HISTORY_PAGE_SIZE + 1,
-  });
+  };
+  // Page 1 starts with the pinned threads (as filtered); the pages list the others.
+  const [pinned, rows] = await Promise.all([
+    decoded
+      ? []
+      : repo.threadPage(deps.db, {
+          ...query,
+          after: null,
+          pinned: "only",
+          limit: PINNED_THREADS_MAX,
+        }),
+    repo.threadPage(deps.db, {
+      ...query,
+      after: decoded?.after ?? null,
+      pinned: "exclude",
+      limit: HISTORY_PAGE_SIZE + 1,
+    }),
+  ]);
   const { page, nextCursor } = keysetPage(rows, HISTORY_PAGE_SIZE, (last) =>
     encodeHistoryCursor({ snapshot, after: { ts: last.pos, id: last.id } }),
   );
-  return { threads: await presentThreads(deps, user, page), nextCursor };
+  const threads = await presentThreads(deps, user, [...pinned, ...page]);
+  return {
+    threads: threads.map((thread, i) => (i < pinned.length ? { ...thread, pinned: true } : thread)),
+    nextCursor,
+  };
 }
 
 /** The user's bookmarked answers, newest first. */
@@ -318,36 +340,6 @@ export async function saveTurn(options: {
     }),
   );
   return versionsOf({ versions });
-}
-
-/** An earlier version of a turn, as saveTurn keeps it when the turn is regenerated or edited. */
-export interface StoredVersion {
-  query: string;
-  /** ISO 8601. */
-  timestamp: string;
-  results: Record<string, unknown>;
-  parts: Array<Record<string, unknown>> | null;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A saved turn's earlier versions, oldest first (malformed ones are left out). */
-export function versionsOf(results: Record<string, unknown>): StoredVersion[] {
-  const list = results.versions;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((v): StoredVersion[] => {
-    if (!isRecord(v) || typeof v.query !== "string" || !isRecord(v.results)) return [];
-    const time = new Date(typeof v.timestamp === "string" ? v.timestamp : Number.NaN);
-    return [
-      {
-        query: v.query,
-        timestamp: Number.isNaN(time.getTime()) ? new Date(0).toISOString() : time.toISOString(),
-        results: v.results,
-        parts: Array.isArray(v.parts) ? v.parts.filter(isRecord) : null,
-      },
-    ];
-  });
 }
 
 /** A thread's turns of one user, oldest first (the latest `limit`, when given): any chat kind. */

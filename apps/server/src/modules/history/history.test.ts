@@ -78,6 +78,7 @@ describe("GET /api/history", () => {
         agentId: null,
         agentName: null,
         documentId: null,
+        pinned: false,
       },
       {
         threadId: "tB",
@@ -97,6 +98,7 @@ describe("GET /api/history", () => {
         agentId: null,
         agentName: null,
         documentId: null,
+        pinned: false,
       },
     ]);
   });

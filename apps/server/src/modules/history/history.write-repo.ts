@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { storableJson, storableText } from "../../lib/text-guard.ts";
 
 /** The history module's writes (its reads are in history.repo.ts). */
-const { searchHistory, threadTitles } = schema;
+const { searchHistory, threadTitles, threadPins } = schema;
 
 /** Sets isBookmarked on the user's entry; false when the user has no such entry. */
 export async function setBookmark(
@@ -50,12 +50,15 @@ export async function deleteThread(
         and(eq(searchHistory.threadId, options.threadId), eq(searchHistory.userId, options.userId)),
       )
       .returning({ id: searchHistory.id });
-    // Its title goes with it (a thread of the same id started later is a new thread).
+    // Its title and pin go with it (a thread of the same id started later is a new thread).
     await tx
       .delete(threadTitles)
       .where(
         and(eq(threadTitles.threadId, options.threadId), eq(threadTitles.userId, options.userId)),
       );
+    await tx
+      .delete(threadPins)
+      .where(and(eq(threadPins.threadId, options.threadId), eq(threadPins.userId, options.userId)));
     return rows.length > 0;
   });
 }

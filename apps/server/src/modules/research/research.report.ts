@@ -6,6 +6,7 @@ import {
   type ResearchNote,
 } from "@nexus/contracts";
 import { streamText } from "ai";
+import { personalSettingsOf, withPersonal } from "../../ai/chat/personal.ts";
 import { DATA_RULE, modelOf, tokensOf, withoutUrls } from "./research.llm.ts";
 import {
   notResearched,
@@ -138,9 +139,12 @@ async function modelReport(
   state: ResearchState,
   writer: LineWriter,
 ): Promise<number> {
+  // The report is a chat's reply like any other: the owner's personal settings end its system
+  // message (ai/chat/personal.ts), its language detected in the research question.
+  const personal = await personalSettingsOf(ctx.deps, ctx.caller);
   const result = streamText({
     model: modelOf(ctx.deps),
-    system: SYSTEM,
+    system: withPersonal(SYSTEM, personal, state.question),
     prompt: `Research question: ${state.question}\n\n${notesAsData(state)}`,
     abortSignal: ctx.signal,
     maxRetries: 0,

@@ -1,4 +1,9 @@
-import { MESSAGES, updateProfileBodySchema } from "@nexus/contracts";
+import {
+  MESSAGES,
+  personalSettingsSchema,
+  updatePersonalSettingsSchema,
+  updateProfileBodySchema,
+} from "@nexus/contracts";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -40,6 +45,24 @@ export function usersRoutes(deps: Deps) {
       });
       auth.clearSessionCookie(c, deps.env);
       return c.body(null, 204);
+    })
+    .get("/:userId/settings", async (c) => {
+      const settings = await users.getSettings({
+        deps,
+        caller: currentUser(c),
+        userId: c.req.param("userId"),
+      });
+      return c.json(personalSettingsSchema.parse(settings));
+    })
+    .patch("/:userId/settings", async (c) => {
+      const patch = await parseJson(c, updatePersonalSettingsSchema);
+      const settings = await users.updateSettings({
+        deps,
+        caller: currentUser(c),
+        userId: c.req.param("userId"),
+        patch,
+      });
+      return c.json(personalSettingsSchema.parse(settings));
     })
     .get("/:userId/usage", async (c) => {
       const caller = currentUser(c);

@@ -167,3 +167,5 @@ export async function listUsers(options: {
   const { page, nextCursor } = keysetPage(rows, limit, (last) => last.email);
   return { users: page.map(presentProfile), nextCursor };
 }
+
+export { getSettings, personalPrompt, updateSettings } from "./users.settings.ts";

@@ -4,6 +4,7 @@ import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { SignOutButton } from "@/features/auth/components/sign-out-button.tsx";
 import { AppearanceSection } from "@/features/settings/components/appearance-section.tsx";
 import { DeleteAccountSection } from "@/features/settings/components/delete-account-section.tsx";
+import { PersonalSection } from "@/features/settings/components/personal-section.tsx";
 import { ProfileSection } from "@/features/settings/components/profile-section.tsx";
 import { ShareLinksSection } from "@/features/settings/components/share-links-section.tsx";
 import { useSession } from "@/lib/session.tsx";
@@ -12,9 +13,14 @@ function SettingsScreen() {
   const { user, tier } = useSession();
   if (!user) return null;
   return (
-    <Page title="Settings" description="Your profile, appearance and account." width="narrow">
+    <Page
+      title="Settings"
+      description="Your profile, how Nexus answers you, appearance and account."
+      width="narrow"
+    >
       <div className="flex flex-col gap-6">
         <ProfileSection user={user} />
+        <PersonalSection userId={user.id} />
         <AppearanceSection />
         <ShareLinksSection />
         <Section id="session" title="Session">

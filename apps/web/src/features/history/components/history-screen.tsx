@@ -6,7 +6,7 @@ import {
   type ThreadSummary,
 } from "@nexus/contracts";
 import { History } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
@@ -22,8 +22,19 @@ import { notify } from "@/lib/notices.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useDeleteThread } from "../api/delete-thread.ts";
+import { useDeleteThreads } from "../api/delete-threads.ts";
 import { type HistoryKind, useHistory } from "../api/get-history.ts";
+import { usePinThread } from "../api/pin-thread.ts";
 import { groupByDate } from "../lib/date-groups.ts";
+import {
+  allState,
+  isFull,
+  keepListed,
+  type Selection,
+  toggle,
+  toggleAll,
+} from "../lib/selection.ts";
+import { SelectionBar } from "./selection-bar.tsx";
 import { ThreadRow, ThreadRowSkeleton } from "./thread-row.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -54,7 +65,12 @@ const KINDS: ReadonlyArray<{ value: KindFilter; label: string }> = [
   })),
 ];
 
-/** /app/history: threads by latest activity in date groups, searchable, deletable. */
+const threadsWord = (n: number) => (n === 1 ? "1 thread" : `${n} threads`);
+
+/**
+ * /app/history: pinned threads first, then threads by latest activity in date groups; searchable;
+ * each can be pinned, renamed or deleted, and several picked and deleted at once.
+ */
 export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusModeDisplay }) {
   const [search, setSearch] = useState("");
   const [kind, setKind] = useState<HistoryKind>(undefined);
@@ -62,6 +78,10 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
   const history = useHistory(q, kind);
   const deletion = useDeleteThread();
   const [pendingDelete, setPendingDelete] = useState<ThreadSummary | null>(null);
+  const bulk = useDeleteThreads();
+  const pin = usePinThread();
+  const [selection, setSelection] = useState<Selection>([]);
+  const [confirmBulk, setConfirmBulk] = useState(false);
 
   // Keyed by thread: a page refetched while another one arrives never shows a thread twice.
   const threads = useMemo(
@@ -71,10 +91,44 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
   // Times are relative to the last fetch, so a list left open over midnight regroups on refetch.
   const fetchedAt = history.dataUpdatedAt;
   const now = useMemo(() => (fetchedAt ? new Date(fetchedAt) : new Date()), [fetchedAt]);
-  const groups = useMemo(
-    () => groupByDate(threads, (thread) => thread.latestTimestamp, now),
-    [threads, now],
-  );
+  const groups = useMemo(() => {
+    const pinned = threads.filter((thread) => thread.pinned);
+    const dated = groupByDate(
+      threads.filter((thread) => !thread.pinned),
+      (thread) => thread.latestTimestamp,
+      now,
+    );
+    return pinned.length > 0 ? [{ label: "Pinned", items: pinned }, ...dated] : dated;
+  }, [threads, now]);
+  const listed = useMemo(() => threads.map((thread) => thread.threadId), [threads]);
+  // A thread that left the list (deleted, filtered out) leaves the selection.
+  useEffect(() => setSelection((current) => keepListed(current, listed)), [listed]);
+  const rowSelection = (thread: ThreadSummary) => ({
+    selected: selection.includes(thread.threadId),
+    full: isFull(selection),
+    onToggle: () => setSelection((current) => toggle(current, thread.threadId)),
+  });
+
+  const togglePin = (thread: ThreadSummary) =>
+    pin.mutate(
+      { threadId: thread.threadId, pinned: !thread.pinned },
+      {
+        onSuccess: (saved) =>
+          notify("success", saved.pinned ? "Thread pinned." : "Thread unpinned."),
+        onError: (error) => notify("error", `The thread was not changed. ${errorMessage(error)}`),
+      },
+    );
+
+  const deleteSelected = () => {
+    const ids = [...selection];
+    bulk.mutate(ids, {
+      onSuccess: ({ deleted }) => {
+        setSelection([]);
+        notify("success", `${threadsWord(deleted)} deleted.`);
+      },
+      onError: (error) => notify("error", `No thread was deleted. ${errorMessage(error)}`),
+    });
+  };
 
   const confirmDelete = () => {
     const thread = pendingDelete;
@@ -128,6 +182,14 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
   } else {
     body = (
       <div className="flex flex-col gap-6" data-testid="history-list">
+        <SelectionBar
+          count={selection.length}
+          all={allState(selection, listed)}
+          onToggleAll={() => setSelection((current) => toggleAll(current, listed))}
+          onClear={() => setSelection([])}
+          onDelete={() => setConfirmBulk(true)}
+          deleting={bulk.isPending}
+        />
         {groups.map((group) => (
           <section key={group.label} aria-labelledby={`history-group-${group.label}`}>
             <h2
@@ -144,6 +206,8 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
                   thread={thread}
                   focusModeDisplay={focusModeDisplay}
                   onDelete={setPendingDelete}
+                  onPin={togglePin}
+                  selection={rowSelection(thread)}
                   now={now}
                 />
               ))}
@@ -188,6 +252,15 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
         confirmLabel="Delete thread"
         onConfirm={confirmDelete}
         testId="delete-thread-dialog"
+      />
+      <ConfirmDialog
+        open={confirmBulk}
+        onOpenChange={setConfirmBulk}
+        title={`Delete ${threadsWord(selection.length)}?`}
+        description={`The selected ${selection.length === 1 ? "thread is" : "threads are"} deleted for good with all their answers and any share links to them.`}
+        confirmLabel={`Delete ${threadsWord(selection.length)}`}
+        onConfirm={deleteSelected}
+        testId="delete-threads-dialog"
       />
     </div>
   );

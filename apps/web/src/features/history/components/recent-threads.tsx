@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { Pin } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
@@ -18,6 +19,8 @@ interface ThreadLink {
   /** The badge its kind gives it (an agent's or document's name; null: none) and its icon. */
   badge?: string | null;
   icon?: string | null;
+  /** Pinned by its owner: listed first (the history's first page starts with them), marked. */
+  pinned?: boolean;
 }
 
 const SEARCH_RESULT_PREFIX = "/app/search/";
@@ -72,7 +75,15 @@ function ThreadList({
                       : "text-muted hover:bg-surface-2 hover:text-fg",
                   )}
                 >
-                  <span className="block truncate">{thread.title}</span>
+                  <span className="flex items-center gap-1.5">
+                    {thread.pinned ? (
+                      <span className="shrink-0" data-testid="recent-thread-pinned">
+                        <Pin className="size-3 text-accent" aria-hidden="true" />
+                        <span className="sr-only">Pinned: </span>
+                      </span>
+                    ) : null}
+                    <span className="block min-w-0 truncate">{thread.title}</span>
+                  </span>
                   {thread.badge ? (
                     <span className="block truncate text-xs">
                       <AgentBadge
@@ -106,6 +117,7 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
           kind: thread.kind,
           badge: thread.badge,
           icon: thread.icon,
+          pinned: thread.pinned,
         })),
       ),
     [history.data],

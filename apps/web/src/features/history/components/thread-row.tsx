@@ -1,35 +1,92 @@
 import type { ThreadSummary } from "@nexus/contracts";
-import { MessageSquare, Trash2 } from "lucide-react";
+import { clsx } from "clsx";
+import { MessageSquare, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
+import { ThreadRenameForm } from "./thread-rename-form.tsx";
 
-/** One thread in the history: opens the answer page; a button deletes it. */
+/** A row's action buttons: shown on hover or focus on wide screens, always on phones. */
+const ACTION_BASE =
+  "rounded-lg p-2 text-subtle transition-colors sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:focus-visible:opacity-100";
+const ACTION = `${ACTION_BASE} hover:bg-surface-2 hover:text-fg`;
+
+export interface ThreadRowSelection {
+  selected: boolean;
+  /** No more can be picked (the delete limit): an unpicked box is disabled. */
+  full: boolean;
+  onToggle: (thread: ThreadSummary) => void;
+}
+
+/**
+ * One thread in the history: opens the thread; a box picks it for deleting several at once, and
+ * buttons pin it (pinned threads come first), rename it in place and delete it.
+ */
 export function ThreadRow({
   thread,
   focusModeDisplay,
   onDelete,
+  onPin,
+  selection,
   now,
 }: {
   thread: ThreadSummary;
   focusModeDisplay: FocusModeDisplay | undefined;
   onDelete: (thread: ThreadSummary) => void;
+  onPin?: (thread: ThreadSummary) => void;
+  selection?: ThreadRowSelection;
   now: Date;
 }) {
+  const [renaming, setRenaming] = useState(false);
   const badge = thread.badge;
   const messages = `${thread.messageCount} ${thread.messageCount === 1 ? "message" : "messages"}`;
   return (
     <li
       data-testid="history-thread"
-      className="group relative flex items-start gap-3 rounded-xl border border-transparent px-3 py-3 transition-colors focus-within:border-border hover:border-border hover:bg-surface sm:px-4"
+      data-pinned={thread.pinned ? "true" : undefined}
+      className={clsx(
+        "group relative flex items-start gap-3 rounded-xl border px-3 py-3 transition-colors focus-within:border-border hover:border-border hover:bg-surface sm:px-4",
+        selection?.selected ? "border-accent/50 bg-accent-soft/40" : "border-transparent",
+      )}
     >
+      {selection ? (
+        <input
+          type="checkbox"
+          checked={selection.selected}
+          disabled={!selection.selected && selection.full}
+          onChange={() => selection.onToggle(thread)}
+          aria-label={`Select thread: ${thread.title}`}
+          data-testid="history-thread-select"
+          className="relative z-10 mt-1 size-4 shrink-0 accent-accent"
+        />
+      ) : null}
       <div className="min-w-0 flex-1">
-        <Link
-          to={thread.href}
-          className="block rounded-md font-medium break-words text-fg outline-offset-2 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent"
-        >
-          {thread.title}
-        </Link>
+        {renaming ? (
+          <div className="relative z-10">
+            <ThreadRenameForm
+              threadId={thread.threadId}
+              title={thread.title}
+              onDone={() => setRenaming(false)}
+            />
+          </div>
+        ) : (
+          <Link
+            to={thread.href}
+            className="block rounded-md font-medium break-words text-fg outline-offset-2 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent"
+          >
+            {thread.pinned ? (
+              <span data-testid="history-thread-pinned">
+                <Pin
+                  className="me-1.5 inline size-3.5 -translate-y-px text-accent"
+                  aria-hidden="true"
+                />
+                <span className="sr-only">Pinned: </span>
+              </span>
+            ) : null}
+            {thread.title}
+          </Link>
+        )}
         {thread.preview ? (
           <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{thread.preview}</p>
         ) : null}
@@ -54,15 +111,44 @@ export function ThreadRow({
           </span>
         </p>
       </div>
-      <button
-        type="button"
-        onClick={() => onDelete(thread)}
-        aria-label={`Delete thread: ${thread.title}`}
-        title="Delete thread"
-        className="relative z-10 shrink-0 rounded-lg p-2 text-subtle transition-colors hover:bg-danger-soft hover:text-danger sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </button>
+      <div className="relative z-10 flex shrink-0 items-center">
+        {onPin ? (
+          <button
+            type="button"
+            onClick={() => onPin(thread)}
+            aria-label={`${thread.pinned ? "Unpin" : "Pin"} thread: ${thread.title}`}
+            aria-pressed={thread.pinned}
+            title={thread.pinned ? "Unpin thread" : "Pin thread"}
+            data-testid="history-thread-pin"
+            className={ACTION}
+          >
+            {thread.pinned ? (
+              <PinOff className="size-4" aria-hidden="true" />
+            ) : (
+              <Pin className="size-4" aria-hidden="true" />
+            )}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => setRenaming(true)}
+          aria-label={`Rename thread: ${thread.title}`}
+          title="Rename thread"
+          data-testid="history-thread-rename"
+          className={ACTION}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={() => onDelete(thread)}
+          aria-label={`Delete thread: ${thread.title}`}
+          title="Delete thread"
+          className={`${ACTION_BASE} hover:bg-danger-soft hover:text-danger`}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
     </li>
   );
 }

@@ -1,0 +1,72 @@
+import {
+  type AnswerLanguage,
+  answerLanguageSchema,
+  type PersonalSettings,
+  type UpdatePersonalSettings,
+} from "@nexus/contracts";
+import type { Deps, PersonalPrompt, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as repo from "./users.settings-repo.ts";
+
+/**
+ * A person's settings for their chats (Settings → Personal instructions, Answer language): read
+ * and written by their owner only; read by the chat runtime for every turn of theirs
+ * (personalPrompt, through src/personal-settings.ts).
+ */
+
+const languageOf = (value: string): AnswerLanguage => {
+  const parsed = answerLanguageSchema.safeParse(value);
+  return parsed.success ? parsed.data : "auto";
+};
+
+function present(row: repo.SettingsRow | undefined): PersonalSettings {
+  return row
+    ? {
+        instructions: row.instructions,
+        answerLanguage: languageOf(row.answerLanguage),
+        updatedAt: row.updatedAt.toISOString(),
+      }
+    : { instructions: "", answerLanguage: "auto", updatedAt: null };
+}
+
+/** The caller's own settings; anyone else's id answers exactly like a missing one. */
+function assertOwner(caller: SessionUser, userId: string): void {
+  if (caller.id !== userId) throw new AppError("not_found");
+}
+
+export async function getSettings(options: {
+  deps: Pick<Deps, "db">;
+  caller: SessionUser;
+  userId: string;
+}): Promise<PersonalSettings> {
+  assertOwner(options.caller, options.userId);
+  return present(await repo.findSettings(options.deps.db, options.userId));
+}
+
+export async function updateSettings(options: {
+  deps: Pick<Deps, "db" | "clock">;
+  caller: SessionUser;
+  userId: string;
+  patch: UpdatePersonalSettings;
+}): Promise<PersonalSettings> {
+  assertOwner(options.caller, options.userId);
+  const { instructions, answerLanguage } = options.patch;
+  const row = await repo.upsertSettings(options.deps.db, {
+    userId: options.userId,
+    patch: {
+      ...(instructions !== undefined ? { instructions } : {}),
+      ...(answerLanguage !== undefined ? { answerLanguage } : {}),
+    },
+    now: options.deps.clock.now(),
+  });
+  return present(row);
+}
+
+/** What the chat runtime adds for this person (no row: no instructions, Auto). */
+export async function personalPrompt(
+  deps: Pick<Deps, "db">,
+  userId: string,
+): Promise<PersonalPrompt> {
+  const { instructions, answerLanguage } = present(await repo.findSettings(deps.db, userId));
+  return { instructions, answerLanguage };
+}
