@@ -27,6 +27,7 @@ async function answerCitingThePdf(
   origin: string,
   modelServer: { answers: unknown[] },
   email: string,
+  shot: string,
 ): Promise<{ page: Page; chip: Locator; quote: string }> {
   await stubExternalHosts(context, origin);
   await signInViaApi(context, email);
@@ -46,6 +47,8 @@ async function answerCitingThePdf(
   await expect(card).toContainText(PDF);
   const quote = (await card.getByTestId("citation-passage").textContent()) ?? "";
   expect(quote).toContain(SENTENCE);
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, `citation-card-${shot}.png`) });
   await page.keyboard.press("Escape");
   await expect(card).toHaveCount(0);
   return { page, chip, quote };
@@ -70,6 +73,7 @@ test("desktop: a file citation opens the PDF beside the answer at the quote; Esc
     modelServer.origin,
     modelServer,
     uniqueEmail("citation-panel"),
+    "light-desktop",
   );
   const url = page.url();
   await chip.click();
@@ -118,10 +122,12 @@ test("phone, dark: a tapped file citation shows its card as a sheet, then the PD
     modelServer.origin,
     modelServer,
     uniqueEmail("citation-panel-phone"),
+    "dark-phone",
   );
   await chip.tap();
   const sheet = page.getByTestId("citation-sheet");
   await expect(sheet).toContainText(PDF);
+  await page.screenshot({ path: path.join(SHOTS, "citation-sheet-file-dark-phone.png") });
   await sheet.getByRole("button", { name: "Show in the document" }).tap();
   const panel = page.getByTestId("citation-panel");
   await expect(panel).toHaveAttribute("data-layout", "sheet");
