@@ -211,7 +211,11 @@ test("a research over my files: a citation opens the file at its passage with th
   const preview = page.getByTestId("research-citation-preview");
   await expect(preview.getByTestId("research-citation-quote")).not.toBeEmpty();
   const quote = (await preview.getByTestId("research-citation-quote").textContent()) ?? "";
+  // A click opens the passage beside the report with the quote marked; its chat is one step on.
   await chip.first().click();
+  const panel = page.getByTestId("citation-panel");
+  await expect(panel.locator("mark.doc-highlight")).toHaveText(quote);
+  await panel.getByRole("link", { name: "Open document chat" }).click();
   await expect(page).toHaveURL(new RegExp(`/app/document-chat/${id}/[^?]+\\?chunk=\\d+.*&quote=`));
   expect(new URL(page.url()).searchParams.get("quote")).toBe(quote);
   // Only the quote is marked, not the whole passage around it.

@@ -11,7 +11,16 @@ import { CircleAlert, CircleCheck } from "lucide-react";
  * the chip's preview card and in its sheet. Verified: the passage that supports the sentence.
  * Unverified: the closest passage found, if any, and a warning that the source does not say it.
  */
-export function CitationMark({ check, full = false }: { check: CitationCheck; full?: boolean }) {
+export function CitationMark({
+  check,
+  full = false,
+  passage = true,
+}: {
+  check: CitationCheck;
+  full?: boolean;
+  /** Show the checked passage (false: the card shows it already, as the quoted passage). */
+  passage?: boolean;
+}) {
   const Icon = check.verified ? CircleCheck : CircleAlert;
   return (
     <span
@@ -31,7 +40,7 @@ export function CitationMark({ check, full = false }: { check: CitationCheck; fu
         <Icon className="size-3.5 shrink-0" aria-hidden="true" />
         {check.verified ? CITATION_VERIFIED_LABEL : CITATION_UNVERIFIED_LABEL}
       </span>
-      {check.passage ? (
+      {!passage ? null : check.passage ? (
         <span
           data-testid="citation-passage"
           className={clsx("mt-1 block break-words text-muted italic", !full && "line-clamp-4")}

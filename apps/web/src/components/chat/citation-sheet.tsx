@@ -1,57 +1,79 @@
-import type { AnswerSource, CitationCheck } from "@nexus/contracts";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, PanelRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Sheet } from "@/components/ui/sheet.tsx";
-import { documentLinkOf } from "@/lib/chat/document-link.ts";
-import type { SourceLabel } from "@/lib/chat/source-label.ts";
-import { CitationMark } from "./citation-mark.tsx";
-import { SourcePreview } from "./source-preview.tsx";
+import { CitationCardBody } from "./citation/citation-card.tsx";
+import type { ResolvedCitation } from "./citation/resolve-citation.ts";
 
-/** A cited source in a bottom sheet (a tapped chip on a touch screen): read it, open it, close it. */
+const ACTION =
+  "inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+const PRIMARY = `${ACTION} bg-accent text-accent-fg hover:bg-accent-hover`;
+const SECONDARY = `${ACTION} border border-border bg-surface text-fg hover:bg-surface-2`;
+
+/**
+ * A citation in a bottom sheet (a tapped chip on a touch screen): read it, then show a file's
+ * passage in the viewer, open its document chat, or open a web page; close it.
+ */
 export function CitationSheet({
-  source,
-  label,
-  number,
-  href,
-  check,
+  citation,
+  icon,
+  section,
+  mark,
+  passage,
+  onShowFile,
   onOpenChange,
 }: {
-  source: AnswerSource;
-  /** The citation's check, if the reply was checked: its mark and passage are shown. */
-  check?: CitationCheck | undefined;
-  label: SourceLabel;
-  number: number;
-  href: string | null;
+  citation: ResolvedCitation;
+  icon?: ReactNode;
+  section?: string | null | undefined;
+  /** The kind's mark of the citation's check, if the reply was checked. */
+  mark?: ReactNode;
+  passage?: string | null;
+  /** Shows the file's passage in the viewer beside the reading (when the screen has one). */
+  onShowFile?: (() => void) | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
+  const link = citation.link;
   return (
     <Sheet
       open
       onOpenChange={onOpenChange}
       side="bottom"
-      title={`Source ${number}`}
+      title={`Source ${citation.n}`}
       testId="citation-sheet"
     >
       <div className="flex flex-col gap-4 p-4 text-sm">
         <p>
-          <SourcePreview source={source} label={label} full />
-          {check ? <CitationMark check={check} full /> : null}
+          <CitationCardBody
+            citation={citation}
+            icon={icon}
+            section={section}
+            mark={mark}
+            passage={passage ?? null}
+            full
+          />
         </p>
-        {href && documentLinkOf(source.url) ? (
-          // A passage of the person's file: its document chat, in the app.
+        {onShowFile ? (
+          <button type="button" onClick={onShowFile} className={PRIMARY}>
+            <PanelRight className="size-4" aria-hidden="true" />
+            Show in the document
+          </button>
+        ) : null}
+        {link?.internal ? (
+          // A passage of the person's file (its document chat) or a page of this Nexus, in the app.
           <Link
-            to={source.url}
+            to={link.href}
             onClick={() => onOpenChange(false)}
-            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className={onShowFile ? SECONDARY : PRIMARY}
           >
-            Open the passage
+            {citation.type === "file" ? "Open document chat" : "Open the page"}
           </Link>
-        ) : href ? (
+        ) : link ? (
           <a
-            href={href}
+            href={link.href}
             target="_blank"
             rel="noopener noreferrer nofollow"
-            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className={PRIMARY}
           >
             Open source
             <ExternalLink className="size-4" aria-hidden="true" />

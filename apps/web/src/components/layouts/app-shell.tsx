@@ -1,4 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
+import { clsx } from "clsx";
 import { Menu, SquarePen, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -72,12 +73,15 @@ export function AppShell({
   threads,
   loading,
   children,
+  sidePanel,
 }: {
   account: ReactNode;
   /** The sidebar's recent threads (filled by the app layer). */
   threads?: ReactNode;
   loading: boolean;
   children: ReactNode;
+  /** A panel beside the page (a cited file's passage): on a wide screen the page makes room. */
+  sidePanel?: ReactNode;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,7 +89,7 @@ export function AppShell({
   const sidebar = loading ? <SidebarSkeleton /> : <Sidebar account={account} threads={threads} />;
 
   return (
-    <div className="min-h-dvh md:pl-64">
+    <div className={clsx("min-h-dvh md:pl-64", sidePanel && "lg:pr-[min(40rem,45vw)]")}>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -111,6 +115,7 @@ export function AppShell({
           <StaticFooter compact onNavigate={(href) => navigate(href)} />
         ) : null}
       </div>
+      {sidePanel}
     </div>
   );
 }

@@ -5,43 +5,16 @@ import { FileText, MessageSquare, ScanText, SquarePen } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { LoadError } from "@/components/ui/load-error.tsx";
-import { Spinner } from "@/components/ui/spinner.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { documentContentUrl, documentKeys, getDocumentText, getPassage } from "../api/documents.ts";
 import { DocumentChatPanel, type DocumentThreadContext } from "./document-chat-panel.tsx";
-import { DocumentTextView } from "./document-text-view.tsx";
+import { Loading, TextPane } from "./document-text-pane.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
 import { PdfViewerLoader } from "./pdf-viewer-loader.tsx";
 
 /** "p. 3" or "3 pages". */
 function pagesLabel(pages: readonly number[]): string {
   return pages.length === 1 ? `p. ${pages[0]}` : `${pages.length} pages`;
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex h-full items-center justify-center gap-2 p-8 text-sm text-muted">
-      <Spinner /> {label}
-    </div>
-  );
-}
-
-function TextPane({
-  document,
-  highlight,
-}: {
-  document: DocumentInfo;
-  highlight: DocumentHighlight | null;
-}) {
-  const text = useQuery({
-    queryKey: documentKeys.text(document.id),
-    queryFn: ({ signal }) => getDocumentText(document.id, signal),
-  });
-  if (text.isPending) return <Loading label={`Opening ${document.name}…`} />;
-  if (text.isError)
-    return <LoadError what="the document" error={text.error} onRetry={() => void text.refetch()} />;
-  return <DocumentTextView text={text.data} highlight={highlight} kind={document.kind} />;
 }
 
 /**

@@ -39,6 +39,12 @@ describe("pdf highlights", () => {
     expect(markedText(ITEMS, marks)).toBe("are |recorded");
   });
 
+  it("marks only the quote's words inside a whole passage cited with its verified quote", () => {
+    const text = layerText(ITEMS).text;
+    const marks = pageMarks(ITEMS, [{ page: 1, start: 0, end: text.length }], "recorded at run", 1);
+    expect(markedText(ITEMS, marks)).toBe("recorded at run");
+  });
+
   it("finds the quote itself when the range reads otherwise, and marks nothing when it is absent", () => {
     const marks = pageMarks(ITEMS, [{ page: 1, start: 0, end: 5 }], "run time. Loops", 1);
     expect(markedText(ITEMS, marks)).toBe("run time.|Loops");

@@ -100,8 +100,10 @@ function findQuote(text: string, quote: string): { start: number; end: number } 
 }
 
 /**
- * The marks of one page for a citation's ranges on it: the ranges themselves when their text reads
- * as the quote (or there is no quote: a whole passage), else the quote found in the page, else none.
+ * The marks of one page for a citation's ranges on it: the quote's own words when they are inside
+ * the range (a whole passage cited with its verified quote), else the ranges themselves when their
+ * text reads as the quote (or there is no quote: a whole passage), else the quote found in the
+ * page, else none.
  */
 export function pageMarks(
   items: readonly LayerItem[],
@@ -120,6 +122,13 @@ export function pageMarks(
   const marked = own.map((r) => text.slice(r.start, r.end)).join(" ");
   // A quote across pages: each page holds a part of it.
   const whole = ranges.length > 1 ? null : quote;
+  // A whole passage with its verified quote known: only the quote's words, found inside it.
+  const inside = whole && own[0] ? findQuote(text.slice(own[0].start, own[0].end), whole) : null;
+  if (inside && own[0] && inside.end - inside.start < own[0].end - own[0].start) {
+    const at = own[0].start;
+    marksOf(places, at + inside.start, at + inside.end, marks, own[0] === current);
+    return marks;
+  }
   if (!whole || readsAs(marked, whole)) {
     for (const r of own) marksOf(places, r.start, r.end, marks, r === current);
     return marks;
