@@ -32,6 +32,7 @@ const ALLOWED = [
     files: [
       "apps/server/src/ai/chat/chat-kinds.ts",
       "apps/server/src/ai/chat/kind-declaration.ts",
+      "apps/server/src/ai/chat/personal.ts",
       "apps/server/src/ai/chat/run-chat.ts",
       "apps/server/src/ai/chat/run-turn.ts",
       "apps/server/src/ai/chat/runners.ts",

@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { Page } from "@/components/ui/page.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
+import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { AcceptShare } from "@/features/custom-agents/components/accept-share.tsx";
 import { CustomAgentsHub } from "@/features/custom-agents/components/custom-agents-hub.tsx";
 import { SharedAgentWelcome } from "@/features/custom-agents/components/shared-agent-welcome.tsx";
@@ -25,13 +26,14 @@ export function CustomAgentsRoute() {
 export function CustomAgentShareRoute() {
   const { token = "" } = useParams();
   const session = useSession();
+  const { openSignInFor } = useSignInDialog();
   if (session.status === "loading") return <PageSpinner />;
   return (
     <Page title="Shared agent" width="narrow">
       {session.status === "signed-in" ? (
         <AcceptShare token={token} />
       ) : (
-        <SharedAgentWelcome token={token} />
+        <SharedAgentWelcome token={token} onSignIn={openSignInFor} />
       )}
     </Page>
   );

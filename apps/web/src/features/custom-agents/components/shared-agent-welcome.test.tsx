@@ -3,7 +3,10 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SignInDialogProvider } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import {
+  SignInDialogProvider,
+  useSignInDialog,
+} from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { SharedAgentWelcome } from "./shared-agent-welcome.tsx";
 
 const PATH = "/app/agents/custom/shared/tok0123456789abcdefghi";
@@ -38,6 +41,12 @@ function serve(preview: Response) {
   return calls;
 }
 
+/** As the route wires it (app/routes/app/custom-agents.tsx). */
+function Wired() {
+  const { openSignInFor } = useSignInDialog();
+  return <SharedAgentWelcome token="tok0123456789abcdefghi" onSignIn={openSignInFor} />;
+}
+
 function show() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -45,10 +54,7 @@ function show() {
       <SignInDialogProvider>
         <MemoryRouter initialEntries={[PATH]}>
           <Routes>
-            <Route
-              path="/app/agents/custom/shared/:token"
-              element={<SharedAgentWelcome token="tok0123456789abcdefghi" />}
-            />
+            <Route path="/app/agents/custom/shared/:token" element={<Wired />} />
           </Routes>
         </MemoryRouter>
       </SignInDialogProvider>

@@ -4,7 +4,6 @@ import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { isMissing, useSharedAgentPreview } from "../api/custom-agents.ts";
 import { AgentAvatar } from "./agent-avatar.tsx";
 
@@ -13,9 +12,15 @@ import { AgentAvatar } from "./agent-avatar.tsx";
  * it, its starters) and a sign-in whose e-mailed link brings them back here, where the agent is
  * then theirs to use (AcceptShare).
  */
-export function SharedAgentWelcome({ token }: { token: string }) {
+export function SharedAgentWelcome({
+  token,
+  onSignIn,
+}: {
+  token: string;
+  /** Opens the sign-in dialog with this reason; its link is to open `returnTo` (this page). */
+  onSignIn: (reason: string, returnTo: string) => void;
+}) {
   const preview = useSharedAgentPreview(token);
-  const { openSignInFor } = useSignInDialog();
   const { pathname } = useLocation();
 
   if (preview.isPending) {
@@ -49,7 +54,7 @@ export function SharedAgentWelcome({ token }: { token: string }) {
     );
   }
   const agent = preview.data;
-  const signIn = () => openSignInFor(`Sign in to chat with ${agent.name}.`, pathname);
+  const signIn = () => onSignIn(`Sign in to chat with ${agent.name}.`, pathname);
   return (
     <section
       aria-labelledby="shared-agent-name"
