@@ -9,6 +9,7 @@ import {
   turns,
 } from "./support/answer-page.ts";
 import { withServerDatabase } from "./support/db.ts";
+import { inModeMatrix } from "./support/env.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import { expect, type ModelServer, test } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
@@ -23,8 +24,10 @@ const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
 
 resetFakesAroundEachTest();
 
+/** Full-page screenshots: one mode per name in `npm test`, both nightly (inModeMatrix). */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const mode of ["light", "dark"] as const) {
+    if (!inModeMatrix(mode, name)) continue;
     await page.emulateMedia({ colorScheme: mode });
     await page.screenshot({
       path: path.join(SHOTS, `${name}-${mode}.png`),
