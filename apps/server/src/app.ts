@@ -34,6 +34,7 @@ import { researchRoutes } from "./modules/research/research.routes.ts";
 import { runsRoutes } from "./modules/runs/runs.routes.ts";
 import { sharePageRoutes } from "./modules/shares/share-page.ts";
 import { sharesRoutes } from "./modules/shares/shares.routes.ts";
+import { historyExportRoutes, threadExportRoutes } from "./modules/exports/exports.routes.ts";
 import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { usageRoutes } from "./modules/usage/usage.routes.ts";
 import { meRoutes } from "./modules/users/me.routes.ts";
@@ -81,6 +82,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     // DELETE /api/threads/:threadId belongs to history, beside the answer module's GET.
     .route("/threads", threadDeleteRoutes(deps))
     .route("/history", historyRoutes(deps))
+    // GET /api/threads/:threadId/export and /api/history/export.zip.
+    .route("/threads", threadExportRoutes(deps))
+    .route("/history", historyExportRoutes(deps))
     .route("/library", libraryRoutes(deps))
     .route("/shares", sharesRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))

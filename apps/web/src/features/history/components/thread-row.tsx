@@ -1,10 +1,11 @@
 import type { ThreadSummary } from "@nexus/contracts";
 import { MessageSquare, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { ExportMenu } from "@/components/export-menu.tsx";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 
-/** One thread in the history: opens the answer page; a button deletes it. */
+/** One thread in the history: opens the answer page; its Export menu, and a button that deletes it. */
 export function ThreadRow({
   thread,
   focusModeDisplay,
@@ -53,6 +54,14 @@ export function ThreadRow({
             {messages}
           </span>
         </p>
+      </div>
+      <div className="relative z-10 shrink-0 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:has-[[aria-expanded=true]]:opacity-100">
+        <ExportMenu
+          compact
+          threadId={thread.threadId}
+          title={thread.title}
+          testId="history-thread-export"
+        />
       </div>
       <button
         type="button"
