@@ -228,7 +228,8 @@ function table(node: MdTable): Table {
     rows: node.children.map(
       (row, r) =>
         new TableRow({
-          tableHeader: r === 0,
+          // Only the first row repeats as a header (`false` would still mark a row as one).
+          ...(r === 0 ? { tableHeader: true } : {}),
           children: Array.from({ length: width }, (_, c) => {
             const cell = row.children[c];
             const children = cell ? inlines(cell.children, { bold: r === 0 }) : [];

@@ -9,9 +9,10 @@ import { exportAst } from "./export-ast.ts";
  * headings, paragraphs with bold, italics, links and inline code, lists, tables, code blocks and
  * math (TeX as written, in a monospaced box), block quotes; images are links (nothing is fetched);
  * footnote references are superscript numbers (the Sources lists carry what they point to).
- * Text is set in Roboto (pdfmake's own font files: Latin, Greek, Cyrillic, Vietnamese); a character
- * Roboto lacks (CJK, Arabic, Hebrew, Devanagari, emoji…) is kept in the PDF's text but drawn as an
- * empty box. Code and math are set in Courier (Latin-1 only).
+ * Text is set in Roboto (pdfmake's own font files: Latin, Greek, Cyrillic, Vietnamese). A character
+ * Roboto lacks (CJK, Arabic, Hebrew, Devanagari, emoji…) is drawn as an empty box and is not in
+ * the PDF's text layer (measured: pdf.js reads it as U+0000); the Markdown and Word exports keep
+ * it. Code and math are set in Courier when Latin-1 holds them, else in Roboto.
  */
 
 type Inline = string | Record<string, unknown>;
@@ -20,6 +21,9 @@ type Block = Record<string, unknown> | string;
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
 const font = (name: string) => path.join(fontDir, `Roboto-${name}.ttf`);
+
+/** PDF's built-in fonts, named (pdfkit draws them from its own metrics, no file is read). */
+const STANDARD = new Set(["Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"]);
 
 let configured = false;
 function configure() {
@@ -38,15 +42,23 @@ function configure() {
       bolditalics: "Courier-BoldOblique",
     },
   });
-  // Nothing is fetched while a PDF is made: an image is a link, never a request.
+  // Nothing is fetched while a PDF is made (an image is a link, never a request), and the only
+  // files read are the fonts.
   pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy(
+    (file) => STANDARD.has(file) || path.resolve(file).startsWith(fontDir + path.sep),
+  );
   configured = true;
 }
 
-/** Courier's standard encoding holds Latin-1 and a few more: other characters become '?'. */
-function mono(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: tabs and line breaks are kept
-  return text.replace(/[^\t\n\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018-\u201d\u2026]/g, "?");
+const LATIN_1 = /^[\t\n\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018-\u201d\u2026]*$/;
+
+/**
+ * Code and math in Courier when its standard encoding (Latin-1 and a few more) holds them all,
+ * else in Roboto (Greek or Cyrillic code stays readable, if not monospaced).
+ */
+function mono(text: string): { text: string; font: string } {
+  return { text, font: LATIN_1.test(text) ? "Courier" : "Roboto" };
 }
 
 function inlines(nodes: readonly PhrasingContent[]): Inline[] {
@@ -61,9 +73,9 @@ function inlines(nodes: readonly PhrasingContent[]): Inline[] {
       case "delete":
         return [{ text: inlines(node.children), decoration: "lineThrough" }];
       case "inlineCode":
-        return [{ text: mono(node.value), font: "Courier", background: "#f1f1f1" }];
+        return [{ ...mono(node.value), background: "#f1f1f1" }];
       case "inlineMath":
-        return [{ text: mono(node.value), font: "Courier", italics: true }];
+        return [{ ...mono(node.value), italics: true }];
       case "break":
         return ["\n"];
       case "link":
@@ -104,7 +116,7 @@ function table(node: Table): Block {
 
 function boxed(text: string, italics = false): Block {
   return {
-    table: { widths: ["*"], body: [[{ text: mono(text), font: "Courier", fontSize: 8.5, italics }]] },
+    table: { widths: ["*"], body: [[{ ...mono(text), fontSize: 8.5, italics }]] },
     layout: {
       fillColor: () => "#f4f4f5",
       hLineWidth: () => 0,
@@ -129,7 +141,6 @@ function block(node: BlockContent | DefinitionContent): Block[] {
           fontSize: HEADING_SIZES[node.depth - 1] ?? 10,
           bold: true,
           margin: [0, node.depth <= 2 ? 12 : 8, 0, 4],
-          headlineLevel: node.depth,
         },
       ];
     case "paragraph":

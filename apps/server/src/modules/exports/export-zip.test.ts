@@ -5,7 +5,7 @@ import { type ZipFile, zipStream } from "./export-zip.ts";
 /** The history ZIP's stream asks for a page only when its reader wants more (bounded memory). */
 describe("zipStream", () => {
   it("reads pages as the reader pulls, never ahead of it", async () => {
-    const PAGES = 50;
+    const PAGES = 20;
     let asked = 0;
     const page = (p: number): ZipFile[] =>
       Array.from({ length: 20 }, (_, i) => {
@@ -17,7 +17,7 @@ describe("zipStream", () => {
     const reader = stream.getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
-    // One page was read to give the first bytes; the other 49 wait for the reader.
+    // One page was read to give the first bytes; the other 19 wait for the reader.
     expect(asked).toBe(1);
     const chunks = [first.value as Uint8Array];
     for (;;) {

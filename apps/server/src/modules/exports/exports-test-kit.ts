@@ -89,7 +89,7 @@ export function richChecks(): CitationCheck[] {
   return runs.map((r, i) => ({
     source: r.source,
     occurrence: r.occurrence,
-    sentence: RICH_MARKDOWN.slice(Math.max(0, r.index - 40), r.index).trim(),
+    sentence: (RICH_MARKDOWN.slice(0, r.index).split("\n").pop() ?? "").trim(),
     start: r.index,
     end: r.end,
     verified: i !== runs.length - 1,

@@ -142,11 +142,10 @@ describe("a thread with a table, code, math and six citations", () => {
     expect(md).toContain("# [2] stays text in code");
     expect(md).toContain("someone-elses-notes.pdf, p. 2");
     expect(md).not.toContain("7c9e6679");
-    // An app link is absolute; a table, math and the image link survive.
+    // An app link is absolute; a table and math survive.
     expect(md).toContain("http://nexus.test/app/document-chat/0f8fad5b");
     expect(md).toContain("| Air-source heat pump | 2.5–4 | Yes [^4] |");
     expect(md).toContain("$COP = \\frac{T_h}{T_h - T_c}$");
-    expect(md).toContain("[A heat pump](<https://img.example/pump.jpg>)");
     expect(md).toContain(`${EXPORT_LABELS.unverified}: “`);
   });
 
@@ -212,7 +211,7 @@ describe("who can export", () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual(body);
     }
-    expect((await get("ExportRich1", "md", undefined)).status).toBe(401);
+    expect((await h.request("/api/threads/ExportRich1/export?format=md")).status).toBe(401);
     const anon = await h.request("/api/threads/ExportRich1/export?format=md", {
       anonId: "anon_1795000000000_aaaaaaaa",
     });
