@@ -1,5 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { ask, finished, resetFakesAroundEachTest, THREAD_URL, turns } from "./support/answer-page.ts";
+import {
+  ask,
+  finished,
+  resetFakesAroundEachTest,
+  THREAD_URL,
+  turns,
+} from "./support/answer-page.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import { expect, test } from "./support/model-server.ts";
 

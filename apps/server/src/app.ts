@@ -20,6 +20,7 @@ import { customAgentsRoutes } from "./modules/custom-agents/custom-agents.routes
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { createDiscoverFeed, type DiscoverFeed } from "./modules/discover/discover.service.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
+import { historyExportRoutes, threadExportRoutes } from "./modules/exports/exports.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes.ts";
@@ -34,7 +35,6 @@ import { researchRoutes } from "./modules/research/research.routes.ts";
 import { runsRoutes } from "./modules/runs/runs.routes.ts";
 import { sharePageRoutes } from "./modules/shares/share-page.ts";
 import { sharesRoutes } from "./modules/shares/shares.routes.ts";
-import { historyExportRoutes, threadExportRoutes } from "./modules/exports/exports.routes.ts";
 import { threadRoutes } from "./modules/threads/threads.routes.ts";
 import { usageRoutes } from "./modules/usage/usage.routes.ts";
 import { meRoutes } from "./modules/users/me.routes.ts";

@@ -1,4 +1,9 @@
-import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LABELS, type ExportFormat } from "@nexus/contracts";
+import {
+  EXPORT_FORMAT_LABELS,
+  EXPORT_FORMATS,
+  EXPORT_LABELS,
+  type ExportFormat,
+} from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Download } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
@@ -112,11 +117,7 @@ export function ExportMenu({
             : buttonClasses({ variant: "ghost", size: "sm" })
         }
       >
-        {busy ? (
-          <Spinner className="size-4" />
-        ) : (
-          <Download className="size-4" aria-hidden="true" />
-        )}
+        {busy ? <Spinner className="size-4" /> : <Download className="size-4" aria-hidden="true" />}
         {compact ? null : <span className="max-sm:sr-only">{label}</span>}
         {busy ? (
           <span className="sr-only" role="status">

@@ -1,11 +1,10 @@
 import {
-  type AnswerImage,
-  type AnswerSource,
-  type CitationCheck,
+  answerDataPartSchemas,
+  citationChecksSchema,
   citationRuns,
-  type DocumentCitation,
+  documentCitationSchema,
   EXPORT_LABELS,
-  type ResearchCitationsPart,
+  researchCitationsPartSchema,
   type StoredPart,
   type ThreadResponse,
 } from "@nexus/contracts";
@@ -50,9 +49,6 @@ export interface ExportDoc {
   turns: ExportTurn[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
 function dataOf(parts: readonly StoredPart[], type: string): unknown {
   return parts.find((p) => p.type === type)?.data;
 }
@@ -80,23 +76,28 @@ const cut = (text: string, chars: number) =>
 /** A reply's sources by their number n (`[n]` of its text) and the marks of their citations. */
 function sourcesOf(parts: readonly StoredPart[], baseUrl: string): Map<number, RawSource> {
   const out = new Map<number, RawSource>();
-  const research = dataOf(parts, "data-research-citations") as ResearchCitationsPart | undefined;
-  if (research && Array.isArray(research.citations)) {
+  // Saved parts are read as their schemas say (an older or damaged part is left out, never a 500).
+  const research = researchCitationsPartSchema.safeParse(
+    dataOf(parts, "data-research-citations"),
+  ).data;
+  if (research) {
     // A report cites its notes: [n] is note n, its source and the words that support it.
     for (const { note, source } of research.citations) {
       const page = note.page ? EXPORT_LABELS.page(note.page) : null;
       out.set(note.id, {
         title: source.title,
         url: source.fileId ? null : absoluteUrl(source.url, baseUrl),
-        detail: [page, note.quote ? `“${cut(note.quote, 300)}”` : null].filter(Boolean).join(" · ") || null,
+        detail:
+          [page, note.quote ? `“${cut(note.quote, 300)}”` : null].filter(Boolean).join(" · ") ||
+          null,
         checks: [{ verified: note.check !== "unverified", sentence: note.text }],
       });
     }
     return out;
   }
-  const listed = dataOf(parts, "data-sources");
-  if (Array.isArray(listed)) {
-    (listed as AnswerSource[]).forEach((s, i) => {
+  const listed = answerDataPartSchemas.sources.safeParse(dataOf(parts, "data-sources")).data;
+  if (listed) {
+    listed.forEach((s, i) => {
       out.set(i + 1, {
         title: s.title,
         url: s.private ? null : absoluteUrl(s.url, baseUrl),
@@ -113,13 +114,13 @@ function sourcesOf(parts: readonly StoredPart[], baseUrl: string): Map<number, R
       out.set(n, { title, url: absoluteUrl(p.url, baseUrl), detail: null, checks: [] });
     }
   }
-  const checks = dataOf(parts, "data-citation-checks");
-  if (Array.isArray(checks))
-    for (const c of checks as CitationCheck[])
+  const checks = citationChecksSchema.safeParse(dataOf(parts, "data-citation-checks")).data;
+  if (checks)
+    for (const c of checks)
       out.get(c.source)?.checks.push({ verified: c.verified, sentence: c.sentence });
-  const cited = dataOf(parts, "data-citations");
-  if (Array.isArray(cited))
-    for (const c of cited as DocumentCitation[])
+  const cited = documentCitationSchema.array().safeParse(dataOf(parts, "data-citations")).data;
+  if (cited)
+    for (const c of cited)
       out.get(c.source)?.checks.push({ verified: c.verified, sentence: c.quote ?? c.label });
   return out;
 }
@@ -161,9 +162,8 @@ function textOf(parts: readonly StoredPart[]): string {
 }
 
 function imagesOf(parts: readonly StoredPart[], baseUrl: string): ExportTurn["images"] {
-  const images = dataOf(parts, "data-images");
-  if (!Array.isArray(images)) return [];
-  return (images as AnswerImage[]).flatMap((image) => {
+  const images = answerDataPartSchemas.images.safeParse(dataOf(parts, "data-images")).data ?? [];
+  return images.flatMap((image) => {
     const url = absoluteUrl(image.pageUrl ?? image.url, baseUrl);
     return url ? [{ title: image.title || url, url }] : [];
   });
@@ -178,8 +178,11 @@ export function exportTurns(messages: ThreadResponse["messages"], baseUrl: strin
       turns.push({ question: textOf(message.parts), answer: "", sources: [], images: [] });
       continue;
     }
-    let turn = turns[turns.length - 1];
-    if (!turn || turn.answer !== "" || turn.sources.length > 0) {
+    const last = turns[turns.length - 1];
+    // A reply answers the question before it; a reply with none before it is a turn of its own.
+    let turn: ExportTurn;
+    if (last && last.answer === "" && last.sources.length === 0) turn = last;
+    else {
       turn = { question: "", answer: "", sources: [], images: [] };
       turns.push(turn);
     }

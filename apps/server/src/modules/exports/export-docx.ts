@@ -1,10 +1,8 @@
 import {
-  AlignmentType,
   BorderStyle,
   Document,
   ExternalHyperlink,
   HeadingLevel,
-  LevelFormat,
   Packer,
   Paragraph,
   type ParagraphChild,
@@ -12,15 +10,23 @@ import {
   Table,
   TableCell,
   TableRow,
+  TabStopType,
   TextRun,
   WidthType,
 } from "docx";
-import type { BlockContent, DefinitionContent, List, PhrasingContent, Table as MdTable } from "mdast";
-import { exportAst } from "./export-ast.ts";
+import type {
+  BlockContent,
+  DefinitionContent,
+  List,
+  Table as MdTable,
+  PhrasingContent,
+} from "mdast";
+import { exportAstOf } from "./export-ast.ts";
 
 /**
  * A thread's export Markdown as a Word document (docx), drawn from its syntax tree: headings as
- * Word's heading styles (so the navigation pane lists them), lists as Word numbering, tables as
+ * Word's heading styles (so the navigation pane lists them), bullet lists as Word's, numbered
+ * lists with their numbers written out, tables as
  * tables, code and math (TeX as written) in Courier New on a shaded paragraph, links as links,
  * images as links (nothing is fetched), footnote references as superscript numbers (the Sources
  * lists carry what they point to). Word picks a fallback font for any script.
@@ -111,40 +117,7 @@ function linkRuns(nodes: readonly PhrasingContent[], style: Style): TextRun[] {
   });
 }
 
-/** Each ordered list is its own Word numbering (so each starts at its own number). */
-class Numbering {
-  readonly configs: {
-    reference: string;
-    levels: {
-      level: number;
-      format: (typeof LevelFormat)[keyof typeof LevelFormat];
-      text: string;
-      start: number;
-      alignment: (typeof AlignmentType)[keyof typeof AlignmentType];
-      style: { paragraph: { indent: { left: number; hanging: number } } };
-    }[];
-  }[] = [];
-
-  add(start: number): string {
-    const reference = `ol-${this.configs.length}`;
-    this.configs.push({
-      reference,
-      levels: Array.from({ length: 6 }, (_, level) => ({
-        level,
-        format: LevelFormat.DECIMAL,
-        text: `%${level + 1}.`,
-        start: level === 0 ? start : 1,
-        alignment: AlignmentType.START,
-        style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
-      })),
-    });
-    return reference;
-  }
-}
-
 class Renderer {
-  readonly numbering = new Numbering();
-
   blocks(nodes: readonly (BlockContent | DefinitionContent)[], level = -1): Block[] {
     return nodes.flatMap((node) => this.block(node, level));
   }
@@ -177,7 +150,9 @@ class Renderer {
                 new Paragraph({
                   children: inlines(child.children, { italics: true }),
                   indent: { left: 567 },
-                  border: { left: { style: BorderStyle.SINGLE, size: 12, color: "D4D4D8", space: 8 } },
+                  border: {
+                    left: { style: BorderStyle.SINGLE, size: 12, color: "D4D4D8", space: 8 },
+                  },
                 }),
               ]
             : this.block(child, level),
@@ -197,13 +172,25 @@ class Renderer {
     }
   }
 
+  /**
+   * A list: bullets as Word's bullet list; numbers written out ("7.") on a hanging indent, so each
+   * list starts at its own number without a Word numbering of its own (docx substitutes each
+   * numbering through the whole document's XML: a hundred lists took seconds).
+   */
   list(node: List, level: number): Block[] {
-    const reference = node.ordered ? this.numbering.add(node.start ?? 1) : null;
-    return node.children.flatMap((item) =>
+    const start = node.start ?? 1;
+    return node.children.flatMap((item, n) =>
       item.children.flatMap((child, i): Block[] => {
         if (i > 0 || child.type !== "paragraph") return this.block(child, level);
-        const marker = reference ? { numbering: { reference, level } } : { bullet: { level } };
-        return [new Paragraph({ children: inlines(child.children), ...marker })];
+        if (!node.ordered)
+          return [new Paragraph({ children: inlines(child.children), bullet: { level } })];
+        return [
+          new Paragraph({
+            children: [new TextRun(`${start + n}.\t`), ...inlines(child.children)],
+            indent: { left: 720 * (level + 1), hanging: 360 },
+            tabStops: [{ type: TabStopType.LEFT, position: 720 * (level + 1) }],
+          }),
+        ];
       }),
     );
   }
@@ -216,7 +203,13 @@ function code(text: string, math: boolean): Paragraph {
     spacing: { before: 60, after: 120 },
     children: lines.map(
       (line, i) =>
-        new TextRun({ text: line, font: MONO, size: 18, italics: math, ...(i > 0 ? { break: 1 } : {}) }),
+        new TextRun({
+          text: line,
+          font: MONO,
+          size: 18,
+          italics: math,
+          ...(i > 0 ? { break: 1 } : {}),
+        }),
     ),
   });
 }
@@ -240,14 +233,13 @@ function table(node: MdTable): Table {
   });
 }
 
-/** The Word document of an export's Markdown. */
-export async function exportDocx(markdown: string, title: string): Promise<Buffer> {
+/** The Word document of an export's Markdown pieces. */
+export async function exportDocx(chunks: readonly string[], title: string): Promise<Buffer> {
   const renderer = new Renderer();
-  const children = renderer.blocks(exportAst(markdown).children as BlockContent[]);
+  const children = renderer.blocks((await exportAstOf(chunks)).children as BlockContent[]);
   const doc = new Document({
     creator: "Nexus",
     title,
-    numbering: { config: renderer.numbering.configs },
     styles: { default: { document: { run: { font: "Calibri", size: 21 } } } },
     sections: [{ children }],
   });

@@ -4,13 +4,16 @@ import type { ExportDoc, ExportSource, ExportTurn } from "./export-doc.ts";
 /**
  * A thread as Markdown (GFM with footnotes and `$…$` math): the title, what it is and when, each
  * question as a heading with its reply, the reply's sources as a numbered list (a link, or the
- * file name and page; the checked mark), and the cited sources as footnote definitions `[^n]`.
+ * file name and page; the checked mark), and its cited sources as footnote definitions `[^n]`.
  * The PDF and Word exports render this text's syntax tree (export-ast.ts).
  */
 
 /** Text as Markdown reads it literally on one line (a title, a question, a source's name). */
 export function escapeInline(text: string): string {
-  return text.replace(/\s+/g, " ").trim().replace(/[\\`*_[\]<>#|~$!]/g, "\\$&");
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\`*_[\]<>#|~$!]/g, "\\$&");
 }
 
 function link(title: string, url: string | null): string {
@@ -45,10 +48,10 @@ function turnMarkdown(turn: ExportTurn): string {
   return out.join("\n\n");
 }
 
-/** The cited sources, as footnote definitions (one per number, at the end). */
-function footnotes(turns: readonly ExportTurn[]): string {
-  return turns
-    .flatMap((t) => t.sources.filter((s) => s.cited))
+/** A turn's cited sources, as footnote definitions (after its Sources list). */
+function footnotes(turn: ExportTurn): string {
+  return turn.sources
+    .filter((s) => s.cited)
     .map((s) => `[^${s.n}]: ${[link(s.title, s.url), s.mark].filter(Boolean).join(" — ")}`)
     .join("\n");
 }
@@ -57,16 +60,23 @@ function dateOf(iso: string | null): string | null {
   return iso ? iso.slice(0, 10) : null;
 }
 
-export function exportMarkdown(doc: ExportDoc): string {
+/**
+ * The export's Markdown in pieces that each parse on their own: the title and what the thread is,
+ * then each turn with its own footnote definitions (so a renderer can parse one turn at a time and
+ * let other requests run in between).
+ */
+export function exportChunks(doc: ExportDoc): string[] {
   const about = [escapeInline(doc.about), EXPORT_LABELS.exportedFrom, dateOf(doc.updatedAt)]
     .filter(Boolean)
     .join(" · ");
-  const parts = [`# ${escapeInline(doc.title) || "Thread"}`, `*${about}*`];
+  const chunks = [`# ${escapeInline(doc.title) || "Thread"}\n\n*${about}*`];
   for (const turn of doc.turns) {
-    const text = turnMarkdown(turn);
-    if (text !== "") parts.push(text);
+    const text = [turnMarkdown(turn), footnotes(turn)].filter((t) => t !== "").join("\n\n");
+    if (text !== "") chunks.push(text);
   }
-  const notes = footnotes(doc.turns);
-  if (notes !== "") parts.push(notes);
-  return `${parts.join("\n\n")}\n`;
+  return chunks;
+}
+
+export function exportMarkdown(doc: ExportDoc): string {
+  return `${exportChunks(doc).join("\n\n")}\n`;
 }

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { BlockContent, DefinitionContent, List, PhrasingContent, Root, Table } from "mdast";
 import pdfmake from "pdfmake";
-import { exportAst } from "./export-ast.ts";
+import { exportAstOf } from "./export-ast.ts";
 
 /**
  * A thread's export Markdown as a PDF (pdfmake 0.3 on pdfkit), drawn from its syntax tree:
@@ -158,7 +158,9 @@ function block(node: BlockContent | DefinitionContent): Block[] {
     case "thematicBreak":
       return [
         {
-          canvas: [{ type: "line", x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.5, lineColor: "#d4d4d8" }],
+          canvas: [
+            { type: "line", x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.5, lineColor: "#d4d4d8" },
+          ],
           margin: [0, 4, 0, 8],
         },
       ];
@@ -191,9 +193,9 @@ export function pdfDefinition(tree: Root, title: string) {
   };
 }
 
-/** The PDF of an export's Markdown. */
-export async function exportPdf(markdown: string, title: string): Promise<Buffer> {
+/** The PDF of an export's Markdown pieces. */
+export async function exportPdf(chunks: readonly string[], title: string): Promise<Buffer> {
   configure();
-  const definition = pdfDefinition(exportAst(markdown), title);
+  const definition = pdfDefinition(await exportAstOf(chunks), title);
   return pdfmake.createPdf(definition).getBuffer();
 }

@@ -10,7 +10,14 @@ describe("zipStream", () => {
     const page = (p: number): ZipFile[] =>
       Array.from({ length: 20 }, (_, i) => {
         const name = `t-${p}-${i}.md`;
-        const entry = { id: name, kind: "answer", title: name, createdAt: "", updatedAt: "", file: name };
+        const entry = {
+          id: name,
+          kind: "answer",
+          title: name,
+          createdAt: "",
+          updatedAt: "",
+          file: name,
+        };
         return { name, text: `# ${name}\n\n${"words ".repeat(200)}\n`, entry };
       });
     const stream = zipStream(async () => (asked < PAGES ? page(asked++) : null));
@@ -42,7 +49,14 @@ describe("zipStream", () => {
     const stream = zipStream(async () => {
       asked++;
       const name = `t-${asked}.md`;
-      const entry = { id: name, kind: "answer", title: name, createdAt: "", updatedAt: "", file: name };
+      const entry = {
+        id: name,
+        kind: "answer",
+        title: name,
+        createdAt: "",
+        updatedAt: "",
+        file: name,
+      };
       return [{ name, text: "text", entry }];
     });
     const reader = stream.getReader();

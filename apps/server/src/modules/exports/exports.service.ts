@@ -10,7 +10,7 @@ import * as history from "../history/history.service.ts";
 import * as threads from "../threads/threads.service.ts";
 import { type ExportDoc, exportTurns } from "./export-doc.ts";
 import { exportDocx } from "./export-docx.ts";
-import { exportMarkdown } from "./export-markdown.ts";
+import { exportChunks, exportMarkdown } from "./export-markdown.ts";
 import { exportPdf } from "./export-pdf.ts";
 import { type ZipFile, zipStream } from "./export-zip.ts";
 
@@ -55,10 +55,9 @@ function docOf(
 }
 
 async function render(format: ExportFormat, doc: ExportDoc): Promise<Uint8Array> {
-  const markdown = exportMarkdown(doc);
-  if (format === "pdf") return exportPdf(markdown, doc.title);
-  if (format === "docx") return exportDocx(markdown, doc.title);
-  return new TextEncoder().encode(markdown);
+  if (format === "pdf") return exportPdf(exportChunks(doc), doc.title);
+  if (format === "docx") return exportDocx(exportChunks(doc), doc.title);
+  return new TextEncoder().encode(exportMarkdown(doc));
 }
 
 /** One of the caller's threads as a file (a thread they cannot read is the thread API's 404). */

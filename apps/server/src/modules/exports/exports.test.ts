@@ -1,7 +1,7 @@
 import { EXPORT_LABELS, MESSAGES } from "@nexus/contracts";
 import { schema } from "@nexus/db";
-import type { FootnoteDefinition, FootnoteReference, Heading, Root } from "mdast";
 import mammoth from "mammoth";
+import type { FootnoteDefinition, FootnoteReference, Heading, Root } from "mdast";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness.ts";
@@ -196,7 +196,9 @@ describe("every kind through the one thread API", () => {
     const md = await (await get("ExportResearch1", "md")).text();
     expect(md).toContain("Glass is recovered [^1]. Silver rarely is [^2].");
     expect(md).toContain(`p. 3 · “95% of the glass” · ${EXPORT_LABELS.verified}`);
-    expect(md).toContain(`[^2]: [Recycling study 2](<https://recycle.example/2>) — ${EXPORT_LABELS.unverified}`);
+    expect(md).toContain(
+      `[^2]: [Recycling study 2](<https://recycle.example/2>) — ${EXPORT_LABELS.unverified}`,
+    );
   });
 });
 

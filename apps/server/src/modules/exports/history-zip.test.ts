@@ -31,7 +31,13 @@ beforeAll(async () => {
       results: {
         markdown: `Answer ${i}.${t} cites [1].`,
         sources: [
-          { title: `Source ${i}`, url: `https://s.example/${i}`, domain: "s.example", favicon: null, snippet: "" },
+          {
+            title: `Source ${i}`,
+            url: `https://s.example/${i}`,
+            domain: "s.example",
+            favicon: null,
+            snippet: "",
+          },
         ],
         images: [],
         videos: [],
@@ -92,7 +98,9 @@ describe("GET /api/history/export.zip", () => {
       .array()
       .parse(JSON.parse(strFromU8(files["index.json"] ?? new Uint8Array())));
     expect(index).toHaveLength(THREADS);
-    expect(new Set(index.map((e) => e.file))).toEqual(new Set(names.filter((n) => n !== "index.json")));
+    expect(new Set(index.map((e) => e.file))).toEqual(
+      new Set(names.filter((n) => n !== "index.json")),
+    );
     const tenth = index.find((e) => e.id === "ZipThread0010") as HistoryExportEntry;
     expect(tenth).toMatchObject({
       kind: "answer",
@@ -113,9 +121,14 @@ describe("GET /api/history/export.zip", () => {
     const res = await h.request("/api/history/export.zip", { cookie: other.cookie });
     expect(res.status).toBe(200);
     const files = unzipSync(concat(await readChunks(res)));
-    expect(Object.keys(files).sort()).toEqual(["The-other-person-s-secret-question-ZipForeign.md", "index.json"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "The-other-person-s-secret-question-ZipForeign.md",
+      "index.json",
+    ]);
     expect((await h.request("/api/history/export.zip")).status).toBe(401);
-    const anon = await h.request("/api/history/export.zip", { anonId: "anon_1795000000000_aaaaaaaa" });
+    const anon = await h.request("/api/history/export.zip", {
+      anonId: "anon_1795000000000_aaaaaaaa",
+    });
     expect(anon.status).toBe(401);
   });
 });

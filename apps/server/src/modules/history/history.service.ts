@@ -25,8 +25,8 @@ import {
 import { kindsUnder, presentLibraryItems, presentThreads } from "./history.presenter.ts";
 import * as repo from "./history.repo.ts";
 import { prefixTsQuery } from "./history.search-text.ts";
-import type { TurnRow } from "./history.turns-repo.ts";
 import * as titleRepo from "./history.titles-repo.ts";
+import type { TurnRow } from "./history.turns-repo.ts";
 import * as turns from "./history.turns-repo.ts";
 import * as writes from "./history.write-repo.ts";
 

@@ -126,7 +126,13 @@ export async function threadsFromTurns(options: {
     const declared = declarationOf(deps.chatKinds, turns[0]?.kind);
     const entries = turns.map((r) => presentEntry(deps, r));
     const messages = turnMessages(deps, declared, threadId, turns, entries);
-    return { threadId, kind: declared.kind, subject: presented[i]?.subject ?? null, messages, entries };
+    return {
+      threadId,
+      kind: declared.kind,
+      subject: presented[i]?.subject ?? null,
+      messages,
+      entries,
+    };
   });
 }
 

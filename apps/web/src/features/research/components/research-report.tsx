@@ -7,12 +7,7 @@ import { ExportMenu } from "@/components/export-menu.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
-import {
-  citationsByNote,
-  reportMarkdown,
-  reportToc,
-  splitSources,
-} from "../lib/report.ts";
+import { citationsByNote, reportMarkdown, reportToc, splitSources } from "../lib/report.ts";
 import { ResearchCitationChip } from "./research-citation-chip.tsx";
 import { SourceLink, sourceSite } from "./research-source-link.tsx";
 
@@ -105,7 +100,6 @@ export function ReportSources({ sources }: { sources: readonly ResearchSource[] 
   );
 }
 
-
 /**
  * A finished research: its table of contents (the report's headings), the report with checked
  * citation chips, its sources, and Copy, Bookmark, Share, Export (Markdown, PDF, Word).
@@ -167,7 +161,7 @@ export function ResearchReport({
           {item.entryId && entryActions
             ? entryActions({ threadId: item.threadId, entryId: item.entryId })
             : null}
-<ExportMenu threadId={item.threadId} title={item.question} testId="research-export" />
+          <ExportMenu threadId={item.threadId} title={item.question} testId="research-export" />
         </div>
         {unverified > 0 ? (
           <p className="mb-4 flex items-start gap-2 rounded-xl border border-warning/40 bg-warning-soft p-3 text-sm text-fg">
