@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import {
   ask,
   finished,
@@ -8,6 +9,9 @@ import {
 } from "./support/answer-page.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import { expect, test } from "./support/model-server.ts";
+import { REPO_ROOT } from "./support/server-process.ts";
+
+const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
 
 /** Issue 42 scope 5: Export → Markdown and PDF from an answer page, and from a History row. */
 resetFakesAroundEachTest();
@@ -25,6 +29,7 @@ test("Export → Markdown and PDF on an answer page download the thread with its
 
   // Markdown, by mouse.
   await header.getByRole("button", { name: "Export" }).click();
+  await page.screenshot({ path: path.join(SHOTS, "export-menu-light-desktop.png") });
   const mdDownload = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: "Markdown" }).click();
   const md = await mdDownload;
@@ -56,6 +61,7 @@ test("a History row's Export menu downloads Word at phone width; Export all is o
   uniqueEmail,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
   await signInViaApi(context, uniqueEmail("export-history"));
   await ask(page, "Where is my history kept?");
   await finished(turns(page).first());
@@ -66,6 +72,7 @@ test("a History row's Export menu downloads Word at phone width; Export all is o
   const menu = page.getByRole("menu", { name: "Export" });
   const box = await menu.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await page.screenshot({ path: path.join(SHOTS, "export-history-row-dark-phone.png") });
   const download = page.waitForEvent("download");
   await menu.getByRole("menuitem", { name: "Word" }).click();
   const docx = await download;
