@@ -9,9 +9,8 @@ import type { Deps, SessionUser } from "../../deps.ts";
 import * as history from "../history/history.service.ts";
 import * as threads from "../threads/threads.service.ts";
 import { type ExportDoc, exportTurns } from "./export-doc.ts";
-import { exportDocx } from "./export-docx.ts";
 import { exportChunks, exportMarkdown } from "./export-markdown.ts";
-import { exportPdf } from "./export-pdf.ts";
+import { renderFile } from "./export-render.ts";
 import { type ZipFile, zipStream } from "./export-zip.ts";
 
 /**
@@ -55,9 +54,8 @@ function docOf(
 }
 
 async function render(format: ExportFormat, doc: ExportDoc): Promise<Uint8Array> {
-  if (format === "pdf") return exportPdf(exportChunks(doc), doc.title);
-  if (format === "docx") return exportDocx(exportChunks(doc), doc.title);
-  return new TextEncoder().encode(exportMarkdown(doc));
+  if (format === "md") return new TextEncoder().encode(exportMarkdown(doc));
+  return renderFile({ format, chunks: exportChunks(doc), title: doc.title });
 }
 
 /** One of the caller's threads as a file (a thread they cannot read is the thread API's 404). */

@@ -6,6 +6,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { exportAst, plainText } from "./export-ast.ts";
+import { renderOffThread } from "./export-render.ts";
 import { seedRichAnswer } from "./exports-test-kit.ts";
 
 /**
@@ -181,6 +182,22 @@ describe("a thread with a table, code, math and six citations", () => {
     expect(html).toContain("<h2>How they compare</h2>");
     expect(html).toContain("def cop(t_hot, t_cold):");
     expect(html).toContain("Manufacturer data [v2]");
+  });
+});
+
+describe("a large export", () => {
+  it("is made in a worker thread, the same file as in place", async () => {
+    const body = await renderOffThread({
+      format: "pdf",
+      chunks: ["# Off the event loop", "| a | b |\n| - | - |\n| 1 | 2 |"],
+      title: "Off the event loop",
+    });
+    const pdf = await getDocument({ data: body, verbosity: 0 }).promise;
+    const content = await (await pdf.getPage(1)).getTextContent();
+    await pdf.destroy();
+    expect(content.items.map((item) => ("str" in item ? item.str : ""))).toContain(
+      "Off the event loop",
+    );
   });
 });
 
