@@ -29,26 +29,59 @@ function workerUrl(): URL {
     : new URL("./export-render-worker.js", import.meta.url); // the bundle's entry, beside main.js
 }
 
-/** Renders in a worker thread of its own (ended when done), with a memory limit. */
+interface Pending {
+  resolve: (body: Uint8Array) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * One worker, started on the first large export and kept (it holds no state: a cache of loaded
+ * code, lost with no harm); it does not keep the process alive while idle. A worker that dies
+ * fails the exports it was making, and the next export starts another.
+ */
+let worker: Worker | null = null;
+const pending = new Map<number, Pending>();
+let nextId = 0;
+
+function failAll(error: Error): void {
+  for (const p of pending.values()) p.reject(error);
+  pending.clear();
+}
+
+function renderWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(workerUrl(), {
+    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
+  });
+  started.on("message", (message: { id: number; body?: Uint8Array; error?: string }) => {
+    const p = pending.get(message.id);
+    if (!p) return;
+    pending.delete(message.id);
+    if (message.body) p.resolve(message.body);
+    else p.reject(new Error(message.error ?? "the export failed"));
+    if (pending.size === 0) started.unref();
+  });
+  started.on("error", (error) => {
+    if (worker === started) worker = null;
+    failAll(error);
+  });
+  started.on("exit", (code) => {
+    if (worker === started) worker = null;
+    failAll(new Error(`the export worker ended (exit code ${code})`));
+  });
+  started.unref();
+  worker = started;
+  return started;
+}
+
+/** Renders in the export worker thread. */
 export function renderOffThread(job: RenderJob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl(), {
-      workerData: job,
-      resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
-    });
-    let done = false;
-    worker.once("message", (body: Uint8Array) => {
-      done = true;
-      resolve(body);
-      void worker.terminate();
-    });
-    worker.once("error", (error) => {
-      done = true;
-      reject(error);
-    });
-    worker.once("exit", (code) => {
-      if (!done) reject(new Error(`the export worker ended (exit code ${code})`));
-    });
+    const target = renderWorker();
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    target.ref();
+    target.postMessage({ id, job });
   });
 }
 
