@@ -29,7 +29,9 @@ export function zipStream(nextPage: () => Promise<ZipFile[] | null>): ReadableSt
     if (final && !error) out?.close();
   });
   const add = (name: string, text: string) => {
-    const file = new ZipDeflate(name, { level: 6 });
+    // mem 4: a small window per file (each file is a few KB; the default allocates far more,
+    // per file, than a thread's Markdown needs).
+    const file = new ZipDeflate(name, { level: 6, mem: 4 });
     zip.add(file);
     file.push(strToU8(text), true);
   };
