@@ -4,6 +4,7 @@
 //                                     answer-profile, answer-renders, chat-cpu,
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
+//                                     export (a 100-turn thread to PDF/Word/Markdown, history ZIP),
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     quote-match (citation verification per citation),
 //                                     run-code (the code sandbox: JavaScript beside Python cold
@@ -34,6 +35,7 @@ import { citationCheckBench } from "./citation-check.ts";
 import { coldStart } from "./cold-start.ts";
 import { documentChat } from "./document-chat.ts";
 import { documentParse } from "./document-parse.ts";
+import { exportBench } from "./export.ts";
 import { filesRetrieval } from "./files-retrieval.ts";
 import { filesUpload } from "./files-upload.ts";
 import { historyPages } from "./history-pages.ts";
@@ -67,6 +69,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "document-parse": documentParse,
   "files-retrieval": filesRetrieval,
   "files-upload": filesUpload,
+  export: exportBench,
   "history-pages": historyPages,
   http: httpLoad,
   "image-proxy": imageProxy,
@@ -92,6 +95,7 @@ const WITHOUT_BUILD = new Set([
   "nginx",
   "replica",
   "history-pages",
+  "export",
   "document-parse",
   "image-proxy",
   "files-retrieval",

@@ -102,16 +102,18 @@ test("start from an edited plan, reload mid-run, report with citations, results,
     page.getByTestId("research-report-text").getByText("Who can open a share link?").first(),
   ).toBeVisible();
 
-  // Export: a Markdown file with the report and its sources.
+  // Export → Markdown: the report with its notes as footnotes, each source with its quote and
+  // its check (issue 42; the server's export of the thread).
+  await page.getByTestId("research-export").getByRole("button", { name: "Export" }).click();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByTestId("research-export").click(),
+    page.getByRole("menuitem", { name: "Markdown" }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^how-do-share-links-work.*\.md$/);
+  expect(download.suggestedFilename()).toMatch(/^How-do-share-links-work.*\.md$/);
   const exported = await readFile((await download.path()) ?? "", "utf8");
   expect(exported).toContain(`# ${QUESTION}`);
-  expect(exported).toContain("## Sources read");
-  expect(exported).toMatch(/## Quotes\n\n- \[\d+\] “/);
+  expect(exported).toContain("### Sources");
+  expect(exported).toMatch(/^\[\^\d+\]: .*(Verified against the source|Not found in the source)/m);
 
   // The results page lists it, finished; it opens there.
   await page.goto("/app/agents/deepresearch/results");

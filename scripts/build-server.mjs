@@ -28,6 +28,10 @@ await build({
       "apps/server/src/integrations/page-text/page-text.worker.ts",
     ),
     "run-python-worker": path.join(root, "apps/server/src/ai/tools/run-python.worker.ts"),
+    "export-render-worker": path.join(
+      root,
+      "apps/server/src/modules/exports/export-render.worker.ts",
+    ),
   },
   outdir: path.join(root, "apps/server/dist"),
   bundle: true,

@@ -20,6 +20,7 @@ import { customAgentsRoutes } from "./modules/custom-agents/custom-agents.routes
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { createDiscoverFeed, type DiscoverFeed } from "./modules/discover/discover.service.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
+import { historyExportRoutes, threadExportRoutes } from "./modules/exports/exports.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes.ts";
@@ -81,6 +82,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     // DELETE /api/threads/:threadId belongs to history, beside the answer module's GET.
     .route("/threads", threadDeleteRoutes(deps))
     .route("/history", historyRoutes(deps))
+    // GET /api/threads/:threadId/export and /api/history/export.zip.
+    .route("/threads", threadExportRoutes(deps))
+    .route("/history", historyExportRoutes(deps))
     .route("/library", libraryRoutes(deps))
     .route("/shares", sharesRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))

@@ -191,6 +191,13 @@ const MATRIX: Record<string, Row> = {
     seed: seedHistoryEntry,
   },
   "GET /api/library": { expect: { ...ownerOnly(200), other: 200 } },
+  // Exports (issue 42): a thread through the thread API (its 404s); one's own whole history.
+  "GET /api/threads/:threadId/export": {
+    query: "?format=md",
+    expect: ownerOnly(200),
+    seed: seedHistoryEntry,
+  },
+  "GET /api/history/export.zip": { expect: { ...ownerOnly(200), other: 200 } },
   // Files (sign-in only; a foreign file is a missing one). :fileId is a ready file of the owner.
   "GET /api/files": { expect: { ...ownerOnly(200), other: 200 } },
   "POST /api/files": {

@@ -11,6 +11,7 @@ export * from "./discover.ts";
 export * from "./documents.ts";
 export * from "./email.ts";
 export * from "./errors.ts";
+export * from "./exports.ts";
 export * from "./feedback.ts";
 export * from "./files.ts";
 export * from "./history.ts";

@@ -26,6 +26,7 @@ import {
 import { kindsUnder, presentLibraryItems, presentThreads } from "./history.presenter.ts";
 import * as repo from "./history.repo.ts";
 import { prefixTsQuery } from "./history.search-text.ts";
+import * as titleRepo from "./history.titles-repo.ts";
 import type { TurnRow } from "./history.turns-repo.ts";
 import * as turns from "./history.turns-repo.ts";
 import { type StoredVersion, versionsOf } from "./history.versions.ts";
@@ -366,6 +367,38 @@ export function recentSubjects(
 /** How a reply of the user's was saved (completed, charged before it): agents.reserve.ts. */
 export function replyOutcome(deps: Pick<Deps, "db">, options: { userId: string; entryId: string }) {
   return turns.replyOutcome(deps.db, options);
+}
+
+/** A thread's title as its owner reads it (their own, else its first question); null: none. */
+export async function ownThreadTitle(
+  deps: Pick<Deps, "db">,
+  options: { userId: string; threadId: string },
+): Promise<string | null> {
+  const row = await titleRepo.threadTitle(deps.db, options);
+  return row ? (row.title ?? row.firstQuery) : null;
+}
+
+/**
+ * The user's whole history a page at a time (the history ZIP): the turns of the next `threads`
+ * threads after `afterThreadId`, grouped by thread (oldest turn first), with their own titles.
+ */
+export async function turnPage(
+  deps: Pick<Deps, "db">,
+  options: { userId: string; afterThreadId: string | null; threads: number },
+): Promise<{ threads: { threadId: string; turns: TurnRow[]; ownTitle: string | null }[] }> {
+  const rows = await turns.turnsByThread(deps.db, options);
+  const threads: { threadId: string; turns: TurnRow[]; ownTitle: string | null }[] = [];
+  for (const row of rows) {
+    const last = threads[threads.length - 1];
+    if (last?.threadId === row.threadId) last.turns.push(row);
+    else threads.push({ threadId: row.threadId, turns: [row], ownTitle: null });
+  }
+  const own = await titleRepo.ownTitles(deps.db, {
+    userId: options.userId,
+    threadIds: threads.map((t) => t.threadId),
+  });
+  for (const t of threads) t.ownTitle = own.get(t.threadId) ?? null;
+  return { threads };
 }
 
 /** The question and answer markdown of one of the user's entries (feedback quotes it). */

@@ -61,3 +61,15 @@ export async function deleteThreadTitle(
       sql`${threadTitles.userId} = ${options.userId} and ${threadTitles.threadId} = ${options.threadId}`,
     );
 }
+
+/** The user's own titles of these threads (the renamed ones only): thread id → title. */
+export async function ownTitles(
+  db: Db,
+  options: { userId: string; threadIds: readonly string[] },
+): Promise<Map<string, string>> {
+  if (options.threadIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ thread_id: string; title: string }>(sql`
+    select t.thread_id, t.title from thread_titles t
+    where t.user_id = ${options.userId} and t.thread_id in ${[...options.threadIds]}`);
+  return new Map(rows.map((r) => [r.thread_id, r.title]));
+}

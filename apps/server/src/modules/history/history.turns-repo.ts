@@ -121,3 +121,25 @@ export async function ownEntryText(
     .limit(1);
   return row;
 }
+
+/**
+ * A page of the user's turns, whole threads at a time: every turn of the next `threads` threads
+ * after `afterThreadId` (by thread id), by thread, oldest turn first. Pages through a whole history
+ * with one statement per page (the history ZIP), never the whole of it at once.
+ */
+export async function turnsByThread(
+  db: Db,
+  options: { userId: string; afterThreadId: string | null; threads: number },
+): Promise<TurnRow[]> {
+  const { userId, afterThreadId, threads } = options;
+  const after = afterThreadId === null ? sql`` : sql`and p.thread_id > ${afterThreadId}`;
+  const page = sql`(
+    select distinct p.thread_id from search_history p
+    where p.user_id = ${userId} ${after}
+    order by p.thread_id limit ${threads})`;
+  return db
+    .select()
+    .from(searchHistory)
+    .where(and(eq(searchHistory.userId, userId), sql`${searchHistory.threadId} in ${page}`))
+    .orderBy(asc(searchHistory.threadId), asc(searchHistory.timestamp), asc(searchHistory.id));
+}

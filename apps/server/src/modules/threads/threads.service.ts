@@ -12,7 +12,8 @@ import {
   type ThreadResponse,
 } from "@nexus/contracts";
 import { declarationOf } from "../../ai/chat/chat-kinds.ts";
-import { presentKind } from "../../ai/chat/kind-presenter.ts";
+import type { KindDeclaration } from "../../ai/chat/kind-declaration.ts";
+import { presentKind, presentKinds } from "../../ai/chat/kind-presenter.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as history from "../history/history.service.ts";
@@ -95,8 +96,56 @@ export async function thread(options: {
     threadId,
     firstQuery: first.query,
   });
+  const messages = turnMessages(deps, declared, threadId, rows, entries);
+  return { threadId, kind: declared.kind, subject: presented.subject, messages, entries };
+}
+
+/**
+ * Threads read from their saved turns alone, a page at a time (the history ZIP): each thread as
+ * GET /api/threads/:id gives it from its history turns, subjects named once per page. `turns`:
+ * each thread's turns, oldest first.
+ */
+export async function threadsFromTurns(options: {
+  deps: Deps;
+  user: SessionUser;
+  threads: readonly { threadId: string; turns: readonly history.TurnRow[] }[];
+}): Promise<ThreadResponse[]> {
+  const { deps, user } = options;
+  const threads = options.threads.filter((t) => t.turns.length > 0);
+  const presented = await presentKinds(
+    deps,
+    user,
+    threads.map(({ threadId, turns }) => ({
+      kind: turns[0]?.kind ?? null,
+      subjectId: turns[0]?.subjectId ?? null,
+      threadId,
+      firstQuery: turns[0]?.query ?? "",
+    })),
+  );
+  return threads.map(({ threadId, turns }, i) => {
+    const declared = declarationOf(deps.chatKinds, turns[0]?.kind);
+    const entries = turns.map((r) => presentEntry(deps, r));
+    const messages = turnMessages(deps, declared, threadId, turns, entries);
+    return {
+      threadId,
+      kind: declared.kind,
+      subject: presented[i]?.subject ?? null,
+      messages,
+      entries,
+    };
+  });
+}
+
+/** A thread's history turns as UI messages in its kind's turn shape. */
+function turnMessages(
+  deps: Deps,
+  declared: KindDeclaration,
+  threadId: string,
+  rows: readonly history.TurnRow[],
+  entries: readonly ThreadEntry[],
+): ThreadResponse["messages"] {
   const shape = declared.turnShape ?? "conversation";
-  const messages = rows.flatMap((row, i) => {
+  return rows.flatMap((row, i) => {
     const entry = entries[i];
     if (!entry) return [];
     // An answer-shaped turn restores from its results; another from its saved parts.
@@ -113,7 +162,6 @@ export async function thread(options: {
       ...(answerShaped && entry.versions ? { versions: entry.versions } : {}),
     });
   });
-  return { threadId, kind: declared.kind, subject: presented.subject, messages, entries };
 }
 
 /** A history turn as older readers restore it (answer-shaped, media through the image proxy). */

@@ -1,3 +1,4 @@
+import { ExportAllLink } from "@/components/export-all-link.tsx";
 import { Page, Section } from "@/components/ui/page.tsx";
 import { TierBadge } from "@/components/ui/tier-badge.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
@@ -23,6 +24,13 @@ function SettingsScreen() {
         <PersonalSection userId={user.id} />
         <AppearanceSection />
         <ShareLinksSection />
+        <Section
+          id="export"
+          title="Export"
+          description="Every thread of your history as a ZIP: one Markdown file per thread, with its sources, and an index.json."
+        >
+          <ExportAllLink />
+        </Section>
         <Section id="session" title="Session">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="flex flex-wrap items-center gap-2 text-sm text-muted">

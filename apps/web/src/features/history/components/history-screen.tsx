@@ -8,6 +8,7 @@ import {
 import { History } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { ExportAllLink } from "@/components/export-all-link.tsx";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -230,13 +231,16 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
         busy={history.isFetching && !history.isFetchingNextPage}
         className="max-w-xl"
       />
-      <ToggleChips
-        label="Show"
-        options={KINDS}
-        value={kind ?? "all"}
-        onChange={(value) => setKind(value === "all" ? undefined : value)}
-        testId="history-kind-filter"
-      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ToggleChips
+          label="Show"
+          options={KINDS}
+          value={kind ?? "all"}
+          onChange={(value) => setKind(value === "all" ? undefined : value)}
+          testId="history-kind-filter"
+        />
+        <ExportAllLink />
+      </div>
       {body}
       <ConfirmDialog
         open={pendingDelete !== null}

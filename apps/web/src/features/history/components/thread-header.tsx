@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { ExportMenu } from "@/components/export-menu.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
@@ -65,8 +66,9 @@ function DeleteThreadButton({ threadId, onDeleted }: { threadId: string; onDelet
 }
 
 /**
- * The bar above a thread: its title (the one its owner gave it, else the first question), Rename
- * and Delete for a signed-in owner, and the thread's Share (a slot: the shares feature fills it).
+ * The bar above a thread: its title (the one its owner gave it, else the first question), Rename,
+ * Export (Markdown, PDF, Word) and Delete for a signed-in owner, and the thread's Share (a slot:
+ * the shares feature fills it).
  */
 export function ThreadHeader({
   threadId,
@@ -112,6 +114,7 @@ export function ThreadHeader({
               </Button>
             ) : null}
             {saved ? share : null}
+            {owned ? <ExportMenu threadId={threadId} title={title} /> : null}
             {owned ? <DeleteThreadButton threadId={threadId} onDeleted={onDeleted} /> : null}
           </div>
         </>

@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { MessageSquare, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { ExportMenu } from "@/components/export-menu.tsx";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 import { ThreadRenameForm } from "./thread-rename-form.tsx";
@@ -21,7 +22,8 @@ export interface ThreadRowSelection {
 
 /**
  * One thread in the history: opens the thread; a box picks it for deleting several at once, and
- * buttons pin it (pinned threads come first), rename it in place and delete it.
+ * buttons pin it (pinned threads come first), rename it in place, export it (its Export menu) and
+ * delete it.
  */
 export function ThreadRow({
   thread,
@@ -139,6 +141,14 @@ export function ThreadRow({
         >
           <Pencil className="size-4" aria-hidden="true" />
         </button>
+        <div className="sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:has-[[aria-expanded=true]]:opacity-100">
+          <ExportMenu
+            compact
+            threadId={thread.threadId}
+            title={thread.title}
+            testId="history-thread-export"
+          />
+        </div>
         <button
           type="button"
           onClick={() => onDelete(thread)}

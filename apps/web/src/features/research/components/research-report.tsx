@@ -1,18 +1,13 @@
 import type { ResearchCitationsPart, ResearchItem, ResearchSource } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { BookOpen, Check, Copy, Download, FileText, Globe, TriangleAlert } from "lucide-react";
+import { BookOpen, Check, Copy, FileText, Globe, TriangleAlert } from "lucide-react";
 import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
+import { ExportMenu } from "@/components/export-menu.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
-import {
-  citationsByNote,
-  reportFileName,
-  reportMarkdown,
-  reportToc,
-  splitSources,
-} from "../lib/report.ts";
+import { citationsByNote, reportMarkdown, reportToc, splitSources } from "../lib/report.ts";
 import { ResearchCitationChip } from "./research-citation-chip.tsx";
 import { SourceLink, sourceSite } from "./research-source-link.tsx";
 
@@ -105,21 +100,9 @@ export function ReportSources({ sources }: { sources: readonly ResearchSource[] 
   );
 }
 
-function download(fileName: string, text: string) {
-  const blob = new Blob([text], { type: "text/markdown;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /**
  * A finished research: its table of contents (the report's headings), the report with checked
- * citation chips, its sources, and Copy, Bookmark, Share, Export Markdown.
+ * citation chips, its sources, and Copy, Bookmark, Share, Export (Markdown, PDF, Word).
  */
 export function ResearchReport({
   item,
@@ -178,15 +161,7 @@ export function ResearchReport({
           {item.entryId && entryActions
             ? entryActions({ threadId: item.threadId, entryId: item.entryId })
             : null}
-          <Button
-            variant="ghost"
-            size="sm"
-            data-testid="research-export"
-            onClick={() => download(reportFileName(item.question), markdown())}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            <span className="max-sm:sr-only">Export Markdown</span>
-          </Button>
+          <ExportMenu threadId={item.threadId} title={item.question} testId="research-export" />
         </div>
         {unverified > 0 ? (
           <p className="mb-4 flex items-start gap-2 rounded-xl border border-warning/40 bg-warning-soft p-3 text-sm text-fg">

@@ -1,0 +1,124 @@
+import {
+  EXPORT_CONTENT_TYPES,
+  type ExportFormat,
+  exportFileStem,
+  type ThreadResponse,
+} from "@nexus/contracts";
+import { declarationOf } from "../../ai/chat/chat-kinds.ts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import * as history from "../history/history.service.ts";
+import * as threads from "../threads/threads.service.ts";
+import { type ExportDoc, exportTurns } from "./export-doc.ts";
+import { exportChunks, exportMarkdown } from "./export-markdown.ts";
+import { renderFile } from "./export-render.ts";
+import { type ZipFile, zipStream } from "./export-zip.ts";
+
+/**
+ * Exports (issue 42 scope 5): a thread of any kind as Markdown, PDF or Word, read through the one
+ * thread API (threads.service: what GET /api/threads/:id gives its owner, so another person's
+ * thread is the same 404 and nothing but the thread's own messages is written — no prompt, no
+ * instructions); a whole history as a streamed ZIP of Markdown files with an index.
+ */
+
+export interface ThreadExport {
+  body: Uint8Array;
+  fileName: string;
+  contentType: string;
+}
+
+/** What an export's header says a thread is: its kind's label and its subject. */
+function aboutOf(deps: Pick<Deps, "chatKinds">, thread: ThreadResponse): string {
+  const label = declarationOf(deps.chatKinds, thread.kind).label;
+  return thread.subject ? `${label} · ${thread.subject.name}` : label;
+}
+
+function firstQuestion(thread: ThreadResponse): string {
+  const first = thread.messages.find((m) => m.role === "user");
+  const text = first?.parts.find((p) => p.type === "text")?.text;
+  return typeof text === "string" ? text : "";
+}
+
+function docOf(
+  deps: Pick<Deps, "chatKinds" | "env">,
+  thread: ThreadResponse,
+  title: string | null,
+): ExportDoc {
+  const stamps = thread.entries.map((e) => e.timestamp);
+  return {
+    title: title ?? thread.subject?.name ?? (firstQuestion(thread) || "Thread"),
+    about: aboutOf(deps, thread),
+    createdAt: stamps[0] ?? null,
+    updatedAt: stamps[stamps.length - 1] ?? null,
+    turns: exportTurns(thread.messages, deps.env.APP_URL),
+  };
+}
+
+async function render(format: ExportFormat, doc: ExportDoc): Promise<Uint8Array> {
+  if (format === "md") return new TextEncoder().encode(exportMarkdown(doc));
+  return renderFile({ format, chunks: exportChunks(doc), title: doc.title });
+}
+
+/** One of the caller's threads as a file (a thread they cannot read is the thread API's 404). */
+export async function exportThread(options: {
+  deps: Deps;
+  user: SessionUser;
+  threadId: string;
+  format: ExportFormat;
+}): Promise<ThreadExport> {
+  const { deps, user, threadId, format } = options;
+  const thread = await threads.thread({ deps, user, threadId });
+  const title = await history.ownThreadTitle(deps, { userId: user.id, threadId });
+  const doc = docOf(deps, thread, title);
+  return {
+    body: await render(format, doc),
+    fileName: `${exportFileStem(doc.title)}.${format}`,
+    contentType: EXPORT_CONTENT_TYPES[format],
+  };
+}
+
+/** Threads per page of the history ZIP: one statement each, and all a page holds in memory. */
+export const ZIP_PAGE_THREADS = 100;
+
+/**
+ * The caller's whole history as a ZIP, streamed: threads read a page at a time (by thread id),
+ * each written as `<title>-<thread id>.md`, then `index.json`.
+ */
+export function historyZip(options: {
+  deps: Deps;
+  user: SessionUser;
+  pageThreads?: number;
+}): ReadableStream<Uint8Array> {
+  const { deps, user } = options;
+  let after: string | null = null;
+  let ended = false;
+  return zipStream(async (): Promise<ZipFile[] | null> => {
+    if (ended) return null;
+    const page = await history.turnPage(deps, {
+      userId: user.id,
+      afterThreadId: after,
+      threads: options.pageThreads ?? ZIP_PAGE_THREADS,
+    });
+    const last = page.threads[page.threads.length - 1];
+    if (!last) return null;
+    after = last.threadId;
+    if (page.threads.length < (options.pageThreads ?? ZIP_PAGE_THREADS)) ended = true;
+    const read = await threads.threadsFromTurns({ deps, user, threads: page.threads });
+    return read.map((thread, i): ZipFile => {
+      const own = page.threads[i];
+      const doc = docOf(deps, thread, own?.ownTitle ?? own?.turns[0]?.query ?? null);
+      const name = `${exportFileStem(doc.title)}-${thread.threadId}.md`;
+      return {
+        name,
+        text: exportMarkdown(doc),
+        entry: {
+          id: thread.threadId,
+          kind: thread.kind,
+          title: doc.title,
+          createdAt: doc.createdAt ?? "",
+          updatedAt: doc.updatedAt ?? "",
+          file: name,
+        },
+      };
+    });
+  });
+}

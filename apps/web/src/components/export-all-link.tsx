@@ -1,0 +1,26 @@
+import { EXPORT_LABELS } from "@nexus/contracts";
+import { Archive } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button.tsx";
+import { API_BASE_URL } from "@/config/env.ts";
+
+/** Where the whole history downloads as a ZIP of Markdown files and index.json. */
+export const HISTORY_EXPORT_PATH = `${API_BASE_URL}/history/export.zip`;
+
+/**
+ * "Export all": the whole history as a ZIP. A plain download link, so the browser streams the
+ * file to disk as the server writes it (its own download bar shows the progress), however long
+ * the history is.
+ */
+export function ExportAllLink({ className }: { className?: string }) {
+  return (
+    <a
+      href={HISTORY_EXPORT_PATH}
+      download="nexus-history.zip"
+      data-testid="export-all"
+      className={buttonClasses({ variant: "outline", size: "sm", className })}
+    >
+      <Archive className="size-4" aria-hidden="true" />
+      {EXPORT_LABELS.exportAll}
+    </a>
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  EXPORT_FORMAT_LABELS,
+  EXPORT_FORMATS,
+  EXPORT_LABELS,
+  type ExportFormat,
+} from "@nexus/contracts";
+import { clsx } from "clsx";
+import { Download } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { buttonClasses } from "@/components/ui/button.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { errorMessage } from "@/lib/api-client.ts";
+import { downloadApiFile } from "@/lib/download-file.ts";
+import { notify } from "@/lib/notices.ts";
+
+/**
+ * "Export" → Markdown / PDF / Word for one thread of any kind (GET /api/threads/:id/export): a
+ * menu button (arrow keys move, Escape closes), a spinner while the file is made and downloaded,
+ * an error toast when it fails. `compact`: the icon alone (a history row's).
+ */
+export function ExportMenu({
+  threadId,
+  title,
+  compact = false,
+  testId = "export-menu",
+}: {
+  threadId: string;
+  /** What the thread is called (the compact button's accessible name). */
+  title?: string;
+  compact?: boolean;
+  testId?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLButtonElement>("[role=menuitem]")?.focus();
+    const outside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", outside);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLButtonElement>("[role=menuitem]") ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    } else if (event.key === "ArrowDown") {
+      event.preventDefault();
+      move(at + 1);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      move(at - 1);
+    } else if (event.key === "Home") {
+      event.preventDefault();
+      move(0);
+    } else if (event.key === "End") {
+      event.preventDefault();
+      move(items.length - 1);
+    } else if (event.key === "Tab") setOpen(false);
+  };
+
+  const download = async (format: ExportFormat) => {
+    close();
+    setBusy(format);
+    try {
+      await downloadApiFile(
+        `/threads/${encodeURIComponent(threadId)}/export?format=${format}`,
+        `thread.${format}`,
+      );
+    } catch (error) {
+      notify("error", `${EXPORT_LABELS.failed} ${errorMessage(error)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const label = busy ? `Exporting ${EXPORT_FORMAT_LABELS[busy]}…` : EXPORT_LABELS.menu;
+  return (
+    <div className="relative shrink-0" data-testid={testId}>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-busy={busy !== null}
+        aria-label={compact ? `${EXPORT_LABELS.menu}: ${title ?? "thread"}` : undefined}
+        title={compact ? EXPORT_LABELS.menu : undefined}
+        onClick={() => {
+          // Busy: the button keeps its focus (not disabled) but opens nothing until it is done.
+          if (busy === null) setOpen((was) => !was);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+        className={
+          compact
+            ? "relative z-10 rounded-lg p-2 text-subtle transition-colors hover:bg-surface-2 hover:text-fg aria-busy:opacity-60"
+            : buttonClasses({ variant: "ghost", size: "sm" })
+        }
+      >
+        {busy ? <Spinner className="size-4" /> : <Download className="size-4" aria-hidden="true" />}
+        {compact ? null : <span className="max-sm:sr-only">{label}</span>}
+        {busy ? (
+          <span className="sr-only" role="status">
+            {label}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={EXPORT_LABELS.menu}
+          onKeyDown={onMenuKey}
+          className={clsx(
+            "absolute right-0 z-30 mt-1 min-w-40 rounded-xl border border-border bg-surface p-1 shadow-lg",
+          )}
+        >
+          {EXPORT_FORMATS.map((format) => (
+            <button
+              key={format}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              data-testid={`export-${format}`}
+              onClick={() => void download(format)}
+              className="flex w-full items-center rounded-lg px-3 py-2.5 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none sm:py-2"
+            >
+              {EXPORT_FORMAT_LABELS[format]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
