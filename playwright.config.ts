@@ -38,8 +38,10 @@ if (!process.env.E2E_PORT) {
 /**
  * Tests `npm test` leaves to `npm run test:nightly` (by title). The second list: one of two
  * variants of the same test (preset or custom agent, light or dark, desktop or phone, 500 or 429)
- * runs in every run and both nightly; and the PDF viewer's worker-sharing and phone-thumbnail tests
- * (its citations, thumbnails and find run in every run).
+ * runs in every run and both nightly; the PDF viewer's worker-sharing and phone-thumbnail tests
+ * (its citations, thumbnails and find run in every run); and the phone variants of the citation
+ * panel and the exports, and the personal-instructions journey (the server tests show the
+ * instructions in every kind's system message in every run).
  */
 const NIGHTLY_ONLY = new RegExp(
   [
@@ -50,6 +52,8 @@ const NIGHTLY_ONLY = new RegExp(
     /keep the reply before as a version \(custom agent\)|readable in dark mode|after the first answer and a follow-up \(phone\)|keeps answering 429/
       .source,
     /shared pdf\.js worker serves the next PDF|opened cold starts one pdf\.js worker|on a phone the thumbnails overlay the page/
+      .source,
+    /personal instructions reach the model, and Settings shows|phone, dark: a tapped file citation shows its card as a sheet|a History row's Export menu downloads Word at phone width/
       .source,
   ].join("|"),
 );
