@@ -53,6 +53,6 @@ test("a URL that cannot be read is named as not read, and is not a source", asyn
   // The notice stays after a reload (it is kept with the saved turn).
   await page.reload();
   await expect(turns(page).first().getByTestId("answer-unread")).toContainText(
-    "could not be reached.",
+    "10.255.255.1 could not be reached: this server does not read private or local addresses.",
   );
 });

@@ -44,6 +44,9 @@ const gates = run(
     "server",
     "--project",
     "server-isolated",
+    // The web project too: its XSS sweep wraps every payload nightly (every other one in CI).
+    "--project",
+    "web",
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
@@ -55,6 +58,7 @@ const gates = run(
     CRASH_CYCLES: counts.crash,
     PDF_FUZZ_COUNT: counts.pdf,
     DOCUMENT_FUZZ_COUNT: counts.documents,
+    XSS_SWEEP_STRIDE: "1",
   },
 );
 let tests = null;
@@ -69,7 +73,7 @@ const failedFiles = tests
   : 1;
 steps.push({
   name: "gates",
-  what: `server suite: G1 fuzz ${counts.fuzz} requests, G8 ${counts.pdf} PDFs + ${counts.documents} per other format, G10 ${counts.crash} SIGKILL cycles (${tests?.numPassedTests ?? 0} passed, ${failedTests} failed)`,
+  what: `server and web suites: G1 fuzz ${counts.fuzz} requests, G8 ${counts.pdf} PDFs + ${counts.documents} per other format, G10 ${counts.crash} SIGKILL cycles, G7 every payload in jsdom (${tests?.numPassedTests ?? 0} passed, ${failedTests} failed)`,
   seconds: gates.seconds,
   status: gates.status !== 0 || failedTests > 0 || failedFiles > 0 ? gates.status || 1 : 0,
 });
