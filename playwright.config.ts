@@ -41,7 +41,10 @@ if (!process.env.E2E_PORT) {
  * runs in every run and both nightly; the PDF viewer's worker-sharing and phone-thumbnail tests
  * (its citations, thumbnails and find run in every run); and the phone variants of the citation
  * panel and the exports, and the personal-instructions journey (the server tests show the
- * instructions in every kind's system message in every run).
+ * instructions in every kind's system message in every run); and the custom agent's thread page
+ * (the preset agent's runs), right-to-left PDFs in document chat (their parsing: corpus.test.ts),
+ * continuing a shared thread in a copy (the share journey continues one) and the PDF toolbar on a
+ * phone.
  */
 const NIGHTLY_ONLY = new RegExp(
   [
@@ -54,6 +57,8 @@ const NIGHTLY_ONLY = new RegExp(
     /shared pdf\.js worker serves the next PDF|opened cold starts one pdf\.js worker|on a phone the thumbnails overlay the page/
       .source,
     /personal instructions reach the model, and Settings shows|phone, dark: a tapped file citation shows its card as a sheet|a History row's Export menu downloads Word at phone width/
+      .source,
+    /a custom agent's thread: rename, marker, share with its avatar|Arabic, Hebrew and Japanese PDFs answer|a signed-in visitor continues a shared thread in a copy|on a phone the viewer's toolbar is one row/
       .source,
   ].join("|"),
 );
