@@ -44,7 +44,10 @@ if (!process.env.E2E_PORT) {
  * instructions in every kind's system message in every run); and the custom agent's thread page
  * (the preset agent's runs), right-to-left PDFs in document chat (their parsing: corpus.test.ts),
  * continuing a shared thread in a copy (the share journey continues one) and the PDF toolbar on a
- * phone.
+ * phone; and (CI at its limit on 2 cores) journeys whose logic the server suite covers in every
+ * run: offline answers restored, shared and kept per tab; guest threads saved after sign-in;
+ * admin 404s (the authorization matrix); agent-chat versions; PDF thumbnails; files chosen in
+ * agent chats; a custom agent's knowledge citations.
  */
 const NIGHTLY_ONLY = new RegExp(
   [
@@ -59,6 +62,10 @@ const NIGHTLY_ONLY = new RegExp(
     /personal instructions reach the model, and Settings shows|phone, dark: a tapped file citation shows its card as a sheet|a History row's Export menu downloads Word at phone width/
       .source,
     /a custom agent's thread: rename, marker, share with its avatar|Arabic, Hebrew and Japanese PDFs answer|a signed-in visitor continues a shared thread in a copy|on a phone the viewer's toolbar is one row/
+      .source,
+    /offline answer is restored from the server with its Offline mode label|a shared offline answer keeps its Offline mode label|thread is not readable in another tab's session|two guest threads, one with a stopped turn|everyone but a super-admin gets the not-found page/
+      .source,
+    /keep the reply before as a version \(preset agent\)|thumbnails render lazily and go to their page|(preset|custom) agent chat: a file chosen from Files|a file as a custom agent's knowledge: cited with a link/
       .source,
   ].join("|"),
 );

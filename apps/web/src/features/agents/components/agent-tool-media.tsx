@@ -3,8 +3,8 @@ import {
   type GenerateImageToolOutput,
   type YoutubeTranscriptToolOutput,
 } from "@nexus/contracts";
-import { ChevronRight, ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-react";
-import { type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
+import { ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-react";
+import { ToolDetails, type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 
 /** Characters of a transcript shown behind its disclosure (the model had all of it). */
 const EXCERPT_CHARS = 600;
@@ -200,16 +200,13 @@ export function YoutubeTranscriptToolPart({
   }
   return (
     <ToolRow running={false} icon={icon}>
-      <details className="group/tool">
-        <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-          <span className="min-w-0">
+      <ToolDetails
+        summary={
+          <>
             Read the transcript of “<span className="text-fg">{title}</span>”{language}
-          </span>
-          <ChevronRight
-            className="size-3.5 shrink-0 transition-transform group-open/tool:rotate-90"
-            aria-hidden="true"
-          />
-        </summary>
+          </>
+        }
+      >
         {href ? (
           <p className="mt-2 pl-3">
             <a
@@ -233,7 +230,7 @@ export function YoutubeTranscriptToolPart({
             A long transcript: the agent read its beginning.
           </p>
         ) : null}
-      </details>
+      </ToolDetails>
     </ToolRow>
   );
 }

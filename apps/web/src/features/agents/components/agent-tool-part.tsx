@@ -1,8 +1,8 @@
 import type { ReadUrlToolOutput, WebSearchToolOutput } from "@nexus/contracts";
-import { ChevronRight, FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
+import { FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
-import { type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
+import { ToolDetails, type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 import { RunCodeToolPart } from "./agent-tool-run-code.tsx";
 import { SearchFilesToolPart } from "./agent-tool-search-files.tsx";
 
@@ -94,17 +94,14 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
     }
     return (
       <ToolRow running={false} icon={icon}>
-        <details className="group/tool">
-          <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-            <span className="min-w-0">
+        <ToolDetails
+          summary={
+            <>
               {summary}
               {query ? <span className="text-subtle"> for “{query}”</span> : null}
-            </span>
-            <ChevronRight
-              className="size-3.5 shrink-0 transition-transform group-open/tool:rotate-90"
-              aria-hidden="true"
-            />
-          </summary>
+            </>
+          }
+        >
           <ol className="mt-2 flex flex-col gap-1.5 border-l border-border pl-3">
             {results.map((result) => {
               const href = safeHttpUrl(result.url);
@@ -128,7 +125,7 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
               );
             })}
           </ol>
-        </details>
+        </ToolDetails>
       </ToolRow>
     );
   }

@@ -1,3 +1,4 @@
+import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
 
@@ -37,5 +38,29 @@ export function ToolRow({
       </span>
       <div className="min-w-0 flex-1 break-words">{children}</div>
     </div>
+  );
+}
+
+/** A tool row's disclosure: its summary line (with a chevron that turns when open), then details. */
+export function ToolDetails({
+  summary,
+  children,
+  testId,
+}: {
+  summary: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <details className="group/tool" data-testid={testId}>
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+        <span className="min-w-0">{summary}</span>
+        <ChevronRight
+          className="size-3.5 shrink-0 transition-transform group-open/tool:rotate-90"
+          aria-hidden="true"
+        />
+      </summary>
+      {children}
+    </details>
   );
 }

@@ -1,8 +1,8 @@
 import type { RunCodeToolOutput } from "@nexus/contracts";
-import { ChevronRight, SquareTerminal, TriangleAlert } from "lucide-react";
+import { SquareTerminal, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import type { ToolPartLike } from "./agent-tool-row.tsx";
+import { ToolDetails, type ToolPartLike } from "./agent-tool-row.tsx";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -82,18 +82,11 @@ const LANGUAGES: Record<string, string> = { javascript: "JavaScript", python: "P
 /** The code that ran, behind a disclosure. */
 function CodeDisclosure({ code, summary }: { code: string; summary: ReactNode }) {
   return (
-    <details className="group/tool">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-        <span className="min-w-0">{summary}</span>
-        <ChevronRight
-          className="size-3.5 shrink-0 transition-transform group-open/tool:rotate-90"
-          aria-hidden="true"
-        />
-      </summary>
+    <ToolDetails summary={summary}>
       <pre data-testid="run-code-source" className={`mt-2 max-h-96 ${PRE}`}>
         <code>{code}</code>
       </pre>
-    </details>
+    </ToolDetails>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { SearchFilesToolOutput } from "@nexus/contracts";
-import { BookOpen, ChevronRight } from "lucide-react";
+import { BookOpen } from "lucide-react";
 import { isLocalPath, safeHttpUrl } from "../lib/agent-message.ts";
-import { type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
+import { ToolDetails, type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 
 type Passage = SearchFilesToolOutput["results"][number];
 
@@ -68,14 +68,7 @@ export function SearchFilesToolPart({
     );
   return (
     <ToolRow running={false} icon={icon}>
-      <details className="group/tool" data-testid="search-files-block">
-        <summary className="flex cursor-pointer list-none items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-          <span className="min-w-0">{summary}</span>
-          <ChevronRight
-            className="size-3.5 shrink-0 transition-transform group-open/tool:rotate-90"
-            aria-hidden="true"
-          />
-        </summary>
+      <ToolDetails summary={summary} testId="search-files-block">
         <ol className="mt-2 flex flex-col gap-2.5 border-l border-border pl-3">
           {passages.map((passage, i) => {
             const href = hrefOf(passage.url);
@@ -111,7 +104,7 @@ export function SearchFilesToolPart({
             );
           })}
         </ol>
-      </details>
+      </ToolDetails>
     </ToolRow>
   );
 }

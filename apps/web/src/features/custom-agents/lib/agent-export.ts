@@ -1,3 +1,5 @@
+import { saveBlob } from "@/lib/download-file.ts";
+
 /** The full share link of a shared agent (its path on this site). */
 export function shareUrl(sharePath: string): string {
   return new URL(sharePath, window.location.origin).href;
@@ -11,15 +13,7 @@ export function exportFileName(name: string): string {
 
 /** Saves `data` as a JSON file named `fileName` (the browser's download). */
 export function download(fileName: string, data: unknown) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), fileName);
 }
 
 const list = (names: readonly string[]) => names.map((n) => `“${n}”`).join(", ");
