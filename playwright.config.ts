@@ -47,7 +47,9 @@ if (!process.env.E2E_PORT) {
  * phone; and (CI at its limit on 2 cores) journeys whose logic the server suite covers in every
  * run: offline answers restored, shared and kept per tab; guest threads saved after sign-in;
  * admin 404s (the authorization matrix); agent-chat versions; PDF thumbnails; files chosen in
- * agent chats; a custom agent's knowledge citations.
+ * agent chats; a custom agent's knowledge citations; the preset agent's thread page; Share's
+ * one-click link; PDF find; the retry status; code-buddy's limits; saving an anonymous thread;
+ * a file from Files on an answer; the agent chat's queue.
  */
 const NIGHTLY_ONLY = new RegExp(
   [
@@ -66,6 +68,8 @@ const NIGHTLY_ONLY = new RegExp(
     /offline answer is restored from the server with its Offline mode label|a shared offline answer keeps its Offline mode label|thread is not readable in another tab's session|two guest threads, one with a stopped turn|everyone but a super-admin gets the not-found page/
       .source,
     /keep the reply before as a version \(preset agent\)|thumbnails render lazily and go to their page|(preset|custom) agent chat: a file chosen from Files|a file as a custom agent's knowledge: cited with a link/
+      .source,
+    /a preset agent's thread: rename, sidebar marker|Share copies a working link in one click|find counts and steps through every match|while the model is retried the status says so|code-buddy runs code; an endless loop|an anonymous thread is offered once for saving|answer thread: a file chosen from Files rides|queued visibly and sent after the reply \(preset agent\)/
       .source,
   ].join("|"),
 );
