@@ -1,12 +1,11 @@
-import { Link2Off } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
-import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { isMissing, useAcceptShare } from "../api/custom-agents.ts";
+import { InvalidShareLink } from "./invalid-share-link.tsx";
 
 /** /app/agents/custom/shared/:token: takes the shared agent, then opens its chat. */
 export function AcceptShare({ token }: { token: string }) {
@@ -26,19 +25,14 @@ export function AcceptShare({ token }: { token: string }) {
   if (accept.isError) {
     if (isMissing(accept.error)) {
       return (
-        <EmptyState
-          icon={Link2Off}
-          title="This link is not valid any more"
-          description="Its owner may have stopped sharing the agent. Ask them for a new link."
-          testId="share-link-invalid"
-        >
+        <InvalidShareLink>
           <Link
             to={paths.app.customAgents.href()}
             className={buttonClasses({ variant: "outline" })}
           >
             Your custom agents
           </Link>
-        </EmptyState>
+        </InvalidShareLink>
       );
     }
     return (

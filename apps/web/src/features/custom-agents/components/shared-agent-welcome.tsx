@@ -1,11 +1,11 @@
-import { BookOpen, Link2Off } from "lucide-react";
+import { BookOpen } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
-import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { isMissing, useSharedAgentPreview } from "../api/custom-agents.ts";
 import { AgentAvatar } from "./agent-avatar.tsx";
+import { InvalidShareLink } from "./invalid-share-link.tsx";
 
 /**
  * A share link opened by someone not signed in: the agent's card (name, description, who shared
@@ -36,15 +36,7 @@ export function SharedAgentWelcome({
     );
   }
   if (preview.isError) {
-    if (isMissing(preview.error))
-      return (
-        <EmptyState
-          icon={Link2Off}
-          title="This link is not valid any more"
-          description="Its owner may have stopped sharing the agent. Ask them for a new link."
-          testId="share-link-invalid"
-        />
-      );
+    if (isMissing(preview.error)) return <InvalidShareLink />;
     return (
       <LoadError
         what="The shared agent"
