@@ -140,7 +140,7 @@ test("a file as a custom agent's knowledge: cited with a link for its owner, wit
   expect(await holderView.json()).toMatchObject({ knowledgeFiles: null, knowledgeCount: 1 });
 });
 
-test("the editor's Knowledge section in dark mode on a phone", async ({
+test("the editor's Knowledge section in dark mode on a phone, a file uploaded in it", async ({
   newContext,
   uniqueEmail,
   modelServer,
@@ -156,11 +156,22 @@ test("the editor's Knowledge section in dark mode on a phone", async ({
   await stubExternalHosts(context, modelServer.origin);
   await signInViaApi(context, uniqueEmail("knowledge-phone"));
   const page = await context.newPage();
-  await uploadReady(page);
   await page.goto("/app/agents/custom");
   await page.getByRole("button", { name: "New agent" }).first().click();
   const knowledge = page.getByTestId("custom-agent-editor").getByTestId("knowledge-picker");
-  await knowledge.getByRole("checkbox", { name: new RegExp(PDF.replace(".", "\\.")) }).check();
+  // Uploaded inside the editor: ticked at once, followed while it is read, then its pages.
+  await expect(knowledge.getByTestId("knowledge-empty")).toContainText("You have no files yet.");
+  await knowledge.getByTestId("knowledge-upload-input").setInputFiles({
+    name: PDF,
+    mimeType: "application/pdf",
+    buffer: fs.readFileSync(path.join(DOCUMENTS, PDF)),
+  });
+  const row = knowledge.getByRole("checkbox", { name: new RegExp(PDF.replace(".", "\\.")) });
+  await expect(row).toBeChecked();
+  await expect(knowledge.locator("label").filter({ hasText: PDF })).toContainText("5 pages", {
+    timeout: 90_000,
+  });
+  await expect(knowledge.getByTestId("knowledge-count")).toHaveText("1 / 20 files");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await knowledge.scrollIntoViewIfNeeded();
   await fontsReady(page);

@@ -7,13 +7,17 @@ import { AcceptShare } from "@/features/custom-agents/components/accept-share.ts
 import { CustomAgentsHub } from "@/features/custom-agents/components/custom-agents-hub.tsx";
 import { SharedAgentWelcome } from "@/features/custom-agents/components/shared-agent-welcome.tsx";
 import { useSession } from "@/lib/session.tsx";
+import { ComposerAttachProvider } from "./composer-attach.tsx";
 
 /** /app/agents/custom */
 export function CustomAgentsRoute() {
   return (
     <RequireSignIn area="Custom agents">
       <Page title="Custom agents" description="Agents you define, with your own instructions.">
-        <CustomAgentsHub />
+        {/* The editor's Knowledge section uploads through the composers' attach client. */}
+        <ComposerAttachProvider>
+          <CustomAgentsHub />
+        </ComposerAttachProvider>
       </Page>
     </RequireSignIn>
   );

@@ -8,6 +8,7 @@ import {
 import { screen, within } from "@testing-library/react";
 import { Route } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { type AttachClient, AttachClientContext } from "@/components/chat/attach/attach-client.ts";
 import { clearAgentChats } from "@/features/agents/lib/agent-chat-store.ts";
 import { CustomAgentEditor } from "./custom-agent-editor.tsx";
 import { CustomAgentsHub } from "./custom-agents-hub.tsx";
@@ -21,6 +22,7 @@ import {
   THEIRS,
 } from "./custom-agents-test-kit.tsx";
 import { knowledgeCandidates } from "./knowledge-picker.tsx";
+import { knowledgeRoomText } from "./knowledge-upload.tsx";
 
 /** The custom agent editor's Knowledge section, "Knows N files", and file citations in its chat. */
 
@@ -216,6 +218,79 @@ describe("the knowledge picker", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Create agent" }));
     const picker = screen.getByTestId("knowledge-picker");
     expect(await within(picker).findByText(KNOWLEDGE_FILE_NOT_YOURS)).toBeInTheDocument();
+  });
+});
+
+/** An attach client whose uploads the server takes as new files still being read. */
+function attachClient(uploaded: FileListItem[]) {
+  let next = 0;
+  const upload = vi.fn<AttachClient["upload"]>(async (_file, { onProgress }) => {
+    onProgress(1);
+    const made = uploaded[next++];
+    if (!made) throw new Error("no more files");
+    return made;
+  });
+  const client: AttachClient = {
+    upload,
+    discard: vi.fn(),
+    listFiles: vi.fn(),
+    useProgress: () => null,
+    requestSignIn: vi.fn(),
+  };
+  return { client, upload };
+}
+
+describe("uploading knowledge inside the editor", { timeout: 20_000 }, () => {
+  it("ticks each uploaded file while it is read, sends it, and stops at the agent's room", async () => {
+    const fresh = file(30, "minutes.pdf", { status: "parsing", pages: null });
+    let listed: FileListItem[] = [REPORT];
+    const { calls } = server({ own: [], sharedWithMe: [] }, [
+      (url) => (url === "/api/files" ? json(filesResponse(listed)) : undefined),
+      (url, init) =>
+        init?.method === "POST" && url === "/api/custom-agents"
+          ? json({ ...MINE, id: "new1" }, 201)
+          : undefined,
+    ]);
+    const { client, upload } = attachClient([fresh]);
+    const onSaved = vi.fn();
+    const user = renderAt(
+      "/e",
+      <Route
+        path="/e"
+        element={
+          <AttachClientContext value={client}>
+            <CustomAgentEditor onSaved={onSaved} onCancel={() => undefined} />
+          </AttachClientContext>
+        }
+      />,
+    );
+    const picker = await screen.findByTestId("knowledge-picker");
+    await within(picker).findByRole("checkbox", { name: /harbour report\.pdf/ });
+    listed = [fresh, REPORT];
+    await user.upload(
+      within(picker).getByTestId("knowledge-upload-input"),
+      new File(["%PDF-1.4"], "minutes.pdf", { type: "application/pdf" }),
+    );
+    expect(upload).toHaveBeenCalledTimes(1);
+    const row = await within(picker).findByRole("checkbox", { name: /minutes\.pdf/ });
+    expect(row).toBeChecked();
+    expect(row.closest("label")).toHaveTextContent("Being read");
+    expect(within(picker).getByTestId("knowledge-count")).toHaveTextContent("1 / 20 files");
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Create agent" }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      knowledgeFileIds: [fresh.id],
+    });
+  });
+
+  it("says how many it took when more files are chosen than the agent can still know", () => {
+    expect(knowledgeRoomText(2)).toBe(
+      "An agent knows at most 20 files: only the first 2 were uploaded.",
+    );
+    expect(knowledgeRoomText(0)).toBe(
+      "An agent knows at most 20 files: take one out to add another.",
+    );
   });
 });
 

@@ -7,11 +7,13 @@ import { clsx } from "clsx";
 import { ExternalLink, FileText } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { useAttachClient } from "@/components/chat/attach/attach-client.ts";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { useOwnFiles } from "../api/own-files.ts";
+import { KnowledgeUpload, useKnowledgeProgress } from "./knowledge-upload.tsx";
 
 const MAX = CUSTOM_AGENT_LIMITS.knowledgeFiles;
 
@@ -48,22 +50,38 @@ export function knowledgeCandidates(
   ];
 }
 
-const uploadLink = (
+const filesPageLink = (label: string) => (
   <Link
     to={paths.app.files.href()}
     target="_blank"
     rel="noopener"
     className="inline-flex items-center gap-1 text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
   >
-    Upload files
+    {label}
     <ExternalLink className="size-3.5" aria-hidden="true" />
     <span className="sr-only">(opens in a new tab)</span>
   </Link>
 );
 
+/** A file's words beside its name: its pages, or how far its reading got (followed live). */
+function FileDetail({ file }: { file: Candidate }) {
+  const reading = file.status !== "ready" && file.status !== "failed";
+  const progress = useKnowledgeProgress(file.id, reading);
+  const about = progress ?? detail(file);
+  if (!about) return null;
+  return (
+    <span
+      className={clsx("shrink-0 text-xs", file.status === "failed" ? "text-danger" : "text-subtle")}
+    >
+      {about}
+    </span>
+  );
+}
+
 /**
- * The editor's Knowledge section: which of the person's ready files the agent searches (up to
- * 20), found by name. Files are uploaded on the files page (a new tab; this list follows).
+ * The editor's Knowledge section: which of the person's files the agent searches (up to 20),
+ * found by name. Files are uploaded here (ticked as soon as the server has them, followed while
+ * they are read) or on the files page (a new tab; this list follows).
  */
 export function KnowledgePicker({
   selected,
@@ -79,6 +97,7 @@ export function KnowledgePicker({
 }) {
   const id = useId();
   const files = useOwnFiles();
+  const canUpload = useAttachClient() !== null;
   const [filter, setFilter] = useState("");
   const candidates = useMemo(
     () => knowledgeCandidates(files.data?.files ?? [], selected, known),
@@ -118,7 +137,18 @@ export function KnowledgePicker({
             ? "None of your files is ready yet."
             : "You have no files yet."}
         </span>
-        <span>{uploadLink} — PDFs, Word, text and more — then pick them here.</span>
+        {canUpload ? (
+          <>
+            <KnowledgeUpload selected={selected} onChange={onChange} />
+            <span>
+              PDFs, Word, text and more. Or add them on {filesPageLink("the files page")}.
+            </span>
+          </>
+        ) : (
+          <span>
+            {filesPageLink("Upload files")} — PDFs, Word, text and more — then pick them here.
+          </span>
+        )}
       </div>
     );
   } else {
@@ -143,7 +173,6 @@ export function KnowledgePicker({
           >
             {shown.map((file) => {
               const checked = selected.includes(file.id);
-              const about = detail(file);
               return (
                 <li key={file.id}>
                   <label
@@ -162,16 +191,7 @@ export function KnowledgePicker({
                       onChange={(e) => toggle(file.id, e.target.checked)}
                     />
                     <span className="min-w-0 flex-1 truncate text-fg">{file.name}</span>
-                    {about ? (
-                      <span
-                        className={clsx(
-                          "shrink-0 text-xs",
-                          file.status === "failed" ? "text-danger" : "text-subtle",
-                        )}
-                      >
-                        {about}
-                      </span>
-                    ) : null}
+                    <FileDetail file={file} />
                   </label>
                 </li>
               );
@@ -183,7 +203,16 @@ export function KnowledgePicker({
             An agent knows at most {MAX} files: take one out to add another.
           </p>
         ) : null}
-        <p className="text-xs text-subtle">Need another file? {uploadLink}</p>
+        {canUpload ? (
+          <>
+            <KnowledgeUpload selected={selected} onChange={onChange} />
+            <p className="text-xs text-subtle">
+              Or add files on {filesPageLink("the files page")}.
+            </p>
+          </>
+        ) : (
+          <p className="text-xs text-subtle">Need another file? {filesPageLink("Upload files")}</p>
+        )}
       </>
     );
   }
