@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
 import {
   ask,
   finished,
@@ -55,7 +56,7 @@ test("Export → Markdown and PDF on an answer page download the thread with its
   await expect(page.getByTestId("notice-error")).toHaveCount(0);
 });
 
-test("a History row's Export menu downloads Word at phone width; Export all is offered", async ({
+test("a History row's Export menu downloads Word at phone width; Export all is offered; Settings downloads all my data", async ({
   page,
   context,
   uniqueEmail,
@@ -79,4 +80,16 @@ test("a History row's Export menu downloads Word at phone width; Export all is o
   expect(docx.suggestedFilename()).toBe("Where-is-my-history-kept.docx");
   const bytes = await readFile((await docx.path()) ?? "");
   expect(bytes.subarray(0, 2).toString()).toBe("PK");
+
+  // Settings → "Download all my data": the account's ZIP, with its index and this thread.
+  await page.goto("/app/settings");
+  const accountDownload = page.waitForEvent("download");
+  await page.getByTestId("export-account").click();
+  const account = await accountDownload;
+  expect(account.suggestedFilename()).toBe("nexus-account.zip");
+  const files = unzipSync(await readFile((await account.path()) ?? ""));
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(["account.json", "README.md"]));
+  expect(strFromU8(files["history/index.json"] ?? new Uint8Array())).toContain(
+    "Where is my history kept?",
+  );
 });

@@ -20,7 +20,11 @@ import { customAgentsRoutes } from "./modules/custom-agents/custom-agents.routes
 import { discoverRoutes } from "./modules/discover/discover.routes.ts";
 import { createDiscoverFeed, type DiscoverFeed } from "./modules/discover/discover.service.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
-import { historyExportRoutes, threadExportRoutes } from "./modules/exports/exports.routes.ts";
+import {
+  accountExportRoutes,
+  historyExportRoutes,
+  threadExportRoutes,
+} from "./modules/exports/exports.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes.ts";
@@ -85,6 +89,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     // GET /api/threads/:threadId/export and /api/history/export.zip.
     .route("/threads", threadExportRoutes(deps))
     .route("/history", historyExportRoutes(deps))
+    // GET /api/account/export.zip: everything kept of the caller (the counterpart of deletion).
+    .route("/account", accountExportRoutes(deps))
     .route("/library", libraryRoutes(deps))
     .route("/shares", sharesRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))

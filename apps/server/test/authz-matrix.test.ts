@@ -198,6 +198,8 @@ const MATRIX: Record<string, Row> = {
     seed: seedHistoryEntry,
   },
   "GET /api/history/export.zip": { expect: { ...ownerOnly(200), other: 200 } },
+  // The account data export: always the caller's own (account-export.test.ts reads it).
+  "GET /api/account/export.zip": { expect: { ...ownerOnly(200), other: 200 } },
   // Files (sign-in only; a foreign file is a missing one). :fileId is a ready file of the owner.
   "GET /api/files": { expect: { ...ownerOnly(200), other: 200 } },
   "POST /api/files": {

@@ -41,6 +41,8 @@ export const EXPORT_LABELS = {
   /** A message of the export menu and toasts. */
   menu: "Export",
   exportAll: "Export all",
+  /** Settings: everything kept of the account, as one ZIP (GET /api/account/export.zip). */
+  accountData: "Download all my data",
   failed: "The export failed.",
 } as const;
 

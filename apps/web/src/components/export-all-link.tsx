@@ -1,10 +1,12 @@
 import { EXPORT_LABELS } from "@nexus/contracts";
-import { Archive } from "lucide-react";
+import { Archive, DatabaseBackup } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { API_BASE_URL } from "@/config/env.ts";
 
 /** Where the whole history downloads as a ZIP of Markdown files and index.json. */
 export const HISTORY_EXPORT_PATH = `${API_BASE_URL}/history/export.zip`;
+/** Where everything kept of the account downloads as one ZIP. */
+export const ACCOUNT_EXPORT_PATH = `${API_BASE_URL}/account/export.zip`;
 
 /**
  * "Export all": the whole history as a ZIP. A plain download link, so the browser streams the
@@ -21,6 +23,24 @@ export function ExportAllLink({ className }: { className?: string }) {
     >
       <Archive className="size-4" aria-hidden="true" />
       {EXPORT_LABELS.exportAll}
+    </a>
+  );
+}
+
+/**
+ * "Download all my data": everything the server keeps of the account (profile, settings, history,
+ * files as uploaded, agents, share links, research, usage) as one ZIP, streamed like Export all.
+ */
+export function AccountDataLink() {
+  return (
+    <a
+      href={ACCOUNT_EXPORT_PATH}
+      download="nexus-account.zip"
+      data-testid="export-account"
+      className={buttonClasses({ variant: "outline", size: "sm" })}
+    >
+      <DatabaseBackup className="size-4" aria-hidden="true" />
+      {EXPORT_LABELS.accountData}
     </a>
   );
 }

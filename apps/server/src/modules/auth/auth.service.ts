@@ -135,3 +135,4 @@ export async function endSignInLinks(tx: Tx, email: string): Promise<void> {
 export async function purgeExpired(deps: Deps): Promise<void> {
   await repo.deleteExpired(deps.db, deps.clock.now());
 }
+export { accountData } from "./auth.account.ts";

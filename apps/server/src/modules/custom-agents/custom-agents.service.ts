@@ -352,3 +352,4 @@ export async function agentNames(
 export async function canUse(deps: Deps, user: SessionUser, id: string): Promise<boolean> {
   return AGENT_ID.test(id) && (await repo.findUsable(deps.db, { id, userId: user.id })) !== null;
 }
+export { accountData } from "./custom-agents.account.ts";

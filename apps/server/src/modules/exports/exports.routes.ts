@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseValue } from "../../lib/validate.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import { accountZip } from "./account-export.ts";
 import * as exporter from "./exports.service.ts";
 
 /**
@@ -37,6 +38,17 @@ export function historyExportRoutes(deps: Deps) {
     const stream = exporter.historyZip({ deps, user: currentUser(c) });
     c.header("content-type", "application/zip");
     c.header("content-disposition", attachment("nexus-history.zip"));
+    c.header("cache-control", "private, no-store");
+    return c.body(stream);
+  });
+}
+
+/** GET /api/account/export.zip (sign-in only): everything the server keeps of the caller, streamed. */
+export function accountExportRoutes(deps: Deps) {
+  return new Hono<AppEnv>().use("*", requireUser).get("/export.zip", (c) => {
+    const stream = accountZip({ deps, user: currentUser(c) });
+    c.header("content-type", "application/zip");
+    c.header("content-disposition", attachment("nexus-account.zip"));
     c.header("cache-control", "private, no-store");
     return c.body(stream);
   });

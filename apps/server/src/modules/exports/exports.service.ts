@@ -80,35 +80,37 @@ export async function exportThread(options: {
 export const ZIP_PAGE_THREADS = 100;
 
 /**
- * The caller's whole history as a ZIP, streamed: threads read a page at a time (by thread id),
- * each written as `<title>-<thread id>.md`, then `index.json`.
+ * The caller's history a page of threads at a time (by thread id), each written as
+ * `<prefix><title>-<thread id>.md`; null after the last page.
  */
-export function historyZip(options: {
+export function historyPages(options: {
   deps: Deps;
   user: SessionUser;
   pageThreads?: number;
-}): ReadableStream<Uint8Array> {
+  prefix?: string;
+}): () => Promise<ZipFile[] | null> {
   const { deps, user } = options;
+  const size = options.pageThreads ?? ZIP_PAGE_THREADS;
   let after: string | null = null;
   let ended = false;
-  return zipStream(async (): Promise<ZipFile[] | null> => {
+  return async () => {
     if (ended) return null;
     const page = await history.turnPage(deps, {
       userId: user.id,
       afterThreadId: after,
-      threads: options.pageThreads ?? ZIP_PAGE_THREADS,
+      threads: size,
     });
     const last = page.threads[page.threads.length - 1];
     if (!last) return null;
     after = last.threadId;
-    if (page.threads.length < (options.pageThreads ?? ZIP_PAGE_THREADS)) ended = true;
+    if (page.threads.length < size) ended = true;
     const read = await threads.threadsFromTurns({ deps, user, threads: page.threads });
     return read.map((thread, i): ZipFile => {
       const own = page.threads[i];
       const doc = docOf(deps, thread, own?.ownTitle ?? own?.turns[0]?.query ?? null);
-      const name = `${exportFileStem(doc.title)}-${thread.threadId}.md`;
+      const file = `${exportFileStem(doc.title)}-${thread.threadId}.md`;
       return {
-        name,
+        name: `${options.prefix ?? ""}${file}`,
         text: exportMarkdown(doc),
         entry: {
           id: thread.threadId,
@@ -116,9 +118,18 @@ export function historyZip(options: {
           title: doc.title,
           createdAt: doc.createdAt ?? "",
           updatedAt: doc.updatedAt ?? "",
-          file: name,
+          file,
         },
       };
     });
-  });
+  };
+}
+
+/** The caller's whole history as a ZIP, streamed: a Markdown file per thread, then `index.json`. */
+export function historyZip(options: {
+  deps: Deps;
+  user: SessionUser;
+  pageThreads?: number;
+}): ReadableStream<Uint8Array> {
+  return zipStream(historyPages(options));
 }

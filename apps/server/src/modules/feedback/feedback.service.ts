@@ -190,3 +190,4 @@ export function csvExport(options: {
     },
   });
 }
+export { accountData } from "./feedback.account.ts";

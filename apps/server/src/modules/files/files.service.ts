@@ -290,3 +290,4 @@ export function streamFileEvents(options: { deps: Deps; c: Context<AppEnv>; runI
 export function fillMissingVectors(db: Db): Promise<number> {
   return vectors.fillMissingVectors(db);
 }
+export { accountData } from "./files.account.ts";

@@ -405,3 +405,4 @@ export async function turnPage(
 export function ownEntryText(deps: Pick<Deps, "db">, options: { userId: string; entryId: string }) {
   return turns.ownEntryText(deps.db, options);
 }
+export { accountData } from "./history.account.ts";

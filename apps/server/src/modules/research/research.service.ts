@@ -370,3 +370,4 @@ export async function resume(
   }
   return get(deps, user, threadId);
 }
+export { accountData } from "./research.account.ts";

@@ -201,3 +201,4 @@ export async function cancelRequested(deps: Pick<Deps, "db">, runId: string): Pr
   const row = await repo.findById(deps.db, runId);
   return row?.cancelRequestedAt != null;
 }
+export { accountData } from "./runs.account.ts";

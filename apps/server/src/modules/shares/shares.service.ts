@@ -366,3 +366,4 @@ export async function copyShare(options: {
   });
   return agent ? { ...copy, agentId: agent.agentId, href } : { ...copy, href };
 }
+export { accountData } from "./shares.account.ts";

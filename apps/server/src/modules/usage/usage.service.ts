@@ -194,3 +194,4 @@ export function quotaExceeded(
     },
   });
 }
+export { accountData } from "./usage.account.ts";

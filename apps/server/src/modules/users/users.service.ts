@@ -168,4 +168,5 @@ export async function listUsers(options: {
   return { users: page.map(presentProfile), nextCursor };
 }
 
+export { accountData } from "./users.account.ts";
 export { getSettings, personalPrompt, updateSettings } from "./users.settings.ts";

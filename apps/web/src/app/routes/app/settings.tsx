@@ -1,4 +1,4 @@
-import { ExportAllLink } from "@/components/export-all-link.tsx";
+import { AccountDataLink, ExportAllLink } from "@/components/export-all-link.tsx";
 import { Page, Section } from "@/components/ui/page.tsx";
 import { TierBadge } from "@/components/ui/tier-badge.tsx";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
@@ -27,9 +27,12 @@ function SettingsScreen() {
         <Section
           id="export"
           title="Export"
-          description="Every thread of your history as a ZIP: one Markdown file per thread, with its sources, and an index.json."
+          description="Every thread of your history as a ZIP: one Markdown file per thread, with its sources, and an index.json. Or everything Nexus keeps of your account: your profile and settings, history, files as you uploaded them, agents, share links, research and usage."
         >
-          <ExportAllLink />
+          <div className="flex flex-wrap gap-2">
+            <ExportAllLink />
+            <AccountDataLink />
+          </div>
         </Section>
         <Section id="session" title="Session">
           <div className="flex flex-wrap items-center justify-between gap-3">
