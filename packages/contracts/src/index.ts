@@ -12,6 +12,7 @@ export * from "./documents.ts";
 export * from "./email.ts";
 export * from "./errors.ts";
 export * from "./exports.ts";
+export * from "./extraction.ts";
 export * from "./feedback.ts";
 export * from "./files.ts";
 export * from "./history.ts";
