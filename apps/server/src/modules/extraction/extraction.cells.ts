@@ -32,7 +32,7 @@ const NO = new Set(["no", "false", "n", "0", "non", "nein", "いいえ", "لا"]
  */
 export function readNumber(raw: string): number | null {
   const found = raw.match(/-?\d[\d\s,.'\u00a0\u202f]*/g);
-  if (!found || found.length !== 1) return null;
+  if (found?.length !== 1) return null;
   let digits = (found[0] ?? "").replace(/[\s'\u00a0\u202f]/g, "").replace(/[.,]+$/, "");
   const commas = digits.split(",").length - 1;
   const dots = digits.split(".").length - 1;
