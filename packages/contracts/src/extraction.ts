@@ -102,12 +102,15 @@ export const EXTRACTION_MARK_LABELS: Record<ExtractionMark, string> = {
 
 export type ExtractionValue = string | number | boolean | string[] | null;
 
-/** Where in its source a cell's quote is: characters of the stored text, and its page. */
+/**
+ * Where in its source a cell's quote is, as the viewer marks it: the page (PDF page, slide, sheet
+ * or chapter, as the document's pages number them; null for a source without pages) and
+ * [start, end) in that page's stored text.
+ */
 export interface ExtractionPlace {
+  page: number | null;
   start: number;
   end: number;
-  /** 1-based page (PDF), slide or sheet row block, when the source has them. */
-  page: number | null;
 }
 
 export interface ExtractionCell {

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   groundCell,
   mergeCells,
-  pageAt,
+  placeOf,
   readDate,
   readNumber,
   readValue,
+  sourceText,
 } from "./extraction.cells.ts";
 
 const field = (type: ExtractionField["type"], choices: string[] = []): ExtractionField => ({
@@ -18,8 +19,12 @@ const field = (type: ExtractionField["type"], choices: string[] = []): Extractio
   choices,
 });
 
-const SOURCE =
-  "Trace-based Just-in-Time Type Specialization for Dynamic Languages. We evaluated TraceMonkey on 26 benchmarks. It was published in June 2009.";
+const PAGE_1 = "Trace-based Just-in-Time Type Specialization for Dynamic Languages.";
+const PAGE_2 = "We evaluated TraceMonkey on 26 benchmarks. It was published in June 2009.";
+const SOURCE = sourceText([
+  { page: 1, text: PAGE_1 },
+  { page: 2, text: PAGE_2 },
+]);
 
 describe("values read as their field's type", () => {
   it("reads one number, in English and European notation, and refuses two", () => {
@@ -63,16 +68,11 @@ describe("values read as their field's type", () => {
 
 describe("a cell grounded in its source", () => {
   it("marks a quote found word for word as exact, with its characters and page", () => {
-    const pages = [0, 68];
-    const cell = groundCell(
-      field("number"),
-      { value: "26", quote: "on 26 benchmarks" },
-      SOURCE,
-      pages,
-    );
+    const cell = groundCell(field("number"), { value: "26", quote: "on 26 benchmarks" }, SOURCE);
     expect(cell).toMatchObject({ value: 26, mark: "exact", note: null, edited: false });
-    expect(SOURCE.slice(cell.place?.start, cell.place?.end)).toBe("on 26 benchmarks");
+    // The characters of page 2's own text, as the viewer marks them.
     expect(cell.place?.page).toBe(2);
+    expect(PAGE_2.slice(cell.place?.start, cell.place?.end)).toBe("on 26 benchmarks");
   });
 
   it("marks a nearly matching quote close, and one the source lacks unverified, value kept", () => {
@@ -108,16 +108,22 @@ describe("a cell grounded in its source", () => {
     expect(wrongType.place).not.toBeNull();
   });
 
-  it("maps offsets to pages", () => {
-    expect(pageAt([], 5)).toBeNull();
-    expect(pageAt([0, 100, 200], 0)).toBe(1);
-    expect(pageAt([0, 100, 200], 150)).toBe(2);
-    expect(pageAt([0, 100, 200], 999)).toBe(3);
+  it("places a range on its page, cut at the page's end", () => {
+    const source = sourceText([
+      { page: 3, text: "abc" },
+      { page: 7, text: "defgh" },
+    ]);
+    expect(source.text).toBe("abc\n\ndefgh");
+    expect(placeOf(source, 5, 8)).toEqual({ page: 7, start: 0, end: 3 });
+    expect(placeOf(source, 1, 7)).toEqual({ page: 3, start: 1, end: 3 });
+    expect(placeOf(sourceText([]), 2, 4)).toEqual({ page: null, start: 2, end: 4 });
   });
 });
 
 describe("a long source's parts merged per field", () => {
-  const text = "Part one names Alice. Part two names Bob and the year 2009.";
+  const text = sourceText([
+    { page: 1, text: "Part one names Alice. Part two names Bob and the year 2009." },
+  ]);
   it("keeps the best-grounded answer, and not found only when no part answers", () => {
     const f = field("date");
     const parts = [

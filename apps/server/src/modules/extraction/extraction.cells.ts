@@ -2,6 +2,7 @@ import {
   EXTRACTION_LIMITS,
   type ExtractionCell,
   type ExtractionField,
+  type ExtractionPlace,
   type ExtractionValue,
 } from "@nexus/contracts";
 import { matchQuote } from "../../lib/quote-match.ts";
@@ -112,23 +113,50 @@ export function readValue(field: ExtractionField, value: unknown): Read {
   }
 }
 
-/** Where a character offset is: its page, from the offsets each page starts at (ascending). */
-export function pageAt(pageStarts: readonly number[], offset: number): number | null {
-  if (pageStarts.length === 0) return null;
-  let page = 1;
-  for (let i = 0; i < pageStarts.length; i++) if ((pageStarts[i] ?? 0) <= offset) page = i + 1;
-  return page;
+/**
+ * A source's stored text as one string (its pages joined by a blank line), and where each page
+ * starts in it: what the quotes are matched against.
+ */
+export interface SourceText {
+  text: string;
+  /** Each page's number (as the viewer names it) and its first character in `text`, ascending. */
+  pages: ReadonlyArray<{ page: number; start: number }>;
+}
+
+const PAGE_GAP = "\n\n";
+
+export function sourceText(pages: ReadonlyArray<{ page: number; text: string }>): SourceText {
+  let at = 0;
+  const starts: Array<{ page: number; start: number }> = [];
+  for (const p of pages) {
+    starts.push({ page: p.page, start: at });
+    at += p.text.length + PAGE_GAP.length;
+  }
+  return { text: pages.map((p) => p.text).join(PAGE_GAP), pages: starts };
 }
 
 /**
- * A cell: `model`'s value read as `field`'s type, its quote found in `text` (the source's stored
- * text; `pageStarts` maps its offsets to pages). Never throws on what a model sends.
+ * A range of the joined text as the viewer marks it: its page, and the characters in that page's
+ * own text (a range that runs into the next page is cut at its page's end). Without pages, the
+ * range as it is, on no page.
+ */
+export function placeOf(source: SourceText, start: number, end: number): ExtractionPlace {
+  let at: { page: number; start: number } | undefined;
+  for (const p of source.pages) if (p.start <= start) at = p;
+  if (!at) return { page: null, start, end };
+  const next = source.pages[source.pages.indexOf(at) + 1];
+  const pageEnd = next ? next.start - PAGE_GAP.length : source.text.length;
+  return { page: at.page, start: start - at.start, end: Math.min(end, pageEnd) - at.start };
+}
+
+/**
+ * A cell: `model`'s value read as `field`'s type, its quote found in the source's stored text
+ * (the place is the page and characters the viewer marks). Never throws on what a model sends.
  */
 export function groundCell(
   field: ExtractionField,
   model: ModelCell,
-  text: string,
-  pageStarts: readonly number[] = [],
+  source: SourceText,
 ): ExtractionCell {
   const read = readValue(field, model.value);
   const raw = read.value === null && read.note ? asText(model.value) : null;
@@ -145,9 +173,9 @@ export function groundCell(
   });
   if (read.value === null && raw === null) return cell({ quote: null, mark: "not_found" });
   if (quote === null) return cell({ note: read.note ?? "No quote was given for this value." });
-  const found = matchQuote(quote, text);
+  const found = matchQuote(quote, source.text);
   if (found.match === "none") return cell({ note: read.note ?? "The quote is not in the source." });
-  const place = { start: found.start, end: found.end, page: pageAt(pageStarts, found.start) };
+  const place = placeOf(source, found.start, found.end);
   // A value that is not of its type stays unverified however well its quote is found.
   if (read.value === null) return cell({ place });
   return cell({ mark: found.match === "fuzzy" ? "close" : "exact", place });
@@ -171,7 +199,7 @@ export function mergeCells(
 ): ExtractionCell {
   const answered = parts.filter((c) => c.mark !== "not_found");
   const best = [...answered].sort((a, b) => RANK[a.mark] - RANK[b.mark])[0];
-  if (!best) return parts[0] ?? groundCell(field, { value: null, quote: null }, "");
+  if (!best) return parts[0] ?? groundCell(field, { value: null, quote: null }, sourceText([]));
   if (field.type !== "list") return best;
   const grounded = answered.filter((c) => c.mark === "exact" || c.mark === "close");
   const items = [...new Set(grounded.flatMap((c) => (Array.isArray(c.value) ? c.value : [])))];
