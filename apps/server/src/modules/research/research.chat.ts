@@ -55,4 +55,9 @@ async function researchThread(
  * report is a chat kind on the one turn (research.turn.ts), run by the research's job into the
  * run's events (research.jobs.ts) the way a chat turn run as a job is (modules/runs).
  */
-export const researchKind = { ...researchReport(), thread: researchThread };
+export const researchKind = {
+  ...researchReport(),
+  thread: researchThread,
+  // A research shows in History and Recent from its start, running (or failed), with its state.
+  inProgress: research.inProgress,
+};
