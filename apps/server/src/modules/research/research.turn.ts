@@ -71,7 +71,7 @@ export function reportJob(
   };
 }
 
-/** One report turn as it runs: its line writer, the model's tokens, and what is saved. */
+/** One report turn as it runs: the model's tokens, and what is saved once it is written. */
 interface ReportTurn {
   tokens: number;
   markdown: string;
