@@ -10,6 +10,10 @@ export const LIBRARY_PAGE_SIZE = 10;
 export const HISTORY_SEARCH_MAX = 200;
 
 /** A thread in the history list (spec §3 Thread, without its messages: open it to read them). */
+/** What a listed thread's work is doing (ThreadSummary.state). */
+export const threadStateSchema = z.enum(["running", "failed"]);
+export type ThreadState = z.infer<typeof threadStateSchema>;
+
 export const threadSummarySchema = z.object({
   threadId: z.string(),
   /** The title its owner gave it (PUT /api/threads/:threadId/title), else the first query. */
@@ -34,6 +38,12 @@ export const threadSummarySchema = z.object({
   documentId: z.string().nullable().default(null),
   /** Pinned by its owner: listed first (page 1 of the history starts with the pinned threads). */
   pinned: z.boolean().default(false),
+  /**
+   * A thread whose work is still going on or ended in a failure (a deep research running, or
+   * failed), as its kind says; absent for every other thread. Listed from its start, before any
+   * reply of it is saved.
+   */
+  state: threadStateSchema.optional(),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 

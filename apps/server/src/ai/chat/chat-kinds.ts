@@ -56,6 +56,13 @@ export interface ModelCall {
   prepareStep?: PrepareStepFunction<ToolSet>;
   /** streamText's onStepFinish: called with each finished step (its text, calls, results, usage). */
   onStepFinish?: StreamTextOnStepFinishCallback<ToolSet>;
+  /**
+   * Where the model's chunks go instead of straight out (recorded in the turn first): a kind that
+   * rewrites the reply as it streams (research's report cleans each line) writes onward itself.
+   */
+  pipe?: (chunk: UIMessageChunk) => void;
+  /** The text the reply's language is detected in (default: the last user message's). */
+  asked?: string;
 }
 
 /** What a kind's `prepare` decided: the model call, or a reply of its own (the offline engine). */

@@ -3,6 +3,7 @@ import type {
   SharedAgent,
   StoredTurnShape,
   ThreadMessage,
+  ThreadState,
   ThreadSubject,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
@@ -75,6 +76,25 @@ export interface KindDeclaration {
    * has no such thread.
    */
   thread?(deps: Deps, user: SessionUser, threadId: string): Promise<KindThread | null>;
+  /**
+   * Its owner's threads whose work is going on or failed (a research running, or failed), newest
+   * first: History and Recent list them with their state from their start, before any reply of
+   * theirs is saved.
+   */
+  inProgress?(deps: Pick<Deps, "db">, user: SessionUser): Promise<ThreadInProgress[]>;
+}
+
+/** A thread whose work is going on or failed, as its kind lists it (KindDeclaration.inProgress). */
+export interface ThreadInProgress {
+  threadId: string;
+  /** Its first query (a research's question). */
+  title: string;
+  subjectId: string | null;
+  /** When it started (an ISO 8601 time). */
+  startedAt: string;
+  /** Its latest activity (its end, if it ended; an ISO 8601 time). */
+  latestAt: string;
+  state: ThreadState;
 }
 
 /** A thread read back by its kind: its subject and its UI messages. */

@@ -70,12 +70,20 @@ async function turn<J extends ChatJob, B, S>(
     const plan = await kind.prepare(ctx);
     if (plan.call) {
       // Every kind's system message ends with what the person's settings add (personal.ts).
+      const { pipe, asked, ...call } = plan.call;
       const system = withPersonal(
-        plan.call.system,
+        call.system,
         await personal,
-        lastUserText(plan.call.messages),
+        asked ?? lastUserText(call.messages),
       );
-      await runChat({ model: model.model, ...plan.call, system, write, turn: chatTurn, signal });
+      await runChat({
+        model: model.model,
+        ...call,
+        system,
+        write: pipe ?? write,
+        turn: chatTurn,
+        signal,
+      });
     } else await plan.reply?.();
     guard.flush();
     await plan.after?.();
@@ -103,6 +111,35 @@ async function turn<J extends ChatJob, B, S>(
         : (kind.failureText?.(error, streamed) ?? failureMessage({ error, streamed })),
     });
   }
+}
+
+/**
+ * Runs a turn into `write` as a run's writer takes it (ARCHITECTURE.md §3.1, §3.3): its `start`
+ * part, then the one turn lifecycle's chunks. The one way a turn's chunks reach a run's events —
+ * a chat turn run as a job (modules/runs) and a research's report alike. Resolves once the turn
+ * has ended, with its error part's text when it failed or was stopped (null: it finished).
+ */
+export async function runTurnInto<J extends ChatJob, B, S>(
+  deps: Deps,
+  kind: ChatKind<J, B, S>,
+  job: J,
+  write: (chunk: UIMessageChunk) => void,
+  signal: AbortSignal,
+): Promise<{ failed: string | null }> {
+  write({
+    type: "start",
+    messageId: job.entryId,
+    messageMetadata: kind.metadata(job, kind.model(deps, job)),
+  });
+  let failed: string | null = null;
+  const chunks = runChatTurn(deps, kind, job, signal).getReader();
+  for (;;) {
+    const { done, value } = await chunks.read();
+    if (done) break;
+    if (value.type === "error") failed = value.errorText;
+    write(value);
+  }
+  return { failed };
 }
 
 /**

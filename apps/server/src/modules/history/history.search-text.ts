@@ -17,3 +17,9 @@ export function prefixTsQuery(q: string): string | null {
   if (words.length === 0) return null;
   return words.map((w, i) => `'${w}'${i === words.length - 1 ? ":*" : ""}`).join(" & ");
 }
+
+/** The search text of `q`: undefined for no search, null for a search that can match nothing. */
+export function searchOf(q: string | undefined): string | null | undefined {
+  if (q === undefined || q === "") return undefined;
+  return prefixTsQuery(q);
+}

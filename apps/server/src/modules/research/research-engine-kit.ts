@@ -263,7 +263,10 @@ export async function contextFor(
     emit: async (type, payload) => {
       events.push({ type, payload: structuredClone(payload) });
     },
-    write: (chunk) => chunks.push(chunk),
+    // The reply's chunks; the turn lifecycle's framing (`start`, `finish`) is the runtime's.
+    write: (chunk) => {
+      if (chunk.type !== "start" && chunk.type !== "finish") chunks.push(chunk);
+    },
   };
   return { ctx, events, chunks };
 }

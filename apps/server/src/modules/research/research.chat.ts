@@ -1,12 +1,12 @@
-import { type StoredPart, storedPartsOf, type ThreadMessage, threadPaths } from "@nexus/contracts";
-import type { KindDeclaration, KindThread } from "../../ai/chat/kind-declaration.ts";
+import { type StoredPart, storedPartsOf, type ThreadMessage } from "@nexus/contracts";
+import type { KindThread } from "../../ai/chat/kind-declaration.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as history from "../history/history.service.ts";
 import * as research from "./research.service.ts";
+import { researchReport } from "./research.turn.ts";
 
-/** What lists call a deep research (History's badge, Settings' share list). */
-export const RESEARCH_LABEL = "Deep research";
+export { RESEARCH_LABEL } from "./research.turn.ts";
 
 /**
  * A research read back for the thread API, through this module's service: the question, then the
@@ -50,17 +50,14 @@ async function researchThread(
 }
 
 /**
- * The research kind as the product presents it (ARCHITECTURE.md §3.1): a deep research, opened at
- * its run and report, shared with its report's parts (its checked citations among them), read back
- * through this module. Its report runs as a job of its own for now (research.jobs.ts), so this is
- * a declaration, not yet a chat kind on the one turn.
+ * The research kind (ARCHITECTURE.md §3.1): a deep research, opened at its run and report, shared
+ * with its report's parts (its checked citations among them), read back through this module. Its
+ * report is a chat kind on the one turn (research.turn.ts), run by the research's job into the
+ * run's events (research.jobs.ts) the way a chat turn run as a job is (modules/runs).
  */
-export const researchKind: KindDeclaration = {
-  kind: "research",
-  label: RESEARCH_LABEL,
-  icon: "telescope",
-  badge: () => RESEARCH_LABEL,
-  link: ({ threadId }) => threadPaths.deepResearch(threadId),
-  share: { keepsParts: true },
+export const researchKind = {
+  ...researchReport(),
   thread: researchThread,
+  // A research shows in History and Recent from its start, running (or failed), with its state.
+  inProgress: research.inProgress,
 };

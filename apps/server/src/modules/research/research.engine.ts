@@ -1,9 +1,10 @@
+import { runTurnInto } from "../../ai/chat/run-turn.ts";
 import { asStep, isOffline } from "./research.llm.ts";
 import { takeNotes } from "./research.notes.ts";
 import { planResearch, reflect } from "./research.plan.ts";
-import { writeReport as writeReportText } from "./research.report.ts";
 import { readQuestion, searchQuestion } from "./research.sources.ts";
 import type { ReportContext, ReportResult, ResearchState, StepContext } from "./research.state.ts";
+import { type ReportOutcome, reportJob, researchReport } from "./research.turn.ts";
 
 /**
  * The deep research engine (issue 26): plan, one step at a time (search → read → notes per
@@ -66,13 +67,28 @@ export async function runResearchStep(
   }
 }
 
-/** The report step (research-step "report"): the report's chunks through ctx.write. */
+/**
+ * The report step (research-step "report"): the research kind's turn (research.turn.ts) run on the
+ * one turn lifecycle, its chunks — its `start` and `finish` parts among them — through ctx.write;
+ * saved by the runtime as the run's report entry. Throws when it failed or was cancelled.
+ */
 export async function writeReport(ctx: ReportContext, state: ResearchState): Promise<ReportResult> {
   return asStep(
     ctx,
     { id: "report", kind: "report", question: null, label: "Writing the report" },
     async () => {
-      const result = await writeReportText(ctx, state);
+      const outcome: ReportOutcome = { report: null, error: null };
+      const job = reportJob(ctx, ctx.runId, state);
+      const { failed } = await runTurnInto(
+        ctx.deps,
+        researchReport(outcome),
+        job,
+        ctx.write,
+        ctx.signal,
+      );
+      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("cancelled");
+      const result = outcome.report;
+      if (failed !== null || !result) throw outcome.error ?? new Error(failed ?? "no report");
       const cited = (result.parts[1]?.data as { citations?: unknown[] } | undefined)?.citations;
       return { result, detail: `${cited?.length ?? 0} citations` };
     },

@@ -1,6 +1,5 @@
 import { RESEARCH_EVENTS } from "@nexus/contracts";
 import type { JobDefinition } from "../../jobs/job-definition.ts";
-import * as history from "../history/history.service.ts";
 import {
   defineRunStepsJob,
   RunFailed,
@@ -28,6 +27,7 @@ import {
   type StepContext,
   withFailedStep,
 } from "./research.state.ts";
+import { reportEntryId } from "./research.turn.ts";
 
 export const RESEARCH_FAILED_TEXT = "The research failed. Try again in a moment.";
 /** A research whose step failed after its retries, and which wrote its report from what it had. */
@@ -40,10 +40,7 @@ function failedStepOf(step: EngineStep, state: ResearchState): FailedStep {
     : { id: `${step.kind}-${step.question}`, kind: step.kind, question: step.question };
 }
 
-/** The report's history entry: one id per run, the same on every attempt. */
-export function reportEntryId(runId: string): string {
-  return `r${runId.replace(/-/g, "")}`;
-}
+export { reportEntryId };
 
 /** Saves the state after a step with its progress event: the step is done (its checkpoint). */
 async function stepDone(run: RunStepContext, state: ResearchState, now: number): Promise<void> {
@@ -86,9 +83,9 @@ async function reportStep(
   // An attempt after a crash writes the report again from its start: its readers drop theirs.
   if (run.writer.written > 0) await ctx.emit(RESEARCH_EVENTS.reportReset, {});
   const entryId = reportEntryId(ctx.runId);
-  run.writer.write({ type: "start", messageId: entryId });
   let report: Awaited<ReturnType<typeof writeReport>>;
   try {
+    // The research kind's turn (research.turn.ts) into the run's events; saved by the runtime.
     report = await writeReport(
       { ...ctx, write: (chunk) => run.writer.write(chunk) },
       { ...state, finishing: true },
@@ -102,26 +99,7 @@ async function reportStep(
     }
     throw error;
   }
-  run.writer.write({ type: "finish" });
   await run.writer.flush();
-  await history.saveTurn({
-    deps: ctx.deps,
-    user,
-    turn: {
-      id: entryId,
-      userId: user.id,
-      threadId: ctx.threadId,
-      timestamp: ctx.deps.clock.now(),
-      query: state.question,
-      results: { markdown: report.markdown, ...(state.offline ? { offline: true } : {}) },
-      kind: "research",
-      subjectId: ctx.runId,
-      parts: report.parts,
-    },
-    // A resumed research (or an attempt after a crash that had saved it) writes its report again
-    // over the one saved: the earlier one is kept as its previous version.
-    replaces: entryId,
-  });
   await stepDone(run, report.state, ctx.deps.clock.now().getTime());
   const result = { entryId, threadId: ctx.threadId };
   // A step failed after its retries: the run ends failed, its report kept (it can be resumed).

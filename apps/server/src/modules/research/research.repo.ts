@@ -129,3 +129,24 @@ export async function requestFinish(db: Executor, threadId: string, now: Date): 
 export async function clearFinish(db: Executor, threadId: string): Promise<void> {
   await db.update(research).set({ finishRequestedAt: null }).where(eq(research.threadId, threadId));
 }
+
+/**
+ * The owner's research still queued or running, or failed, newest first: listed in History and
+ * Recent with its state (index: research_user_recent_idx, then each one's run).
+ */
+export function listUnfinished(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      threadId: research.threadId,
+      runId: research.runId,
+      question: research.question,
+      createdAt: research.createdAt,
+      endedAt: runs.endedAt,
+      status: runs.status,
+    })
+    .from(research)
+    .innerJoin(runs, eq(runs.id, research.runId))
+    .where(and(eq(research.userId, userId), inArray(runs.status, ["queued", "running", "failed"])))
+    .orderBy(desc(research.createdAt))
+    .limit(limit);
+}

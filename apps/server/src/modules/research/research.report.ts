@@ -5,15 +5,9 @@ import {
   type ResearchCitationsPart,
   type ResearchNote,
 } from "@nexus/contracts";
-import { streamText } from "ai";
-import { personalSettingsOf, withPersonal } from "../../ai/chat/personal.ts";
-import { DATA_RULE, modelOf, tokensOf, withoutUrls } from "./research.llm.ts";
-import {
-  notResearched,
-  type ReportContext,
-  type ReportResult,
-  type ResearchState,
-} from "./research.state.ts";
+import type { UIMessageChunk } from "ai";
+import { DATA_RULE, withoutUrls } from "./research.llm.ts";
+import { notResearched, type ResearchState } from "./research.state.ts";
 
 /** Notes in the extractive summary. */
 const SUMMARY_NOTES = 5;
@@ -61,17 +55,17 @@ export function citationsPart(state: ResearchState, markdown: string): ResearchC
 }
 
 /** Streams text line by line through `write`, each line cleaned before it goes out. */
-class LineWriter {
+export class LineWriter {
   private pending = "";
   /** Whether a line was written yet, and whether the model wrapped its report in a code fence. */
   private started = false;
   private fenced = false;
   text = "";
   constructor(
-    private readonly ctx: ReportContext,
+    private readonly write: (chunk: UIMessageChunk) => void,
     private readonly noteIds: ReadonlySet<number>,
   ) {
-    ctx.write({ type: "text-start", id: REPORT_TEXT_ID });
+    write({ type: "text-start", id: REPORT_TEXT_ID });
   }
   push(delta: string): void {
     this.pending += delta;
@@ -83,7 +77,7 @@ class LineWriter {
   end(): void {
     if (this.pending) this.emit(this.pending);
     this.pending = "";
-    this.ctx.write({ type: "text-end", id: REPORT_TEXT_ID });
+    this.write({ type: "text-end", id: REPORT_TEXT_ID });
   }
   /** False for a fence around the whole report (a weak model's ```markdown … ```). */
   private keep(line: string): boolean {
@@ -104,7 +98,7 @@ class LineWriter {
       .join("\n");
     if (!clean) return;
     this.text += clean;
-    this.ctx.write({ type: "text-delta", id: REPORT_TEXT_ID, delta: clean });
+    this.write({ type: "text-delta", id: REPORT_TEXT_ID, delta: clean });
   }
 }
 
@@ -122,7 +116,8 @@ function notesAsData(state: ResearchState): string {
   return `<<<NOTES>>>\n${questions.replaceAll("<<<", "‹‹‹")}\n<<<END NOTES>>>`;
 }
 
-const SYSTEM = [
+/** The report's system message: the notes only, cited as [n], no addresses. */
+export const REPORT_SYSTEM = [
   "You write a research report in Markdown from numbered notes only: no other knowledge.",
   "Structure: `## Summary` (a short paragraph), then one `##` section per theme, a Markdown table",
   "where comparing facts helps, and last `## Open questions` (what the notes leave unanswered).",
@@ -133,32 +128,6 @@ const SYSTEM = [
     "<<<END NOTES>>>",
   ),
 ].join(" ");
-
-async function modelReport(
-  ctx: ReportContext,
-  state: ResearchState,
-  writer: LineWriter,
-): Promise<number> {
-  // The report is a chat's reply like any other: the owner's personal settings end its system
-  // message (ai/chat/personal.ts), its language detected in the research question.
-  const personal = await personalSettingsOf(ctx.deps, ctx.caller);
-  const result = streamText({
-    model: modelOf(ctx.deps),
-    system: withPersonal(SYSTEM, personal, state.question),
-    prompt: `Research question: ${state.question}\n\n${notesAsData(state)}`,
-    abortSignal: ctx.signal,
-    maxRetries: 0,
-    onError: () => undefined,
-  });
-  let tokens = 0;
-  for await (const part of result.fullStream) {
-    if (part.type === "text-delta") writer.push(part.text);
-    else if (part.type === "error") throw part.error;
-    else if (part.type === "finish") tokens = tokensOf(part.totalUsage);
-  }
-  if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("cancelled");
-  return tokens;
-}
 
 const bullet = (note: ResearchNote) => `- ${note.text.replace(/\s+/g, " ").trim()} [${note.id}]`;
 
@@ -221,33 +190,17 @@ export function notResearchedSection(state: ResearchState): string {
   return `\n\n## Not researched\n\n${lines.join("\n")}\n`;
 }
 
-/**
- * The report, from the notes only: with a model, streamText's text written line by line (each
- * line's markers naming no note and any address removed before it goes out); offline, the
- * extractive report. Then one data-research-citations part: the cited notes with their sources,
- * and every source of the run.
- */
-export async function writeReport(ctx: ReportContext, state: ResearchState): Promise<ReportResult> {
-  const noteIds = new Set(state.notes.map((n) => n.id));
-  const writer = new LineWriter(ctx, noteIds);
-  let tokens = 0;
-  if (state.offline || state.notes.length === 0) writer.push(extractiveReport(state));
-  else tokens = await modelReport(ctx, state, writer);
-  const missing = notResearchedSection(state);
-  if (missing) writer.push(missing);
-  writer.end();
-  const markdown = writer.text.trim();
-  const data = citationsPart(state, markdown);
-  ctx.write({ type: RESEARCH_CITATIONS_PART, data });
-  const parts = messageToStoredParts({
+/** The report's prompt: the research question and its notes, as data. */
+export function reportPrompt(state: ResearchState): string {
+  return `Research question: ${state.question}\n\n${notesAsData(state)}`;
+}
+
+/** The saved report's parts: its text and its citations part. */
+export function reportParts(markdown: string, data: ResearchCitationsPart) {
+  return messageToStoredParts({
     parts: [
       { type: "text", text: markdown },
       { type: RESEARCH_CITATIONS_PART, data },
     ],
   });
-  const next: ResearchState = {
-    ...state,
-    spent: { ...state.spent, tokens: state.spent.tokens + tokens },
-  };
-  return { state: next, markdown, parts };
 }

@@ -6,6 +6,7 @@ import {
   type ResearchPlanRequest,
   type ResearchStart,
 } from "@nexus/contracts";
+import type { ThreadInProgress } from "../../ai/chat/kind-declaration.ts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { clientNetworkKey } from "../../lib/client-network.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -213,6 +214,28 @@ export async function list(
 ): Promise<ResearchItem[]> {
   const rows = await repo.listOwned(deps.db, user.id, { q, limit: RESEARCH_LIST_LIMIT });
   return rows.map((row) => present(deps, row));
+}
+
+/** Research in progress or failed that History and Recent list with their state, at most. */
+const IN_PROGRESS_LIMIT = 20;
+
+/**
+ * The owner's research still running (or queued), or failed, newest first, for History and Recent
+ * (research.chat.ts): listed with its state from its start, before its report is saved.
+ */
+export async function inProgress(
+  deps: Pick<Deps, "db">,
+  user: SessionUser,
+): Promise<ThreadInProgress[]> {
+  const rows = await repo.listUnfinished(deps.db, user.id, IN_PROGRESS_LIMIT);
+  return rows.map((row) => ({
+    threadId: row.threadId,
+    title: row.question,
+    subjectId: row.runId,
+    startedAt: row.createdAt.toISOString(),
+    latestAt: (row.endedAt ?? row.createdAt).toISOString(),
+    state: row.status === "failed" ? "failed" : "running",
+  }));
 }
 
 /** POST /api/research/:threadId/finish: the report is written from what was gathered so far. */

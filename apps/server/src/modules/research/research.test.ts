@@ -1,8 +1,13 @@
-import { RESEARCH_CITATIONS_PART, type ResearchCitationsPart } from "@nexus/contracts";
+import {
+  RESEARCH_CITATIONS_PART,
+  type ResearchCitationsPart,
+  type ThreadSummary,
+} from "@nexus/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import type { SessionUser } from "../../deps.ts";
 import { indexKnowledgeBase } from "../../integrations/search/knowledge-index.ts";
+import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import {
   agentUnitsUsed,
@@ -38,6 +43,49 @@ describe("deep research on the offline engine", () => {
   let cancelled: string;
   let finishedEarly: string;
   let full: string;
+
+  it("lists a research in History and Recent from its start with its state, to its owner only", async () => {
+    const recent = await h.signIn("research-recent@nexus.test");
+    const question = "Which threads does Recent list?";
+    const item = await startResearch(h, recent.cookie, { question, depth: "quick" });
+    const threadsOf = async (cookie: string, query = "") => {
+      const res = await h.request(`/api/history${query}`, { cookie });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { threads: ThreadSummary[] }).threads;
+    };
+    // Queued (no step ran, nothing saved in history yet): listed, running, as a deep research.
+    const [running] = await threadsOf(recent.cookie);
+    expect(running).toMatchObject({
+      threadId: item.threadId,
+      title: question,
+      kind: "research",
+      label: "Deep research",
+      state: "running",
+      messageCount: 0,
+    });
+    expect(running?.href).toContain(item.threadId);
+    // Not under a filter its kind is not listed under; nobody else's; no one's without a session.
+    expect((await threadsOf(recent.cookie, "?kind=agent")).map((t) => t.threadId)).toEqual([]);
+    expect((await threadsOf(other.cookie)).map((t) => t.threadId)).not.toContain(item.threadId);
+    expect((await h.request("/api/history")).status).toBe(401);
+    // Failed before its report: listed, failed.
+    expect(
+      await runs.endRun(h.deps, item.runId, { status: "failed", result: { message: "Down." } }),
+    ).toBe(true);
+    expect(await threadsOf(recent.cookie)).toMatchObject([
+      { threadId: item.threadId, state: "failed" },
+    ]);
+    // Deleted from History (or Recent): gone, with its research.
+    const deleted = await h.request(`/api/threads/${item.threadId}`, {
+      method: "DELETE",
+      cookie: recent.cookie,
+    });
+    expect(deleted.status).toBe(204);
+    expect(await threadsOf(recent.cookie)).toEqual([]);
+    expect(
+      (await h.request(`/api/research/${item.threadId}`, { cookie: recent.cookie })).status,
+    ).toBe(404);
+  });
 
   it("accepts a start, a cancel and a finish now before any step ran", async () => {
     cancelled = (

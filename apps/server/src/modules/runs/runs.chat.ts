@@ -1,6 +1,5 @@
-import type { UIMessageChunk } from "ai";
 import type { AnyChatKind, ChatJob } from "../../ai/chat/chat-kinds.ts";
-import { runChatTurn } from "../../ai/chat/run-turn.ts";
+import { runTurnInto } from "../../ai/chat/run-turn.ts";
 import type { Deps } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/job-definition.ts";
 import * as users from "../users/users.service.ts";
@@ -54,21 +53,15 @@ export function defineChatRunJob(
           stop.abort(error);
         });
       }, CANCEL_POLL_MS);
-      let failed: string | null = null;
+      let failed: string | null;
       try {
-        run.writer.write({
-          type: "start",
-          messageId: job.entryId,
-          messageMetadata: kind.metadata(job, kind.model(deps, job)),
-        });
-        const chunks = runChatTurn(deps, kind, job, stop.signal).getReader();
-        for (;;) {
-          const { done, value } = await chunks.read();
-          if (done) break;
-          const chunk = value as UIMessageChunk;
-          if (chunk.type === "error") failed = chunk.errorText;
-          run.writer.write(chunk);
-        }
+        ({ failed } = await runTurnInto(
+          deps,
+          kind,
+          job,
+          (chunk) => run.writer.write(chunk),
+          stop.signal,
+        ));
       } finally {
         clearInterval(poll);
       }

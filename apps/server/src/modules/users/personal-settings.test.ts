@@ -14,7 +14,7 @@ import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { createApp } from "../../app.ts";
 import { parseStream, partOf } from "../answer/answer-test-kit.ts";
-import { writeReport } from "../research/research.report.ts";
+import { writeReport } from "../research/research.engine.ts";
 import { contextFor, initialState } from "../research/research-engine-kit.ts";
 
 /**

@@ -1,3 +1,4 @@
+import type { ThreadState } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Pin } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
@@ -21,6 +22,25 @@ interface ThreadLink {
   icon?: string | null;
   /** Pinned by its owner: listed first (the history's first page starts with them), marked. */
   pinned?: boolean;
+  /** Its work goes on or failed (a deep research running, or failed): said beside its title. */
+  state?: ThreadState | undefined;
+}
+
+/** A thread's state beside its title: a spinner while it runs, "Failed" once it failed. */
+function ThreadStateMark({ state }: { state: ThreadState }) {
+  return state === "running" ? (
+    <span
+      className="flex shrink-0 items-center gap-1 text-xs text-accent"
+      data-testid="recent-thread-state"
+    >
+      <Spinner className="size-3" />
+      <span className="sr-only">Running</span>
+    </span>
+  ) : (
+    <span className="shrink-0 text-xs font-medium text-danger" data-testid="recent-thread-state">
+      Failed
+    </span>
+  );
 }
 
 const SEARCH_RESULT_PREFIX = "/app/search/";
@@ -66,8 +86,11 @@ function ThreadList({
                   to={thread.href}
                   data-testid="recent-thread"
                   data-kind={thread.kind}
+                  data-state={thread.state}
                   aria-current={current ? "page" : undefined}
-                  title={thread.badge ? `${thread.title} (${thread.badge})` : thread.title}
+                  title={`${thread.badge ? `${thread.title} (${thread.badge})` : thread.title}${
+                    thread.state ? `, ${thread.state}` : ""
+                  }`}
                   className={clsx(
                     "block rounded-lg px-3 py-1.5 text-sm transition-colors",
                     current
@@ -83,6 +106,7 @@ function ThreadList({
                       </span>
                     ) : null}
                     <span className="block min-w-0 truncate">{thread.title}</span>
+                    {thread.state ? <ThreadStateMark state={thread.state} /> : null}
                   </span>
                   {thread.badge ? (
                     <span className="block truncate text-xs">
@@ -118,6 +142,7 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
           badge: thread.badge,
           icon: thread.icon,
           pinned: thread.pinned,
+          state: thread.state,
         })),
       ),
     [history.data],

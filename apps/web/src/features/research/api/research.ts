@@ -147,6 +147,8 @@ export function useResumeResearch(threadId: string, onResumed: () => void) {
     onSuccess: (next) => {
       queryClient.setQueryData(researchKeys.one(threadId), next);
       void queryClient.invalidateQueries({ queryKey: researchKeys.lists() });
+      // Recent lists it running again.
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       onResumed();
     },
   });

@@ -1,8 +1,20 @@
-import type { ResearchCitationsPart, ResearchItem, ResearchSource } from "@nexus/contracts";
+import {
+  RESEARCH_CITATIONS_PART,
+  type ResearchCitationsPart,
+  type ResearchItem,
+  type ResearchSource,
+} from "@nexus/contracts";
 import { clsx } from "clsx";
 import { BookOpen, Check, Copy, FileText, Globe, TriangleAlert } from "lucide-react";
-import { type ReactNode, useCallback, useMemo, useRef } from "react";
+import { createContext, type ReactNode, use, useCallback, useMemo, useRef } from "react";
 import { LazyAnswerMarkdown } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
+import {
+  type ChatPart,
+  ChatPartRenderers,
+  MessageParts,
+  type PartRendererProps,
+  type PartRenderers,
+} from "@/components/chat/part-registry.tsx";
 import { ExportMenu } from "@/components/export-menu.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { notify } from "@/lib/notices.ts";
@@ -11,16 +23,16 @@ import { citationsByNote, reportMarkdown, reportToc, splitSources } from "../lib
 import { ResearchCitationChip } from "./research-citation-chip.tsx";
 import { SourceLink, sourceSite } from "./research-source-link.tsx";
 
-/** The report's text with each `[noteId]` a chip (a number without a citation stays `[n]`). */
-export function ReportText({
-  report,
-  citations,
+/** The citations the report's text parts resolve `[noteId]` with. */
+const ReportCitationsContext = createContext<ResearchCitationsPart | null>(null);
+
+/** A report's text part: Markdown with each `[noteId]` a chip (a number without one stays `[n]`). */
+function ReportTextPart({
+  part,
   streaming,
-}: {
-  report: string;
-  citations: ResearchCitationsPart | null;
-  streaming: boolean;
-}) {
+  headingBase,
+}: PartRendererProps<{ type: "text"; text: string }>) {
+  const citations = use(ReportCitationsContext);
   const byNote = useMemo(() => citationsByNote(citations), [citations]);
   const maxNote = useMemo(() => Math.max(0, ...byNote.keys()), [byNote]);
   const renderCitation = useCallback(
@@ -31,15 +43,47 @@ export function ReportText({
     [byNote],
   );
   return (
+    <LazyAnswerMarkdown
+      markdown={part.text}
+      sources={[]}
+      streaming={streaming}
+      citationCount={maxNote}
+      renderCitation={renderCitation}
+      headingBase={headingBase}
+    />
+  );
+}
+
+/**
+ * A report's parts as the research draws them: text as Markdown with note chips; its citations
+ * part is drawn beside the text (its sources list), not in it.
+ */
+const reportPartRenderers: PartRenderers = {
+  text: ReportTextPart,
+  [RESEARCH_CITATIONS_PART]: () => null,
+};
+
+/**
+ * The report's message parts (a UI message's, read from its chunks by readUIMessageStream, or a
+ * saved report's), drawn by the shared parts renderer (components/chat MessageParts) with the
+ * research's renderers.
+ */
+export function ReportText({
+  parts,
+  citations,
+  streaming,
+}: {
+  parts: readonly ChatPart[];
+  citations: ResearchCitationsPart | null;
+  streaming: boolean;
+}) {
+  return (
     <div className="min-w-0 break-words text-fg" data-testid="research-report-text">
-      <LazyAnswerMarkdown
-        markdown={report}
-        sources={[]}
-        streaming={streaming}
-        citationCount={maxNote}
-        renderCitation={renderCitation}
-        headingBase={2}
-      />
+      <ReportCitationsContext value={citations}>
+        <ChatPartRenderers renderers={reportPartRenderers}>
+          <MessageParts parts={parts} streaming={streaming} sources={[]} headingBase={2} />
+        </ChatPartRenderers>
+      </ReportCitationsContext>
     </div>
   );
 }
@@ -106,11 +150,14 @@ export function ReportSources({ sources }: { sources: readonly ResearchSource[] 
  */
 export function ResearchReport({
   item,
+  parts,
   report,
   citations,
   entryActions,
 }: {
   item: ResearchItem;
+  /** The report's message parts; `report` is their text (the contents, copy and export). */
+  parts: readonly ChatPart[];
   report: string;
   citations: ResearchCitationsPart | null;
   /** Bookmark and Share of the saved report (the app layer's). */
@@ -171,7 +218,7 @@ export function ResearchReport({
           </p>
         ) : null}
         <div ref={bodyRef}>
-          <ReportText report={report} citations={citations} streaming={false} />
+          <ReportText parts={parts} citations={citations} streaming={false} />
         </div>
         <div className="mt-8 border-t border-border pt-6">
           <ReportSources sources={citations?.sources ?? []} />

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
 import { useResearch, useResearchControl, useResumeResearch } from "../api/research.ts";
 import { formatElapsed } from "../lib/report.ts";
+import { useReportMessage } from "../lib/report-message.ts";
 import { liveCitations, type ResearchView } from "../lib/research-events.ts";
 import { useResearchEvents } from "../lib/use-research-events.ts";
 import { DEPTH_LABELS, SOURCE_LABELS } from "./research-options.tsx";
@@ -171,6 +172,7 @@ export function ResearchScreen({
   // Bumped by "Retry from here": the run's events are followed again.
   const [follow, setFollow] = useState(0);
   const { view, fatal } = useResearchEvents(item?.runId ?? null, follow);
+  const content = useReportMessage(view.reportChunks);
   const queryClient = useQueryClient();
   // Events after the item was read: it is running (the item said queued when it started).
   const itemStatus = item?.status ?? "queued";
@@ -209,7 +211,7 @@ export function ResearchScreen({
         item.endedAt ? Date.parse(item.endedAt) - Date.parse(item.createdAt) : 0,
       )
     : now - Date.parse(item.createdAt);
-  const showReport = status === "succeeded" && view.status === "succeeded" && view.report !== "";
+  const showReport = status === "succeeded" && view.status === "succeeded" && content.report !== "";
 
   return (
     <Frame title={item.question}>
@@ -252,7 +254,7 @@ export function ResearchScreen({
       ) : null}
       {status === "cancelled" ? (
         <Alert kind="info">
-          {view.report.trim() !== ""
+          {content.report.trim() !== ""
             ? "This research was cancelled while its report was being written: it counts as one research, and what was written is kept below."
             : "This research was cancelled: nothing was charged."}
         </Alert>
@@ -261,11 +263,12 @@ export function ResearchScreen({
       {showReport ? (
         <ResearchReport
           item={item}
-          report={view.report}
-          citations={view.citations}
+          parts={content.message?.parts ?? []}
+          report={content.report}
+          citations={content.citations}
           entryActions={entryActions}
         />
-      ) : status === "succeeded" && view.status === null ? (
+      ) : status === "succeeded" && (view.status === null || view.status === "succeeded") ? (
         <p className="flex items-center gap-2 text-sm text-muted" role="status">
           <Spinner /> Loading the report…
         </p>
@@ -279,8 +282,8 @@ export function ResearchScreen({
                 {ended ? null : <span className="text-sm font-normal text-muted">(writing…)</span>}
               </h2>
               <ReportText
-                report={view.report}
-                citations={view.citations ?? liveCitations(view)}
+                parts={content.message?.parts ?? []}
+                citations={content.citations ?? liveCitations(view)}
                 streaming={!ended}
               />
             </section>

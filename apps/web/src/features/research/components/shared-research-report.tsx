@@ -24,15 +24,15 @@ function citationsOf(parts: readonly SharedPart[]): ResearchCitationsPart | null
  * (read, then only found); the author's files are named and quoted, never linked.
  */
 export function SharedResearchReport({ parts }: { parts: readonly SharedPart[] }) {
-  const text = parts
-    .filter((part) => part.type === "text" && typeof part.text === "string")
-    .map((part) => part.text as string)
-    .join("\n\n");
   const citations = citationsOf(parts);
   return (
     <LinkFilesContext value={false}>
       <div className="flex min-w-0 flex-col gap-8" data-testid="shared-research-report">
-        <ReportText report={text} citations={citations} streaming={false} />
+        <ReportText
+          parts={parts.filter((part) => part.type !== "text" || typeof part.text === "string")}
+          citations={citations}
+          streaming={false}
+        />
         <div className="border-t border-border pt-6">
           <ReportSources sources={citations?.sources ?? []} />
         </div>

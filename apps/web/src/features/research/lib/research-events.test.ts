@@ -1,6 +1,7 @@
 import type { ResearchSource, RunEventItem } from "@nexus/contracts";
 import { RESEARCH_BUDGETS } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
+import { readReport } from "./report-message.ts";
 import {
   applyResearchEvent,
   EMPTY_RESEARCH_VIEW,
@@ -108,7 +109,7 @@ function runEvents(): RunEventItem[] {
 }
 
 describe("reduceResearchEvents", () => {
-  it("builds the questions, steps, sources, notes, spent and report of a run", () => {
+  it("builds the questions, steps, sources, notes, spent and report of a run", async () => {
     const view = reduceResearchEvents(runEvents());
     expect(view.lastSeq).toBe(11);
     expect(view.questions.map((q) => q.text)).toEqual(["What is A?", "What is B?"]);
@@ -126,9 +127,11 @@ describe("reduceResearchEvents", () => {
     expect(view.spent?.tokens).toBe(1200);
     expect(view.budget?.pages).toBe(RESEARCH_BUDGETS.quick.pages);
     // The reset dropped the draft: only the second writing is the report.
-    expect(view.report).toBe("# Report\n\nA is real [1].");
-    expect(view.citations?.citations[0]?.note.id).toBe(1);
-    expect(view.citations?.sources).toHaveLength(2);
+    // The report's chunks read by the AI SDK's readUIMessageStream (report-message.ts).
+    const report = await readReport(view.reportChunks);
+    expect(report.report).toBe("# Report\n\nA is real [1].");
+    expect(report.citations?.citations[0]?.note.id).toBe(1);
+    expect(report.citations?.sources).toHaveLength(2);
   });
 
   it("gives the same view replayed at once, event by event, or with repeats after a reconnect", () => {
@@ -147,7 +150,7 @@ describe("reduceResearchEvents", () => {
     }
   });
 
-  it("drops the report and its citations on a reset", () => {
+  it("drops the report and its citations on a reset", async () => {
     const events = runEvents();
     const withReport = reduceResearchEvents(events);
     const reset = applyResearchEvent(withReport, {
@@ -156,9 +159,10 @@ describe("reduceResearchEvents", () => {
       payload: {},
       at: "2026-01-01T00:00:00.000Z",
     });
-    expect(reset.report).toBe("");
+    const report = await readReport(reset.reportChunks);
+    expect(report.report).toBe("");
     expect(reset.reportStarted).toBe(false);
-    expect(reset.citations).toBeNull();
+    expect(report.citations).toBeNull();
     expect(reset.notes).toHaveLength(2);
   });
 

@@ -1,5 +1,4 @@
 import {
-  RESEARCH_CITATIONS_PART,
   RESEARCH_EVENTS,
   type ResearchBudget,
   type ResearchCitationsPart,
@@ -10,13 +9,13 @@ import {
   type ResearchStep,
   type RunEventItem,
   type RunStatusValue,
-  researchCitationsPartSchema,
   researchNoteSchema,
   researchQuestionSchema,
   researchSourceSchema,
   researchSpentSchema,
   researchStepSchema,
 } from "@nexus/contracts";
+import type { UIMessageChunk } from "ai";
 
 /**
  * What a research run's events say so far (GET /api/runs/:runId/events, replayed then live). The
@@ -34,11 +33,13 @@ export interface ResearchView {
   notes: readonly ResearchNote[];
   spent: ResearchSpent | null;
   budget: ResearchBudget | null;
-  /** The report's text received so far. */
-  report: string;
+  /**
+   * The report's UI-message chunks received so far, of its latest writing (a reset drops an
+   * earlier attempt's): read into a message by the AI SDK's readUIMessageStream (report-message.ts).
+   */
+  reportChunks: readonly UIMessageChunk[];
   /** True once the report's text has started (and not been reset since). */
   reportStarted: boolean;
-  citations: ResearchCitationsPart | null;
   /** From the stream's last message (or a `failed` event); null while it runs. */
   status: RunStatusValue | null;
   error: string | null;
@@ -52,9 +53,8 @@ export const EMPTY_RESEARCH_VIEW: ResearchView = {
   notes: [],
   spent: null,
   budget: null,
-  report: "",
+  reportChunks: [],
   reportStarted: false,
-  citations: null,
   status: null,
   error: null,
 };
@@ -114,23 +114,21 @@ const parseQuestion = safe<ResearchQuestion>(researchQuestionSchema);
 const parseSource = safe<ResearchSource>(researchSourceSchema);
 const parseNote = safe<ResearchNote>(researchNoteSchema);
 
-/** The report's UI-message chunks: text deltas and the citations part. */
+/** The report's UI-message chunks, appended as they came (well-formed ones: objects with a type). */
 function applyChunks(view: ResearchView, chunks: unknown): ResearchView {
   if (!Array.isArray(chunks)) return view;
-  let { report, reportStarted, citations } = view;
-  for (const chunk of chunks) {
-    if (typeof chunk !== "object" || chunk === null) continue;
-    const c = chunk as Record<string, unknown>;
-    if (c.type === "text-start") reportStarted = true;
-    else if (c.type === "text-delta" && typeof c.delta === "string") {
-      reportStarted = true;
-      report += c.delta;
-    } else if (c.type === RESEARCH_CITATIONS_PART) {
-      const parsed = researchCitationsPartSchema.safeParse(c.data);
-      if (parsed.success) citations = parsed.data;
-    }
-  }
-  return { ...view, report, reportStarted, citations };
+  const more = chunks.filter(
+    (chunk): chunk is UIMessageChunk =>
+      typeof chunk === "object" && chunk !== null && typeof chunk.type === "string",
+  );
+  if (more.length === 0) return view;
+  return {
+    ...view,
+    reportChunks: [...view.reportChunks, ...more],
+    reportStarted:
+      view.reportStarted ||
+      more.some((chunk) => chunk.type === "text-start" || chunk.type === "text-delta"),
+  };
 }
 
 /** One event applied (an event at or below lastSeq was applied already: ignored). */
@@ -165,7 +163,7 @@ export function applyResearchEvent(view: ResearchView, event: RunEventItem): Res
       };
     }
     case RESEARCH_EVENTS.reportReset:
-      return { ...next, report: "", reportStarted: false, citations: null };
+      return { ...next, reportChunks: [], reportStarted: false };
     case "ui-chunks":
       return applyChunks(next, payload.chunks);
     case "failed":

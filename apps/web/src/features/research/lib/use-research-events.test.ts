@@ -1,7 +1,7 @@
 import type { RunEventItem, RunStatusValue } from "@nexus/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createSseParser } from "@/lib/run-events/sse-parser.ts";
 import { EMPTY_RESEARCH_VIEW, endResearchView, reduceResearchEvents } from "./research-events.ts";
-import { createSseParser } from "./sse.ts";
 import { followRunEvents } from "./use-research-events.ts";
 
 const event = (seq: number): RunEventItem => ({
