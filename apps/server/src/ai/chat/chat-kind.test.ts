@@ -104,7 +104,12 @@ const noteKind: ChatKind<NoteJob, z.infer<typeof noteRequest>, { tools: number }
     subjectId: "test-note",
     parts: ctx.turn.parts.map((p) => ({ ...p })),
   }),
-  refund: (deps, job) => usage.refund({ deps, caller: job.caller, counter: "search" }),
+  // Its charge, declared once: consumed on accept, given back unless the turn completed.
+  charge: {
+    settle: async (deps, job, end) => {
+      if (end !== "completed") await usage.refund({ deps, caller: job.caller, counter: "search" });
+    },
+  },
 };
 
 let h: Harness;

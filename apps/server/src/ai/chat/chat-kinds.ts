@@ -85,11 +85,26 @@ export interface ChatRequest<B> {
   body: B;
 }
 
-/** What accepting a request gave: the job to run and, for a reserved unit, how it settles. */
+/** What accepting a request gave: the job to run (its charge already taken, if any). */
 export interface Accepted<J extends ChatJob> {
   job: J;
-  /** Run once the turn's stream has ended, wherever it ran (an agent conversation's unit). */
-  settle?: () => Promise<void>;
+}
+
+/**
+ * How a turn ended, for its charge: it completed; it failed; the person stopped it; or its worker
+ * died before it could end ("lost").
+ */
+export type TurnEnd = "completed" | "failed" | "stopped" | "lost";
+
+/**
+ * A kind's charge, declared once (ARCHITECTURE.md §3.1): `accept` takes it (a unit consumed or
+ * reserved, refused with a 429 when none is left); `settle` keeps it or gives it back, once per
+ * turn, however the turn ended. The runtime calls `settle` in one place, where the turn ran
+ * (run-turn.ts: after the turn's last save, before its last part, so a reader who has the whole
+ * reply sees its charge), or, when the turn's worker died, the worker pool does (`lost`).
+ */
+export interface ChargePolicy<J extends ChatJob> {
+  settle(deps: Deps, job: J, end: TurnEnd): Promise<void>;
 }
 
 /**
@@ -129,10 +144,8 @@ export interface ChatKind<J extends ChatJob = ChatJob, B = unknown, S = unknown>
   saved?(ctx: TurnContext<J, S>, versions: readonly TurnVersion[]): void;
   /** The `finish` part's metadata (default: `metadata`). */
   finish?(ctx: TurnContext<J, S>): object;
-  /** Gives back what was charged up front: the turn failed or was stopped. */
-  refund?(deps: Deps, job: J): Promise<void>;
-  /** Gives back what was charged for a job its worker could not run to its end (it died). */
-  lost?(deps: Deps, job: J): Promise<void>;
+  /** What a turn costs, and when it is given back (none: the kind charges nothing per turn). */
+  charge?: ChargePolicy<J>;
   /** The error part's text for a failure (default: turn-failure.ts's wording). */
   failureText?(error: unknown, streamed: boolean): string;
 }

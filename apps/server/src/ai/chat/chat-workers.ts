@@ -11,7 +11,8 @@ import { sseErrorEnd } from "./ui-message-sse.ts";
  * chat-kinds.ts) to the least busy worker and relays its bytes. Under load the chats' CPU work (AI
  * SDK streams, tools, the offline engine, page reading) no longer delays the next request's first
  * byte. A worker that dies ends its chats
- * with an error part, each charge is given back (onLost), and a new worker takes its place.
+ * with an error part after each charge is settled as lost (onLost), and a new worker takes its
+ * place.
  */
 
 interface Pending {
@@ -49,7 +50,7 @@ export function startChatWorkers(options: {
   url: URL;
   setup: ChatWorkerSetup;
   logger: Logger;
-  /** Gives back what was charged for a job its worker could not finish. */
+  /** Settles the charge of a job its worker could not finish (its kind's ChargePolicy, lost). */
   onLost: (job: ChatJob) => Promise<void>;
   /** The error text of a chat its worker could not finish (its kind's: chat-kinds.ts). */
   failedText: (job: ChatJob) => string;
@@ -99,12 +100,17 @@ export function startChatWorkers(options: {
       slot.alive = false;
       rejectReady(new Error(`a chat worker exited (code ${code}) while starting`));
       for (const entry of pending.values()) {
-        if (entry.open) {
-          entry.open = false;
-          entry.controller.enqueue(sseErrorEnd(options.failedText(entry.job)));
-          entry.controller.close();
-        }
-        options.onLost(entry.job).catch((err: unknown) => logger.error({ err }, "refund failed"));
+        // The turn never settled its charge: settled as lost first, so a person who has read
+        // the whole reply (its error end) sees what it cost.
+        void options
+          .onLost(entry.job)
+          .catch((err: unknown) => logger.error({ err }, "settling a lost chat failed"))
+          .finally(() => {
+            if (!entry.open) return;
+            entry.open = false;
+            entry.controller.enqueue(sseErrorEnd(options.failedText(entry.job)));
+            entry.controller.close();
+          });
       }
       pending.clear();
       if (closing) return;
@@ -131,9 +137,12 @@ export function startChatWorkers(options: {
     );
     if (!slot) {
       // Every worker is being replaced (each died while starting): the chat fails, uncharged.
-      options.onLost(job).catch((err: unknown) => logger.error({ err }, "refund failed"));
+      const lost = options
+        .onLost(job)
+        .catch((err: unknown) => logger.error({ err }, "settling a lost chat failed"));
       return new ReadableStream<Uint8Array>({
-        start(controller) {
+        async start(controller) {
+          await lost;
           controller.enqueue(sseErrorEnd(options.failedText(job)));
           controller.close();
         },

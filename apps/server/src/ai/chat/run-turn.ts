@@ -2,7 +2,7 @@ import { CITATION_CHECKS_PART } from "@nexus/contracts";
 import { createUIMessageStream, type UIMessageChunk } from "ai";
 import type { Deps } from "../../deps.ts";
 import { modelRetries } from "../model-fetch.ts";
-import type { ChatJob, ChatKind, TurnContext } from "./chat-kinds.ts";
+import type { ChatJob, ChatKind, TurnContext, TurnEnd } from "./chat-kinds.ts";
 import { checkCitations } from "./citation-check.ts";
 import { ModelTextGuard } from "./model-chunks.ts";
 import { lastUserText, personalSettingsOf, withPersonal } from "./personal.ts";
@@ -14,7 +14,8 @@ import { failureMessage } from "./turn-failure.ts";
  * the accepting thread sends at once: start-chat.ts): the retry status while the model is retried
  * (a transient data-status part), the kind's preparation, the model call on the AI SDK's own
  * streamText (or the kind's own reply), the save — awaited before the `finish` part — and on a
- * failure or a stop: the refund, the stopped turn kept as far as it got, and the error part's text.
+ * failure or a stop: the stopped turn kept as far as it got, and the error part's text. However it
+ * ends, the kind's charge is settled once, after the turn's last save and before its last part.
  * The UI-message chunks are framed as server-sent events by runners.ts.
  */
 export function runChatTurn<J extends ChatJob, B, S>(
@@ -63,6 +64,17 @@ async function turn<J extends ChatJob, B, S>(
     emit: (chunk) => guard.push(chunk),
   };
   let saved = false;
+  let settled = false;
+  // The one place a turn's charge is settled (ChargePolicy): once, however the turn ended.
+  const settle = async (end: TurnEnd) => {
+    if (settled || !kind.charge) return;
+    settled = true;
+    await kind.charge
+      .settle(deps, job, end)
+      .catch((err: unknown) =>
+        deps.logger.error({ err, kind: kind.kind, end }, "settling a turn's charge failed"),
+      );
+  };
   // The caller's personal settings, read beside the kind's preparation (never before it).
   const personal = personalSettingsOf(deps, job.caller);
   personal.catch(() => undefined);
@@ -90,12 +102,10 @@ async function turn<J extends ChatJob, B, S>(
     emitCitationChecks(ctx);
     await save(kind, ctx, false);
     saved = true;
+    await settle("completed");
     write({ type: "finish", messageMetadata: kind.finish?.(ctx) ?? kind.metadata(job, model) });
   } catch (error) {
     guard.flush();
-    await kind
-      .refund?.(deps, job)
-      .catch((err: unknown) => deps.logger.error({ err, kind: kind.kind }, "refund failed"));
     // A stopped turn is kept as far as it got (a reload shows it, with Regenerate), uncharged.
     if (signal.aborted && !saved)
       await save(kind, ctx, true).catch((err: unknown) =>
@@ -103,6 +113,7 @@ async function turn<J extends ChatJob, B, S>(
       );
     else if (!signal.aborted)
       deps.logger.warn({ err: error, kind: kind.kind, entryId: job.entryId }, "chat turn failed");
+    await settle(signal.aborted ? "stopped" : "failed");
     const streamed = chatTurn.text !== "";
     write({
       type: "error",

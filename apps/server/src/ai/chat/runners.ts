@@ -39,11 +39,10 @@ export function runChatJobText(
 }
 
 /**
- * A job its worker could not finish (the worker died): what was charged up front is given back by
- * its kind (an answer's unit). A unit a kind reserved and settles (an agent conversation's) is
- * settled by the thread that accepted it once the stream has ended (start-chat.ts), never here.
+ * A job its worker could not finish (the worker died, so its turn never settled): its kind's
+ * charge is settled here as lost (ChargePolicy: the other place a turn's charge is settled).
  */
 export async function chatJobLost(deps: Deps, job: ChatJob): Promise<void> {
   const kind = deps.chatKinds.get(job.kind);
-  if (kind && runsTurns(kind)) await kind.lost?.(deps, job);
+  if (kind && runsTurns(kind)) await kind.charge?.settle(deps, job, "lost");
 }

@@ -13,6 +13,7 @@ import type { KindDeclaration } from "../../ai/chat/kind-declaration.ts";
 import { failureMessage } from "../../ai/chat/turn-failure.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import * as customAgents from "../custom-agents/custom-agents.service.ts";
+import { settleConversation } from "./agents.reserve.ts";
 import { acceptPresetReply } from "./agents.service.ts";
 
 export type { AgentJob } from "./agents.run.ts";
@@ -92,8 +93,9 @@ export const agentKind: KindDeclaration = {
 /**
  * The agent chat kind (ARCHITECTURE.md §3.1): a preset agent's reply (POST
  * /api/agents/:agentId/chat) and, accepted by custom-agents.service.ts, a custom agent's
- * (POST /api/custom-agents/:id/chat). Its unit is reserved and settled by the accepting thread
- * (agents.reserve.ts), so the turn itself refunds nothing.
+ * (POST /api/custom-agents/:id/chat). A new conversation's unit is reserved on accept and
+ * settled when the reply has ended (agents.reserve.ts): kept once per conversation, by its first
+ * completed reply; given back otherwise.
  */
 export const agentChat: ChatKind<AgentJob, AgentChatRequest, AgentState> = {
   ...agentKind,
@@ -115,4 +117,9 @@ export const agentChat: ChatKind<AgentJob, AgentChatRequest, AgentState> = {
     ...(ctx.state.versions.length > 0 ? { versions: ctx.state.versions } : {}),
   }),
   failureText: (error, streamed) => failureMessage({ error, streamed }),
+  charge: {
+    settle: async (deps, job) => {
+      if (job.reserved) await settleConversation(deps, job.caller, job.entryId);
+    },
+  },
 };

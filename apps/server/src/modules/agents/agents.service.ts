@@ -25,7 +25,7 @@ import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
-import { reserveConversation, settleConversation } from "./agents.reserve.ts";
+import { reserveConversation } from "./agents.reserve.ts";
 import {
   type AgentJob,
   agentModel,
@@ -168,8 +168,7 @@ export async function acceptAgentReply(options: {
     replaces: regenerate,
     reasoning,
   };
-  if (!reserves) return { job };
-  return { job, settle: () => settleConversation(deps, caller, entryId) };
+  return { job };
 }
 
 /** GET /api/agents/:agentId/threads/:threadId: the caller's conversation with this agent. */

@@ -7,7 +7,7 @@ import {
   questionOf,
   threadPaths,
 } from "@nexus/contracts";
-import type { ChatKind, ChatRequest } from "../../ai/chat/chat-kinds.ts";
+import type { ChatKind, ChatRequest, TurnEnd } from "../../ai/chat/chat-kinds.ts";
 import type { KindDeclaration } from "../../ai/chat/kind-declaration.ts";
 import type { Caller, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -94,8 +94,12 @@ export async function acceptAnswer(
   return { job };
 }
 
-const refundSearch = (deps: Deps, job: AnswerJob) =>
-  usage.refund({ deps, caller: job.caller, counter: "search" });
+/** An answer's search unit, consumed on accept: kept when the answer completes, else given back. */
+const searchCharge = {
+  settle: async (deps: Deps, job: AnswerJob, end: TurnEnd) => {
+    if (end !== "completed") await usage.refund({ deps, caller: job.caller, counter: "search" });
+  },
+};
 
 /**
  * An answer turn for a kind whose jobs are answer jobs (the answer kind, document chat): the model,
@@ -112,8 +116,7 @@ export function answerTurn<J extends AnswerJob>(): Pick<
   | "record"
   | "saved"
   | "finish"
-  | "refund"
-  | "lost"
+  | "charge"
   | "failureText"
 > {
   return {
@@ -125,8 +128,7 @@ export function answerTurn<J extends AnswerJob>(): Pick<
     record: recordAnswer,
     saved: answerSaved,
     finish: answerFinish,
-    refund: refundSearch,
-    lost: refundSearch,
+    charge: searchCharge,
     failureText: (error, streamed) => failureMessage({ error, streamed }),
   };
 }
