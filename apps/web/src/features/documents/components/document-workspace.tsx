@@ -11,6 +11,7 @@ import { DocumentChatPanel, type DocumentThreadContext } from "./document-chat-p
 import { Loading, TextPane } from "./document-text-pane.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
 import { PdfViewerLoader } from "./pdf-viewer-loader.tsx";
+import { ResizableSplit } from "./resizable-split.tsx";
 
 /** "p. 3" or "3 pages". */
 function pagesLabel(pages: readonly number[]): string {
@@ -158,10 +159,7 @@ export function DocumentWorkspace({
         ) : null}
       </header>
       {wide ? (
-        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.15fr)_minmax(22rem,1fr)]">
-          <div className="min-h-0 min-w-0 overflow-hidden border-r border-border">{viewer}</div>
-          <div className="flex min-h-0 min-w-0 flex-col overflow-x-clip px-4">{chat}</div>
-        </div>
+        <ResizableSplit left={viewer} right={chat} />
       ) : (
         <>
           <div
