@@ -23,7 +23,7 @@ export function ChapterNav({
     <select
       aria-label="Chapter"
       data-testid="chapter-nav"
-      className="h-8 max-w-40 truncate rounded-md border border-border bg-surface-2 px-1 text-xs text-fg sm:max-w-56"
+      className="h-8 w-32 truncate rounded-md border border-border bg-surface-2 px-1 text-xs text-fg sm:w-40"
       defaultValue=""
       onChange={(event) => {
         const scroller = pane.current;
