@@ -123,7 +123,6 @@ test("document viewer screenshots: ODS, ODP, EPUB and PDF bands, light and dark,
       for (const [kind, id, query] of docs) {
         const page = await openDocument(context, id, query);
         if (viewportName === "phone") await page.getByRole("tab", { name: "Document" }).click();
-        await page.getByRole("tab", { name: "Document" }).click();
         if (kind === "pdf")
           await expect(page.getByTestId("pdf-bands").first()).toBeVisible({ timeout: 60_000 });
         else await expect(page.getByTestId("document-view-toolbar")).toBeVisible();
