@@ -75,14 +75,14 @@ export function PdfToolbar({
       >
         <ChevronLeft className="size-4" aria-hidden="true" />
       </Button>
-      <label className="flex items-center gap-1 text-muted">
+      <label className="flex shrink-0 items-center gap-1 whitespace-nowrap text-muted">
         <span className="sr-only">Page</span>
         <input
           key={current}
           defaultValue={current}
           inputMode="numeric"
           aria-label="Page number"
-          className="h-8 w-12 rounded-md border border-border bg-surface px-1 text-center text-fg"
+          className="h-8 w-12 rounded-md border border-border bg-surface px-1 text-center text-fg max-sm:w-10"
           onKeyDown={(e) => {
             if (e.key === "Enter") goTo(Number((e.target as HTMLInputElement).value) || 1);
           }}
@@ -92,33 +92,32 @@ export function PdfToolbar({
       <Button variant="ghost" size="icon" aria-label="Next page" onClick={() => goTo(current + 1)}>
         <ChevronRight className="size-4" aria-hidden="true" />
       </Button>
-      <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
-      <Button
-        variant="ghost"
-        size="icon"
-        className="hidden sm:inline-flex"
-        aria-label="Zoom out"
-        disabled={zoom <= (PDF_ZOOMS[0] ?? 0)}
-        onClick={() => setZoom((z) => stepZoom(PDF_ZOOMS, z, -1))}
-      >
-        <Minus className="size-4" aria-hidden="true" />
-      </Button>
-      <span
-        className="hidden w-12 text-center tabular-nums text-muted sm:inline"
-        aria-live="polite"
-      >
-        {Math.round(zoom * 100)}%
+      <span className="mx-1 h-5 w-px shrink-0 bg-border max-sm:hidden" aria-hidden="true" />
+      {/* Zoom steps from a tablet up; on a phone, pinching zooms (and a Button's own display
+          class would beat a "hidden" given to it, so the group is hidden instead). */}
+      <span className="hidden items-center gap-1 sm:flex">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Zoom out"
+          disabled={zoom <= (PDF_ZOOMS[0] ?? 0)}
+          onClick={() => setZoom((z) => stepZoom(PDF_ZOOMS, z, -1))}
+        >
+          <Minus className="size-4" aria-hidden="true" />
+        </Button>
+        <span className="w-12 text-center tabular-nums text-muted" aria-live="polite">
+          {Math.round(zoom * 100)}%
+        </span>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Zoom in"
+          disabled={zoom >= (PDF_ZOOMS.at(-1) ?? 0)}
+          onClick={() => setZoom((z) => stepZoom(PDF_ZOOMS, z, 1))}
+        >
+          <Plus className="size-4" aria-hidden="true" />
+        </Button>
       </span>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="hidden sm:inline-flex"
-        aria-label="Zoom in"
-        disabled={zoom >= (PDF_ZOOMS.at(-1) ?? 0)}
-        onClick={() => setZoom((z) => stepZoom(PDF_ZOOMS, z, 1))}
-      >
-        <Plus className="size-4" aria-hidden="true" />
-      </Button>
       <Button
         variant="ghost"
         size="icon"
