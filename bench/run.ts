@@ -12,6 +12,8 @@
 //                                     document-chat (first-token overhead, 1,000-passage document),
 //                                     page-text (hostile web pages to text: before beside after),
 //                                     pdf-viewer (the PDF viewer on a 300-page PDF),
+//                                     document-viewer (a 10,000-row sheet's grid, find over
+//                                     300 PDF pages),
 //                                     research (deep research: per step, a standard run, replay of
 //                                     10,000 events, citation accuracy; instant fakes),
 //                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
@@ -35,6 +37,7 @@ import { citationCheckBench } from "./citation-check.ts";
 import { coldStart } from "./cold-start.ts";
 import { documentChat } from "./document-chat.ts";
 import { documentParse } from "./document-parse.ts";
+import { documentViewerBench } from "./document-viewer.ts";
 import { exportBench } from "./export.ts";
 import { filesRetrieval } from "./files-retrieval.ts";
 import { filesUpload } from "./files-upload.ts";
@@ -67,6 +70,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   research,
   "run-code": runCodeBench,
   "document-parse": documentParse,
+  "document-viewer": documentViewerBench,
   "files-retrieval": filesRetrieval,
   "files-upload": filesUpload,
   export: exportBench,

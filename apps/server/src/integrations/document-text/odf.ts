@@ -1,5 +1,7 @@
 import { isRtl, limitPages, limitText, requireText } from "./limits.ts";
+import { odpSlide, odsRows } from "./odf-views.ts";
 import { attr } from "./ooxml.ts";
+import { sheetPage } from "./sheet-view.ts";
 import { TextBuilder } from "./text-builder.ts";
 import {
   type DocumentKind,
@@ -13,13 +15,13 @@ import { DAMAGED_MESSAGE, openZip } from "./zip.ts";
 
 /**
  * OpenDocument (ODT, ODP, ODS) from content.xml: a text document is one page with its headings
- * (text:h and its outline level); a presentation has a page per draw:page; a spreadsheet a page
- * per table (rows as " | "-joined cells, repeated empty cells not expanded).
+ * (text:h and its outline level); a presentation has a page per draw:page, kept as a slide view
+ * too; a spreadsheet a page per table, kept as a typed grid (odf-views.ts, as XLSX and PPTX are).
  */
 
 const MAX_REPEAT = 100;
 
-function inline(nodes: XNode[]): string {
+export function inline(nodes: XNode[]): string {
   let out = "";
   for (const node of nodes) {
     if (typeof node === "string") out += node;
@@ -83,11 +85,18 @@ export function parseOdf(options: ParseOptions & { kind: DocumentKind }): Parsed
   limitPages(units.length, options.limits, options.kind === "ods" ? "sheets" : "pages");
   const pages: DocumentPage[] = units.map((unit, index) => {
     options.onProgress?.({ stage: "parsing", page: index + 1, pages: units.length });
-    const builder = new TextBuilder();
+    const name = attr(unit, "table:name") ?? `Sheet ${index + 1}`;
     if (options.kind === "ods") {
-      builder.heading(1, attr(unit, "table:name") ?? `Sheet ${index + 1}`);
-      table(unit, builder);
-    } else blocks(typeof unit === "string" ? [] : unit.children, builder);
+      const { text, headings, view } = sheetPage(name, odsRows(unit, inline));
+      return { number: index + 1, text, ocr: false, headings, view };
+    }
+    const builder = new TextBuilder();
+    if (options.kind === "odp") {
+      const blocks = odpSlide(unit, builder, inline);
+      const { text, headings } = builder.build();
+      return { number: index + 1, text, ocr: false, headings, view: { type: "slide", blocks } };
+    }
+    blocks(typeof unit === "string" ? [] : unit.children, builder);
     const { text, headings } = builder.build();
     return { number: index + 1, text, ocr: false, headings };
   });

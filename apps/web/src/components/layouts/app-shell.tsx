@@ -1,11 +1,12 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
-import { Menu, SquarePen, X } from "lucide-react";
+import { Menu, PanelLeftOpen, SquarePen, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Logo } from "@/components/ui/logo.tsx";
 import { paths, showsStaticFooter } from "@/config/paths.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/use-media-query.ts";
+import { useSidebarCollapsed } from "@/lib/use-stored-state.ts";
 import { SidebarSkeleton } from "./app-shell-skeleton.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { StaticFooter } from "./static-footer.tsx";
@@ -64,9 +65,40 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
   );
 }
 
+/** The collapsed sidebar on a wide screen: a rail with the way back, the logo and a new thread. */
+function SidebarRail({ onExpand }: { onExpand: () => void }) {
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-testid="sidebar-rail"
+      className="fixed inset-y-0 left-0 z-20 flex w-12 flex-col items-center gap-2 border-r border-border bg-sidebar py-3"
+    >
+      <button
+        type="button"
+        aria-label="Show sidebar"
+        title="Show sidebar"
+        aria-expanded={false}
+        data-testid="sidebar-expand"
+        onClick={onExpand}
+        className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <PanelLeftOpen className="size-5" aria-hidden="true" />
+      </button>
+      <Link
+        to={paths.app.root.href()}
+        aria-label="New thread"
+        title="New thread"
+        className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+      >
+        <SquarePen className="size-5" aria-hidden="true" />
+      </Link>
+    </aside>
+  );
+}
+
 /**
- * The /app frame: a fixed sidebar on wide screens, a top bar with a drawer on phones, the page in
- * the main area, and the static footer on /app itself.
+ * The /app frame: a fixed sidebar on wide screens (collapsible to a rail, remembered), a top bar
+ * with a drawer on phones, the page in the main area, and the static footer on /app itself.
  */
 export function AppShell({
   account,
@@ -86,17 +118,36 @@ export function AppShell({
   const location = useLocation();
   const navigate = useNavigate();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const sidebar = loading ? <SidebarSkeleton /> : <Sidebar account={account} threads={threads} />;
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const rail = desktop && collapsed;
+  const sidebar = loading ? (
+    <SidebarSkeleton />
+  ) : (
+    <Sidebar
+      account={account}
+      threads={threads}
+      {...(desktop ? { onCollapse: () => setCollapsed(true) } : {})}
+    />
+  );
 
   return (
-    <div className={clsx("min-h-dvh md:pl-64", sidePanel && "lg:pr-[min(40rem,45vw)]")}>
+    <div
+      className={clsx(
+        "min-h-dvh",
+        rail ? "md:pl-12" : "md:pl-64",
+        sidePanel && "lg:pr-[min(40rem,45vw)]",
+      )}
+      data-sidebar={rail ? "collapsed" : "expanded"}
+    >
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
-      {desktop ? (
+      {rail ? (
+        <SidebarRail onExpand={() => setCollapsed(false)} />
+      ) : desktop ? (
         <aside
           aria-label="Sidebar"
           data-testid="sidebar"

@@ -9,6 +9,7 @@ import {
   House,
   Library,
   type LucideIcon,
+  PanelLeftClose,
   Plus,
   Settings,
   ShieldCheck,
@@ -70,7 +71,16 @@ function SidebarLink({ item }: { item: NavItem }) {
  * The app navigation: brand, new search, sections, recent threads (a slot the app layer fills),
  * and the account area at the bottom.
  */
-export function Sidebar({ account, threads }: { account: ReactNode; threads?: ReactNode }) {
+export function Sidebar({
+  account,
+  threads,
+  onCollapse,
+}: {
+  account: ReactNode;
+  threads?: ReactNode;
+  /** Wide screens: hides the sidebar (a rail stays; AppShell remembers the choice). */
+  onCollapse?: () => void;
+}) {
   const { isSuperAdmin } = useSession();
   const secondary = isSuperAdmin ? [...SECONDARY, ADMIN_ITEM] : SECONDARY;
   return (
@@ -79,7 +89,22 @@ export function Sidebar({ account, threads }: { account: ReactNode; threads?: Re
         <Link to={paths.app.root.href()} className="rounded-lg">
           <Logo />
         </Link>
-        <ThemeToggle />
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          {onCollapse ? (
+            <button
+              type="button"
+              aria-label="Hide sidebar"
+              title="Hide sidebar"
+              aria-expanded={true}
+              data-testid="sidebar-collapse"
+              onClick={onCollapse}
+              className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <PanelLeftClose className="size-5" aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
       </div>
       <div className="px-3">
         <Link

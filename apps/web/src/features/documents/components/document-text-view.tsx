@@ -2,9 +2,14 @@ import type { DocumentText, PageRange } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { highlightLabel, viewKind } from "../lib/office-view.ts";
+import { ChapterNav } from "./chapter-nav.tsx";
 import { FormattedPage, SheetGrid, Slide, useSheetFind } from "./office-views.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
-import { useDomFind, ViewToolbar } from "./view-toolbar.tsx";
+import { usePinchZoom } from "./use-pinch-zoom.ts";
+import { useDomFind, ViewToolbar, ZOOMS } from "./view-toolbar.tsx";
+
+const MIN_ZOOM = ZOOMS[0];
+const MAX_ZOOM = ZOOMS.at(-1) ?? 2;
 
 /**
  * The highlight's ranges on one page; with a quote found as it is inside a range (a research
@@ -178,6 +183,8 @@ function SheetsView({
   const page = text.pages.find((p) => p.page === active) ?? text.pages[0];
   const view = page?.view?.type === "sheet" ? page.view : undefined;
   const find = useSheetFind(view);
+  const grid = useRef<HTMLDivElement>(null);
+  usePinchZoom({ pane: grid, content: grid, zoom, setZoom, min: MIN_ZOOM, max: MAX_ZOOM });
   return (
     <div ref={root} className="flex h-full min-h-0 flex-col" data-testid="document-text">
       <ViewToolbar
@@ -212,17 +219,19 @@ function SheetsView({
           ))}
         </div>
       ) : null}
-      {page && view ? (
-        <SheetGrid
-          key={page.page}
-          page={page}
-          view={view}
-          ranges={rangesOnPage(highlight, page)}
-          zoom={zoom}
-          find={find}
-          highlightKey={highlight?.key ?? null}
-        />
-      ) : null}
+      <div ref={grid} className="flex min-h-0 flex-1 flex-col">
+        {page && view ? (
+          <SheetGrid
+            key={page.page}
+            page={page}
+            view={view}
+            ranges={rangesOnPage(highlight, page)}
+            zoom={zoom}
+            find={find}
+            highlightKey={highlight?.key ?? null}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -276,6 +285,10 @@ function FlowView({
   const pane = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const find = useDomFind(content, pane, text);
+  usePinchZoom({ pane, content, zoom, setZoom, min: MIN_ZOOM, max: MAX_ZOOM });
+  // An e-book: by chapter, with a list of them; a chapter without text (a cover) is left out.
+  const chapters =
+    type === "html" && text.pages.length > 1 ? text.pages.filter((p) => p.text.trim()) : null;
   useEffect(() => {
     if (!highlight) return;
     const scroller = pane.current;
@@ -295,6 +308,7 @@ function FlowView({
         setZoom={setZoom}
         label={labelOf(text, highlight, false)}
         scope={root}
+        extra={chapters ? <ChapterNav pages={chapters} pane={pane} /> : null}
       />
       <div
         ref={pane}
@@ -316,14 +330,15 @@ function FlowView({
               ) : null,
             )
           ) : type === "html" ? (
-            text.pages.map((page) =>
+            (chapters ?? text.pages).map((page) =>
               page.view?.type === "html" ? (
-                <FormattedPage
-                  key={page.page}
-                  page={page}
-                  nodes={page.view.nodes}
-                  ranges={rangesOnPage(highlight, page)}
-                />
+                <div key={page.page} data-chapter={page.page}>
+                  <FormattedPage
+                    page={page}
+                    nodes={page.view.nodes}
+                    ranges={rangesOnPage(highlight, page)}
+                  />
+                </div>
               ) : null,
             )
           ) : (

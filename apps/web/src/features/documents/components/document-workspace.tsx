@@ -2,15 +2,34 @@ import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { FileText, MessageSquare, ScanText, SquarePen } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { useSession } from "@/lib/session.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { documentContentUrl, documentKeys, getDocumentText, getPassage } from "../api/documents.ts";
+import { findDocumentChat } from "../lib/document-chat-store.ts";
+import { askAboutText, quoteText, requestDocumentChat } from "../lib/selection-chat.ts";
 import { DocumentChatPanel, type DocumentThreadContext } from "./document-chat-panel.tsx";
 import { Loading, TextPane } from "./document-text-pane.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
 import { PdfViewerLoader } from "./pdf-viewer-loader.tsx";
+import { ResizableSplit } from "./resizable-split.tsx";
+import { SelectionActions } from "./selection-actions.tsx";
+
+/** Places text in the document chat's composer (its textarea is React's: set as typing would). */
+function fillComposer(text: string): boolean {
+  const box = window.document.querySelector<HTMLTextAreaElement>(
+    '[data-testid="document-composer"] textarea',
+  );
+  const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
+  if (!box || !setValue) return false;
+  setValue.call(box, `${box.value ? `${box.value.trimEnd()}\n\n` : ""}${text}`);
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+  return true;
+}
 
 /** "p. 3" or "3 pages". */
 function pagesLabel(pages: readonly number[]): string {
@@ -72,6 +91,23 @@ export function DocumentWorkspace({
     [ocrText.data],
   );
 
+  const session = useSession();
+  const viewerBox = useRef<HTMLDivElement>(null);
+  /** Selected text to the chat: through the chat's own handler when it has one (selection-chat.ts). */
+  function toChat(mode: "ask" | "quote", text: string) {
+    setTab("chat");
+    if (requestDocumentChat({ mode, text, documentId: document.id })) return;
+    if (mode === "quote") {
+      requestAnimationFrame(() => fillComposer(quoteText(text)));
+      return;
+    }
+    const entry = findDocumentChat(session.user?.id ?? "anonymous", document.id, threadId);
+    const idle = entry && (entry.chat.status === "ready" || entry.chat.status === "error");
+    if (entry && idle && document.status === "ready")
+      void entry.chat.sendMessage({ text: askAboutText(text) });
+    else requestAnimationFrame(() => fillComposer(askAboutText(text)));
+  }
+
   function onCitation(citation: DocumentCitation) {
     setHighlight({
       ranges: citation.ranges,
@@ -83,27 +119,35 @@ export function DocumentWorkspace({
     setTab("document");
   }
 
-  const viewer =
-    document.viewer === "pdf" ? (
-      <>
-        <div className={clsx("h-full min-h-0", recognised && "hidden")}>
-          <PdfViewerLoader
-            fallback={<Loading label={`Opening ${document.name}…`} />}
-            url={documentContentUrl(document.id)}
-            highlight={highlight}
-            title={document.name}
-            ocrBoxes={ocrBoxes}
-          />
-        </div>
-        {recognised ? (
-          <div className="h-full min-h-0 overflow-auto" data-testid="recognised-text">
-            <TextPane document={document} highlight={highlight} />
+  const viewer = (
+    <div ref={viewerBox} className="h-full min-h-0">
+      <SelectionActions
+        scope={viewerBox}
+        onAsk={(text) => toChat("ask", text)}
+        onQuote={(text) => toChat("quote", text)}
+      />
+      {document.viewer === "pdf" ? (
+        <>
+          <div className={clsx("h-full min-h-0", recognised && "hidden")}>
+            <PdfViewerLoader
+              fallback={<Loading label={`Opening ${document.name}…`} />}
+              url={documentContentUrl(document.id)}
+              highlight={highlight}
+              title={document.name}
+              ocrBoxes={ocrBoxes}
+            />
           </div>
-        ) : null}
-      </>
-    ) : (
-      <TextPane document={document} highlight={highlight} />
-    );
+          {recognised ? (
+            <div className="h-full min-h-0 overflow-auto" data-testid="recognised-text">
+              <TextPane document={document} highlight={highlight} />
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <TextPane document={document} highlight={highlight} />
+      )}
+    </div>
+  );
   const chat = (
     <DocumentChatPanel
       // Another thread is another conversation: nothing of this one's is kept.
@@ -158,10 +202,7 @@ export function DocumentWorkspace({
         ) : null}
       </header>
       {wide ? (
-        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.15fr)_minmax(22rem,1fr)]">
-          <div className="min-h-0 min-w-0 overflow-hidden border-r border-border">{viewer}</div>
-          <div className="flex min-h-0 min-w-0 flex-col overflow-x-clip px-4">{chat}</div>
-        </div>
+        <ResizableSplit left={viewer} right={chat} />
       ) : (
         <>
           <div

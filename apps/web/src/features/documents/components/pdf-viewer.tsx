@@ -1,26 +1,17 @@
 import type { PageRange } from "@nexus/contracts";
-import {
-  ChevronLeft,
-  ChevronRight,
-  GalleryVertical,
-  ListTree,
-  Maximize,
-  Minus,
-  MoveHorizontal,
-  Plus,
-  Search,
-} from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Outline, Page, pdfjs } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
-import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { type Band, measureBands } from "../lib/pdf-bands.ts";
 import { type ItemMarks, type LayerItem, pageMarks, renderItem } from "../lib/pdf-highlight.ts";
 import { pdfWorkerUrl, takePdfWorker } from "../lib/pdf-worker.ts";
 import { OcrMarks } from "./ocr-marks.tsx";
 import { PdfFindBar, usePdfFind } from "./pdf-find.tsx";
 import { rawItems, scrollPaneTo, useKeepPageInView, usePaneWidth } from "./pdf-pane.ts";
 import { PdfThumbnails } from "./pdf-thumbnails.tsx";
+import { PDF_ZOOMS, PdfToolbar } from "./pdf-toolbar.tsx";
+import { usePinchZoom } from "./use-pinch-zoom.ts";
 
 pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
 /** The tab's one pdf.js worker (lib/pdf-worker.ts), serving each PDF (a worker in the options is not
@@ -52,7 +43,6 @@ export interface DocumentHighlight {
 
 /** Pages rendered beyond those in view, above and below. */
 const OVERSCAN = 1;
-const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 /**
  * A PDF beside its chat (react-pdf, pdf.js 5): pages render only near the view (a 300-page PDF
@@ -75,6 +65,9 @@ export function PdfViewer({
 }) {
   const file = useMemo(() => ({ url, withCredentials: true }), [url]);
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  /** Each page's marks as one band per line (lib/pdf-bands.ts), measured once its text is drawn. */
+  const [bands, setBands] = useState<ReadonlyMap<number, Band[]>>(() => new Map());
   /** The page gone to, until the pages' layout has settled with it in view. */
   const target = useRef<number | null>(null);
   const [pages, setPages] = useState(0);
@@ -182,6 +175,13 @@ export function PdfViewer({
   const activeKey = active?.key ?? null;
   const onTextRendered = useCallback(
     (page: number) => {
+      const section = scroller.current?.querySelector(`[data-page="${page}"]`);
+      const drawn = section ? measureBands(section) : [];
+      setBands((old) =>
+        (old.get(page)?.length ?? 0) === 0 && drawn.length === 0
+          ? old
+          : new Map(old).set(page, drawn),
+      );
       if (!marks.current.get(page)?.size || markShown.current === activeKey) return;
       // A find match: only its own page's current mark (other pages hold other matches).
       if (focus && focus.page !== page) return;
@@ -213,6 +213,15 @@ export function PdfViewer({
   const pageWidth = Math.round(width * zoom);
   const pageHeight = Math.round(pageWidth * ratio);
   useKeepPageInView(scroller, target, current, pageWidth);
+  usePinchZoom({
+    pane: scroller,
+    content,
+    zoom,
+    setZoom,
+    min: PDF_ZOOMS[0] ?? 0.5,
+    max: PDF_ZOOMS.at(-1) ?? 3,
+    ready: pages > 0,
+  });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F / ⌘F anywhere inside the viewer
     <div
@@ -225,105 +234,20 @@ export function PdfViewer({
         }
       }}
     >
-      <div className="flex flex-nowrap items-center gap-1 overflow-x-auto border-b border-border bg-surface px-2 py-1.5 text-sm">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Outline"
-          aria-pressed={outline}
-          onClick={() => setOutline((o) => !o)}
-        >
-          <ListTree className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Thumbnails"
-          aria-pressed={thumbs}
-          onClick={() => setThumbs((t) => !t)}
-        >
-          <GalleryVertical className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Previous page"
-          onClick={() => goTo(current - 1)}
-        >
-          <ChevronLeft className="size-4" aria-hidden="true" />
-        </Button>
-        <label className="flex items-center gap-1 text-muted">
-          <span className="sr-only">Page</span>
-          <input
-            key={current}
-            defaultValue={current}
-            inputMode="numeric"
-            aria-label="Page number"
-            className="h-8 w-12 rounded-md border border-border bg-surface px-1 text-center text-fg"
-            onKeyDown={(e) => {
-              if (e.key === "Enter") goTo(Number((e.target as HTMLInputElement).value) || 1);
-            }}
-          />
-          <span>of {pages || "…"}</span>
-        </label>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Next page"
-          onClick={() => goTo(current + 1)}
-        >
-          <ChevronRight className="size-4" aria-hidden="true" />
-        </Button>
-        <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
-        <Button
-          variant="ghost"
-          size="icon"
-          className="hidden sm:inline-flex"
-          aria-label="Zoom out"
-          disabled={zoom <= (ZOOMS[0] ?? 0)}
-          onClick={() => setZoom((z) => [...ZOOMS].reverse().find((s) => s < z) ?? z)}
-        >
-          <Minus className="size-4" aria-hidden="true" />
-        </Button>
-        <span
-          className="hidden w-12 text-center tabular-nums text-muted sm:inline"
-          aria-live="polite"
-        >
-          {Math.round(zoom * 100)}%
-        </span>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="hidden sm:inline-flex"
-          aria-label="Zoom in"
-          disabled={zoom >= (ZOOMS.at(-1) ?? 0)}
-          onClick={() => setZoom((z) => ZOOMS.find((s) => s > z) ?? z)}
-        >
-          <Plus className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Fit width"
-          aria-pressed={zoom === 1}
-          onClick={() => setZoom(1)}
-        >
-          <MoveHorizontal className="size-4" aria-hidden="true" />
-        </Button>
-        <Button variant="ghost" size="icon" aria-label="Fit page" onClick={fitPage}>
-          <Maximize className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="ml-auto"
-          aria-label="Find"
-          aria-expanded={findOpen}
-          onClick={() => (findOpen ? setFindOpen(false) : openFind())}
-        >
-          <Search className="size-4" aria-hidden="true" />
-        </Button>
-      </div>
+      <PdfToolbar
+        outline={outline}
+        onOutline={() => setOutline((o) => !o)}
+        thumbs={thumbs}
+        onThumbs={() => setThumbs((t) => !t)}
+        current={current}
+        pages={pages}
+        goTo={goTo}
+        zoom={zoom}
+        setZoom={setZoom}
+        onFitPage={fitPage}
+        findOpen={findOpen}
+        onFind={() => (findOpen ? setFindOpen(false) : openFind())}
+      />
       {findOpen ? (
         <div className="flex justify-end border-b border-border bg-surface px-2 py-1">
           <PdfFindBar
@@ -386,37 +310,47 @@ export function PdfViewer({
           data-testid="pdf-pages"
           tabIndex={-1}
         >
-          {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-            <section
-              key={n}
-              data-page={n}
-              aria-label={`Page ${n}`}
-              className="relative mx-auto mb-4 bg-white shadow-sm"
-              style={{ width: pageWidth, minHeight: pageHeight }}
-            >
-              {visible.has(n) ? (
-                <Page
-                  pageNumber={n}
-                  width={pageWidth}
-                  renderAnnotationLayer={false}
-                  customTextRenderer={renderer(n)}
-                  onGetTextSuccess={(content) => void onText(n, content.items as LayerItem[])}
-                  onRenderTextLayerSuccess={() => onTextRendered(n)}
-                  loading={<div style={{ height: pageHeight }} />}
-                />
-              ) : null}
-              {visible.has(n) && active && ocrBoxes?.has(n) ? (
-                <OcrMarks
-                  boxes={ocrBoxes.get(n) ?? []}
-                  ranges={active.ranges}
-                  page={n}
-                  onShown={(mark) =>
-                    scrollPaneTo(scroller.current, mark, (scroller.current?.clientHeight ?? 0) / 3)
-                  }
-                />
-              ) : null}
-            </section>
-          ))}
+          <div ref={content}>
+            {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+              <section
+                data-bands={bands.get(n)?.length ? "" : undefined}
+                key={n}
+                data-page={n}
+                aria-label={`Page ${n}`}
+                className="relative mx-auto mb-4 bg-white shadow-sm"
+                style={{ width: pageWidth, minHeight: pageHeight }}
+              >
+                {visible.has(n) ? (
+                  <Page
+                    pageNumber={n}
+                    width={pageWidth}
+                    renderAnnotationLayer={false}
+                    customTextRenderer={renderer(n)}
+                    onGetTextSuccess={(content) => void onText(n, content.items as LayerItem[])}
+                    onRenderTextLayerSuccess={() => onTextRendered(n)}
+                    loading={<div style={{ height: pageHeight }} />}
+                  />
+                ) : null}
+                {visible.has(n) && bands.get(n)?.length ? (
+                  <PageBands bands={bands.get(n) ?? []} />
+                ) : null}
+                {visible.has(n) && active && ocrBoxes?.has(n) ? (
+                  <OcrMarks
+                    boxes={ocrBoxes.get(n) ?? []}
+                    ranges={active.ranges}
+                    page={n}
+                    onShown={(mark) =>
+                      scrollPaneTo(
+                        scroller.current,
+                        mark,
+                        (scroller.current?.clientHeight ?? 0) / 3,
+                      )
+                    }
+                  />
+                ) : null}
+              </section>
+            ))}
+          </div>
         </div>
       </Document>
       {failed ? (
@@ -424,6 +358,25 @@ export function PdfViewer({
           This PDF could not be shown. Its text is still searchable in the chat.
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A page's highlight bands, over its canvas (multiplied, so the text stays readable). */
+function PageBands({ bands }: { bands: readonly Band[] }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-0"
+      data-testid="pdf-bands"
+    >
+      {bands.map((b) => (
+        <div
+          key={`${b.left},${b.top},${b.width}`}
+          className={b.current ? "pdf-band pdf-band-current" : "pdf-band"}
+          style={{ left: b.left, top: b.top, width: b.width, height: b.height }}
+        />
+      ))}
     </div>
   );
 }

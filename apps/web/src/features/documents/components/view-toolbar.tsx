@@ -1,11 +1,15 @@
-import { ChevronDown, ChevronUp, Minus, Plus, Search } from "lucide-react";
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { clsx } from "clsx";
+import { ChevronDown, ChevronUp, Minus, Plus, Search, X } from "lucide-react";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { useMediaQuery } from "@/lib/use-media-query.ts";
+import { stepZoom } from "../lib/zoom.ts";
 
 /**
  * The office and text views' toolbar: find with a count ("2 of 7", next and previous, Enter and
- * Shift+Enter, Ctrl+F or ⌘F in the view focuses it) and zoom (75–200 %). `label` says where the
- * cited passage is ("Sheet 1, rows 1–11").
+ * Shift+Enter, Ctrl+F or ⌘F in the view focuses it) and zoom (75–200 %; pinching zooms too).
+ * `label` says where the cited passage is ("Sheet 1, rows 1–11"). On a phone the toolbar is one
+ * row: find opens from its icon (and then takes the row), zoom otherwise.
  */
 
 export const ZOOMS = [0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2] as const;
@@ -36,6 +40,7 @@ export function useFindState(): Pick<FindState, "query" | "setQuery"> & {
 function useFindShortcut(
   scope: RefObject<HTMLElement | null>,
   input: RefObject<HTMLInputElement | null>,
+  open: () => void,
 ) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -43,13 +48,19 @@ function useFindShortcut(
       const root = scope.current;
       if (!root || !(event.target instanceof Node) || !root.contains(event.target)) return;
       event.preventDefault();
-      input.current?.focus();
-      input.current?.select();
+      open();
+      requestAnimationFrame(() => {
+        input.current?.focus();
+        input.current?.select();
+      });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [scope, input]);
+  }, [scope, input, open]);
 }
+
+/** A phone: the toolbar keeps to one row. */
+const PHONE_QUERY = "(max-width: 639px)";
 
 export function ViewToolbar({
   find,
@@ -57,16 +68,22 @@ export function ViewToolbar({
   setZoom,
   label,
   scope,
+  extra,
 }: {
   find: FindState;
   zoom: number;
   setZoom: (zoom: number) => void;
   label: string | null;
   scope: RefObject<HTMLElement | null>;
+  /** More controls before zoom (an e-book's chapter list). */
+  extra?: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  useFindShortcut(scope, input);
-  const at = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [findOpen, setFindOpen] = useState(false);
+  const openFind = useCallback(() => setFindOpen(true), []);
+  useFindShortcut(scope, input, openFind);
+  const showFind = !phone || findOpen;
   const status = !find.query.trim()
     ? ""
     : find.count === 0
@@ -77,76 +94,109 @@ export function ViewToolbar({
       className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-surface px-2 py-1"
       data-testid="document-view-toolbar"
     >
-      <div className="flex min-w-0 flex-1 items-center gap-1">
-        <Search aria-hidden className="size-4 shrink-0 text-muted" />
-        <input
-          ref={input}
-          type="search"
-          value={find.query}
-          onChange={(e) => find.setQuery(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              find.step(e.shiftKey ? -1 : 1);
-            }
+      {phone && !findOpen ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Find"
+          aria-expanded={false}
+          data-testid="document-find-open"
+          onClick={() => {
+            setFindOpen(true);
+            requestAnimationFrame(() => input.current?.focus());
           }}
-          placeholder="Find"
-          aria-label="Find in document"
-          className="h-8 w-full min-w-0 max-w-56 rounded-md border border-border bg-surface-2 px-2 text-sm text-fg placeholder:text-subtle focus-visible:outline-2 focus-visible:outline-accent"
-          data-testid="document-find-input"
-        />
-        <span
-          className="shrink-0 text-xs tabular-nums text-muted"
-          aria-live="polite"
-          data-testid="document-find-count"
         >
-          {status}
-        </span>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Previous match"
-          disabled={find.count === 0}
-          onClick={() => find.step(-1)}
-        >
-          <ChevronUp className="size-4" />
+          <Search className="size-4" aria-hidden="true" />
         </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Next match"
-          disabled={find.count === 0}
-          onClick={() => find.step(1)}
-        >
-          <ChevronDown className="size-4" />
-        </Button>
-      </div>
-      <div className="flex items-center gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Zoom out"
-          disabled={at <= 0}
-          onClick={() => setZoom(ZOOMS[Math.max(0, at - 1)] ?? 1)}
-        >
-          <Minus className="size-4" />
-        </Button>
-        <span
-          className="w-11 text-center text-xs tabular-nums text-muted"
-          data-testid="document-zoom"
-        >
-          {Math.round(zoom * 100)}%
-        </span>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Zoom in"
-          disabled={at >= ZOOMS.length - 1}
-          onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, at + 1)] ?? 1)}
-        >
-          <Plus className="size-4" />
-        </Button>
-      </div>
+      ) : null}
+      {showFind ? (
+        <div className="flex min-w-0 flex-1 items-center gap-1">
+          <Search aria-hidden className="size-4 shrink-0 text-muted max-sm:hidden" />
+          <input
+            ref={input}
+            type="search"
+            value={find.query}
+            onChange={(e) => find.setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                find.step(e.shiftKey ? -1 : 1);
+              }
+            }}
+            placeholder="Find"
+            aria-label="Find in document"
+            className="h-8 w-full min-w-0 max-w-56 rounded-md border border-border bg-surface-2 px-2 text-sm text-fg placeholder:text-subtle focus-visible:outline-2 focus-visible:outline-accent"
+            data-testid="document-find-input"
+          />
+          <span
+            className="shrink-0 text-xs tabular-nums text-muted"
+            aria-live="polite"
+            data-testid="document-find-count"
+          >
+            {status}
+          </span>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Previous match"
+            disabled={find.count === 0}
+            onClick={() => find.step(-1)}
+          >
+            <ChevronUp className="size-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Next match"
+            disabled={find.count === 0}
+            onClick={() => find.step(1)}
+          >
+            <ChevronDown className="size-4" />
+          </Button>
+          {phone ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Close find"
+              onClick={() => {
+                setFindOpen(false);
+                find.setQuery("");
+              }}
+            >
+              <X className="size-4" />
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {showFind && phone ? null : (
+        <div className={clsx("flex items-center gap-1", phone && "ml-auto")}>
+          {extra}
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Zoom out"
+            disabled={zoom <= ZOOMS[0]}
+            onClick={() => setZoom(stepZoom(ZOOMS, zoom, -1))}
+          >
+            <Minus className="size-4" />
+          </Button>
+          <span
+            className="w-11 text-center text-xs tabular-nums text-muted"
+            data-testid="document-zoom"
+          >
+            {Math.round(zoom * 100)}%
+          </span>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Zoom in"
+            disabled={zoom >= (ZOOMS.at(-1) ?? 2)}
+            onClick={() => setZoom(stepZoom(ZOOMS, zoom, 1))}
+          >
+            <Plus className="size-4" />
+          </Button>
+        </div>
+      )}
       {label ? (
         <p
           className="w-full truncate pb-0.5 text-xs font-medium text-fg"
