@@ -119,17 +119,22 @@ export function readValue(field: ExtractionField, value: unknown): Read {
  */
 export interface SourceText {
   text: string;
-  /** Each page's number (as the viewer names it) and its first character in `text`, ascending. */
-  pages: ReadonlyArray<{ page: number; start: number }>;
+  /**
+   * Each page's number (as the viewer names it), its first character in `text` (ascending), and
+   * where in its page it begins (a long page read in pieces: the piece's offset in the page).
+   */
+  pages: ReadonlyArray<{ page: number; start: number; offset: number }>;
 }
 
 const PAGE_GAP = "\n\n";
 
-export function sourceText(pages: ReadonlyArray<{ page: number; text: string }>): SourceText {
+export function sourceText(
+  pages: ReadonlyArray<{ page: number; text: string; offset?: number }>,
+): SourceText {
   let at = 0;
-  const starts: Array<{ page: number; start: number }> = [];
+  const starts: Array<{ page: number; start: number; offset: number }> = [];
   for (const p of pages) {
-    starts.push({ page: p.page, start: at });
+    starts.push({ page: p.page, start: at, offset: p.offset ?? 0 });
     at += p.text.length + PAGE_GAP.length;
   }
   return { text: pages.map((p) => p.text).join(PAGE_GAP), pages: starts };
@@ -141,12 +146,13 @@ export function sourceText(pages: ReadonlyArray<{ page: number; text: string }>)
  * range as it is, on no page.
  */
 export function placeOf(source: SourceText, start: number, end: number): ExtractionPlace {
-  let at: { page: number; start: number } | undefined;
+  let at: SourceText["pages"][number] | undefined;
   for (const p of source.pages) if (p.start <= start) at = p;
   if (!at) return { page: null, start, end };
   const next = source.pages[source.pages.indexOf(at) + 1];
   const pageEnd = next ? next.start - PAGE_GAP.length : source.text.length;
-  return { page: at.page, start: start - at.start, end: Math.min(end, pageEnd) - at.start };
+  const shift = at.offset - at.start;
+  return { page: at.page, start: start + shift, end: Math.min(end, pageEnd) + shift };
 }
 
 /**
