@@ -26,6 +26,22 @@ export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, { english: string; na
   ar: { english: "Arabic", native: "العربية" },
 };
 
+/** The interface languages (Settings → Language); English is the source of every catalogue. */
+export const UI_LANGUAGES = [
+  "en",
+  "de",
+  "fr",
+  "es",
+  "ja",
+  "ar",
+] as const satisfies readonly LanguageCode[];
+export const uiLanguageSchema = z.enum(UI_LANGUAGES, {
+  error: `The interface language is one of ${UI_LANGUAGES.join(", ")}, or null (the browser's).`,
+});
+export type UiLanguage = z.infer<typeof uiLanguageSchema>;
+/** Languages written right to left. */
+export const RTL_LANGUAGES: readonly UiLanguage[] = ["ar"];
+
 /** The menu's labels: Auto first. */
 export const ANSWER_LANGUAGE_LABELS: Readonly<Record<AnswerLanguage, string>> = {
   auto: "Auto (the question's language)",
@@ -41,6 +57,8 @@ export const ANSWER_LANGUAGE_LABELS: Readonly<Record<AnswerLanguage, string>> = 
 export const personalSettingsSchema = z.object({
   instructions: z.string(),
   answerLanguage: answerLanguageSchema,
+  /** The interface language chosen for the account; null: none chosen (the browser's). */
+  uiLanguage: uiLanguageSchema.nullable(),
   /** ISO 8601; null: never saved. */
   updatedAt: z.string().nullable(),
 });
@@ -58,6 +76,8 @@ export const updatePersonalSettingsSchema = z
       )
       .optional(),
     answerLanguage: answerLanguageSchema.optional(),
+    /** null forgets the choice (the browser's language again). */
+    uiLanguage: uiLanguageSchema.nullable().optional(),
   })
   .strict();
 export type UpdatePersonalSettings = z.infer<typeof updatePersonalSettingsSchema>;
