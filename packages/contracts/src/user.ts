@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uiLanguageSchema } from "./personal.ts";
 import { accountTierSchema, tierSchema } from "./tiers.ts";
 
 export const userProfileSchema = z.object({
@@ -18,6 +19,8 @@ export const meResponseSchema = z.object({
   user: userProfileSchema.nullable(),
   tier: tierSchema,
   isSuperAdmin: z.boolean(),
+  /** Signed in: the interface language chosen for the account (null: none, the browser's). */
+  uiLanguage: uiLanguageSchema.nullable().optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

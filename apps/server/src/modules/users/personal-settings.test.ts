@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type PersonalSettings, personalInstructionsText } from "@nexus/contracts";
+import { type MeResponse, type PersonalSettings, personalInstructionsText } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -129,6 +129,11 @@ describe("GET and PATCH /api/users/:userId/settings", () => {
     expect((await patch(other.cookie, fresh.userId, { uiLanguage: "ar" })).status).toBe(404);
     await patch(fresh.cookie, fresh.userId, { uiLanguage: "ar" });
     expect(await read()).toMatchObject({ answerLanguage: "de", uiLanguage: "ar" });
+    // The session check carries it (the web applies it before anything else of the account's).
+    const me = async (cookie: string) =>
+      (await (await h.request("/api/me", { cookie })).json()) as MeResponse;
+    expect((await me(fresh.cookie)).uiLanguage).toBe("ar");
+    expect((await me(other.cookie)).uiLanguage).toBeNull();
     await patch(fresh.cookie, fresh.userId, { uiLanguage: null });
     expect(await read()).toMatchObject({ answerLanguage: "de", uiLanguage: null });
 

@@ -21,7 +21,7 @@ const languageOf = (value: string): AnswerLanguage => {
   return parsed.success ? parsed.data : "auto";
 };
 
-const uiLanguageOf = (value: string | null): UiLanguage | null => {
+const parseUiLanguage = (value: string | null): UiLanguage | null => {
   const parsed = uiLanguageSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 };
@@ -31,7 +31,7 @@ function present(row: repo.SettingsRow | undefined): PersonalSettings {
     ? {
         instructions: row.instructions,
         answerLanguage: languageOf(row.answerLanguage),
-        uiLanguage: uiLanguageOf(row.uiLanguage),
+        uiLanguage: parseUiLanguage(row.uiLanguage),
         updatedAt: row.updatedAt.toISOString(),
       }
     : { instructions: "", answerLanguage: "auto", uiLanguage: null, updatedAt: null };
@@ -78,4 +78,12 @@ export async function personalPrompt(
 ): Promise<PersonalPrompt> {
   const { instructions, answerLanguage } = present(await repo.findSettings(deps.db, userId));
   return { instructions, answerLanguage };
+}
+
+/** The interface language chosen for the account (GET /api/me); null: none, the browser's. */
+export async function uiLanguageOf(
+  deps: Pick<Deps, "db">,
+  userId: string,
+): Promise<UiLanguage | null> {
+  return present(await repo.findSettings(deps.db, userId)).uiLanguage;
 }
