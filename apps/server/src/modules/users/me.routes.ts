@@ -2,8 +2,7 @@ import type { MeResponse } from "@nexus/contracts";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { presentProfile } from "./users.presenter.ts";
-import { isSuperAdmin } from "./users.service.ts";
-import { uiLanguageOf } from "./users.settings.ts";
+import { isSuperAdmin, uiLanguageOf } from "./users.service.ts";
 
 /** The session check: who am I, which tier applies, and the interface language I chose. */
 export function meRoutes(deps: Deps) {
