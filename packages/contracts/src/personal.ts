@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UI_LANGUAGES } from "./languages.ts";
 
 /**
  * Personal settings (Settings → Personal instructions, Answer language): what a signed-in person
@@ -26,21 +27,9 @@ export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, { english: string; na
   ar: { english: "Arabic", native: "العربية" },
 };
 
-/** The interface languages (Settings → Language); English is the source of every catalogue. */
-export const UI_LANGUAGES = [
-  "en",
-  "de",
-  "fr",
-  "es",
-  "ja",
-  "ar",
-] as const satisfies readonly LanguageCode[];
-export const uiLanguageSchema = z.enum(UI_LANGUAGES, {
-  error: `The interface language is one of ${UI_LANGUAGES.join(", ")}, or null (the browser's).`,
-});
-export type UiLanguage = z.infer<typeof uiLanguageSchema>;
-/** Languages written right to left. */
-export const RTL_LANGUAGES: readonly UiLanguage[] = ["ar"];
+const UI_LANGUAGE_ERROR =
+  "The interface language is one of en, de, fr, es, ja, ar, or null (the browser's).";
+export const uiLanguageSchema = z.enum(UI_LANGUAGES, { error: UI_LANGUAGE_ERROR });
 
 /** The menu's labels: Auto first. */
 export const ANSWER_LANGUAGE_LABELS: Readonly<Record<AnswerLanguage, string>> = {
@@ -58,7 +47,7 @@ export const personalSettingsSchema = z.object({
   instructions: z.string(),
   answerLanguage: answerLanguageSchema,
   /** The interface language chosen for the account; null: none chosen (the browser's). */
-  uiLanguage: uiLanguageSchema.nullable(),
+  uiLanguage: z.enum(UI_LANGUAGES).nullable(),
   /** ISO 8601; null: never saved. */
   updatedAt: z.string().nullable(),
 });
@@ -77,7 +66,7 @@ export const updatePersonalSettingsSchema = z
       .optional(),
     answerLanguage: answerLanguageSchema.optional(),
     /** null forgets the choice (the browser's language again). */
-    uiLanguage: uiLanguageSchema.nullable().optional(),
+    uiLanguage: z.enum(UI_LANGUAGES, { error: UI_LANGUAGE_ERROR }).nullable().optional(),
   })
   .strict();
 export type UpdatePersonalSettings = z.infer<typeof updatePersonalSettingsSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uiLanguageSchema } from "./personal.ts";
+import { UI_LANGUAGES } from "./languages.ts";
 import { accountTierSchema, tierSchema } from "./tiers.ts";
 
 export const userProfileSchema = z.object({
@@ -20,7 +20,7 @@ export const meResponseSchema = z.object({
   tier: tierSchema,
   isSuperAdmin: z.boolean(),
   /** Signed in: the interface language chosen for the account (null: none, the browser's). */
-  uiLanguage: uiLanguageSchema.nullable().optional(),
+  uiLanguage: z.enum(UI_LANGUAGES).nullable().optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
