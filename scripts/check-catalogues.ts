@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkCatalogues } from "../apps/web/src/lib/i18n/catalogue-check.ts";
-import { MESSAGES } from "../packages/contracts/src/messages.ts";
+import { SPEC_STRINGS } from "../apps/web/src/lib/i18n/spec-strings.ts";
 import { UI_LANGUAGES } from "../packages/contracts/src/personal.ts";
 
 const dir = fileURLToPath(new URL("../apps/web/src/locales/", import.meta.url));
@@ -18,12 +18,12 @@ const locales = Object.fromEntries(
     .filter((file) => file !== "en.json")
     .map((file) => [path.basename(file, ".json"), read(file)]),
 );
-const problems = checkCatalogues({ english: read("en.json"), spec: MESSAGES, locales });
+const problems = checkCatalogues({ english: read("en.json"), spec: SPEC_STRINGS, locales });
 for (const locale of UI_LANGUAGES) {
   if (!files.includes(`${locale}.json`)) problems.push(`${locale}: no catalogue (${locale}.json)`);
 }
 for (const problem of problems) console.log(`✗ ${problem}`);
 if (problems.length > 0) process.exit(1);
 console.log(
-  `catalogues: ${files.length} locales, ${Object.keys(read("en.json")).length + Object.keys(MESSAGES).length} keys each, all sound`,
+  `catalogues: ${files.length} locales, ${Object.keys(read("en.json")).length + Object.keys(SPEC_STRINGS).length} keys each, all sound`,
 );

@@ -1,5 +1,5 @@
 import type { TierLimits } from "@nexus/contracts";
-import { intlLocale } from "./i18n/i18n.ts";
+import { intlLocale, t } from "./i18n/i18n.ts";
 
 const integer = new Intl.NumberFormat("en-US");
 const integers = new Map<string, Intl.NumberFormat>();
@@ -18,7 +18,7 @@ export function formatNumber(value: number): string {
 
 /** A usage limit: 0 means unlimited (spec §9). */
 export function formatLimit(limit: number): string {
-  return limit === 0 ? "Unlimited" : formatNumber(limit);
+  return limit === 0 ? t("usage.unlimited") : formatNumber(limit);
 }
 
 /** History retention: 0 is "no cap" for accounts but "none kept" without one (spec §6). */

@@ -46,15 +46,16 @@ export function NoMatches({
   onClear: () => void;
   testId?: string;
 }) {
+  const t = useT();
   return (
     <EmptyState
       icon={SearchX}
       title={title}
-      description={`Nothing in ${where} matches “${query}”.`}
+      description={t("common.noMatches", { where, query })}
       testId={testId}
     >
       <Button variant="outline" onClick={onClear}>
-        Clear search
+        {t("common.clearSearch")}
       </Button>
     </EmptyState>
   );

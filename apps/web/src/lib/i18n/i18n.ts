@@ -1,10 +1,11 @@
 import en from "virtual:nexus-catalogue/en";
 import { i18n, type Messages } from "@lingui/core";
-import { MESSAGES, type MessageKey, STORAGE_KEYS } from "@nexus/contracts";
+import { STORAGE_KEYS } from "@nexus/contracts";
 import { useSyncExternalStore } from "react";
 import type enSource from "../../locales/en.json";
 import { browserStorage, readItem, removeItem, writeItem } from "../storage.ts";
 import { chooseLocale, DEFAULT_LOCALE, directionOf, type Locale } from "./locales.ts";
+import { SPEC_STRINGS, type SpecKey } from "./spec-strings.ts";
 
 /**
  * The interface language at run time: Lingui's core with catalogues compiled at build time
@@ -12,12 +13,12 @@ import { chooseLocale, DEFAULT_LOCALE, directionOf, type Locale } from "./locale
  * catalogue is its own chunk, loaded when that language is chosen, over English (a key it lacked
  * would read in English, though scripts/check-catalogues.ts lets none lack one).
  *
- * The spec's strings (MESSAGES in @nexus/contracts) are English's `spec.<key>` messages taken from
- * those constants, so their English text is still the one constant's.
+ * The spec's strings (MESSAGES in @nexus/contracts, spec-strings.ts) are English's `spec.<key>`
+ * messages taken from those constants, so their English text is still the one constant's.
  */
 
 /** Every message key: the English catalogue's and the spec strings'. */
-export type MessageId = keyof typeof enSource | `spec.${MessageKey}`;
+export type MessageId = keyof typeof enSource | `spec.${SpecKey}`;
 export type MessageValues = Record<string, string | number>;
 
 export const SPEC_PREFIX = "spec.";
@@ -25,7 +26,7 @@ export const SPEC_PREFIX = "spec.";
 /** The spec strings as English messages (plain text: a one-part compiled message each). */
 export function specMessages(): Messages {
   return Object.fromEntries(
-    Object.entries(MESSAGES).map(([key, text]) => [`${SPEC_PREFIX}${key}`, [text]]),
+    Object.entries(SPEC_STRINGS).map(([key, text]) => [`${SPEC_PREFIX}${key}`, [text]]),
   );
 }
 
@@ -104,6 +105,19 @@ export function useLocale(): Locale {
 /** A message in the current language: `t("history.count", { count: 3 })`. */
 export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
+}
+
+const specKeyByText = new Map(
+  Object.entries(SPEC_STRINGS).map(([key, text]) => [text as string, key as SpecKey]),
+);
+
+/**
+ * A text that may be one of the spec strings (a validation message, a server error's message) in
+ * the interface's language; any other text as it is.
+ */
+export function translateSpec(text: string): string {
+  const key = specKeyByText.get(text);
+  return key ? t(`spec.${key}`) : text;
 }
 
 /** `t` for a component: it renders again when the language changes. */

@@ -48,8 +48,9 @@ function SettingsScreen() {
 }
 
 export function SettingsRoute() {
+  const t = useT();
   return (
-    <RequireSignIn area="Settings">
+    <RequireSignIn area={t("settings.title")}>
       <SettingsScreen />
     </RequireSignIn>
   );
