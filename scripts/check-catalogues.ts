@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkCatalogues } from "../apps/web/src/lib/i18n/catalogue-check.ts";
 import { SPEC_STRINGS } from "../apps/web/src/lib/i18n/spec-strings.ts";
-import { UI_LANGUAGES } from "../packages/contracts/src/personal.ts";
+import { UI_LANGUAGES } from "../packages/contracts/src/languages.ts";
 
 const dir = fileURLToPath(new URL("../apps/web/src/locales/", import.meta.url));
 const read = (file: string) =>
