@@ -41,7 +41,7 @@ test("Arabic chosen in Settings: the page is right to left and translated, and s
   await expect(page.getByRole("heading", { name: "الإعدادات", level: 1 })).toBeVisible();
 
   // The account keeps it: with this browser's storage cleared, the reload is still Arabic.
-  await page.evaluate(() => window.localStorage.clear());
+  await page.evaluate("window.localStorage.clear()");
   await page.reload();
   await expect(page.getByRole("heading", { name: "الإعدادات", level: 1 })).toBeVisible();
   await expect(html(page)).toHaveAttribute("dir", "rtl");
@@ -66,20 +66,18 @@ test("screenshots of Settings and the shell in Arabic and German, light and dark
     const context = await newContext({ viewport, deviceScaleFactor: 1 });
     await signInViaApi(context, uniqueEmail(`i18n-shots-${viewportName}`));
     const page = await context.newPage();
-    for (const [locale, heading, menu] of [
-      ["ar", "الإعدادات", "فتح القائمة"],
-      ["de", "Einstellungen", "Menü öffnen"],
+    for (const [locale, heading, menu, history] of [
+      ["ar", "الإعدادات", "فتح القائمة", "السجل"],
+      ["de", "Einstellungen", "Menü öffnen", "Verlauf"],
     ] as const) {
       await page.goto("/app/settings");
       await page.getByTestId("ui-language").selectOption(locale);
       await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
       await expect(page.getByTestId("ui-language")).toBeEnabled();
       for (const mode of ["light", "dark"] as const) {
+        // Nothing stored: the mode is System's, which follows the device live.
         await page.emulateMedia({ colorScheme: mode });
-        await page.evaluate((m) => {
-          document.documentElement.classList.toggle("dark", m === "dark");
-          document.documentElement.style.colorScheme = m;
-        }, mode);
+        await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
         await fontsReady(page);
         const name = `i18n-${locale}-settings-${mode}-${viewportName}.png`;
         await page.screenshot({
@@ -94,7 +92,11 @@ test("screenshots of Settings and the shell in Arabic and German, light and dark
           await page.screenshot({ path: path.join(SHOTS, shell), animations: "disabled" });
           await page.keyboard.press("Escape");
         } else {
-          await page.goto("/app");
+          await page.goto("/app/history");
+          // Settled: the screen's own content, not the loading frame.
+          await expect(page.getByRole("heading", { name: history, level: 1 })).toBeVisible();
+          await expect(page.getByTestId("history-loading")).toHaveCount(0);
+          await fontsReady(page);
           const shell = `i18n-${locale}-shell-${mode}-${viewportName}.png`;
           await page.screenshot({ path: path.join(SHOTS, shell), animations: "disabled" });
           await page.goto("/app/settings");

@@ -8,3 +8,13 @@ export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 /** Languages written right to left. */
 export const RTL_LANGUAGES: readonly UiLanguage[] = ["ar"];
+
+/** How each language is named: in English (what the model is told) and in itself (the menu). */
+export const LANGUAGE_NAMES: Readonly<Record<UiLanguage, { english: string; native: string }>> = {
+  en: { english: "English", native: "English" },
+  de: { english: "German", native: "Deutsch" },
+  fr: { english: "French", native: "Français" },
+  es: { english: "Spanish", native: "Español" },
+  ja: { english: "Japanese", native: "日本語" },
+  ar: { english: "Arabic", native: "العربية" },
+};

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UI_LANGUAGES } from "./languages.ts";
+import { LANGUAGE_NAMES, UI_LANGUAGES } from "./languages.ts";
 
 /**
  * Personal settings (Settings → Personal instructions, Answer language): what a signed-in person
@@ -16,16 +16,6 @@ export const answerLanguageSchema = z.enum(ANSWER_LANGUAGES);
 export type AnswerLanguage = z.infer<typeof answerLanguageSchema>;
 /** A language a question can be detected in, or chosen: every answer language but "auto". */
 export type LanguageCode = Exclude<AnswerLanguage, "auto">;
-
-/** How each language is named: in English (what the model is told) and in itself (the menu). */
-export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, { english: string; native: string }>> = {
-  en: { english: "English", native: "English" },
-  de: { english: "German", native: "Deutsch" },
-  fr: { english: "French", native: "Français" },
-  es: { english: "Spanish", native: "Español" },
-  ja: { english: "Japanese", native: "日本語" },
-  ar: { english: "Arabic", native: "العربية" },
-};
 
 const UI_LANGUAGE_ERROR =
   "The interface language is one of en, de, fr, es, ja, ar, or null (the browser's).";

@@ -1,12 +1,13 @@
-import type { UserProfile } from "@nexus/contracts";
+import { LANGUAGE_NAMES, type UserProfile } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Crown, Gauge, LogIn, LogOut, Settings } from "lucide-react";
+import { Crown, Gauge, Languages, LogIn, LogOut, Settings } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { TierBadge } from "@/components/ui/tier-badge.tsx";
 import { paths } from "@/config/paths.ts";
-import { useT } from "@/lib/i18n/i18n.ts";
+import { chooseInterfaceLanguage, useLocale, useT } from "@/lib/i18n/i18n.ts";
+import { isLocale, LOCALES } from "@/lib/i18n/locales.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useSignOut } from "../api/sign-out.ts";
 import { useSignInDialog } from "../hooks/use-sign-in-dialog.tsx";
@@ -124,6 +125,35 @@ function UserMenu({ user }: { user: UserProfile }) {
   );
 }
 
+/**
+ * A guest's interface language (kept in this browser; a signed-in person sets theirs in Settings,
+ * for the account): the browser's preference until one is chosen.
+ */
+function GuestLanguage() {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <label className="flex items-center gap-2 text-xs text-subtle">
+      <Languages className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">{t("footer.language")}</span>
+      <select
+        value={locale}
+        data-testid="guest-language"
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void chooseInterfaceLanguage(event.target.value);
+        }}
+        className="min-w-0 flex-1 rounded-md border border-border bg-surface px-2 py-1 text-xs text-fg"
+      >
+        {LOCALES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code].native}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Account area at the bottom of the sidebar: the user and tier, or the way to sign in. */
 export function AccountPanel() {
   const t = useT();
@@ -150,6 +180,7 @@ export function AccountPanel() {
         <LogIn className="size-4" aria-hidden="true" />
         {t("account.signIn")}
       </Button>
+      <GuestLanguage />
     </div>
   );
 }
