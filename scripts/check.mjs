@@ -1,5 +1,5 @@
 // `npm run check`: the two TypeScript projects side by side (each is one thread: about 28 s and
-// 20 s one after the other on the 2-core machines), then Biome and the layer check. Every
+// 20 s one after the other on the 2-core machines), then Biome, the layer check and the catalogue check. Every
 // command's output is printed after it ends; the exit code is non-zero if any failed.
 import { spawn } from "node:child_process";
 
@@ -27,6 +27,7 @@ const results = [
   ...(await Promise.all([
     run(npx, ["biome", "check", "."]),
     run(process.execPath, ["scripts/check-layers.mjs"]),
+    run(process.execPath, ["--import", "tsx", "scripts/check-catalogues.ts"]),
   ])),
 ];
 let failed = 0;

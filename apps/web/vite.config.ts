@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { cataloguePlugin } from "./build/catalogue-plugin.ts";
 import { contentPlugin } from "./build/content-plugin.ts";
 import { pdfjsAssets } from "./build/pdfjs-assets.ts";
 import { precompress } from "./build/precompress.ts";
@@ -9,7 +10,15 @@ import { pyodideAssets } from "./build/pyodide-assets.ts";
 
 export default defineConfig({
   // pyodideAssets after precompress: it compresses Pyodide's large files itself, once per version.
-  plugins: [contentPlugin(), react(), tailwindcss(), precompress(), pyodideAssets(), pdfjsAssets()],
+  plugins: [
+    contentPlugin(),
+    cataloguePlugin(),
+    react(),
+    tailwindcss(),
+    precompress(),
+    pyodideAssets(),
+    pdfjsAssets(),
+  ],
   // The Python scratchpad's worker is an ES module (it imports Pyodide's loader from /pyodide/).
   worker: { format: "es" },
   resolve: {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { cataloguePlugin } from "./build/catalogue-plugin.ts";
 import { contentPlugin } from "./build/content-plugin.ts";
 
 /**
@@ -11,7 +12,7 @@ import { contentPlugin } from "./build/content-plugin.ts";
 export const ISOLATED = ["src/lib/zod-jitless.test.ts"];
 
 export const base = {
-  plugins: [contentPlugin(), react()],
+  plugins: [contentPlugin(), cataloguePlugin(), react()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
 };
 

@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
 import type { PublicPage } from "../src/entry-prerender.tsx";
+import { cataloguePlugin } from "./catalogue-plugin.ts";
 import { contentPlugin } from "./content-plugin.ts";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -109,7 +110,7 @@ async function main() {
       root: webRoot,
       logLevel: "warn",
       mode: "production",
-      plugins: [contentPlugin(), react()],
+      plugins: [contentPlugin(), cataloguePlugin(), react()],
       resolve: { alias: { "@": path.join(webRoot, "src") } },
       build: {
         ssr: "src/entry-prerender.tsx",

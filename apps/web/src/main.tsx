@@ -9,6 +9,7 @@ import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { pdfWorker, stopUnusedPdfWorker } from "@/features/documents/lib/pdf-worker.ts";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-loading.ts";
 import { startDailyCleanup } from "@/lib/daily-cleanup.ts";
+import { activateLocale, initialLocale } from "@/lib/i18n/i18n.ts";
 import { consumeSignInTokenFromUrl } from "@/lib/sign-in-link.ts";
 import { browserStorage } from "@/lib/storage.ts";
 
@@ -28,8 +29,18 @@ const ownRoot = () => {
   root ??= createRoot(container);
   return root;
 };
+// The interface language: this browser's choice, else its preference, else English (the account's
+// choice follows GET /api/me, lib/session.tsx). Another language's catalogue is fetched before the
+// first render; a prerendered page hydrates in its own language (English) and switches after.
+const startLocale = initialLocale();
+const localeReady = hydrate
+  ? Promise.resolve()
+  : activateLocale(startLocale).catch(() => undefined);
 const show = (tree: ReactNode) => {
-  if (hydrate && root === null) root = hydrateRoot(container, tree);
+  if (hydrate && root === null) {
+    root = hydrateRoot(container, tree);
+    if (startLocale !== "en") void activateLocale(startLocale).catch(() => undefined);
+  }
   // A transition: React renders the app in short slices, so the page answers input meanwhile.
   else startTransition(() => ownRoot().render(tree));
 };
@@ -41,13 +52,16 @@ function showLoadFailure(error: unknown) {
 
 if (signInToken === null && window.location.pathname === "/") {
   // First visit to the landing page: no router, no data layer (keeps it light).
-  loadChunk(() => import("./app/landing-standalone.tsx")).then(({ LandingStandalone }) => {
-    show(
-      <StrictMode>
-        <LandingStandalone />
-      </StrictMode>,
-    );
-  }, showLoadFailure);
+  Promise.all([loadChunk(() => import("./app/landing-standalone.tsx")), localeReady]).then(
+    ([{ LandingStandalone }]) => {
+      show(
+        <StrictMode>
+          <LandingStandalone />
+        </StrictMode>,
+      );
+    },
+    showLoadFailure,
+  );
 } else {
   const inApp = /^\/app(\/|$)/.test(window.location.pathname);
   // Fetch the app shell, who is signed in and the screen's data alongside the router instead of
@@ -90,7 +104,7 @@ if (signInToken === null && window.location.pathname === "/") {
     ownRoot().render(inApp ? <AppShellSkeleton /> : <PageSpinner />);
   }
   loadChunk(async () => {
-    const app = await import("./app/app.tsx");
+    const [app] = await Promise.all([import("./app/app.tsx"), localeReady]);
     // A prerendered page hydrates with its code ready. An /app page renders once its screen's code
     // is here (the server's loading frame shows meanwhile): a screen that suspended instead would
     // be revealed no sooner than React's 300 ms throttle after its fallback. A failed download is

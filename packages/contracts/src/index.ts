@@ -17,6 +17,7 @@ export * from "./feedback.ts";
 export * from "./files.ts";
 export * from "./history.ts";
 export * from "./kinds.ts";
+export * from "./languages.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
 export * from "./pdf-page-text.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGE_NAMES, UI_LANGUAGES } from "./languages.ts";
 
 /**
  * Personal settings (Settings → Personal instructions, Answer language): what a signed-in person
@@ -16,15 +17,9 @@ export type AnswerLanguage = z.infer<typeof answerLanguageSchema>;
 /** A language a question can be detected in, or chosen: every answer language but "auto". */
 export type LanguageCode = Exclude<AnswerLanguage, "auto">;
 
-/** How each language is named: in English (what the model is told) and in itself (the menu). */
-export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, { english: string; native: string }>> = {
-  en: { english: "English", native: "English" },
-  de: { english: "German", native: "Deutsch" },
-  fr: { english: "French", native: "Français" },
-  es: { english: "Spanish", native: "Español" },
-  ja: { english: "Japanese", native: "日本語" },
-  ar: { english: "Arabic", native: "العربية" },
-};
+const UI_LANGUAGE_ERROR =
+  "The interface language is one of en, de, fr, es, ja, ar, or null (the browser's).";
+export const uiLanguageSchema = z.enum(UI_LANGUAGES, { error: UI_LANGUAGE_ERROR });
 
 /** The menu's labels: Auto first. */
 export const ANSWER_LANGUAGE_LABELS: Readonly<Record<AnswerLanguage, string>> = {
@@ -41,6 +36,8 @@ export const ANSWER_LANGUAGE_LABELS: Readonly<Record<AnswerLanguage, string>> = 
 export const personalSettingsSchema = z.object({
   instructions: z.string(),
   answerLanguage: answerLanguageSchema,
+  /** The interface language chosen for the account; null: none chosen (the browser's). */
+  uiLanguage: z.enum(UI_LANGUAGES).nullable(),
   /** ISO 8601; null: never saved. */
   updatedAt: z.string().nullable(),
 });
@@ -58,6 +55,8 @@ export const updatePersonalSettingsSchema = z
       )
       .optional(),
     answerLanguage: answerLanguageSchema.optional(),
+    /** null forgets the choice (the browser's language again). */
+    uiLanguage: z.enum(UI_LANGUAGES, { error: UI_LANGUAGE_ERROR }).nullable().optional(),
   })
   .strict();
 export type UpdatePersonalSettings = z.infer<typeof updatePersonalSettingsSchema>;

@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   anonId: "nexus.anonId",
   mode: "nexus.mode",
   colorTheme: "nexus.colorTheme",
+  /** The interface language chosen in this browser (anonymous visitors; the account's, cached). */
+  uiLanguage: "nexus.uiLanguage",
   lastCleanup: "nexus.lastCleanup",
   draftPrefix: "nexus.draft.",
   cachePrefix: "nexus.cache.",

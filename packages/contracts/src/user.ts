@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UI_LANGUAGES } from "./languages.ts";
 import { accountTierSchema, tierSchema } from "./tiers.ts";
 
 export const userProfileSchema = z.object({
@@ -18,6 +19,8 @@ export const meResponseSchema = z.object({
   user: userProfileSchema.nullable(),
   tier: tierSchema,
   isSuperAdmin: z.boolean(),
+  /** Signed in: the interface language chosen for the account (null: none, the browser's). */
+  uiLanguage: z.enum(UI_LANGUAGES).nullable().optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -1,14 +1,24 @@
 import type { TierLimits } from "@nexus/contracts";
+import { intlLocale, t } from "./i18n/i18n.ts";
 
 const integer = new Intl.NumberFormat("en-US");
+const integers = new Map<string, Intl.NumberFormat>();
 
+/** "12,345" in English; in another interface language, that language's way. */
 export function formatNumber(value: number): string {
-  return integer.format(value);
+  const locale = intlLocale();
+  if (!locale) return integer.format(value);
+  let format = integers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    integers.set(locale, format);
+  }
+  return format.format(value);
 }
 
 /** A usage limit: 0 means unlimited (spec §9). */
 export function formatLimit(limit: number): string {
-  return limit === 0 ? "Unlimited" : formatNumber(limit);
+  return limit === 0 ? t("usage.unlimited") : formatNumber(limit);
 }
 
 /** History retention: 0 is "no cap" for accounts but "none kept" without one (spec §6). */
@@ -24,5 +34,5 @@ export function perPeriod(limits: TierLimits): string {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return date.toLocaleString(intlLocale(), { dateStyle: "medium", timeStyle: "short" });
 }

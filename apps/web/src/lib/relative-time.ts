@@ -1,3 +1,5 @@
+import { intlLocale } from "./i18n/i18n.ts";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -14,16 +16,28 @@ function ago(count: number, unit: "minute" | "hour" | "day"): string {
 }
 
 /** Built on first use: a date older than 30 days is rare in a page's first view. */
-const dateFormats = new Map<boolean, Intl.DateTimeFormat>();
-function dateFormat(withYear: boolean): Intl.DateTimeFormat {
-  let format = dateFormats.get(withYear);
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(withYear: boolean, locale: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale ?? ""}:${withYear}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, {
+    format = new Intl.DateTimeFormat(locale, {
       day: "numeric",
       month: "short",
       year: withYear ? "numeric" : undefined,
     });
-    dateFormats.set(withYear, format);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Another interface language than English: Intl's own words ("vor 3 Stunden", "منذ 3 ساعات"). */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    relativeFormats.set(locale, format);
   }
   return format;
 }
@@ -34,9 +48,17 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   const time = at.getTime();
   if (Number.isNaN(time)) return iso;
   const elapsed = now.getTime() - time;
+  const locale = intlLocale();
+  if (elapsed < 30 * DAY && locale) {
+    const words = relativeFormat(locale);
+    if (elapsed < MINUTE) return words.format(0, "second");
+    if (elapsed < HOUR) return words.format(-Math.floor(elapsed / MINUTE), "minute");
+    if (elapsed < DAY) return words.format(-Math.floor(elapsed / HOUR), "hour");
+    return words.format(-Math.floor(elapsed / DAY), "day");
+  }
   if (elapsed < MINUTE) return "just now";
   if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), "hour");
   if (elapsed < 30 * DAY) return ago(Math.floor(elapsed / DAY), "day");
-  return dateFormat(at.getFullYear() !== now.getFullYear()).format(at);
+  return dateFormat(at.getFullYear() !== now.getFullYear(), locale).format(at);
 }

@@ -1,8 +1,9 @@
-import type { MeResponse, Tier, UserProfile } from "@nexus/contracts";
+import type { MeResponse, Tier, UiLanguage, UserProfile } from "@nexus/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import { apiRequest } from "./api-client.ts";
 import { earlyPaths, takeArrived, takeEarly } from "./early-requests.ts";
+import { chooseInterfaceLanguage } from "./i18n/i18n.ts";
 import { meQueryKey } from "./query-keys.ts";
 
 export { meQueryKey };
@@ -32,6 +33,8 @@ export interface Session {
   user: UserProfile | null;
   tier: Tier;
   isSuperAdmin: boolean;
+  /** The interface language chosen for the account (null: none, or no one signed in). */
+  uiLanguage: UiLanguage | null;
   /** GET /api/me failed: the UI shows the anonymous state (spec §4) and offers a retry. */
   loadFailed: boolean;
   retry: () => void;
@@ -53,15 +56,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // The tier comes from the profile; an account without one reads as anonymous (spec §4).
         tier: data.user ? data.tier : "anonymous",
         isSuperAdmin: data.isSuperAdmin,
+        uiLanguage: data.user ? (data.uiLanguage ?? null) : null,
         loadFailed: false,
         retry,
       };
     }
     if (isError) {
-      return { ...ANONYMOUS_ME, status: "anonymous", loadFailed: true, retry };
+      return { ...ANONYMOUS_ME, uiLanguage: null, status: "anonymous", loadFailed: true, retry };
     }
-    return { ...ANONYMOUS_ME, status: "loading", loadFailed: false, retry };
+    return { ...ANONYMOUS_ME, uiLanguage: null, status: "loading", loadFailed: false, retry };
   }, [data, isError, refetch]);
+  // The account's interface language wins over this browser's (it is kept here too, for the next
+  // first paint).
+  const accountLanguage = session.uiLanguage;
+  useEffect(() => {
+    if (accountLanguage) void chooseInterfaceLanguage(accountLanguage);
+  }, [accountLanguage]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
@@ -87,6 +97,11 @@ export function applySignedIn(client: QueryClient, me: MeResponse): void {
 export function applySignedOut(client: QueryClient): void {
   dropIdentityData(client);
   client.setQueryData(meQueryKey, ANONYMOUS_ME);
+}
+
+/** After Settings → Language saved the account's choice. */
+export function applyUiLanguage(client: QueryClient, uiLanguage: UiLanguage | null): void {
+  client.setQueryData<MeResponse>(meQueryKey, (old) => (old?.user ? { ...old, uiLanguage } : old));
 }
 
 export function applyProfileUpdate(client: QueryClient, user: UserProfile): void {

@@ -25,7 +25,8 @@ export const users = pgTable(
 /**
  * A person's own settings for their chats (modules/users writes them): instructions about
  * themselves and how to answer (added to every chat's system message, framed), and the answer
- * language ("auto": the question's). No row: none given, Auto.
+ * language ("auto": the question's), and the interface language (null: the browser's). No row: none
+ * given, Auto, the browser's.
  */
 export const userSettings = pgTable(
   "user_settings",
@@ -35,12 +36,18 @@ export const userSettings = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     instructions: text().notNull().default(""),
     answerLanguage: text().notNull().default("auto"),
+    /** The interface language chosen for the account; null: the browser's. */
+    uiLanguage: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       "user_settings_answer_language_check",
       sql`${t.answerLanguage} in ('auto', 'en', 'de', 'fr', 'es', 'ja', 'ar')`,
+    ),
+    check(
+      "user_settings_ui_language_check",
+      sql`${t.uiLanguage} is null or ${t.uiLanguage} in ('en', 'de', 'fr', 'es', 'ja', 'ar')`,
     ),
     check("user_settings_instructions_length_check", sql`char_length(${t.instructions}) <= 1500`),
   ],

@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson } from "../../lib/validate.ts";
 import { networkOf, rateLimit } from "../../middleware/rate-limit.ts";
-import { isSuperAdmin, presentProfile } from "../users/users.service.ts";
+import { isSuperAdmin, presentProfile, uiLanguageOf } from "../users/users.service.ts";
 import * as auth from "./auth.service.ts";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
 
@@ -61,6 +61,7 @@ export function authRoutes(deps: Deps) {
           user: presentProfile(user),
           tier: user.tier,
           isSuperAdmin: isSuperAdmin(deps, user),
+          uiLanguage: await uiLanguageOf(deps, user.id),
         };
         return c.json(body);
       },

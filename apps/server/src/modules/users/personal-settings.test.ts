@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type PersonalSettings, personalInstructionsText } from "@nexus/contracts";
+import { type MeResponse, type PersonalSettings, personalInstructionsText } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -77,7 +77,12 @@ describe("GET and PATCH /api/users/:userId/settings", () => {
     const fresh = await h.signIn("personal-routes@acme.com");
     const read = async (cookie = fresh.cookie) =>
       (await (await h.request(settingsPath(fresh.userId), { cookie })).json()) as PersonalSettings;
-    expect(await read()).toEqual({ instructions: "", answerLanguage: "auto", updatedAt: null });
+    expect(await read()).toEqual({
+      instructions: "",
+      answerLanguage: "auto",
+      uiLanguage: null,
+      updatedAt: null,
+    });
 
     const saved = await patch(fresh.cookie, fresh.userId, {
       instructions: `  ${MINE}\n`,
@@ -102,6 +107,10 @@ describe("GET and PATCH /api/users/:userId/settings", () => {
     for (const [body, message] of [
       [{ instructions: "a".repeat(1501) }, "Instructions are at most 1500 characters."],
       [{ answerLanguage: "it" }, null],
+      [
+        { uiLanguage: "it" },
+        "The interface language is one of en, de, fr, es, ja, ar, or null (the browser's).",
+      ],
       [{ instructions: "ok", extra: true }, null],
       [{ instructions: 42 }, "Instructions must be text."],
     ] as const) {
@@ -115,6 +124,18 @@ describe("GET and PATCH /api/users/:userId/settings", () => {
     // Clearing keeps the language.
     await patch(fresh.cookie, fresh.userId, { instructions: "" });
     expect(await read()).toMatchObject({ instructions: "", answerLanguage: "de" });
+
+    // The interface language: kept beside the others, null forgets it; another person can't set it.
+    expect((await patch(other.cookie, fresh.userId, { uiLanguage: "ar" })).status).toBe(404);
+    await patch(fresh.cookie, fresh.userId, { uiLanguage: "ar" });
+    expect(await read()).toMatchObject({ answerLanguage: "de", uiLanguage: "ar" });
+    // The session check carries it (the web applies it before anything else of the account's).
+    const me = async (cookie: string) =>
+      (await (await h.request("/api/me", { cookie })).json()) as MeResponse;
+    expect((await me(fresh.cookie)).uiLanguage).toBe("ar");
+    expect((await me(other.cookie)).uiLanguage).toBeNull();
+    await patch(fresh.cookie, fresh.userId, { uiLanguage: null });
+    expect(await read()).toMatchObject({ answerLanguage: "de", uiLanguage: null });
 
     // Deleting the account takes them with it (G12).
     const gone = await h.request(`/api/users/${fresh.userId}`, {

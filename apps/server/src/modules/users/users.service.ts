@@ -10,6 +10,7 @@ import { presentProfile } from "./users.presenter.ts";
 import * as repo from "./users.repo.ts";
 
 export { presentProfile } from "./users.presenter.ts";
+export { uiLanguageOf } from "./users.settings.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

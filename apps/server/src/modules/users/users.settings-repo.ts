@@ -15,7 +15,7 @@ export async function upsertSettings(
   db: Db,
   options: {
     userId: string;
-    patch: { instructions?: string; answerLanguage?: string };
+    patch: { instructions?: string; answerLanguage?: string; uiLanguage?: string | null };
     now: Date;
   },
 ): Promise<SettingsRow> {
@@ -30,6 +30,7 @@ export async function upsertSettings(
         ...(patch.answerLanguage !== undefined
           ? { answerLanguage: sql`excluded.answer_language` }
           : {}),
+        ...(patch.uiLanguage !== undefined ? { uiLanguage: sql`excluded.ui_language` } : {}),
         updatedAt: sql`excluded.updated_at`,
       },
     })

@@ -43,8 +43,8 @@ export function SidebarSkeleton() {
  */
 export function AppShellSkeleton({ children }: { children?: ReactNode }) {
   return (
-    <div className="min-h-dvh md:pl-64">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-sidebar md:block">
+    <div className="min-h-dvh md:ps-64">
+      <aside className="fixed inset-y-0 start-0 hidden w-64 border-e border-border bg-sidebar md:block">
         <SidebarSkeleton />
       </aside>
       <div className="sticky top-0 flex h-14 items-center gap-3 border-b border-border bg-bg px-4 md:hidden">

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Logo } from "@/components/ui/logo.tsx";
 import { paths, showsStaticFooter } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/use-media-query.ts";
 import { useSidebarCollapsed } from "@/lib/use-stored-state.ts";
 import { SidebarSkeleton } from "./app-shell-skeleton.tsx";
@@ -12,6 +13,7 @@ import { Sidebar } from "./sidebar.tsx";
 import { StaticFooter } from "./static-footer.tsx";
 
 function MobileBar({ sidebar }: { sidebar: ReactNode }) {
+  const t = useT();
   const location = useLocation();
   const [open, setOpen] = useState(false);
 
@@ -25,7 +27,7 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/90 px-3 backdrop-blur">
         <RadixDialog.Trigger
-          aria-label="Open menu"
+          aria-label={t("shell.openMenu")}
           data-testid="open-menu"
           className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
         >
@@ -36,10 +38,10 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
         </Link>
         <Link
           to={paths.app.root.href()}
-          aria-label="New thread"
-          title="New thread"
+          aria-label={t("shell.newThread")}
+          title={t("shell.newThread")}
           data-testid="new-thread"
-          className="ml-auto inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+          className="ms-auto inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
         >
           <SquarePen className="size-5" aria-hidden="true" />
         </Link>
@@ -49,13 +51,13 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
         <RadixDialog.Content
           aria-describedby={undefined}
           data-testid="sidebar"
-          className="fixed inset-y-0 left-0 z-50 w-[min(18rem,85vw)] border-r border-border bg-sidebar shadow-2xl"
+          className="fixed inset-y-0 start-0 z-50 w-[min(18rem,85vw)] border-e border-border bg-sidebar shadow-2xl"
         >
-          <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
+          <RadixDialog.Title className="sr-only">{t("shell.menu")}</RadixDialog.Title>
           {sidebar}
           <RadixDialog.Close
-            aria-label="Close menu"
-            className="absolute top-3 -right-12 inline-flex size-9 items-center justify-center rounded-lg bg-surface text-fg shadow-lg"
+            aria-label={t("shell.closeMenu")}
+            className="absolute top-3 -end-12 inline-flex size-9 items-center justify-center rounded-lg bg-surface text-fg shadow-lg"
           >
             <X className="size-5" aria-hidden="true" />
           </RadixDialog.Close>
@@ -67,16 +69,17 @@ function MobileBar({ sidebar }: { sidebar: ReactNode }) {
 
 /** The collapsed sidebar on a wide screen: a rail with the way back, the logo and a new thread. */
 function SidebarRail({ onExpand }: { onExpand: () => void }) {
+  const t = useT();
   return (
     <aside
-      aria-label="Sidebar"
+      aria-label={t("shell.sidebar")}
       data-testid="sidebar-rail"
-      className="fixed inset-y-0 left-0 z-20 flex w-12 flex-col items-center gap-2 border-r border-border bg-sidebar py-3"
+      className="fixed inset-y-0 start-0 z-20 flex w-12 flex-col items-center gap-2 border-e border-border bg-sidebar py-3"
     >
       <button
         type="button"
-        aria-label="Show sidebar"
-        title="Show sidebar"
+        aria-label={t("shell.showSidebar")}
+        title={t("shell.showSidebar")}
         aria-expanded={false}
         data-testid="sidebar-expand"
         onClick={onExpand}
@@ -86,8 +89,8 @@ function SidebarRail({ onExpand }: { onExpand: () => void }) {
       </button>
       <Link
         to={paths.app.root.href()}
-        aria-label="New thread"
-        title="New thread"
+        aria-label={t("shell.newThread")}
+        title={t("shell.newThread")}
         className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
       >
         <SquarePen className="size-5" aria-hidden="true" />
@@ -115,6 +118,7 @@ export function AppShell({
   /** A panel beside the page (a cited file's passage): on a wide screen the page makes room. */
   sidePanel?: ReactNode;
 }) {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -134,24 +138,24 @@ export function AppShell({
     <div
       className={clsx(
         "min-h-dvh",
-        rail ? "md:pl-12" : "md:pl-64",
-        sidePanel && "lg:pr-[min(40rem,45vw)]",
+        rail ? "md:ps-12" : "md:ps-64",
+        sidePanel && "lg:pe-[min(40rem,45vw)]",
       )}
       data-sidebar={rail ? "collapsed" : "expanded"}
     >
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       {rail ? (
         <SidebarRail onExpand={() => setCollapsed(false)} />
       ) : desktop ? (
         <aside
-          aria-label="Sidebar"
+          aria-label={t("shell.sidebar")}
           data-testid="sidebar"
-          className="fixed inset-y-0 left-0 z-20 w-64 border-r border-border bg-sidebar"
+          className="fixed inset-y-0 start-0 z-20 w-64 border-e border-border bg-sidebar"
         >
           {sidebar}
         </aside>

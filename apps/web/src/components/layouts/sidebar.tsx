@@ -19,34 +19,36 @@ import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/ui/logo.tsx";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
 import { paths } from "@/config/paths.ts";
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageId;
   icon: LucideIcon;
   end?: boolean;
 }
 
 const PRIMARY: readonly NavItem[] = [
-  { to: paths.app.root.href(), label: "Home", icon: House, end: true },
-  { to: paths.app.discover.href(), label: "Discover", icon: Compass },
-  { to: paths.app.agents.href(), label: "Agents", icon: Bot },
-  { to: paths.app.library.href(), label: "Library", icon: Library },
-  { to: paths.app.history.href(), label: "History", icon: History },
-  { to: paths.app.files.href(), label: "Files", icon: Files },
+  { to: paths.app.root.href(), label: "nav.home", icon: House, end: true },
+  { to: paths.app.discover.href(), label: "nav.discover", icon: Compass },
+  { to: paths.app.agents.href(), label: "nav.agents", icon: Bot },
+  { to: paths.app.library.href(), label: "nav.library", icon: Library },
+  { to: paths.app.history.href(), label: "nav.history", icon: History },
+  { to: paths.app.files.href(), label: "nav.files", icon: Files },
 ];
 
 const SECONDARY: readonly NavItem[] = [
-  { to: paths.app.usage.href(), label: "Usage", icon: Gauge },
-  { to: paths.app.subscriptionPlans.href(), label: "Plans", icon: Crown },
-  { to: paths.app.settings.href(), label: "Settings", icon: Settings },
+  { to: paths.app.usage.href(), label: "nav.usage", icon: Gauge },
+  { to: paths.app.subscriptionPlans.href(), label: "nav.plans", icon: Crown },
+  { to: paths.app.settings.href(), label: "nav.settings", icon: Settings },
 ];
 
 /** Shown to super-admins only; the admin screens and API are a 404 for everyone else. */
-const ADMIN_ITEM: NavItem = { to: paths.app.admin.href(), label: "Admin", icon: ShieldCheck };
+const ADMIN_ITEM: NavItem = { to: paths.app.admin.href(), label: "nav.admin", icon: ShieldCheck };
 
 function SidebarLink({ item }: { item: NavItem }) {
+  const t = useT();
   const Icon = item.icon;
   return (
     <NavLink
@@ -62,7 +64,7 @@ function SidebarLink({ item }: { item: NavItem }) {
       }
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
-      {item.label}
+      {t(item.label)}
     </NavLink>
   );
 }
@@ -81,6 +83,7 @@ export function Sidebar({
   /** Wide screens: hides the sidebar (a rail stays; AppShell remembers the choice). */
   onCollapse?: () => void;
 }) {
+  const t = useT();
   const { isSuperAdmin } = useSession();
   const secondary = isSuperAdmin ? [...SECONDARY, ADMIN_ITEM] : SECONDARY;
   return (
@@ -94,8 +97,8 @@ export function Sidebar({
           {onCollapse ? (
             <button
               type="button"
-              aria-label="Hide sidebar"
-              title="Hide sidebar"
+              aria-label={t("shell.hideSidebar")}
+              title={t("shell.hideSidebar")}
               aria-expanded={true}
               data-testid="sidebar-collapse"
               onClick={onCollapse}
@@ -112,10 +115,13 @@ export function Sidebar({
           className="flex h-10 items-center gap-2 rounded-xl border border-border bg-surface px-3 text-sm font-medium shadow-xs transition-colors hover:border-accent/50 hover:text-accent"
         >
           <Plus className="size-4" aria-hidden="true" />
-          New search
+          {t("nav.newSearch")}
         </Link>
       </div>
-      <nav aria-label="App" className="mt-4 flex min-h-0 flex-1 flex-col overflow-y-auto px-3">
+      <nav
+        aria-label={t("nav.label")}
+        className="mt-4 flex min-h-0 flex-1 flex-col overflow-y-auto px-3"
+      >
         <ul className="flex flex-col gap-0.5">
           {PRIMARY.map((item) => (
             <li key={item.to}>

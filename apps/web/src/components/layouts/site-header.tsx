@@ -37,7 +37,7 @@ export function SiteHeader({ onNavigate }: { onNavigate?: NavigateFn }) {
           <NavAnchor
             href={paths.app.root.href()}
             onNavigate={onNavigate}
-            className={buttonClasses({ size: "sm", className: "ml-1" })}
+            className={buttonClasses({ size: "sm", className: "ms-1" })}
           >
             Open Nexus
             <ArrowRight className="size-4" aria-hidden="true" />

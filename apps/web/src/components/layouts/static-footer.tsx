@@ -2,12 +2,13 @@ import { clsx } from "clsx";
 import { LogoMark } from "@/components/ui/logo.tsx";
 import { NavAnchor, type NavigateFn } from "@/components/ui/nav-anchor.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 const LINKS = [
-  { href: paths.faq.href(), label: "FAQ" },
-  { href: paths.blog.href(), label: "Blog" },
-  { href: paths.bookDemo.href(), label: "Book a demo" },
-  { href: paths.contact.href(), label: "Contact" },
+  { href: paths.faq.href(), label: "footer.faq" },
+  { href: paths.blog.href(), label: "footer.blog" },
+  { href: paths.bookDemo.href(), label: "footer.bookDemo" },
+  { href: paths.contact.href(), label: "footer.contact" },
 ] as const;
 
 /** The static footer; shown only on / and /app (spec §2), as one small line on /app (`compact`). */
@@ -20,6 +21,7 @@ export function StaticFooter({
   className?: string;
   compact?: boolean;
 }) {
+  const t = useT();
   return (
     <footer
       data-testid="static-footer"
@@ -37,10 +39,10 @@ export function StaticFooter({
       >
         <div className="flex items-center gap-2">
           <LogoMark className={compact ? "size-4" : "size-5"} />
-          <span>Nexus: a self-hostable AI answer and search assistant.</span>
+          <span>{t("footer.tagline")}</span>
         </div>
         <nav
-          aria-label="Footer"
+          aria-label={t("footer.label")}
           className={clsx("flex flex-wrap gap-y-2", compact ? "gap-x-4" : "gap-x-5")}
         >
           {LINKS.map((link) => (
@@ -50,7 +52,7 @@ export function StaticFooter({
               onNavigate={onNavigate}
               className="rounded hover:text-fg"
             >
-              {link.label}
+              {t(link.label)}
             </NavAnchor>
           ))}
         </nav>

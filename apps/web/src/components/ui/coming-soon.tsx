@@ -29,7 +29,7 @@ export function ComingSoon({
       <h2 className="mt-4 text-lg font-semibold">{title}</h2>
       <p className="mx-auto mt-2 max-w-md text-sm text-muted">{description}</p>
       {upcoming && upcoming.length > 0 ? (
-        <ul className="mx-auto mt-6 grid max-w-md gap-2 text-left text-sm">
+        <ul className="mx-auto mt-6 grid max-w-md gap-2 text-start text-sm">
           {upcoming.map((item) => (
             <li key={item} className="flex gap-2 rounded-lg bg-surface-2 px-3 py-2 text-muted">
               <span

@@ -34,7 +34,7 @@ export function DialogContent({
           className,
         )}
       >
-        <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight">
+        <RadixDialog.Title className="pe-8 text-lg font-semibold tracking-tight">
           {title}
         </RadixDialog.Title>
         {description ? (
@@ -46,7 +46,7 @@ export function DialogContent({
         {showClose ? (
           <RadixDialog.Close
             aria-label="Close"
-            className="absolute top-4 right-4 rounded-lg p-1.5 text-subtle hover:bg-surface-2 hover:text-fg"
+            className="absolute top-4 end-4 rounded-lg p-1.5 text-subtle hover:bg-surface-2 hover:text-fg"
           >
             <X className="size-4" aria-hidden="true" />
           </RadixDialog.Close>

@@ -1,5 +1,6 @@
 import { RefreshCw, SearchX } from "lucide-react";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { EmptyState } from "./empty-state.tsx";
@@ -14,17 +15,18 @@ export function LoadError({
   error: unknown;
   onRetry: () => void;
 }) {
+  const t = useT();
   return (
     <Alert
       kind="error"
       action={
         <Button size="sm" variant="outline" onClick={onRetry}>
           <RefreshCw className="size-3.5" aria-hidden="true" />
-          Retry
+          {t("common.retry")}
         </Button>
       }
     >
-      {what} could not be loaded. {errorMessage(error)}
+      {t("common.loadFailed", { what })} {errorMessage(error)}
     </Alert>
   );
 }
@@ -44,15 +46,16 @@ export function NoMatches({
   onClear: () => void;
   testId?: string;
 }) {
+  const t = useT();
   return (
     <EmptyState
       icon={SearchX}
       title={title}
-      description={`Nothing in ${where} matches “${query}”.`}
+      description={t("common.noMatches", { where, query })}
       testId={testId}
     >
       <Button variant="outline" onClick={onClear}>
-        Clear search
+        {t("common.clearSearch")}
       </Button>
     </EmptyState>
   );

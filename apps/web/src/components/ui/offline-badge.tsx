@@ -37,7 +37,7 @@ export function OfflineBadge({
         id={tipId}
         role="tooltip"
         className={clsx(
-          "pointer-events-none invisible absolute top-full left-0 z-20 mt-1.5 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-surface p-2.5 text-xs text-muted opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100",
+          "pointer-events-none invisible absolute top-full start-0 z-20 mt-1.5 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-surface p-2.5 text-xs text-muted opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100",
           size === "sm" ? "w-64" : "w-72",
         )}
       >

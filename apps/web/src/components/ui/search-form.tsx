@@ -81,7 +81,7 @@ export function SearchForm({
       data-dragging={dragging ? "" : undefined}
       className={clsx(
         "group relative flex w-full min-w-0 flex-col gap-2 rounded-2xl border border-border bg-surface shadow-sm transition-shadow focus-within:border-accent/60 focus-within:shadow-md focus-within:ring-2 focus-within:ring-ring/25",
-        size === "lg" ? "p-3 pl-4" : "p-2 pl-3",
+        size === "lg" ? "p-3 ps-4" : "p-2 ps-3",
         dragging && "border-accent ring-2 ring-ring/40",
         className,
       )}

@@ -30,7 +30,7 @@ export function SearchInput({
         {label}
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-subtle"
         aria-hidden="true"
       />
       <input
@@ -50,14 +50,14 @@ export function SearchInput({
             onChange("");
           }
         }}
-        className={clsx(inputClasses, "pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden")}
+        className={clsx(inputClasses, "pe-9 ps-9 [&::-webkit-search-cancel-button]:hidden")}
       />
       {value !== "" ? (
         <button
           type="button"
           aria-label="Clear search"
           onClick={() => onChange("")}
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-subtle hover:bg-surface-2 hover:text-fg"
+          className="absolute top-1/2 end-2 -translate-y-1/2 rounded-md p-1 text-subtle hover:bg-surface-2 hover:text-fg"
         >
           <X className="size-4" aria-hidden="true" />
         </button>

@@ -40,7 +40,7 @@ export function SelectField({
       <div className="relative">
         <select
           id={selectId}
-          className={clsx(inputClasses, "appearance-none pr-9")}
+          className={clsx(inputClasses, "appearance-none pe-9")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...props}
@@ -53,7 +53,7 @@ export function SelectField({
           ))}
         </select>
         <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-subtle"
+          className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-subtle"
           aria-hidden="true"
         />
       </div>

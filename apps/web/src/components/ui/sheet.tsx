@@ -8,7 +8,7 @@ const SIDES = {
   bottom:
     "inset-x-0 bottom-0 max-h-[75dvh] rounded-t-2xl border-t pb-[max(1rem,env(safe-area-inset-bottom))]",
   // A side panel: the whole height, up to 28rem wide (the whole width on a phone).
-  right: "inset-y-0 right-0 w-full max-w-md border-l sm:rounded-l-2xl",
+  right: "inset-y-0 end-0 w-full max-w-md border-s sm:rounded-s-2xl",
 } as const;
 
 /**

@@ -65,7 +65,7 @@ export function useCitationPanelHost(): {
         // The room the shell left, held until the viewer's code is here.
         <div
           aria-hidden="true"
-          className="fixed inset-y-0 right-0 z-50 hidden w-[min(40rem,45vw)] border-l border-border bg-surface lg:block"
+          className="fixed inset-y-0 end-0 z-50 hidden w-[min(40rem,45vw)] border-s border-border bg-surface lg:block"
         />
       }
     >

@@ -2,11 +2,13 @@ import { Page } from "@/components/ui/page.tsx";
 import { focusModeOption } from "@/features/answer/lib/focus-modes.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { HistoryScreen } from "@/features/history/components/history-screen.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 export function HistoryRoute() {
+  const t = useT();
   return (
-    <RequireSignIn area="History">
-      <Page title="History" description="Your past threads, newest activity first.">
+    <RequireSignIn area={t("history.title")}>
+      <Page title={t("history.title")} description={t("history.description")}>
         <HistoryScreen focusModeDisplay={focusModeOption} />
       </Page>
     </RequireSignIn>

@@ -1,11 +1,13 @@
-import type { UserProfile } from "@nexus/contracts";
+import { LANGUAGE_NAMES, type UserProfile } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Crown, Gauge, LogIn, LogOut, Settings } from "lucide-react";
+import { Crown, Gauge, Languages, LogIn, LogOut, Settings } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { TierBadge } from "@/components/ui/tier-badge.tsx";
 import { paths } from "@/config/paths.ts";
+import { chooseInterfaceLanguage, useLocale, useT } from "@/lib/i18n/i18n.ts";
+import { isLocale, LOCALES } from "@/lib/i18n/locales.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useSignOut } from "../api/sign-out.ts";
 import { useSignInDialog } from "../hooks/use-sign-in-dialog.tsx";
@@ -17,10 +19,11 @@ function initials(user: UserProfile): string {
 }
 
 const itemClasses =
-  "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-fg outline-none hover:bg-surface-2 focus-visible:bg-surface-2 disabled:opacity-50";
+  "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm text-fg outline-none hover:bg-surface-2 focus-visible:bg-surface-2 disabled:opacity-50";
 
 /** The signed-in user's menu: a disclosure above the account button. */
 function UserMenu({ user }: { user: UserProfile }) {
+  const t = useT();
   const { tier } = useSession();
   const signOut = useSignOut();
   const location = useLocation();
@@ -66,15 +69,15 @@ function UserMenu({ user }: { user: UserProfile }) {
           <p className="truncate px-3 pt-1.5 pb-2 text-xs text-subtle">{user.email}</p>
           <Link to={paths.app.settings.href()} className={itemClasses}>
             <Settings className="size-4 text-muted" aria-hidden="true" />
-            Settings
+            {t("nav.settings")}
           </Link>
           <Link to={paths.app.usage.href()} className={itemClasses}>
             <Gauge className="size-4 text-muted" aria-hidden="true" />
-            Usage
+            {t("nav.usage")}
           </Link>
           <Link to={paths.app.subscriptionPlans.href()} className={itemClasses}>
             <Crown className="size-4 text-muted" aria-hidden="true" />
-            Plans
+            {t("nav.plans")}
           </Link>
           <hr className="my-1 border-border" />
           <button
@@ -85,20 +88,20 @@ function UserMenu({ user }: { user: UserProfile }) {
             onClick={() => signOut.mutate(undefined, { onSuccess: () => setOpen(false) })}
           >
             <LogOut className="size-4 text-muted" aria-hidden="true" />
-            {signOut.isPending ? "Signing out..." : "Sign out"}
+            {signOut.isPending ? t("account.signingOut") : t("account.signOut")}
           </button>
         </div>
       ) : null}
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Account menu"
+        aria-label={t("account.menu")}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         data-testid="account-menu-button"
         onClick={() => setOpen((value) => !value)}
         className={clsx(
-          "flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-surface-2",
+          "flex w-full items-center gap-3 rounded-xl p-2 text-start transition-colors hover:bg-surface-2",
           open && "bg-surface-2",
         )}
       >
@@ -122,31 +125,62 @@ function UserMenu({ user }: { user: UserProfile }) {
   );
 }
 
+/**
+ * A guest's interface language (kept in this browser; a signed-in person sets theirs in Settings,
+ * for the account): the browser's preference until one is chosen.
+ */
+function GuestLanguage() {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <label className="flex items-center gap-2 text-xs text-subtle">
+      <Languages className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">{t("footer.language")}</span>
+      <select
+        value={locale}
+        data-testid="guest-language"
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void chooseInterfaceLanguage(event.target.value);
+        }}
+        className="min-w-0 flex-1 rounded-md border border-border bg-surface px-2 py-1 text-xs text-fg"
+      >
+        {LOCALES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code].native}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Account area at the bottom of the sidebar: the user and tier, or the way to sign in. */
 export function AccountPanel() {
+  const t = useT();
   const session = useSession();
   const { openSignIn } = useSignInDialog();
   if (session.user) return <UserMenu user={session.user} />;
   return (
     <div className="flex flex-col gap-3 p-1" data-testid="sidebar-anonymous">
       <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-medium">Guest</span>
+        <span className="text-sm font-medium">{t("account.guest")}</span>
         <TierBadge tier={session.tier} testId="tier-badge" />
       </div>
       {session.loadFailed ? (
         <p role="alert" className="text-xs text-danger">
-          Could not reach the server.{" "}
+          {t("account.unreachable")}{" "}
           <button type="button" onClick={session.retry} className="underline underline-offset-2">
-            Retry
+            {t("common.retry")}
           </button>
         </p>
       ) : (
-        <p className="text-xs text-subtle">Sign in to keep your history, library and files.</p>
+        <p className="text-xs text-subtle">{t("account.signInHint")}</p>
       )}
       <Button onClick={openSignIn} className="w-full" data-testid="sidebar-sign-in">
         <LogIn className="size-4" aria-hidden="true" />
-        Sign in
+        {t("account.signIn")}
       </Button>
+      <GuestLanguage />
     </div>
   );
 }

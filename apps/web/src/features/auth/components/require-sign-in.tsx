@@ -2,11 +2,13 @@ import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useSignInDialog } from "../hooks/use-sign-in-dialog.tsx";
 
 /** The prompt an anonymous visitor sees in a sign-in-only area (spec §6). */
 export function SignInPrompt({ area }: { area: string }) {
+  const t = useT();
   const { openSignIn } = useSignInDialog();
   const { loadFailed, retry } = useSession();
   return (
@@ -18,23 +20,21 @@ export function SignInPrompt({ area }: { area: string }) {
       <div className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-fg">
         <Lock className="size-6" aria-hidden="true" />
       </div>
-      <h1 className="text-2xl font-semibold tracking-tight">Sign in to use {area}</h1>
-      <p className="text-sm text-muted">
-        {area} is part of your Nexus account. Sign in with your e-mail address: no password needed.
-      </p>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("signIn.promptTitle", { area })}</h1>
+      <p className="text-sm text-muted">{t("signIn.promptText", { area })}</p>
       <div className="mt-3 flex flex-wrap justify-center gap-2">
         <Button size="lg" onClick={openSignIn} data-testid="sign-in-prompt-button">
-          Sign in
+          {t("account.signIn")}
         </Button>
         {loadFailed ? (
           <Button size="lg" variant="outline" onClick={retry}>
-            Retry loading account
+            {t("signIn.retryAccount")}
           </Button>
         ) : null}
       </div>
       {loadFailed ? (
         <p role="alert" className="text-sm text-danger">
-          Your account could not be loaded: the Nexus server did not answer.
+          {t("signIn.accountFailed")}
         </p>
       ) : null}
     </div>

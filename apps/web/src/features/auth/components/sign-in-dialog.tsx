@@ -1,4 +1,4 @@
-import { LINK_RECENTLY_SENT_MESSAGE, validateEmail } from "@nexus/contracts";
+import { validateEmail } from "@nexus/contracts";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
@@ -6,6 +6,8 @@ import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog.t
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { translateSpec, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { type RequestedLink, useRequestEmailLink } from "../api/request-email-link.ts";
 
 function SignInForm({
@@ -17,6 +19,7 @@ function SignInForm({
 }) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
   const request = useRequestEmailLink();
 
   const submit = (event: FormEvent) => {
@@ -37,7 +40,7 @@ function SignInForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="sign-in-form">
       <TextField
-        label="Email"
+        label={t("signIn.email")}
         type="email"
         name="email"
         autoComplete="email"
@@ -46,7 +49,7 @@ function SignInForm({
         spellCheck={false}
         placeholder="you@example.com"
         value={value}
-        error={error}
+        error={error === null ? null : translateSpec(error)}
         onChange={(event) => {
           setValue(event.target.value);
           if (error) setError(null);
@@ -54,41 +57,38 @@ function SignInForm({
       />
       <Button type="submit" size="lg" disabled={request.isPending} className="w-full">
         {request.isPending ? <Spinner className="size-4" /> : null}
-        {request.isPending ? "Sending link..." : "Send sign-in link"}
+        {request.isPending ? t("signIn.sending") : t("signIn.send")}
       </Button>
-      <p className="text-center text-xs text-subtle">
-        No password needed. We e-mail you a link that signs you in on this device.
-      </p>
+      <p className="text-center text-xs text-subtle">{t("signIn.noPassword")}</p>
     </form>
   );
 }
 
 function CheckEmail({ sent, onBack }: { sent: RequestedLink; onBack: () => void }) {
+  const t = useT();
+  const email = <strong className="font-medium text-fg">{sent.email}</strong>;
   return (
     <div data-testid="sign-in-check-email" className="flex flex-col items-center text-center">
       <div className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-fg">
         <MailCheck className="size-6" aria-hidden="true" />
       </div>
-      <h3 className="mt-4 text-base font-semibold">Check your email</h3>
+      <h3 className="mt-4 text-base font-semibold">{t("signIn.checkEmail")}</h3>
       {sent.status === "recently_sent" ? (
         <p role="status" className="mt-2 text-sm text-muted" data-testid="sign-in-recently-sent">
-          {LINK_RECENTLY_SENT_MESSAGE}. It went to{" "}
-          <strong className="font-medium text-fg">{sent.email}</strong>; every link we sent in the
-          last 15 minutes still works.
+          {richT("signIn.recentlySent", { email }, { recent: t("spec.linkRecentlySent") })}
         </p>
       ) : (
         <p role="status" className="mt-2 text-sm text-muted">
-          We sent a sign-in link to <strong className="font-medium text-fg">{sent.email}</strong>.
-          Open it on this device to finish signing in. The link expires in 15 minutes.
+          {richT("signIn.sent", { email })}
         </p>
       )}
       <div className="mt-6 flex w-full flex-col gap-2 sm:flex-row-reverse">
         <DialogClose asChild>
-          <Button className="sm:flex-1">Done</Button>
+          <Button className="sm:flex-1">{t("signIn.done")}</Button>
         </DialogClose>
         <Button variant="outline" onClick={onBack} className="sm:flex-1">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Use a different email
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {t("signIn.differentEmail")}
         </Button>
       </div>
     </div>
@@ -111,6 +111,7 @@ export function SignInDialog({
   /** An /app page the e-mailed link opens (the person comes back to it). */
   returnTo?: string | undefined;
 }) {
+  const t = useT();
   const [sentTo, setSentTo] = useState<RequestedLink | null>(null);
   return (
     <DialogRoot
@@ -121,12 +122,8 @@ export function SignInDialog({
       }}
     >
       <DialogContent
-        title="Sign in"
-        description={
-          sentTo
-            ? undefined
-            : (reason ?? "Sign in to keep your history, library, files and agents.")
-        }
+        title={t("signIn.title")}
+        description={sentTo ? undefined : (reason ?? t("signIn.description"))}
         data-testid="sign-in-dialog"
       >
         {sentTo ? (

@@ -1,9 +1,11 @@
 import { LogOut } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useSignOut } from "../api/sign-out.ts";
 
 export function SignOutButton(props: Omit<ButtonProps, "onClick" | "children">) {
+  const t = useT();
   const signOut = useSignOut();
   return (
     <Button
@@ -18,7 +20,7 @@ export function SignOutButton(props: Omit<ButtonProps, "onClick" | "children">) 
       ) : (
         <LogOut className="size-4" aria-hidden="true" />
       )}
-      {signOut.isPending ? "Signing out..." : "Sign out"}
+      {signOut.isPending ? t("account.signingOut") : t("account.signOut")}
     </Button>
   );
 }

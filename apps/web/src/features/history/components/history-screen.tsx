@@ -19,6 +19,7 @@ import { SearchInput } from "@/components/ui/search-input.tsx";
 import { ToggleChips } from "@/components/ui/toggle-chips.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
@@ -26,6 +27,7 @@ import { useDeleteThread } from "../api/delete-thread.ts";
 import { useDeleteThreads } from "../api/delete-threads.ts";
 import { type HistoryKind, useHistory } from "../api/get-history.ts";
 import { usePinThread } from "../api/pin-thread.ts";
+import type { DateGroupLabel } from "../lib/date-groups.ts";
 import { groupByDate } from "../lib/date-groups.ts";
 import {
   allState,
@@ -58,21 +60,30 @@ function LoadingList() {
 
 type KindFilter = "all" | HistoryFilter;
 /** "All", then the filters the kinds are listed under (contracts kinds.ts). */
-const KINDS: ReadonlyArray<{ value: KindFilter; label: string }> = [
-  { value: "all", label: "All" },
+const kinds = (all: string): ReadonlyArray<{ value: KindFilter; label: string }> => [
+  { value: "all", label: all },
   ...Object.entries(HISTORY_FILTERS).map(([value, filter]) => ({
     value: value as HistoryFilter,
     label: filter.label,
   })),
 ];
 
-const threadsWord = (n: number) => (n === 1 ? "1 thread" : `${n} threads`);
+/** A date group's heading in the interface's language (its English label stays its id). */
+const GROUP_HEADINGS: Record<DateGroupLabel | "Pinned", MessageId> = {
+  Pinned: "history.group.pinned",
+  Today: "history.group.today",
+  Yesterday: "history.group.yesterday",
+  "Previous 7 days": "history.group.week",
+  "Previous 30 days": "history.group.month",
+  Older: "history.group.older",
+};
 
 /**
  * /app/history: pinned threads first, then threads by latest activity in date groups; searchable;
  * each can be pinned, renamed or deleted, and several picked and deleted at once.
  */
 export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusModeDisplay }) {
+  const t = useT();
   const [search, setSearch] = useState("");
   const [kind, setKind] = useState<HistoryKind>(undefined);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -86,7 +97,8 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
 
   // Keyed by thread: a page refetched while another one arrives never shows a thread twice.
   const threads = useMemo(
-    () => uniqueBy(history.data?.pages.flatMap((page) => page.threads) ?? [], (t) => t.threadId),
+    () =>
+      uniqueBy(history.data?.pages.flatMap((page) => page.threads) ?? [], (row) => row.threadId),
     [history.data],
   );
   // Times are relative to the last fetch, so a list left open over midnight regroups on refetch.
@@ -99,7 +111,7 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
       (thread) => thread.latestTimestamp,
       now,
     );
-    return pinned.length > 0 ? [{ label: "Pinned", items: pinned }, ...dated] : dated;
+    return pinned.length > 0 ? [{ label: "Pinned" as const, items: pinned }, ...dated] : dated;
   }, [threads, now]);
   const listed = useMemo(() => threads.map((thread) => thread.threadId), [threads]);
   // A thread that left the list (deleted, filtered out) leaves the selection.
@@ -115,8 +127,8 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
       { threadId: thread.threadId, pinned: !thread.pinned },
       {
         onSuccess: (saved) =>
-          notify("success", saved.pinned ? "Thread pinned." : "Thread unpinned."),
-        onError: (error) => notify("error", `The thread was not changed. ${errorMessage(error)}`),
+          notify("success", saved.pinned ? t("history.pinned") : t("history.unpinned")),
+        onError: (error) => notify("error", `${t("history.notChanged")} ${errorMessage(error)}`),
       },
     );
 
@@ -125,9 +137,9 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     bulk.mutate(ids, {
       onSuccess: ({ deleted }) => {
         setSelection([]);
-        notify("success", `${threadsWord(deleted)} deleted.`);
+        notify("success", t("history.deletedMany", { count: deleted }));
       },
-      onError: (error) => notify("error", `No thread was deleted. ${errorMessage(error)}`),
+      onError: (error) => notify("error", `${t("history.noneDeleted")} ${errorMessage(error)}`),
     });
   };
 
@@ -135,8 +147,8 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     const thread = pendingDelete;
     if (!thread) return;
     deletion.mutate(thread.threadId, {
-      onSuccess: () => notify("success", "Thread deleted."),
-      onError: (error) => notify("error", `The thread was not deleted. ${errorMessage(error)}`),
+      onSuccess: () => notify("success", t("history.deleted")),
+      onError: (error) => notify("error", `${t("history.notDeleted")} ${errorMessage(error)}`),
     });
   };
 
@@ -145,7 +157,11 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     body = <LoadingList />;
   } else if (history.isError && threads.length === 0) {
     body = (
-      <LoadError what="Your history" error={history.error} onRetry={() => void history.refetch()} />
+      <LoadError
+        what={t("history.what")}
+        error={history.error}
+        onRetry={() => void history.refetch()}
+      />
     );
   } else if (threads.length === 0) {
     body =
@@ -163,18 +179,18 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
       ) : q === "" ? (
         <EmptyState
           icon={History}
-          title="No threads yet"
-          description="Every question you ask while signed in is kept here, newest activity first."
+          title={t("history.emptyTitle")}
+          description={t("history.emptyDescription")}
           testId="history-empty"
         >
           <Link to={paths.app.root.href()} className={buttonClasses()}>
-            Ask a question
+            {t("history.ask")}
           </Link>
         </EmptyState>
       ) : (
         <NoMatches
-          title="No matching threads"
-          where="your history"
+          title={t("history.noMatches")}
+          where={t("history.where")}
           query={q}
           onClear={() => setSearch("")}
           testId="history-no-results"
@@ -198,7 +214,7 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
               data-testid="history-group"
               className="mb-1 px-3 text-xs font-semibold tracking-wide text-subtle uppercase sm:px-4"
             >
-              {group.label}
+              {t(GROUP_HEADINGS[group.label])}
             </h2>
             <ul className="flex flex-col">
               {group.items.map((thread) => (
@@ -215,7 +231,7 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
             </ul>
           </section>
         ))}
-        <NextPageEnd pages={history} failedText="More threads could not be loaded." />
+        <NextPageEnd pages={history} failedText={t("history.moreFailed")} />
       </div>
     );
   }
@@ -223,8 +239,8 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
   return (
     <div className="flex flex-col gap-6">
       <SearchInput
-        label="Search your history"
-        placeholder="Search your threads..."
+        label={t("history.searchLabel")}
+        placeholder={t("history.searchPlaceholder")}
         value={search}
         onChange={setSearch}
         maxLength={HISTORY_SEARCH_MAX}
@@ -233,8 +249,8 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ToggleChips
-          label="Show"
-          options={KINDS}
+          label={t("history.show")}
+          options={kinds(t("history.all"))}
           value={kind ?? "all"}
           onChange={(value) => setKind(value === "all" ? undefined : value)}
           testId="history-kind-filter"
@@ -247,22 +263,25 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
         onOpenChange={(open) => {
           if (!open) setPendingDelete(null);
         }}
-        title="Delete this thread?"
+        title={t("history.confirmTitle")}
         description={
           pendingDelete
-            ? `“${pendingDelete.title}” and its ${pendingDelete.messageCount === 1 ? "answer" : `${pendingDelete.messageCount} answers`} are deleted for good, with any share links to it.`
+            ? t("history.confirmDescription", {
+                title: pendingDelete.title,
+                count: pendingDelete.messageCount,
+              })
             : ""
         }
-        confirmLabel="Delete thread"
+        confirmLabel={t("history.confirmLabel")}
         onConfirm={confirmDelete}
         testId="delete-thread-dialog"
       />
       <ConfirmDialog
         open={confirmBulk}
         onOpenChange={setConfirmBulk}
-        title={`Delete ${threadsWord(selection.length)}?`}
-        description={`The selected ${selection.length === 1 ? "thread is" : "threads are"} deleted for good with all their answers and any share links to them.`}
-        confirmLabel={`Delete ${threadsWord(selection.length)}`}
+        title={t("history.bulkTitle", { count: selection.length })}
+        description={t("history.bulkDescription", { count: selection.length })}
+        confirmLabel={t("history.bulkLabel", { count: selection.length })}
         onConfirm={deleteSelected}
         testId="delete-threads-dialog"
       />

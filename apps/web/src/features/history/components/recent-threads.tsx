@@ -6,6 +6,7 @@ import { Link, useLocation } from "react-router";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useHistory } from "../api/get-history.ts";
 import { readSessionThreadLinks } from "../lib/session-threads.ts";
@@ -66,16 +67,17 @@ function ThreadList({
   openThreadId: string | null;
   footer?: ReactNode;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="recent-threads-heading" className="mt-4" data-testid="recent-threads">
       <h2
         id="recent-threads-heading"
         className="px-3 pb-1 text-xs font-medium tracking-wide text-subtle uppercase"
       >
-        Recent
+        {t("recent.heading")}
       </h2>
       {threads.length === 0 ? (
-        <p className="px-3 py-1 text-xs text-subtle">Your threads will show here.</p>
+        <p className="px-3 py-1 text-xs text-subtle">{t("recent.empty")}</p>
       ) : (
         <ul className="flex flex-col gap-0.5">
           {threads.map((thread) => {
@@ -102,7 +104,7 @@ function ThreadList({
                     {thread.pinned ? (
                       <span className="shrink-0" data-testid="recent-thread-pinned">
                         <Pin className="size-3 text-accent" aria-hidden="true" />
-                        <span className="sr-only">Pinned: </span>
+                        <span className="sr-only">{t("recent.pinned")}</span>
                       </span>
                     ) : null}
                     <span className="block min-w-0 truncate">{thread.title}</span>
@@ -130,6 +132,7 @@ function ThreadList({
 }
 
 function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
+  const t = useT();
   const history = useHistory("");
   const threads = useMemo(
     () =>
@@ -151,12 +154,12 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
     return (
       <div className="mt-4 flex items-center gap-2 px-3 text-xs text-subtle">
         <Spinner className="size-3.5" />
-        Loading threads...
+        {t("recent.loading")}
       </div>
     );
   }
   if (history.isError) {
-    return <p className="mt-4 px-3 text-xs text-subtle">Your threads could not be loaded.</p>;
+    return <p className="mt-4 px-3 text-xs text-subtle">{t("recent.failed")}</p>;
   }
   return (
     <ThreadList
@@ -168,10 +171,10 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
             type="button"
             onClick={() => void history.fetchNextPage()}
             disabled={history.isFetchingNextPage}
-            className="mt-1 flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left text-xs font-medium text-accent hover:bg-surface-2 disabled:opacity-60"
+            className="mt-1 flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-start text-xs font-medium text-accent hover:bg-surface-2 disabled:opacity-60"
           >
             {history.isFetchingNextPage ? <Spinner className="size-3.5" /> : null}
-            Load more
+            {t("common.loadMore")}
           </button>
         ) : null
       }

@@ -3,6 +3,7 @@ import { Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /**
  * Above the history list: a box that picks every listed thread (up to the delete limit; mixed
@@ -23,6 +24,7 @@ export function SelectionBar({
   onDelete: () => void;
   deleting: boolean;
 }) {
+  const t = useT();
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (box.current) box.current.indeterminate = all === "mixed";
@@ -43,18 +45,20 @@ export function SelectionBar({
         />
         {count > 0 ? (
           <span aria-live="polite" data-testid="history-selected-count">
-            {count} selected
-            {count >= THREADS_DELETE_MAX ? ` (at most ${THREADS_DELETE_MAX} at a time)` : ""}
+            {t("history.selected", { count })}
+            {count >= THREADS_DELETE_MAX
+              ? t("history.selectedMax", { max: THREADS_DELETE_MAX })
+              : ""}
           </span>
         ) : (
-          <span>Select all</span>
+          <span>{t("history.selectAll")}</span>
         )}
       </label>
       {count > 0 ? (
         <div className="ms-auto flex items-center gap-2">
           <Button size="sm" variant="ghost" onClick={onClear} disabled={deleting}>
             <X className="size-4" aria-hidden="true" />
-            Clear
+            {t("history.clear")}
           </Button>
           <Button
             size="sm"
@@ -68,7 +72,7 @@ export function SelectionBar({
             ) : (
               <Trash2 className="size-4" aria-hidden="true" />
             )}
-            Delete selected
+            {t("history.deleteSelected")}
           </Button>
         </div>
       ) : null}

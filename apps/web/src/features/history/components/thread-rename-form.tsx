@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { inputClasses } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useRenameThread } from "../api/thread-title.ts";
 
@@ -18,6 +19,7 @@ export function ThreadRenameForm({
   title: string;
   onDone: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [value, setValue] = useState(title);
   const rename = useRenameThread(threadId);
@@ -28,7 +30,7 @@ export function ThreadRenameForm({
     if (trimmed === title) return onDone();
     rename.mutate(trimmed, {
       onSuccess: () => {
-        notify("success", "Thread renamed.");
+        notify("success", t("history.renamed"));
         onDone();
       },
     });
@@ -41,7 +43,7 @@ export function ThreadRenameForm({
     >
       <div className="flex min-w-0 flex-wrap items-center gap-2">
         <label htmlFor={id} className="sr-only">
-          Thread title
+          {t("history.threadTitle")}
         </label>
         <input
           id={id}
@@ -60,15 +62,17 @@ export function ThreadRenameForm({
         />
         <Button size="sm" type="submit" disabled={trimmed === "" || rename.isPending}>
           {rename.isPending ? <Spinner className="size-4" /> : null}
-          Save
+          {t("history.save")}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDone} disabled={rename.isPending}>
-          Cancel
+          {t("spec.cancel")}
         </Button>
       </div>
-      {trimmed === "" ? <p className="text-xs text-danger">A title is required.</p> : null}
+      {trimmed === "" ? <p className="text-xs text-danger">{t("history.titleRequired")}</p> : null}
       {rename.isError ? (
-        <Alert kind="error">The thread was not renamed. {errorMessage(rename.error)}</Alert>
+        <Alert kind="error">
+          {t("history.notRenamed")} {errorMessage(rename.error)}
+        </Alert>
       ) : null}
     </form>
   );

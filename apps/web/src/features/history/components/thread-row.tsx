@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ExportMenu } from "@/components/export-menu.tsx";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { ThreadRenameForm } from "./thread-rename-form.tsx";
 
 /** A row's action buttons: shown on hover or focus on wide screens, always on phones. */
@@ -40,9 +41,10 @@ export function ThreadRow({
   selection?: ThreadRowSelection;
   now: Date;
 }) {
+  const t = useT();
   const [renaming, setRenaming] = useState(false);
   const badge = thread.badge;
-  const messages = `${thread.messageCount} ${thread.messageCount === 1 ? "message" : "messages"}`;
+  const messages = t("history.messages", { count: thread.messageCount });
   return (
     <li
       data-testid="history-thread"
@@ -58,7 +60,7 @@ export function ThreadRow({
           checked={selection.selected}
           disabled={!selection.selected && selection.full}
           onChange={() => selection.onToggle(thread)}
-          aria-label={`Select thread: ${thread.title}`}
+          aria-label={t("history.selectThread", { title: thread.title })}
           data-testid="history-thread-select"
           className="relative z-10 mt-1 size-4 shrink-0 accent-accent"
         />
@@ -83,7 +85,7 @@ export function ThreadRow({
                   className="me-1.5 inline size-3.5 -translate-y-px text-accent"
                   aria-hidden="true"
                 />
-                <span className="sr-only">Pinned: </span>
+                <span className="sr-only">{t("history.pinnedPrefix")}</span>
               </span>
             ) : null}
             {thread.title}
@@ -118,9 +120,11 @@ export function ThreadRow({
           <button
             type="button"
             onClick={() => onPin(thread)}
-            aria-label={`${thread.pinned ? "Unpin" : "Pin"} thread: ${thread.title}`}
+            aria-label={t(thread.pinned ? "history.unpinThreadOf" : "history.pinThreadOf", {
+              title: thread.title,
+            })}
             aria-pressed={thread.pinned}
-            title={thread.pinned ? "Unpin thread" : "Pin thread"}
+            title={thread.pinned ? t("history.unpinThread") : t("history.pinThread")}
             data-testid="history-thread-pin"
             className={ACTION}
           >
@@ -134,8 +138,8 @@ export function ThreadRow({
         <button
           type="button"
           onClick={() => setRenaming(true)}
-          aria-label={`Rename thread: ${thread.title}`}
-          title="Rename thread"
+          aria-label={t("history.renameThreadOf", { title: thread.title })}
+          title={t("history.renameThread")}
           data-testid="history-thread-rename"
           className={ACTION}
         >
@@ -152,8 +156,8 @@ export function ThreadRow({
         <button
           type="button"
           onClick={() => onDelete(thread)}
-          aria-label={`Delete thread: ${thread.title}`}
-          title="Delete thread"
+          aria-label={t("history.deleteThreadOf", { title: thread.title })}
+          title={t("history.confirmLabel")}
           className={`${ACTION_BASE} hover:bg-danger-soft hover:text-danger`}
         >
           <Trash2 className="size-4" aria-hidden="true" />

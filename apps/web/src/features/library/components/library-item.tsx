@@ -3,6 +3,7 @@ import { BookmarkMinus } from "lucide-react";
 import { Link } from "react-router";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 const FAVICONS_SHOWN = 4;
 
@@ -21,6 +22,7 @@ export function LibraryItemCard({
   onRemove: (item: LibraryItem) => void;
   now: Date;
 }) {
+  const t = useT();
   const badge = item.badge;
   const domains = [...new Set(item.sources.map((source) => source.domain).filter(Boolean))];
   return (
@@ -55,7 +57,7 @@ export function LibraryItemCard({
           />
           {item.sources.length > 0 ? (
             <span className="min-w-0 truncate" title={domains.join(", ")}>
-              {item.sources.length} {item.sources.length === 1 ? "source" : "sources"}
+              {t("library.sources", { count: item.sources.length })}
               {domains.length > 0
                 ? ` · ${domains.slice(0, FAVICONS_SHOWN).join(", ")}${domains.length > FAVICONS_SHOWN ? "…" : ""}`
                 : ""}
@@ -66,8 +68,8 @@ export function LibraryItemCard({
       <button
         type="button"
         onClick={() => onRemove(item)}
-        aria-label={`Remove from library: ${item.query}`}
-        title="Remove from library"
+        aria-label={t("library.removeOf", { query: item.query })}
+        title={t("library.remove")}
         className="relative z-10 shrink-0 rounded-lg p-2 text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
       >
         <BookmarkMinus className="size-4" aria-hidden="true" />

@@ -10,6 +10,7 @@ import { NextPageEnd } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
@@ -22,6 +23,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** /app/library: bookmarked answers, newest first, searchable; removing one is one click. */
 export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusModeDisplay }) {
   const [search, setSearch] = useState("");
+  const t = useT();
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const library = useLibrary(q);
   const removal = useSetBookmark();
@@ -36,8 +38,8 @@ export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     removal.mutate(
       { entryId: item.entryId, threadId: item.threadId, isBookmarked: false },
       {
-        onSuccess: () => notify("success", "Removed from your library."),
-        onError: (error) => notify("error", `The answer was not removed. ${errorMessage(error)}`),
+        onSuccess: () => notify("success", t("library.removed")),
+        onError: (error) => notify("error", `${t("library.notRemoved")} ${errorMessage(error)}`),
       },
     );
 
@@ -57,25 +59,29 @@ export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
     );
   } else if (library.isError && items.length === 0) {
     body = (
-      <LoadError what="Your library" error={library.error} onRetry={() => void library.refetch()} />
+      <LoadError
+        what={t("library.what")}
+        error={library.error}
+        onRetry={() => void library.refetch()}
+      />
     );
   } else if (items.length === 0) {
     body =
       q === "" ? (
         <EmptyState
           icon={Library}
-          title="Your library is empty"
-          description="Bookmark an answer on its page to keep it here."
+          title={t("library.emptyTitle")}
+          description={t("library.emptyDescription")}
           testId="library-empty"
         >
           <Link to={paths.app.root.href()} className={buttonClasses()}>
-            Ask a question
+            {t("history.ask")}
           </Link>
         </EmptyState>
       ) : (
         <NoMatches
-          title="No matching answers"
-          where="your library"
+          title={t("library.noMatches")}
+          where={t("library.where")}
           query={q}
           onClear={() => setSearch("")}
           testId="library-no-results"
@@ -95,7 +101,7 @@ export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
             />
           ))}
         </ul>
-        <NextPageEnd pages={library} failedText="More answers could not be loaded." />
+        <NextPageEnd pages={library} failedText={t("library.moreFailed")} />
       </div>
     );
   }
@@ -103,8 +109,8 @@ export function LibraryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
   return (
     <div className="flex flex-col gap-6">
       <SearchInput
-        label="Search your library"
-        placeholder="Search bookmarked answers..."
+        label={t("library.searchLabel")}
+        placeholder={t("library.searchPlaceholder")}
         value={search}
         onChange={setSearch}
         maxLength={HISTORY_SEARCH_MAX}

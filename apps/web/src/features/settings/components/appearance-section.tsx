@@ -1,11 +1,11 @@
 import { COLOR_THEMES, type ColorTheme } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Check, Monitor, Moon, Sun } from "lucide-react";
+import { Check, type LucideIcon, Monitor, Moon, Sun } from "lucide-react";
 import { type Choice, ChoiceGroup } from "@/components/ui/choice-group.tsx";
 import { Section } from "@/components/ui/page.tsx";
 import { setHideUnsupported, useHideUnsupported } from "@/lib/chat/citation-preference.ts";
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import {
-  COLOR_THEME_LABELS,
   type ModeChoice,
   setColorTheme,
   setModeChoice,
@@ -13,79 +13,71 @@ import {
   useThemePreference,
 } from "@/lib/theme.ts";
 
-const MODE_OPTIONS: ReadonlyArray<Choice<ModeChoice>> = [
-  {
-    value: "system",
-    label: "System",
-    render: () => (
-      <>
-        <Monitor className="size-4" aria-hidden="true" />
-        System
-      </>
-    ),
-  },
-  {
-    value: "light",
-    label: "Light",
-    render: () => (
-      <>
-        <Sun className="size-4" aria-hidden="true" />
-        Light
-      </>
-    ),
-  },
-  {
-    value: "dark",
-    label: "Dark",
-    render: () => (
-      <>
-        <Moon className="size-4" aria-hidden="true" />
-        Dark
-      </>
-    ),
-  },
+const MODES: ReadonlyArray<{ value: ModeChoice; label: MessageId; icon: LucideIcon }> = [
+  { value: "system", label: "appearance.system", icon: Monitor },
+  { value: "light", label: "appearance.light", icon: Sun },
+  { value: "dark", label: "appearance.dark", icon: Moon },
 ];
 
-const THEME_OPTIONS: ReadonlyArray<Choice<ColorTheme>> = COLOR_THEMES.map((theme) => ({
-  value: theme,
-  label: COLOR_THEME_LABELS[theme],
-  render: (selected: boolean) => (
-    <>
-      <span
-        data-theme={theme}
-        aria-hidden="true"
-        className="relative flex size-10 items-center justify-center rounded-full bg-accent shadow-inner ring-1 ring-black/10 dark:ring-white/15"
-      >
-        {selected ? <Check className="size-4 text-accent-fg" aria-hidden="true" /> : null}
-      </span>
-      <span className="text-xs">{COLOR_THEME_LABELS[theme]}</span>
-    </>
-  ),
-}));
+function modeOptions(t: (id: MessageId) => string): ReadonlyArray<Choice<ModeChoice>> {
+  return MODES.map(({ value, label, icon: Icon }) => ({
+    value,
+    label: t(label),
+    render: () => (
+      <>
+        <Icon className="size-4" aria-hidden="true" />
+        {t(label)}
+      </>
+    ),
+  }));
+}
+
+/** A colour theme's name in the interface's language (English: COLOR_THEME_LABELS). */
+const themeLabel = (t: (id: MessageId) => string, theme: ColorTheme) =>
+  t(`appearance.theme.${theme}` as MessageId);
+
+const themeOptions = (t: (id: MessageId) => string): ReadonlyArray<Choice<ColorTheme>> =>
+  COLOR_THEMES.map((theme) => ({
+    value: theme,
+    label: themeLabel(t, theme),
+    render: (selected: boolean) => (
+      <>
+        <span
+          data-theme={theme}
+          aria-hidden="true"
+          className="relative flex size-10 items-center justify-center rounded-full bg-accent shadow-inner ring-1 ring-black/10 dark:ring-white/15"
+        >
+          {selected ? <Check className="size-4 text-accent-fg" aria-hidden="true" /> : null}
+        </span>
+        <span className="text-xs">{themeLabel(t, theme)}</span>
+      </>
+    ),
+  }));
 
 /**
  * The mode (System follows the device, live; Light and Dark stay) and the colour theme, stored in
  * this browser only.
  */
 export function AppearanceSection() {
+  const t = useT();
   const preference = useThemePreference();
   const modeChoice = useModeChoice();
   const hideUnsupported = useHideUnsupported();
   return (
     <Section
       id="appearance"
-      title="Appearance"
-      description="Saved in this browser. Applies at once, on every page."
+      title={t("appearance.title")}
+      description={t("appearance.description")}
     >
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-2">
           <span className="text-sm font-medium" id="mode-label">
-            Mode
+            {t("appearance.mode")}
           </span>
           <ChoiceGroup
-            label="Mode"
+            label={t("appearance.mode")}
             value={modeChoice}
-            options={MODE_OPTIONS}
+            options={modeOptions(t)}
             onChange={setModeChoice}
             testIdPrefix="mode-"
             className="inline-flex w-fit gap-1 rounded-xl bg-surface-2 p-1"
@@ -98,11 +90,11 @@ export function AppearanceSection() {
           />
         </div>
         <div className="flex flex-col gap-2">
-          <span className="text-sm font-medium">Colour theme</span>
+          <span className="text-sm font-medium">{t("appearance.colourTheme")}</span>
           <ChoiceGroup
-            label="Colour theme"
+            label={t("appearance.colourTheme")}
             value={preference.colorTheme}
-            options={THEME_OPTIONS}
+            options={themeOptions(t)}
             onChange={setColorTheme}
             testIdPrefix="theme-swatch-"
             className="grid grid-cols-4 gap-2"
@@ -125,11 +117,8 @@ export function AppearanceSection() {
             className="mt-0.5 size-4 accent-accent"
           />
           <span>
-            <span className="font-medium">Hide unsupported sentences</span>
-            <span className="block text-xs text-muted">
-              Answers leave out sentences whose cited source does not say what they claim (their
-              citation is marked “Not found in the source”).
-            </span>
+            <span className="font-medium">{t("appearance.hideUnsupported")}</span>
+            <span className="block text-xs text-muted">{t("appearance.hideUnsupportedHint")}</span>
           </span>
         </label>
       </div>

@@ -1,4 +1,4 @@
-import { MESSAGES, type UserProfile } from "@nexus/contracts";
+import type { UserProfile } from "@nexus/contracts";
 import { Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -8,6 +8,7 @@ import { Section } from "@/components/ui/page.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useDeleteAccount } from "../api/delete-account.ts";
 
 export const DELETE_CONFIRMATION_WORD = "DELETE";
@@ -19,6 +20,7 @@ export function isDeleteConfirmed(typed: string, email: string): boolean {
 }
 
 function DeleteAccountForm({ user, onCancel }: { user: UserProfile; onCancel: () => void }) {
+  const t = useT();
   const [typed, setTyped] = useState("");
   const deletion = useDeleteAccount(user.id);
   const confirmed = isDeleteConfirmed(typed, user.email);
@@ -30,13 +32,13 @@ function DeleteAccountForm({ user, onCancel }: { user: UserProfile; onCancel: ()
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
-        <li>Your profile, history, library, files and usage records are removed.</li>
-        <li>You are signed out on every device.</li>
-        <li>This cannot be undone.</li>
+      <ul className="list-disc space-y-1 ps-5 text-sm text-muted">
+        <li>{t("delete.removed")}</li>
+        <li>{t("delete.signedOut")}</li>
+        <li>{t("delete.permanent")}</li>
       </ul>
       <TextField
-        label={`Type ${DELETE_CONFIRMATION_WORD} or your email to confirm`}
+        label={t("delete.confirmLabel", { word: DELETE_CONFIRMATION_WORD })}
         name="confirmation"
         autoComplete="off"
         autoCapitalize="none"
@@ -45,15 +47,17 @@ function DeleteAccountForm({ user, onCancel }: { user: UserProfile; onCancel: ()
         onChange={(event) => setTyped(event.target.value)}
       />
       {deletion.isError ? (
-        <Alert kind="error">Your account was not deleted. {errorMessage(deletion.error)}</Alert>
+        <Alert kind="error">
+          {t("delete.notDeleted")} {errorMessage(deletion.error)}
+        </Alert>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={deletion.isPending}>
-          {MESSAGES.cancel}
+          {t("spec.cancel")}
         </Button>
         <Button type="submit" variant="danger" disabled={!confirmed || deletion.isPending}>
           {deletion.isPending ? <Spinner className="size-4" /> : null}
-          {deletion.isPending ? "Deleting..." : "Delete my account"}
+          {deletion.isPending ? t("delete.deleting") : t("delete.submit")}
         </Button>
       </div>
     </form>
@@ -62,22 +66,23 @@ function DeleteAccountForm({ user, onCancel }: { user: UserProfile; onCancel: ()
 
 /** The danger zone: account deletion behind a typed confirmation. */
 export function DeleteAccountSection({ user }: { user: UserProfile }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <Section
       id="danger-zone"
-      title="Danger zone"
+      title={t("delete.title")}
       tone="danger"
-      description="Delete your account and everything in it."
+      description={t("delete.description")}
     >
       <Button variant="danger" onClick={() => setOpen(true)} data-testid="delete-account">
         <Trash2 className="size-4" aria-hidden="true" />
-        Delete account
+        {t("delete.button")}
       </Button>
       <DialogRoot open={open} onOpenChange={setOpen}>
         <DialogContent
-          title="Delete account"
-          description={`This permanently deletes the account ${user.email}.`}
+          title={t("delete.button")}
+          description={t("delete.dialogDescription", { email: user.email })}
           data-testid="delete-account-dialog"
         >
           <DeleteAccountForm user={user} onCancel={() => setOpen(false)} />

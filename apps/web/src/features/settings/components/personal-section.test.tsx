@@ -19,7 +19,12 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function serve(options: { failGet?: boolean; failPatch?: boolean } = {}) {
-  let stored: PersonalSettings = { instructions: "", answerLanguage: "auto", updatedAt: null };
+  let stored: PersonalSettings = {
+    instructions: "",
+    answerLanguage: "auto",
+    uiLanguage: null,
+    updatedAt: null,
+  };
   const patches: unknown[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     expect(String(input)).toContain("/api/users/u1/settings");

@@ -15,13 +15,17 @@ import { SelectField } from "@/components/ui/select-field.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { usePersonalSettings, useUpdatePersonalSettings } from "../api/personal-settings.ts";
 import { counterOf, modelToldText } from "../lib/model-told.ts";
 
-const LANGUAGE_OPTIONS = ANSWER_LANGUAGES.map((value) => ({
-  value,
-  label: ANSWER_LANGUAGE_LABELS[value],
-}));
+/** The answer languages in the menu: Auto in the interface's language, the others in their own. */
+function languageOptions(autoLabel: string) {
+  return ANSWER_LANGUAGES.map((value) => ({
+    value,
+    label: value === "auto" ? autoLabel : ANSWER_LANGUAGE_LABELS[value],
+  }));
+}
 
 /**
  * Settings → Personalisation: the answer language and instructions about the person and how to
@@ -29,13 +33,14 @@ const LANGUAGE_OPTIONS = ANSWER_LANGUAGES.map((value) => ({
  * "What the model is told" shows the exact text.
  */
 export function PersonalSection({ userId }: { userId: string }) {
+  const t = useT();
   const settings = usePersonalSettings(userId);
   let body: ReactNode;
   if (settings.isPending)
     body = (
       <div className="flex flex-col gap-3" data-testid="personal-loading">
         <span role="status" className="sr-only">
-          Loading your instructions...
+          {t("personal.loading")}
         </span>
         <Skeleton className="h-10 w-56" />
         <Skeleton className="h-32 w-full" />
@@ -44,24 +49,21 @@ export function PersonalSection({ userId }: { userId: string }) {
   else if (settings.isError)
     body = (
       <LoadError
-        what="Your instructions"
+        what={t("personal.what")}
         error={settings.error}
         onRetry={() => void settings.refetch()}
       />
     );
   else body = <PersonalForm userId={userId} saved={settings.data} />;
   return (
-    <Section
-      id="personal"
-      title="Personalisation"
-      description="How Nexus answers you, in every chat: answers, agents, documents and research. Never shown to people you share with."
-    >
+    <Section id="personal" title={t("personal.title")} description={t("personal.description")}>
       {body}
     </Section>
   );
 }
 
 function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettings }) {
+  const t = useT();
   const instructionsId = useId();
   const counterId = useId();
   const [draft, setDraft] = useState(saved.instructions);
@@ -70,7 +72,10 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
   const [done, setDone] = useState<"saved" | "cleared" | null>(null);
   const dirty = draft.trim() !== saved.instructions;
   const counter = counterOf(draft.length, PERSONAL_INSTRUCTIONS_MAX);
-  const told = modelToldText(saved);
+  const told = modelToldText(
+    saved,
+    t("personal.toldAutoNote", { language: t("language.english") }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,8 +92,8 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <SelectField
-          label="Answer language"
-          options={LANGUAGE_OPTIONS}
+          label={t("personal.answerLanguage")}
+          options={languageOptions(t("personal.auto"))}
           value={(language.isPending && language.variables.answerLanguage) || saved.answerLanguage}
           disabled={language.isPending}
           data-testid="answer-language"
@@ -98,13 +103,10 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
             if (parsed.success) language.mutate({ answerLanguage: parsed.data });
           }}
         />
-        <p className="text-xs text-muted">
-          Auto answers in the language of each question. Answers without a language model stay in
-          English.
-        </p>
+        <p className="text-xs text-muted">{t("personal.answerLanguageHint")}</p>
         {language.isError ? (
           <Alert kind="error">
-            The answer language was not saved. {errorMessage(language.error)}
+            {t("personal.answerLanguageNotSaved")} {errorMessage(language.error)}
           </Alert>
         ) : null}
       </div>
@@ -115,7 +117,7 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
         data-testid="personal-form"
       >
         <label htmlFor={instructionsId} className="text-sm font-medium">
-          About you and how to answer
+          {t("personal.instructionsLabel")}
         </label>
         <textarea
           id={instructionsId}
@@ -123,7 +125,7 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
           maxLength={PERSONAL_INSTRUCTIONS_MAX}
           rows={6}
           aria-describedby={counterId}
-          placeholder="For example: I am a nurse in Lyon. Keep answers short, use metric units and give one practical example."
+          placeholder={t("personal.placeholder")}
           onChange={(event) => {
             setDraft(event.target.value);
             setDone(null);
@@ -135,27 +137,29 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
         <p
           id={counterId}
           aria-live="polite"
-          className={clsx("text-right text-xs", counter.near ? "text-danger" : "text-subtle")}
+          className={clsx("text-end text-xs", counter.near ? "text-danger" : "text-subtle")}
           data-testid="personal-counter"
         >
-          {counter.label} characters
+          {t("personal.counter", { label: counter.label })}
         </p>
         {save.isError ? (
-          <Alert kind="error">Your instructions were not saved. {errorMessage(save.error)}</Alert>
+          <Alert kind="error">
+            {t("personal.notSaved")} {errorMessage(save.error)}
+          </Alert>
         ) : null}
-        {done === "saved" ? <Alert kind="success">Instructions saved.</Alert> : null}
-        {done === "cleared" ? <Alert kind="success">Instructions cleared.</Alert> : null}
+        {done === "saved" ? <Alert kind="success">{t("personal.saved")}</Alert> : null}
+        {done === "cleared" ? <Alert kind="success">{t("personal.cleared")}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button
             variant="outline"
             onClick={clear}
             disabled={save.isPending || (draft === "" && saved.instructions === "")}
           >
-            Clear
+            {t("personal.clear")}
           </Button>
           <Button type="submit" disabled={save.isPending || !dirty}>
             {save.isPending ? <Spinner className="size-4" /> : null}
-            {save.isPending ? "Saving..." : "Save instructions"}
+            {save.isPending ? t("common.saving") : t("personal.save")}
           </Button>
         </div>
       </form>
@@ -163,11 +167,10 @@ function PersonalForm({ userId, saved }: { userId: string; saved: PersonalSettin
         className="rounded-xl border border-border bg-surface-2/50 p-3 text-sm"
         data-testid="model-told"
       >
-        <summary className="cursor-pointer font-medium">What the model is told</summary>
+        <summary className="cursor-pointer font-medium">{t("personal.told")}</summary>
         <p className="mt-2 text-xs text-muted">
-          Added to the end of every chat's instructions, exactly as below. Your text sits inside a
-          marked block, each line indented, so it cannot pass for Nexus's own rules.
-          {dirty ? " Save to apply your changes." : ""}
+          {t("personal.toldExplain")}
+          {dirty ? t("personal.toldSaveToApply") : ""}
         </p>
         {told.note ? <p className="mt-1 text-xs text-muted">{told.note}</p> : null}
         <pre

@@ -6,12 +6,12 @@ import { Section } from "@/components/ui/page.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
-
-const NAME_REQUIRED = "Name cannot be empty";
 
 /** Name and organisation name (PATCH /api/users/:id). */
 export function ProfileSection({ user }: { user: UserProfile }) {
+  const t = useT();
   const [name, setName] = useState(user.name);
   const [orgName, setOrgName] = useState(user.orgName ?? "");
   const [nameError, setNameError] = useState<string | null>(null);
@@ -23,7 +23,7 @@ export function ProfileSection({ user }: { user: UserProfile }) {
     event.preventDefault();
     const trimmedName = name.trim();
     if (trimmedName === "") {
-      setNameError(NAME_REQUIRED);
+      setNameError(t("profile.nameRequired"));
       return;
     }
     setNameError(null);
@@ -31,17 +31,17 @@ export function ProfileSection({ user }: { user: UserProfile }) {
   };
 
   return (
-    <Section id="profile" title="Profile" description="How you appear in Nexus.">
+    <Section id="profile" title={t("profile.title")} description={t("profile.description")}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="profile-form">
         <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium">Email</span>
+          <span className="text-sm font-medium">{t("profile.email")}</span>
           <span className="text-sm text-muted" data-testid="profile-email">
             {user.email}
           </span>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Name"
+            label={t("profile.name")}
             name="name"
             autoComplete="name"
             maxLength={100}
@@ -54,12 +54,12 @@ export function ProfileSection({ user }: { user: UserProfile }) {
             }}
           />
           <TextField
-            label="Organisation"
+            label={t("profile.organisation")}
             name="orgName"
             autoComplete="organization"
             maxLength={200}
             value={orgName}
-            hint="Optional. Leave empty for none."
+            hint={t("profile.organisationHint")}
             onChange={(event) => {
               setOrgName(event.target.value);
               if (update.isSuccess || update.isError) update.reset();
@@ -67,13 +67,15 @@ export function ProfileSection({ user }: { user: UserProfile }) {
           />
         </div>
         {update.isError ? (
-          <Alert kind="error">Your profile was not saved. {errorMessage(update.error)}</Alert>
+          <Alert kind="error">
+            {t("profile.notSaved")} {errorMessage(update.error)}
+          </Alert>
         ) : null}
-        {update.isSuccess ? <Alert kind="success">Profile saved.</Alert> : null}
+        {update.isSuccess ? <Alert kind="success">{t("profile.saved")}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit" disabled={update.isPending || !dirty}>
             {update.isPending ? <Spinner className="size-4" /> : null}
-            {update.isPending ? "Saving..." : "Save changes"}
+            {update.isPending ? t("common.saving") : t("profile.save")}
           </Button>
         </div>
       </form>

@@ -7,6 +7,7 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Section } from "@/components/ui/page.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
+import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { useShareLinks } from "../api/get-share-links.ts";
@@ -16,15 +17,15 @@ function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleDateString(undefined, { dateStyle: "medium" });
+    : date.toLocaleDateString(intlLocale(), { dateStyle: "medium" });
 }
 
 function CopyLinkButton({ share }: { share: MyShare }) {
+  const t = useT();
   const clipboard = useCopyToClipboard();
   const copied = clipboard.copied;
   const copy = async () => {
-    if (!(await clipboard.copy(share.url)))
-      notify("error", "The link could not be copied. Open it and copy it from the address bar.");
+    if (!(await clipboard.copy(share.url))) notify("error", t("shares.copyFailed"));
   };
   return (
     <Button
@@ -32,8 +33,8 @@ function CopyLinkButton({ share }: { share: MyShare }) {
       size="icon"
       className="size-8"
       onClick={() => void copy()}
-      aria-label={copied ? "Copied" : `Copy link: ${share.title}`}
-      title="Copy link"
+      aria-label={copied ? t("shares.copied") : t("shares.copyLinkOf", { title: share.title })}
+      title={t("shares.copyLink")}
     >
       {copied ? (
         <Check className="size-4 text-success" aria-hidden="true" />
@@ -45,6 +46,7 @@ function CopyLinkButton({ share }: { share: MyShare }) {
 }
 
 function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MyShare) => void }) {
+  const t = useT();
   const KindIcon = share.kind === "thread" ? MessagesSquare : Text;
   return (
     <li data-testid="share-link" className="flex items-center gap-3 py-3">
@@ -60,7 +62,7 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
         </a>
         <p className="text-xs text-subtle">
           {share.subject ? `${share.chatLabel}: ${share.subject.name}` : share.chatLabel} ·{" "}
-          {share.kind === "thread" ? "Thread" : "One reply"} ·{" "}
+          {share.kind === "thread" ? t("shares.thread") : t("shares.oneReply")} ·{" "}
           <time dateTime={share.createdAt} title={formatDateTime(share.createdAt)}>
             {formatDate(share.createdAt)}
           </time>
@@ -72,8 +74,8 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
         size="icon"
         className="size-8 hover:bg-danger-soft hover:text-danger"
         onClick={() => onRevoke(share)}
-        aria-label={`Revoke link: ${share.title}`}
-        title="Revoke link"
+        aria-label={t("shares.revokeLinkOf", { title: share.title })}
+        title={t("shares.revokeLink")}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>
@@ -83,6 +85,7 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
 
 /** Every share link the user made (answers and threads): copy or revoke. */
 export function ShareLinksSection() {
+  const t = useT();
   const links = useShareLinks();
   const revoke = useRevokeShareLink();
   const [pending, setPending] = useState<MyShare | null>(null);
@@ -103,7 +106,9 @@ export function ShareLinksSection() {
       </div>
     );
   } else if (links.isError) {
-    body = <LoadError what="Your links" error={links.error} onRetry={() => void links.refetch()} />;
+    body = (
+      <LoadError what={t("shares.what")} error={links.error} onRetry={() => void links.refetch()} />
+    );
   } else if (links.data.shares.length === 0) {
     body = (
       <div
@@ -111,10 +116,7 @@ export function ShareLinksSection() {
         className="flex items-start gap-3 rounded-xl bg-surface-2 p-4 text-sm text-muted"
       >
         <Link2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <p>
-          You have no share links. Use Share under an answer to make one; it is listed here and can
-          be revoked at any time.
-        </p>
+        <p>{t("shares.empty")}</p>
       </div>
     );
   } else {
@@ -128,29 +130,21 @@ export function ShareLinksSection() {
   }
 
   return (
-    <Section
-      id="share-links"
-      title="Shared links"
-      description="Links you created to share answers and threads. Anyone with a link can read it."
-    >
+    <Section id="share-links" title={t("shares.title")} description={t("shares.description")}>
       {body}
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
           if (!open) setPending(null);
         }}
-        title="Revoke this link?"
-        description={
-          pending
-            ? `Anyone opening the link to “${pending.title}” will see that it no longer exists. This cannot be undone.`
-            : ""
-        }
-        confirmLabel="Revoke link"
+        title={t("shares.confirmTitle")}
+        description={pending ? t("shares.confirmDescription", { title: pending.title }) : ""}
+        confirmLabel={t("shares.revokeLink")}
         onConfirm={() => {
           if (!pending) return;
           revoke.mutate(pending.shareId, {
-            onSuccess: () => notify("success", "Link revoked."),
-            onError: (error) => notify("error", `The link was not revoked. ${errorMessage(error)}`),
+            onSuccess: () => notify("success", t("shares.revoked")),
+            onError: (error) => notify("error", `${t("shares.notRevoked")} ${errorMessage(error)}`),
           });
         }}
         testId="revoke-share-dialog"

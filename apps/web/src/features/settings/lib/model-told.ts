@@ -13,16 +13,18 @@ export const AUTO_EXAMPLE: LanguageCode = "en";
  * (contracts personal.ts, the server's own text), for their saved settings; with Auto, for a
  * question in the example language, and a note that says so.
  */
-export function modelToldText(saved: { instructions: string; answerLanguage: AnswerLanguage }): {
+export function modelToldText(
+  saved: { instructions: string; answerLanguage: AnswerLanguage },
+  /** The note shown with Auto, in the interface's language (default: English's). */
+  autoNote = `With Auto, the language named is the one detected in each question (${LANGUAGE_NAMES[AUTO_EXAMPLE].english} here).`,
+): {
   text: string;
   note: string | null;
 } {
   const auto = saved.answerLanguage === "auto";
   return {
     text: personalPromptText({ ...saved, ...(auto ? { detected: AUTO_EXAMPLE } : {}) }),
-    note: auto
-      ? `With Auto, the language named is the one detected in each question (${LANGUAGE_NAMES[AUTO_EXAMPLE].english} here).`
-      : null,
+    note: auto ? autoNote : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { COUNTER_LABELS, USAGE_COUNTERS, type UsageSummary } from "@nexus/contracts";
+import { USAGE_COUNTERS, type UsageCounter, type UsageSummary } from "@nexus/contracts";
 import { ArrowRight, CalendarClock } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
@@ -8,14 +8,24 @@ import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { TierBadge } from "@/components/ui/tier-badge.tsx";
 import { paths } from "@/config/paths.ts";
 import { formatDateTime, formatLimit, formatNumber } from "@/lib/format.ts";
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { useUsage } from "../api/get-usage.ts";
 
+/** A counter's name in the interface's language (English: COUNTER_LABELS). */
+const COUNTER_KEYS: Record<UsageCounter, MessageId> = {
+  search: "spec.counterSearch",
+  addFiles: "spec.counterAddFiles",
+  agentUsage: "spec.counterAgentUsage",
+};
+
 function UsageRows({ usage }: { usage: UsageSummary }) {
+  const t = useT();
   return (
     <ul className="flex flex-col divide-y divide-border">
       {USAGE_COUNTERS.map((counter) => {
         const { current, limit } = usage.counters[counter];
-        const label = COUNTER_LABELS[counter];
+        const label = t(COUNTER_KEYS[counter]);
         return (
           <li
             key={counter}
@@ -31,7 +41,7 @@ function UsageRows({ usage }: { usage: UsageSummary }) {
               </span>
             </div>
             {limit === 0 ? (
-              <p className="text-xs text-subtle">No limit on your plan.</p>
+              <p className="text-xs text-subtle">{t("usage.noLimit")}</p>
             ) : (
               <ProgressBar value={current} max={limit} label={label} />
             )}
@@ -44,13 +54,16 @@ function UsageRows({ usage }: { usage: UsageSummary }) {
 
 /** Current usage against the plan's limits, the period and when it resets. */
 export function UsageOverview() {
+  const t = useT();
   const usage = useUsage();
   if (usage.isPending) return <PageSpinner />;
   if (usage.isError) {
-    return <LoadError what="Your usage" error={usage.error} onRetry={() => void usage.refetch()} />;
+    return (
+      <LoadError what={t("usage.what")} error={usage.error} onRetry={() => void usage.refetch()} />
+    );
   }
   const data = usage.data;
-  const periodName = data.period === "daily" ? "Daily" : "Monthly";
+
   return (
     <div className="flex flex-col gap-6">
       <section
@@ -63,16 +76,20 @@ export function UsageOverview() {
               id="usage-period-heading"
               className="flex items-center gap-2 text-base font-semibold"
             >
-              {periodName} limits
+              {data.period === "daily" ? t("usage.dailyLimits") : t("usage.monthlyLimits")}
               <TierBadge tier={data.tier} />
             </h2>
             <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
               <CalendarClock className="size-4" aria-hidden="true" />
               <span>
-                Period <span data-testid="usage-period-key">{data.periodKey}</span> · resets{" "}
-                <time dateTime={data.resetsAt} data-testid="usage-resets-at">
-                  {formatDateTime(data.resetsAt)}
-                </time>
+                {richT("usage.period", {
+                  key: <span data-testid="usage-period-key">{data.periodKey}</span>,
+                  time: (
+                    <time dateTime={data.resetsAt} data-testid="usage-resets-at">
+                      {formatDateTime(data.resetsAt)}
+                    </time>
+                  ),
+                })}
               </span>
             </p>
           </div>
@@ -80,17 +97,15 @@ export function UsageOverview() {
             to={paths.app.subscriptionPlans.href()}
             className={buttonClasses({ variant: "outline", size: "sm" })}
           >
-            View plans
-            <ArrowRight className="size-4" aria-hidden="true" />
+            {t("usage.viewPlans")}
+            <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           </Link>
         </div>
         <div className="mt-2">
           <UsageRows usage={data} />
         </div>
       </section>
-      <p className="text-xs text-subtle">
-        Only completed searches, file uploads and agent chats count towards your limits.
-      </p>
+      <p className="text-xs text-subtle">{t("usage.countNote")}</p>
     </div>
   );
 }

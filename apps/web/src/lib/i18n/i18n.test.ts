@@ -1,0 +1,80 @@
+import { MESSAGES } from "@nexus/contracts";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatRelativeTime } from "../relative-time.ts";
+import { activateLocale, currentLocale, t } from "./i18n.ts";
+import { LOCALES } from "./locales.ts";
+
+// The web project's files share one module graph: leave the interface in English.
+afterEach(() => activateLocale("en"));
+
+const COUNTS = [0, 1, 2, 5, 11, 100];
+
+describe("the interface's languages at run time", () => {
+  it("reads the spec strings from their constants in English", () => {
+    for (const [key, text] of Object.entries(MESSAGES))
+      expect(t(`spec.${key}` as `spec.${keyof typeof MESSAGES}`)).toBe(text);
+    expect(t("nav.home")).toBe("Home");
+  });
+
+  it("sets <html lang dir> and loads a language's catalogue when it is chosen", async () => {
+    await activateLocale("ar");
+    expect(currentLocale()).toBe("ar");
+    expect(document.documentElement.lang).toBe("ar");
+    expect(document.documentElement.dir).toBe("rtl");
+    expect(t("settings.title")).toBe("الإعدادات");
+    expect(t("spec.cancel")).toBe("إلغاء");
+    await activateLocale("de");
+    expect(document.documentElement.dir).toBe("ltr");
+    expect(t("common.loadFailed", { what: "Deine Links" })).toBe(
+      "Deine Links konnte nicht geladen werden.",
+    );
+  });
+
+  it("says 0, 1, 2, 5, 11 and 100 threads as each language does", async () => {
+    const said: Record<string, string[]> = {};
+    for (const locale of LOCALES) {
+      await activateLocale(locale);
+      said[locale] = COUNTS.map((count) => t("history.threads", { count }));
+    }
+    expect(said).toEqual({
+      en: ["0 threads", "1 thread", "2 threads", "5 threads", "11 threads", "100 threads"],
+      de: ["0 Threads", "1 Thread", "2 Threads", "5 Threads", "11 Threads", "100 Threads"],
+      fr: [
+        "0 conversation",
+        "1 conversation",
+        "2 conversations",
+        "5 conversations",
+        "11 conversations",
+        "100 conversations",
+      ],
+      es: [
+        "0 conversaciones",
+        "1 conversación",
+        "2 conversaciones",
+        "5 conversaciones",
+        "11 conversaciones",
+        "100 conversaciones",
+      ],
+      ja: [
+        "0 件のスレッド",
+        "1 件のスレッド",
+        "2 件のスレッド",
+        "5 件のスレッド",
+        "11 件のスレッド",
+        "100 件のスレッド",
+      ],
+      ar: ["لا توجد محادثات", "محادثة واحدة", "محادثتان", "5 محادثات", "11 محادثة", "100 محادثة"],
+    });
+  });
+
+  it("says relative times with Intl in other languages, as before in English", async () => {
+    const now = new Date("2026-12-04T12:00:00Z");
+    const threeHoursAgo = "2026-12-04T09:00:00Z";
+    expect(formatRelativeTime(threeHoursAgo, now)).toBe("3 hours ago");
+    await activateLocale("de");
+    expect(formatRelativeTime(threeHoursAgo, now)).toBe("vor 3 Stunden");
+    expect(formatRelativeTime("2026-12-03T11:00:00Z", now)).toBe("gestern");
+    await activateLocale("ja");
+    expect(formatRelativeTime(threeHoursAgo, now)).toBe("3 時間前");
+  });
+});

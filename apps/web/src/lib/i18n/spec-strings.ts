@@ -1,0 +1,15 @@
+import { COUNTER_LABELS, LINK_RECENTLY_SENT_MESSAGE, MESSAGES } from "@nexus/contracts";
+
+/**
+ * The product's fixed strings that live as constants in @nexus/contracts (the spec's MESSAGES and
+ * a few more the server says too): English's `spec.<key>` messages are these constants, so their
+ * English text stays the one constant's; other languages translate them in their catalogues.
+ */
+export const SPEC_STRINGS = {
+  ...MESSAGES,
+  linkRecentlySent: LINK_RECENTLY_SENT_MESSAGE,
+  counterSearch: COUNTER_LABELS.search,
+  counterAddFiles: COUNTER_LABELS.addFiles,
+  counterAgentUsage: COUNTER_LABELS.agentUsage,
+} as const;
+export type SpecKey = keyof typeof SPEC_STRINGS;

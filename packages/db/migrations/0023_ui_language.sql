@@ -1,0 +1,2 @@
+ALTER TABLE "user_settings" ADD COLUMN "ui_language" text;--> statement-breakpoint
+ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_ui_language_check" CHECK ("user_settings"."ui_language" is null or "user_settings"."ui_language" in ('en', 'de', 'fr', 'es', 'ja', 'ar'));
