@@ -166,7 +166,7 @@ export async function extractSource(options: {
       signal: options.signal,
     });
     tokens += read.tokens;
-    read.cells.forEach((cell, i) => perField[i]?.push(cell));
+    for (const [i, cell] of read.cells.entries()) perField[i]?.push(cell);
   }
   return {
     cells: options.fields.map((field, i) => mergeCells(field, perField[i] ?? [])),
