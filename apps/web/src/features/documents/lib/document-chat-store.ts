@@ -1,6 +1,6 @@
 import type { Chat } from "@ai-sdk/react";
 import type { AnswerRetryStatus } from "@nexus/contracts";
-import { createChatRegistry } from "@/lib/chat/chat-registry.ts";
+import { createChatStore } from "@/lib/chat/chat-store.ts";
 import { createChat } from "@/lib/chat/create-chat.ts";
 import type { LiveValue } from "@/lib/chat/live-value.ts";
 import { documentChatUrl } from "../api/document-chat.ts";
@@ -19,39 +19,17 @@ export interface DocumentChat {
   regenerating: { id: string | null };
 }
 
-const chats = createChatRegistry<DocumentChat>({
-  max: 20,
-  isIdle: (entry) => entry.chat.status === "ready" || entry.chat.status === "error",
-});
-let created = 0;
+const chats = createChatStore<DocumentChat>("document-chat");
 
 const keyOf = (owner: string, documentId: string, threadId: string) =>
   `${owner}:${documentId}:${threadId}`;
-
-/** The messages with the last reply marked stopped, its open parts closed as they are. */
-function markStopped(messages: DocumentUIMessage[]): DocumentUIMessage[] {
-  const last = messages.at(-1);
-  if (last?.role !== "assistant") return messages;
-  return [
-    ...messages.slice(0, -1),
-    {
-      ...last,
-      parts: last.parts.map((part) =>
-        (part.type === "text" || part.type === "reasoning") && part.state === "streaming"
-          ? { ...part, state: "done" as const }
-          : part,
-      ),
-      metadata: { ...last.metadata, stopped: true },
-    },
-  ];
-}
 
 export function findDocumentChat(
   owner: string,
   documentId: string,
   threadId: string,
 ): DocumentChat | undefined {
-  return chats.get(keyOf(owner, documentId, threadId));
+  return chats.find(keyOf(owner, documentId, threadId));
 }
 
 /** The live chat of a document thread, seeded with its saved messages (once). */
@@ -62,10 +40,18 @@ export function openDocumentChat(options: {
   messages: DocumentUIMessage[];
   fetch?: typeof fetch;
 }): DocumentChat {
-  const found = findDocumentChat(options.owner, options.documentId, options.threadId);
-  if (found) return found;
-  created += 1;
-  const key = `document-chat-${created}`;
+  return chats.open(keyOf(options.owner, options.documentId, options.threadId), () =>
+    createDocumentChat(options),
+  );
+}
+
+function createDocumentChat(options: {
+  documentId: string;
+  threadId: string;
+  messages: DocumentUIMessage[];
+  fetch?: typeof fetch;
+}): DocumentChat {
+  const key = chats.nextKey();
   const reasoning = { on: false };
   const regenerating: { id: string | null } = { id: null };
   const { chat, retrying } = createChat<DocumentUIMessage>({
@@ -82,10 +68,9 @@ export function openDocumentChat(options: {
       };
     },
     dataPartSchemas: documentDataPartSchemas,
-    markStopped,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const entry: DocumentChat = {
+  return {
     key,
     documentId: options.documentId,
     threadId: options.threadId,
@@ -94,12 +79,7 @@ export function openDocumentChat(options: {
     reasoning,
     regenerating,
   };
-  chats.set(keyOf(options.owner, options.documentId, options.threadId), entry);
-  return entry;
 }
 
 /** For tests and sign-out: forget every chat. */
-export function clearDocumentChats(): void {
-  for (const entry of chats.values()) void entry.chat.stop();
-  chats.clear();
-}
+export const clearDocumentChats = (): void => chats.clear();
