@@ -35,8 +35,14 @@ export function createChat<M extends UIMessage>(options: {
   id: string;
   api: string;
   messages?: M[];
-  /** The request's own fields besides id, messages, trigger and messageId. */
-  body?: (messages: readonly M[]) => Record<string, unknown>;
+  /**
+   * The request's own fields besides id, messages, trigger and messageId (`request`: which of
+   * them this request is; a regenerate names the reply it replaces).
+   */
+  body?: (
+    messages: readonly M[],
+    request: { trigger: "submit-message" | "regenerate-message"; messageId: string | undefined },
+  ) => Record<string, unknown>;
   dataPartSchemas?: ChatInit<M>["dataPartSchemas"];
   messageMetadataSchema?: ChatInit<M>["messageMetadataSchema"];
   /** A stopped reply's messages as they stay (default: chat-store.ts's markStopped). */
@@ -58,7 +64,7 @@ export function createChat<M extends UIMessage>(options: {
           messages: messages.map(slimMessage),
           trigger,
           messageId,
-          ...options.body?.(messages),
+          ...options.body?.(messages, { trigger, messageId }),
         },
       };
     },
