@@ -80,8 +80,8 @@ export function useThread<M extends UIMessage>(
     canSend?: () => boolean;
     /** A reply has just ended (the history, the usage and the like are refreshed). */
     onReplyEnd?: () => void;
-    /** Before any request (a stopped answer is no longer stopped). */
-    beforeRequest?: () => void;
+    /** Before any request, with the files of a question asked (an answer's focus follows them). */
+    beforeRequest?: (files?: readonly AnswerAttachment[]) => void;
   } = {},
 ) {
   const { messages, status, error, sendMessage, regenerate, stop, setMessages } = useChat({
@@ -110,7 +110,7 @@ export function useThread<M extends UIMessage>(
   const lastUserIndex = () => messages.map((message) => message.role).lastIndexOf("user");
   /** Sends a question now, its turn (`turn`, 1-based; default: a new one) pinned. */
   const ask = (text: string, files: readonly AnswerAttachment[] = [], turn = turnCount + 1) => {
-    options.beforeRequest?.();
+    options.beforeRequest?.(files);
     pin(turn);
     void sendMessage(questionParts(text, files) as Parameters<typeof sendMessage>[0]);
   };
