@@ -1,4 +1,3 @@
-import { useChat } from "@ai-sdk/react";
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Brain } from "lucide-react";
@@ -7,6 +6,7 @@ import { ChatComposer } from "@/components/chat/chat-composer.tsx";
 import { TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
+import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
 import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
 import { threadStatusText, useThread } from "@/components/chat/thread/use-thread.ts";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -264,7 +264,11 @@ export function DocumentChatPanel({
       className="flex min-h-0 min-w-0 flex-1 flex-col"
     >
       {header && entry ? (
-        <ThreadBar key={`bar-${entry.key}`} threadId={threadId} chat={entry.chat} render={header} />
+        <LiveThreadBar
+          key={`bar-${entry.key}`}
+          chat={entry.chat}
+          render={(firstQuery) => (firstQuery ? header({ threadId, firstQuery }) : null)}
+        />
       ) : null}
       {body}
     </section>
@@ -276,22 +280,4 @@ export interface DocumentThreadContext {
   threadId: string;
   /** The person's first question (the title until the server's arrives). */
   firstQuery: string;
-}
-
-/** The thread's bar, once it has a reply (restored, or finished). */
-function ThreadBar({
-  threadId,
-  chat,
-  render,
-}: {
-  threadId: string;
-  chat: DocumentChat["chat"];
-  render: (thread: DocumentThreadContext) => ReactNode;
-}) {
-  const { messages, status } = useChat({ chat });
-  const replies = messages.filter((m) => m.role === "assistant").length;
-  const busy = status === "submitted" || status === "streaming";
-  const question = messages.find((m) => m.role === "user");
-  if (!(replies > 1 || (replies === 1 && !busy)) || !question) return null;
-  return render({ threadId, firstQuery: messageText(question) });
 }
