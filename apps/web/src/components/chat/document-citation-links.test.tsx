@@ -6,6 +6,10 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { labelSource } from "@/lib/chat/source-label.ts";
+import {
+  CitationPanelContext,
+  type CitationPanelRequest,
+} from "./citation/citation-panel-context.ts";
 import { CitationChip } from "./markdown/citation-chip.tsx";
 import { SourcesContext } from "./markdown/sources-context.ts";
 import { SourceCard } from "./source-card.tsx";
@@ -101,5 +105,30 @@ describe("a file citation in an answer", () => {
     );
     await user.click(card);
     expect(screen.getByTestId("where").textContent).toBe(PASSAGE_URL);
+  });
+
+  it("on a screen with the viewer beside the reading, its source card opens the passage there", async () => {
+    const opened: CitationPanelRequest[] = [];
+    const { user } = setup(
+      <CitationPanelContext value={(request) => opened.push(request)}>
+        <SourceCard source={SOURCE} label={labelSource(SOURCE)} number={1} />
+      </CitationPanelContext>,
+    );
+    const card = screen.getByTestId("source-card");
+    await user.click(card);
+    // The answer stays: no navigation to a new document chat.
+    expect(screen.getByTestId("where").textContent).toBe("/app/search/x");
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.passage).toEqual({
+      fileId: FILE_ID,
+      ordinal: 7,
+      page: 3,
+      quote: null,
+      name: "tracemonkey.pdf",
+      chatHref: PASSAGE_URL,
+    });
+    expect(opened[0]?.returnFocus).toBe(card);
+    // Its link stays (a new tab, a copied address).
+    expect(card.getAttribute("href")).toBe(PASSAGE_URL);
   });
 });

@@ -1,11 +1,13 @@
 import { clsx } from "clsx";
-import { type ElementType, useId } from "react";
+import { type ElementType, type MouseEvent, useId } from "react";
 import { Link } from "react-router";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
 import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
 import { documentLinkOf, usePassageText } from "@/lib/chat/document-link.ts";
 import { isUnlinkedFile, type ShownSource } from "@/lib/chat/file-sources.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
+import { useCitationPanel } from "./citation/citation-panel-context.ts";
+import { splitFileTitle } from "./citation/resolve-citation.ts";
 import { SourceIcon } from "./source-icon.tsx";
 import { SourcePreview } from "./source-preview.tsx";
 
@@ -81,9 +83,14 @@ export function SourceTitle({ title }: { title: string }) {
   );
 }
 
+const plainClick = (event: MouseEvent<HTMLElement>) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
 /**
  * One numbered source: [n] in the answer links here. A resting mouse or the keyboard previews it.
- * A cited file that was deleted since is no link (its download is gone) and says so.
+ * A file's passage opens in the viewer beside the reading when the screen has one (as its citation
+ * chip does), else in its document chat; a web page opens in a new tab. A cited file that was
+ * deleted since is no link (its download is gone) and says so.
  */
 export function SourceCard({
   source,
@@ -105,6 +112,29 @@ export function SourceCard({
   const passage = usePassageText(document, preview.anchor !== null);
   const snippet = passage ?? source.snippet;
   const name = `Source ${number}: ${label.title}${section} (${label.site})`;
+  const panel = useCitationPanel();
+  // A plain click on a file's passage: the viewer beside the reading, the answer staying in view.
+  const showInPanel =
+    document && panel
+      ? (event: MouseEvent<HTMLElement>) => {
+          if (!plainClick(event)) return;
+          event.preventDefault();
+          preview.close();
+          const { name: fileName, page } = splitFileTitle(source.title);
+          panel({
+            passage: {
+              fileId: document.fileId,
+              ordinal: document.ordinal,
+              page,
+              quote: null,
+              name: fileName,
+              chatHref: document.path,
+            },
+            returnFocus: event.currentTarget,
+            beforeFocusReturn: preview.ignoreNextFocus,
+          });
+        }
+      : undefined;
   // One element of three kinds (their props are chosen below): typed as any of them.
   const Card: ElementType = unlinked ? "div" : document ? Link : "a";
   return (
@@ -115,7 +145,7 @@ export function SourceCard({
             ? { "data-file-deleted": "" }
             : { "data-file-private": "" }
           : document
-            ? { to: document.path, "aria-label": name }
+            ? { to: document.path, "aria-label": name, onClick: showInPanel }
             : {
                 href,
                 target: "_blank",

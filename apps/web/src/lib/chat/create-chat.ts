@@ -4,6 +4,7 @@ import { type ChatInit, type ChatOnFinishCallback, DefaultChatTransport, type UI
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
 import { createChatFetch } from "./chat-fetch.ts";
 import { retryStatusOf } from "./chat-status.ts";
+import { markStopped } from "./chat-store.ts";
 import { type LiveValue, liveValue } from "./live-value.ts";
 
 /** One live chat of any kind, and what the server says about its running reply beside it. */
@@ -34,11 +35,17 @@ export function createChat<M extends UIMessage>(options: {
   id: string;
   api: string;
   messages?: M[];
-  /** The request's own fields besides id, messages, trigger and messageId. */
-  body?: (messages: readonly M[]) => Record<string, unknown>;
+  /**
+   * The request's own fields besides id, messages, trigger and messageId (`request`: which of
+   * them this request is; a regenerate names the reply it replaces).
+   */
+  body?: (
+    messages: readonly M[],
+    request: { trigger: "submit-message" | "regenerate-message"; messageId: string | undefined },
+  ) => Record<string, unknown>;
   dataPartSchemas?: ChatInit<M>["dataPartSchemas"];
   messageMetadataSchema?: ChatInit<M>["messageMetadataSchema"];
-  /** A stopped reply's messages as they stay (marked stopped). */
+  /** A stopped reply's messages as they stay (default: chat-store.ts's markStopped). */
   markStopped?: (messages: M[]) => M[];
   onFinish?: ChatOnFinishCallback<M>;
   fetch?: typeof fetch;
@@ -57,7 +64,7 @@ export function createChat<M extends UIMessage>(options: {
           messages: messages.map(slimMessage),
           trigger,
           messageId,
-          ...options.body?.(messages),
+          ...options.body?.(messages, { trigger, messageId }),
         },
       };
     },
@@ -79,8 +86,8 @@ export function createChat<M extends UIMessage>(options: {
     onFinish: (event) => {
       retrying.set(null);
       let { messages } = event;
-      if (event.isAbort && options.markStopped) {
-        messages = options.markStopped(messages);
+      if (event.isAbort) {
+        messages = (options.markStopped ?? markStopped)(messages);
         chat.messages = messages;
       }
       options.onFinish?.({ ...event, messages });

@@ -1,4 +1,3 @@
-import { useChat } from "@ai-sdk/react";
 import {
   type AgentCatalogueEntry,
   type AgentThreadResponse,
@@ -10,6 +9,7 @@ import { SquarePen } from "lucide-react";
 import { type ReactNode, useDeferredValue } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
+import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { paths } from "@/config/paths.ts";
@@ -110,6 +110,14 @@ function AgentChatFrame({
   // A saved conversation arrives as a query result, rendered at once: deferred, the skeleton stays
   // while the conversation is drawn in a transition (in slices, the page stays responsive).
   const saved = useDeferredValue(thread.data);
+  const bar = () =>
+    threadId !== undefined && renderThreadHeader
+      ? renderThreadHeader({
+          threadId,
+          firstQuery: firstQueryOf(thread.data, live),
+          onDeleted: () => void navigate(place.href()),
+        })
+      : null;
 
   let body: ReactNode;
   // (Until the deferred render, `saved` may still be another conversation's: it must be this one's.)
@@ -166,16 +174,13 @@ function AgentChatFrame({
       />
       {above}
       {threadId !== undefined && renderThreadHeader && (live || thread.isSuccess) ? (
-        <SavedThreadHeader
-          live={live}
-          render={() =>
-            renderThreadHeader({
-              threadId,
-              firstQuery: firstQueryOf(thread.data, live),
-              onDeleted: () => void navigate(place.href()),
-            })
-          }
-        />
+        // The thread's bar once the server has the conversation: a loaded one at once, a live one
+        // of this tab once its first reply has ended (the URL has the id from the reply's start).
+        live ? (
+          <LiveThreadBar chat={live.chat} render={bar} />
+        ) : (
+          bar()
+        )
       ) : null}
       {body}
     </ChatColumn>
@@ -194,33 +199,6 @@ function NewChatLink({ href }: { href: string }) {
       <span className="max-sm:sr-only">New chat</span>
     </Link>
   );
-}
-
-/**
- * The thread's bar, once the server has the conversation: a loaded one at once, a live one of
- * this tab once its first reply has ended (the URL has the id from the reply's start).
- */
-function SavedThreadHeader({
-  live,
-  render,
-}: {
-  live: ReturnType<typeof findAgentChat>;
-  render: () => ReactNode;
-}) {
-  return live ? <LiveThreadHeader chat={live.chat} render={render} /> : render();
-}
-
-function LiveThreadHeader({
-  chat,
-  render,
-}: {
-  chat: NonNullable<ReturnType<typeof findAgentChat>>["chat"];
-  render: () => ReactNode;
-}) {
-  const { messages, status } = useChat({ chat });
-  const replies = messages.filter((m) => m.role === "assistant").length;
-  const busy = status === "submitted" || status === "streaming";
-  return replies > 1 || (replies === 1 && !busy) ? render() : null;
 }
 
 /** The conversation's first message: the saved one's, else the live chat's. */

@@ -1,7 +1,7 @@
 import type { Chat } from "@ai-sdk/react";
 import type { AnswerRetryStatus } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
-import { createChatRegistry } from "@/lib/chat/chat-registry.ts";
+import { createChatStore } from "@/lib/chat/chat-store.ts";
 import { createChat } from "@/lib/chat/create-chat.ts";
 import type { LiveValue } from "@/lib/chat/live-value.ts";
 import { type AgentUIMessage, attachmentsOf, threadIdOf } from "./agent-message.ts";
@@ -24,14 +24,8 @@ export interface AgentChat {
   retrying: LiveValue<AnswerRetryStatus | null>;
 }
 
-/** Chats kept for back/forward; the oldest idle one goes first. */
-const MAX_CHATS = 20;
 /** By `owner:agentId:threadId` for named conversations, by `owner:agentId:new:<location>` before. */
-const chats = createChatRegistry<AgentChat>({
-  max: MAX_CHATS,
-  isIdle: (entry) => entry.chat.status === "ready" || entry.chat.status === "error",
-});
-let created = 0;
+const chats = createChatStore<AgentChat>("agent-chat");
 
 const threadKey = (owner: string, agentId: string, threadId: string) =>
   `${owner}:${agentId}:${threadId}`;
@@ -42,24 +36,6 @@ const draftKey = (owner: string, agentId: string, draft: string) =>
 const chatUrlOf = (agentId: string, chatUrl: string | undefined) =>
   chatUrl ?? `${API_BASE_URL}/agents/${encodeURIComponent(agentId)}/chat`;
 
-/** The messages with the last reply marked stopped, its open parts closed as they are. */
-function markStopped(messages: AgentUIMessage[]): AgentUIMessage[] {
-  const last = messages.at(-1);
-  if (last?.role !== "assistant") return messages;
-  return [
-    ...messages.slice(0, -1),
-    {
-      ...last,
-      parts: last.parts.map((part) =>
-        (part.type === "text" || part.type === "reasoning") && part.state === "streaming"
-          ? { ...part, state: "done" as const }
-          : part,
-      ),
-      metadata: { ...last.metadata, stopped: true },
-    },
-  ];
-}
-
 function createAgentChat(options: {
   owner: string;
   agentId: string;
@@ -67,8 +43,7 @@ function createAgentChat(options: {
   messages?: AgentUIMessage[];
   chatUrl?: string | undefined;
 }): AgentChat {
-  created += 1;
-  const key = `agent-chat-${created}`;
+  const key = chats.nextKey();
   const { chat, retrying } = createChat<AgentUIMessage>({
     id: key,
     api: chatUrlOf(options.agentId, options.chatUrl),
@@ -80,8 +55,6 @@ function createAgentChat(options: {
       const fileIds = asked ? attachmentsOf(asked).map((file) => file.id) : [];
       return { ...(threadId ? { threadId } : {}), ...(fileIds.length > 0 ? { fileIds } : {}) };
     },
-    // A stopped reply stays, as far as it got, marked stopped.
-    markStopped,
   });
   const entry: AgentChat = {
     key,
@@ -100,8 +73,7 @@ export function findAgentChat(
   agentId: string,
   threadId: string,
 ): AgentChat | undefined {
-  const key = threadKey(owner, agentId, threadId);
-  return chats.get(key);
+  return chats.find(threadKey(owner, agentId, threadId));
 }
 
 /** A saved conversation's chat, seeded with its turns (once; later calls return the same chat). */
@@ -113,11 +85,9 @@ export function openAgentChat(options: {
   /** The chat endpoint when not the preset one (a custom agent's). */
   chatUrl?: string | undefined;
 }): AgentChat {
-  const found = findAgentChat(options.owner, options.agentId, options.threadId);
-  if (found) return found;
-  const entry = createAgentChat(options);
-  chats.set(threadKey(options.owner, options.agentId, options.threadId), entry);
-  return entry;
+  return chats.open(threadKey(options.owner, options.agentId, options.threadId), () =>
+    createAgentChat(options),
+  );
 }
 
 /**
@@ -130,12 +100,9 @@ export function newAgentChat(
   draft: string,
   chatUrl?: string,
 ): AgentChat {
-  const key = draftKey(owner, agentId, draft);
-  const found = chats.get(key);
-  if (found) return found;
-  const entry = createAgentChat({ owner, agentId, threadId: null, chatUrl });
-  chats.set(key, entry);
-  return entry;
+  return chats.open(draftKey(owner, agentId, draft), () =>
+    createAgentChat({ owner, agentId, threadId: null, chatUrl }),
+  );
 }
 
 /**
@@ -144,11 +111,8 @@ export function newAgentChat(
  */
 export function nameAgentChat(entry: AgentChat, threadId: string): void {
   entry.threadId = threadId;
-  chats.set(threadKey(entry.owner, entry.agentId, threadId), entry);
+  chats.keep(threadKey(entry.owner, entry.agentId, threadId), entry);
 }
 
 /** For tests and sign-out: forget every chat. */
-export function clearAgentChats(): void {
-  for (const entry of chats.values()) void entry.chat.stop();
-  chats.clear();
-}
+export const clearAgentChats = (): void => chats.clear();

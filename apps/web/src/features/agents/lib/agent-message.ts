@@ -7,6 +7,7 @@ import {
   storedTurnToMessages,
 } from "@nexus/contracts";
 import type { UIMessage } from "ai";
+import { conversationMessages } from "@/lib/chat/thread-messages.ts";
 
 /** A message of an agent chat: AgentMessageMetadata on replies; tool parts as the server sends them. */
 export type AgentUIMessage = UIMessage<Partial<AgentMessageMetadata> & { stopped?: boolean }>;
@@ -77,25 +78,9 @@ export function attachmentsOf(message: AgentUIMessage): AnswerAttachment[] {
   );
 }
 
-/** A saved conversation as chat messages (contracts' storedTurnToMessages): question, reply. */
-export function turnsToMessages(thread: AgentThreadResponse): AgentUIMessage[] {
-  return thread.turns.flatMap(
-    (turn) =>
-      // The server's parts are the SDK's UI parts, stored as it streamed them.
-      storedTurnToMessages({
-        shape: "conversation",
-        id: turn.id,
-        threadId: thread.threadId,
-        agentId: thread.agentId,
-        query: turn.text,
-        parts: turn.parts,
-        // The question's attached files come back as its chips.
-        results: turn.attachments ? { attachments: turn.attachments } : {},
-        ...(turn.stopped ? { stopped: true } : {}),
-        ...(turn.versions ? { versions: turn.versions } : {}),
-      }) as AgentUIMessage[],
-  );
-}
+/** A saved conversation as chat messages (the one path: lib/chat/thread-messages.ts). */
+export const turnsToMessages = (thread: AgentThreadResponse): AgentUIMessage[] =>
+  conversationMessages<AgentUIMessage>({ ...thread, subjectId: thread.agentId });
 
 /**
  * An earlier version of a reply as a read-only reply of its own (contracts' storedTurnToMessages);

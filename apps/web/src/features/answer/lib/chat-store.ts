@@ -7,7 +7,7 @@ import {
   type FocusMode,
 } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
-import { createChatRegistry } from "@/lib/chat/chat-registry.ts";
+import { createChatStore } from "@/lib/chat/chat-store.ts";
 import { createChat } from "@/lib/chat/create-chat.ts";
 import type { LiveValue } from "@/lib/chat/live-value.ts";
 import { type AnswerUIMessage, attachmentsOf, questionMessage } from "./answer-message.ts";
@@ -35,12 +35,8 @@ export interface ThreadChat {
   retrying: LiveValue<AnswerRetryStatus | null>;
 }
 
-/** Chats kept for back/forward; the oldest idle one goes first. */
-const MAX_CHATS = 20;
-const chats = createChatRegistry<ThreadChat>({
-  max: MAX_CHATS,
-  isIdle: (entry) => entry.chat.status === "ready" || entry.chat.status === "error",
-});
+/** Chats kept for back/forward, by thread id. */
+const chats = createChatStore<ThreadChat>("answer-chat");
 
 function lastUserIndex(messages: readonly AnswerUIMessage[]): number {
   return messages.map((message) => message.role).lastIndexOf("user");
@@ -82,17 +78,16 @@ export function createThreadChat(options: {
     },
   });
   const entry: ThreadChat = { threadId, owner, chat, settings, stopped: false, retrying };
-  chats.set(threadId, entry);
+  chats.keep(threadId, entry);
   return entry;
 }
 
 /** The live chat of a thread, unless it belongs to someone else (then it is dropped). */
 export function getThreadChat(threadId: string, owner: ChatOwner): ThreadChat | undefined {
-  const entry = chats.get(threadId);
+  const entry = chats.find(threadId);
   if (!entry) return undefined;
   if (entry.owner !== owner) {
-    void entry.chat.stop();
-    chats.delete(threadId);
+    chats.drop(threadId);
     return undefined;
   }
   return entry;
@@ -112,7 +107,4 @@ export function startThread(options: {
 }
 
 /** For tests and sign-out: forget every chat. */
-export function clearThreadChats(): void {
-  for (const entry of chats.values()) void entry.chat.stop();
-  chats.clear();
-}
+export const clearThreadChats = (): void => chats.clear();

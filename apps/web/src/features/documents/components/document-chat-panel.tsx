@@ -1,21 +1,17 @@
-import { useChat } from "@ai-sdk/react";
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Brain } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { ChatComposer } from "@/components/chat/chat-composer.tsx";
-import { ChatMessageList, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
+import { TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
-import { ChatPartRenderers } from "@/components/chat/part-registry.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
-import { QueuedQuestion } from "@/components/chat/queued-question.tsx";
+import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
+import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
+import { threadStatusText, useThread } from "@/components/chat/thread/use-thread.ts";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
-import { retryStatusText } from "@/lib/chat/chat-status.ts";
-import { useLiveValue } from "@/lib/chat/live-value.ts";
-import { usePinQuestion } from "@/lib/chat/use-pin-question.ts";
-import { useQuestionQueue } from "@/lib/chat/use-question-queue.ts";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
 import { documentChatKeys, getDocumentThread } from "../api/document-chat.ts";
@@ -25,7 +21,7 @@ import {
   findDocumentChat,
   openDocumentChat,
 } from "../lib/document-chat-store.ts";
-import { type DocumentUIMessage, messageText, turnsToMessages } from "../lib/document-message.ts";
+import { messageText, turnsToMessages } from "../lib/document-message.ts";
 import { documentStarters } from "../lib/starters.ts";
 import { DocumentReply } from "./document-reply.tsx";
 
@@ -54,25 +50,6 @@ const PIN_TARGETS = {
   turn: '[data-testid="document-turn"]',
   composer: '[data-testid="document-composer"]',
 };
-const STREAM_THROTTLE_MS = 32;
-
-interface Turn {
-  question: DocumentUIMessage | null;
-  reply: DocumentUIMessage | null;
-}
-
-function turnsOf(messages: readonly DocumentUIMessage[]): Turn[] {
-  const turns: Turn[] = [];
-  for (const message of messages) {
-    if (message.role === "user") turns.push({ question: message, reply: null });
-    else if (message.role === "assistant") {
-      const last = turns.at(-1);
-      if (last && last.reply === null) last.reply = message;
-      else turns.push({ question: null, reply: message });
-    }
-  }
-  return turns;
-}
 
 function Suggestions({
   document,
@@ -114,170 +91,108 @@ function DocumentConversation({
   document: DocumentInfo;
   onCitation: (citation: DocumentCitation) => void;
 }) {
-  const { messages, status, error, sendMessage, regenerate, stop, setMessages } = useChat({
-    chat: entry.chat,
-    experimental_throttle: STREAM_THROTTLE_MS,
-  });
   const queryClient = useQueryClient();
   const [reasoning, setReasoning] = useState(entry.reasoning.on);
-  const busy = status === "submitted" || status === "streaming";
-  const turns = turnsOf(messages);
-  const last = messages.at(-1);
-  const listRef = useRef<HTMLDivElement>(null);
-  const { pin, spaceRef } = usePinQuestion(listRef, turns.length, PIN_TARGETS);
-  const [openedWith] = useState(turns.length);
-  const retrying = useLiveValue(entry.retrying);
   const ready = document.status === "ready";
-
-  // A finished reply moves the thread to the top of the history and counts in the usage.
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    if (wasBusy.current && !busy) {
+  const thread = useThread(entry, {
+    pinTargets: PIN_TARGETS,
+    canSend: () => ready,
+    // A finished reply moves the thread to the top of the history and counts in the usage.
+    onReplyEnd: () => {
       void queryClient.invalidateQueries({ queryKey: historyKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: usageKeys.all });
-    }
-    wasBusy.current = busy;
-  }, [busy, queryClient]);
-
-  const ask = (text: string) => {
-    pin(turns.length + 1);
-    void sendMessage({ text });
-  };
-  const queue = useQuestionQueue({ busy, send: (question) => ask(question.text) });
-  const send = (text: string) => {
-    if (!ready) return;
-    if (busy) queue.enqueue({ text, attachments: [] });
-    else ask(text);
-  };
-  const regenerateLast = () => {
-    if (busy || last?.role !== "assistant") return;
-    entry.regenerating.id = last.id;
-    pin(turns.length);
-    void regenerate({ messageId: last.id });
-  };
-  const retry = () => {
-    if (busy) return;
-    const lastUser = messages.map((message) => message.role).lastIndexOf("user");
-    const question = messages[lastUser];
-    if (!question) return;
-    setMessages(messages.slice(0, lastUser));
-    ask(messageText(question));
-  };
+    },
+  });
+  const { busy, failed, error } = thread;
   const toggleReasoning = () => {
     entry.reasoning.on = !entry.reasoning.on;
     setReasoning(entry.reasoning.on);
   };
 
-  const failed = status === "error" && error !== undefined;
-  const replyStarted = last?.role === "assistant" && messageText(last) !== "";
-  const statusText =
-    busy && retrying && !replyStarted
-      ? retryStatusText(retrying)
-      : status === "submitted"
-        ? "Reading the document…"
-        : status === "streaming"
-          ? "Replying…"
-          : ready
-            ? ""
-            : "The document is still being read…";
-  const notice: ReactNode = failed ? (
-    <div data-testid="document-chat-error">
-      <Alert
-        kind="error"
-        className="flex-wrap"
-        action={
-          <Button variant="outline" size="sm" onClick={retry}>
-            Retry
-          </Button>
-        }
-      >
-        {error.message}
-      </Alert>
-    </div>
-  ) : null;
+  const statusText = threadStatusText(thread, {
+    submitted: "Reading the document…",
+    streaming: "Replying…",
+    idle: ready ? "" : "The document is still being read…",
+  });
+  const notice: ReactNode =
+    failed && error ? (
+      <div data-testid="document-chat-error">
+        <Alert
+          kind="error"
+          className="flex-wrap"
+          action={
+            <Button variant="outline" size="sm" onClick={() => thread.askAgain()}>
+              Retry
+            </Button>
+          }
+        >
+          {error.message}
+        </Alert>
+      </div>
+    ) : null;
 
   return (
-    <ChatPartRenderers renderers={chatPartRenderers}>
-      <ChatMessageList
-        listRef={listRef}
-        testId="document-messages"
-        className="gap-6"
-        scrollKey={openedWith}
-      >
-        {messages.length === 0 ? (
-          <Suggestions document={document} onPick={send} disabled={!ready} />
-        ) : null}
-        {turns.map((turn, index) => {
-          const isLastTurn = index === turns.length - 1;
-          const { question, reply } = turn;
-          return (
-            <div
-              key={(question ?? reply)?.id}
-              data-testid="document-turn"
-              className="flex scroll-mt-20 flex-col gap-6"
-            >
-              {question ? (
-                <div className="flex w-full justify-end" data-testid="document-question">
-                  <p className="max-w-[85%] rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 text-base break-words whitespace-pre-wrap text-fg">
-                    {messageText(question)}
-                  </p>
-                </div>
-              ) : null}
-              {reply ? (
-                <DocumentReply
-                  message={reply}
-                  streaming={busy && reply === last}
-                  onRegenerate={reply === last && !busy && !failed ? regenerateLast : null}
-                  onCitation={onCitation}
-                />
-              ) : null}
-              {isLastTurn && status === "submitted" && last?.role === "user" ? (
-                <TurnSkeleton testId="document-pending" lines={["w-full", "w-3/4"]} />
-              ) : null}
-              {isLastTurn ? notice : null}
-            </div>
-          );
-        })}
-        {turns.length === 0 ? notice : null}
-      </ChatMessageList>
-      <div ref={spaceRef} aria-hidden="true" />
-      <ComposerDock
-        testId="document-composer"
-        statusTestId="document-status"
-        statusText={statusText}
-        below={
-          queue.queued !== null ? (
-            <QueuedQuestion question={queue.queued.text} onCancel={queue.cancel} />
-          ) : null
-        }
-      >
-        <ChatComposer
-          label={`Ask about ${document.name}`}
-          placeholder={
-            busy ? "Ask a follow-up — sent when this reply ends…" : "Ask about this document…"
-          }
-          busy={busy}
-          queueWhileBusy
-          disabled={!ready}
-          onSend={send}
-          onStop={() => void stop()}
-          attach={{
-            tools: (
-              <Button
-                variant={reasoning ? "secondary" : "ghost"}
-                size="sm"
-                aria-pressed={reasoning}
-                data-testid="document-reasoning"
-                onClick={toggleReasoning}
-              >
-                <Brain className="size-4" aria-hidden="true" />
-                <span className="max-sm:sr-only">Reasoning</span>
-              </Button>
-            ),
-          }}
-        />
-      </ComposerDock>
-    </ChatPartRenderers>
+    <ThreadScreen
+      thread={thread}
+      slots={{
+        renderers: chatPartRenderers,
+        listTestId: "document-messages",
+        openAtEnd: true,
+        turnTestId: "document-turn",
+        pendingTestId: "document-pending",
+        empty: <Suggestions document={document} onPick={thread.send} disabled={!ready} />,
+        question: (question) => (
+          <div className="flex w-full justify-end" data-testid="document-question">
+            <p className="max-w-[85%] rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 text-base break-words whitespace-pre-wrap text-fg">
+              {messageText(question)}
+            </p>
+          </div>
+        ),
+        reply: (reply, _asked, { replyIsLast }) => (
+          <DocumentReply
+            message={reply}
+            streaming={busy && replyIsLast}
+            onRegenerate={replyIsLast && !busy && !failed ? () => thread.regenerateLast() : null}
+            onCitation={onCitation}
+          />
+        ),
+        notice,
+        composer: (queued) => (
+          <ComposerDock
+            testId="document-composer"
+            statusTestId="document-status"
+            statusText={statusText}
+            below={queued}
+          >
+            <ChatComposer
+              label={`Ask about ${document.name}`}
+              placeholder={
+                busy ? "Ask a follow-up — sent when this reply ends…" : "Ask about this document…"
+              }
+              busy={busy}
+              queueWhileBusy
+              disabled={!ready}
+              onSend={(text) => thread.send(text)}
+              onStop={thread.stop}
+              attach={{
+                tools: (
+                  <Button
+                    variant={reasoning ? "secondary" : "ghost"}
+                    size="sm"
+                    aria-pressed={reasoning}
+                    data-testid="document-reasoning"
+                    onClick={toggleReasoning}
+                  >
+                    <Brain className="size-4" aria-hidden="true" />
+                    <span className="max-sm:sr-only">Reasoning</span>
+                  </Button>
+                ),
+              }}
+            />
+          </ComposerDock>
+        ),
+      }}
+    />
   );
 }
 
@@ -349,7 +264,11 @@ export function DocumentChatPanel({
       className="flex min-h-0 min-w-0 flex-1 flex-col"
     >
       {header && entry ? (
-        <ThreadBar key={`bar-${entry.key}`} threadId={threadId} chat={entry.chat} render={header} />
+        <LiveThreadBar
+          key={`bar-${entry.key}`}
+          chat={entry.chat}
+          render={(firstQuery) => (firstQuery ? header({ threadId, firstQuery }) : null)}
+        />
       ) : null}
       {body}
     </section>
@@ -361,22 +280,4 @@ export interface DocumentThreadContext {
   threadId: string;
   /** The person's first question (the title until the server's arrives). */
   firstQuery: string;
-}
-
-/** The thread's bar, once it has a reply (restored, or finished). */
-function ThreadBar({
-  threadId,
-  chat,
-  render,
-}: {
-  threadId: string;
-  chat: DocumentChat["chat"];
-  render: (thread: DocumentThreadContext) => ReactNode;
-}) {
-  const { messages, status } = useChat({ chat });
-  const replies = messages.filter((m) => m.role === "assistant").length;
-  const busy = status === "submitted" || status === "streaming";
-  const question = messages.find((m) => m.role === "user");
-  if (!(replies > 1 || (replies === 1 && !busy)) || !question) return null;
-  return render({ threadId, firstQuery: messageText(question) });
 }

@@ -1,11 +1,7 @@
-import {
-  type AgentTurn,
-  type DocumentCitation,
-  documentCitationSchema,
-  storedTurnToMessages,
-} from "@nexus/contracts";
+import { type AgentTurn, type DocumentCitation, documentCitationSchema } from "@nexus/contracts";
 import type { UIMessage } from "ai";
 import { z } from "zod";
+import { conversationMessages } from "@/lib/chat/thread-messages.ts";
 
 /** A reply's metadata in a document chat (as an agent reply's: its entry and thread). */
 export interface DocumentMessageMetadata {
@@ -62,22 +58,9 @@ export interface DocumentThreadResponse {
   turns: AgentTurn[];
 }
 
-/** A saved thread as chat messages: each turn's question, then its reply with its parts. */
-export function turnsToMessages(thread: DocumentThreadResponse): DocumentUIMessage[] {
-  return thread.turns.flatMap(
-    (turn) =>
-      storedTurnToMessages({
-        shape: "conversation",
-        id: turn.id,
-        threadId: thread.threadId,
-        agentId: "document",
-        query: turn.text,
-        parts: turn.parts,
-        results: {},
-        ...(turn.stopped ? { stopped: true } : {}),
-      }) as DocumentUIMessage[],
-  );
-}
+/** A saved thread as chat messages (the one path: lib/chat/thread-messages.ts). */
+export const turnsToMessages = (thread: DocumentThreadResponse): DocumentUIMessage[] =>
+  conversationMessages<DocumentUIMessage>({ ...thread, subjectId: "document" });
 
 /**
  * The passages a reply cites, each once: citations of the same label (one page, slide, sheet…)
