@@ -1,8 +1,8 @@
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Brain } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
-import { ChatComposer } from "@/components/chat/chat-composer.tsx";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
@@ -22,6 +22,7 @@ import {
   openDocumentChat,
 } from "../lib/document-chat-store.ts";
 import { messageText, turnsToMessages } from "../lib/document-message.ts";
+import { askAboutText, onDocumentChatRequest, quoteText } from "../lib/selection-chat.ts";
 import { documentStarters } from "../lib/starters.ts";
 import { DocumentReply } from "./document-reply.tsx";
 
@@ -104,6 +105,23 @@ function DocumentConversation({
     },
   });
   const { busy, failed, error } = thread;
+  // The viewer's "Ask about this" sends the selection; "Quote in chat" puts it in the composer.
+  const draft = useRef<ComposerDraft>(null);
+  const { send } = thread;
+  useEffect(
+    () =>
+      onDocumentChatRequest(document.id, (request) => {
+        if (request.mode === "ask") {
+          if (!ready) return false;
+          send(askAboutText(request.text));
+          return true;
+        }
+        if (!draft.current) return false;
+        draft.current(quoteText(request.text));
+        return true;
+      }),
+    [document.id, send, ready],
+  );
   const toggleReasoning = () => {
     entry.reasoning.on = !entry.reasoning.on;
     setReasoning(entry.reasoning.on);
@@ -172,6 +190,7 @@ function DocumentConversation({
               busy={busy}
               queueWhileBusy
               disabled={!ready}
+              draftRef={draft}
               onSend={(text) => thread.send(text)}
               onStop={thread.stop}
               attach={{
