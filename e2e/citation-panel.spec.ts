@@ -54,12 +54,16 @@ async function answerCitingThePdf(
   return { page, chip, quote };
 }
 
-/** The viewer's marked words, once drawn. */
-async function marked(panel: Locator): Promise<string> {
+/**
+ * The viewer marks exactly `expected` (squashed), once drawn: polled, because the text layer is
+ * drawn again when the panel settles its width (its marks are gone for a moment in between).
+ */
+async function expectMarked(panel: Locator, expected: string): Promise<void> {
   const marks = panel.locator(".textLayer mark.doc-highlight");
   await expect(marks.first()).toBeVisible({ timeout: 10_000 });
-  await expect.poll(async () => squash((await marks.allTextContents()).join(""))).not.toBe("");
-  return squash((await marks.allTextContents()).join(""));
+  await expect
+    .poll(async () => squash((await marks.allTextContents()).join("")), { timeout: 10_000 })
+    .toBe(expected);
 }
 
 test("desktop: a file citation opens the PDF beside the answer at the quote; Escape closes it and focus returns", async ({
@@ -82,7 +86,7 @@ test("desktop: a file citation opens the PDF beside the answer at the quote; Esc
   await expect(panel).toHaveAttribute("data-layout", "side");
   await expect(panel.getByRole("heading", { name: new RegExp(PDF) })).toBeVisible();
   // Exactly the checked words are marked, not the whole passage around them.
-  expect(await marked(panel)).toBe(squash(quote));
+  await expectMarked(panel, squash(quote));
   // The answer stayed: same address, the chip on screen beside the panel.
   expect(page.url()).toBe(url);
   await expect(chip).toBeInViewport();
@@ -131,7 +135,7 @@ test("phone, dark: a tapped file citation shows its card as a sheet, then the PD
   await sheet.getByRole("button", { name: "Show in the document" }).tap();
   const panel = page.getByTestId("citation-panel");
   await expect(panel).toHaveAttribute("data-layout", "sheet");
-  expect(await marked(panel)).toBe(squash(quote));
+  await expectMarked(panel, squash(quote));
   const box = await panel.boundingBox();
   expect((box?.x ?? -1) >= 0 && (box?.width ?? 0) <= 390).toBe(true);
   expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBe(390);

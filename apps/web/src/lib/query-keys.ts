@@ -4,7 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
  * The query keys that more than one feature reads or invalidates, in one place (no literal keys
  * scattered over features): deleting a thread drops its thread, library and share queries, a
  * finished agent reply refreshes the history lists the sidebar shows, and so on. Keys read by one
- * feature only stay with it (adminKeys, agentKeys, customAgentKeys, feedbackKeys).
+ * feature only stay with it (adminKeys, agentKeys, feedbackKeys).
  */
 export const historyKeys = {
   all: ["history"] as const,
@@ -12,6 +12,12 @@ export const historyKeys = {
   /** One search of the list, all kinds or one (answer, agent). */
   list: (q: string, kind?: string) =>
     kind ? ([...historyKeys.lists(), q, kind] as const) : ([...historyKeys.lists(), q] as const),
+};
+
+/** GET /api/custom-agents (the custom agents hub, and Settings' list of share links). */
+export const customAgentKeys = {
+  all: ["custom-agents"] as const,
+  list: () => [...customAgentKeys.all, "list"] as const,
 };
 
 /** GET /api/threads/:threadId (the answer page, refreshed when an entry or thread is deleted). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 describe("zod jitless (CSP without eval)", () => {
   it("is read by zod, which then never probes for new Function", async () => {
@@ -20,5 +20,14 @@ describe("zod jitless (CSP without eval)", () => {
     } finally {
       globalThis.Function = RealFunction;
     }
+  });
+
+  it("holds when the bundle evaluates zod before it (zod keeps the object it made)", async () => {
+    const { config } = await import("zod");
+    // As if zod had made its configuration first, without the flag.
+    config({ jitless: false });
+    vi.resetModules();
+    await import("./zod-jitless.ts");
+    expect(config().jitless).toBe(true);
   });
 });

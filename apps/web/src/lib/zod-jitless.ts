@@ -3,7 +3,11 @@
 // logged as a console error. Zod keeps its configuration on this global (zod/v4/core/core.js) and
 // keeps what it finds there; setting it here, before any schema exists, keeps the landing page
 // free of the zod chunk. zod-jitless.test.ts checks that zod still reads it.
+// Set on the object in place: the bundle may evaluate the zod chunk before this code (a chunk the
+// entry imports statically runs first), and zod then holds the object it made; replacing it would
+// leave zod's copy without the flag (its eval probe then ran, and the CSP reported it).
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+holder.__zod_globalConfig ??= {};
+holder.__zod_globalConfig.jitless = true;
 
 export {};

@@ -54,7 +54,11 @@ export function FollowUpComposer({
         <span className="flex shrink-0 items-center gap-3">
           <ComposerHintSlot busy={busy} attaching={attaching} uploading={uploading} />
           {focus && FocusIcon ? (
-            <span className="flex shrink-0 items-center gap-1" data-testid="follow-up-focus">
+            // A chip with its own ground: on a phone the dock's fade lies over the images strip.
+            <span
+              className="flex shrink-0 items-center gap-1 rounded-full border border-border bg-surface px-2 py-0.5 text-fg shadow-xs"
+              data-testid="follow-up-focus"
+            >
               <FocusIcon className="size-3.5" aria-hidden="true" />
               {focus.label}
             </span>

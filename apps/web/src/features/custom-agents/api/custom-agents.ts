@@ -10,12 +10,9 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { customAgentKeys } from "@/lib/query-keys.ts";
 
 /** Query keys of custom agents (dropped with the rest on sign-out). */
-export const customAgentKeys = {
-  all: ["custom-agents"] as const,
-  list: () => [...customAgentKeys.all, "list"] as const,
-};
 
 const base = "/custom-agents";
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;

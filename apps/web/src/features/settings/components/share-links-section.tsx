@@ -1,5 +1,5 @@
 import type { MyShare } from "@nexus/contracts";
-import { Check, Copy, Link2, MessagesSquare, Text, Trash2 } from "lucide-react";
+import { Bot, Check, Copy, Link2, MessagesSquare, Text, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
@@ -10,6 +10,7 @@ import { formatDateTime } from "@/lib/format.ts";
 import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
+import { type AgentLink, useAgentLinks, useRevokeAgentLink } from "../api/agent-links.ts";
 import { useShareLinks } from "../api/get-share-links.ts";
 import { useRevokeShareLink } from "../api/revoke-share-link.ts";
 
@@ -20,7 +21,7 @@ function formatDate(iso: string): string {
     : date.toLocaleDateString(intlLocale(), { dateStyle: "medium" });
 }
 
-function CopyLinkButton({ share }: { share: MyShare }) {
+function CopyLinkButton({ share }: { share: { url: string; title: string } }) {
   const t = useT();
   const clipboard = useCopyToClipboard();
   const copied = clipboard.copied;
@@ -83,12 +84,55 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
   );
 }
 
-/** Every share link the user made (answers and threads): copy or revoke. */
+/** A custom agent's share link: open, copy or revoke, beside the answers' and threads'. */
+function AgentLinkRow({ link, onRevoke }: { link: AgentLink; onRevoke: (link: AgentLink) => void }) {
+  const t = useT();
+  return (
+    <li data-testid="agent-link" className="flex items-center gap-3 py-3">
+      <Bot className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="block truncate text-sm font-medium text-fg hover:text-accent hover:underline"
+        >
+          <span aria-hidden="true">{link.emoji} </span>
+          {link.name}
+        </a>
+        <p className="text-xs text-subtle">
+          {t("shares.agentKind")} ·{" "}
+          <time dateTime={link.updatedAt} title={formatDateTime(link.updatedAt)}>
+            {formatDate(link.updatedAt)}
+          </time>
+        </p>
+      </div>
+      <CopyLinkButton share={{ url: link.url, title: link.name }} />
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 hover:bg-danger-soft hover:text-danger"
+        onClick={() => onRevoke(link)}
+        aria-label={t("shares.revokeLinkOf", { title: link.name })}
+        title={t("shares.revokeLink")}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}
+
+/** Every share link the user made (answers, threads and custom agents): copy or revoke. */
 export function ShareLinksSection() {
   const t = useT();
   const links = useShareLinks();
   const revoke = useRevokeShareLink();
+  const agents = useAgentLinks();
+  const revokeAgent = useRevokeAgentLink();
   const [pending, setPending] = useState<MyShare | null>(null);
+  const [pendingAgent, setPendingAgent] = useState<AgentLink | null>(null);
+  // An agents list that cannot be read leaves the answers' and threads' links as they are.
+  const agentLinks = agents.data ?? [];
 
   let body: ReactNode;
   if (links.isPending) {
@@ -109,7 +153,7 @@ export function ShareLinksSection() {
     body = (
       <LoadError what={t("shares.what")} error={links.error} onRetry={() => void links.refetch()} />
     );
-  } else if (links.data.shares.length === 0) {
+  } else if (links.data.shares.length === 0 && agentLinks.length === 0) {
     body = (
       <div
         data-testid="share-links-empty"
@@ -124,6 +168,9 @@ export function ShareLinksSection() {
       <ul className="-my-3 flex flex-col divide-y divide-border" data-testid="share-links">
         {links.data.shares.map((share) => (
           <ShareRow key={share.shareId} share={share} onRevoke={setPending} />
+        ))}
+        {agentLinks.map((link) => (
+          <AgentLinkRow key={link.id} link={link} onRevoke={setPendingAgent} />
         ))}
       </ul>
     );
@@ -148,6 +195,25 @@ export function ShareLinksSection() {
           });
         }}
         testId="revoke-share-dialog"
+      />
+      <ConfirmDialog
+        open={pendingAgent !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingAgent(null);
+        }}
+        title={t("shares.confirmTitle")}
+        description={
+          pendingAgent ? t("shares.agentConfirmDescription", { title: pendingAgent.name }) : ""
+        }
+        confirmLabel={t("shares.revokeLink")}
+        onConfirm={() => {
+          if (!pendingAgent) return;
+          revokeAgent.mutate(pendingAgent.id, {
+            onSuccess: () => notify("success", t("shares.revoked")),
+            onError: (error) => notify("error", `${t("shares.notRevoked")} ${errorMessage(error)}`),
+          });
+        }}
+        testId="revoke-agent-link-dialog"
       />
     </Section>
   );
