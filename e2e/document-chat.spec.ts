@@ -64,7 +64,7 @@ test("a PDF beside its chat: a citation scrolls to its page and highlights the q
         (await page.locator('[data-page="2"] .textLayer mark.doc-highlight').allTextContents())
           .join("")
           .replace(/\s+/g, ""),
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe("Document1:Page2");
 

@@ -85,7 +85,13 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
 }
 
 /** A custom agent's share link: open, copy or revoke, beside the answers' and threads'. */
-function AgentLinkRow({ link, onRevoke }: { link: AgentLink; onRevoke: (link: AgentLink) => void }) {
+function AgentLinkRow({
+  link,
+  onRevoke,
+}: {
+  link: AgentLink;
+  onRevoke: (link: AgentLink) => void;
+}) {
   const t = useT();
   return (
     <li data-testid="agent-link" className="flex items-center gap-3 py-3">
