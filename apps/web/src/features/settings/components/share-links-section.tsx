@@ -1,5 +1,14 @@
 import type { MyShare } from "@nexus/contracts";
-import { Bot, Check, Copy, Link2, MessagesSquare, Text, Trash2 } from "lucide-react";
+import {
+  Bot,
+  Check,
+  Copy,
+  Link2,
+  type LucideIcon,
+  MessagesSquare,
+  Text,
+  Trash2,
+} from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
@@ -46,41 +55,82 @@ function CopyLinkButton({ share }: { share: { url: string; title: string } }) {
   );
 }
 
-function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MyShare) => void }) {
+/** One link of the list: its kind's icon, the link itself, what it is, copy and revoke. */
+function LinkRow({
+  testId,
+  icon: Icon,
+  url,
+  title,
+  label,
+  meta,
+  onRevoke,
+}: {
+  testId: string;
+  icon: LucideIcon;
+  url: string;
+  /** The link's name in the copy and revoke buttons' labels. */
+  title: string;
+  /** What the link reads (the title, or an agent's emoji and name). */
+  label: ReactNode;
+  meta: ReactNode;
+  onRevoke: () => void;
+}) {
   const t = useT();
-  const KindIcon = share.kind === "thread" ? MessagesSquare : Text;
   return (
-    <li data-testid="share-link" className="flex items-center gap-3 py-3">
-      <KindIcon className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+    <li data-testid={testId} className="flex items-center gap-3 py-3">
+      <Icon className="size-4 shrink-0 text-subtle" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <a
-          href={share.url}
+          href={url}
           target="_blank"
           rel="noopener noreferrer"
           className="block truncate text-sm font-medium text-fg hover:text-accent hover:underline"
         >
-          {share.title}
+          {label}
         </a>
-        <p className="text-xs text-subtle">
-          {share.subject ? `${share.chatLabel}: ${share.subject.name}` : share.chatLabel} ·{" "}
-          {share.kind === "thread" ? t("shares.thread") : t("shares.oneReply")} ·{" "}
-          <time dateTime={share.createdAt} title={formatDateTime(share.createdAt)}>
-            {formatDate(share.createdAt)}
-          </time>
-        </p>
+        <p className="text-xs text-subtle">{meta}</p>
       </div>
-      <CopyLinkButton share={share} />
+      <CopyLinkButton share={{ url, title }} />
       <Button
         variant="ghost"
         size="icon"
         className="size-8 hover:bg-danger-soft hover:text-danger"
-        onClick={() => onRevoke(share)}
-        aria-label={t("shares.revokeLinkOf", { title: share.title })}
+        onClick={onRevoke}
+        aria-label={t("shares.revokeLinkOf", { title })}
         title={t("shares.revokeLink")}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>
     </li>
+  );
+}
+
+function When({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatDate(iso)}
+    </time>
+  );
+}
+
+function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MyShare) => void }) {
+  const t = useT();
+  return (
+    <LinkRow
+      testId="share-link"
+      icon={share.kind === "thread" ? MessagesSquare : Text}
+      url={share.url}
+      title={share.title}
+      label={share.title}
+      meta={
+        <>
+          {share.subject ? `${share.chatLabel}: ${share.subject.name}` : share.chatLabel} ·{" "}
+          {share.kind === "thread" ? t("shares.thread") : t("shares.oneReply")} ·{" "}
+          <When iso={share.createdAt} />
+        </>
+      }
+      onRevoke={() => onRevoke(share)}
+    />
   );
 }
 
@@ -94,37 +144,24 @@ function AgentLinkRow({
 }) {
   const t = useT();
   return (
-    <li data-testid="agent-link" className="flex items-center gap-3 py-3">
-      <Bot className="size-4 shrink-0 text-subtle" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
-        <a
-          href={link.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="block truncate text-sm font-medium text-fg hover:text-accent hover:underline"
-        >
+    <LinkRow
+      testId="agent-link"
+      icon={Bot}
+      url={link.url}
+      title={link.name}
+      label={
+        <>
           <span aria-hidden="true">{link.emoji} </span>
           {link.name}
-        </a>
-        <p className="text-xs text-subtle">
-          {t("shares.agentKind")} ·{" "}
-          <time dateTime={link.updatedAt} title={formatDateTime(link.updatedAt)}>
-            {formatDate(link.updatedAt)}
-          </time>
-        </p>
-      </div>
-      <CopyLinkButton share={{ url: link.url, title: link.name }} />
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 hover:bg-danger-soft hover:text-danger"
-        onClick={() => onRevoke(link)}
-        aria-label={t("shares.revokeLinkOf", { title: link.name })}
-        title={t("shares.revokeLink")}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </Button>
-    </li>
+        </>
+      }
+      meta={
+        <>
+          {t("shares.agentKind")} · <When iso={link.updatedAt} />
+        </>
+      }
+      onRevoke={() => onRevoke(link)}
+    />
   );
 }
 
