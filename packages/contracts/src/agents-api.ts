@@ -1,5 +1,11 @@
 import { z } from "zod";
-import type { AgentCategory, AgentFormField, AgentTool, PresetAgentId } from "./agents.ts";
+import {
+  AGENT_TOOLS,
+  type AgentCategory,
+  type AgentFormField,
+  type AgentTool,
+  type PresetAgentId,
+} from "./agents.ts";
 import { MAX_ATTACHED_FILES } from "./answer.ts";
 
 /** The agents API (GET /api/agents, agent chats and threads) and the tool parts the chat shows. */
@@ -68,6 +74,8 @@ export const agentChatRequestSchema = z.looseObject({
   messageId: z.string().max(200).optional(),
   /** Files the person attached to the message (their own, ready): searched first for the reply. */
   fileIds: z.array(z.guid()).max(MAX_ATTACHED_FILES).optional(),
+  /** Tools the person switched off for this chat (its Tools menu): the reply runs without them. */
+  toolsOff: z.array(z.enum(AGENT_TOOLS)).max(AGENT_TOOLS.length).optional(),
 });
 export type AgentChatRequest = z.infer<typeof agentChatRequestSchema>;
 

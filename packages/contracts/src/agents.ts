@@ -211,6 +211,16 @@ export const AGENT_TOOLS = [
 ] as const;
 export type AgentTool = (typeof AGENT_TOOLS)[number];
 
+/** What each tool lets an agent do, in a few words (the custom agent editor, a chat's Tools menu). */
+export const AGENT_TOOL_LABELS: Record<AgentTool, string> = {
+  "web-search": "Search the web",
+  "read-url": "Read web pages",
+  "search-files": "Search files",
+  "youtube-transcript": "Read YouTube transcripts",
+  "generate-image": "Generate images",
+  "run-code": "Run code (Python, JavaScript)",
+};
+
 /** The agents hub's categories, in the order it shows them. */
 export const AGENT_CATEGORIES = [
   "everyday",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AGENT_TOOLS } from "./agents.ts";
+import { AGENT_TOOLS, type AgentTool } from "./agents.ts";
 
 /** Custom agents (spec §2 agents/custom): limits of what a person defines. */
 export const CUSTOM_AGENT_LIMITS = {
@@ -201,4 +201,15 @@ export const customAgentSubject = (agentId: string) => `custom:${agentId}`;
  */
 export interface SearchFilesToolOutput {
   results: Array<{ n: number | null; title: string; url: string; text: string }>;
+}
+
+/**
+ * The tools a custom agent's replies may use: those its owner gave it (this server's, known ones)
+ * and search-files over its knowledge when it has some (as the server runs it).
+ */
+export function customAgentTools(
+  agent: Pick<CustomAgent, "tools" | "knowledgeCount">,
+): AgentTool[] {
+  const given = CUSTOM_AGENT_TOOLS.filter((tool) => agent.tools.includes(tool));
+  return agent.knowledgeCount > 0 ? [...given, "search-files"] : given;
 }

@@ -88,6 +88,7 @@ export function firstViews(): FirstView[] {
               starters: [firstViewMarker("agentStarters")],
               form: [],
               available: true,
+              tools: [],
             }}
           />
         </StaticRouter>

@@ -162,6 +162,7 @@ export async function acceptAgentReply(options: {
     ...(options.custom ? { custom: options.custom } : {}),
     message,
     ...(attachments.length > 0 ? { attachments } : {}),
+    ...(body.toolsOff?.length ? { toolsOff: [...new Set(body.toolsOff)] } : {}),
     entryId,
     threadId: body.threadId ?? entryId,
     reserved: reserves,

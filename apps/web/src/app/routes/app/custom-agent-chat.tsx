@@ -1,3 +1,4 @@
+import { customAgentTools } from "@nexus/contracts";
 import { Pencil } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
@@ -98,6 +99,7 @@ export function CustomAgentChat({
             starters: agent.starters,
             form: [],
             available: agent.available,
+            tools: customAgentTools(agent),
             avatar: <AgentAvatar emoji={agent.emoji} color={agent.color} size="lg" />,
           },
           actions: (

@@ -1,4 +1,4 @@
-import type { AgentFormField } from "@nexus/contracts";
+import type { AgentFormField, AgentTool } from "@nexus/contracts";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -17,6 +17,8 @@ export interface AgentView {
   form: readonly AgentFormField[];
   /** False when the agent needs a model this server does not have. */
   available: boolean;
+  /** The tools it may use (the composer's Tools menu switches them per chat). */
+  tools: readonly AgentTool[];
   /** Drawn instead of the icon in the header (a custom agent's emoji on its colour). */
   avatar?: ReactNode;
 }

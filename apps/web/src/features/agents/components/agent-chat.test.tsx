@@ -411,3 +411,41 @@ describe("AgentChatScreen", () => {
     );
   });
 });
+
+describe("the composer's Tools menu", () => {
+  it("switches a tool off for this chat: the next message is sent without it, kept after naming", async () => {
+    const { bodies } = server([streamResponse(reply("T7")), streamResponse(reply("T7", "e2"))]);
+    const { user } = setup();
+    const tools = screen.getByRole("button", { name: "Tools" });
+    await user.click(tools);
+    const menu = screen.getByRole("menu", { name: "Tools for this chat" });
+    const web = within(menu).getByRole("menuitemcheckbox", { name: "Search the web" });
+    expect(web).toHaveAttribute("aria-checked", "true");
+    expect(web).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(web).toHaveAttribute("aria-checked", "false");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    const switched = screen.getByRole("button", {
+      name: "Tools: 1 of 2 switched off for this chat",
+    });
+    expect(switched).toHaveFocus();
+
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Hi{Enter}");
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ toolsOff: ["web-search"] });
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("where")).toHaveTextContent("/app/agents/writer/T7"),
+    );
+    // Named, the conversation keeps its switches in this browser (a reload reads them back).
+    expect(JSON.parse(localStorage.getItem("nexus.tools-off:u1:writer:T7") ?? "[]")).toEqual([
+      "web-search",
+    ]);
+    await user.click(switched);
+    await user.click(screen.getByRole("menuitemcheckbox", { name: "Search the web" }));
+    expect(localStorage.getItem("nexus.tools-off:u1:writer:T7")).toBeNull();
+    await user.type(screen.getByRole("textbox", { name: "Message Writer" }), "Again{Enter}");
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).not.toHaveProperty("toolsOff");
+  });
+});

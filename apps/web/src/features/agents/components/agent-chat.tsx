@@ -68,6 +68,7 @@ function agentView(id: PresetAgentId, entry: AgentCatalogueEntry | undefined): A
     starters: entry?.starters ?? [],
     form: entry?.form ?? [],
     available: entry?.available ?? true,
+    tools: entry?.tools ?? [],
   };
 }
 

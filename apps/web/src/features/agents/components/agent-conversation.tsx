@@ -23,6 +23,7 @@ import { AgentComposer, type ComposerDraft } from "./agent-composer.tsx";
 import { AgentForm } from "./agent-form.tsx";
 import { agentPartRenderers } from "./agent-parts.tsx";
 import { AgentReply, UserBubble } from "./agent-reply.tsx";
+import { AgentToolsMenu } from "./agent-tools-menu.tsx";
 
 /** A question and its reply: the part of the thread a new question scrolls into view. */
 const PIN_TARGETS = {
@@ -209,7 +210,19 @@ export function AgentConversation({
             inputRef={inputRef}
             onSend={send}
             onStop={thread.stop}
-            attach={attachProps}
+            attach={{
+              ...attachProps,
+              tools: (
+                <>
+                  <AgentToolsMenu
+                    tools={agent.tools}
+                    toolsOff={entry.toolsOff}
+                    disabled={!agent.available || full}
+                  />
+                  {attachProps.tools}
+                </>
+              ),
+            }}
             below={queued}
           />
         ),

@@ -1,9 +1,9 @@
 import type { Chat } from "@ai-sdk/react";
-import type { AnswerRetryStatus } from "@nexus/contracts";
+import { AGENT_TOOLS, type AgentTool, type AnswerRetryStatus } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
 import { createChatStore } from "@/lib/chat/chat-store.ts";
 import { createChat } from "@/lib/chat/create-chat.ts";
-import type { LiveValue } from "@/lib/chat/live-value.ts";
+import { type LiveValue, liveValue } from "@/lib/chat/live-value.ts";
 import { type AgentUIMessage, attachmentsOf, threadIdOf } from "./agent-message.ts";
 
 /**
@@ -22,6 +22,37 @@ export interface AgentChat {
   chat: Chat<AgentUIMessage>;
   /** The server is retrying the model for the running reply (data-status), else null. */
   retrying: LiveValue<AnswerRetryStatus | null>;
+  /** The agent's tools switched off for this conversation (its Tools menu), sent with each reply. */
+  toolsOff: LiveValue<AgentTool[]>;
+}
+
+/** Where a named conversation's switched-off tools are kept in this browser. */
+const toolsOffKey = (owner: string, agentId: string, threadId: string) =>
+  `nexus.tools-off:${owner}:${agentId}:${threadId}`;
+
+function loadToolsOff(owner: string, agentId: string, threadId: string | null): AgentTool[] {
+  if (!threadId) return [];
+  try {
+    const stored: unknown = JSON.parse(
+      localStorage.getItem(toolsOffKey(owner, agentId, threadId)) ?? "[]",
+    );
+    return Array.isArray(stored) ? AGENT_TOOLS.filter((tool) => stored.includes(tool)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps a named conversation's switches (none: the key goes). */
+function saveToolsOff(entry: AgentChat): void {
+  if (!entry.threadId) return;
+  const key = toolsOffKey(entry.owner, entry.agentId, entry.threadId);
+  const off = entry.toolsOff.get();
+  try {
+    if (off.length === 0) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(off));
+  } catch {
+    // Storage full or blocked: the switches still hold for this tab.
+  }
 }
 
 /** By `owner:agentId:threadId` for named conversations, by `owner:agentId:new:<location>` before. */
@@ -53,7 +84,12 @@ function createAgentChat(options: {
       // The files attached to the message being answered (a regenerate sends them again).
       const asked = messages.findLast((message) => message.role === "user");
       const fileIds = asked ? attachmentsOf(asked).map((file) => file.id) : [];
-      return { ...(threadId ? { threadId } : {}), ...(fileIds.length > 0 ? { fileIds } : {}) };
+      const toolsOff = entry.toolsOff.get();
+      return {
+        ...(threadId ? { threadId } : {}),
+        ...(fileIds.length > 0 ? { fileIds } : {}),
+        ...(toolsOff.length > 0 ? { toolsOff } : {}),
+      };
     },
   });
   const entry: AgentChat = {
@@ -63,7 +99,9 @@ function createAgentChat(options: {
     threadId: options.threadId,
     chat,
     retrying,
+    toolsOff: liveValue(loadToolsOff(options.owner, options.agentId, options.threadId)),
   };
+  entry.toolsOff.subscribe(() => saveToolsOff(entry));
   return entry;
 }
 
@@ -112,6 +150,7 @@ export function newAgentChat(
 export function nameAgentChat(entry: AgentChat, threadId: string): void {
   entry.threadId = threadId;
   chats.keep(threadKey(entry.owner, entry.agentId, threadId), entry);
+  saveToolsOff(entry);
 }
 
 /** For tests and sign-out: forget every chat. */

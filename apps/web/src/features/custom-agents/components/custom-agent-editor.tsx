@@ -1,4 +1,5 @@
 import {
+  AGENT_TOOL_LABELS,
   CUSTOM_AGENT_COLORS,
   CUSTOM_AGENT_LIMITS,
   CUSTOM_AGENT_TOOLS,
@@ -16,11 +17,7 @@ import { DialogContent, DialogRoot } from "@/components/ui/dialog.tsx";
 import { inputClasses, TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { fieldIssues, useCreateCustomAgent, useUpdateCustomAgent } from "../api/custom-agents.ts";
-import {
-  CUSTOM_AGENT_TOOL_LABELS,
-  EMOJI_SUGGESTIONS,
-  lastGrapheme,
-} from "../lib/editor-options.ts";
+import { EMOJI_SUGGESTIONS, lastGrapheme } from "../lib/editor-options.ts";
 import {
   AgentAvatar,
   CUSTOM_AGENT_COLOR_CLASSES,
@@ -294,7 +291,7 @@ export function CustomAgentEditor({
                 )
               }
             />
-            {CUSTOM_AGENT_TOOL_LABELS[tool] ?? tool}
+            {AGENT_TOOL_LABELS[tool]}
           </label>
         ))}
         <FieldError id={`${id}-tools-error`} message={err("tools")} />

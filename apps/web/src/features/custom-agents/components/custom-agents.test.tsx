@@ -208,7 +208,7 @@ describe("CustomAgentEditor", { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText("Instructions"), "Be brief.");
     expect(screen.getByTestId("instructions-counter")).toHaveTextContent("9 / 8,000");
     await user.click(screen.getByRole("checkbox", { name: "Search the web" }));
-    await user.click(screen.getByRole("checkbox", { name: "Run JavaScript" }));
+    await user.click(screen.getByRole("checkbox", { name: "Run code (Python, JavaScript)" }));
     await user.click(screen.getByRole("radio", { name: "Teal" }));
     await user.click(screen.getByRole("button", { name: "Use 🍳" }));
     await user.click(screen.getByRole("button", { name: "Add a starter" }));

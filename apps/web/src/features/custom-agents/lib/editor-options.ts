@@ -1,14 +1,5 @@
 /** What the custom agent editor offers: tool labels, emoji suggestions, the emoji field's rule. */
 
-/** What each tool lets the agent do, in one line. */
-export const CUSTOM_AGENT_TOOL_LABELS: Record<string, string> = {
-  "web-search": "Search the web",
-  "read-url": "Read web pages",
-  "youtube-transcript": "Read YouTube transcripts",
-  "generate-image": "Generate images",
-  "run-code": "Run JavaScript",
-};
-
 export const EMOJI_SUGGESTIONS = [
   "🤖",
   "✍️",
