@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Server test files that keep a module graph (and a process) of their own; the first runs first. */
+/** Server test files that keep a module graph (and a process) of their own. */
 const SERVER_ISOLATED = [
   "test/crash.test.ts",
   "test/files-crash.test.ts",
@@ -11,22 +11,40 @@ const SERVER_ISOLATED = [
 ];
 
 /**
- * Vitest queues projects by name (contracts, server, server-isolated, web, …), so the crash test
- * (25 SIGKILL cycles, mostly waiting on server starts) began at about 310 s of CI's 520 s and ran
- * on alone for its last 100 s. It goes first, beside the rest of the queue.
+ * The longest files, longest first (seconds in CI's last run, stop 47): each begins at the start,
+ * beside the queue of short ones, instead of where its project falls in vitest's queue. Vitest
+ * queues projects by name (contracts, server, server-isolated, web, …): the crash test began at
+ * about 310 s of CI's 520 s and ran on alone for its last 100 s; with it first, the other isolated
+ * files still began at 360 s and three of them ran nearly alone until 460 s (of 477 s). Started
+ * early they overlap the short files, and the short files fill the end.
  */
-class CrashTestFirst extends BaseSequencer {
+const LONGEST_FIRST = [
+  "test/crash.test.ts", // 184 s
+  "test/files-crash.test.ts", // 69 s
+  "src/ai/tools/run-code-python.test.ts", // 60 s
+  "test/hostile-uploads.test.ts", // 54 s
+  "src/ai/tools/run-code.test.ts", // 50 s
+  "src/modules/files/files-fair.test.ts", // 41 s
+  "test/multi-instance.test.ts", // 34 s
+  "test/backup.test.ts", // 33 s
+  "test/drain.test.ts", // 25 s
+];
+
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (file: TestSpecification) => file.moduleId.endsWith(SERVER_ISOLATED[0] ?? "");
+    const rank = (file: TestSpecification) => {
+      const at = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(`apps/server/${name}`));
+      return at === -1 ? LONGEST_FIRST.length : at;
+    };
     // Array.prototype.sort is stable: the rest keeps the base order.
-    return sorted.sort((a, b) => Number(first(b)) - Number(first(a)));
+    return sorted.sort((a, b) => rank(a) - rank(b));
   }
 }
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: CrashTestFirst },
+    sequence: { sequencer: LongestFirst },
     // Vitest's default is one worker per core minus one: one on a 2-core machine, where most test
     // files wait on PostgreSQL, HTTP and worker threads. Three keep both cores busy (measured on
     // the whole suite: 4 workers 362 s where CI's single worker took 594 s).
