@@ -13,9 +13,11 @@
   ];
   let mode = null;
   let theme = null;
+  let sidebar = null;
   try {
     mode = window.localStorage.getItem("nexus.mode");
     theme = window.localStorage.getItem("nexus.colorTheme");
+    sidebar = window.localStorage.getItem("nexus.sidebar.collapsed");
   } catch {
     // Storage can be unavailable (privacy settings); fall back to the defaults.
   }
@@ -28,4 +30,6 @@
   root.dataset.theme = theme;
   root.classList.toggle("dark", mode === "dark");
   root.style.colorScheme = mode;
+  // The loading frame draws the sidebar as the app will: a rail when it was collapsed.
+  if (sidebar === "1") root.dataset.sidebarBoot = "collapsed";
 })();

@@ -9,6 +9,7 @@ import {
   readThemePreference,
   resolveThemePreference,
 } from "./theme.ts";
+import { SIDEBAR_COLLAPSED_KEY } from "./use-stored-state.ts";
 
 describe("theme preference parsing", () => {
   it("accepts only light and dark as modes", () => {
@@ -84,9 +85,21 @@ describe("public/theme-init.js", () => {
     });
   });
 
+  it("marks a collapsed sidebar for the loading frame, and nothing otherwise", () => {
+    window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, "1");
+    new Function(themeInitSource)();
+    expect(document.documentElement.dataset.sidebarBoot).toBe("collapsed");
+    delete document.documentElement.dataset.sidebarBoot;
+    window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, "0");
+    new Function(themeInitSource)();
+    expect(document.documentElement.dataset.sidebarBoot).toBeUndefined();
+    window.localStorage.removeItem(SIDEBAR_COLLAPSED_KEY);
+  });
+
   it("uses the same storage keys and theme list as the contracts", () => {
     expect(themeInitSource).toContain(`"${STORAGE_KEYS.mode}"`);
     expect(themeInitSource).toContain(`"${STORAGE_KEYS.colorTheme}"`);
+    expect(themeInitSource).toContain(`"${SIDEBAR_COLLAPSED_KEY}"`);
     const list = /const THEMES = \[([^\]]*)\]/.exec(themeInitSource)?.[1] ?? "";
     expect([...list.matchAll(/"([^"]+)"/g)].map((match) => match[1])).toEqual([...COLOR_THEMES]);
   });

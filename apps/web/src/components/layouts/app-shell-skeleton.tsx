@@ -39,13 +39,23 @@ export function SidebarSkeleton() {
 
 /**
  * The whole app frame while its code loads: skeleton sidebar and the page spinner, or what the
- * screen shows first when the server knows it (its first view, src/app/first-views.tsx).
+ * screen shows first when the server knows it (its first view, src/app/first-views.tsx). It is
+ * prerendered, so it cannot read the stored sidebar state: public/theme-init.js marks `<html>`
+ * with `data-sidebar-boot="collapsed"` before first paint, and the frame then draws the rail.
  */
 export function AppShellSkeleton({ children }: { children?: ReactNode }) {
   return (
-    <div className="min-h-dvh md:ps-64">
-      <aside className="fixed inset-y-0 start-0 hidden w-64 border-e border-border bg-sidebar md:block">
+    <div className="min-h-dvh md:ps-64 in-data-[sidebar-boot=collapsed]:md:ps-12">
+      <aside className="fixed inset-y-0 start-0 hidden w-64 border-e border-border bg-sidebar md:block in-data-[sidebar-boot=collapsed]:md:hidden">
         <SidebarSkeleton />
+      </aside>
+      <aside
+        data-testid="sidebar-rail-skeleton"
+        aria-hidden="true"
+        className="fixed inset-y-0 start-0 hidden w-12 flex-col items-center gap-2 border-e border-border bg-sidebar py-3 in-data-[sidebar-boot=collapsed]:md:flex"
+      >
+        <Skeleton className="size-9 rounded-lg" />
+        <Skeleton className="size-9 rounded-lg" />
       </aside>
       <div className="sticky top-0 flex h-14 items-center gap-3 border-b border-border bg-bg px-4 md:hidden">
         <Skeleton className="size-8 rounded-lg" />
