@@ -179,11 +179,11 @@ test.describe("app shell", () => {
 
     // On a wide screen with the sidebar left collapsed, the frame draws the rail, not the sidebar.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.evaluate(() => localStorage.setItem("nexus.sidebar.collapsed", "1"));
+    await page.evaluate(`window.localStorage.setItem("nexus.sidebar.collapsed", "1")`);
     await page.goto("/app/agents");
     await expect(page.getByTestId("sidebar-rail-skeleton")).toBeVisible();
     await expect(page.getByTestId("sidebar-skeleton")).toBeHidden();
-    await page.evaluate(() => localStorage.removeItem("nexus.sidebar.collapsed"));
+    await page.evaluate(`window.localStorage.removeItem("nexus.sidebar.collapsed")`);
     await page.setViewportSize({ width: 390, height: 844 });
 
     // With its code the app takes over the same screen: the starters now send.

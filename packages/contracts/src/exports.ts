@@ -27,17 +27,11 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
 
-/** The words an export writes around a thread's own text. */
+/**
+ * The export menu's words (the words an export writes in its file, in each language:
+ * export-words.ts).
+ */
 export const EXPORT_LABELS = {
-  exportedFrom: "Exported from Nexus",
-  sources: "Sources",
-  images: "Images",
-  verified: "Verified against the source",
-  unverified: "Not found in the source",
-  /** "2 of 3 citations verified against the source". */
-  someVerified: (verified: number, total: number) =>
-    `${verified} of ${total} citations verified against the source`,
-  page: (page: number) => `p. ${page}`,
   /** A message of the export menu and toasts. */
   menu: "Export",
   exportAll: "Export all",

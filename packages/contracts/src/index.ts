@@ -11,6 +11,7 @@ export * from "./discover.ts";
 export * from "./documents.ts";
 export * from "./email.ts";
 export * from "./errors.ts";
+export * from "./export-words.ts";
 export * from "./exports.ts";
 export * from "./extraction.ts";
 export * from "./feedback.ts";

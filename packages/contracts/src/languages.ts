@@ -18,3 +18,27 @@ export const LANGUAGE_NAMES: Readonly<Record<UiLanguage, { english: string; nati
   ja: { english: "Japanese", native: "日本語" },
   ar: { english: "Arabic", native: "العربية" },
 };
+
+/**
+ * The first interface language an Accept-Language header asks for ("de-CH,de;q=0.9,en;q=0.8" →
+ * "de"), by weight then order; null when it names none of ours (or no header).
+ */
+export function languageFromAcceptLanguage(header: string | null | undefined): UiLanguage | null {
+  if (!header) return null;
+  const asked = header
+    .split(",")
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && Number.isFinite(entry.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of asked) {
+    const base = tag.split("-")[0] ?? "";
+    const found = UI_LANGUAGES.find((language) => language === base);
+    if (found) return found;
+  }
+  return null;
+}

@@ -3,10 +3,11 @@ import {
   citationChecksSchema,
   citationRuns,
   documentCitationSchema,
-  EXPORT_LABELS,
+  type ExportWords,
   researchCitationsPartSchema,
   type StoredPart,
   type ThreadResponse,
+  type UiLanguage,
 } from "@nexus/contracts";
 
 /**
@@ -47,6 +48,9 @@ export interface ExportDoc {
   createdAt: string | null;
   updatedAt: string | null;
   turns: ExportTurn[];
+  /** The language of the words the export writes around the thread (export-words.ts). */
+  language: UiLanguage;
+  words: ExportWords;
 }
 
 function dataOf(parts: readonly StoredPart[], type: string): unknown {
@@ -74,7 +78,11 @@ const cut = (text: string, chars: number) =>
   text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
 
 /** A reply's sources by their number n (`[n]` of its text) and the marks of their citations. */
-function sourcesOf(parts: readonly StoredPart[], baseUrl: string): Map<number, RawSource> {
+function sourcesOf(
+  parts: readonly StoredPart[],
+  baseUrl: string,
+  words: ExportWords,
+): Map<number, RawSource> {
   const out = new Map<number, RawSource>();
   // Saved parts are read as their schemas say (an older or damaged part is left out, never a 500).
   const research = researchCitationsPartSchema.safeParse(
@@ -83,7 +91,7 @@ function sourcesOf(parts: readonly StoredPart[], baseUrl: string): Map<number, R
   if (research) {
     // A report cites its notes: [n] is note n, its source and the words that support it.
     for (const { note, source } of research.citations) {
-      const page = note.page ? EXPORT_LABELS.page(note.page) : null;
+      const page = note.page ? words.page(note.page) : null;
       out.set(note.id, {
         title: source.title,
         url: source.fileId ? null : absoluteUrl(source.url, baseUrl),
@@ -125,12 +133,12 @@ function sourcesOf(parts: readonly StoredPart[], baseUrl: string): Map<number, R
   return out;
 }
 
-function markOf(checks: RawSource["checks"]): string | null {
+function markOf(checks: RawSource["checks"], words: ExportWords): string | null {
   if (checks.length === 0) return null;
   const verified = checks.filter((c) => c.verified).length;
-  if (verified === checks.length) return EXPORT_LABELS.verified;
-  if (verified === 0) return EXPORT_LABELS.unverified;
-  return EXPORT_LABELS.someVerified(verified, checks.length);
+  if (verified === checks.length) return words.verified;
+  if (verified === 0) return words.unverified;
+  return words.someVerified(verified, checks.length);
 }
 
 /** The text with each citation group as footnote references (code spans and blocks left alone). */
@@ -170,7 +178,11 @@ function imagesOf(parts: readonly StoredPart[], baseUrl: string): ExportTurn["im
 }
 
 /** The thread's turns: each question with the reply that follows it. */
-export function exportTurns(messages: ThreadResponse["messages"], baseUrl: string): ExportTurn[] {
+export function exportTurns(
+  messages: ThreadResponse["messages"],
+  baseUrl: string,
+  words: ExportWords,
+): ExportTurn[] {
   const turns: ExportTurn[] = [];
   let next = 1;
   for (const message of messages) {
@@ -186,7 +198,7 @@ export function exportTurns(messages: ThreadResponse["messages"], baseUrl: strin
       turn = { question: "", answer: "", sources: [], images: [] };
       turns.push(turn);
     }
-    const raw = sourcesOf(message.parts, baseUrl);
+    const raw = sourcesOf(message.parts, baseUrl, words);
     const numbers = new Map<number, number>();
     for (const n of [...raw.keys()].sort((a, b) => a - b)) numbers.set(n, next++);
     const text = textOf(message.parts);
@@ -198,7 +210,7 @@ export function exportTurns(messages: ThreadResponse["messages"], baseUrl: strin
       title: s.title,
       url: s.url,
       detail: s.detail,
-      mark: markOf(s.checks),
+      mark: markOf(s.checks, words),
       unsupported: s.checks
         .filter((c) => !c.verified)
         .slice(0, 3)

@@ -1,4 +1,4 @@
-import { EXPORT_LABELS } from "@nexus/contracts";
+import { type ExportWords, exportDate } from "@nexus/contracts";
 import type { ExportDoc, ExportSource, ExportTurn } from "./export-doc.ts";
 
 /**
@@ -22,28 +22,28 @@ function link(title: string, url: string | null): string {
   return url ? `[${text}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)` : text;
 }
 
-function sourceLine(s: ExportSource): string {
+function sourceLine(s: ExportSource, words: ExportWords): string {
   const details = [s.detail ? escapeInline(s.detail) : null, s.mark]
     .filter((d): d is string => Boolean(d))
     .join(" · ");
   const unsupported = s.unsupported.map(
-    (sentence) => `${EXPORT_LABELS.unverified}: “${escapeInline(sentence)}”`,
+    (sentence) => `${words.unverified}: “${escapeInline(sentence)}”`,
   );
   return [link(s.title, s.url), details, ...unsupported].filter((d) => d !== "").join(" — ");
 }
 
-function turnMarkdown(turn: ExportTurn): string {
+function turnMarkdown(turn: ExportTurn, words: ExportWords): string {
   const out: string[] = [];
   const question = escapeInline(turn.question);
   if (question !== "") out.push(`## ${question}`);
   if (turn.answer !== "") out.push(turn.answer);
   if (turn.sources.length > 0) {
-    out.push(`### ${EXPORT_LABELS.sources}`);
-    out.push(turn.sources.map((s) => `${s.n}. ${sourceLine(s)}`).join("\n"));
+    out.push(`### ${words.sources}`);
+    out.push(turn.sources.map((s) => `${s.n}. ${sourceLine(s, words)}`).join("\n"));
   }
   if (turn.images.length > 0)
     out.push(
-      `${EXPORT_LABELS.images}: ${turn.images.map((image) => link(image.title, image.url)).join(", ")}`,
+      `${words.images}: ${turn.images.map((image) => link(image.title, image.url)).join(", ")}`,
     );
   return out.join("\n\n");
 }
@@ -56,22 +56,19 @@ function footnotes(turn: ExportTurn): string {
     .join("\n");
 }
 
-function dateOf(iso: string | null): string | null {
-  return iso ? iso.slice(0, 10) : null;
-}
-
 /**
  * The export's Markdown in pieces that each parse on their own: the title and what the thread is,
  * then each turn with its own footnote definitions (so a renderer can parse one turn at a time and
  * let other requests run in between).
  */
 export function exportChunks(doc: ExportDoc): string[] {
-  const about = [escapeInline(doc.about), EXPORT_LABELS.exportedFrom, dateOf(doc.updatedAt)]
-    .filter(Boolean)
-    .join(" · ");
-  const chunks = [`# ${escapeInline(doc.title) || "Thread"}\n\n*${about}*`];
+  const date = doc.updatedAt ? exportDate(doc.updatedAt, doc.language) : null;
+  const about = [escapeInline(doc.about), doc.words.exportedFrom, date].filter(Boolean).join(" · ");
+  const chunks = [`# ${escapeInline(doc.title) || doc.words.untitled}\n\n*${about}*`];
   for (const turn of doc.turns) {
-    const text = [turnMarkdown(turn), footnotes(turn)].filter((t) => t !== "").join("\n\n");
+    const text = [turnMarkdown(turn, doc.words), footnotes(turn)]
+      .filter((t) => t !== "")
+      .join("\n\n");
     if (text !== "") chunks.push(text);
   }
   return chunks;

@@ -24,6 +24,7 @@ export function threadExportRoutes(deps: Deps) {
       user: currentUser(c),
       threadId: c.req.param("threadId"),
       format,
+      acceptLanguage: c.req.header("accept-language"),
     });
     c.header("content-type", file.contentType);
     c.header("content-disposition", attachment(file.fileName));
@@ -34,8 +35,10 @@ export function threadExportRoutes(deps: Deps) {
 
 /** GET /api/history/export.zip (sign-in only): the caller's whole history, streamed. */
 export function historyExportRoutes(deps: Deps) {
-  return new Hono<AppEnv>().use("*", requireUser).get("/export.zip", (c) => {
-    const stream = exporter.historyZip({ deps, user: currentUser(c) });
+  return new Hono<AppEnv>().use("*", requireUser).get("/export.zip", async (c) => {
+    const user = currentUser(c);
+    const language = await exporter.exportLanguage(deps, user, c.req.header("accept-language"));
+    const stream = exporter.historyZip({ deps, user, language });
     c.header("content-type", "application/zip");
     c.header("content-disposition", attachment("nexus-history.zip"));
     c.header("cache-control", "private, no-store");

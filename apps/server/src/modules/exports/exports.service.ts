@@ -1,13 +1,18 @@
 import {
   EXPORT_CONTENT_TYPES,
+  EXPORT_WORDS,
   type ExportFormat,
+  type ExportWords,
   exportFileStem,
+  languageFromAcceptLanguage,
   type ThreadResponse,
+  type UiLanguage,
 } from "@nexus/contracts";
 import { declarationOf } from "../../ai/chat/chat-kinds.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import * as history from "../history/history.service.ts";
 import * as threads from "../threads/threads.service.ts";
+import * as users from "../users/users.service.ts";
 import { type ExportDoc, exportTurns } from "./export-doc.ts";
 import { exportChunks, exportMarkdown } from "./export-markdown.ts";
 import { renderFile } from "./export-render.ts";
@@ -27,9 +32,30 @@ export interface ThreadExport {
 }
 
 /** What an export's header says a thread is: its kind's label and its subject. */
-function aboutOf(deps: Pick<Deps, "chatKinds">, thread: ThreadResponse): string {
-  const label = declarationOf(deps.chatKinds, thread.kind).label;
+function aboutOf(
+  deps: Pick<Deps, "chatKinds">,
+  thread: ThreadResponse,
+  words: ExportWords,
+): string {
+  const label = words.kinds[thread.kind] ?? declarationOf(deps.chatKinds, thread.kind).label;
   return thread.subject ? `${label} · ${thread.subject.name}` : label;
+}
+
+/** Languages whose export words the PDF's font draws (export-pdf.ts: Roboto, Latin scripts). */
+const PDF_LANGUAGES: ReadonlySet<UiLanguage> = new Set(["en", "de", "fr", "es"]);
+
+/**
+ * The language an export writes its own words in: the person's interface language (Settings →
+ * Language), else the first of ours their browser asks for, else English.
+ */
+export async function exportLanguage(
+  deps: Pick<Deps, "db">,
+  user: SessionUser,
+  acceptLanguage?: string | null,
+): Promise<UiLanguage> {
+  return (
+    (await users.uiLanguageOf(deps, user.id)) ?? languageFromAcceptLanguage(acceptLanguage) ?? "en"
+  );
 }
 
 function firstQuestion(thread: ThreadResponse): string {
@@ -42,14 +68,18 @@ function docOf(
   deps: Pick<Deps, "chatKinds" | "env">,
   thread: ThreadResponse,
   title: string | null,
+  language: UiLanguage,
 ): ExportDoc {
   const stamps = thread.entries.map((e) => e.timestamp);
+  const words = EXPORT_WORDS[language];
   return {
-    title: title ?? thread.subject?.name ?? (firstQuestion(thread) || "Thread"),
-    about: aboutOf(deps, thread),
+    title: title ?? thread.subject?.name ?? (firstQuestion(thread) || words.untitled),
+    about: aboutOf(deps, thread, words),
     createdAt: stamps[0] ?? null,
     updatedAt: stamps[stamps.length - 1] ?? null,
-    turns: exportTurns(thread.messages, deps.env.APP_URL),
+    turns: exportTurns(thread.messages, deps.env.APP_URL, words),
+    language,
+    words,
   };
 }
 
@@ -64,11 +94,20 @@ export async function exportThread(options: {
   user: SessionUser;
   threadId: string;
   format: ExportFormat;
+  /** The request's Accept-Language (the export's words when the person chose no language). */
+  acceptLanguage?: string | null;
 }): Promise<ThreadExport> {
   const { deps, user, threadId, format } = options;
   const thread = await threads.thread({ deps, user, threadId });
   const title = await history.ownThreadTitle(deps, { userId: user.id, threadId });
-  const doc = docOf(deps, thread, title);
+  const language = await exportLanguage(deps, user, options.acceptLanguage);
+  // The PDF's font (Roboto) draws Latin scripts only: its own words stay in English otherwise.
+  const doc = docOf(
+    deps,
+    thread,
+    title,
+    format === "pdf" && !PDF_LANGUAGES.has(language) ? "en" : language,
+  );
   return {
     body: await render(format, doc),
     fileName: `${exportFileStem(doc.title)}.${format}`,
@@ -88,8 +127,10 @@ export function historyPages(options: {
   user: SessionUser;
   pageThreads?: number;
   prefix?: string;
+  language?: UiLanguage;
 }): () => Promise<ZipFile[] | null> {
   const { deps, user } = options;
+  const language = options.language ?? "en";
   const size = options.pageThreads ?? ZIP_PAGE_THREADS;
   let after: string | null = null;
   let ended = false;
@@ -107,7 +148,7 @@ export function historyPages(options: {
     const read = await threads.threadsFromTurns({ deps, user, threads: page.threads });
     return read.map((thread, i): ZipFile => {
       const own = page.threads[i];
-      const doc = docOf(deps, thread, own?.ownTitle ?? own?.turns[0]?.query ?? null);
+      const doc = docOf(deps, thread, own?.ownTitle ?? own?.turns[0]?.query ?? null, language);
       const file = `${exportFileStem(doc.title)}-${thread.threadId}.md`;
       return {
         name: `${options.prefix ?? ""}${file}`,
@@ -130,6 +171,7 @@ export function historyZip(options: {
   deps: Deps;
   user: SessionUser;
   pageThreads?: number;
+  language?: UiLanguage;
 }): ReadableStream<Uint8Array> {
   return zipStream(historyPages(options));
 }

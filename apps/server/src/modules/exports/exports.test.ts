@@ -1,4 +1,4 @@
-import { EXPORT_LABELS, MESSAGES } from "@nexus/contracts";
+import { EXPORT_WORDS, MESSAGES } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import mammoth from "mammoth";
 import type { FootnoteDefinition, FootnoteReference, Heading, Root } from "mdast";
@@ -132,13 +132,13 @@ describe("a thread with a table, code, math and six citations", () => {
       "2 Do heat pumps work in cold climates?",
       "2 How they compare",
       "2 The physics",
-      `3 ${EXPORT_LABELS.sources}`,
+      `3 ${EXPORT_WORDS.en.sources}`,
     ]);
     const { refs, defs } = footnotesOf(tree);
     expect([...refs].sort()).toEqual(["1", "2", "3", "4", "5", "6"]);
     expect([...defs.keys()].sort()).toEqual(["1", "2", "3", "4", "5", "6"]);
-    expect(defs.get("1")).toContain(`How heat pumps work — ${EXPORT_LABELS.verified}`);
-    expect(defs.get("6")).toContain(EXPORT_LABELS.someVerified(1, 2));
+    expect(defs.get("1")).toContain(`How heat pumps work — ${EXPORT_WORDS.en.verified}`);
+    expect(defs.get("6")).toContain(EXPORT_WORDS.en.someVerified(1, 2));
     // Code keeps its brackets; the private file source has its name, never a link.
     expect(md).toContain("# [2] stays text in code");
     expect(md).toContain("someone-elses-notes.pdf, p. 2");
@@ -147,7 +147,7 @@ describe("a thread with a table, code, math and six citations", () => {
     expect(md).toContain("http://nexus.test/app/document-chat/0f8fad5b");
     expect(md).toContain("| Air-source heat pump | 2.5–4 | Yes [^4] |");
     expect(md).toContain("$COP = \\frac{T_h}{T_h - T_c}$");
-    expect(md).toContain(`${EXPORT_LABELS.unverified}: “`);
+    expect(md).toContain(`${EXPORT_WORDS.en.unverified}: “`);
   });
 
   it("exports a PDF that pdf.js reads: the answer's text and its sources", async () => {
@@ -168,7 +168,7 @@ describe("a thread with a table, code, math and six citations", () => {
     expect(flat).toContain("def cop(t_hot, t_cold):");
     expect(flat).toContain("Cold-climate field trial");
     expect(flat).toContain("someone-elses-notes.pdf, p. 2");
-    expect(flat).toContain(EXPORT_LABELS.verified);
+    expect(flat).toContain(EXPORT_WORDS.en.verified);
   });
 
   it("exports a Word document that mammoth reads, with its table", async () => {
@@ -212,10 +212,45 @@ describe("every kind through the one thread API", () => {
   it("a research report: its notes are its footnotes, each with its quote and check", async () => {
     const md = await (await get("ExportResearch1", "md")).text();
     expect(md).toContain("Glass is recovered [^1]. Silver rarely is [^2].");
-    expect(md).toContain(`p. 3 · “95% of the glass” · ${EXPORT_LABELS.verified}`);
+    expect(md).toContain(`p. 3 · “95% of the glass” · ${EXPORT_WORDS.en.verified}`);
     expect(md).toContain(
-      `[^2]: [Recycling study 2](<https://recycle.example/2>) — ${EXPORT_LABELS.unverified}`,
+      `[^2]: [Recycling study 2](<https://recycle.example/2>) — ${EXPORT_WORDS.en.unverified}`,
     );
+  });
+});
+
+describe("in the person's language", () => {
+  const md = async (cookie: string, acceptLanguage?: string) =>
+    (
+      await h.request("/api/threads/ExportWords1/export?format=md", {
+        cookie,
+        ...(acceptLanguage ? { headers: { "accept-language": acceptLanguage } } : {}),
+      })
+    ).text();
+
+  it("writes its own words in the chosen language, else the browser's; the thread as written", async () => {
+    const reader = await h.signIn("export-words@acme.com");
+    await seedRichAnswer(h, reader.userId, "ExportWords1");
+    // Nothing chosen: the browser's first language of ours (French), else English.
+    const french = await md(reader.cookie, "it-IT, fr-CH;q=0.9, en;q=0.5");
+    expect(french).toContain(`### ${EXPORT_WORDS.fr.sources}`);
+    expect(french).toContain(EXPORT_WORDS.fr.exportedFrom);
+    expect(french).toContain(`${EXPORT_WORDS.fr.kinds.answer} · ${EXPORT_WORDS.fr.exportedFrom}`);
+    expect(await md(reader.cookie, "it-IT")).toContain(EXPORT_WORDS.en.exportedFrom);
+    // Chosen in Settings (German): it wins over the browser's; dates read as German ones.
+    const patched = await h.request(`/api/users/${reader.userId}/settings`, {
+      method: "PATCH",
+      cookie: reader.cookie,
+      body: { uiLanguage: "de" },
+    });
+    expect(patched.status).toBe(200);
+    const german = await md(reader.cookie, "fr");
+    expect(german).toContain(`### ${EXPORT_WORDS.de.sources}`);
+    expect(german).toContain(EXPORT_WORDS.de.verified);
+    expect(german).toMatch(/Aus Nexus exportiert · \d{1,2}\. [A-Z][a-zä]+ \d{4}/);
+    // The question and the answer are the thread's own words.
+    expect(german).toContain("## Do heat pumps work in cold climates?");
+    expect(german).not.toContain(EXPORT_WORDS.en.exportedFrom);
   });
 });
 

@@ -1,0 +1,125 @@
+import type { UiLanguage } from "./languages.ts";
+
+/**
+ * The words an export writes around a thread's own text, in each interface language (the
+ * person's Settings → Language, else their browser's): the exported file reads in their
+ * language, while the thread's questions and answers stay as they were written.
+ */
+export interface ExportWords {
+  exportedFrom: string;
+  sources: string;
+  images: string;
+  verified: string;
+  unverified: string;
+  /** "2 of 3 citations verified against the source". */
+  someVerified: (verified: number, total: number) => string;
+  page: (page: number) => string;
+  /** A thread with no title and no question. */
+  untitled: string;
+  /** What a thread is, by its kind (the export's header line). */
+  kinds: Readonly<Record<string, string>>;
+}
+
+export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
+  en: {
+    exportedFrom: "Exported from Nexus",
+    sources: "Sources",
+    images: "Images",
+    verified: "Verified against the source",
+    unverified: "Not found in the source",
+    someVerified: (verified, total) =>
+      `${verified} of ${total} citations verified against the source`,
+    page: (page) => `p. ${page}`,
+    untitled: "Thread",
+    kinds: { answer: "Answer", agent: "Agent", document: "Document chat", research: "Research" },
+  },
+  de: {
+    exportedFrom: "Aus Nexus exportiert",
+    sources: "Quellen",
+    images: "Bilder",
+    verified: "Mit der Quelle abgeglichen",
+    unverified: "In der Quelle nicht gefunden",
+    someVerified: (verified, total) =>
+      `${verified} von ${total} Belegen mit der Quelle abgeglichen`,
+    page: (page) => `S. ${page}`,
+    untitled: "Thread",
+    kinds: {
+      answer: "Antwort",
+      agent: "Agent",
+      document: "Dokument-Chat",
+      research: "Recherche",
+    },
+  },
+  fr: {
+    exportedFrom: "Exporté depuis Nexus",
+    sources: "Sources",
+    images: "Images",
+    verified: "Vérifié dans la source",
+    unverified: "Introuvable dans la source",
+    someVerified: (verified, total) =>
+      `${verified} citation${verified > 1 ? "s" : ""} sur ${total} vérifiée${verified > 1 ? "s" : ""} dans la source`,
+    page: (page) => `p. ${page}`,
+    untitled: "Fil",
+    kinds: {
+      answer: "Réponse",
+      agent: "Agent",
+      document: "Discussion sur un document",
+      research: "Recherche approfondie",
+    },
+  },
+  es: {
+    exportedFrom: "Exportado desde Nexus",
+    sources: "Fuentes",
+    images: "Imágenes",
+    verified: "Comprobado en la fuente",
+    unverified: "No se encuentra en la fuente",
+    someVerified: (verified, total) => `${verified} de ${total} citas comprobadas en la fuente`,
+    page: (page) => `pág. ${page}`,
+    untitled: "Conversación",
+    kinds: {
+      answer: "Respuesta",
+      agent: "Agente",
+      document: "Chat sobre un documento",
+      research: "Investigación",
+    },
+  },
+  ja: {
+    exportedFrom: "Nexus からエクスポート",
+    sources: "出典",
+    images: "画像",
+    verified: "出典で確認済み",
+    unverified: "出典に見つかりません",
+    someVerified: (verified, total) => `引用 ${total} 件中 ${verified} 件を出典で確認済み`,
+    page: (page) => `${page} ページ`,
+    untitled: "スレッド",
+    kinds: {
+      answer: "回答",
+      agent: "エージェント",
+      document: "ドキュメントチャット",
+      research: "ディープリサーチ",
+    },
+  },
+  ar: {
+    exportedFrom: "صُدِّر من Nexus",
+    sources: "المصادر",
+    images: "الصور",
+    verified: "تم التحقق منه في المصدر",
+    unverified: "غير موجود في المصدر",
+    someVerified: (verified, total) => `تم التحقق من ${verified} من ${total} استشهادات في المصدر`,
+    page: (page) => `ص. ${page}`,
+    untitled: "محادثة",
+    kinds: {
+      answer: "إجابة",
+      agent: "وكيل",
+      document: "محادثة حول مستند",
+      research: "بحث معمّق",
+    },
+  },
+};
+
+/** A date as the export's header writes it, in its language ("4 December 2026", "2026年12月4日"). */
+export function exportDate(iso: string, language: UiLanguage): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(iso),
+  );
+}
