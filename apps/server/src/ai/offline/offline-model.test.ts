@@ -3,6 +3,7 @@ import { generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { composeAnswer } from "./extractive-answer.ts";
 import { MODEL_GUIDE_URL } from "./needs-model.ts";
+import { NEEDS_MODEL_WORDS } from "./needs-model-words.ts";
 import { createOfflineModel, OFFLINE_PROVIDER, textDeltas } from "./offline-model.ts";
 import { focusMarker, formatSources, parseSources, WRITING_FOCUS_MARKER } from "./prompt-format.ts";
 
@@ -93,6 +94,24 @@ describe("the offline engine through the AI SDK", () => {
     }).text;
     expect(text).toContain("No sources were found");
     expect(text).toContain("LLM_BASE_URL");
+  });
+
+  it("says it in the question's language: French, Japanese, a German writing request", async () => {
+    const ask = (prompt: string, system = focusMarker("web")) =>
+      streamText({ model: createOfflineModel(), system, prompt }).text;
+    const french = await ask("Quel temps fait-il aujourd'hui à Paris ?");
+    expect(french).toContain(NEEDS_MODEL_WORDS.fr.opening["no-sources"]);
+    expect(french).toContain(`[${NEEDS_MODEL_WORDS.fr.modelGuide}](${MODEL_GUIDE_URL})`);
+    for (const name of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "SEARCH_PROVIDER"])
+      expect(french).toContain(name);
+    const japanese = await ask("今日の天気はどうですか？");
+    expect(japanese).toContain(NEEDS_MODEL_WORDS.ja.opening["no-sources"]);
+    expect(japanese).not.toContain("No sources were found");
+    const german = await ask(
+      "Schreibe bitte ein Gedicht über das Meer und die Wellen.",
+      `${WRITING_FOCUS_MARKER}\nWrite what the user asks.`,
+    );
+    expect(german).toContain(NEEDS_MODEL_WORDS.de.opening.writing);
   });
 
   it("stops when the caller aborts", async () => {

@@ -10,6 +10,7 @@ import type {
   SharedV3Warning,
 } from "@ai-sdk/provider";
 import { OFFLINE_MODE_LABEL } from "@nexus/contracts";
+import { detectLanguage } from "../chat/language-detect.ts";
 import { composeAnswer, type OfflineAnswer } from "./extractive-answer.ts";
 import { needsModelMessage } from "./needs-model.ts";
 import { readOfflinePrompt, WRITING_FOCUS } from "./prompt-format.ts";
@@ -65,7 +66,11 @@ export function textDeltas(text: string, wordsPerDelta = WORDS_PER_DELTA): strin
 export function answerFor(options: LanguageModelV3CallOptions): OfflineAnswer {
   const prompt = readOfflinePrompt(options.prompt);
   if (prompt.focusMode === WRITING_FOCUS)
-    return { kind: "needs-model", reason: "writing", text: needsModelMessage("writing") };
+    return {
+      kind: "needs-model",
+      reason: "writing",
+      text: needsModelMessage("writing", undefined, detectLanguage(prompt.question)),
+    };
   return composeAnswer({ question: prompt.question, sources: prompt.sources });
 }
 
