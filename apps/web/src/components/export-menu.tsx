@@ -6,9 +6,10 @@ import {
 } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Download } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { useMenuButton } from "@/components/ui/use-menu-button.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { downloadApiFile } from "@/lib/download-file.ts";
 import { notify } from "@/lib/notices.ts";
@@ -30,49 +31,9 @@ export function ExportMenu({
   compact?: boolean;
   testId?: string;
 }) {
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLButtonElement>("[role=menuitem]")?.focus();
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", outside);
-    return () => document.removeEventListener("pointerdown", outside);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    trigger.current?.focus();
-  };
-
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLButtonElement>("[role=menuitem]") ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-    } else if (event.key === "ArrowDown") {
-      event.preventDefault();
-      move(at + 1);
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      move(at - 1);
-    } else if (event.key === "Home") {
-      event.preventDefault();
-      move(0);
-    } else if (event.key === "End") {
-      event.preventDefault();
-      move(items.length - 1);
-    } else if (event.key === "Tab") setOpen(false);
-  };
+  const menu = useMenuButton();
+  const { open, close } = menu;
 
   const download = async (format: ExportFormat) => {
     close();
@@ -93,23 +54,14 @@ export function ExportMenu({
   return (
     <div className="relative shrink-0" data-testid={testId}>
       <button
-        ref={trigger}
+        {...menu.triggerProps}
         type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-busy={busy !== null}
         aria-label={compact ? `${EXPORT_LABELS.menu}: ${title ?? "thread"}` : undefined}
         title={compact ? EXPORT_LABELS.menu : undefined}
         onClick={() => {
           // Busy: the button keeps its focus (not disabled) but opens nothing until it is done.
-          if (busy === null) setOpen((was) => !was);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "ArrowDown" && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
+          if (busy === null) menu.setOpen((was) => !was);
         }}
         className={
           compact
@@ -127,11 +79,9 @@ export function ExportMenu({
       </button>
       {open ? (
         <div
-          ref={menu}
-          id={menuId}
+          {...menu.menuProps}
           role="menu"
           aria-label={EXPORT_LABELS.menu}
-          onKeyDown={onMenuKey}
           className={clsx(
             "absolute right-0 z-30 mt-1 min-w-40 rounded-xl border border-border bg-surface p-1 shadow-lg",
           )}
