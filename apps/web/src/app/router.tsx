@@ -63,6 +63,9 @@ const DocumentChat = lazyPage(() =>
   import("./routes/app/document-chat.tsx").then((m) => m.DocumentChatRoute),
 );
 const NexDocs = lazyPage(() => import("./routes/app/nexdocs.tsx").then((m) => m.NexDocsRoute));
+const NexDocsList = lazyPage(() =>
+  import("./routes/app/nexdocs-list.tsx").then((m) => m.NexDocsListRoute),
+);
 const Admin = lazyPage(() => import("./routes/app/admin.tsx").then((m) => m.AdminRoute));
 const AppNotFound = lazyPage(() =>
   import("./routes/app/not-found.tsx").then((m) => m.AppNotFoundRoute),
@@ -123,6 +126,7 @@ export function appRoutes(signInToken: string | null): RouteObject[] {
                 { path: app.pdfChat.path, element: PdfChat },
                 { path: app.documentChat.path, element: DocumentChat },
                 { path: app.documentChatThread.path, element: DocumentChat },
+                { path: app.nexdocsList.path, element: NexDocsList },
                 { path: app.nexdocs.path, element: NexDocs },
                 { path: app.nexdocsThread.path, element: NexDocs },
                 { path: app.presetAgent.path, element: PresetAgent },
