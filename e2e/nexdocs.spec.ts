@@ -49,7 +49,9 @@ test("NexDocs: Markdown shortcuts and the slash menu, reload intact, restore a v
   await expect(page.getByTestId("nexdocs-slash-menu")).toHaveCount(0);
   await page.keyboard.type("Inspect the pier");
   await expect(editor(page).locator("h1")).toHaveText("Breakwater works");
-  await expect(editor(page).locator('ul[data-type="taskList"] li')).toHaveText("Inspect the pier");
+  await expect(editor(page).locator('ul[data-type="taskList"] li > div')).toHaveText(
+    "Inspect the pier",
+  );
   await expect(page.getByTestId("nexdocs-save-state")).toHaveAttribute("data-status", "saved");
   const revision = Number(
     await page.getByTestId("nexdocs-save-state").getAttribute("data-revision"),
@@ -60,10 +62,12 @@ test("NexDocs: Markdown shortcuts and the slash menu, reload intact, restore a v
   await fontsReady(page);
   await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-light-desktop.png") });
   await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-desktop.png") });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-phone.png") });
   await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-light-phone.png") });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -71,7 +75,9 @@ test("NexDocs: Markdown shortcuts and the slash menu, reload intact, restore a v
   await page.reload();
   await expect(page.getByTestId("nexdocs-title")).toHaveValue("Harbour plan");
   await expect(editor(page).locator("h1")).toHaveText("Breakwater works");
-  await expect(editor(page).locator('ul[data-type="taskList"] li')).toHaveText("Inspect the pier");
+  await expect(editor(page).locator('ul[data-type="taskList"] li > div')).toHaveText(
+    "Inspect the pier",
+  );
 
   // Version 1 (the empty document) restored is a new version; the history still has the text.
   await page.getByTestId("nexdocs-history-open").click();

@@ -124,6 +124,53 @@ export function docToMarkdown(doc: NexdocsNode): string {
   return manager.serialize(doc as JSONContent).trim();
 }
 
+/**
+ * A light Markdown rendition of a document for search and list excerpts: headings with their
+ * marks, list items, table rows, code fences and the text, one block a line. A walk over the JSON
+ * (a few ms for 50 pages), so an autosave does not pay for the full serialiser, which exports use.
+ */
+export function searchMarkdownOf(doc: NexdocsNode): string {
+  const lines: string[] = [];
+  const inline = (node: NexdocsNode): string =>
+    node.type === "text"
+      ? (node.text ?? "")
+      : node.type === "citation"
+        ? ` ${String(node.attrs?.title ?? "")} `
+        : node.type === "hardBreak"
+          ? " "
+          : (node.content ?? []).map(inline).join("");
+  const block = (node: NexdocsNode, prefix: string) => {
+    switch (node.type) {
+      case "heading":
+        lines.push(`${"#".repeat(Number(node.attrs?.level) || 1)} ${inline(node)}`);
+        return;
+      case "paragraph":
+        lines.push(`${prefix}${inline(node)}`);
+        return;
+      case "codeBlock":
+        lines.push("```", inline(node), "```");
+        return;
+      case "tableRow":
+        lines.push(`| ${(node.content ?? []).map((cell) => inline(cell).trim()).join(" | ")} |`);
+        return;
+      case "listItem":
+      case "taskItem": {
+        const [first, ...rest] = node.content ?? [];
+        if (first) block(first, `${prefix}- `);
+        for (const child of rest) block(child, `${prefix}  `);
+        return;
+      }
+      case "horizontalRule":
+        lines.push("---");
+        return;
+      default:
+        for (const child of node.content ?? []) block(child, prefix);
+    }
+  };
+  block(doc, "");
+  return lines.join("\n").trim();
+}
+
 interface CitationSource {
   title: string;
   url: string | null;

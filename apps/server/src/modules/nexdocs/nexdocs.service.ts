@@ -15,11 +15,11 @@ import { AppError } from "../../lib/errors.ts";
 import * as exporter from "../exports/exports.service.ts";
 import {
   cleanDoc,
-  docToMarkdown,
   EMPTY_DOC,
   exportMarkdownOf,
   isValidDoc,
   markdownToDoc,
+  searchMarkdownOf,
 } from "./nexdocs.markdown.ts";
 import * as repo from "./nexdocs.repo.ts";
 
@@ -98,7 +98,7 @@ export async function create(
     userId: user.id,
     title: input.title ?? "",
     content,
-    markdown: docToMarkdown(content),
+    markdown: searchMarkdownOf(content),
   });
   return present(row);
 }
@@ -123,7 +123,7 @@ export async function save(
   if (!UUID.test(id)) throw notFound();
   const content = cleanDoc(input.content);
   if (!isValidDoc(content)) throw new AppError("bad_request", NEXDOCS_BAD_CONTENT_MESSAGE);
-  const markdown = docToMarkdown(content);
+  const markdown = searchMarkdownOf(content);
   const outcome = await repo.save(deps.db, {
     userId: user.id,
     id,

@@ -76,7 +76,7 @@ export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
             setTitle(event.target.value);
             autosave.change({ title: event.target.value });
           }}
-          className="h-9 min-w-0 flex-1 basis-40 rounded-lg bg-transparent px-2 text-lg font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="h-9 min-w-0 flex-1 basis-0 rounded-lg bg-transparent px-2 text-lg font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
         <SaveState status={autosave.status} revision={autosave.revision} error={autosave.error} />
         <VersionHistory

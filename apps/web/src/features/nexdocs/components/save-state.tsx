@@ -30,7 +30,8 @@ export function SaveState({
       data-status={status}
       data-revision={revision}
       className={clsx(
-        "max-w-60 truncate text-xs",
+        // A line of its own under the title on a phone; beside the buttons from `sm` up.
+        "order-last w-full truncate px-11 text-xs sm:order-none sm:w-auto sm:max-w-60 sm:px-0",
         status === "error" || status === "conflict" ? "text-danger" : "text-subtle",
       )}
       title={text}

@@ -182,7 +182,7 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
       <div
         role="toolbar"
         aria-label={t("nexdocs.toolbar")}
-        className="flex flex-wrap items-center gap-0.5 border-b border-border px-1 py-1"
+        className="flex items-center gap-0.5 overflow-x-auto border-b border-border px-1 py-1 sm:flex-wrap"
       >
         <ToolButton
           icon={Undo2}
