@@ -61,23 +61,21 @@ test("NexDocs: Markdown shortcuts and the slash menu, reload intact, restore a v
 
   await fontsReady(page);
   await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-light-desktop.png") });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-desktop.png") });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-phone.png") });
-  await page.emulateMedia({ colorScheme: "light" });
-  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-light-phone.png") });
-  await page.setViewportSize({ width: 1280, height: 800 });
-
-  // A reload shows what was saved.
+  // A reload (now in dark mode) shows what was saved.
+  await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.getByTestId("nexdocs-title")).toHaveValue("Harbour plan");
   await expect(editor(page).locator("h1")).toHaveText("Breakwater works");
   await expect(editor(page).locator('ul[data-type="taskList"] li > div')).toHaveText(
     "Inspect the pier",
   );
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-phone.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-desktop.png") });
 
   // Version 1 (the empty document) restored is a new version; the history still has the text.
   await page.getByTestId("nexdocs-history-open").click();
