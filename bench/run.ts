@@ -5,6 +5,7 @@
 //                                     cold-start, http,
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     export (a 100-turn thread to PDF/Word/Markdown, history ZIP),
+//                                     nexdocs (autosave round trip, 50-page DOCX/PDF export, route JS),
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     quote-match (citation verification per citation),
 //                                     run-code (the code sandbox: JavaScript beside Python cold
@@ -47,6 +48,7 @@ import { imageProxy } from "./image-proxy.ts";
 import { initialJs } from "./initial-js.ts";
 import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
+import { nexdocsBench } from "./nexdocs.ts";
 import { nginxLoad } from "./nginx-load.ts";
 import { offlineEngine } from "./offline-engine.ts";
 import { pageTextBench } from "./page-text.ts";
@@ -78,6 +80,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   http: httpLoad,
   "image-proxy": imageProxy,
   "initial-js": initialJs,
+  nexdocs: nexdocsBench,
   lighthouse: lighthouseBench,
   nginx: nginxLoad,
   offline: offlineEngine,

@@ -35,6 +35,7 @@ import {
 } from "./modules/history/history.routes.ts";
 import { imageRoutes } from "./modules/images/images.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
+import { nexdocsRoutes } from "./modules/nexdocs/nexdocs.routes.ts";
 import { researchRoutes } from "./modules/research/research.routes.ts";
 import { runsRoutes } from "./modules/runs/runs.routes.ts";
 import { sharePageRoutes } from "./modules/shares/share-page.ts";
@@ -100,6 +101,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/documents", documentsRoutes(deps))
     .route("/files", filesRoutes(deps))
     .route("/research", researchRoutes(deps))
+    .route("/nexdocs", nexdocsRoutes(deps))
     .route("/runs", runsRoutes(deps));
   for (const [path, routes] of options.routes ?? []) api.route(path, routes);
   // Unknown API paths end here as JSON, never falling through to the web app.

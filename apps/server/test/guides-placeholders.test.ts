@@ -40,19 +40,19 @@ function guides(): { file: string; text: string }[] {
 }
 
 describe("guides name no route that shows a placeholder", () => {
-  it("finds the placeholder routes (NexDocs and extraction today)", () => {
+  it("finds the placeholder routes (extraction today; NexDocs is no longer one)", () => {
     const paths = placeholderRoutes().map((r) => r.path);
-    expect(paths).toContain("/app/nexdocs");
+    expect(paths).not.toContain("/app/nexdocs");
     expect(paths).toContain("/app/agents/structured-information-extraction");
   });
 
-  it("no guide names one of them, nor describes the document workspace as available", () => {
+  it("no guide names one of them, nor describes extraction as available", () => {
     const routes = placeholderRoutes();
     const offending: string[] = [];
     for (const guide of guides()) {
       for (const route of routes)
         if (guide.text.includes(route.path)) offending.push(`${guide.file} names ${route.path}`);
-      if (/document workspace|nexdocs|structured information extraction/i.test(guide.text))
+      if (/structured information extraction/i.test(guide.text))
         offending.push(`${guide.file} describes a feature that shows a placeholder`);
     }
     expect(offending).toEqual([]);

@@ -21,6 +21,7 @@ export * from "./kinds.ts";
 export * from "./languages.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
+export * from "./nexdocs.ts";
 export * from "./pdf-page-text.ts";
 export * from "./personal.ts";
 export * from "./research.ts";

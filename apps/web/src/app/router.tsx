@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { RouteError } from "@/components/errors/route-error.tsx";
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
+import { loadMessageNamespace } from "@/lib/i18n/i18n.ts";
 import { lazyPage } from "./lazy-route.tsx";
 import { Root } from "./routes/root.tsx";
 
@@ -62,7 +63,17 @@ const PdfChat = lazyPage(() => import("./routes/app/pdf-chat.tsx").then((m) => m
 const DocumentChat = lazyPage(() =>
   import("./routes/app/document-chat.tsx").then((m) => m.DocumentChatRoute),
 );
-const NexDocs = lazyPage(() => import("./routes/app/nexdocs.tsx").then((m) => m.NexDocsRoute));
+// NexDocs' messages are a catalogue namespace of their own, loaded with its screens.
+const NexDocs = lazyPage(() =>
+  Promise.all([import("./routes/app/nexdocs.tsx"), loadMessageNamespace("nexdocs")]).then(
+    ([m]) => m.NexDocsRoute,
+  ),
+);
+const NexDocsList = lazyPage(() =>
+  Promise.all([import("./routes/app/nexdocs-list.tsx"), loadMessageNamespace("nexdocs")]).then(
+    ([m]) => m.NexDocsListRoute,
+  ),
+);
 const Admin = lazyPage(() => import("./routes/app/admin.tsx").then((m) => m.AdminRoute));
 const AppNotFound = lazyPage(() =>
   import("./routes/app/not-found.tsx").then((m) => m.AppNotFoundRoute),
@@ -123,6 +134,7 @@ export function appRoutes(signInToken: string | null): RouteObject[] {
                 { path: app.pdfChat.path, element: PdfChat },
                 { path: app.documentChat.path, element: DocumentChat },
                 { path: app.documentChatThread.path, element: DocumentChat },
+                { path: app.nexdocsList.path, element: NexDocsList },
                 { path: app.nexdocs.path, element: NexDocs },
                 { path: app.nexdocsThread.path, element: NexDocs },
                 { path: app.presetAgent.path, element: PresetAgent },

@@ -92,6 +92,7 @@ export const paths = {
         withThread(`/app/document-chat/${seg(documentId)}`, threadId),
     },
     documentChatThread: { path: "document-chat/:documentId/:threadId" },
+    nexdocsList: { path: "nexdocs", href: () => "/app/nexdocs" },
     nexdocs: {
       path: "nexdocs/:documentId",
       href: (documentId: string, threadId?: string) =>

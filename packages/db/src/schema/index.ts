@@ -4,6 +4,7 @@ export * from "./files.ts";
 export * from "./history.ts";
 export * from "./knowledge.ts";
 export * from "./leads.ts";
+export * from "./nexdocs.ts";
 export * from "./rate-limits.ts";
 export * from "./research.ts";
 export * from "./runs.ts";

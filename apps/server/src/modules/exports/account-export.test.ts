@@ -85,6 +85,13 @@ beforeAll(async () => {
     depth: "quick",
     sources: "files",
   });
+  const [nexdoc] = await db
+    .insert(schema.nexdocsDocuments)
+    .values({ userId: owner.userId, title: "Harbour notes", content: { type: "doc" } })
+    .returning();
+  await db
+    .insert(schema.nexdocsRevisions)
+    .values({ documentId: nexdoc?.id ?? "", revision: 1, content: { type: "doc" } });
   await db
     .insert(schema.usageCounters)
     .values({ subjectId: owner.userId, period: "2026-12", search: 2 })
@@ -127,6 +134,8 @@ describe("the account data export", { timeout: 60_000 }, () => {
         expect(rows).toHaveLength(carried.rows);
       }
     }
+    // NexDocs documents and their versions (which name the document, not the person).
+    expect(index.tables.find((t) => t.table === "nexdocs_revisions")?.rows).toBe(1);
     // Derived tables are counted and explained, never silently left out.
     expect(index.derived.find((d) => d.table === "file_chunks")?.count).toBeGreaterThan(0);
     // Secrets stay out: no session or sign-in hash.

@@ -6,6 +6,7 @@ import * as customAgents from "../custom-agents/custom-agents.service.ts";
 import * as feedback from "../feedback/feedback.service.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
+import * as nexdocs from "../nexdocs/nexdocs.service.ts";
 import * as research from "../research/research.service.ts";
 import * as runs from "../runs/runs.service.ts";
 import * as shares from "../shares/shares.service.ts";
@@ -35,6 +36,7 @@ const SECTIONS: ReadonlyArray<(deps: Deps, user: SessionUser) => Promise<Account
   (deps, user) => research.accountData(deps.db, user.id),
   (deps, user) => usage.accountData(deps.db, user.id),
   (deps, user) => feedback.accountData(deps.db, user.id),
+  (deps, user) => nexdocs.accountData(deps.db, user.id),
 ];
 
 /** What `account.json` says. */

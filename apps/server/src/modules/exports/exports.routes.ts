@@ -6,15 +6,6 @@ import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import { accountZip } from "./account-export.ts";
 import * as exporter from "./exports.service.ts";
 
-/**
- * `attachment` with the file's name: an ASCII stand-in for old clients, the UTF-8 name in
- * `filename*` (RFC 6266). The name is already safe (exportFileStem: letters, digits and '-').
- */
-export function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /** GET /api/threads/:threadId/export?format=md|pdf|docx (sign-in only; the thread API's 404s). */
 export function threadExportRoutes(deps: Deps) {
   return new Hono<AppEnv>().use("*", requireUser).get("/:threadId/export", async (c) => {
@@ -27,7 +18,7 @@ export function threadExportRoutes(deps: Deps) {
       acceptLanguage: c.req.header("accept-language"),
     });
     c.header("content-type", file.contentType);
-    c.header("content-disposition", attachment(file.fileName));
+    c.header("content-disposition", exporter.attachment(file.fileName));
     c.header("cache-control", "private, no-store");
     return c.body(file.body as Uint8Array<ArrayBuffer>);
   });
@@ -40,7 +31,7 @@ export function historyExportRoutes(deps: Deps) {
     const language = await exporter.exportLanguage(deps, user, c.req.header("accept-language"));
     const stream = exporter.historyZip({ deps, user, language });
     c.header("content-type", "application/zip");
-    c.header("content-disposition", attachment("nexus-history.zip"));
+    c.header("content-disposition", exporter.attachment("nexus-history.zip"));
     c.header("cache-control", "private, no-store");
     return c.body(stream);
   });
@@ -51,7 +42,7 @@ export function accountExportRoutes(deps: Deps) {
   return new Hono<AppEnv>().use("*", requireUser).get("/export.zip", (c) => {
     const stream = accountZip({ deps, user: currentUser(c) });
     c.header("content-type", "application/zip");
-    c.header("content-disposition", attachment("nexus-account.zip"));
+    c.header("content-disposition", exporter.attachment("nexus-account.zip"));
     c.header("cache-control", "private, no-store");
     return c.body(stream);
   });

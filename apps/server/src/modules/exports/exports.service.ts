@@ -25,6 +25,15 @@ import { type ZipFile, zipStream } from "./export-zip.ts";
  * instructions); a whole history as a streamed ZIP of Markdown files with an index.
  */
 
+/**
+ * `attachment` with the file's name: an ASCII stand-in for old clients, the UTF-8 name in
+ * `filename*` (RFC 6266). The name is already safe (exportFileStem: letters, digits and '-').
+ */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 export interface ThreadExport {
   body: Uint8Array;
   fileName: string;
@@ -174,4 +183,35 @@ export function historyZip(options: {
   language?: UiLanguage;
 }): ReadableStream<Uint8Array> {
   return zipStream(historyPages(options));
+}
+
+/**
+ * A Markdown document (a NexDocs document's export Markdown) as a file of `format`, drawn by the
+ * same renderers as thread exports (in a worker thread when large).
+ */
+export async function markdownFile(options: {
+  markdown: string;
+  title: string;
+  format: ExportFormat;
+}): Promise<ThreadExport> {
+  const { markdown, title, format } = options;
+  const fileName = `${exportFileStem(title || "document")}.${format}`;
+  const contentType = EXPORT_CONTENT_TYPES[format];
+  if (format === "md") return { body: new TextEncoder().encode(markdown), fileName, contentType };
+  // Pieces of about 8,000 characters at block boundaries (blank lines outside code fences), so
+  // a long document is parsed a piece at a time like a long thread.
+  const chunks: string[] = [];
+  let current = "";
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (!fenced && line.trim() === "" && current.length > 8_000) {
+      chunks.push(current);
+      current = "";
+      continue;
+    }
+    current += `${line}\n`;
+  }
+  if (current.trim()) chunks.push(current);
+  return { body: await renderFile({ format, chunks, title }), fileName, contentType };
 }

@@ -4,6 +4,7 @@ import {
   Compass,
   Crown,
   Files,
+  FileText,
   Gauge,
   History,
   House,
@@ -36,6 +37,7 @@ const PRIMARY: readonly NavItem[] = [
   { to: paths.app.library.href(), label: "nav.library", icon: Library },
   { to: paths.app.history.href(), label: "nav.history", icon: History },
   { to: paths.app.files.href(), label: "nav.files", icon: Files },
+  { to: paths.app.nexdocsList.href(), label: "nexdocs.nav", icon: FileText },
 ];
 
 const SECONDARY: readonly NavItem[] = [

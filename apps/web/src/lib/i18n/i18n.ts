@@ -43,6 +43,49 @@ const loaders: Record<Exclude<Locale, "en">, () => Promise<{ default: Messages }
 };
 const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
+/**
+ * Catalogue namespaces a lazily loaded screen brings (build/catalogue-plugin.ts LAZY_NAMESPACES):
+ * their messages are not in the entry's English; the screen's route loads them before it renders.
+ */
+type Namespace = "nexdocs";
+const namespaceLoaders: Record<Namespace, Record<Locale, () => Promise<{ default: Messages }>>> = {
+  nexdocs: {
+    en: () => import("virtual:nexus-catalogue/en/nexdocs"),
+    de: () => import("virtual:nexus-catalogue/de/nexdocs"),
+    fr: () => import("virtual:nexus-catalogue/fr/nexdocs"),
+    es: () => import("virtual:nexus-catalogue/es/nexdocs"),
+    ja: () => import("virtual:nexus-catalogue/ja/nexdocs"),
+    ar: () => import("virtual:nexus-catalogue/ar/nexdocs"),
+  },
+};
+const namespaces = new Set<Namespace>();
+const namespaceLoads = new Map<string, Promise<void>>();
+
+/** A namespace's messages in `locale` (over English), loaded once. */
+function loadNamespaceIn(namespace: Namespace, locale: Locale): Promise<void> {
+  const key = `${namespace}/${locale}`;
+  let loading = namespaceLoads.get(key);
+  if (!loading) {
+    loading = (async () => {
+      const loaders = namespaceLoaders[namespace];
+      const [en, own] = await Promise.all([
+        loaders.en(),
+        locale === DEFAULT_LOCALE ? null : loaders[locale](),
+      ]);
+      i18n.load(locale, { ...en.default, ...(own?.default ?? {}) });
+    })();
+    loading.catch(() => namespaceLoads.delete(key));
+    namespaceLoads.set(key, loading);
+  }
+  return loading;
+}
+
+/** Loads a screen's messages (in the current language, and in any it switches to later). */
+export async function loadMessageNamespace(namespace: Namespace): Promise<void> {
+  namespaces.add(namespace);
+  await loadNamespaceIn(namespace, requested);
+}
+
 let current: Locale = DEFAULT_LOCALE;
 let requested: Locale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
@@ -61,6 +104,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
     i18n.load(locale, { ...english, ...messages });
     loaded.add(locale);
   }
+  await Promise.all([...namespaces].map((namespace) => loadNamespaceIn(namespace, locale)));
   if (requested !== locale) return;
   i18n.activate(locale);
   current = locale;

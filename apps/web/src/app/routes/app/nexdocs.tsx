@@ -1,15 +1,16 @@
+import { useParams } from "react-router";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
-import { DocumentPlaceholder } from "@/features/documents/components/document-placeholder.tsx";
+import { DocumentScreen } from "@/features/nexdocs/components/document-screen.tsx";
 
-/** /app/nexdocs/:documentId(/:threadId): the document workspace. */
+/**
+ * /app/nexdocs/:documentId(/:threadId): the document workspace. This route's chunk is the only
+ * one that holds the editor (Tiptap and ProseMirror): nothing else in the app imports it.
+ */
 export function NexDocsRoute() {
+  const { documentId = "" } = useParams();
   return (
     <RequireSignIn area="NexDocs">
-      <DocumentPlaceholder
-        title="NexDocs"
-        description="A workspace to read, annotate and write with your documents."
-        upcoming={["Read and write side by side", "Ask Nexus about any selection"]}
-      />
+      <DocumentScreen documentId={documentId} />
     </RequireSignIn>
   );
 }

@@ -1,0 +1,38 @@
+import type { NexdocsNode } from "@nexus/contracts";
+import type { JSONContent } from "@tiptap/core";
+import { useEditor } from "@tiptap/react";
+import { useRef } from "react";
+import { nexdocsExtensions } from "./extensions.ts";
+
+/**
+ * The Tiptap editor of one document. `onChange` hears every change the person makes (not the
+ * content the screen sets: reloads and restores are applied without an update event);
+ * `keyHandler` sees keys first (the slash menu's ↑/↓/Enter/Escape).
+ */
+export function useNexdocsEditor(options: {
+  content: NexdocsNode;
+  placeholder: string;
+  label: string;
+  onChange: (content: NexdocsNode) => void;
+}) {
+  const onChange = useRef(options.onChange);
+  onChange.current = options.onChange;
+  const keyHandler = useRef<(event: KeyboardEvent) => boolean>(() => false);
+  const editor = useEditor({
+    extensions: nexdocsExtensions(options.placeholder),
+    content: options.content as JSONContent,
+    editorProps: {
+      attributes: {
+        class: "nexdocs-prose",
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": options.label,
+        "data-testid": "nexdocs-editor",
+        spellcheck: "true",
+      },
+      handleKeyDown: (_view, event) => keyHandler.current(event),
+    },
+    onUpdate: ({ editor: current }) => onChange.current(current.getJSON() as NexdocsNode),
+  });
+  return { editor, keyHandler };
+}

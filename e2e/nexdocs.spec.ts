@@ -1,0 +1,164 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { fontsReady } from "./support/browser-storage.ts";
+import { expect as baseExpect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
+import { REPO_ROOT } from "./support/server-process.ts";
+
+/**
+ * Issue 40: NexDocs. A document written with Markdown shortcuts and the slash menu survives a
+ * reload, a version is restored, the Markdown export downloads it; a second tab's stale save
+ * shows the conflict and loses nothing; another person gets not-found. Screenshots of the editor
+ * light and dark, desktop and phone.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
+
+function editor(page: Page) {
+  return page.getByTestId("nexdocs-editor");
+}
+
+async function savedAt(page: Page, revision: number) {
+  await expect(page.getByTestId("nexdocs-save-state")).toHaveAttribute("data-status", "saved");
+  await expect(page.getByTestId("nexdocs-save-state")).toHaveAttribute(
+    "data-revision",
+    String(revision),
+  );
+}
+
+test("NexDocs: Markdown shortcuts and the slash menu, reload intact, restore a version, export Markdown", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(60_000);
+  await signInViaApi(context, uniqueEmail("nexdocs-writer"));
+  await page.goto("/app/nexdocs");
+  await expect(page.getByTestId("nexdocs-empty")).toBeVisible();
+  await page.getByTestId("nexdocs-new").click();
+  await expect(page).toHaveURL(/\/app\/nexdocs\/[0-9a-f-]{36}$/);
+
+  await page.getByTestId("nexdocs-title").fill("Harbour plan");
+  await editor(page).click();
+  // "# " is a heading (a Markdown shortcut); "/task" + Enter picks the task list from the slash menu.
+  await page.keyboard.type("# Breakwater works");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("/task");
+  await expect(page.getByTestId("nexdocs-slash-menu")).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("nexdocs-slash-menu")).toHaveCount(0);
+  await page.keyboard.type("Inspect the pier");
+  await expect(editor(page).locator("h1")).toHaveText("Breakwater works");
+  await expect(editor(page).locator('ul[data-type="taskList"] li > div')).toHaveText(
+    "Inspect the pier",
+  );
+  await expect(page.getByTestId("nexdocs-save-state")).toHaveAttribute("data-status", "saved");
+  const revision = Number(
+    await page.getByTestId("nexdocs-save-state").getAttribute("data-revision"),
+  );
+  expect(revision).toBeGreaterThan(1);
+  await expect(page.getByTestId("nexdocs-outline")).toContainText("Breakwater works");
+
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-light-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-light-phone.png") });
+  // A reload (now in dark mode) shows what was saved.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.getByTestId("nexdocs-title")).toHaveValue("Harbour plan");
+  await expect(editor(page).locator("h1")).toHaveText("Breakwater works");
+  await expect(editor(page).locator('ul[data-type="taskList"] li > div')).toHaveText(
+    "Inspect the pier",
+  );
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-phone.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-editor-dark-desktop.png") });
+
+  // Version 1 (the empty document) restored is a new version; the history still has the text.
+  await page.getByTestId("nexdocs-history-open").click();
+  const history = page.getByTestId("nexdocs-history");
+  await history
+    .getByRole("listitem")
+    .filter({ hasText: "Version 1" })
+    .getByRole("button", { name: "Restore" })
+    .click();
+  await expect(history).toHaveCount(0);
+  await expect(editor(page).locator("h1")).toHaveCount(0);
+  await savedAt(page, revision + 1);
+  await page.getByTestId("nexdocs-history-open").click();
+  await history
+    .getByRole("listitem")
+    .filter({ hasText: `Version ${revision}` })
+    .getByRole("button", { name: "Restore" })
+    .click();
+  await expect(editor(page).locator("h1")).toHaveText("Breakwater works");
+  await savedAt(page, revision + 2);
+
+  // Export → Markdown downloads the document.
+  await page.getByTestId("nexdocs-export").locator("summary").click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Markdown (.md)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Harbour-plan.md");
+  const text = await readFile((await file.path()) ?? "", "utf8");
+  expect(text).toContain("# Harbour plan");
+  expect(text).toContain("# Breakwater works");
+  expect(text).toContain("- [ ] Inspect the pier");
+});
+
+test("NexDocs: a second tab's stale save shows the conflict and loses nothing; another person gets not-found", async ({
+  page,
+  context,
+  uniqueEmail,
+  newContext,
+  consoleGuard,
+}) => {
+  test.setTimeout(60_000);
+  consoleGuard.allow(failedResource(409)); // the stale tab's save
+  consoleGuard.allow(failedResource(404)); // the other person's look
+  await signInViaApi(context, uniqueEmail("nexdocs-tabs"));
+  const made = await page.request.post("/api/nexdocs", {
+    data: { title: "Shared notes", markdown: "Start." },
+  });
+  const { id } = (await made.json()) as { id: string };
+  await page.goto(`/app/nexdocs/${id}`);
+  const second = await context.newPage();
+  await second.goto(`/app/nexdocs/${id}`);
+  await expect(editor(second)).toContainText("Start.");
+
+  // Tab one saves first (version 2).
+  await editor(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" From tab one.");
+  await savedAt(page, 2);
+
+  // Tab two still holds version 1: its save is a conflict, its text stays on screen.
+  await editor(second).click();
+  await second.keyboard.press("End");
+  await second.keyboard.type(" From tab two.");
+  await expect(second.getByTestId("nexdocs-conflict")).toBeVisible();
+  await expect(editor(second)).toContainText("From tab two.");
+  await second.screenshot({ path: path.join(SHOTS, "nexdocs-conflict-light-desktop.png") });
+
+  // Keep mine: saved as version 3 on top of theirs; theirs stays in the history.
+  await second.getByRole("button", { name: "Keep mine (save as new version)" }).click();
+  await expect(second.getByTestId("nexdocs-conflict")).toHaveCount(0);
+  await savedAt(second, 3);
+  await page.reload();
+  await expect(editor(page)).toContainText("From tab two.");
+  const versions = (await (await page.request.get(`/api/nexdocs/${id}/versions`)).json()) as {
+    versions: { revision: number }[];
+  };
+  expect(versions.versions.map((v) => v.revision)).toEqual([3, 2, 1]);
+
+  // Someone else: the not-found screen, nothing of the document.
+  const other = await newContext();
+  await signInViaApi(other, uniqueEmail("nexdocs-other"));
+  const theirs = await other.newPage();
+  await theirs.goto(`/app/nexdocs/${id}`);
+  await expect(theirs.getByTestId("nexdocs-not-found")).toBeVisible();
+  await expect(theirs.getByText("From tab")).toHaveCount(0);
+});
