@@ -1,11 +1,14 @@
 import {
+  type AgentTurnVersion,
   type AnswerResults,
+  answerAttachmentSchema,
   answerResultsSchema,
   focusModeSchema,
   MESSAGES,
   type StoredPart,
   storedPartsOf,
   storedResultsOf,
+  storedTurnParts,
   storedTurnToMessages,
   type ThreadEntry,
   type ThreadEntryVersion,
@@ -58,6 +61,34 @@ function versionsOf(
 ): { versions?: ThreadEntryVersion[] } {
   const versions = presentVersions(deps, history.versionsOf(stored));
   return versions.length > 0 ? { versions } : {};
+}
+
+/**
+ * A conversation's earlier versions (an agent's regenerated or edited reply, oldest first) as its
+ * reply's metadata keeps them: the message and the reply's parts, and whether it was stopped.
+ */
+export function presentConversationVersions(
+  deps: Deps,
+  stored: readonly history.StoredVersion[],
+): AgentTurnVersion[] {
+  return stored.map(
+    (v): AgentTurnVersion => ({
+      timestamp: v.timestamp,
+      text: v.query,
+      parts: storedTurnParts({
+        shape: "conversation",
+        parts: partsOf(deps, v.parts).parts ?? null,
+        results: storedResultsOf(v.results),
+      }),
+      ...(v.results.stopped === true ? { stopped: true } : {}),
+    }),
+  );
+}
+
+/** The files attached to a conversation's question (answers keep them in their results). */
+function attachmentsOf(stored: Record<string, unknown>) {
+  const parsed = answerAttachmentSchema.array().min(1).safeParse(stored.attachments);
+  return parsed.success ? { attachments: parsed.data } : {};
 }
 
 /** What a thread id can be (answerRequestSchema's threadId, or a generated entry id). */
@@ -148,18 +179,30 @@ function turnMessages(
   return rows.flatMap((row, i) => {
     const entry = entries[i];
     if (!entry) return [];
-    // An answer-shaped turn restores from its results; another from its saved parts.
-    const answerShaped = shape === "answer";
+    // An answer-shaped turn restores from its results; another from its saved parts, with its
+    // question's attached files and its earlier versions as the conversation keeps them.
+    if (shape === "answer")
+      return storedTurnToMessages({
+        shape,
+        id: entry.id,
+        threadId,
+        query: entry.query,
+        focusMode: entry.focusMode,
+        results: entry.results,
+        parts: entry.parts,
+        ...(row.subjectId ? { agentId: row.subjectId } : {}),
+        ...(entry.versions ? { versions: entry.versions } : {}),
+      });
+    const versions = presentConversationVersions(deps, history.versionsOf(row.results));
     return storedTurnToMessages({
       shape,
       id: entry.id,
       threadId,
       query: entry.query,
-      focusMode: entry.focusMode,
-      results: answerShaped ? entry.results : storedResultsOf(row.results),
-      parts: answerShaped ? entry.parts : (partsOf(deps, row.parts).parts ?? null),
+      results: { ...storedResultsOf(row.results), ...attachmentsOf(row.results) },
+      parts: partsOf(deps, row.parts).parts ?? null,
       ...(row.subjectId ? { agentId: row.subjectId } : {}),
-      ...(answerShaped && entry.versions ? { versions: entry.versions } : {}),
+      ...(versions.length > 0 ? { versions } : {}),
     });
   });
 }
