@@ -203,10 +203,60 @@ describe("GET /api/threads/:threadId", () => {
     });
   });
 
-  it("answers a new document chat (no turn saved yet) as missing: the web opens it empty", async () => {
-    const res = await read("ThreadDocumentNew1");
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual(NOT_FOUND);
+  it("opens a new document chat (no turn saved yet) as an empty thread about its document", async () => {
+    const asDocument = (threadId: string, subject: string, cookie = owner.cookie) =>
+      h.request(`/api/threads/${threadId}?kind=document&subject=${subject}`, { cookie });
+    const res = await asDocument("ThreadDocumentNew1", documentId);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      threadId: "ThreadDocumentNew1",
+      kind: "document",
+      subject: { id: documentId, name: "lamp_notes.txt" },
+      messages: [],
+      entries: [],
+    });
+    // Without saying what it is expected to be, a thread with no turn is missing.
+    expect((await read("ThreadDocumentNew1")).status).toBe(404);
+    // The saved one, expected as what it is, reads as before; as anything else it is missing.
+    const saved = (await (
+      await asDocument("ThreadDocument1", documentId)
+    ).json()) as ThreadResponse;
+    expect(saved.messages).toHaveLength(2);
+    for (const wrong of [
+      asDocument("ThreadDocument1", "00000000-0000-4000-8000-000000000000"),
+      h.request(`/api/threads/ThreadDocument1?kind=agent&subject=${documentId}`, {
+        cookie: owner.cookie,
+      }),
+      asDocument("ThreadAgent1", documentId),
+      h.request("/api/threads/ThreadDocumentNew1?kind=agent&subject=maya", {
+        cookie: owner.cookie,
+      }),
+      h.request("/api/threads/ThreadDocumentNew1?kind=nope&subject=x", { cookie: owner.cookie }),
+    ]) {
+      const answer = await wrong;
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual(NOT_FOUND);
+    }
+    // Another user: the owner's document is not theirs to open a chat about, saved or new.
+    for (const threadId of ["ThreadDocumentNew1", "ThreadDocument1"]) {
+      const res = await asDocument(threadId, documentId, other.cookie);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual(NOT_FOUND);
+    }
+    // Anonymous callers are refused.
+    const anonymous = await h.request(
+      `/api/threads/ThreadDocumentNew1?kind=document&subject=${documentId}`,
+      { anonId: "anon_1795000000000_aaaaaaaa" },
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("refuses a half-given expectation with a clear message", async () => {
+    const res = await h.request("/api/threads/ThreadDocument1?kind=document", {
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain("Give both kind and subject, or neither.");
   });
 
   it("reads a research through its module, before its report exists", async () => {

@@ -3,9 +3,9 @@ import {
   AGENT_NEEDS_MODEL_TITLE,
   type AgentCatalogueEntry,
   type AgentsResponse,
-  type AgentThreadResponse,
   type MeResponse,
   PRESET_AGENT_INFO,
+  type ThreadResponse,
 } from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
@@ -99,7 +99,7 @@ const json = (body: unknown, status = 200) =>
 let shownCatalogue: AgentsResponse = catalogue();
 
 /** A stand-in for the agents API: each chat request takes the next response. */
-function server(chatResponses: Array<() => Response>, thread?: AgentThreadResponse | null) {
+function server(chatResponses: Array<() => Response>, thread?: ThreadResponse | null) {
   const bodies: Array<Record<string, unknown>> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -367,14 +367,17 @@ describe("AgentChatScreen", () => {
   });
 
   it("loads a saved conversation and goes on with it", async () => {
-    const { bodies } = server([streamResponse(reply("T5", "e9"))], {
-      agentId: "writer",
+    const { bodies, fetch } = server([streamResponse(reply("T5", "e9"))], {
       threadId: "T5",
-      turns: [
+      kind: "agent",
+      subject: { id: "writer", name: "Writer" },
+      entries: [],
+      messages: [
+        { id: "e1-question", role: "user", parts: [{ type: "text", text: "Earlier question" }] },
         {
           id: "e1",
-          timestamp: "2026-01-01T00:00:00.000Z",
-          text: "Earlier question",
+          role: "assistant",
+          metadata: { entryId: "e1", threadId: "T5", agentId: "writer" },
           parts: [
             { type: "step-start" },
             {
@@ -386,7 +389,6 @@ describe("AgentChatScreen", () => {
             },
             { type: "text", text: "Earlier reply", state: "done" },
           ],
-          isBookmarked: false,
         },
       ],
     });
@@ -398,6 +400,22 @@ describe("AgentChatScreen", () => {
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ threadId: "T5" });
     expect(screen.getByTestId("where")).toHaveTextContent("/app/agents/writer/T5");
+    // Restored through the one thread API.
+    const asked = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("threads"));
+    expect(asked).toEqual(["/api/threads/T5"]);
+  });
+
+  it("says a conversation with another agent (or of another kind) was not found", async () => {
+    server([], {
+      threadId: "T6",
+      kind: "agent",
+      subject: { id: "maya", name: "Maya" },
+      entries: [],
+      messages: [{ id: "q", role: "user", parts: [{ type: "text", text: "Hello Maya" }] }],
+    });
+    setup("/app/agents/writer/T6");
+    expect(await screen.findByTestId("agent-thread-not-found")).toBeInTheDocument();
+    expect(screen.queryByText("Hello Maya")).toBeNull();
   });
 
   it("says a conversation that is not there was not found, with a way to start one", async () => {

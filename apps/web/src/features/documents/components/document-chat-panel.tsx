@@ -8,20 +8,23 @@ import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
 import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
 import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
-import { threadStatusText, useThread } from "@/components/chat/thread/use-thread.ts";
+import {
+  threadStatusText,
+  useSavedThread,
+  useThread,
+} from "@/components/chat/thread/use-thread.ts";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
-import { documentChatKeys, getDocumentThread } from "../api/document-chat.ts";
 import { documentKeys, getDocumentText } from "../api/documents.ts";
 import {
   type DocumentChat,
   findDocumentChat,
   openDocumentChat,
 } from "../lib/document-chat-store.ts";
-import { messageText, turnsToMessages } from "../lib/document-message.ts";
+import { type DocumentUIMessage, messageText } from "../lib/document-message.ts";
 import { askAboutText, onDocumentChatRequest, quoteText } from "../lib/selection-chat.ts";
 import { documentStarters } from "../lib/starters.ts";
 import { DocumentReply } from "./document-reply.tsx";
@@ -236,24 +239,17 @@ export function DocumentChatPanel({
   const session = useSession();
   const owner = session.user?.id ?? "anonymous";
   const live = findDocumentChat(owner, document.id, threadId);
-  const thread = useQuery({
-    queryKey: documentChatKeys.thread(document.id, threadId),
-    queryFn: ({ signal }) => getDocumentThread(document.id, threadId, signal),
+  // The one thread API: a thread with no turn yet is an empty one about this document.
+  const thread = useSavedThread<DocumentUIMessage>(threadId, {
     enabled: !live,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    expected: { kind: "document", subject: document.id },
   });
 
   let body: ReactNode;
   const entry =
     live ??
-    (thread.isSuccess
-      ? openDocumentChat({
-          owner,
-          documentId: document.id,
-          threadId,
-          messages: thread.data ? turnsToMessages(thread.data) : [],
-        })
+    (thread.state === "ready"
+      ? openDocumentChat({ owner, documentId: document.id, threadId, messages: thread.messages })
       : null);
   if (entry) {
     body = (
@@ -264,14 +260,8 @@ export function DocumentChatPanel({
         onCitation={onCitation}
       />
     );
-  } else if (thread.isError) {
-    body = (
-      <LoadError
-        what="The conversation"
-        error={thread.error}
-        onRetry={() => void thread.refetch()}
-      />
-    );
+  } else if (thread.state === "failed") {
+    body = <LoadError what="The conversation" error={thread.error} onRetry={thread.retry} />;
   } else {
     body = <TurnSkeleton testId="document-thread-loading" />;
   }
