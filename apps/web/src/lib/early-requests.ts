@@ -75,7 +75,9 @@ export function screenRequests(pathname: string): string[] {
   }
   if (agents[2] === undefined) return [earlyPaths.agents];
   const threadId = decoded(agents[2]);
-  return threadId === null ? [earlyPaths.agents] : [earlyPaths.agents, earlyPaths.thread(threadId)];
+  return threadId === null
+    ? [earlyPaths.agents]
+    : [earlyPaths.agents, earlyPaths.thread(threadId, { kind: "agent", subject: agentId })];
 }
 
 interface Early {

@@ -402,27 +402,23 @@ describe("AgentChatScreen", () => {
     expect(screen.getByTestId("where")).toHaveTextContent("/app/agents/writer/T5");
     // Restored through the one thread API.
     const asked = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("threads"));
-    expect(asked).toEqual(["/api/threads/T5"]);
+    expect(asked).toEqual(["/api/threads/T5?kind=agent&subject=writer"]);
   });
 
-  it("says a conversation with another agent (or of another kind) was not found", async () => {
-    server([], {
-      threadId: "T6",
-      kind: "agent",
-      subject: { id: "maya", name: "Maya" },
-      entries: [],
-      messages: [{ id: "q", role: "user", parts: [{ type: "text", text: "Hello Maya" }] }],
-    });
+  it("asks the one thread API for a conversation with this agent", async () => {
+    const { fetch } = server([], null);
     setup("/app/agents/writer/T6");
-    expect(await screen.findByTestId("agent-thread-not-found")).toBeInTheDocument();
-    expect(screen.queryByText("Hello Maya")).toBeNull();
+    expect(await screen.findByTestId("thread-unavailable")).toBeInTheDocument();
+    // The server answers a thread of another kind or agent as missing.
+    const asked = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("threads"));
+    expect(asked).toEqual(["/api/threads/T6?kind=agent&subject=writer"]);
   });
 
   it("says a conversation that is not there was not found, with a way to start one", async () => {
     server([], null);
     setup("/app/agents/writer/NOPE");
-    const missing = await screen.findByTestId("agent-thread-not-found");
-    expect(missing).toHaveTextContent("Conversation not found");
+    const missing = await screen.findByTestId("thread-unavailable");
+    expect(missing).toHaveTextContent("This thread isn't available");
     expect(within(missing).getByRole("link", { name: "Start a new conversation" })).toHaveAttribute(
       "href",
       "/app/agents/writer",

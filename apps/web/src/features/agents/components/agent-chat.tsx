@@ -5,6 +5,7 @@ import { type ReactNode, useDeferredValue } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
 import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
+import { ThreadLoadState } from "@/components/chat/thread/thread-load-state.tsx";
 import { type SavedThread, useSavedThread } from "@/components/chat/thread/use-thread.ts";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
@@ -15,7 +16,6 @@ import { findAgentChat, newAgentChat, openAgentChat } from "../lib/agent-chat-st
 import { type AgentUIMessage, messageText } from "../lib/agent-message.ts";
 import { AgentHeader, type AgentView, Starters } from "./agent-chat-header.tsx";
 import { useAgentChatSlots } from "./agent-chat-slots.tsx";
-import { ConversationNotFound, ThreadSkeleton } from "./agent-chat-states.tsx";
 import { AgentConversation } from "./agent-conversation.tsx";
 
 export type { AgentView } from "./agent-chat-header.tsx";
@@ -146,12 +146,8 @@ function AgentChatFrame({
         href={place.href}
       />
     );
-  } else if (thread.state === "missing") {
-    body = <ConversationNotFound newHref={place.href()} />;
-  } else if (thread.state === "failed") {
-    body = <LoadError what="The conversation" error={thread.error} onRetry={thread.retry} />;
   } else {
-    body = <ThreadSkeleton />;
+    body = <ThreadLoadState state={thread} newHref={place.href()} />;
   }
 
   return (

@@ -340,7 +340,7 @@ describe("an agent's knowledge elsewhere", () => {
 
   async function openThread(agent: CustomAgent) {
     server({ own: agent.isOwner ? [agent] : [], sharedWithMe: agent.isOwner ? [] : [agent] }, [
-      (url) => (url === "/api/threads/T1" ? json(THREAD) : undefined),
+      (url) => (url.startsWith("/api/threads/T1?kind=agent") ? json(THREAD) : undefined),
     ]);
     renderAt(
       `/app/agents/custom/${agent.id}/T1`,

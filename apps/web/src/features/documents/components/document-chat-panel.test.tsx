@@ -2,6 +2,7 @@ import type { DocumentCitation, DocumentInfo, MeResponse, ThreadResponse } from 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { clearDocumentChats } from "../lib/document-chat-store.ts";
@@ -81,7 +82,7 @@ function replyStream(text: string, citations: DocumentCitation[]) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function server(chat: string[], thread: ThreadResponse | null) {
+function server(chat: string[], thread: ThreadResponse | "missing" | null) {
   const bodies: Array<Record<string, unknown>> = [];
   const urls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -95,10 +96,11 @@ function server(chat: string[], thread: ThreadResponse | null) {
         headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
       });
     }
-    if (url.endsWith("/api/threads/t1")) {
-      return thread
-        ? json(thread)
-        : json({ error: { code: "not_found", message: "Not found." } }, 404);
+    if (url.startsWith("/api/threads/t1?")) {
+      // A thread with no turn yet is an empty one about its document (as the server answers).
+      if (thread === "missing")
+        return json({ error: { code: "not_found", message: "Not found." } }, 404);
+      return json(thread ?? { ...savedThread("f1"), messages: [] });
     }
     return json({});
   });
@@ -135,12 +137,14 @@ function setup() {
   render(
     <QueryClientProvider client={client}>
       <SessionProvider>
-        <DocumentChatPanel
-          document={DOC}
-          threadId="t1"
-          onCitation={onCitation}
-          header={(thread) => <h2>Thread: {thread.firstQuery}</h2>}
-        />
+        <MemoryRouter>
+          <DocumentChatPanel
+            document={DOC}
+            threadId="t1"
+            onCitation={onCitation}
+            header={(thread) => <h2>Thread: {thread.firstQuery}</h2>}
+          />
+        </MemoryRouter>
       </SessionProvider>
     </QueryClientProvider>,
   );
@@ -228,14 +232,21 @@ describe("DocumentChatPanel", () => {
     expect(onCitation).toHaveBeenCalledWith(CITATIONS[1]);
     expect(bodies).toHaveLength(0);
     // Through the one thread API.
-    expect(urls.filter((url) => url.includes("/threads/"))).toEqual(["/api/threads/t1"]);
+    expect(urls.filter((url) => url.includes("/threads/"))).toEqual([
+      "/api/threads/t1?kind=document&subject=f1",
+    ]);
   });
 
-  it("opens a thread of another document as a new one (its turns are not this chat's)", async () => {
-    server([], savedThread("f2"));
+  it("says a thread that is not this document's (or not there) is not available, with a new chat", async () => {
+    server([], "missing");
     setup();
-    expect(await screen.findByTestId("document-suggestions")).toBeTruthy();
-    expect(screen.queryByTestId("document-question")).toBeNull();
+    const missing = await screen.findByTestId("thread-unavailable");
+    expect(missing).toHaveTextContent("This thread isn't available");
+    expect(within(missing).getByRole("link", { name: "Start a new conversation" })).toHaveAttribute(
+      "href",
+      "/app/document-chat/f1",
+    );
+    expect(screen.queryByTestId("document-suggestions")).toBeNull();
   });
 
   it("draws the thread's bar (title, share) once a reply has finished, not before", async () => {

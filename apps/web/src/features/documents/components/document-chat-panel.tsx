@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Brain } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
-import { TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
 import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
+import { ThreadLoadState } from "@/components/chat/thread/thread-load-state.tsx";
 import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
 import {
   threadStatusText,
@@ -15,7 +15,7 @@ import {
 } from "@/components/chat/thread/use-thread.ts";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { LoadError } from "@/components/ui/load-error.tsx";
+import { paths } from "@/config/paths.ts";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
 import { documentKeys, getDocumentText } from "../api/documents.ts";
@@ -260,10 +260,15 @@ export function DocumentChatPanel({
         onCitation={onCitation}
       />
     );
-  } else if (thread.state === "failed") {
-    body = <LoadError what="The conversation" error={thread.error} onRetry={thread.retry} />;
   } else {
-    body = <TurnSkeleton testId="document-thread-loading" />;
+    body = (
+      <ThreadLoadState
+        state={thread}
+        // (A PDF's new chat moves on to its pdf-chat address.)
+        newHref={paths.app.documentChat.href(document.id)}
+        className="mx-auto w-full max-w-3xl px-4 py-6"
+      />
+    );
   }
 
   return (
