@@ -243,12 +243,13 @@ test("a pdf-chat address opened cold starts one pdf.js worker, which the viewer 
 
   // Opened cold (a new tab, as a link or a reload would): main.tsx starts the worker as the page
   // loads, and the viewer hands that same worker to pdf.js (a second one would be a wasted 1 MB).
-  // The document and its thread are asked for beside GET /api/me, and once: the screen takes them.
+  // The document and its thread (the one thread API) are asked for beside GET /api/me, and once:
+  // the screen takes them.
   const page = await context.newPage();
   const asked: string[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (/^\/api\/(me|documents\/[^/]+(\/threads\/.+)?)$/.test(pathname)) asked.push(pathname);
+    if (/^\/api\/(me|documents\/[^/]+|threads\/[^/]+)$/.test(pathname)) asked.push(pathname);
   });
   await page.goto(address);
   const viewer = page.getByTestId("pdf-viewer");
@@ -258,7 +259,7 @@ test("a pdf-chat address opened cold starts one pdf.js worker, which the viewer 
   expect(page.workers()).toHaveLength(1);
   const threadId = address.split("/").pop() ?? "";
   expect([...asked].sort()).toEqual(
-    ["/api/me", `/api/documents/${id}`, `/api/documents/${id}/threads/${threadId}`].sort(),
+    ["/api/me", `/api/documents/${id}`, `/api/threads/${threadId}`].sort(),
   );
   await page.close();
 

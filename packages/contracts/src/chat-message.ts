@@ -194,6 +194,20 @@ export const threadResponseSchema = z.object({
 });
 export type ThreadResponse = z.infer<typeof threadResponseSchema>;
 
+/**
+ * GET /api/threads/:threadId?kind=…&subject=…: the thread as one of this kind about this subject
+ * (a thread of another kind or subject is missing). A kind whose threads open before their first
+ * turn (a document chat, its id made by the web) answers a thread with no turn yet as an empty one
+ * when it can name the subject for the caller.
+ */
+export const threadQuerySchema = z
+  .object({ kind: chatKindSchema, subject: z.string().min(1).max(200) })
+  .partial()
+  .refine((q) => (q.kind === undefined) === (q.subject === undefined), {
+    message: "Give both kind and subject, or neither.",
+  });
+export type ThreadQuery = z.infer<typeof threadQuerySchema>;
+
 /** 429 details when a quota is used up: which counter ran out, its limit and count. */
 export const quotaExceededDetailsSchema = z.object({
   counter: usageCounterSchema,

@@ -46,7 +46,7 @@ describe("screenRequests", () => {
     expect(early.screenRequests("/app/agents/quick-answer")).toEqual(["/agents"]);
     expect(early.screenRequests("/app/agents/quick-answer/T1/")).toEqual([
       "/agents",
-      "/agents/quick-answer/threads/T1",
+      "/threads/T1?kind=agent&subject=quick-answer",
     ]);
     // Custom agents, a malformed thread segment and the other screens ask for nothing early.
     // The specialists are not preset agents: a research is asked for as a research.
@@ -57,12 +57,12 @@ describe("screenRequests", () => {
     // A document's screen: its info, and its thread when the address names one.
     expect(early.screenRequests("/app/pdf-chat/D1/T1")).toEqual([
       "/documents/D1",
-      "/documents/D1/threads/T1",
+      "/threads/T1?kind=document&subject=D1",
     ]);
     expect(early.screenRequests("/app/document-chat/D%201")).toEqual(["/documents/D%201"]);
     expect(early.screenRequests("/app/document-chat/D1/T1/")).toEqual([
       "/documents/D1",
-      "/documents/D1/threads/T1",
+      "/threads/T1?kind=document&subject=D1",
     ]);
     expect(early.screenRequests("/app/pdf-chat/bad%E0%A4%A/T1")).toEqual([]);
     expect(early.screenRequests("/app/agents/custom")).toEqual([]);

@@ -11,17 +11,22 @@ import { apiRequest } from "./api-client.ts";
  * on its way, as its first fetch. Every later query asks again.
  */
 
+/** What a screen expects a thread to be: of this kind, about this subject (threadQuerySchema). */
+export interface ThreadExpectation {
+  kind: string;
+  subject: string;
+}
+
 /** API paths (under /api) shared with the queries that take the early answers. */
 export const earlyPaths = {
   me: "/me",
   agents: "/agents",
-  thread: (threadId: string) => `/threads/${encodeURIComponent(threadId)}`,
-  agentThread: (agentId: string, threadId: string) =>
-    `/agents/${encodeURIComponent(agentId)}/threads/${encodeURIComponent(threadId)}`,
+  thread: (threadId: string, expected?: ThreadExpectation) =>
+    `/threads/${encodeURIComponent(threadId)}${
+      expected ? `?${new URLSearchParams({ kind: expected.kind, subject: expected.subject })}` : ""
+    }`,
   research: (threadId: string) => `/research/${encodeURIComponent(threadId)}`,
   document: (documentId: string) => `/documents/${encodeURIComponent(documentId)}`,
-  documentThread: (documentId: string, threadId: string) =>
-    `/documents/${encodeURIComponent(documentId)}/threads/${encodeURIComponent(threadId)}`,
 } as const;
 
 /** The specialists' screens under /app/agents/<id>: not preset agents (no agent thread to ask). */
@@ -46,7 +51,10 @@ export function screenRequests(pathname: string): string[] {
     const threadId = decoded(document[2]);
     return threadId === null
       ? [earlyPaths.document(documentId)]
-      : [earlyPaths.document(documentId), earlyPaths.documentThread(documentId, threadId)];
+      : [
+          earlyPaths.document(documentId),
+          earlyPaths.thread(threadId, { kind: "document", subject: documentId }),
+        ];
   }
   const answer = /^\/app\/search\/([^/]+)\/?$/.exec(pathname);
   if (answer) {
@@ -69,7 +77,7 @@ export function screenRequests(pathname: string): string[] {
   const threadId = decoded(agents[2]);
   return threadId === null
     ? [earlyPaths.agents]
-    : [earlyPaths.agents, earlyPaths.agentThread(agentId, threadId)];
+    : [earlyPaths.agents, earlyPaths.thread(threadId, { kind: "agent", subject: agentId })];
 }
 
 interface Early {

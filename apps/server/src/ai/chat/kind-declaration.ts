@@ -71,6 +71,12 @@ export interface KindDeclaration {
    */
   turnShape?: StoredTurnShape;
   /**
+   * Its threads open before their first turn is saved (their id is made by the web: a document
+   * chat's): GET /api/threads/:id?kind=&subject= answers one with no turn yet as an empty thread
+   * about that subject, when `subjects` names it for the caller.
+   */
+  opensEmpty?: boolean;
+  /**
    * A thread of this kind as UI messages, for GET /api/threads/:id, when its module keeps it
    * beyond history's turns (research's run, before and beside its report): null when the caller
    * has no such thread.

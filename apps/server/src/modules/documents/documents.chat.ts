@@ -171,6 +171,8 @@ export const documentKind: KindDeclaration = {
   icon: "file-text",
   subjectField: "documentId",
   subjects: (deps, user, ids) => files.fileNames(deps, user, ids),
+  // A new chat's id is in the web's address before its first question is saved.
+  opensEmpty: true,
   link: ({ threadId, subjectId, firstQuery }) =>
     subjectId
       ? threadPaths.documentChat(subjectId, threadId)

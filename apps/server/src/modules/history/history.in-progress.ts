@@ -5,12 +5,16 @@ import type { Deps, SessionUser } from "../../deps.ts";
 
 type Listed = ThreadInProgress & { kind: string };
 
+/** An ISO time (a cursor's has microseconds) in milliseconds: every bound compares alike. */
+const millis = (iso: string) => Date.parse(iso.replace(/(\.\d{3})\d+Z$/, "$1Z"));
+
 /**
- * The first page of History (and Recent) with the threads whose work is going on or failed, as
+ * A page of History (and Recent, its first) with the threads whose work is going on or failed, as
  * their kinds list them (KindDeclaration.inProgress; ARCHITECTURE.md §3.1 — no kind is known
  * here): a listed thread gets its state; one with no saved turn yet (a research still running) is
- * listed from its start, by its latest activity among the page's others (one older than the
- * page's last is left to its own turn's listing). Pinned threads stay first.
+ * slotted in by its latest activity into the page whose span holds it — newer than the page's
+ * last (unless it is the last page) and not newer than the page before's last (`after`, which
+ * that page took). Pinned threads stay first.
  */
 export async function withThreadsInProgress(options: {
   deps: Pick<Deps, "db" | "chatKinds">;
@@ -18,6 +22,11 @@ export async function withThreadsInProgress(options: {
   threads: readonly ThreadSummary[];
   /** The page has more after it: a thread older than its last is not listed here. */
   more: boolean;
+  /**
+   * The last thread's time of the page before this one (its cursor's; absent on page 1): a thread
+   * at that time or newer was listed there.
+   */
+  after?: string | undefined;
   /** Only these kinds (a history filter); absent: all. */
   kinds: readonly string[] | undefined;
 }): Promise<ThreadSummary[]> {
@@ -42,10 +51,12 @@ export async function withThreadsInProgress(options: {
   const known = new Set(threads.map((t) => t.threadId));
   const unpinned = shown.filter((t) => !t.pinned);
   const oldest = unpinned.at(-1)?.latestTimestamp;
+  const after = options.after === undefined ? undefined : millis(options.after);
   const missing = listed.filter(
     (t) =>
       !known.has(t.threadId) &&
-      !(options.more && oldest !== undefined && Date.parse(t.latestAt) < Date.parse(oldest)),
+      !(options.more && oldest !== undefined && millis(t.latestAt) < millis(oldest)) &&
+      !(after !== undefined && millis(t.latestAt) >= after),
   );
   if (missing.length === 0) return shown;
   const kinds = await presentKinds(

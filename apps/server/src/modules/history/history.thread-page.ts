@@ -54,11 +54,12 @@ export async function historyPage(options: {
   const search = searchOf(options.q);
   if (search === null) return { threads: [], nextCursor: null };
   const kinds = options.kind ? kindsUnder(deps.chatKinds, options.kind) : undefined;
-  // Page 1 of the whole list also shows the threads whose work goes on or failed (their kinds').
+  // The pages of the whole list also show the threads whose work goes on or failed (their
+  // kinds'), each in the page its latest activity falls in.
   const inProgress = (threads: ThreadSummary[], more: boolean) =>
-    decoded || search !== undefined
+    search !== undefined
       ? threads
-      : withThreadsInProgress({ deps, user, threads, more, kinds });
+      : withThreadsInProgress({ deps, user, threads, more, kinds, after: decoded?.after.ts });
   const snapshot = decoded?.snapshot ?? (await repo.newestPosition(deps.db, user.id));
   if (!snapshot) return { threads: await inProgress([], false), nextCursor: null };
   const strategy =

@@ -1,6 +1,6 @@
-import type { AnswerSource } from "@nexus/contracts";
+import { type AnswerSource, CITATION_VERIFIED_LABEL, type CitationCheck } from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
@@ -11,7 +11,7 @@ import {
   type CitationPanelRequest,
 } from "./citation/citation-panel-context.ts";
 import { CitationChip } from "./markdown/citation-chip.tsx";
-import { SourcesContext } from "./markdown/sources-context.ts";
+import { CitationChecksContext, SourcesContext } from "./markdown/sources-context.ts";
 import { SourceCard } from "./source-card.tsx";
 
 const FILE_ID = "0b6e3b0e-6d1e-4a53-9a57-3d2f7c1a9e10";
@@ -131,4 +131,64 @@ describe("a file citation in an answer", () => {
     // Its link stays (a new tab, a copied address).
     expect(card.getAttribute("href")).toBe(PASSAGE_URL);
   });
+
+  it("a source card whose citation was verified marks the verified quote, not the whole chunk", async () => {
+    const quote = "Trace trees are recorded at loop headers.";
+    const checks: CitationCheck[] = [
+      // Another source's check, and source 1's unverified first citation: neither is its quote.
+      check({ source: 2, verified: true, passage: "Not this source." }),
+      check({ source: 1, occurrence: 0, verified: false, match: "none", passage: "Closest." }),
+      check({ source: 1, occurrence: 1, verified: true, passage: quote }),
+    ];
+    const opened: CitationPanelRequest[] = [];
+    const { user, asked } = setup(
+      <CitationPanelContext value={(request) => opened.push(request)}>
+        <CitationChecksContext value={checks}>
+          <SourceCard source={SOURCE} label={labelSource(SOURCE)} number={1} />
+        </CitationChecksContext>
+      </CitationPanelContext>,
+    );
+    const card = screen.getByTestId("source-card");
+    // The check mark the answer's chips have, named for a screen reader too.
+    expect(card).toHaveAttribute("data-verified", "true");
+    expect(within(card).getByTestId("source-card-verified")).toHaveTextContent(
+      CITATION_VERIFIED_LABEL,
+    );
+    expect(card).toHaveAccessibleName(/verified against the source$/);
+    // Its preview is the verified quote (no need to fetch the whole passage).
+    await user.tab();
+    expect((await screen.findByTestId("source-preview")).textContent).toContain(quote);
+    expect(asked.filter((url) => url.includes("/passages/"))).toEqual([]);
+    await user.click(card);
+    expect(opened[0]?.passage).toMatchObject({ fileId: FILE_ID, ordinal: 7, quote });
+    const withQuote = `${PASSAGE_URL}&quote=${encodeURIComponent(quote)}`;
+    expect(opened[0]?.passage.chatHref).toBe(withQuote);
+    expect(card.getAttribute("href")).toBe(withQuote);
+  });
+
+  it("a source card with no verified citation has no mark and opens the whole passage", async () => {
+    setup(
+      <CitationChecksContext value={[check({ source: 1, verified: false, match: "none" })]}>
+        <SourceCard source={SOURCE} label={labelSource(SOURCE)} number={1} />
+      </CitationChecksContext>,
+    );
+    const card = screen.getByTestId("source-card");
+    expect(card).not.toHaveAttribute("data-verified");
+    expect(within(card).queryByTestId("source-card-verified")).toBeNull();
+    expect(card.getAttribute("href")).toBe(PASSAGE_URL);
+  });
 });
+
+function check(fields: Partial<CitationCheck>): CitationCheck {
+  return {
+    source: 1,
+    occurrence: 0,
+    sentence: "Traces start at loop headers.",
+    start: 0,
+    end: 10,
+    verified: true,
+    match: "exact",
+    passage: "",
+    ...fields,
+  };
+}

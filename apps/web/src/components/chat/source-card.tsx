@@ -1,4 +1,6 @@
+import { CITATION_VERIFIED_LABEL } from "@nexus/contracts";
 import { clsx } from "clsx";
+import { CircleCheck } from "lucide-react";
 import { type ElementType, type MouseEvent, useId } from "react";
 import { Link } from "react-router";
 import { FloatingCard } from "@/components/chat/floating-card.tsx";
@@ -7,7 +9,8 @@ import { documentLinkOf, usePassageText } from "@/lib/chat/document-link.ts";
 import { isUnlinkedFile, type ShownSource } from "@/lib/chat/file-sources.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
 import { useCitationPanel } from "./citation/citation-panel-context.ts";
-import { splitFileTitle } from "./citation/resolve-citation.ts";
+import { splitFileTitle, withQuote } from "./citation/resolve-citation.ts";
+import { useCitationChecks } from "./markdown/sources-context.ts";
 import { SourceIcon } from "./source-icon.tsx";
 import { SourcePreview } from "./source-preview.tsx";
 
@@ -109,9 +112,17 @@ export function SourceCard({
   // A passage of the person's file opens in its document chat, in the app (never a download);
   // its preview is the passage's own text.
   const document = unlinked ? null : documentLinkOf(source.url);
-  const passage = usePassageText(document, preview.anchor !== null);
-  const snippet = passage ?? source.snippet;
-  const name = `Source ${number}: ${label.title}${section} (${label.site})`;
+  // A citation of this source checked against its text: its supporting passage is the quote the
+  // viewer marks (not the whole chunk) and the card's preview, and the card says it was verified.
+  const verified = useCitationChecks()?.find((c) => c.source === number && c.verified);
+  const quote = verified?.passage || null;
+  const passage = usePassageText(document, preview.anchor !== null && quote === null);
+  const snippet = quote ?? passage ?? source.snippet;
+  // (The quote is marked inside the cited passage: a link without one opens as it is.)
+  const documentHref = document
+    ? withQuote(document.path, document.ordinal === null ? null : quote)
+    : null;
+  const name = `Source ${number}: ${label.title}${section} (${label.site})${verified ? `, ${CITATION_VERIFIED_LABEL.toLowerCase()}` : ""}`;
   const panel = useCitationPanel();
   // A plain click on a file's passage: the viewer beside the reading, the answer staying in view.
   const showInPanel =
@@ -126,9 +137,9 @@ export function SourceCard({
               fileId: document.fileId,
               ordinal: document.ordinal,
               page,
-              quote: null,
+              quote,
               name: fileName,
-              chatHref: document.path,
+              chatHref: documentHref ?? document.path,
             },
             returnFocus: event.currentTarget,
             beforeFocusReturn: preview.ignoreNextFocus,
@@ -145,7 +156,7 @@ export function SourceCard({
             ? { "data-file-deleted": "" }
             : { "data-file-private": "" }
           : document
-            ? { to: document.path, "aria-label": name, onClick: showInPanel }
+            ? { to: documentHref, "aria-label": name, onClick: showInPanel }
             : {
                 href,
                 target: "_blank",
@@ -154,6 +165,7 @@ export function SourceCard({
               })}
         data-testid="source-card"
         data-source={number}
+        data-verified={verified ? "true" : undefined}
         aria-describedby={preview.anchor && snippet ? cardId : undefined}
         {...preview.triggerProps}
         className={clsx(
@@ -181,6 +193,12 @@ export function SourceCard({
         <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
           <SourceIcon source={source} />
           <span className="min-w-0 flex-1 truncate">{label.site}</span>
+          {verified ? (
+            <span className="shrink-0 text-success" data-testid="source-card-verified">
+              <CircleCheck className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">{CITATION_VERIFIED_LABEL}</span>
+            </span>
+          ) : null}
           <span className="shrink-0 rounded bg-surface-2 px-1 font-medium tabular-nums text-subtle">
             {number}
           </span>

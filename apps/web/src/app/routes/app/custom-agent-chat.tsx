@@ -21,7 +21,6 @@ import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import {
   customAgentChatUrl,
   findCustomAgent,
-  getCustomAgentThread,
   isMissing,
   useCustomAgent,
   useCustomAgents,
@@ -60,7 +59,6 @@ export function CustomAgentChat({
     () => ({
       storeId: `custom:${agentId}`,
       chatUrl: customAgentChatUrl(agentId),
-      loadThread: (id, signal) => getCustomAgentThread(agentId, id, signal),
       href: (id) => paths.app.customAgentChat.href(agentId, id),
       backHref: paths.app.customAgents.href(),
       backLabel: "Custom agents",

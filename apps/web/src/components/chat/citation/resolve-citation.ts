@@ -85,7 +85,8 @@ function passageOf(input: CitationInput): string | null {
   return quoteOf(input) ?? (input.snippet || null);
 }
 
-function withQuote(path: string, quote: string | null): string {
+/** A passage's viewer link with the words to mark in it (a verified quote; none: as it is). */
+export function withQuote(path: string, quote: string | null): string {
   if (!quote || path.includes("quote=")) return path;
   return `${path}${path.includes("?") ? "&" : "?"}quote=${encodeURIComponent(quote.slice(0, 500))}`;
 }

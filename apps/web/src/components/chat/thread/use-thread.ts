@@ -1,12 +1,15 @@
 import { useChat } from "@ai-sdk/react";
-import type { AnswerAttachment, AnswerRetryStatus } from "@nexus/contracts";
+import type { AnswerAttachment, AnswerRetryStatus, ThreadResponse } from "@nexus/contracts";
+import { useQuery } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { useEffect, useRef, useState } from "react";
 import { retryStatusText } from "@/lib/chat/chat-status.ts";
 import type { LiveChat } from "@/lib/chat/create-chat.ts";
 import { useLiveValue } from "@/lib/chat/live-value.ts";
+import { arrivedThread, isThreadUnavailable, threadQueryOptions } from "@/lib/chat/thread-query.ts";
 import { type PinTargets, usePinQuestion } from "@/lib/chat/use-pin-question.ts";
 import { type PendingQuestion, useQuestionQueue } from "@/lib/chat/use-question-queue.ts";
+import type { ThreadExpectation } from "@/lib/early-requests.ts";
 
 /** A fast model sends hundreds of chunks a second: a thread takes them in at most ~30 a second. */
 const STREAM_THROTTLE_MS = 32;
@@ -61,6 +64,43 @@ export function threadStatusText(
   if (thread.status === "submitted") return texts.submitted;
   if (thread.status === "streaming") return texts.streaming;
   return texts.idle ?? "";
+}
+
+/** A saved thread as a screen opens it: loading, ready (its UI messages), missing or failed. */
+export type SavedThread<M extends UIMessage> =
+  | { state: "loading" }
+  | { state: "ready"; thread: ThreadResponse; messages: M[] }
+  | { state: "missing" }
+  | { state: "failed"; error: unknown; retry: () => void };
+
+/**
+ * The one loader of a saved thread, of any kind (GET /api/threads/:id, ARCHITECTURE.md §3.1): the
+ * answer page, agent chats and document chats restore through it. `expected`: the screen's kind
+ * and subject — the server answers a thread of another kind or subject as missing, and a kind that
+ * opens its threads empty (a document chat, whose id is in its URL before its first turn is saved)
+ * a thread with no turn yet as an empty one.
+ */
+export function useSavedThread<M extends UIMessage>(
+  threadId: string,
+  options: {
+    /** Asked for only when this tab has no live chat of it (and someone is signed in). */
+    enabled: boolean;
+    expected?: ThreadExpectation;
+  },
+): SavedThread<M> {
+  const { enabled, expected } = options;
+  const query = useQuery({
+    ...threadQueryOptions(threadId, expected),
+    initialData: () => (enabled ? arrivedThread(threadId, expected) : undefined),
+    enabled,
+  });
+  if (query.isPending) return { state: "loading" };
+  if (query.isError) {
+    if (isThreadUnavailable(query.error)) return { state: "missing" };
+    return { state: "failed", error: query.error, retry: () => void query.refetch() };
+  }
+  // The thread API's UI messages: each kind's own stream parts (contracts' stored-turn.ts).
+  return { state: "ready", thread: query.data, messages: query.data.messages as M[] };
 }
 
 /**

@@ -78,36 +78,3 @@ export function ReplyError({ message, onRetry }: { message: string; onRetry: () 
     </div>
   );
 }
-
-/** A conversation that is not there for this person (or belongs to another agent). */
-export function ConversationNotFound({ newHref }: { newHref: string }) {
-  return (
-    <EmptyState
-      icon={SearchX}
-      title="Conversation not found"
-      description="This conversation does not exist, or it is not yours to open."
-      testId="agent-thread-not-found"
-    >
-      <Link to={newHref} className={buttonClasses()}>
-        Start a new conversation
-      </Link>
-    </EmptyState>
-  );
-}
-
-/** A saved conversation while it loads. */
-export function ThreadSkeleton() {
-  return (
-    <div className="flex flex-col gap-6" data-testid="agent-thread-loading">
-      <span className="sr-only" role="status">
-        Loading the conversation…
-      </span>
-      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-      <div className="flex flex-col gap-2">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-3/4" />
-      </div>
-    </div>
-  );
-}

@@ -3,9 +3,9 @@ import {
   AGENT_NEEDS_MODEL_TITLE,
   type AgentCatalogueEntry,
   type AgentsResponse,
-  type AgentThreadResponse,
   type MeResponse,
   PRESET_AGENT_INFO,
+  type ThreadResponse,
 } from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
@@ -99,7 +99,7 @@ const json = (body: unknown, status = 200) =>
 let shownCatalogue: AgentsResponse = catalogue();
 
 /** A stand-in for the agents API: each chat request takes the next response. */
-function server(chatResponses: Array<() => Response>, thread?: AgentThreadResponse | null) {
+function server(chatResponses: Array<() => Response>, thread?: ThreadResponse | null) {
   const bodies: Array<Record<string, unknown>> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -367,14 +367,17 @@ describe("AgentChatScreen", () => {
   });
 
   it("loads a saved conversation and goes on with it", async () => {
-    const { bodies } = server([streamResponse(reply("T5", "e9"))], {
-      agentId: "writer",
+    const { bodies, fetch } = server([streamResponse(reply("T5", "e9"))], {
       threadId: "T5",
-      turns: [
+      kind: "agent",
+      subject: { id: "writer", name: "Writer" },
+      entries: [],
+      messages: [
+        { id: "e1-question", role: "user", parts: [{ type: "text", text: "Earlier question" }] },
         {
           id: "e1",
-          timestamp: "2026-01-01T00:00:00.000Z",
-          text: "Earlier question",
+          role: "assistant",
+          metadata: { entryId: "e1", threadId: "T5", agentId: "writer" },
           parts: [
             { type: "step-start" },
             {
@@ -386,7 +389,6 @@ describe("AgentChatScreen", () => {
             },
             { type: "text", text: "Earlier reply", state: "done" },
           ],
-          isBookmarked: false,
         },
       ],
     });
@@ -398,13 +400,25 @@ describe("AgentChatScreen", () => {
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ threadId: "T5" });
     expect(screen.getByTestId("where")).toHaveTextContent("/app/agents/writer/T5");
+    // Restored through the one thread API.
+    const asked = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("threads"));
+    expect(asked).toEqual(["/api/threads/T5?kind=agent&subject=writer"]);
+  });
+
+  it("asks the one thread API for a conversation with this agent", async () => {
+    const { fetch } = server([], null);
+    setup("/app/agents/writer/T6");
+    expect(await screen.findByTestId("thread-unavailable")).toBeInTheDocument();
+    // The server answers a thread of another kind or agent as missing.
+    const asked = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("threads"));
+    expect(asked).toEqual(["/api/threads/T6?kind=agent&subject=writer"]);
   });
 
   it("says a conversation that is not there was not found, with a way to start one", async () => {
     server([], null);
     setup("/app/agents/writer/NOPE");
-    const missing = await screen.findByTestId("agent-thread-not-found");
-    expect(missing).toHaveTextContent("Conversation not found");
+    const missing = await screen.findByTestId("thread-unavailable");
+    expect(missing).toHaveTextContent("This thread isn't available");
     expect(within(missing).getByRole("link", { name: "Start a new conversation" })).toHaveAttribute(
       "href",
       "/app/agents/writer",

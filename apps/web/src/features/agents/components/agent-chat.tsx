@@ -1,45 +1,34 @@
-import {
-  type AgentCatalogueEntry,
-  type AgentThreadResponse,
-  PRESET_AGENT_INFO,
-  type PresetAgentId,
-} from "@nexus/contracts";
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { type AgentCatalogueEntry, PRESET_AGENT_INFO, type PresetAgentId } from "@nexus/contracts";
+import { useQuery } from "@tanstack/react-query";
 import { SquarePen } from "lucide-react";
 import { type ReactNode, useDeferredValue } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ChatColumn, ChatMessageList } from "@/components/chat/chat-layout.tsx";
 import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
+import { ThreadLoadState } from "@/components/chat/thread/thread-load-state.tsx";
+import { type SavedThread, useSavedThread } from "@/components/chat/thread/use-thread.ts";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { paths } from "@/config/paths.ts";
-import { ApiError } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.tsx";
-import {
-  agentKeys,
-  agentsQueryOptions,
-  isAgentThreadMissing,
-  useAgentThread,
-} from "../api/get-agents.ts";
+import { agentsQueryOptions } from "../api/get-agents.ts";
 import { findAgentChat, newAgentChat, openAgentChat } from "../lib/agent-chat-store.ts";
-import { turnsToMessages } from "../lib/agent-message.ts";
+import { type AgentUIMessage, messageText } from "../lib/agent-message.ts";
 import { AgentHeader, type AgentView, Starters } from "./agent-chat-header.tsx";
 import { useAgentChatSlots } from "./agent-chat-slots.tsx";
-import { ConversationNotFound, ThreadSkeleton } from "./agent-chat-states.tsx";
 import { AgentConversation } from "./agent-conversation.tsx";
 
 export type { AgentView } from "./agent-chat-header.tsx";
 
 /**
- * Where a chat that is not a preset's talks to (a custom agent's): its chat URL, how a saved
- * conversation loads, and the app URLs of its conversations.
+ * Where a chat that is not a preset's talks to (a custom agent's): its chat URL and the app URLs
+ * of its conversations (saved ones load through the one thread API, GET /api/threads/:id).
  */
 export interface AgentChatEndpoint {
   /** The agent's id in the live chat store and the query cache ("custom:<id>"). */
   storeId: string;
   /** The full URL the chat posts to. */
   chatUrl: string;
-  loadThread: (threadId: string, signal: AbortSignal) => Promise<AgentThreadResponse>;
   /** The app URL of a new conversation (no id) or of a saved one. */
   href: (threadId?: string) => string;
   backHref: string;
@@ -47,7 +36,7 @@ export interface AgentChatEndpoint {
 }
 
 /** What the chat frame needs of where the chat lives (a preset's posts to the default URL). */
-type ChatPlace = Omit<AgentChatEndpoint, "loadThread" | "chatUrl"> & { chatUrl?: string };
+type ChatPlace = Omit<AgentChatEndpoint, "chatUrl"> & { chatUrl?: string };
 
 /** How a preset's conversations are reached (the default of the chat). */
 function presetEndpoint(agentId: PresetAgentId): ChatPlace {
@@ -81,6 +70,18 @@ function useLiveChat(storeId: string, threadId: string | undefined) {
 }
 
 /**
+ * The saved conversation with the agent `storeId` (a preset's id, "custom:<id>") through the one
+ * thread API; a thread of another kind or with another agent is not this one (missing).
+ */
+function useAgentThread(storeId: string, threadId: string | undefined) {
+  const { needThread } = useLiveChat(storeId, threadId);
+  return useSavedThread<AgentUIMessage>(threadId ?? "", {
+    enabled: needThread,
+    expected: { kind: "agent", subject: storeId },
+  });
+}
+
+/**
  * The body every agent chat shares: the header, then the conversation — a new one, the live one of
  * this tab, or a saved one once loaded (its skeleton meanwhile, not-found or a load error).
  */
@@ -97,7 +98,7 @@ function AgentChatFrame({
   place: ChatPlace;
   threadId: string | undefined;
   /** The saved conversation (asked for only when this tab has no live chat of it). */
-  thread: UseQueryResult<AgentThreadResponse>;
+  thread: SavedThread<AgentUIMessage>;
   catalogueLoading: boolean;
   actions?: ReactNode;
   /** Between the header and the conversation (the catalogue's load error). */
@@ -110,19 +111,20 @@ function AgentChatFrame({
   const { storeId, chatUrl } = place;
   // A saved conversation arrives as a query result, rendered at once: deferred, the skeleton stays
   // while the conversation is drawn in a transition (in slices, the page stays responsive).
-  const saved = useDeferredValue(thread.data);
+  const loaded = thread.state === "ready" ? thread.messages : undefined;
+  const saved = useDeferredValue(loaded);
   const bar = () =>
     threadId !== undefined && renderThreadHeader
       ? renderThreadHeader({
           threadId,
-          firstQuery: firstQueryOf(thread.data, live),
+          firstQuery: firstQueryOf(loaded, live),
           onDeleted: () => void navigate(place.href()),
         })
       : null;
 
   let body: ReactNode;
   // (Until the deferred render, `saved` may still be another conversation's: it must be this one's.)
-  const ready = thread.isSuccess && saved === thread.data;
+  const ready = loaded !== undefined && saved === loaded;
   if (threadId === undefined || live || ready) {
     const entry =
       threadId === undefined
@@ -132,7 +134,7 @@ function AgentChatFrame({
             owner,
             agentId: storeId,
             threadId,
-            messages: ready ? turnsToMessages(thread.data) : [],
+            messages: loaded ?? [],
             chatUrl,
           }));
     body = (
@@ -145,18 +147,8 @@ function AgentChatFrame({
         href={place.href}
       />
     );
-  } else if (thread.isError) {
-    body = isAgentThreadMissing(thread.error) ? (
-      <ConversationNotFound newHref={place.href()} />
-    ) : (
-      <LoadError
-        what="The conversation"
-        error={thread.error}
-        onRetry={() => void thread.refetch()}
-      />
-    );
   } else {
-    body = <ThreadSkeleton />;
+    body = <ThreadLoadState state={thread} newHref={place.href()} />;
   }
 
   return (
@@ -174,7 +166,7 @@ function AgentChatFrame({
         }
       />
       {above}
-      {threadId !== undefined && renderThreadHeader && (live || thread.isSuccess) ? (
+      {threadId !== undefined && renderThreadHeader && (live || thread.state === "ready") ? (
         // The thread's bar once the server has the conversation: a loaded one at once, a live one
         // of this tab once its first reply has ended (the URL has the id from the reply's start).
         live ? (
@@ -204,13 +196,11 @@ function NewChatLink({ href }: { href: string }) {
 
 /** The conversation's first message: the saved one's, else the live chat's. */
 function firstQueryOf(
-  saved: AgentThreadResponse | undefined,
+  saved: readonly AgentUIMessage[] | undefined,
   live: ReturnType<typeof findAgentChat>,
 ): string {
-  if (saved?.turns[0]) return saved.turns[0].text;
-  const first = live?.chat.messages.find((m) => m.role === "user");
-  const text = first?.parts.find((p) => p.type === "text");
-  return text && "text" in text ? text.text : "";
+  const first = (saved ?? live?.chat.messages)?.find((m) => m.role === "user");
+  return first ? messageText(first) : "";
 }
 
 /** A preset agent's chat: the agent as the catalogue describes it. */
@@ -223,8 +213,7 @@ function PresetAgentChat({
 }) {
   const catalogue = useQuery(agentsQueryOptions());
   const place = presetEndpoint(agentId);
-  const { needThread } = useLiveChat(place.storeId, threadId);
-  const thread = useAgentThread(agentId, threadId ?? "", needThread);
+  const thread = useAgentThread(place.storeId, threadId);
   return (
     <AgentChatFrame
       agent={agentView(
@@ -260,7 +249,7 @@ export interface CustomAgentChatOptions {
   actions?: ReactNode;
 }
 
-/** A custom agent's chat, at its own endpoint (its saved conversations load from there too). */
+/** A custom agent's chat, at its own endpoint (its saved conversations load as every thread does). */
 function CustomAgentChat({
   threadId,
   custom,
@@ -269,15 +258,7 @@ function CustomAgentChat({
   custom: CustomAgentChatOptions;
 }) {
   const { endpoint } = custom;
-  const { needThread } = useLiveChat(endpoint.storeId, threadId);
-  const thread = useQuery({
-    queryKey: agentKeys.thread(endpoint.storeId, threadId ?? ""),
-    queryFn: ({ signal }) => endpoint.loadThread(threadId ?? "", signal),
-    enabled: needThread,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-  });
+  const thread = useAgentThread(endpoint.storeId, threadId);
   return (
     <AgentChatFrame
       agent={custom.agent}

@@ -1,6 +1,6 @@
-import type { AgentThreadResponse } from "@nexus/contracts";
+import { type AgentTurnVersion, storedTurnToMessages } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
-import { turnsToMessages, versionReply } from "./agent-message.ts";
+import { type AgentUIMessage, attachmentsOf, versionReply } from "./agent-message.ts";
 
 const tool = {
   type: "tool-web-search",
@@ -10,42 +10,47 @@ const tool = {
   output: { results: [] },
 };
 
-describe("an agent conversation restored through contracts' storedTurnToMessages", () => {
-  it("gives each turn its question and its reply's saved parts; a reply-less turn its question", () => {
-    const thread: AgentThreadResponse = {
-      agentId: "researcher",
+describe("an agent conversation restored through GET /api/threads/:id", () => {
+  it("gives the question its files' chips, the reply its parts, and each earlier version a reply", () => {
+    // The messages as the thread API sends them (the server reads turns with this converter).
+    const messages = storedTurnToMessages<AgentTurnVersion>({
+      shape: "conversation",
+      id: "A1",
       threadId: "T1",
-      turns: [
+      agentId: "maya",
+      query: "Summarise the attached notes",
+      parts: [tool, { type: "text", text: "Third try." }],
+      results: { attachments: [{ id: "file-1", name: "notes.txt" }] },
+      versions: [
+        { timestamp: "2026-11-28T08:00:00.000Z", text: "Summarise", parts: [] },
         {
-          id: "A1",
-          timestamp: "2026-11-28T08:00:00.000Z",
-          text: "Why tides?",
-          parts: [tool, { type: "text", text: "The moon." }],
-          stopped: true,
-          isBookmarked: false,
-        },
-        {
-          id: "A2",
           timestamp: "2026-11-28T08:01:00.000Z",
-          text: "And?",
-          parts: [],
-          isBookmarked: false,
+          text: "Summarise the attached notes",
+          parts: [{ type: "text", text: "Second try." }],
+          stopped: true,
         },
       ],
-    };
-    const messages = turnsToMessages(thread);
+    }) as AgentUIMessage[];
+    const [question, reply] = messages;
     expect(messages.map((m) => [m.role, m.id])).toEqual([
       ["user", "A1-question"],
       ["assistant", "A1"],
-      ["user", "A2-question"],
     ]);
-    expect(messages[1]?.parts).toEqual([tool, { type: "text", text: "The moon.", state: "done" }]);
-    expect(messages[1]?.metadata).toEqual({
-      entryId: "A1",
-      threadId: "T1",
-      agentId: "researcher",
-      stopped: true,
-    });
+    expect(attachmentsOf(question as AgentUIMessage)).toEqual([
+      { id: "file-1", name: "notes.txt" },
+    ]);
+    expect(reply?.parts).toEqual([tool, { type: "text", text: "Third try.", state: "done" }]);
+    expect(reply?.metadata).toMatchObject({ entryId: "A1", threadId: "T1", agentId: "maya" });
+    const versions = (reply?.metadata?.versions ?? []) as AgentTurnVersion[];
+    expect(versions.map((v, i) => versionReply({ id: "A1" }, v, i))).toEqual([
+      { id: "A1-v1", role: "assistant", parts: [], metadata: {} },
+      {
+        id: "A1-v2",
+        role: "assistant",
+        parts: [{ type: "text", text: "Second try.", state: "done" }],
+        metadata: { stopped: true },
+      },
+    ]);
   });
 
   it("draws an earlier version as a reply of its own, without the entry's ids", () => {

@@ -1,13 +1,11 @@
 import {
   type AgentMessageMetadata,
-  type AgentThreadResponse,
   type AgentTurnVersion,
   type AnswerAttachment,
   type AnswerSource,
   storedTurnToMessages,
 } from "@nexus/contracts";
 import type { UIMessage } from "ai";
-import { conversationMessages } from "@/lib/chat/thread-messages.ts";
 
 /** A message of an agent chat: AgentMessageMetadata on replies; tool parts as the server sends them. */
 export type AgentUIMessage = UIMessage<Partial<AgentMessageMetadata> & { stopped?: boolean }>;
@@ -77,10 +75,6 @@ export function attachmentsOf(message: AgentUIMessage): AnswerAttachment[] {
       : [],
   );
 }
-
-/** A saved conversation as chat messages (the one path: lib/chat/thread-messages.ts). */
-export const turnsToMessages = (thread: AgentThreadResponse): AgentUIMessage[] =>
-  conversationMessages<AgentUIMessage>({ ...thread, subjectId: thread.agentId });
 
 /**
  * An earlier version of a reply as a read-only reply of its own (contracts' storedTurnToMessages);

@@ -1,6 +1,10 @@
 import { useDeferredValue, useEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { attachmentsOfState } from "@/components/chat/attach/attach-client.ts";
+import {
+  type ThreadLoadProblem,
+  ThreadLoadState,
+} from "@/components/chat/thread/thread-load-state.tsx";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useChatOwner, useThreadChat } from "../hooks/use-thread-chat.ts";
 import { startThread, type ThreadSettings } from "../lib/chat-store.ts";
@@ -8,7 +12,7 @@ import { parseFocusMode } from "../lib/focus-modes.ts";
 import { createThreadId } from "../lib/thread-id.ts";
 import { AnswerThread } from "./answer-thread.tsx";
 import { HomeSearch } from "./home-search.tsx";
-import { ThreadLoadFailed, ThreadSkeleton, ThreadUnavailable } from "./thread-states.tsx";
+import { ThreadSkeleton } from "./thread-states.tsx";
 
 /** History entries whose ?q= question was already sent (StrictMode runs effects twice). */
 const startedLocations = new Set<string>();
@@ -48,6 +52,20 @@ function NewSearch() {
   );
 }
 
+/** The one not-found and error state of every thread, on the answer page's column. */
+function AnswerLoadState({ state, anonymous }: { state: ThreadLoadProblem; anonymous: boolean }) {
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-16 sm:px-6">
+      <ThreadLoadState
+        state={state}
+        newHref={paths.app.root.href()}
+        newLabel="Start a new search"
+        anonymous={anonymous}
+      />
+    </div>
+  );
+}
+
 function ExistingThread({ threadId, onSignIn }: { threadId: string; onSignIn?: () => void }) {
   const state = useThreadChat(threadId);
   const owner = useChatOwner();
@@ -60,9 +78,17 @@ function ExistingThread({ threadId, onSignIn }: { threadId: string; onSignIn?: (
     case "loading":
       return <ThreadSkeleton />;
     case "unavailable":
-      return <ThreadUnavailable anonymous={owner !== null && owner === "anonymous"} />;
     case "failed":
-      return <ThreadLoadFailed error={state.error} onRetry={state.retry} />;
+      return (
+        <AnswerLoadState
+          state={
+            state.kind === "failed"
+              ? { state: "failed", error: state.error, retry: state.retry }
+              : { state: "missing" }
+          }
+          anonymous={owner !== null && owner === "anonymous"}
+        />
+      );
     case "ready":
       return thread?.threadId === threadId ? (
         <AnswerThread key={threadId} thread={thread} onSignIn={onSignIn} />
@@ -90,6 +116,6 @@ export function AnswerPage({ onSignIn }: { onSignIn?: () => void }) {
   }
   if (queryAndId === undefined) return <NewSearch />;
   const threadId = threadIdFromQueryAndId(queryAndId);
-  if (threadId === null) return <ThreadUnavailable anonymous={false} />;
+  if (threadId === null) return <AnswerLoadState state={{ state: "missing" }} anonymous={false} />;
   return <ExistingThread threadId={threadId} onSignIn={onSignIn} />;
 }

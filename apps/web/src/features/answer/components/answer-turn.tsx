@@ -71,6 +71,7 @@ export function AnswerTurnView({
   const versions = useAnswerVersions(turnShown, threadId);
   const turn = versions.shown;
   const content = answerContentOf(turn.answer);
+  const checks = turn.answer ? citationChecksOf(turn.answer.parts) : undefined;
   const streaming =
     !versions.earlier && (state.status === "streaming" || state.status === "submitted");
   const failed = !versions.earlier && state.status === "error" && state.error !== undefined;
@@ -127,7 +128,10 @@ export function AnswerTurnView({
         <div className="grid min-w-0 gap-x-6 gap-y-5 lg:group-data-[media-rail]/thread:grid-cols-[minmax(0,1fr)_14rem] lg:group-data-[media-rail]/thread:grid-rows-[auto_1fr]">
           <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-1">
             <UnreadUrls unread={content.unread} />
-            <MessagePart part={{ type: "data-sources" }} {...partContext} />
+            {/* The source cards know their verified quotes (the answer's citation checks). */}
+            <CitationChecksContext value={checks}>
+              <MessagePart part={{ type: "data-sources" }} {...partContext} />
+            </CitationChecksContext>
             <MessagePart
               part={{
                 type: "reasoning",
@@ -138,9 +142,7 @@ export function AnswerTurnView({
               {...partContext}
             />
             {content.hasText ? (
-              <CitationChecksContext
-                value={turn.answer ? citationChecksOf(turn.answer.parts) : undefined}
-              >
+              <CitationChecksContext value={checks}>
                 <MessagePart
                   part={{
                     type: "text",

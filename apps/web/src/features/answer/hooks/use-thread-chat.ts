@@ -1,5 +1,5 @@
+import { useSavedThread } from "@/components/chat/thread/use-thread.ts";
 import { useSession } from "@/lib/session.tsx";
-import { isThreadUnavailable, useThread } from "../api/get-thread.ts";
 import type { AnswerUIMessage } from "../lib/answer-message.ts";
 import {
   ANONYMOUS_OWNER,
@@ -30,7 +30,7 @@ export function useThreadChat(threadId: string): ThreadChatState {
   const owner = useChatOwner();
   const live = owner === null ? undefined : getThreadChat(threadId, owner);
   const fetchFromServer = owner !== null && owner !== ANONYMOUS_OWNER && !live;
-  const query = useThread(threadId, fetchFromServer);
+  const saved = useSavedThread<AnswerUIMessage>(threadId, { enabled: fetchFromServer });
 
   if (owner === null) return { kind: "loading" };
   if (live) return { kind: "ready", thread: live };
@@ -47,20 +47,16 @@ export function useThreadChat(threadId: string): ThreadChatState {
     return { kind: "ready", thread };
   }
 
-  if (query.isPending) return { kind: "loading" };
-  if (query.isError) {
-    if (isThreadUnavailable(query.error)) return { kind: "unavailable" };
-    return { kind: "failed", error: query.error, retry: () => void query.refetch() };
-  }
-  const { entries, messages } = query.data;
-  const last = entries[entries.length - 1];
+  if (saved.state === "loading") return { kind: "loading" };
+  if (saved.state === "missing") return { kind: "unavailable" };
+  if (saved.state === "failed") return { kind: "failed", error: saved.error, retry: saved.retry };
+  const last = saved.thread?.entries.at(-1);
   if (!last) return { kind: "unavailable" };
   const thread = createThreadChat({
     threadId,
     owner,
     settings: { focusMode: last.focusMode, reasoning: false },
-    // The thread API's UI messages: an answer's own stream parts (contracts' stored-turn.ts).
-    messages: messages as AnswerUIMessage[],
+    messages: saved.messages,
   });
   return { kind: "ready", thread };
 }

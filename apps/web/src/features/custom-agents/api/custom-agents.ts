@@ -97,18 +97,6 @@ export function exportCustomAgent(id: string): Promise<CustomAgentExport> {
   return apiRequest<CustomAgentExport>(`${one(id)}/export`);
 }
 
-/** GET /api/custom-agents/:id/threads/:threadId. */
-export function getCustomAgentThread(
-  id: string,
-  threadId: string,
-  signal?: AbortSignal,
-): Promise<AgentThreadResponse> {
-  return apiRequest<AgentThreadResponse>(
-    `${one(id)}/threads/${encodeURIComponent(threadId)}`,
-    signal ? { signal } : {},
-  );
-}
-
 /** The full URL a custom agent's chat posts to. */
 export const customAgentChatUrl = (id: string) => `${API_BASE_URL}${one(id)}/chat`;
 

@@ -309,15 +309,22 @@ describe("an agent's knowledge elsewhere", () => {
     expect(within(shared).getByTestId("needs-model-badge")).toHaveTextContent("Needs a model");
   });
 
+  /** The conversation as GET /api/threads/:id gives it. */
   const THREAD = {
-    agentId: "custom:b2",
     threadId: "T1",
-    turns: [
+    kind: "agent",
+    subject: { id: "custom:b2", name: "Harbour agent" },
+    entries: [],
+    messages: [
+      {
+        id: "e1-question",
+        role: "user",
+        parts: [{ type: "text", text: "When was the breakwater repaired?" }],
+      },
       {
         id: "e1",
-        timestamp: "2026-01-01T00:00:00.000Z",
-        text: "When was the breakwater repaired?",
-        stopped: false,
+        role: "assistant",
+        metadata: { entryId: "e1", threadId: "T1", agentId: "custom:b2" },
         parts: [
           {
             type: "source-url",
@@ -333,7 +340,7 @@ describe("an agent's knowledge elsewhere", () => {
 
   async function openThread(agent: CustomAgent) {
     server({ own: agent.isOwner ? [agent] : [], sharedWithMe: agent.isOwner ? [] : [agent] }, [
-      (url) => (url === `/api/custom-agents/${agent.id}/threads/T1` ? json(THREAD) : undefined),
+      (url) => (url.startsWith("/api/threads/T1?kind=agent") ? json(THREAD) : undefined),
     ]);
     renderAt(
       `/app/agents/custom/${agent.id}/T1`,

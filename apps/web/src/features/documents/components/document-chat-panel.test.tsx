@@ -1,11 +1,11 @@
-import type { DocumentCitation, DocumentInfo, MeResponse } from "@nexus/contracts";
+import type { DocumentCitation, DocumentInfo, MeResponse, ThreadResponse } from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { clearDocumentChats } from "../lib/document-chat-store.ts";
-import type { DocumentThreadResponse } from "../lib/document-message.ts";
 import { DOCUMENT_SUGGESTIONS, DocumentChatPanel } from "./document-chat-panel.tsx";
 
 const SIGNED_IN: MeResponse = {
@@ -82,7 +82,7 @@ function replyStream(text: string, citations: DocumentCitation[]) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function server(chat: string[], thread: DocumentThreadResponse | null) {
+function server(chat: string[], thread: ThreadResponse | "missing" | null) {
   const bodies: Array<Record<string, unknown>> = [];
   const urls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -96,15 +96,38 @@ function server(chat: string[], thread: DocumentThreadResponse | null) {
         headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
       });
     }
-    if (url.includes("/api/documents/f1/threads/t1")) {
-      return thread
-        ? json(thread)
-        : json({ error: { code: "not_found", message: "Not found." } }, 404);
+    if (url.startsWith("/api/threads/t1?")) {
+      // A thread with no turn yet is an empty one about its document (as the server answers).
+      if (thread === "missing")
+        return json({ error: { code: "not_found", message: "Not found." } }, 404);
+      return json(thread ?? { ...savedThread("f1"), messages: [] });
     }
     return json({});
   });
   vi.stubGlobal("fetch", fetch);
   return { bodies, urls };
+}
+
+/** A saved document chat as GET /api/threads/:id gives it (one turn about `documentId`). */
+function savedThread(documentId: string): ThreadResponse {
+  return {
+    threadId: "t1",
+    kind: "document",
+    subject: { id: documentId, name: "tracemonkey.pdf" },
+    entries: [],
+    messages: [
+      { id: "e1-question", role: "user", parts: [{ type: "text", text: "What is traced?" }] },
+      {
+        id: "e1",
+        role: "assistant",
+        metadata: { entryId: "e1", threadId: "t1", agentId: documentId },
+        parts: [
+          { type: "text", text: TEXT, state: "done" },
+          { type: "data-citations", data: CITATIONS },
+        ],
+      },
+    ],
+  };
 }
 
 function setup() {
@@ -114,12 +137,14 @@ function setup() {
   render(
     <QueryClientProvider client={client}>
       <SessionProvider>
-        <DocumentChatPanel
-          document={DOC}
-          threadId="t1"
-          onCitation={onCitation}
-          header={(thread) => <h2>Thread: {thread.firstQuery}</h2>}
-        />
+        <MemoryRouter>
+          <DocumentChatPanel
+            document={DOC}
+            threadId="t1"
+            onCitation={onCitation}
+            header={(thread) => <h2>Thread: {thread.firstQuery}</h2>}
+          />
+        </MemoryRouter>
       </SessionProvider>
     </QueryClientProvider>,
   );
@@ -197,21 +222,7 @@ describe("DocumentChatPanel", () => {
   });
 
   it("restores a saved thread with its citations (no request to the chat)", async () => {
-    const { bodies } = server([], {
-      threadId: "t1",
-      turns: [
-        {
-          id: "e1",
-          timestamp: "2026-01-01T00:00:00.000Z",
-          text: "What is traced?",
-          isBookmarked: false,
-          parts: [
-            { type: "text", text: TEXT },
-            { type: "data-citations", data: CITATIONS },
-          ],
-        },
-      ],
-    });
+    const { bodies, urls } = server([], savedThread("f1"));
     const { user, onCitation } = setup();
     const chips = await screen.findAllByTestId("document-citation");
     expect(screen.getByTestId("document-question").textContent).toBe("What is traced?");
@@ -220,6 +231,22 @@ describe("DocumentChatPanel", () => {
     await user.click(chips[1] as HTMLElement);
     expect(onCitation).toHaveBeenCalledWith(CITATIONS[1]);
     expect(bodies).toHaveLength(0);
+    // Through the one thread API.
+    expect(urls.filter((url) => url.includes("/threads/"))).toEqual([
+      "/api/threads/t1?kind=document&subject=f1",
+    ]);
+  });
+
+  it("says a thread that is not this document's (or not there) is not available, with a new chat", async () => {
+    server([], "missing");
+    setup();
+    const missing = await screen.findByTestId("thread-unavailable");
+    expect(missing).toHaveTextContent("This thread isn't available");
+    expect(within(missing).getByRole("link", { name: "Start a new conversation" })).toHaveAttribute(
+      "href",
+      "/app/document-chat/f1",
+    );
+    expect(screen.queryByTestId("document-suggestions")).toBeNull();
   });
 
   it("draws the thread's bar (title, share) once a reply has finished, not before", async () => {

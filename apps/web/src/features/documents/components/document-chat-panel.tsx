@@ -3,25 +3,28 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Brain } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
-import { TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
 import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
+import { ThreadLoadState } from "@/components/chat/thread/thread-load-state.tsx";
 import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
-import { threadStatusText, useThread } from "@/components/chat/thread/use-thread.ts";
+import {
+  threadStatusText,
+  useSavedThread,
+  useThread,
+} from "@/components/chat/thread/use-thread.ts";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { LoadError } from "@/components/ui/load-error.tsx";
+import { paths } from "@/config/paths.ts";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
-import { documentChatKeys, getDocumentThread } from "../api/document-chat.ts";
 import { documentKeys, getDocumentText } from "../api/documents.ts";
 import {
   type DocumentChat,
   findDocumentChat,
   openDocumentChat,
 } from "../lib/document-chat-store.ts";
-import { messageText, turnsToMessages } from "../lib/document-message.ts";
+import { type DocumentUIMessage, messageText } from "../lib/document-message.ts";
 import { askAboutText, onDocumentChatRequest, quoteText } from "../lib/selection-chat.ts";
 import { documentStarters } from "../lib/starters.ts";
 import { DocumentReply } from "./document-reply.tsx";
@@ -236,24 +239,17 @@ export function DocumentChatPanel({
   const session = useSession();
   const owner = session.user?.id ?? "anonymous";
   const live = findDocumentChat(owner, document.id, threadId);
-  const thread = useQuery({
-    queryKey: documentChatKeys.thread(document.id, threadId),
-    queryFn: ({ signal }) => getDocumentThread(document.id, threadId, signal),
+  // The one thread API: a thread with no turn yet is an empty one about this document.
+  const thread = useSavedThread<DocumentUIMessage>(threadId, {
     enabled: !live,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    expected: { kind: "document", subject: document.id },
   });
 
   let body: ReactNode;
   const entry =
     live ??
-    (thread.isSuccess
-      ? openDocumentChat({
-          owner,
-          documentId: document.id,
-          threadId,
-          messages: thread.data ? turnsToMessages(thread.data) : [],
-        })
+    (thread.state === "ready"
+      ? openDocumentChat({ owner, documentId: document.id, threadId, messages: thread.messages })
       : null);
   if (entry) {
     body = (
@@ -264,16 +260,15 @@ export function DocumentChatPanel({
         onCitation={onCitation}
       />
     );
-  } else if (thread.isError) {
+  } else {
     body = (
-      <LoadError
-        what="The conversation"
-        error={thread.error}
-        onRetry={() => void thread.refetch()}
+      <ThreadLoadState
+        state={thread}
+        // (A PDF's new chat moves on to its pdf-chat address.)
+        newHref={paths.app.documentChat.href(document.id)}
+        className="mx-auto w-full max-w-3xl px-4 py-6"
       />
     );
-  } else {
-    body = <TurnSkeleton testId="document-thread-loading" />;
   }
 
   return (

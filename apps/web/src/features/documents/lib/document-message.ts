@@ -1,7 +1,6 @@
-import { type AgentTurn, type DocumentCitation, documentCitationSchema } from "@nexus/contracts";
+import { type DocumentCitation, documentCitationSchema } from "@nexus/contracts";
 import type { UIMessage } from "ai";
 import { z } from "zod";
-import { conversationMessages } from "@/lib/chat/thread-messages.ts";
 
 /** A reply's metadata in a document chat (as an agent reply's: its entry and thread). */
 export interface DocumentMessageMetadata {
@@ -51,16 +50,6 @@ export function threadIdOf(messages: readonly DocumentUIMessage[]): string | nul
   }
   return null;
 }
-
-/** A saved document thread (GET /api/documents/:id/threads/:threadId), as an agent thread is. */
-export interface DocumentThreadResponse {
-  threadId: string;
-  turns: AgentTurn[];
-}
-
-/** A saved thread as chat messages (the one path: lib/chat/thread-messages.ts). */
-export const turnsToMessages = (thread: DocumentThreadResponse): DocumentUIMessage[] =>
-  conversationMessages<DocumentUIMessage>({ ...thread, subjectId: "document" });
 
 /**
  * The passages a reply cites, each once: citations of the same label (one page, slide, sheet…)

@@ -121,4 +121,17 @@ describe("HistoryScreen", () => {
     expect(screen.queryByTestId("history-selected-count")).toBeNull();
     expect(screen.getByRole("checkbox", { name: "Select thread: First" })).not.toBeChecked();
   });
+
+  it("says beside a row that its research runs or failed", async () => {
+    serve([
+      { ...thread("r1", "Running research"), kind: "research", state: "running" },
+      { ...thread("r2", "Failed research"), kind: "research", state: "failed" },
+      thread("a1", "Plain answer"),
+    ]);
+    const rows = await screen.findAllByTestId("history-thread");
+    const [running, failed, plain] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(running).getByTestId("history-thread-state")).toHaveTextContent("Running");
+    expect(within(failed).getByTestId("history-thread-state")).toHaveTextContent("Failed");
+    expect(within(plain).queryByTestId("history-thread-state")).toBeNull();
+  });
 });

@@ -11,6 +11,7 @@ import { useSession } from "@/lib/session.tsx";
 import { useHistory } from "../api/get-history.ts";
 import { readSessionThreadLinks } from "../lib/session-threads.ts";
 import { useThreadsVersion } from "../lib/threads-changed.ts";
+import { ThreadStateMark } from "./thread-state-mark.tsx";
 
 interface ThreadLink {
   threadId: string;
@@ -25,23 +26,6 @@ interface ThreadLink {
   pinned?: boolean;
   /** Its work goes on or failed (a deep research running, or failed): said beside its title. */
   state?: ThreadState | undefined;
-}
-
-/** A thread's state beside its title: a spinner while it runs, "Failed" once it failed. */
-function ThreadStateMark({ state }: { state: ThreadState }) {
-  return state === "running" ? (
-    <span
-      className="flex shrink-0 items-center gap-1 text-xs text-accent"
-      data-testid="recent-thread-state"
-    >
-      <Spinner className="size-3" />
-      <span className="sr-only">Running</span>
-    </span>
-  ) : (
-    <span className="shrink-0 text-xs font-medium text-danger" data-testid="recent-thread-state">
-      Failed
-    </span>
-  );
 }
 
 const SEARCH_RESULT_PREFIX = "/app/search/";
@@ -108,7 +92,9 @@ function ThreadList({
                       </span>
                     ) : null}
                     <span className="block min-w-0 truncate">{thread.title}</span>
-                    {thread.state ? <ThreadStateMark state={thread.state} /> : null}
+                    {thread.state ? (
+                      <ThreadStateMark state={thread.state} testId="recent-thread-state" />
+                    ) : null}
                   </span>
                   {thread.badge ? (
                     <span className="block truncate text-xs">

@@ -8,6 +8,7 @@ import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { ThreadRenameForm } from "./thread-rename-form.tsx";
+import { ThreadStateMark } from "./thread-state-mark.tsx";
 
 /** A row's action buttons: shown on hover or focus on wide screens, always on phones. */
 const ACTION_BASE =
@@ -102,6 +103,9 @@ export function ThreadRow({
               kind={thread.kind}
               icon={thread.icon}
             />
+          ) : null}
+          {thread.state ? (
+            <ThreadStateMark state={thread.state} testId="history-thread-state" />
           ) : null}
           <EntryMeta
             focusMode={thread.focusMode}
