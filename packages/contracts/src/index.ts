@@ -13,6 +13,7 @@ export * from "./email.ts";
 export * from "./errors.ts";
 export * from "./exports.ts";
 export * from "./extraction.ts";
+export * from "./extraction-api.ts";
 export * from "./feedback.ts";
 export * from "./files.ts";
 export * from "./history.ts";
