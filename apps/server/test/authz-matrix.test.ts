@@ -1,5 +1,6 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extractionMatrixRows } from "./authz-matrix-extraction.ts";
 import { CUSTOM_AGENT, matrixSeeds } from "./authz-matrix-seeds.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
@@ -257,6 +258,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/research/:threadId/finish": { expect: ownerOnly(202), seed: seedResearch },
   "POST /api/research/:threadId/resume": { expect: ownerOnly(202), seed: seedCancelledResearch },
   "DELETE /api/research/:threadId": { expect: ownerOnly(204), seed: seedResearch },
+  ...extractionMatrixRows(() => h),
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },

@@ -248,8 +248,8 @@ export async function rerun(
   id: string,
   input: ExtractionRerun,
 ): Promise<ExtractionItem> {
-  needsModel(deps);
   const record = await owned(deps, user, id);
+  needsModel(deps);
   if (record.status && !runs.isTerminal(record.status))
     throw new AppError("conflict", "This extraction is still running.");
   const fields = fieldsOf(record);
