@@ -84,18 +84,31 @@ test("extraction screenshots: light and dark, desktop and phone", async ({
   uniqueEmail,
   modelServer,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
+  const email = uniqueEmail("extraction-shots");
+  let session: Awaited<
+    ReturnType<import("@playwright/test").BrowserContext["storageState"]>
+  > | null = null;
   for (const [name, options] of [
     ["desktop", { viewport: { width: 1280, height: 800 } }],
     ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
   ] as const) {
     for (const colorScheme of ["light", "dark"] as const) {
-      const context = await browser.newContext({ ...options, colorScheme, baseURL: baseURL ?? "" });
+      const context = await browser.newContext({
+        ...options,
+        colorScheme,
+        baseURL: baseURL ?? "",
+        ...(session ? { storageState: session } : {}),
+      });
       await stubExternalHosts(context, baseURL ?? "");
-      await signInViaApi(context, uniqueEmail(`extraction-${name}-${colorScheme}`));
+      if (!session) {
+        await signInViaApi(context, email);
+        session = await context.storageState();
+      }
       const page = await context.newPage();
       await uploadReadyDocument(page.request, PDF, "application/pdf");
       await page.goto("/app/agents/structured-information-extraction");
+      await expect(page.getByRole("checkbox", { name: PDF })).toBeVisible();
       await page.screenshot({
         path: path.join(SHOTS, `extraction-new-${colorScheme}-${name}.png`),
         fullPage: true,

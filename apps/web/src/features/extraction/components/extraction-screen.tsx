@@ -94,7 +94,7 @@ function ExtractionView({ id }: { id: string }) {
         {t("extraction.back")}
       </Link>
       {item.error ? <Alert kind="error">{item.error}</Alert> : null}
-      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ExtractionTable item={item} selected={selected} onSelect={setSelected} />
         {wide ? (
           <aside
@@ -125,7 +125,7 @@ export function ExtractionScreen({ id }: { id?: string }) {
   if (id) return <ExtractionView id={id} />;
   return (
     <Page title={t("extraction.title")} description={t("extraction.description")} width="wide">
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <NewExtraction />
         <section aria-labelledby="extraction-past-title" className="flex flex-col gap-3">
           <h2 id="extraction-past-title" className="text-lg font-semibold">

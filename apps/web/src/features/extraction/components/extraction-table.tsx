@@ -97,7 +97,7 @@ export function ExtractionTable({
     </th>
   );
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex min-w-0 flex-col gap-3">
       <label className="flex items-center gap-2 self-end text-sm">
         {t("extraction.table.filter")}
         <select
