@@ -61,6 +61,11 @@ test("extraction: two fields over a PDF fill the table, a cell opens its quote, 
   const detail = page.getByTestId("extraction-cell-detail");
   await expect(detail.getByTestId("extraction-quote")).toHaveText(ANSWER.pages.quote);
   await expect(detail).toContainText("Page 2");
+  // The document viewer opens at the passage, with the quote to mark.
+  await expect(detail.getByRole("link", { name: "Open the document" })).toHaveAttribute(
+    "href",
+    /\/app\/document-chat\/[^?]+\?chunk=\d+&quote=It%20is%20also/,
+  );
 
   await detail.getByTestId("extraction-edit").fill("3");
   await detail.getByRole("button", { name: "Save" }).click();

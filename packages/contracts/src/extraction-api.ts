@@ -52,6 +52,7 @@ export const extractionPlaceSchema = z.object({
   page: z.number().int().nullable(),
   start: z.number().int(),
   end: z.number().int(),
+  chunk: z.number().int().nullable().optional(),
 });
 
 export const extractionCellSchema = z.object({

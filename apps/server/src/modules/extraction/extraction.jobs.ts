@@ -12,7 +12,12 @@ import {
   fieldsOf,
   settle,
 } from "./extraction.service.ts";
-import { readSource, SourceError, type StoredSource } from "./extraction.sources.ts";
+import {
+  type ReadSource,
+  readSource,
+  SourceError,
+  type StoredSource,
+} from "./extraction.sources.ts";
 
 export const EXTRACTION_FAILED_TEXT = "The extraction failed. Try again in a moment.";
 const MODEL_FAILED_TEXT = "The model did not answer for this source.";
@@ -37,11 +42,26 @@ export async function inPool<T>(
   if (errors.length > 0) throw errors[0];
 }
 
+/**
+ * Where a cell's quote is, as the viewer opens it: a file's page and the passage (chunk) the quote
+ * begins in; a web page's text has no pages.
+ */
+function placed(cell: ExtractionCell, source: ReadSource, noPages: boolean): ExtractionCell {
+  const place = cell.place;
+  if (!place) return cell;
+  if (noPages) return { ...cell, place: { ...place, page: null } };
+  const chunk = source.chunks.find(
+    (c) => c.page === place.page && c.start <= place.start && place.start < c.end,
+  );
+  return { ...cell, place: { ...place, chunk: chunk?.ordinal ?? null } };
+}
+
 /** The row's cells after a read: the new ones, except cells the person corrected. */
 function mergeRow(
   before: Record<string, unknown>,
   fields: readonly ExtractionField[],
   cells: readonly ExtractionCell[],
+  source: ReadSource,
   noPages: boolean,
 ): Record<string, unknown> {
   const out = { ...before };
@@ -49,8 +69,7 @@ function mergeRow(
     const old = before[field.key] as ExtractionCell | undefined;
     const cell = cells[i];
     if (!cell || old?.edited) continue;
-    out[field.key] =
-      noPages && cell.place ? { ...cell, place: { ...cell.place, page: null } } : cell;
+    out[field.key] = placed(cell, source, noPages);
   }
   return out;
 }
@@ -81,7 +100,7 @@ async function fillRow(options: {
       source: pages,
       signal: run.signal,
     });
-    const cells = mergeRow(row.cells, options.fields, read.cells, source.kind === "url");
+    const cells = mergeRow(row.cells, options.fields, read.cells, pages, source.kind === "url");
     saved = { status: "done", cells, error: null };
   } catch (error) {
     if (run.signal.aborted) throw error;

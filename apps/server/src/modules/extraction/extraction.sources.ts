@@ -47,20 +47,32 @@ export async function checkSources(
   return out;
 }
 
-async function readFile(deps: Deps, user: SessionUser, fileId: string): Promise<SourcePages> {
+/** A source's pages, and for a file its passages (where each begins and ends in its page). */
+export interface ReadSource extends SourcePages {
+  chunks: ReadonlyArray<{ ordinal: number; page: number; start: number; end: number }>;
+}
+
+async function readFile(deps: Deps, user: SessionUser, fileId: string): Promise<ReadSource> {
   const row = await files.ownedFile(deps, user, fileId).catch(() => null);
   if (!row) throw new SourceError("The file has been deleted.");
   if (row.status === "failed") throw new SourceError("The file could not be read.");
   if (row.status !== "ready") throw new SourceError("The file is still being read.");
-  const texts = files.pageTexts(await files.filePassages(deps.db, row.id));
+  const passages = await files.filePassages(deps.db, row.id);
+  const texts = files.pageTexts(passages);
   const pages = [...texts.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([page, text]) => ({ page, text }));
   if (pages.every((p) => p.text.trim() === "")) throw new SourceError("The file has no text.");
-  return { title: row.name, pages };
+  const chunks = passages.map((p) => ({
+    ordinal: p.ordinal,
+    page: p.page,
+    start: p.charStart,
+    end: p.charStart + p.content.length,
+  }));
+  return { title: row.name, pages, chunks };
 }
 
-async function readUrl(deps: Deps, url: string, signal: AbortSignal): Promise<SourcePages> {
+async function readUrl(deps: Deps, url: string, signal: AbortSignal): Promise<ReadSource> {
   try {
     const page = await deps.webFetch.fetchPage({
       url,
@@ -78,7 +90,7 @@ async function readUrl(deps: Deps, url: string, signal: AbortSignal): Promise<So
       { signal },
     );
     if (!text) throw new SourceError("The page has no readable text.");
-    return { title: url, pages: [{ page: 1, text }] };
+    return { title: url, pages: [{ page: 1, text }], chunks: [] };
   } catch (error) {
     if (error instanceof WebFetchError || error instanceof PageTextError)
       throw new SourceError(error.message);
@@ -91,7 +103,7 @@ export function readSource(
   user: SessionUser,
   source: StoredSource,
   signal: AbortSignal,
-): Promise<SourcePages> {
+): Promise<ReadSource> {
   return source.kind === "file"
     ? readFile(deps, user, source.fileId)
     : readUrl(deps, source.url, signal);

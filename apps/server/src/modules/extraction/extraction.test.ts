@@ -146,10 +146,23 @@ describe("an extraction over three PDFs", () => {
       await h.request(`/api/documents/${fileIds.get("bug1997343.pdf")}/text`, {
         cookie: owner.cookie,
       })
-    ).json()) as { pages: Array<{ page: number; text: string }> };
+    ).json()) as {
+      pages: Array<{
+        page: number;
+        text: string;
+        passages: Array<{ ordinal: number; start: number; end: number }>;
+      }>;
+    };
     const place = cellOf(item, "bug1997343.pdf", "pages")?.place;
     const page2 = text.pages.find((p) => p.page === 2)?.text ?? "";
     expect(page2.slice(place?.start, place?.end)).toBe("It is also possible to cite works");
+    // …and the passage it begins in, which the document viewer opens with the quote marked.
+    const passage = text.pages
+      .find((p) => p.page === 2)
+      ?.passages.find((p) => p.ordinal === place?.chunk);
+    expect(passage && place && passage.start <= place.start && place.start < passage.end).toBe(
+      true,
+    );
     expect(await unitsUsed(owner.cookie)).toBe(1);
     const list = (await (await h.request("/api/extractions", { cookie: owner.cookie })).json()) as {
       items: Array<{ id: string; rowsDone: number }>;

@@ -71,7 +71,12 @@ export function CellDetail({ item, selected }: { item: ExtractionItem; selected:
       {row.source.fileId ? (
         <Link
           className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}
-          to={paths.app.documentChat.href(row.source.fileId)}
+          to={
+            paths.app.documentChat.href(row.source.fileId) +
+            (cell.place?.chunk != null
+              ? `?chunk=${cell.place.chunk}&quote=${encodeURIComponent(cell.quote ?? "")}`
+              : "")
+          }
         >
           <ExternalLink className="size-4" aria-hidden="true" />
           {t("extraction.detail.open")}
