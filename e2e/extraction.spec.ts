@@ -127,6 +127,15 @@ test("extraction screenshots: light and dark, desktop and phone", async ({
         path: path.join(SHOTS, `extraction-table-${colorScheme}-${name}.png`),
         fullPage: true,
       });
+      if (name === "desktop") {
+        // The cell's passage in the document viewer, the quote marked.
+        await page.getByRole("link", { name: "Open the document" }).click();
+        await expect(page.getByTestId("pdf-bands").first()).toBeVisible({ timeout: 60_000 });
+        await page.waitForTimeout(1500);
+        await page.screenshot({
+          path: path.join(SHOTS, `extraction-passage-${colorScheme}-${name}.png`),
+        });
+      }
       await context.close();
     }
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AGENT_NEEDS_MODEL_HOW_TO } from "./agents-api.ts";
 import {
   EXTRACTION_LIMITS,
   EXTRACTION_MARKS,
@@ -141,5 +142,4 @@ export const EXTRACTION_EVENTS = {
 } as const;
 
 /** What starting an extraction says on a server without a language model. */
-export const EXTRACTION_NEEDS_MODEL =
-  "Extraction needs a language model. The administrator of this Nexus server sets LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to any OpenAI-compatible API and restarts the server.";
+export const EXTRACTION_NEEDS_MODEL = `Extraction needs a language model. ${AGENT_NEEDS_MODEL_HOW_TO}`;
