@@ -17,6 +17,8 @@
 //                                     300 PDF pages),
 //                                     research (deep research: per step, a standard run, replay of
 //                                     10,000 events, citation accuracy; instant fakes),
+//                                     extraction (100 sources × 10 fields: a run, per source,
+//                                     quote alignment per cell; instant fakes),
 //                                     soak: G13, SOAK_SECONDS long, 60 by default; nginx: through
 //                                     deploy/nginx.conf, 1 and 2 instances, against direct;
 //                                     replica: Debian primary + streaming replica, 2 instances,
@@ -40,6 +42,7 @@ import { documentChat } from "./document-chat.ts";
 import { documentParse } from "./document-parse.ts";
 import { documentViewerBench } from "./document-viewer.ts";
 import { exportBench } from "./export.ts";
+import { extraction } from "./extraction.ts";
 import { filesRetrieval } from "./files-retrieval.ts";
 import { filesUpload } from "./files-upload.ts";
 import { historyPages } from "./history-pages.ts";
@@ -70,6 +73,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "cold-start": coldStart,
   "document-chat": documentChat,
   research,
+  extraction,
   "run-code": runCodeBench,
   "document-parse": documentParse,
   "document-viewer": documentViewerBench,

@@ -25,6 +25,7 @@ import {
   historyExportRoutes,
   threadExportRoutes,
 } from "./modules/exports/exports.routes.ts";
+import { extractionRoutes } from "./modules/extraction/extraction.routes.ts";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes.ts";
@@ -102,6 +103,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/files", filesRoutes(deps))
     .route("/research", researchRoutes(deps))
     .route("/nexdocs", nexdocsRoutes(deps))
+    .route("/extractions", extractionRoutes(deps))
     .route("/runs", runsRoutes(deps));
   for (const [path, routes] of options.routes ?? []) api.route(path, routes);
   // Unknown API paths end here as JSON, never falling through to the web app.

@@ -159,6 +159,8 @@ export const envSchema = z
     INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Deep research steps run at once by this instance (each run's steps go one after another). */
     RESEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+    /** Sources one extraction run reads at once (model calls in flight per run). */
+    EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     /** A job still running this long after its start (its instance died) is retried. */
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** How often expired jobs are looked for (pg-boss maintenance). */

@@ -1,5 +1,6 @@
 import type { JobDefinition } from "./jobs/job-definition.ts";
 import { HOUSEKEEPING_JOB } from "./jobs.ts";
+import { EXTRACTION_JOBS } from "./modules/extraction/extraction.jobs.ts";
 import { FILE_JOBS } from "./modules/files/files.jobs.ts";
 import { RESEARCH_JOBS } from "./modules/research/research.jobs.ts";
 import { RUN_JOBS } from "./modules/runs/runs.jobs.ts";
@@ -13,5 +14,6 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   ...RUN_JOBS,
   ...FILE_JOBS,
   ...RESEARCH_JOBS,
+  ...EXTRACTION_JOBS,
   HOUSEKEEPING_JOB,
 ];

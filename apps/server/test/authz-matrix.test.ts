@@ -1,5 +1,6 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extractionMatrixRows } from "./authz-matrix-extraction.ts";
 import { CUSTOM_AGENT, matrixSeeds } from "./authz-matrix-seeds.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
@@ -280,6 +281,7 @@ const MATRIX: Record<string, Row> = {
     seed: seedNexdoc,
   },
   "GET /api/nexdocs/:id/export": { query: "?format=md", expect: ownerOnly(200), seed: seedNexdoc },
+  ...extractionMatrixRows(() => h),
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.
   "POST /api/auth/sign-out": { expect: all(204), destructive: true },

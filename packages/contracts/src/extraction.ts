@@ -111,6 +111,8 @@ export interface ExtractionPlace {
   page: number | null;
   start: number;
   end: number;
+  /** The file passage (chunk ordinal) the quote begins in: the document viewer opens it. */
+  chunk?: number | null;
 }
 
 export interface ExtractionCell {

@@ -14,6 +14,7 @@ export * from "./errors.ts";
 export * from "./export-words.ts";
 export * from "./exports.ts";
 export * from "./extraction.ts";
+export * from "./extraction-api.ts";
 export * from "./feedback.ts";
 export * from "./files.ts";
 export * from "./history.ts";

@@ -36,6 +36,13 @@ export const researchKeys = {
   one: (threadId: string) => [...researchKeys.all, "one", threadId] as const,
 };
 
+/** Structured extraction: the caller's extractions and one with its rows. */
+export const extractionKeys = {
+  all: ["extraction"] as const,
+  list: () => [...extractionKeys.all, "list"] as const,
+  one: (id: string) => [...extractionKeys.all, "one", id] as const,
+};
+
 export const libraryKeys = {
   all: ["library"] as const,
   lists: () => [...libraryKeys.all, "list"] as const,

@@ -92,6 +92,19 @@ beforeAll(async () => {
   await db
     .insert(schema.nexdocsRevisions)
     .values({ documentId: nexdoc?.id ?? "", revision: 1, content: { type: "doc" } });
+  await db.insert(schema.extractions).values({
+    id: "axExtraction1",
+    userId: owner.userId,
+    title: "Breakwater facts",
+    fields: [{ key: "year", name: "Year", type: "number" }],
+    sources: [{ kind: "file", fileId: file.id, label: "minutes.txt" }],
+  });
+  await db.insert(schema.extractionRows).values({
+    extractionId: "axExtraction1",
+    row: 0,
+    status: "done",
+    cells: { year: { value: 1904, quote: "in 1904", mark: "exact" } },
+  });
   await db
     .insert(schema.usageCounters)
     .values({ subjectId: owner.userId, period: "2026-12", search: 2 })
@@ -136,6 +149,8 @@ describe("the account data export", { timeout: 60_000 }, () => {
     }
     // NexDocs documents and their versions (which name the document, not the person).
     expect(index.tables.find((t) => t.table === "nexdocs_revisions")?.rows).toBe(1);
+    // An extraction's rows name no one: they are carried through their extraction.
+    expect(index.tables.find((t) => t.table === "extraction_rows")?.rows).toBe(1);
     // Derived tables are counted and explained, never silently left out.
     expect(index.derived.find((d) => d.table === "file_chunks")?.count).toBeGreaterThan(0);
     // Secrets stay out: no session or sign-in hash.

@@ -3,6 +3,7 @@ import type { Deps, SessionUser } from "../../deps.ts";
 import type { AccountData, AccountDerived, AccountTable } from "../../lib/account-data.ts";
 import * as auth from "../auth/auth.service.ts";
 import * as customAgents from "../custom-agents/custom-agents.service.ts";
+import * as extraction from "../extraction/extraction.service.ts";
 import * as feedback from "../feedback/feedback.service.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
@@ -34,6 +35,7 @@ const SECTIONS: ReadonlyArray<(deps: Deps, user: SessionUser) => Promise<Account
   (deps, user) => shares.accountData(deps.db, user.id),
   (deps, user) => runs.accountData(deps.db, user.id),
   (deps, user) => research.accountData(deps.db, user.id),
+  (deps, user) => extraction.accountData(deps.db, user.id),
   (deps, user) => usage.accountData(deps.db, user.id),
   (deps, user) => feedback.accountData(deps.db, user.id),
   (deps, user) => nexdocs.accountData(deps.db, user.id),

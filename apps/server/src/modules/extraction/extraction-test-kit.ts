@@ -1,0 +1,171 @@
+import type { ExtractionItem } from "@nexus/contracts";
+import { XMLParser } from "fast-xml-parser";
+import { strFromU8, unzipSync } from "fflate";
+import { expect } from "vitest";
+import type { FakeBehaviour, RecordedRequest } from "../../../../../e2e/fakes/openai-server.ts";
+import type { Harness } from "../../../test/harness.ts";
+import type { Scalar } from "./extraction.export.ts";
+
+/**
+ * The extraction tests' fake model and helpers: the model answers each source by the file name in
+ * its prompt ("Title: …"), with words copied from the three fixture PDFs (their pages known from
+ * the fixtures' manifest), one quote that is in none of them, and one field left unanswered.
+ */
+
+export const FIELDS = [
+  { key: "title", name: "Title", type: "text" },
+  { key: "pages", name: "Pages", type: "number", instructions: "How many pages it has" },
+  { key: "first_heading", name: "First heading", type: "text" },
+];
+
+type Answer = Record<string, { value: unknown; quote: string | null }>;
+
+/** Each document's answer: values, and quotes copied from the page the test expects. */
+export const ANSWERS: Record<string, Answer> = {
+  "tracemonkey.pdf": {
+    title: {
+      value: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+      quote: "Trace-based Just-in-Time Type Specialization for Dynamic",
+    },
+    pages: {
+      value: 14,
+      quote: "not be interpreted as necessarily representing the official views",
+    },
+    // A heading the paper has, with a quote that is not in it: shown, never as checked.
+    first_heading: {
+      value: "Introduction",
+      quote: "The first heading of this paper is Introduction",
+    },
+  },
+  "bug1997343.pdf": {
+    title: { value: "A Two Column Example", quote: "A Two Column Example" },
+    pages: { value: "2", quote: "It is also possible to cite works" },
+    // Not answered: "not found", no value.
+    first_heading: { value: null, quote: null },
+  },
+  "file_pdfjs_test.pdf": {
+    title: { value: "Mozilla automated testing", quote: "Mozilla automated testing" },
+    pages: { value: 5, quote: "Reftest is your best bet" },
+    first_heading: { value: "Mozilla automated testing", quote: "Mozilla automated testing" },
+  },
+};
+
+export function promptText(request: RecordedRequest): string {
+  return request.messages
+    .map((m) =>
+      typeof m.content === "string"
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((p: { text?: string }) => p.text ?? "").join("")
+          : "",
+    )
+    .join("\n");
+}
+
+export function docOf(request: RecordedRequest): string | null {
+  return /Title: (\S+\.pdf)/.exec(promptText(request))?.[1] ?? null;
+}
+
+export const json = (value: unknown): FakeBehaviour => ({
+  kind: "text",
+  text: JSON.stringify(value),
+});
+
+/** The fake model: a proposal for a description, else the named document's answer. */
+export function answerFor(request: RecordedRequest, held: ReadonlySet<string>): FakeBehaviour {
+  const text = promptText(request);
+  if (text.includes("Description:"))
+    return json({
+      fields: [
+        { name: "Title", type: "text", instructions: "The paper's title", required: true },
+        { name: "Sample size", type: "number", instructions: "Participants" },
+        { name: "Title", type: "text" },
+      ],
+    });
+  const doc = docOf(request);
+  if (doc && held.has(doc)) return { kind: "stall" };
+  return json((doc && ANSWERS[doc]) ?? {});
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function getItem(h: Harness, cookie: string, id: string): Promise<ExtractionItem> {
+  const res = await h.request(`/api/extractions/${id}`, { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as ExtractionItem;
+}
+
+/** Polls until `check` holds for the extraction (or `ms` passed): its last state. */
+export async function until(
+  h: Harness,
+  cookie: string,
+  id: string,
+  check: (item: ExtractionItem) => boolean,
+  ms = 20_000,
+): Promise<ExtractionItem> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const item = await getItem(h, cookie, id);
+    if (check(item) || Date.now() > deadline) return item;
+    await sleep(100);
+  }
+}
+
+export const ended = (item: ExtractionItem) => !["queued", "running"].includes(item.status);
+
+/** A CSV file read back into rows of fields (RFC 4180 quoting). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  const body = text.replace(/^\ufeff/, "");
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(field), (field = "");
+    else if (ch === "\r" && body[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += ch;
+  }
+  return rows;
+}
+
+/** An XLSX file's first sheet read back (inline strings, numbers and booleans). */
+export function parseXlsx(bytes: Uint8Array): Scalar[][] {
+  const files = unzipSync(bytes);
+  const sheet = files["xl/worksheets/sheet1.xml"];
+  if (!sheet) throw new Error("no sheet");
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    isArray: (name) => name === "row" || name === "c",
+    parseTagValue: false,
+    trimValues: false,
+  });
+  const doc = parser.parse(strFromU8(sheet)) as {
+    worksheet: { sheetData: { row: Array<{ c?: Array<Record<string, unknown>> }> } };
+  };
+  return doc.worksheet.sheetData.row.map((r) => {
+    const out: Scalar[] = [];
+    for (const c of r.c ?? []) {
+      const ref = String(c["@_r"]);
+      const col =
+        [...ref.replace(/\d+$/, "")].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+      while (out.length < col) out.push(null);
+      const type = c["@_t"];
+      const is = c.is as { t: string | { "#text": string } } | undefined;
+      if (type === "inlineStr") out.push(typeof is?.t === "object" ? is.t["#text"] : (is?.t ?? ""));
+      else if (type === "b") out.push(String(c.v) === "1");
+      else out.push(Number(c.v));
+    }
+    return out;
+  });
+}

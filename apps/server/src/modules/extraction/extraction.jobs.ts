@@ -1,0 +1,160 @@
+import { EXTRACTION_EVENTS, type ExtractionCell, type ExtractionField } from "@nexus/contracts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import type { JobDefinition } from "../../jobs/job-definition.ts";
+import { defineRunStepsJob, RunFailed, type RunStepContext } from "../runs/runs.jobs.ts";
+import * as users from "../users/users.service.ts";
+import { extractSource } from "./extraction.engine.ts";
+import * as repo from "./extraction.repo.ts";
+import {
+  EXTRACTION_QUEUE,
+  EXTRACTION_RUN_KIND,
+  type ExtractionJobData,
+  fieldsOf,
+  settle,
+} from "./extraction.service.ts";
+import {
+  type ReadSource,
+  readSource,
+  SourceError,
+  type StoredSource,
+} from "./extraction.sources.ts";
+
+export const EXTRACTION_FAILED_TEXT = "The extraction failed. Try again in a moment.";
+const MODEL_FAILED_TEXT = "The model did not answer for this source.";
+
+/** Runs `work` over `items`, at most `limit` at once; waits for all, then throws the first error. */
+export async function inPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length && errors.length === 0) {
+      const item = items[next++] as T;
+      await work(item).catch((error: unknown) => {
+        errors.push(error);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (errors.length > 0) throw errors[0];
+}
+
+/**
+ * Where a cell's quote is, as the viewer opens it: a file's page and the passage (chunk) the quote
+ * begins in; a web page's text has no pages.
+ */
+function placed(cell: ExtractionCell, source: ReadSource, noPages: boolean): ExtractionCell {
+  const place = cell.place;
+  if (!place) return cell;
+  if (noPages) return { ...cell, place: { ...place, page: null } };
+  const chunk = source.chunks.find(
+    (c) => c.page === place.page && c.start <= place.start && place.start < c.end,
+  );
+  return { ...cell, place: { ...place, chunk: chunk?.ordinal ?? null } };
+}
+
+/** The row's cells after a read: the new ones, except cells the person corrected. */
+function mergeRow(
+  before: Record<string, unknown>,
+  fields: readonly ExtractionField[],
+  cells: readonly ExtractionCell[],
+  source: ReadSource,
+  noPages: boolean,
+): Record<string, unknown> {
+  const out = { ...before };
+  for (const [i, field] of fields.entries()) {
+    const old = before[field.key] as ExtractionCell | undefined;
+    const cell = cells[i];
+    if (!cell || old?.edited) continue;
+    out[field.key] = placed(cell, source, noPages);
+  }
+  return out;
+}
+
+/**
+ * One source's row: read, extracted, saved and published (a run event the table draws). A source
+ * that cannot be read or answered marks its row failed, not the run; a cancel or a hand-over
+ * (the signal) leaves the row pending for the next attempt.
+ */
+async function fillRow(options: {
+  deps: Deps;
+  run: RunStepContext;
+  user: SessionUser;
+  record: repo.ExtractionRecord;
+  fields: readonly ExtractionField[];
+  row: repo.ExtractionRowRecord;
+}): Promise<void> {
+  const { deps, run, record, row } = options;
+  run.signal.throwIfAborted();
+  const source = record.sources[row.row] as StoredSource | undefined;
+  let saved: { status: "done" | "failed"; cells: Record<string, unknown>; error: string | null };
+  try {
+    if (!source) throw new SourceError("This source is missing.");
+    const pages = await readSource(deps, options.user, source, run.signal);
+    const read = await extractSource({
+      model: deps.models.chatModel({ reasoning: false }).model,
+      fields: options.fields,
+      source: pages,
+      signal: run.signal,
+    });
+    const cells = mergeRow(row.cells, options.fields, read.cells, pages, source.kind === "url");
+    saved = { status: "done", cells, error: null };
+  } catch (error) {
+    if (run.signal.aborted) throw error;
+    const message = error instanceof SourceError ? error.message : MODEL_FAILED_TEXT;
+    if (!(error instanceof SourceError))
+      deps.logger.warn({ err: error, runId: run.run.id, row: row.row }, "an extraction row failed");
+    saved = { status: "failed", cells: row.cells, error: message };
+  }
+  await repo.saveRow(deps.db, {
+    extractionId: record.id,
+    row: row.row,
+    ...saved,
+    now: deps.clock.now(),
+  });
+  await run.emit(EXTRACTION_EVENTS.row, { row: row.row, ...saved });
+}
+
+/**
+ * An extraction run (ARCHITECTURE.md §3.3): one step that reads its pending rows'
+ * sources EXTRACTION_CONCURRENCY at a time, each row saved as it finishes. A run handed over or
+ * retried after a crash reads only the rows still pending. Its unit is settled once it ends.
+ */
+export const EXTRACTION_JOBS: JobDefinition[] = [
+  defineRunStepsJob<ExtractionJobData>({
+    name: EXTRACTION_QUEUE,
+    runKind: EXTRACTION_RUN_KIND,
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+    concurrency: (deps) => deps.env.RESEARCH_CONCURRENCY,
+    failedText: EXTRACTION_FAILED_TEXT,
+    async step(deps, job, run) {
+      const record = await repo.findById(deps.db, job.data.extractionId);
+      const caller = await users.jobCaller(deps, run.run.userId);
+      if (!record || !caller?.user) throw new RunFailed(EXTRACTION_FAILED_TEXT);
+      const all = fieldsOf(record);
+      const only = job.data.fields;
+      const fields = only ? all.filter((f) => only.includes(f.key)) : all;
+      const pending = (await repo.rowsOf(deps.db, record.id)).filter((r) => r.status === "pending");
+      const user = caller.user;
+      await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
+        fillRow({ deps, run, user, record, fields, row }),
+      );
+      const rows = await repo.rowsOf(deps.db, record.id);
+      return {
+        next: false,
+        result: {
+          rowsDone: rows.filter((r) => r.status === "done").length,
+          rowsFailed: rows.filter((r) => r.status === "failed").length,
+        },
+      };
+    },
+    async ended(deps, run) {
+      const caller = await users.jobCaller(deps, run.userId);
+      if (caller) await settle(deps, caller, run.id);
+    },
+  }),
+];

@@ -1,0 +1,132 @@
+import { type Db, schema } from "@nexus/db";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+
+const { extractions, extractionRows, runs } = schema;
+
+export type ExtractionRecord = typeof extractions.$inferSelect;
+export type ExtractionRowRecord = typeof extractionRows.$inferSelect;
+export type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+
+/** An extraction with its latest run's status and result (modules/runs writes those). */
+export interface ExtractionWithRun extends ExtractionRecord {
+  status: (typeof runs.$inferSelect)["status"] | null;
+  result: Record<string, unknown> | null;
+}
+
+const withRun = {
+  id: extractions.id,
+  userId: extractions.userId,
+  title: extractions.title,
+  fields: extractions.fields,
+  sources: extractions.sources,
+  runId: extractions.runId,
+  createdAt: extractions.createdAt,
+  updatedAt: extractions.updatedAt,
+  status: runs.status,
+  result: runs.result,
+};
+
+export async function insertExtraction(
+  db: Executor,
+  values: typeof extractions.$inferInsert,
+): Promise<void> {
+  await db.insert(extractions).values(values);
+}
+
+export async function insertRows(db: Executor, extractionId: string, count: number): Promise<void> {
+  if (count === 0) return;
+  await db.insert(extractionRows).values(
+    Array.from({ length: count }, (_, row) => ({
+      extractionId,
+      row,
+      status: "pending" as const,
+    })),
+  );
+}
+
+export async function findOwned(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<ExtractionWithRun | null> {
+  const [row] = await db
+    .select(withRun)
+    .from(extractions)
+    .leftJoin(runs, eq(runs.id, extractions.runId))
+    .where(and(eq(extractions.id, id), eq(extractions.userId, userId)));
+  return row ?? null;
+}
+
+export async function findById(db: Executor, id: string): Promise<ExtractionRecord | null> {
+  const [row] = await db.select().from(extractions).where(eq(extractions.id, id));
+  return row ?? null;
+}
+
+export async function listOwned(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<Array<ExtractionWithRun & { rowsDone: number }>> {
+  return db
+    .select({
+      ...withRun,
+      rowsDone: sql<number>`(select count(*)::int from ${extractionRows} r where r.extraction_id = ${extractions.id} and r.status = 'done')`,
+    })
+    .from(extractions)
+    .leftJoin(runs, eq(runs.id, extractions.runId))
+    .where(eq(extractions.userId, userId))
+    .orderBy(desc(extractions.createdAt))
+    .limit(limit);
+}
+
+export function rowsOf(db: Executor, extractionId: string): Promise<ExtractionRowRecord[]> {
+  return db
+    .select()
+    .from(extractionRows)
+    .where(eq(extractionRows.extractionId, extractionId))
+    .orderBy(extractionRows.row);
+}
+
+export async function saveRow(
+  db: Executor,
+  values: {
+    extractionId: string;
+    row: number;
+    status: "pending" | "done" | "failed";
+    cells: Record<string, unknown>;
+    error: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .update(extractionRows)
+    .set({ status: values.status, cells: values.cells, error: values.error, updatedAt: values.now })
+    .where(
+      and(eq(extractionRows.extractionId, values.extractionId), eq(extractionRows.row, values.row)),
+    );
+}
+
+/** Rows set back to pending (a re-run of them); their cells stay until the row is saved again. */
+export async function markPending(
+  db: Executor,
+  extractionId: string,
+  rows: readonly number[] | "all",
+): Promise<void> {
+  const where =
+    rows === "all"
+      ? eq(extractionRows.extractionId, extractionId)
+      : and(eq(extractionRows.extractionId, extractionId), inArray(extractionRows.row, [...rows]));
+  await db.update(extractionRows).set({ status: "pending" }).where(where);
+}
+
+export async function setRun(db: Executor, id: string, runId: string, now: Date): Promise<void> {
+  await db.update(extractions).set({ runId, updatedAt: now }).where(eq(extractions.id, id));
+}
+
+export async function touch(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(extractions).set({ updatedAt: now }).where(eq(extractions.id, id));
+}
+
+export async function deleteExtraction(db: Executor, id: string): Promise<void> {
+  await db.delete(extractions).where(eq(extractions.id, id));
+}

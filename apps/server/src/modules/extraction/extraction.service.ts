@@ -1,0 +1,312 @@
+import {
+  EXTRACTION_EVENTS,
+  EXTRACTION_NEEDS_MODEL,
+  type ExtractionCell,
+  type ExtractionCreate,
+  type ExtractionField,
+  type ExtractionItem,
+  type ExtractionRerun,
+  type ExtractionRow,
+  type ExtractionSummary,
+  extractionFieldSchema,
+} from "@nexus/contracts";
+import type { Caller, Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { alphanumericId } from "../../lib/ids.ts";
+import * as runs from "../runs/runs.service.ts";
+import * as usage from "../usage/usage.service.ts";
+import { readValue } from "./extraction.cells.ts";
+import * as repo from "./extraction.repo.ts";
+import { checkSources, labelOf, type StoredSource } from "./extraction.sources.ts";
+
+/**
+ * Structured extraction (issue 39): an extraction is a schema, its sources (a row each) and its
+ * latest run (modules/runs, kind "extraction"). A run reserves one agent unit at its start (the
+ * atomic wall of usage.consume) and gives it back when it ends without a row (settle).
+ */
+
+export const EXTRACTION_RUN_KIND = "extraction";
+export const EXTRACTION_QUEUE = "extraction-run";
+export const EXTRACTION_LIST_LIMIT = 200;
+export const EXTRACTION_QUOTA_MESSAGE =
+  "You have reached your agent conversation limit: an extraction run counts as one.";
+
+/** The data of an extraction run's job: ids, and which fields it fills (null: all). */
+export interface ExtractionJobData {
+  runId: string;
+  step: number;
+  extractionId: string;
+  fields: string[] | null;
+}
+
+export function callerOf(user: SessionUser): Caller {
+  return { user, anonId: null, ip: "" };
+}
+
+/** No language model configured (the offline engine cannot extract typed values). */
+export function isOffline(deps: Deps): boolean {
+  return !deps.models.configured || deps.models.chatModel({ reasoning: false }).offline;
+}
+
+export function needsModel(deps: Deps): void {
+  if (isOffline(deps)) throw new AppError("needs_model", EXTRACTION_NEEDS_MODEL);
+}
+
+export async function quotaWall(deps: Deps, caller: Caller, reserve: boolean): Promise<void> {
+  const seen = reserve
+    ? await usage.consume({ deps, caller, counter: "agentUsage" })
+    : await usage.check({ deps, caller, counter: "agentUsage" });
+  if (!seen.allowed)
+    throw usage.quotaExceeded(deps, { ...seen, counter: "agentUsage" }, EXTRACTION_QUOTA_MESSAGE);
+}
+
+export function fieldsOf(record: repo.ExtractionRecord): ExtractionField[] {
+  return record.fields.map((f) => extractionFieldSchema.parse(f));
+}
+
+/** Sends a run's job for `extractionId`; a run that cannot be sent ends failed (and the error goes up). */
+async function sendRun(
+  deps: Deps,
+  runId: string,
+  data: Omit<ExtractionJobData, "runId" | "step">,
+): Promise<void> {
+  const jobs = deps.jobs;
+  if (!jobs) throw new AppError("unavailable", "Background jobs are not running on this server.");
+  await jobs.send(EXTRACTION_QUEUE, { ...data, runId, step: 0 }, { singletonKey: `${runId}:0` });
+}
+
+/**
+ * POST /api/extractions: needs a model (nothing charged without one), checks the files are the
+ * caller's, reserves one agent unit, then writes the extraction, its pending rows and its run in
+ * one transaction and sends the run's job.
+ */
+export async function start(
+  deps: Deps,
+  user: SessionUser,
+  input: ExtractionCreate,
+): Promise<ExtractionItem> {
+  needsModel(deps);
+  if (!deps.jobs)
+    throw new AppError("unavailable", "Background jobs are not running on this server.");
+  const sources = await checkSources(deps, user, input.sources);
+  const caller = callerOf(user);
+  await quotaWall(deps, caller, true);
+  const id = alphanumericId();
+  let runId: string | null = null;
+  try {
+    runId = await deps.db.transaction(async (tx) => {
+      const run = await runs.createRun(tx, {
+        userId: user.id,
+        kind: EXTRACTION_RUN_KIND,
+        subjectId: id,
+      });
+      await repo.insertExtraction(tx, {
+        id,
+        userId: user.id,
+        title: input.title || defaultTitle(input.fields),
+        fields: input.fields,
+        sources,
+        runId: run.id,
+      });
+      await repo.insertRows(tx, id, sources.length);
+      return run.id;
+    });
+    await sendRun(deps, runId, { extractionId: id, fields: null });
+  } catch (error) {
+    if (runId !== null)
+      await runs
+        .endRun(deps, runId, { status: "failed", result: { message: "Not started." } })
+        .catch(() => undefined);
+    await usage.refund({ deps, caller, counter: "agentUsage" });
+    throw error;
+  }
+  return get(deps, user, id);
+}
+
+function defaultTitle(fields: readonly ExtractionField[]): string {
+  return fields
+    .map((f) => f.name)
+    .join(", ")
+    .slice(0, 200);
+}
+
+function presentRow(record: repo.ExtractionRecord, row: repo.ExtractionRowRecord): ExtractionRow {
+  const source = (record.sources[row.row] ?? { kind: "url", url: "" }) as StoredSource;
+  return {
+    index: row.row,
+    source: {
+      kind: source.kind,
+      label: labelOf(source),
+      fileId: source.kind === "file" ? source.fileId : null,
+      url: source.kind === "url" ? source.url : null,
+    },
+    status: row.status,
+    cells: row.cells as Record<string, ExtractionCell>,
+    error: row.error,
+  };
+}
+
+function summary(row: repo.ExtractionWithRun, rowsDone: number): ExtractionSummary {
+  const result = row.result ?? {};
+  return {
+    id: row.id,
+    title: row.title,
+    runId: row.runId,
+    status: row.status ?? "failed",
+    fields: fieldsOf(row),
+    sourceCount: row.sources.length,
+    rowsDone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    error: row.status === "failed" && typeof result.message === "string" ? result.message : null,
+  };
+}
+
+/** The caller's extraction; another person's and a made-up id are the same 404. */
+export async function owned(
+  deps: Deps,
+  user: SessionUser,
+  id: string,
+): Promise<repo.ExtractionWithRun> {
+  const row = /^[A-Za-z0-9]{8,64}$/.test(id) ? await repo.findOwned(deps.db, user.id, id) : null;
+  if (!row) throw new AppError("not_found", "No such extraction.");
+  return row;
+}
+
+export async function get(deps: Deps, user: SessionUser, id: string): Promise<ExtractionItem> {
+  const row = await owned(deps, user, id);
+  const rows = (await repo.rowsOf(deps.db, id)).map((r) => presentRow(row, r));
+  return { ...summary(row, rows.filter((r) => r.status === "done").length), rows };
+}
+
+export async function list(deps: Deps, user: SessionUser): Promise<ExtractionSummary[]> {
+  const rows = await repo.listOwned(deps.db, user.id, EXTRACTION_LIST_LIMIT);
+  return rows.map((row) => summary(row, row.rowsDone));
+}
+
+/** POST /api/extractions/:id/cancel: its running run stops at its next source (rows kept). */
+export async function cancel(deps: Deps, user: SessionUser, id: string): Promise<ExtractionItem> {
+  const row = await owned(deps, user, id);
+  if (!row.runId || !row.status || runs.isTerminal(row.status))
+    throw new AppError("conflict", "This extraction is not running.");
+  await runs.requestCancel({ deps, user, runId: row.runId });
+  return get(deps, user, id);
+}
+
+/**
+ * PATCH /api/extractions/:id/rows/:row/cells/:key: the person's value, read as the field's type
+ * (a value that is not of it is a 400 and changes nothing). Kept over re-runs, marked edited.
+ */
+export async function editCell(
+  deps: Deps,
+  user: SessionUser,
+  options: { id: string; row: string; key: string; value: unknown },
+): Promise<ExtractionItem> {
+  const record = await owned(deps, user, options.id);
+  const field = fieldsOf(record).find((f) => f.key === options.key);
+  if (!field) throw new AppError("not_found", "No such field.");
+  const index = /^\d{1,4}$/.test(options.row) ? Number(options.row) : -1;
+  const row = (await repo.rowsOf(deps.db, record.id)).find((r) => r.row === index);
+  if (!row) throw new AppError("not_found", "No such row.");
+  const read = readValue(field, options.value);
+  if (read.note) throw new AppError("bad_request", read.note);
+  const before = row.cells[field.key] as ExtractionCell | undefined;
+  const cell: ExtractionCell = {
+    value: read.value,
+    raw: null,
+    quote: before?.quote ?? null,
+    place: before?.place ?? null,
+    mark: read.value === null ? "not_found" : (before?.mark ?? "unverified"),
+    note: "Corrected by you.",
+    edited: true,
+  };
+  if (
+    before &&
+    JSON.stringify(before.value) !== JSON.stringify(read.value) &&
+    cell.mark !== "not_found"
+  )
+    cell.mark = "unverified";
+  await repo.saveRow(deps.db, {
+    extractionId: record.id,
+    row: row.row,
+    status: row.status === "pending" ? "pending" : row.status,
+    cells: { ...row.cells, [field.key]: cell },
+    error: row.error,
+    now: deps.clock.now(),
+  });
+  await repo.touch(deps.db, record.id, deps.clock.now());
+  return get(deps, user, record.id);
+}
+
+/**
+ * POST /api/extractions/:id/rerun: a row, a column, or one cell read again in a new run (an
+ * agent unit, given back when it fills nothing). Edited cells are kept. One run at a time.
+ */
+export async function rerun(
+  deps: Deps,
+  user: SessionUser,
+  id: string,
+  input: ExtractionRerun,
+): Promise<ExtractionItem> {
+  const record = await owned(deps, user, id);
+  needsModel(deps);
+  if (record.status && !runs.isTerminal(record.status))
+    throw new AppError("conflict", "This extraction is still running.");
+  const fields = fieldsOf(record);
+  if (input.field !== undefined && !fields.some((f) => f.key === input.field))
+    throw new AppError("bad_request", "No such field.");
+  if (input.row !== undefined && input.row >= record.sources.length)
+    throw new AppError("bad_request", "No such row.");
+  const caller = callerOf(user);
+  await quotaWall(deps, caller, true);
+  let runId: string | null = null;
+  try {
+    runId = await deps.db.transaction(async (tx) => {
+      const run = await runs.createRun(tx, {
+        userId: user.id,
+        kind: EXTRACTION_RUN_KIND,
+        subjectId: id,
+      });
+      await repo.markPending(tx, id, input.row === undefined ? "all" : [input.row]);
+      await repo.setRun(tx, id, run.id, deps.clock.now());
+      return run.id;
+    });
+    await sendRun(deps, runId, {
+      extractionId: id,
+      fields: input.field === undefined ? null : [input.field],
+    });
+  } catch (error) {
+    if (runId !== null)
+      await runs
+        .endRun(deps, runId, { status: "failed", result: { message: "Not started." } })
+        .catch(() => undefined);
+    await usage.refund({ deps, caller, counter: "agentUsage" });
+    throw error;
+  }
+  return get(deps, user, id);
+}
+
+/** DELETE /api/extractions/:id: stops its run (its unit given back if it filled nothing) and deletes it. */
+export async function remove(deps: Deps, user: SessionUser, id: string): Promise<void> {
+  const record = await owned(deps, user, id);
+  if (record.runId && record.status && !runs.isTerminal(record.status)) {
+    await runs.requestCancel({ deps, user, runId: record.runId }).catch(() => undefined);
+    if (await runs.endRun(deps, record.runId, { status: "cancelled" }))
+      await settle(deps, callerOf(user), record.runId);
+  }
+  await repo.deleteExtraction(deps.db, id);
+}
+
+/** Rows a run filled (its done-row events). */
+export async function rowsFilled(deps: Deps, runId: string): Promise<number> {
+  const events = await runs.eventsOfTypes(deps, runId, [EXTRACTION_EVENTS.row]);
+  return events.filter((e) => e.payload.status === "done").length;
+}
+
+/** A run's reserved unit once it has ended: kept when it filled a row, given back otherwise. */
+export async function settle(deps: Deps, caller: Caller, runId: string): Promise<void> {
+  if ((await rowsFilled(deps, runId)) > 0) return;
+  await usage.refund({ deps, caller, counter: "agentUsage" });
+}
+
+export { accountData } from "./extraction.account.ts";

@@ -1,0 +1,139 @@
+import { ArrowLeft, CircleStop, Download } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { LoadError } from "@/components/ui/load-error.tsx";
+import { Page } from "@/components/ui/page.tsx";
+import { Sheet } from "@/components/ui/sheet.tsx";
+import { PageSpinner } from "@/components/ui/spinner.tsx";
+import { paths } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
+import { exportHref, useExtraction, useExtractionActions } from "../api/extractions.ts";
+import { useExtractionLive } from "../lib/use-extraction-live.ts";
+import { CellDetail } from "./cell-detail.tsx";
+import { ExtractionTable, type Selected } from "./extraction-table.tsx";
+import { NewExtraction } from "./new-extraction.tsx";
+import { PastExtractions } from "./past-extractions.tsx";
+
+function useWide(): boolean {
+  const query = "(min-width: 1024px)";
+  const [wide, setWide] = useState(() => window.matchMedia?.(query).matches ?? true);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const on = () => setWide(list.matches);
+    list.addEventListener("change", on);
+    return () => list.removeEventListener("change", on);
+  }, []);
+  return wide;
+}
+
+/** One extraction: its live table, the selected cell's passage beside it (a sheet on a phone). */
+function ExtractionView({ id }: { id: string }) {
+  const t = useT();
+  const query = useExtraction(id);
+  useExtractionLive(query.data);
+  const { cancel } = useExtractionActions(id);
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const wide = useWide();
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404)
+      return (
+        <Page title={t("extraction.title")}>
+          <Alert kind="error">{t("extraction.notFound")}</Alert>
+        </Page>
+      );
+    return (
+      <LoadError what="this extraction" error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  const item = query.data;
+  const running = item.status === "queued" || item.status === "running";
+  const detail = selected ? <CellDetail item={item} selected={selected} /> : null;
+  return (
+    <Page
+      title={item.title}
+      width="wide"
+      description={`${t(`extraction.status.${item.status}` as MessageId)} · ${t("extraction.past.rows", { done: item.rowsDone, total: item.sourceCount })}`}
+      actions={
+        <>
+          {running ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
+              <CircleStop className="size-4" aria-hidden="true" />
+              {t("extraction.cancel")}
+            </Button>
+          ) : null}
+          {(["csv", "json", "xlsx"] as const).map((format) => (
+            <a
+              key={format}
+              href={exportHref(item.id, format)}
+              download
+              data-testid={`extraction-export-${format}`}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              <Download className="size-4" aria-hidden="true" />
+              {format.toUpperCase()}
+            </a>
+          ))}
+        </>
+      }
+    >
+      <Link
+        to={paths.app.extraction.href()}
+        className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t("extraction.back")}
+      </Link>
+      {item.error ? <Alert kind="error">{item.error}</Alert> : null}
+      <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <ExtractionTable item={item} selected={selected} onSelect={setSelected} />
+        {wide ? (
+          <aside
+            className="rounded-xl border border-border bg-surface p-4"
+            aria-label={t("extraction.detail.title")}
+          >
+            {detail ?? <p className="text-sm text-muted">{t("extraction.detail.empty")}</p>}
+          </aside>
+        ) : null}
+      </div>
+      {!wide ? (
+        <Sheet
+          open={selected !== null}
+          onOpenChange={(open) => (open ? undefined : setSelected(null))}
+          side="bottom"
+          title={t("extraction.detail.title")}
+        >
+          <div className="overflow-y-auto p-4">{detail}</div>
+        </Sheet>
+      ) : null}
+    </Page>
+  );
+}
+
+/** /app/agents/structured-information-extraction(/:threadId) */
+export function ExtractionScreen({ id }: { id?: string }) {
+  const t = useT();
+  if (id) return <ExtractionView id={id} />;
+  return (
+    <Page title={t("extraction.title")} description={t("extraction.description")} width="wide">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <NewExtraction />
+        <section aria-labelledby="extraction-past-title" className="flex flex-col gap-3">
+          <h2 id="extraction-past-title" className="text-lg font-semibold">
+            {t("extraction.past.title")}
+          </h2>
+          <PastExtractions />
+        </section>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ExtractionItem } from "@nexus/contracts";
+import { describe, expect, it } from "vitest";
+import { draftField, fieldsOf } from "../components/schema-builder.tsx";
+import { applyRowEvent } from "./use-extraction-live.ts";
+
+describe("the schema builder's fields", () => {
+  it("makes keys from names, each once, drops unnamed fields and splits choices", () => {
+    const fields = fieldsOf([
+      draftField({ name: "Sample size", type: "number" }),
+      draftField({ name: "" }),
+      draftField({ name: "Sample size!" }),
+      draftField({ name: "Design", type: "choice", choices: "RCT, cohort ,, case study" }),
+      draftField({ name: "Notes", type: "text", choices: "ignored" }),
+    ]);
+    expect(fields.map((f) => f.key)).toEqual(["sample_size", "sample_size_2", "design", "notes"]);
+    expect(fields[2]?.choices).toEqual(["RCT", "cohort", "case study"]);
+    expect(fields[3]?.choices).toEqual([]);
+  });
+});
+
+describe("a row event on the live table", () => {
+  const item = {
+    id: "x",
+    rowsDone: 0,
+    rows: [
+      { index: 0, status: "pending", cells: {}, error: null },
+      { index: 1, status: "pending", cells: {}, error: null },
+    ],
+  } as unknown as ExtractionItem;
+
+  it("replaces its row and counts the rows done", () => {
+    const cell = { value: 3, quote: "three", mark: "exact" };
+    const next = applyRowEvent(item, { row: 1, status: "done", cells: { n: cell }, error: null });
+    expect(next.rows[1]).toMatchObject({ status: "done", cells: { n: cell } });
+    expect(next.rows[0]).toBe(item.rows[0]);
+    expect(next.rowsDone).toBe(1);
+    const failed = applyRowEvent(next, {
+      row: 0,
+      status: "failed",
+      error: "The file has no text.",
+    });
+    expect(failed.rows[0]).toMatchObject({ status: "failed", error: "The file has no text." });
+    expect(applyRowEvent(item, { status: "done" })).toBe(item);
+  });
+});

@@ -1,0 +1,142 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { uploadReadyDocument } from "./support/documents.ts";
+import { signInViaApi } from "./support/fixtures.ts";
+import {
+  expect as baseExpect,
+  type ModelServer,
+  stubExternalHosts,
+  test,
+} from "./support/model-server.ts";
+import { REPO_ROOT } from "./support/server-process.ts";
+
+/**
+ * Issue 39 end to end against the fake model: a fixture PDF, two fields built on the screen, the
+ * table fills live, a cell opens its quote and page beside the table, a corrected cell survives a
+ * reload, and the CSV export downloads. The second test takes the screenshots (nightly: light and
+ * dark, desktop and phone).
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
+const PDF = "bug1997343.pdf";
+const ANSWER = {
+  title: { value: "A Two Column Example", quote: "A Two Column Example" },
+  pages: { value: 2, quote: "It is also possible to cite works" },
+};
+
+async function buildAndStart(page: Page, modelServer: ModelServer) {
+  await page.goto("/app/agents/structured-information-extraction");
+  const fields = page.getByTestId("extraction-field");
+  await fields.first().getByLabel("Name").fill("Title");
+  await page.getByRole("button", { name: "Add a field" }).click();
+  await fields.nth(1).getByLabel("Name").fill("Pages");
+  await fields.nth(1).getByLabel("Type").selectOption("number");
+  await page.getByRole("checkbox", { name: PDF }).check();
+  // The run's one structured call (not streamed) answers with the fixture's own words.
+  modelServer.llm.enqueue({ kind: "text", text: JSON.stringify(ANSWER) });
+  await page.getByTestId("extraction-start").click();
+  await expect(page).toHaveURL(/\/app\/agents\/structured-information-extraction\/[A-Za-z0-9]+$/);
+}
+
+test("extraction: two fields over a PDF fill the table, a cell opens its quote, an edit survives a reload, CSV downloads", async ({
+  page,
+  context,
+  baseURL,
+  uniqueEmail,
+  modelServer,
+}) => {
+  test.setTimeout(90_000);
+  await stubExternalHosts(context, baseURL ?? "");
+  await signInViaApi(context, uniqueEmail("extraction"));
+  await uploadReadyDocument(page.request, PDF, "application/pdf");
+  await buildAndStart(page, modelServer);
+
+  const cells = page.getByTestId("extraction-cell");
+  await expect(cells).toHaveCount(2);
+  await expect(cells.nth(0)).toContainText("A Two Column Example");
+  await expect(cells.nth(1)).toContainText("2");
+  await expect(cells.nth(1)).toContainText("Quote found");
+  await cells.nth(1).click();
+  const detail = page.getByTestId("extraction-cell-detail");
+  await expect(detail.getByTestId("extraction-quote")).toHaveText(ANSWER.pages.quote);
+  await expect(detail).toContainText("Page 2");
+  // The document viewer opens at the passage, with the quote to mark.
+  await expect(detail.getByRole("link", { name: "Open the document" })).toHaveAttribute(
+    "href",
+    /\/app\/document-chat\/[^?]+\?chunk=\d+&quote=It%20is%20also/,
+  );
+
+  await detail.getByTestId("extraction-edit").fill("3");
+  await detail.getByRole("button", { name: "Save" }).click();
+  await expect(cells.nth(1)).toContainText("Edited");
+  await page.reload();
+  await expect(page.getByTestId("extraction-cell").nth(1)).toContainText("3");
+  await expect(page.getByTestId("extraction-cell").nth(1)).toContainText("Edited");
+
+  const download = page.waitForEvent("download");
+  await page.getByTestId("extraction-export-csv").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await readFile((await file.path()) ?? "", "utf8");
+  expect(csv).toContain("pages quote");
+  expect(csv).toContain(ANSWER.title.quote);
+});
+
+test("extraction screenshots: light and dark, desktop and phone", async ({
+  browser,
+  baseURL,
+  uniqueEmail,
+  modelServer,
+}) => {
+  test.setTimeout(300_000);
+  const email = uniqueEmail("extraction-shots");
+  let session: Awaited<
+    ReturnType<import("@playwright/test").BrowserContext["storageState"]>
+  > | null = null;
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1280, height: 800 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ] as const) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({
+        ...options,
+        colorScheme,
+        baseURL: baseURL ?? "",
+        ...(session ? { storageState: session } : {}),
+      });
+      await stubExternalHosts(context, baseURL ?? "");
+      if (!session) {
+        await signInViaApi(context, email);
+        session = await context.storageState();
+      }
+      const page = await context.newPage();
+      await uploadReadyDocument(page.request, PDF, "application/pdf");
+      await page.goto("/app/agents/structured-information-extraction");
+      await expect(page.getByRole("checkbox", { name: PDF })).toBeVisible();
+      await page.screenshot({
+        path: path.join(SHOTS, `extraction-new-${colorScheme}-${name}.png`),
+        fullPage: true,
+      });
+      await buildAndStart(page, modelServer);
+      const cells = page.getByTestId("extraction-cell");
+      await expect(cells).toHaveCount(2);
+      await cells.nth(1).click();
+      await expect(page.getByTestId("extraction-quote")).toBeVisible();
+      await page.screenshot({
+        path: path.join(SHOTS, `extraction-table-${colorScheme}-${name}.png`),
+        fullPage: true,
+      });
+      if (name === "desktop") {
+        // The cell's passage in the document viewer, the quote marked.
+        await page.getByRole("link", { name: "Open the document" }).click();
+        await expect(page.getByTestId("pdf-bands").first()).toBeVisible({ timeout: 60_000 });
+        await page.waitForTimeout(1500);
+        await page.screenshot({
+          path: path.join(SHOTS, `extraction-passage-${colorScheme}-${name}.png`),
+        });
+      }
+      await context.close();
+    }
+  }
+});

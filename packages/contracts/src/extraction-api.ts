@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { AGENT_NEEDS_MODEL_HOW_TO } from "./agents-api.ts";
+import {
+  EXTRACTION_LIMITS,
+  EXTRACTION_MARKS,
+  extractionFieldSchema,
+  extractionSchemaSchema,
+} from "./extraction.ts";
+import { runStatusSchema } from "./runs.ts";
+
+/**
+ * /api/extractions (issue 39): start an extraction (a schema and its sources), list and read
+ * them with their rows, cancel, correct a cell, re-run a row or a column, propose a schema from
+ * a description, and export the table. Rows arrive live as run events (EXTRACTION_EVENTS).
+ */
+
+export const EXTRACTION_TITLE_MAX = 200;
+
+/** A source of a row: one of the person's files, or a web page by its address. */
+export const extractionSourceSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("file"), fileId: z.string().trim().min(1).max(64) }),
+  z.object({
+    kind: z.literal("url"),
+    url: z
+      .string()
+      .trim()
+      .max(2000)
+      .url("Give a web address (https://…).")
+      .refine((u) => /^https?:\/\//i.test(u), "Only http and https addresses can be read."),
+  }),
+]);
+export type ExtractionSource = z.infer<typeof extractionSourceSchema>;
+
+export const extractionCreateSchema = z.object({
+  title: z.string().trim().max(EXTRACTION_TITLE_MAX).default(""),
+  fields: extractionSchemaSchema,
+  sources: z
+    .array(extractionSourceSchema)
+    .min(1, "Pick at least one source.")
+    .max(EXTRACTION_LIMITS.sources, `At most ${EXTRACTION_LIMITS.sources} sources.`),
+});
+export type ExtractionCreate = z.infer<typeof extractionCreateSchema>;
+
+const valueSchema = z.union([
+  z.string().max(10_000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(2000)).max(200),
+  z.null(),
+]);
+
+export const extractionPlaceSchema = z.object({
+  page: z.number().int().nullable(),
+  start: z.number().int(),
+  end: z.number().int(),
+  chunk: z.number().int().nullable().optional(),
+});
+
+export const extractionCellSchema = z.object({
+  value: valueSchema,
+  raw: z.string().nullable(),
+  quote: z.string().nullable(),
+  mark: z.enum(EXTRACTION_MARKS),
+  place: extractionPlaceSchema.nullable(),
+  note: z.string().nullable(),
+  edited: z.boolean(),
+});
+
+export const EXTRACTION_ROW_STATUSES = ["pending", "done", "failed"] as const;
+
+/** A row: its source (named as the person knows it), its state and its cells by field key. */
+export const extractionRowSchema = z.object({
+  index: z.number().int(),
+  source: z.object({
+    kind: z.enum(["file", "url"]),
+    /** The file's name or the page's address. */
+    label: z.string(),
+    fileId: z.string().nullable(),
+    url: z.string().nullable(),
+  }),
+  status: z.enum(EXTRACTION_ROW_STATUSES),
+  cells: z.record(z.string(), extractionCellSchema),
+  /** Why the row failed (its source could not be read or the model did not answer). */
+  error: z.string().nullable(),
+});
+export type ExtractionRow = z.infer<typeof extractionRowSchema>;
+
+export const extractionSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  runId: z.string().nullable(),
+  status: runStatusSchema,
+  fields: z.array(extractionFieldSchema),
+  sourceCount: z.number().int(),
+  rowsDone: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  error: z.string().nullable(),
+});
+export type ExtractionSummary = z.infer<typeof extractionSummarySchema>;
+
+export const extractionItemSchema = extractionSummarySchema.extend({
+  rows: z.array(extractionRowSchema),
+});
+export type ExtractionItem = z.infer<typeof extractionItemSchema>;
+
+export const extractionListSchema = z.object({ items: z.array(extractionSummarySchema) });
+
+/** PATCH /api/extractions/:id/rows/:row/cells/:key: the person's value (null clears it). */
+export const extractionCellEditSchema = z.object({ value: valueSchema });
+
+/** POST /api/extractions/:id/rerun: one row, one column (a field), or both given = that cell. */
+export const extractionRerunSchema = z
+  .object({
+    row: z.number().int().min(0).max(EXTRACTION_LIMITS.sources).optional(),
+    field: z.string().max(40).optional(),
+  })
+  .refine((r) => r.row !== undefined || r.field !== undefined, {
+    message: "Name a row or a field to run again.",
+  });
+export type ExtractionRerun = z.infer<typeof extractionRerunSchema>;
+
+/** POST /api/extractions/propose: fields proposed from a description, to edit before starting. */
+export const extractionProposeSchema = z.object({
+  description: z
+    .string()
+    .trim()
+    .min(3, "Describe what to extract.")
+    .max(EXTRACTION_LIMITS.description),
+});
+export const extractionProposalSchema = z.object({ fields: z.array(extractionFieldSchema) });
+
+export const EXTRACTION_EXPORT_FORMATS = ["csv", "json", "xlsx"] as const;
+export const extractionExportQuerySchema = z.object({
+  format: z.enum(EXTRACTION_EXPORT_FORMATS, { message: "Use format=csv, json or xlsx." }),
+});
+
+/** Run events of an extraction (GET /api/runs/:runId/events; type → payload). */
+export const EXTRACTION_EVENTS = {
+  /** A row finished (done or failed): ExtractionRow. */
+  row: "extraction-row",
+} as const;
+
+/** What starting an extraction says on a server without a language model. */
+export const EXTRACTION_NEEDS_MODEL = `Extraction needs a language model. ${AGENT_NEEDS_MODEL_HOW_TO}`;
