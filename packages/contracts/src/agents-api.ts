@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AgentCategory, AgentFormField, AgentTool, PresetAgentId } from "./agents.ts";
-import { MAX_ATTACHED_FILES } from "./answer.ts";
+import { MAX_ATTACHED_FILES } from "./answer-constants.ts";
 
 /** The agents API (GET /api/agents, agent chats and threads) and the tool parts the chat shows. */
 
