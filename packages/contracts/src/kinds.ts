@@ -4,7 +4,8 @@ import { HISTORY_FILTERS, type HistoryFilter } from "./kind-paths.ts";
 /**
  * The one kind vocabulary (ARCHITECTURE.md §3.1 "A kind is declared once"): what kind of chat a
  * thread, a history entry, a share and a chat job are. The kinds this product ships are listed
- * in kind-paths.ts (CHAT_KINDS, with the filters and paths: no zod there, the first pages read them); what each one is (label, subject, thread link, share presentation, history filter) is
+ * in kind-paths.ts (CHAT_KINDS, with the filters and paths: no zod there, the first pages read
+ * them); what each one is (label, subject, thread link, share presentation, history filter) is
  * declared once by its server module (modules/<x>/<x>.chat.ts) and reaches the web through the
  * API (a thread's `label`, `subject`, `href`), so no other code branches on a kind's id. The wire
  * accepts any well-formed id: a kind registered on the server is listed without touching this file.
