@@ -132,7 +132,10 @@ function show(locale: Locale): void {
 export async function needCatalogue(part: CataloguePart): Promise<void> {
   wanted.add(part);
   await Promise.all([loadWanted(current), loadWanted(requested)]);
-  show(current);
+  // The language shown stays, and so does <html lang dir> (public/theme-init.js set it for the
+  // language this page is heading to, while a prerendered page hydrates in English first).
+  install(current);
+  for (const listener of listeners) listener();
 }
 
 export function currentLocale(): Locale {
