@@ -24,6 +24,8 @@ describe("the interface's languages at run time", () => {
     expect(document.documentElement.dir).toBe("rtl");
     expect(t("settings.title")).toBe("الإعدادات");
     expect(t("spec.cancel")).toBe("إلغاء");
+    expect(t("home.greetingNamed", { name: "Layla" })).toBe("ماذا تريد أن تعرف يا Layla؟");
+    expect(t("agentsHub.noMatch", { search: "xyz" })).toBe("لا يوجد وكلاء يطابقون «xyz»");
     await activateLocale("de");
     expect(document.documentElement.dir).toBe("ltr");
     expect(t("common.loadFailed", { what: "Deine Links" })).toBe(

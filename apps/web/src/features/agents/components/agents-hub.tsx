@@ -24,6 +24,7 @@ import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { ToggleChips } from "@/components/ui/toggle-chips.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useAgents } from "../api/get-agents.ts";
 import { agentIcon } from "./agent-icons.ts";
 
@@ -127,6 +128,7 @@ function AgentCard({
   /** The id of the hub's how-to text, describing cards of agents without their model. */
   needsModelId: string;
 }) {
+  const t = useT();
   const Icon = agentIcon(agent.icon);
   return (
     <Link
@@ -148,7 +150,7 @@ function AgentCard({
               data-testid="agent-needs-model-badge"
               className="rounded-full border border-warning/40 bg-warning-soft px-2 py-0.5 text-[0.6875rem] font-medium text-warning"
             >
-              Needs a model
+              {t("agentsHub.needsModel")}
             </span>
           )}
         </span>
@@ -206,6 +208,7 @@ function CategoryChips({
 
 /** The preset catalogue: search, category chips, recently used, and the cards. */
 export function AgentCatalogue({ data }: { data: AgentsResponse }) {
+  const t = useT();
   const [search, setSearch] = useState("");
   // The chosen category lives in the URL (?category=code): a link or a reload keeps it.
   const [params, setParams] = useSearchParams();
@@ -235,13 +238,13 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
     <div className="flex flex-col gap-5">
       {anyUnavailable ? (
         <p id={needsModelId} className="sr-only">
-          Needs a model: {data.needsModel || AGENT_NEEDS_MODEL_HOW_TO}
+          {t("agentsHub.needsModelWhy", { why: data.needsModel || AGENT_NEEDS_MODEL_HOW_TO })}
         </p>
       ) : null}
       <div className="flex flex-col gap-3">
         <SearchInput
-          label="Search agents"
-          placeholder="Search agents…"
+          label={t("agentsHub.searchLabel")}
+          placeholder={t("agentsHub.searchPlaceholder")}
           value={search}
           onChange={setSearch}
           maxLength={100}
@@ -252,7 +255,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
       {recent.length > 0 && !filtering ? (
         <section aria-labelledby="recent-agents-heading" data-testid="recent-agents">
           <h3 id="recent-agents-heading" className="mb-2 text-sm font-medium text-muted">
-            Recently used
+            {t("agentsHub.recent")}
           </h3>
           <AgentGrid agents={recent} needsModelId={needsModelId} testId="recent-agent-card" />
         </section>
@@ -260,7 +263,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
       {specialists.length > 0 ? (
         <section aria-labelledby="specialist-matches-heading" data-testid="specialist-matches">
           <h3 id="specialist-matches-heading" className="mb-2 text-sm font-medium text-muted">
-            Also in Nexus
+            {t("agentsHub.alsoInNexus")}
           </h3>
           <SpecialistGrid specialists={specialists} compact={false} />
         </section>
@@ -274,7 +277,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
               !recent.length && !specialists.length && "sr-only",
             )}
           >
-            {category === "all" ? "All agents" : AGENT_CATEGORY_LABELS[category]}
+            {category === "all" ? t("agentsHub.all") : AGENT_CATEGORY_LABELS[category]}
           </h3>
           <AgentGrid agents={shown} needsModelId={needsModelId} />
         </section>
@@ -282,7 +285,9 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
         <EmptyState
           icon={SearchX}
           title={
-            search.trim() ? `No agents match “${search.trim()}”` : "No agents in this category"
+            search.trim()
+              ? t("agentsHub.noMatch", { search: search.trim() })
+              : t("agentsHub.noneInCategory")
           }
           testId="agents-no-match"
         >
@@ -293,7 +298,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
               setCategory("all");
             }}
           >
-            Show all agents
+            {t("agentsHub.showAll")}
           </Button>
         </EmptyState>
       )}
@@ -302,10 +307,11 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
 }
 
 function CatalogueSkeleton() {
+  const t = useT();
   return (
     <div className="flex flex-col gap-5" data-testid="agents-loading">
       <span className="sr-only" role="status">
-        Loading agents…
+        {t("agentsHub.loading")}
       </span>
       <Skeleton className="h-10 w-full rounded-lg sm:max-w-sm" />
       <div className="flex flex-wrap gap-2">
@@ -324,15 +330,13 @@ function CatalogueSkeleton() {
 }
 
 function PresetAgentsSection({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <section aria-labelledby="preset-agents-heading">
       <h2 id="preset-agents-heading" className="mb-3 text-base font-semibold sm:mb-0">
-        Preset agents
+        {t("agentsHub.presetTitle")}
       </h2>
-      <p className="mt-1 mb-4 hidden text-sm text-muted sm:block">
-        Ready-made assistants for writing, learning, work and reflection. Pick one to start a
-        conversation.
-      </p>
+      <p className="mt-1 mb-4 hidden text-sm text-muted sm:block">{t("agentsHub.presetIntro")}</p>
       {children}
     </section>
   );
@@ -441,8 +445,9 @@ function SpecialistGrid({
 }
 
 function Specialists() {
+  const t = useT();
   return (
-    <nav aria-label="Specialist agents">
+    <nav aria-label={t("agentsHub.specialists")}>
       <SpecialistGrid specialists={SPECIALISTS} compact />
     </nav>
   );

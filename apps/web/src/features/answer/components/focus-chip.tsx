@@ -2,6 +2,7 @@ import type { FocusMode } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Check, ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { FOCUS_MODE_OPTIONS, focusModeOption } from "../lib/focus-modes.ts";
 
 /**
@@ -19,6 +20,7 @@ export function FocusChip({
   onChange: (mode: FocusMode) => void;
   lockedReason?: string | null;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -94,7 +96,7 @@ export function FocusChip({
         <div
           id={listId}
           role="radiogroup"
-          aria-label="Focus"
+          aria-label={t("home.focus")}
           onKeyDown={onKeyDown}
           className="absolute top-full left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-surface p-1.5 shadow-xl"
         >
