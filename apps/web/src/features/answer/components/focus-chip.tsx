@@ -76,7 +76,7 @@ export function FocusChip({
         type="button"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={`Focus: ${current.label}`}
+        aria-label={t("home.focusIs", { mode: t(`focus.label.${current.value}`) })}
         data-testid="focus-chip"
         disabled={locked}
         title={lockedReason ?? undefined}
@@ -89,7 +89,7 @@ export function FocusChip({
         )}
       >
         <Icon className="size-4" aria-hidden="true" />
-        {current.label}
+        {t(`focus.label.${current.value}`)}
         {locked ? null : <ChevronDown className="size-3.5" aria-hidden="true" />}
       </button>
       {open ? (
@@ -125,8 +125,12 @@ export function FocusChip({
                   aria-hidden="true"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className="block text-sm font-medium text-fg">{option.label}</span>
-                  <span className="block text-xs text-muted">{option.description}</span>
+                  <span className="block text-sm font-medium text-fg">
+                    {t(`focus.label.${option.value}`)}
+                  </span>
+                  <span className="block text-xs text-muted">
+                    {t(`focus.hint.${option.value}`)}
+                  </span>
                 </span>
                 {selected ? (
                   <Check className="mt-0.5 size-4 text-accent" aria-hidden="true" />
