@@ -23,7 +23,7 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: ISOLATED,
-    setupFiles: ["./src/test/setup.ts"],
+    setupFiles: ["./src/test/setup.ts", "./src/test/setup-catalogue.ts"],
     // The test files of a worker share one module graph instead of importing React, Testing
     // Library and the app again for every file (the setup after each test unmounts what it
     // rendered and clears the storage). On the 2-core machine: 486 s → 82 s for the project at

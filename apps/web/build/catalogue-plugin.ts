@@ -3,38 +3,32 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
+import {
+  CATALOGUE_PARTS,
+  type CataloguePart,
+  partOfCatalogue,
+} from "../src/lib/i18n/catalogue-parts.ts";
 
 /**
  * The interface's message catalogues (src/locales/<locale>.json: key → ICU message) as build-time
  * modules, compiled to Lingui's runtime form here so the browser gets no ICU parser:
  *
- * - `virtual:nexus-catalogue/<locale>`  default export: key → compiled message (all but the
- *   lazy namespaces' keys)
- * - `virtual:nexus-catalogue/<locale>/<namespace>`  only that namespace's keys (LAZY_NAMESPACES)
+ * - `virtual:nexus-catalogue/<locale>/<part>`  default export: key → compiled message, the keys
+ *   of that part (src/lib/i18n/catalogue-parts.ts: `public` for the first pages, `app` the rest)
+ * - `virtual:nexus-catalogue/<locale>`  the whole catalogue
  *
- * English is imported statically by src/lib/i18n (no fetch); every other locale is a dynamic
- * import, a chunk of its own loaded only when that language is chosen. A message that does not
- * parse fails the build (scripts/check-catalogues.ts says which, before that).
+ * English's public part is imported statically by src/lib/i18n (no fetch); every other part is a
+ * dynamic import, a chunk of its own loaded only when that language (or the app) needs it. A
+ * message that does not parse fails the build (scripts/check-catalogues.ts says which, before).
  */
 const PREFIX = "virtual:nexus-catalogue/";
 const LOCALE = /^[a-z]{2}$/;
 
-/**
- * Messages that only a lazily loaded screen shows: their keys stay out of the main catalogue (so
- * English, which is part of the entry chunk, does not grow with them) and load with the screen
- * (src/lib/i18n/i18n.ts loadMessageNamespace). `keep` are keys of the prefix the shell shows.
- */
-export const LAZY_NAMESPACES: Record<string, { prefix: string; keep: readonly string[] }> = {
-  nexdocs: { prefix: "nexdocs.", keep: ["nexdocs.nav"] },
-};
-
-function namespaceOf(key: string): string | null {
-  for (const [name, { prefix, keep }] of Object.entries(LAZY_NAMESPACES))
-    if (key.startsWith(prefix) && !keep.includes(key)) return name;
-  return null;
-}
-
-export const LOCALES_DIR = fileURLToPath(new URL("../src/locales", import.meta.url));
+// (From the module's path string: a test under jsdom has jsdom's URL, which fileURLToPath refuses.)
+export const LOCALES_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../src/locales",
+);
 
 export function compileCatalogue(source: Record<string, string>): Record<string, unknown> {
   return Object.fromEntries(
@@ -57,23 +51,21 @@ export function cataloguePlugin(options: { dir?: string } = {}): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
-      const [locale = "", namespace = null] = id.slice(PREFIX.length + 1).split("/");
+      const [locale = "", part] = id.slice(PREFIX.length + 1).split("/");
       if (!LOCALE.test(locale)) throw new Error(`No catalogue named ${locale}`);
-      if (namespace !== null && !(namespace in LAZY_NAMESPACES))
-        throw new Error(`No catalogue namespace named ${namespace}`);
+      if (part !== undefined && !(CATALOGUE_PARTS as readonly string[]).includes(part))
+        throw new Error(`No catalogue part named ${part}`);
       const file = path.join(dir, `${locale}.json`);
       this.addWatchFile(file);
-      const all = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string>;
-      const source = Object.fromEntries(
-        Object.entries(all).filter(([key]) => namespaceOf(key) === namespace),
-      );
+      const source = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string>;
       let compiled: Record<string, unknown>;
       try {
         compiled = compileCatalogue(source);
       } catch (error) {
         throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      return `export default ${JSON.stringify(compiled)};`;
+      const messages = part ? partOfCatalogue(compiled, part as CataloguePart) : compiled;
+      return `export default ${JSON.stringify(messages)};`;
     },
   };
 }

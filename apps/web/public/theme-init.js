@@ -1,5 +1,8 @@
 // Runs synchronously in <head> before first paint. Mirrors src/lib/theme.ts (kept in step by
-// src/lib/theme.test.ts): a stored value outside the allowed lists is ignored.
+// src/lib/theme.test.ts): a stored value outside the allowed lists is ignored. Then the interface
+// language's <html lang dir>, as src/lib/i18n/locales.ts chooses it (this browser's choice, else
+// its preference, else English; kept in step by src/lib/i18n/i18n.test.ts), so a right-to-left
+// page is laid out right to left from its first paint. (A file, not an inline script: the CSP.)
 (() => {
   const THEMES = [
     "indigo",
@@ -32,4 +35,26 @@
   root.style.colorScheme = mode;
   // The loading frame draws the sidebar as the app will: a rail when it was collapsed.
   if (sidebar === "1") root.dataset.sidebarBoot = "collapsed";
+
+  const LANGUAGES = ["en", "de", "fr", "es", "ja", "ar"];
+  const RIGHT_TO_LEFT = ["ar"];
+  let language = null;
+  try {
+    language = window.localStorage.getItem("nexus.uiLanguage");
+  } catch {
+    // No storage: the browser's preference.
+  }
+  if (LANGUAGES.indexOf(language) === -1) {
+    language = "en";
+    const preferred = window.navigator.languages ?? [window.navigator.language];
+    for (const tag of preferred) {
+      const base = String(tag).trim().toLowerCase().split(/[-_]/)[0];
+      if (LANGUAGES.indexOf(base) !== -1) {
+        language = base;
+        break;
+      }
+    }
+  }
+  root.lang = language;
+  root.dir = RIGHT_TO_LEFT.indexOf(language) === -1 ? "ltr" : "rtl";
 })();

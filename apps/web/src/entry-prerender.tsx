@@ -7,6 +7,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { tagsOf } from "@/features/marketing/lib/tag-filter.ts";
+import { needCatalogue } from "@/lib/i18n/i18n.ts";
 import { type FirstViewField, firstViews, inAppFrame } from "./app/first-views.tsx";
 import { LandingStandalone } from "./app/landing-standalone.tsx";
 import { appRoutes } from "./app/router.tsx";
@@ -138,6 +139,8 @@ async function routedTree(url: string): Promise<ReactNode> {
  * page's <title>, <meta> and <link> tags first; the caller moves them into <head>.
  */
 export async function renderPage(url: string): Promise<string> {
+  // The app's strings for any page but the landing page, as in the browser (src/main.tsx).
+  if (url !== "/") await needCatalogue("app");
   const tree = url === "/" ? <LandingStandalone /> : await routedTree(url);
   // Every Suspense boundary inline (no outlined segments, whose reveal needs inline scripts: CSP).
   const { prelude } = await prerender(<StrictMode>{tree}</StrictMode>, {
@@ -152,6 +155,7 @@ export async function renderPage(url: string): Promise<string> {
  * replaces it when it renders (src/main.tsx), so it is never hydrated.
  */
 export async function renderAppShell(): Promise<string> {
+  await needCatalogue("app");
   const { prelude } = await prerender(<AppShellSkeleton />);
   return new Response(prelude).text();
 }
@@ -163,6 +167,7 @@ export async function renderAppShell(): Promise<string> {
 export async function renderFirstViews(): Promise<
   Array<{ pattern: string; fields: FirstViewField[]; html: string }>
 > {
+  await needCatalogue("app");
   return Promise.all(
     firstViews().map(async (view) => {
       const { prelude } = await prerender(inAppFrame(view));

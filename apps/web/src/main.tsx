@@ -4,12 +4,11 @@ import type { DocumentInfo } from "@nexus/contracts";
 import { type ReactNode, StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { ChunkErrorView } from "@/components/errors/chunk-error-view.tsx";
-import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { pdfWorker, stopUnusedPdfWorker } from "@/features/documents/lib/pdf-worker.ts";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-loading.ts";
 import { startDailyCleanup } from "@/lib/daily-cleanup.ts";
-import { activateLocale, initialLocale } from "@/lib/i18n/i18n.ts";
+import { activateLocale, initialLocale, needCatalogue } from "@/lib/i18n/i18n.ts";
 import { consumeSignInTokenFromUrl } from "@/lib/sign-in-link.ts";
 import { browserStorage } from "@/lib/storage.ts";
 
@@ -32,11 +31,17 @@ const ownRoot = () => {
 // The interface language: this browser's choice, else its preference, else English (the account's
 // choice follows GET /api/me, lib/session.tsx). Another language's catalogue is fetched before the
 // first render; a prerendered page hydrates in its own language (English) and switches after.
+// The landing page reads the catalogue's public part only (lib/i18n/catalogue-parts.ts); any other
+// page the app's part too, fetched beside the app's code.
+const landing = signInToken === null && window.location.pathname === "/";
 const startLocale = initialLocale();
+const appStrings = landing ? Promise.resolve() : needCatalogue("app").catch(() => undefined);
 const localeReady = hydrate
-  ? Promise.resolve()
-  : activateLocale(startLocale).catch(() => undefined);
+  ? appStrings
+  : Promise.all([appStrings, activateLocale(startLocale).catch(() => undefined)]);
+let shown = false;
 const show = (tree: ReactNode) => {
+  shown = true;
   if (hydrate && root === null) {
     root = hydrateRoot(container, tree);
     if (startLocale !== "en") void activateLocale(startLocale).catch(() => undefined);
@@ -46,11 +51,12 @@ const show = (tree: ReactNode) => {
 };
 
 function showLoadFailure(error: unknown) {
+  shown = true;
   const timedOut = isChunkLoadError(error) && error.timedOut;
   ownRoot().render(<ChunkErrorView timedOut={timedOut} onRetry={() => window.location.reload()} />);
 }
 
-if (signInToken === null && window.location.pathname === "/") {
+if (landing) {
   // First visit to the landing page: no router, no data layer (keeps it light).
   Promise.all([loadChunk(() => import("./app/landing-standalone.tsx")), localeReady]).then(
     ([{ LandingStandalone }]) => {
@@ -100,8 +106,13 @@ if (signInToken === null && window.location.pathname === "/") {
   if (signInToken !== null) {
     if (inApp) container.replaceChildren();
   } else if (!hydrate && container.firstElementChild === null) {
-    // (An /app page from the server has its loading frame already.)
-    ownRoot().render(inApp ? <AppShellSkeleton /> : <PageSpinner />);
+    // (An /app page from the server has its loading frame already: this one is without our server,
+    // `vite preview`, so the frame's code is fetched, not part of the entry every first page loads.)
+    if (!inApp) ownRoot().render(<PageSpinner />);
+    else
+      import("@/components/layouts/app-shell-skeleton.tsx").then(({ AppShellSkeleton }) => {
+        if (!shown) ownRoot().render(<AppShellSkeleton />);
+      }, ignore);
   }
   loadChunk(async () => {
     const [app] = await Promise.all([import("./app/app.tsx"), localeReady]);

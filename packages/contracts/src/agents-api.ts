@@ -6,7 +6,7 @@ import {
   type AgentTool,
   type PresetAgentId,
 } from "./agents.ts";
-import { MAX_ATTACHED_FILES } from "./answer.ts";
+import { MAX_ATTACHED_FILES } from "./answer-constants.ts";
 
 /** The agents API (GET /api/agents, agent chats and threads) and the tool parts the chat shows. */
 

@@ -1,3 +1,9 @@
+import type { UsageCounter } from "./tiers.ts";
+
+// No zod here (type imports only): the web's entry takes these strings through
+// `@nexus/contracts/messages`, and a module of schemas beside them would bring zod's chunk into
+// every first page (messages-spec.test.ts keeps this file free of value imports).
+
 /** User-visible strings from the product specification, used verbatim on both sides. */
 export const MESSAGES = {
   verifyPrompt: "Please confirm your email to continue",
@@ -23,3 +29,13 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Shown instead of "Check your email" when a link was sent moments ago (status recently_sent). */
+export const LINK_RECENTLY_SENT_MESSAGE = "We sent a link a minute ago — check your inbox";
+
+/** The usage counters' names (Usage, quota hints). */
+export const COUNTER_LABELS: Readonly<Record<UsageCounter, string>> = {
+  search: "Searches",
+  addFiles: "Files added",
+  agentUsage: "Agent chats",
+};

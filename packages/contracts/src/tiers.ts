@@ -38,12 +38,6 @@ export const TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = {
   pro: { period: "monthly", search: 30000, addFiles: 500, agentUsage: 5000, maxChats: 0 },
 };
 
-export const COUNTER_LABELS: Readonly<Record<UsageCounter, string>> = {
-  search: "Searches",
-  addFiles: "Files added",
-  agentUsage: "Agent chats",
-};
-
 /** allowed when current is below the limit or the limit is 0 (spec §9). */
 export function isAllowed(current: number, limit: number): boolean {
   return limit === 0 || current < limit;

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { RouteError } from "@/components/errors/route-error.tsx";
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
-import { loadMessageNamespace } from "@/lib/i18n/i18n.ts";
+import { needCatalogue } from "@/lib/i18n/i18n.ts";
 import { lazyPage } from "./lazy-route.tsx";
 import { Root } from "./routes/root.tsx";
 
@@ -63,14 +63,14 @@ const PdfChat = lazyPage(() => import("./routes/app/pdf-chat.tsx").then((m) => m
 const DocumentChat = lazyPage(() =>
   import("./routes/app/document-chat.tsx").then((m) => m.DocumentChatRoute),
 );
-// NexDocs' messages are a catalogue namespace of their own, loaded with its screens.
+// NexDocs' messages are a catalogue part of their own, loaded with its screens.
 const NexDocs = lazyPage(() =>
-  Promise.all([import("./routes/app/nexdocs.tsx"), loadMessageNamespace("nexdocs")]).then(
+  Promise.all([import("./routes/app/nexdocs.tsx"), needCatalogue("nexdocs")]).then(
     ([m]) => m.NexDocsRoute,
   ),
 );
 const NexDocsList = lazyPage(() =>
-  Promise.all([import("./routes/app/nexdocs-list.tsx"), loadMessageNamespace("nexdocs")]).then(
+  Promise.all([import("./routes/app/nexdocs-list.tsx"), needCatalogue("nexdocs")]).then(
     ([m]) => m.NexDocsListRoute,
   ),
 );

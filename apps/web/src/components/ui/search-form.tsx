@@ -8,6 +8,7 @@ import {
   useId,
   useState,
 } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useHydrated } from "@/lib/use-hydrated.ts";
 import { useFileDrop } from "./use-file-drop.ts";
 import { SendButton } from "./waiting-submit.tsx";
@@ -22,14 +23,14 @@ import { SendButton } from "./waiting-submit.tsx";
  */
 export function SearchForm({
   onSubmit,
-  label = "Ask anything",
-  placeholder = "Ask anything...",
+  label,
+  placeholder,
   defaultValue = "",
   autoFocus,
   size = "lg",
   className,
   inputRef,
-  submitLabel = "Search",
+  submitLabel,
   submitDisabled = false,
   clearOnSubmit = false,
   action,
@@ -55,6 +56,10 @@ export function SearchForm({
   onFiles?: (files: File[]) => void;
   waitingLabel?: string | null;
 }) {
+  const t = useT();
+  label ??= t("common.askAnything");
+  placeholder ??= t("common.askAnythingPlaceholder");
+  submitLabel ??= t("common.search");
   const [value, setValue] = useState(defaultValue);
   const { dragging, dropHandlers, onPaste } = useFileDrop(onFiles);
   const id = useId();

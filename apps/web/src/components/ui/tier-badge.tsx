@@ -1,6 +1,7 @@
 import type { Tier } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Crown } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {
   anonymous: "Anonymous",
@@ -17,6 +18,7 @@ export function TierBadge({
   className?: string;
   testId?: string;
 }) {
+  const t = useT();
   return (
     <span
       data-testid={testId}
@@ -28,7 +30,7 @@ export function TierBadge({
       )}
     >
       {tier === "pro" ? <Crown className="size-3" aria-hidden="true" /> : null}
-      {TIER_LABELS[tier]}
+      {t(`tier.${tier}`)}
     </span>
   );
 }

@@ -1,8 +1,9 @@
-import { MESSAGES } from "@nexus/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { MESSAGES, STORAGE_KEYS } from "@nexus/contracts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import themeInitSource from "../../../public/theme-init.js?raw";
 import { formatRelativeTime } from "../relative-time.ts";
-import { activateLocale, currentLocale, t } from "./i18n.ts";
-import { LOCALES } from "./locales.ts";
+import { activateLocale, currentLocale, initialLocale, t } from "./i18n.ts";
+import { directionOf, LOCALES } from "./locales.ts";
 
 // The web project's files share one module graph: leave the interface in English.
 afterEach(() => activateLocale("en"));
@@ -23,6 +24,8 @@ describe("the interface's languages at run time", () => {
     expect(document.documentElement.dir).toBe("rtl");
     expect(t("settings.title")).toBe("الإعدادات");
     expect(t("spec.cancel")).toBe("إلغاء");
+    expect(t("home.greetingNamed", { name: "Layla" })).toBe("ماذا تريد أن تعرف يا Layla؟");
+    expect(t("agentsHub.noMatch", { search: "xyz" })).toBe("لا يوجد وكلاء يطابقون «xyz»");
     await activateLocale("de");
     expect(document.documentElement.dir).toBe("ltr");
     expect(t("common.loadFailed", { what: "Deine Links" })).toBe(
@@ -76,5 +79,41 @@ describe("the interface's languages at run time", () => {
     expect(formatRelativeTime("2026-12-03T11:00:00Z", now)).toBe("gestern");
     await activateLocale("ja");
     expect(formatRelativeTime(threeHoursAgo, now)).toBe("3 時間前");
+  });
+});
+
+describe("public/theme-init.js's <html lang dir>, before the app's code", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const cases: Array<[string | null, string[]]> = [
+    ["ar", ["en-US"]],
+    [null, ["ar-EG", "en"]],
+    [null, ["pt-BR", "ja-JP"]],
+    ["de", ["fr-FR"]],
+    ["xx", ["es-419"]],
+    [null, ["pt", "zh"]],
+    ["__proto__", []],
+  ];
+
+  it.each(cases)("chooses as the app does for stored=%s browser=%j", (stored, browser) => {
+    if (stored !== null) window.localStorage.setItem(STORAGE_KEYS.uiLanguage, stored);
+    vi.spyOn(window.navigator, "languages", "get").mockReturnValue(browser);
+    const root = document.documentElement;
+    root.lang = "";
+    root.dir = "";
+    new Function(themeInitSource)();
+    const locale = initialLocale();
+    expect({ lang: root.lang, dir: root.dir }).toEqual({ lang: locale, dir: directionOf(locale) });
+    expect(LOCALES).toContain(root.lang);
+  });
+
+  it("knows the app's languages and their directions", () => {
+    for (const locale of LOCALES) {
+      window.localStorage.setItem(STORAGE_KEYS.uiLanguage, locale);
+      new Function(themeInitSource)();
+      expect([document.documentElement.lang, document.documentElement.dir]).toEqual([
+        locale,
+        directionOf(locale),
+      ]);
+    }
   });
 });

@@ -1,17 +1,20 @@
-import en from "virtual:nexus-catalogue/en";
+import enPublic from "virtual:nexus-catalogue/en/public";
 import { i18n, type Messages } from "@lingui/core";
 import { STORAGE_KEYS } from "@nexus/contracts";
 import { useSyncExternalStore } from "react";
 import type enSource from "../../locales/en.json";
 import { browserStorage, readItem, removeItem, writeItem } from "../storage.ts";
+import { CATALOGUE_PARTS, type CataloguePart } from "./catalogue-parts.ts";
 import { chooseLocale, DEFAULT_LOCALE, directionOf, type Locale } from "./locales.ts";
 import { SPEC_STRINGS, type SpecKey } from "./spec-strings.ts";
 
 /**
  * The interface language at run time: Lingui's core with catalogues compiled at build time
- * (build/catalogue-plugin.ts). English is part of this module (no fetch); another language's
- * catalogue is its own chunk, loaded when that language is chosen, over English (a key it lacked
- * would read in English, though scripts/check-catalogues.ts lets none lack one).
+ * (build/catalogue-plugin.ts), each in two parts (catalogue-parts.ts): the public part, which every
+ * page reads, and the app's, which a page asks for with `needCatalogue("app")` (src/main.tsx, for
+ * any page but the landing page). English's public part is part of this module (no fetch); every
+ * other part is its own chunk, loaded when that language and part are needed, over English (a key
+ * it lacked would read in English, though scripts/check-catalogues.ts lets none lack one).
  *
  * The spec's strings (MESSAGES in @nexus/contracts, spec-strings.ts) are English's `spec.<key>`
  * messages taken from those constants, so their English text is still the one constant's.
@@ -30,61 +33,79 @@ export function specMessages(): Messages {
   );
 }
 
-const english: Messages = { ...en, ...specMessages() };
-i18n.load(DEFAULT_LOCALE, english);
-i18n.activate(DEFAULT_LOCALE);
-
-const loaders: Record<Exclude<Locale, "en">, () => Promise<{ default: Messages }>> = {
-  de: () => import("virtual:nexus-catalogue/de"),
-  fr: () => import("virtual:nexus-catalogue/fr"),
-  es: () => import("virtual:nexus-catalogue/es"),
-  ja: () => import("virtual:nexus-catalogue/ja"),
-  ar: () => import("virtual:nexus-catalogue/ar"),
-};
-const loaded = new Set<Locale>([DEFAULT_LOCALE]);
-
-/**
- * Catalogue namespaces a lazily loaded screen brings (build/catalogue-plugin.ts LAZY_NAMESPACES):
- * their messages are not in the entry's English; the screen's route loads them before it renders.
- */
-type Namespace = "nexdocs";
-const namespaceLoaders: Record<Namespace, Record<Locale, () => Promise<{ default: Messages }>>> = {
-  nexdocs: {
-    en: () => import("virtual:nexus-catalogue/en/nexdocs"),
-    de: () => import("virtual:nexus-catalogue/de/nexdocs"),
-    fr: () => import("virtual:nexus-catalogue/fr/nexdocs"),
-    es: () => import("virtual:nexus-catalogue/es/nexdocs"),
-    ja: () => import("virtual:nexus-catalogue/ja/nexdocs"),
-    ar: () => import("virtual:nexus-catalogue/ar/nexdocs"),
+type Loader = () => Promise<{ default: Messages }>;
+const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
+  en: {
+    public: null,
+    app: () => import("virtual:nexus-catalogue/en/app"),
+    nexdocs: () => import("virtual:nexus-catalogue/en/nexdocs"),
+  },
+  de: {
+    public: () => import("virtual:nexus-catalogue/de/public"),
+    app: () => import("virtual:nexus-catalogue/de/app"),
+    nexdocs: () => import("virtual:nexus-catalogue/de/nexdocs"),
+  },
+  fr: {
+    public: () => import("virtual:nexus-catalogue/fr/public"),
+    app: () => import("virtual:nexus-catalogue/fr/app"),
+    nexdocs: () => import("virtual:nexus-catalogue/fr/nexdocs"),
+  },
+  es: {
+    public: () => import("virtual:nexus-catalogue/es/public"),
+    app: () => import("virtual:nexus-catalogue/es/app"),
+    nexdocs: () => import("virtual:nexus-catalogue/es/nexdocs"),
+  },
+  ja: {
+    public: () => import("virtual:nexus-catalogue/ja/public"),
+    app: () => import("virtual:nexus-catalogue/ja/app"),
+    nexdocs: () => import("virtual:nexus-catalogue/ja/nexdocs"),
+  },
+  ar: {
+    public: () => import("virtual:nexus-catalogue/ar/public"),
+    app: () => import("virtual:nexus-catalogue/ar/app"),
+    nexdocs: () => import("virtual:nexus-catalogue/ar/nexdocs"),
   },
 };
-const namespaces = new Set<Namespace>();
-const namespaceLoads = new Map<string, Promise<void>>();
 
-/** A namespace's messages in `locale` (over English), loaded once. */
-function loadNamespaceIn(namespace: Namespace, locale: Locale): Promise<void> {
-  const key = `${namespace}/${locale}`;
-  let loading = namespaceLoads.get(key);
-  if (!loading) {
-    loading = (async () => {
-      const loaders = namespaceLoaders[namespace];
-      const [en, own] = await Promise.all([
-        loaders.en(),
-        locale === DEFAULT_LOCALE ? null : loaders[locale](),
-      ]);
-      i18n.load(locale, { ...en.default, ...(own?.default ?? {}) });
-    })();
-    loading.catch(() => namespaceLoads.delete(key));
-    namespaceLoads.set(key, loading);
+/** Each language's messages loaded so far (its parts merged). */
+const own = new Map<Locale, Messages>([[DEFAULT_LOCALE, { ...enPublic, ...specMessages() }]]);
+/** The parts this page reads (the public one always). */
+const wanted = new Set<CataloguePart>(["public"]);
+/** `locale/part` → its load (a failed one is forgotten, so a later call tries again). */
+const loads = new Map<string, Promise<void>>([[`${DEFAULT_LOCALE}/public`, Promise.resolve()]]);
+
+function loadPart(locale: Locale, part: CataloguePart): Promise<void> {
+  const id = `${locale}/${part}`;
+  let load = loads.get(id);
+  if (!load) {
+    const loader = loaders[locale][part];
+    load = (loader ? loader() : Promise.resolve({ default: {} })).then(({ default: messages }) => {
+      own.set(locale, { ...own.get(locale), ...messages });
+    });
+    load.catch(() => loads.delete(id));
+    loads.set(id, load);
   }
-  return loading;
+  return load;
 }
 
-/** Loads a screen's messages (in the current language, and in any it switches to later). */
-export async function loadMessageNamespace(namespace: Namespace): Promise<void> {
-  namespaces.add(namespace);
-  await loadNamespaceIn(namespace, requested);
+/** Every wanted part of `locale` and of English (the fallback under it). */
+async function loadWanted(locale: Locale): Promise<void> {
+  const locales = locale === DEFAULT_LOCALE ? [locale] : [DEFAULT_LOCALE, locale];
+  await Promise.all(
+    CATALOGUE_PARTS.filter((part) => wanted.has(part)).flatMap((part) =>
+      locales.map((each) => loadPart(each, part)),
+    ),
+  );
 }
+
+/** Lingui's messages for `locale`: English's under its own. */
+function install(locale: Locale): void {
+  const english = own.get(DEFAULT_LOCALE) ?? {};
+  i18n.load(locale, locale === DEFAULT_LOCALE ? english : { ...english, ...own.get(locale) });
+}
+
+install(DEFAULT_LOCALE);
+i18n.activate(DEFAULT_LOCALE);
 
 let current: Locale = DEFAULT_LOCALE;
 let requested: Locale = DEFAULT_LOCALE;
@@ -99,16 +120,30 @@ export function applyDocumentLocale(root: HTMLElement, locale: Locale): void {
 /** Switches the interface to `locale` once its catalogue is here (the last request wins). */
 export async function activateLocale(locale: Locale): Promise<void> {
   requested = locale;
-  if (!loaded.has(locale) && locale !== DEFAULT_LOCALE) {
-    const { default: messages } = await loaders[locale as Exclude<Locale, "en">]();
-    i18n.load(locale, { ...english, ...messages });
-    loaded.add(locale);
-  }
-  await Promise.all([...namespaces].map((namespace) => loadNamespaceIn(namespace, locale)));
+  await loadWanted(locale);
   if (requested !== locale) return;
+  show(locale);
+}
+
+function show(locale: Locale): void {
+  install(locale);
   i18n.activate(locale);
   current = locale;
   if (typeof document !== "undefined") applyDocumentLocale(document.documentElement, locale);
+  for (const listener of listeners) listener();
+}
+
+/**
+ * This page reads `part` too (the app's strings: src/main.tsx asks for them on any page but the
+ * landing page, the prerender before rendering the app): it is loaded for the language shown and
+ * the one asked for, and the language shown again with it.
+ */
+export async function needCatalogue(part: CataloguePart): Promise<void> {
+  wanted.add(part);
+  await Promise.all([loadWanted(current), loadWanted(requested)]);
+  // The language shown stays, and so does <html lang dir> (public/theme-init.js set it for the
+  // language this page is heading to, while a prerendered page hydrates in English first).
+  install(current);
   for (const listener of listeners) listener();
 }
 

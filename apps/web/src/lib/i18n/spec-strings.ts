@@ -1,4 +1,4 @@
-import { COUNTER_LABELS, LINK_RECENTLY_SENT_MESSAGE, MESSAGES } from "@nexus/contracts";
+import { COUNTER_LABELS, LINK_RECENTLY_SENT_MESSAGE, MESSAGES } from "@nexus/contracts/messages";
 
 /**
  * The product's fixed strings that live as constants in @nexus/contracts (the spec's MESSAGES and

@@ -3,6 +3,7 @@ import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { ExampleQuestions } from "@/features/answer/components/example-questions.tsx";
 import { HomeSearch } from "@/features/answer/components/home-search.tsx";
 import { HomeSuggestions } from "@/features/discover/components/home-suggestions.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { ComposerAttachProvider } from "./composer-attach.tsx";
 import { ComposerHintsProvider } from "./composer-hints.tsx";
@@ -29,14 +30,13 @@ export function HomeRoute() {
 
 /** The home screen's greeting above `children` (also the server's first view of /app). */
 export function HomeFrame({ firstName, children }: { firstName?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="mx-auto flex min-h-[70vh] w-full max-w-2xl flex-col items-center justify-center px-4 py-12 sm:px-6">
       <h1 className="text-center text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
-        {firstName ? `What do you want to know, ${firstName}?` : "What do you want to know?"}
+        {firstName ? t("home.greetingNamed", { name: firstName }) : t("home.greeting")}
       </h1>
-      <p className="mt-3 mb-8 text-center text-muted">
-        Ask a question and get an answer with its sources.
-      </p>
+      <p className="mt-3 mb-8 text-center text-muted">{t("home.tagline")}</p>
       {children}
     </div>
   );

@@ -1,7 +1,8 @@
-import { AGENT_TOOL_LABELS, type AgentTool } from "@nexus/contracts";
+import type { AgentTool } from "@nexus/contracts";
 import { Check, Wrench } from "lucide-react";
 import { useMenuButton } from "@/components/ui/use-menu-button.ts";
 import { type LiveValue, useLiveValue } from "@/lib/chat/live-value.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 const ITEM =
   "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none";
@@ -20,12 +21,15 @@ export function AgentToolsMenu({
   toolsOff: LiveValue<AgentTool[]>;
   disabled: boolean;
 }) {
+  const t = useT();
   const off = useLiveValue(toolsOff);
   const menu = useMenuButton();
   if (tools.length === 0) return null;
   const offHere = tools.filter((tool) => off.includes(tool)).length;
   const label =
-    offHere === 0 ? "Tools" : `Tools: ${offHere} of ${tools.length} switched off for this chat`;
+    offHere === 0
+      ? t("agentTools.button")
+      : t("agentTools.someOff", { off: offHere, total: tools.length });
   const flip = (tool: AgentTool) =>
     toolsOff.set(off.includes(tool) ? off.filter((t) => t !== tool) : [...off, tool]);
   return (
@@ -54,11 +58,11 @@ export function AgentToolsMenu({
         <div
           {...menu.menuProps}
           role="menu"
-          aria-label="Tools for this chat"
+          aria-label={t("agentTools.menu")}
           data-testid="agent-tools-menu"
           className="absolute right-0 bottom-full z-40 mb-2 flex w-64 flex-col gap-0.5 rounded-xl border border-border bg-surface p-1 shadow-lg"
         >
-          <p className="px-3 pt-1.5 pb-1 text-xs text-muted">Tools for this chat</p>
+          <p className="px-3 pt-1.5 pb-1 text-xs text-muted">{t("agentTools.menu")}</p>
           {tools.map((tool) => {
             const on = !off.includes(tool);
             return (
@@ -77,7 +81,7 @@ export function AgentToolsMenu({
                 >
                   {on ? <Check className="size-3" /> : null}
                 </span>
-                {AGENT_TOOL_LABELS[tool]}
+                {t(`agentTools.tool.${tool}`)}
               </button>
             );
           })}

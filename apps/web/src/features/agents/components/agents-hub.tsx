@@ -6,15 +6,7 @@ import {
   type AgentsResponse,
 } from "@nexus/contracts";
 import { clsx } from "clsx";
-import {
-  ChevronRight,
-  FileSearch,
-  FileText,
-  type LucideIcon,
-  SearchX,
-  Telescope,
-  Wrench,
-} from "lucide-react";
+import { ChevronRight, SearchX } from "lucide-react";
 import { type ReactNode, useDeferredValue, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
@@ -24,72 +16,10 @@ import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { ToggleChips } from "@/components/ui/toggle-chips.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useAgents } from "../api/get-agents.ts";
 import { agentIcon } from "./agent-icons.ts";
-
-/** A capability of Nexus that is not a preset chat agent, with the words people search it by. */
-export interface Specialist {
-  to: string;
-  icon: LucideIcon;
-  title: string;
-  text: string;
-  keywords: readonly string[];
-}
-
-export const SPECIALISTS: readonly Specialist[] = [
-  {
-    to: paths.app.deepResearch.href(),
-    icon: Telescope,
-    title: "Deep research",
-    text: "A plan you can edit, live searching and reading, and a report with checked citations.",
-    keywords: ["research", "report", "sources", "citations", "investigate", "web"],
-  },
-  {
-    to: paths.app.files.href(),
-    icon: FileText,
-    title: "Document chat",
-    text: "Upload a PDF, Word or text file and ask about it, with citations to the passage.",
-    keywords: ["pdf", "document", "file", "upload", "docx", "word", "chat with pdf", "citations"],
-  },
-  {
-    to: paths.app.extraction.href(),
-    icon: FileSearch,
-    title: "Structured information extraction",
-    text: "Fields you define, filled from your files and web pages: a table where every value has a checked quote.",
-    keywords: [
-      "extract",
-      "table",
-      "fields",
-      "data",
-      "document",
-      "spreadsheet",
-      "csv",
-      "xlsx",
-      "quote",
-    ],
-  },
-  {
-    to: paths.app.customAgents.href(),
-    icon: Wrench,
-    title: "Custom agents",
-    text: "Your own agents with their own instructions.",
-    keywords: ["custom", "own agent", "build", "instructions", "knowledge", "create"],
-  },
-];
-
-/** Whether every word of the search is in one of these texts (any case). */
-function matches(needle: string, texts: readonly string[]): boolean {
-  const words = needle.split(/\s+/).filter(Boolean);
-  const haystack = texts.map((text) => text.toLocaleLowerCase());
-  return words.every((word) => haystack.some((text) => text.includes(word)));
-}
-
-/** The specialists whose title, text or keywords hold the search ("pdf" → document chat). */
-export function filterSpecialists(search: string): Specialist[] {
-  const needle = search.trim().toLocaleLowerCase();
-  if (needle === "") return [];
-  return SPECIALISTS.filter((s) => matches(needle, [s.title, s.text, ...s.keywords]));
-}
+import { filterSpecialists, matches, SpecialistGrid, Specialists } from "./specialists.tsx";
 
 /** The hub's name of each category. */
 export const AGENT_CATEGORY_LABELS: Record<AgentCategory, string> = {
@@ -137,6 +67,7 @@ function AgentCard({
   /** The id of the hub's how-to text, describing cards of agents without their model. */
   needsModelId: string;
 }) {
+  const t = useT();
   const Icon = agentIcon(agent.icon);
   return (
     <Link
@@ -151,18 +82,24 @@ function AgentCard({
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-medium text-fg">{agent.name}</span>
+          {/* The agents' names and descriptions come from the server in English (dir: they read
+              left to right on a right-to-left page). */}
+          <span className="font-medium text-fg" dir="auto">
+            {agent.name}
+          </span>
           {agent.available ? null : (
             <span
               title={AGENT_NEEDS_MODEL_HOW_TO}
               data-testid="agent-needs-model-badge"
               className="rounded-full border border-warning/40 bg-warning-soft px-2 py-0.5 text-[0.6875rem] font-medium text-warning"
             >
-              Needs a model
+              {t("agentsHub.needsModel")}
             </span>
           )}
         </span>
-        <span className="mt-1 block text-muted">{agent.description}</span>
+        <span className="mt-1 block text-muted" dir="auto">
+          {agent.description}
+        </span>
       </span>
       <ChevronRight className="mt-1.5 size-4 shrink-0 text-subtle" aria-hidden="true" />
     </Link>
@@ -216,6 +153,7 @@ function CategoryChips({
 
 /** The preset catalogue: search, category chips, recently used, and the cards. */
 export function AgentCatalogue({ data }: { data: AgentsResponse }) {
+  const t = useT();
   const [search, setSearch] = useState("");
   // The chosen category lives in the URL (?category=code): a link or a reload keeps it.
   const [params, setParams] = useSearchParams();
@@ -245,13 +183,13 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
     <div className="flex flex-col gap-5">
       {anyUnavailable ? (
         <p id={needsModelId} className="sr-only">
-          Needs a model: {data.needsModel || AGENT_NEEDS_MODEL_HOW_TO}
+          {t("agentsHub.needsModelWhy", { why: data.needsModel || AGENT_NEEDS_MODEL_HOW_TO })}
         </p>
       ) : null}
       <div className="flex flex-col gap-3">
         <SearchInput
-          label="Search agents"
-          placeholder="Search agents…"
+          label={t("agentsHub.searchLabel")}
+          placeholder={t("agentsHub.searchPlaceholder")}
           value={search}
           onChange={setSearch}
           maxLength={100}
@@ -262,7 +200,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
       {recent.length > 0 && !filtering ? (
         <section aria-labelledby="recent-agents-heading" data-testid="recent-agents">
           <h3 id="recent-agents-heading" className="mb-2 text-sm font-medium text-muted">
-            Recently used
+            {t("agentsHub.recent")}
           </h3>
           <AgentGrid agents={recent} needsModelId={needsModelId} testId="recent-agent-card" />
         </section>
@@ -270,7 +208,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
       {specialists.length > 0 ? (
         <section aria-labelledby="specialist-matches-heading" data-testid="specialist-matches">
           <h3 id="specialist-matches-heading" className="mb-2 text-sm font-medium text-muted">
-            Also in Nexus
+            {t("agentsHub.alsoInNexus")}
           </h3>
           <SpecialistGrid specialists={specialists} compact={false} />
         </section>
@@ -284,7 +222,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
               !recent.length && !specialists.length && "sr-only",
             )}
           >
-            {category === "all" ? "All agents" : AGENT_CATEGORY_LABELS[category]}
+            {category === "all" ? t("agentsHub.all") : AGENT_CATEGORY_LABELS[category]}
           </h3>
           <AgentGrid agents={shown} needsModelId={needsModelId} />
         </section>
@@ -292,7 +230,9 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
         <EmptyState
           icon={SearchX}
           title={
-            search.trim() ? `No agents match “${search.trim()}”` : "No agents in this category"
+            search.trim()
+              ? t("agentsHub.noMatch", { search: search.trim() })
+              : t("agentsHub.noneInCategory")
           }
           testId="agents-no-match"
         >
@@ -303,7 +243,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
               setCategory("all");
             }}
           >
-            Show all agents
+            {t("agentsHub.showAll")}
           </Button>
         </EmptyState>
       )}
@@ -312,10 +252,11 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
 }
 
 function CatalogueSkeleton() {
+  const t = useT();
   return (
     <div className="flex flex-col gap-5" data-testid="agents-loading">
       <span className="sr-only" role="status">
-        Loading agents…
+        {t("agentsHub.loading")}
       </span>
       <Skeleton className="h-10 w-full rounded-lg sm:max-w-sm" />
       <div className="flex flex-wrap gap-2">
@@ -334,15 +275,13 @@ function CatalogueSkeleton() {
 }
 
 function PresetAgentsSection({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <section aria-labelledby="preset-agents-heading">
       <h2 id="preset-agents-heading" className="mb-3 text-base font-semibold sm:mb-0">
-        Preset agents
+        {t("agentsHub.presetTitle")}
       </h2>
-      <p className="mt-1 mb-4 hidden text-sm text-muted sm:block">
-        Ready-made assistants for writing, learning, work and reflection. Pick one to start a
-        conversation.
-      </p>
+      <p className="mt-1 mb-4 hidden text-sm text-muted sm:block">{t("agentsHub.presetIntro")}</p>
       {children}
     </section>
   );
@@ -385,75 +324,5 @@ export function AgentsHubFirstView() {
         <CatalogueSkeleton />
       </PresetAgentsSection>
     </div>
-  );
-}
-
-/**
- * The specialists' cards. `compact`: on a phone, one line of small links that scrolls sideways
- * (their texts from the sm breakpoint up), so the preset agents are on the first screen.
- */
-function SpecialistGrid({
-  specialists,
-  compact,
-}: {
-  specialists: readonly Specialist[];
-  compact: boolean;
-}) {
-  // Whole class lists per layout (never two of one property: Tailwind would pick either).
-  const list = compact
-    ? "-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 md:grid-cols-2 xl:grid-cols-4"
-    : "grid gap-3 md:grid-cols-2 xl:grid-cols-4";
-  const link = compact
-    ? "items-center gap-2 rounded-full px-3 py-2 sm:items-start sm:gap-3 sm:rounded-2xl sm:p-4"
-    : "items-start gap-3 rounded-2xl p-4";
-  const badge = compact ? "size-6 rounded-full sm:size-10 sm:rounded-xl" : "size-10 rounded-xl";
-  return (
-    <ul className={list} data-testid={compact ? "specialists" : undefined}>
-      {specialists.map(({ to, icon: Icon, title, text }) => (
-        <li key={to} className={compact ? "shrink-0 sm:shrink" : undefined}>
-          <Link
-            to={to}
-            data-testid="specialist-card"
-            className={clsx(
-              "flex h-full border border-border bg-surface shadow-xs transition-colors hover:border-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-              link,
-            )}
-          >
-            <span
-              className={clsx(
-                "flex shrink-0 items-center justify-center bg-accent-soft text-accent-soft-fg",
-                badge,
-              )}
-            >
-              <Icon className={compact ? "size-3.5 sm:size-5" : "size-5"} aria-hidden="true" />
-            </span>
-            <span>
-              <span
-                className={
-                  compact
-                    ? "block whitespace-nowrap text-sm font-medium sm:whitespace-normal sm:text-base"
-                    : "block font-medium"
-                }
-              >
-                {title}
-              </span>
-              <span
-                className={clsx("mt-0.5 text-sm text-muted", compact ? "hidden sm:block" : "block")}
-              >
-                {text}
-              </span>
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Specialists() {
-  return (
-    <nav aria-label="Specialist agents">
-      <SpecialistGrid specialists={SPECIALISTS} compact />
-    </nav>
   );
 }

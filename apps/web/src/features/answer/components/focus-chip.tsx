@@ -2,6 +2,7 @@ import type { FocusMode } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Check, ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { FOCUS_MODE_OPTIONS, focusModeOption } from "../lib/focus-modes.ts";
 
 /**
@@ -19,6 +20,7 @@ export function FocusChip({
   onChange: (mode: FocusMode) => void;
   lockedReason?: string | null;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -74,7 +76,7 @@ export function FocusChip({
         type="button"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={`Focus: ${current.label}`}
+        aria-label={t("home.focusIs", { mode: t(`focus.label.${current.value}`) })}
         data-testid="focus-chip"
         disabled={locked}
         title={lockedReason ?? undefined}
@@ -87,14 +89,14 @@ export function FocusChip({
         )}
       >
         <Icon className="size-4" aria-hidden="true" />
-        {current.label}
+        {t(`focus.label.${current.value}`)}
         {locked ? null : <ChevronDown className="size-3.5" aria-hidden="true" />}
       </button>
       {open ? (
         <div
           id={listId}
           role="radiogroup"
-          aria-label="Focus"
+          aria-label={t("home.focus")}
           onKeyDown={onKeyDown}
           className="absolute top-full left-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-surface p-1.5 shadow-xl"
         >
@@ -123,8 +125,12 @@ export function FocusChip({
                   aria-hidden="true"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className="block text-sm font-medium text-fg">{option.label}</span>
-                  <span className="block text-xs text-muted">{option.description}</span>
+                  <span className="block text-sm font-medium text-fg">
+                    {t(`focus.label.${option.value}`)}
+                  </span>
+                  <span className="block text-xs text-muted">
+                    {t(`focus.hint.${option.value}`)}
+                  </span>
                 </span>
                 {selected ? (
                   <Check className="mt-0.5 size-4 text-accent" aria-hidden="true" />

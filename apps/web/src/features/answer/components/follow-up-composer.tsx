@@ -4,6 +4,7 @@ import type { ReactNode, Ref } from "react";
 import type { ComposerAttachProps } from "@/components/chat/attach/use-composer-attachments.tsx";
 import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { focusModeOption } from "../lib/focus-modes.ts";
 import { ComposerHintSlot } from "./composer-hint-slot.tsx";
 
@@ -42,6 +43,7 @@ export function FollowUpComposer({
   /** Some attached file is still being uploaded or read. */
   uploading?: boolean;
 }) {
+  const t = useT();
   const focus = focusModeOption(focusMode);
   const FocusIcon = focus?.icon;
   return (
@@ -60,7 +62,7 @@ export function FollowUpComposer({
               data-testid="follow-up-focus"
             >
               <FocusIcon className="size-3.5" aria-hidden="true" />
-              {focus.label}
+              {t(`focus.label.${focus.value}`)}
             </span>
           ) : null}
         </span>

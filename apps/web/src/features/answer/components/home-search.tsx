@@ -8,6 +8,7 @@ import {
 import { useComposerAttachments } from "@/components/chat/attach/use-composer-attachments.tsx";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { isFocusSearchState } from "../hooks/use-new-thread-shortcut.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { ComposerHintSlot } from "./composer-hint-slot.tsx";
@@ -27,6 +28,7 @@ export function HomeSearch({
 }: {
   suggestions?: (ask: (question: string) => void) => ReactNode;
 } = {}) {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -86,7 +88,7 @@ export function HomeSearch({
           <ReasoningChip checked={reasoning} onChange={setReasoning} />
           {opening ? (
             <span className="text-xs text-muted" data-testid="home-opening-document">
-              Opening {single.name} in its own chat when it is ready…
+              {t("home.opening", { name: single.name })}
             </span>
           ) : attachments.active ? (
             <span className="text-xs text-muted">{ATTACHED_FOCUS_REASON}</span>

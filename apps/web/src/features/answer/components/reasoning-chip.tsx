@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { Brain } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** The reasoning switch as a chip beside the focus chip: the model thinks step by step first. */
 export function ReasoningChip({
@@ -9,13 +10,14 @@ export function ReasoningChip({
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
       data-testid="reasoning-switch"
-      title="Think step by step first (slower, shown in a panel)"
+      title={t("home.reasoningHint")}
       onClick={() => onChange(!checked)}
       className={clsx(
         "inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
@@ -25,7 +27,7 @@ export function ReasoningChip({
       )}
     >
       <Brain className="size-4" aria-hidden="true" />
-      Reasoning
+      {t("home.reasoning")}
       <span
         aria-hidden="true"
         className={clsx(

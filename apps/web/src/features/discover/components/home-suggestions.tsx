@@ -2,6 +2,7 @@ import { discoverQuestion } from "@nexus/contracts";
 import { ArrowUpRight, RefreshCw } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useDiscover } from "../api/get-discover.ts";
 
 /** Questions shown at once, and how long before the next ones (paused on hover and focus). */
@@ -23,6 +24,7 @@ function Questions({
   questions: readonly string[];
   onAsk: (question: string) => void;
 }) {
+  const t = useT();
   const [start, setStart] = useState(0);
   const [paused, setPaused] = useState(false);
   const pages = Math.ceil(questions.length / SHOWN);
@@ -49,7 +51,7 @@ function Questions({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="news-suggestions-heading" className="text-sm font-medium text-muted">
-          In the news
+          {t("home.inTheNews")}
         </h2>
         {pages > 1 ? (
           <button
@@ -58,7 +60,7 @@ function Questions({
             className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
           >
             <RefreshCw className="size-3.5" aria-hidden="true" />
-            More ideas
+            {t("home.moreIdeas")}
           </button>
         ) : null}
       </div>

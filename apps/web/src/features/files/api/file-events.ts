@@ -1,4 +1,4 @@
-import { type FileEvent, fileEventSchema } from "@nexus/contracts";
+import type { FileEvent } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { filesKeys } from "@/lib/query-keys.ts";
@@ -18,32 +18,39 @@ export function useFileEvents(fileId: string, active: boolean): FileEvent | null
     setLatest(null);
     const controller = new AbortController();
     let lastId = 0;
-    void followEventStream(
-      `/files/${encodeURIComponent(fileId)}/events`,
-      {
-        onMessages(messages) {
-          for (const message of messages) {
-            if (message.id !== null && Number(message.id) > lastId) lastId = Number(message.id);
-            // The run ended without a file event saying so: the list says how.
-            if (message.event === "status") {
-              void queryClient.invalidateQueries({ queryKey: filesKeys.all });
-              return true;
-            }
-            const parsed = fileEventSchema.safeParse(JSON.parse(message.data));
-            if (!parsed.success) continue;
-            setLatest(parsed.data);
-            if (parsed.data.type === "ready" || parsed.data.type === "failed") {
-              void queryClient.invalidateQueries({ queryKey: filesKeys.all });
-              return true;
-            }
-          }
-          return false;
-        },
-        // Not the caller's (or gone): the list, read again, says what became of it.
-        onFatal: () => void queryClient.invalidateQueries({ queryKey: filesKeys.all }),
-        lastEventId: () => lastId,
+    // The events' schema (zod) is fetched when a file is followed, not with the app's first load.
+    void import("./file-event-schema.ts").then(
+      ({ fileEventSchema }) => {
+        if (controller.signal.aborted) return;
+        return followEventStream(
+          `/files/${encodeURIComponent(fileId)}/events`,
+          {
+            onMessages(messages) {
+              for (const message of messages) {
+                if (message.id !== null && Number(message.id) > lastId) lastId = Number(message.id);
+                // The run ended without a file event saying so: the list says how.
+                if (message.event === "status") {
+                  void queryClient.invalidateQueries({ queryKey: filesKeys.all });
+                  return true;
+                }
+                const parsed = fileEventSchema.safeParse(JSON.parse(message.data));
+                if (!parsed.success) continue;
+                setLatest(parsed.data);
+                if (parsed.data.type === "ready" || parsed.data.type === "failed") {
+                  void queryClient.invalidateQueries({ queryKey: filesKeys.all });
+                  return true;
+                }
+              }
+              return false;
+            },
+            // Not the caller's (or gone): the list, read again, says what became of it.
+            onFatal: () => void queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+            lastEventId: () => lastId,
+          },
+          controller.signal,
+        );
       },
-      controller.signal,
+      () => void queryClient.invalidateQueries({ queryKey: filesKeys.all }),
     );
     return () => controller.abort();
   }, [fileId, active, queryClient]);
