@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 // Relative: Node loads the Vite config, and cannot import the workspace package's TypeScript entry.
+import { PRESET_AGENT_INFO } from "../../../packages/contracts/src/agents.ts";
 import { splitFrontMatter, textField } from "../../../packages/contracts/src/content.ts";
 import { type PostMeta, postMeta, sortPosts } from "../src/features/marketing/lib/post-meta.ts";
 import { renderArticle, renderFaq } from "../src/features/marketing/lib/render-markdown.ts";
@@ -15,11 +16,15 @@ import { renderArticle, renderFaq } from "../src/features/marketing/lib/render-m
  * - `virtual:nexus/blog-articles`  `articles`: slug → () => import(the article's HTML + headings)
  * - `virtual:nexus/faq`            `faq`: title, intro and questions of content/faq.md
  * - `virtual:nexus/faq-teaser`     `faqTeaser`: the first questions, for the landing page
+ * - `virtual:nexus/agent-showcase` `agentShowcase`: the landing page's showcased agents' names and
+ *   lines from the catalogue in contracts (without the whole catalogue in the page's first JS)
  */
 const PREFIX = "virtual:nexus/";
 const ARTICLE = `${PREFIX}article/`;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TEASER_QUESTIONS = 4;
+/** The agents the landing page shows, in its order. */
+const SHOWCASE_AGENTS = ["writer", "studybuddy", "code-buddy", "translator"] as const;
 
 export function contentPlugin(options: { contentDir?: string } = {}): Plugin {
   let contentDir = options.contentDir ?? "";
@@ -89,6 +94,11 @@ export function contentPlugin(options: { contentDir?: string } = {}): Plugin {
       const faqFile = path.join(contentDir, "faq.md");
       this.addWatchFile(faqFile);
       if (name === `${PREFIX}faq`) return json("faq", faq());
+      if (name === `${PREFIX}agent-showcase`)
+        return json(
+          "agentShowcase",
+          SHOWCASE_AGENTS.map((id) => ({ id, ...PRESET_AGENT_INFO[id] })),
+        );
       if (name === `${PREFIX}faq-teaser`) {
         const teaser = faq()
           .items.slice(0, TEASER_QUESTIONS)

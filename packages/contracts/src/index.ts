@@ -1,4 +1,5 @@
 export * from "./admin.ts";
+export * from "./agent-count.ts";
 export * from "./agents.ts";
 export * from "./agents-api.ts";
 export * from "./answer.ts";

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { PRESET_AGENT_COUNT } from "./agent-count.ts";
+import { PRESET_AGENT_IDS } from "./agents.ts";
 
 // The web's first pages (the landing page, the app's home) take their strings and constants from
 // these modules; a value import of zod, or of a module of schemas, would bring zod's chunk (27 KB
@@ -10,6 +12,7 @@ const ZOD_FREE = [
   "kind-paths.ts",
   "discover-constants.ts",
   "file-constants.ts",
+  "agent-count.ts",
 ];
 
 const valueImports = (source: string) =>
@@ -19,6 +22,10 @@ describe("the contracts' zod-free modules", () => {
   it.each(ZOD_FREE)("%s imports nothing but types", (file) => {
     const source = fs.readFileSync(new URL(`./${file}`, import.meta.url), "utf8");
     expect(valueImports(source)).toEqual([]);
+  });
+
+  it("counts the preset agents as their list does", () => {
+    expect(PRESET_AGENT_COUNT).toBe(PRESET_AGENT_IDS.length);
   });
 
   it("tells a value import from a type import", () => {

@@ -22,3 +22,7 @@ declare module "virtual:nexus/faq" {
 declare module "virtual:nexus/faq-teaser" {
   export const faqTeaser: ReadonlyArray<{ id: string; question: string; answer: string }>;
 }
+
+declare module "virtual:nexus/agent-showcase" {
+  export const agentShowcase: ReadonlyArray<{ id: string; name: string; description: string }>;
+}

@@ -1,4 +1,4 @@
-import { LANDING_EXAMPLE_QUESTIONS, PRESET_AGENT_IDS } from "@nexus/contracts";
+import { LANDING_EXAMPLE_QUESTIONS, PRESET_AGENT_COUNT } from "@nexus/contracts";
 import {
   ArrowRight,
   BookOpen,
@@ -39,7 +39,7 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }>
   {
     icon: Bot,
     title: "Agents for every task",
-    text: `${PRESET_AGENT_IDS.length} preset agents to chat with (writer, tutor, translator, code buddy), each with its own role.`,
+    text: `${PRESET_AGENT_COUNT} preset agents to chat with (writer, tutor, translator, code buddy), each with its own role.`,
   },
   {
     icon: BookOpen,

@@ -1,5 +1,6 @@
+import { agentShowcase } from "virtual:nexus/agent-showcase";
 import { faqTeaser } from "virtual:nexus/faq-teaser";
-import { PRESET_AGENT_IDS, PRESET_AGENT_INFO } from "@nexus/contracts";
+import { PRESET_AGENT_COUNT } from "@nexus/contracts";
 import {
   ArrowRight,
   Bot,
@@ -39,19 +40,18 @@ const STEPS: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = 
   },
 ];
 
+/** Each showcased agent's icon (build/content-plugin.ts picks the agents, in this order). */
+const SHOWCASE_ICONS: Readonly<Record<string, LucideIcon>> = {
+  writer: PenLine,
+  studybuddy: GraduationCap,
+  "code-buddy": Code,
+  translator: Languages,
+};
+
 /** The showcased agents: their names and lines come from the catalogue in contracts. */
-const AGENTS: ReadonlyArray<{ icon: LucideIcon; name: string; text: string }> = (
-  [
-    [PenLine, "writer"],
-    [GraduationCap, "studybuddy"],
-    [Code, "code-buddy"],
-    [Languages, "translator"],
-  ] as const
-).map(([icon, id]) => ({
-  icon,
-  name: PRESET_AGENT_INFO[id].name,
-  text: PRESET_AGENT_INFO[id].description,
-}));
+const AGENTS: ReadonlyArray<{ icon: LucideIcon; name: string; text: string }> = agentShowcase.map(
+  ({ id, name, description }) => ({ icon: SHOWCASE_ICONS[id] ?? Bot, name, text: description }),
+);
 
 const SHOWCASE_NAMES = ["ELI5", "Email Response", "Humanizer", "Systems Thinking", "URL Q&A"];
 
@@ -96,7 +96,7 @@ export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
             Agents
           </p>
           <h2 id="agents-heading" className="mt-4 text-3xl font-semibold tracking-tight">
-            {PRESET_AGENT_IDS.length} ready-made agents, and your own
+            {PRESET_AGENT_COUNT} ready-made agents, and your own
           </h2>
           <p className="mt-3 text-muted">
             Assistants with a fixed role for writing, learning, work and reflection, ready to chat
