@@ -71,7 +71,8 @@ const NIGHTLY_ONLY = new RegExp(
       .source,
     /a preset agent's thread: rename, sidebar marker|Share copies a working link in one click|find counts and steps through every match|while the model is retried the status says so|code-buddy runs code; an endless loop|an anonymous thread is offered once for saving|answer thread: a file chosen from Files rides|queued visibly and sent after the reply \(preset agent\)/
       .source,
-    /a refused follow-up stays in the box \(dark\)|the message stays \(dark\)/.source,
+    /a refused follow-up stays in the box \(dark\)|the message stays \(dark\)|a second tab's stale save shows the conflict/
+      .source,
   ].join("|"),
 );
 

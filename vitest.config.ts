@@ -25,8 +25,10 @@ const LONGEST_FIRST = [
   "test/hostile-uploads.test.ts", // 54 s
   "src/ai/tools/run-code.test.ts", // 50 s
   "src/modules/files/files-fair.test.ts", // 41 s
+  "src/modules/extraction/extraction.test.ts", // 27–50 s on a loaded machine (three PDFs uploaded)
   "test/multi-instance.test.ts", // 34 s
   "test/backup.test.ts", // 33 s
+  "test/authz-matrix.test.ts", // 20 s, more with the extraction and NexDocs rows
   "test/drain.test.ts", // 25 s
 ];
 
