@@ -73,6 +73,8 @@ const NIGHTLY_ONLY = new RegExp(
       .source,
     /a refused follow-up stays in the box \(dark\)|the message stays \(dark\)|a second tab's stale save shows the conflict/
       .source,
+    /a citation link opened with the PDF lands on its page|phone width, light and dark: a file waiting to upload|an agent chat takes a file: chip on the question|deleting one answer of a thread removes it|the same bytes again, in Files or in the composer|feedback: thumbs down with a type/
+      .source,
   ].join("|"),
 );
 

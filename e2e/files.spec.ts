@@ -142,7 +142,8 @@ test("upload a PDF and a DOCX with progress, ask about them in the Local focus; 
   const page1 = /tracemonkey\.pdf, p\. (\d+)/.exec((await first.textContent()) ?? "")?.[1];
   await expect(first).toHaveAttribute(
     "href",
-    new RegExp(`^/app/document-chat/[0-9a-f-]{36}\\?chunk=\\d+&page=${page1}$`),
+    // A verified citation's card opens the viewer at its quote (the checked words, marked).
+    new RegExp(`^/app/document-chat/[0-9a-f-]{36}\\?chunk=\\d+&page=${page1}&quote=[^&]+$`),
   );
   const threadUrl = page.url();
   const answerText = await turn.getByTestId("answer-markdown").textContent();

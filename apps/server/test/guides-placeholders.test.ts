@@ -11,17 +11,22 @@ const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const ROUTES = path.join(ROOT, "apps/web/src/app/routes/app");
 const CONTENT = path.join(ROOT, "content");
 
+/** The path a route file's doc comment names when the file renders a placeholder, else null. */
+function placeholderPath(source: string): string | null {
+  if (!/<\w*Placeholder\b/.test(source)) return null;
+  // "/** /app/nexdocs/:documentId(/:threadId): …" → "/app/nexdocs"
+  const named = /\/\*\*\s*(\/app\/[\w/-]*)/.exec(source)?.[1];
+  return named ? named.replace(/\/$/, "").replace(/\/:.*$/, "") : null;
+}
+
 /** The route files that render a placeholder, with the path their doc comment names. */
 function placeholderRoutes(): { file: string; path: string }[] {
   return fs
     .readdirSync(ROUTES)
     .filter((f) => f.endsWith(".tsx"))
     .flatMap((file) => {
-      const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
-      if (!/<\w*Placeholder\b/.test(source)) return [];
-      // "/** /app/nexdocs/:documentId(/:threadId): …" → "/app/nexdocs"
-      const named = /\/\*\*\s*(\/app\/[\w/-]*)/.exec(source)?.[1];
-      return named ? [{ file, path: named.replace(/\/$/, "").replace(/\/:.*$/, "") }] : [];
+      const named = placeholderPath(fs.readFileSync(path.join(ROUTES, file), "utf8"));
+      return named ? [{ file, path: named }] : [];
     });
 }
 
@@ -40,21 +45,20 @@ function guides(): { file: string; text: string }[] {
 }
 
 describe("guides name no route that shows a placeholder", () => {
-  it("finds the placeholder routes (extraction today; NexDocs is no longer one)", () => {
-    const paths = placeholderRoutes().map((r) => r.path);
-    expect(paths).not.toContain("/app/nexdocs");
-    expect(paths).toContain("/app/agents/structured-information-extraction");
+  it("tells a placeholder route by its screen, and finds none today (NexDocs and extraction are real)", () => {
+    const route = (body: string) =>
+      `/** /app/labs/:id: the lab. */\nexport default () => ${body};\n`;
+    expect(placeholderPath(route('<SpecialistPlaceholder name="Labs" />'))).toBe("/app/labs");
+    expect(placeholderPath(route("<LabsScreen />"))).toBeNull();
+    expect(placeholderRoutes()).toEqual([]);
   });
 
-  it("no guide names one of them, nor describes extraction as available", () => {
+  it("no guide names a route that shows a placeholder", () => {
     const routes = placeholderRoutes();
     const offending: string[] = [];
-    for (const guide of guides()) {
+    for (const guide of guides())
       for (const route of routes)
         if (guide.text.includes(route.path)) offending.push(`${guide.file} names ${route.path}`);
-      if (/structured information extraction/i.test(guide.text))
-        offending.push(`${guide.file} describes a feature that shows a placeholder`);
-    }
     expect(offending).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ describe("local search over the knowledge base", () => {
   });
 
   it("matches the 'simple' fallback and dotted names the English stemmer would miss", async () => {
-    const { results } = await search().search({ query: "node.js version" });
+    const { results } = await search().search({ query: "node.js version 20.19" });
     expect(results[0]?.url).toBe("/blog/getting-started");
   });
 
