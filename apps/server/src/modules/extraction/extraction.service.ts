@@ -76,6 +76,44 @@ async function sendRun(
 }
 
 /**
+ * A run of the extraction `id` (its unit already taken): the run row and `prepare`'s writes in one
+ * transaction, then its first step queued; if any of it fails, the run ends failed and the unit
+ * is given back.
+ */
+async function launchRun(options: {
+  deps: Deps;
+  user: SessionUser;
+  id: string;
+  prepare: (
+    tx: Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0],
+    runId: string,
+  ) => Promise<void>;
+  fields: string[] | null;
+}): Promise<void> {
+  const { deps, user, id } = options;
+  let runId: string | null = null;
+  try {
+    runId = await deps.db.transaction(async (tx) => {
+      const run = await runs.createRun(tx, {
+        userId: user.id,
+        kind: EXTRACTION_RUN_KIND,
+        subjectId: id,
+      });
+      await options.prepare(tx, run.id);
+      return run.id;
+    });
+    await sendRun(deps, runId, { extractionId: id, fields: options.fields });
+  } catch (error) {
+    if (runId !== null)
+      await runs
+        .endRun(deps, runId, { status: "failed", result: { message: "Not started." } })
+        .catch(() => undefined);
+    await usage.refund({ deps, caller: callerOf(user), counter: "agentUsage" });
+    throw error;
+  }
+}
+
+/**
  * POST /api/extractions: needs a model (nothing charged without one), checks the files are the
  * caller's, reserves one agent unit, then writes the extraction, its pending rows and its run in
  * one transaction and sends the run's job.
@@ -92,34 +130,23 @@ export async function start(
   const caller = callerOf(user);
   await quotaWall(deps, caller, true);
   const id = alphanumericId();
-  let runId: string | null = null;
-  try {
-    runId = await deps.db.transaction(async (tx) => {
-      const run = await runs.createRun(tx, {
-        userId: user.id,
-        kind: EXTRACTION_RUN_KIND,
-        subjectId: id,
-      });
+  await launchRun({
+    deps,
+    user,
+    id,
+    fields: null,
+    prepare: async (tx, runId) => {
       await repo.insertExtraction(tx, {
         id,
         userId: user.id,
         title: input.title || defaultTitle(input.fields),
         fields: input.fields,
         sources,
-        runId: run.id,
+        runId,
       });
       await repo.insertRows(tx, id, sources.length);
-      return run.id;
-    });
-    await sendRun(deps, runId, { extractionId: id, fields: null });
-  } catch (error) {
-    if (runId !== null)
-      await runs
-        .endRun(deps, runId, { status: "failed", result: { message: "Not started." } })
-        .catch(() => undefined);
-    await usage.refund({ deps, caller, counter: "agentUsage" });
-    throw error;
-  }
+    },
+  });
   return get(deps, user, id);
 }
 
@@ -259,30 +286,16 @@ export async function rerun(
     throw new AppError("bad_request", "No such row.");
   const caller = callerOf(user);
   await quotaWall(deps, caller, true);
-  let runId: string | null = null;
-  try {
-    runId = await deps.db.transaction(async (tx) => {
-      const run = await runs.createRun(tx, {
-        userId: user.id,
-        kind: EXTRACTION_RUN_KIND,
-        subjectId: id,
-      });
+  await launchRun({
+    deps,
+    user,
+    id,
+    fields: input.field === undefined ? null : [input.field],
+    prepare: async (tx, runId) => {
       await repo.markPending(tx, id, input.row === undefined ? "all" : [input.row]);
-      await repo.setRun(tx, id, run.id, deps.clock.now());
-      return run.id;
-    });
-    await sendRun(deps, runId, {
-      extractionId: id,
-      fields: input.field === undefined ? null : [input.field],
-    });
-  } catch (error) {
-    if (runId !== null)
-      await runs
-        .endRun(deps, runId, { status: "failed", result: { message: "Not started." } })
-        .catch(() => undefined);
-    await usage.refund({ deps, caller, counter: "agentUsage" });
-    throw error;
-  }
+      await repo.setRun(tx, id, runId, deps.clock.now());
+    },
+  });
   return get(deps, user, id);
 }
 
