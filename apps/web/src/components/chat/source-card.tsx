@@ -86,8 +86,43 @@ export function SourceTitle({ title }: { title: string }) {
   );
 }
 
-const plainClick = (event: MouseEvent<HTMLElement>) =>
+export const plainClick = (event: MouseEvent<HTMLElement>) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * Where one numbered source's passage opens, and whether a citation of it was checked: a file's
+ * passage opens at its verified quote (not the whole chunk), in the viewer beside the reading
+ * when the screen has one. Shared by the strip's cards and the "+N more" sheet.
+ */
+export function useSourcePassage(source: ShownSource, number: number) {
+  const document = isUnlinkedFile(source) ? null : documentLinkOf(source.url);
+  const verified = useCitationChecks()?.find((c) => c.source === number && c.verified);
+  const quote = verified?.passage || null;
+  // (The quote is marked inside the cited passage: a link without one opens as it is.)
+  const documentHref = document
+    ? withQuote(document.path, document.ordinal === null ? null : quote)
+    : null;
+  const panel = useCitationPanel();
+  const openInPanel =
+    document && panel
+      ? (returnFocus: HTMLElement, beforeFocusReturn?: () => void) => {
+          const { name: fileName, page } = splitFileTitle(source.title);
+          panel({
+            passage: {
+              fileId: document.fileId,
+              ordinal: document.ordinal,
+              page,
+              quote,
+              name: fileName,
+              chatHref: documentHref ?? document.path,
+            },
+            returnFocus,
+            ...(beforeFocusReturn ? { beforeFocusReturn } : {}),
+          });
+        }
+      : undefined;
+  return { document, verified: Boolean(verified), quote, documentHref, openInPanel };
+}
 
 /**
  * One numbered source: [n] in the answer links here. A resting mouse or the keyboard previews it.
@@ -109,43 +144,18 @@ export function SourceCard({
   const cardId = useId();
   const section = label.section ? ` — ${label.section}` : "";
   const unlinked = isUnlinkedFile(source);
-  // A passage of the person's file opens in its document chat, in the app (never a download);
-  // its preview is the passage's own text.
-  const document = unlinked ? null : documentLinkOf(source.url);
-  // A citation of this source checked against its text: its supporting passage is the quote the
-  // viewer marks (not the whole chunk) and the card's preview, and the card says it was verified.
-  const verified = useCitationChecks()?.find((c) => c.source === number && c.verified);
-  const quote = verified?.passage || null;
+  const { document, verified, quote, documentHref, openInPanel } = useSourcePassage(source, number);
   const passage = usePassageText(document, preview.anchor !== null && quote === null);
   const snippet = quote ?? passage ?? source.snippet;
-  // (The quote is marked inside the cited passage: a link without one opens as it is.)
-  const documentHref = document
-    ? withQuote(document.path, document.ordinal === null ? null : quote)
-    : null;
   const name = `Source ${number}: ${label.title}${section} (${label.site})${verified ? `, ${CITATION_VERIFIED_LABEL.toLowerCase()}` : ""}`;
-  const panel = useCitationPanel();
-  // A plain click on a file's passage: the viewer beside the reading, the answer staying in view.
-  const showInPanel =
-    document && panel
-      ? (event: MouseEvent<HTMLElement>) => {
-          if (!plainClick(event)) return;
-          event.preventDefault();
-          preview.close();
-          const { name: fileName, page } = splitFileTitle(source.title);
-          panel({
-            passage: {
-              fileId: document.fileId,
-              ordinal: document.ordinal,
-              page,
-              quote,
-              name: fileName,
-              chatHref: documentHref ?? document.path,
-            },
-            returnFocus: event.currentTarget,
-            beforeFocusReturn: preview.ignoreNextFocus,
-          });
-        }
-      : undefined;
+  const showInPanel = openInPanel
+    ? (event: MouseEvent<HTMLElement>) => {
+        if (!plainClick(event)) return;
+        event.preventDefault();
+        preview.close();
+        openInPanel(event.currentTarget, preview.ignoreNextFocus);
+      }
+    : undefined;
   // One element of three kinds (their props are chosen below): typed as any of them.
   const Card: ElementType = unlinked ? "div" : document ? Link : "a";
   return (

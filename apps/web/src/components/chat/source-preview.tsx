@@ -1,5 +1,6 @@
-import type { AnswerSource } from "@nexus/contracts";
+import { type AnswerSource, CITATION_VERIFIED_LABEL } from "@nexus/contracts";
 import { clsx } from "clsx";
+import { CircleCheck } from "lucide-react";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
 import { SourceIcon } from "./source-icon.tsx";
 
@@ -9,18 +10,27 @@ export function SourcePreview({
   label,
   number,
   full = false,
+  verified = false,
 }: {
   source: AnswerSource;
   label: SourceLabel;
   number?: number;
   /** The whole snippet (a sheet) rather than its first lines (a hover card). */
   full?: boolean;
+  /** A citation of it was checked against its text (the snippet is then the verified quote). */
+  verified?: boolean;
 }) {
   return (
     <>
       <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
         <SourceIcon source={source} />
         <span className="min-w-0 flex-1 truncate">{label.site}</span>
+        {verified ? (
+          <span className="shrink-0 text-success" data-testid="source-preview-verified">
+            <CircleCheck className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">{CITATION_VERIFIED_LABEL}</span>
+          </span>
+        ) : null}
         {number !== undefined ? (
           <span className="shrink-0 rounded bg-surface-2 px-1 font-medium tabular-nums text-subtle">
             {number}
