@@ -75,7 +75,8 @@ test("extraction: two fields over a PDF fill the table, a cell opens its quote, 
   await expect(page.getByTestId("extraction-cell").nth(1)).toContainText("Edited");
 
   const download = page.waitForEvent("download");
-  await page.getByTestId("extraction-export-csv").click();
+  await page.getByTestId("extraction-export").getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await readFile((await file.path()) ?? "", "utf8");

@@ -18,6 +18,17 @@ export interface ExportWords {
   untitled: string;
   /** What a thread is, by its kind (the export's header line). */
   kinds: Readonly<Record<string, string>>;
+  /** An extraction's table as a document (its source column, its cells' marks). */
+  extraction: {
+    source: string;
+    /** A quote found nearly word for word. */
+    nearly: string;
+    /** A field its source does not answer. */
+    notFound: string;
+    edited: string;
+    /** A source that could not be read. */
+    failed: string;
+  };
 }
 
 export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
@@ -31,7 +42,20 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       `${verified} of ${total} citations verified against the source`,
     page: (page) => `p. ${page}`,
     untitled: "Thread",
-    kinds: { answer: "Answer", agent: "Agent", document: "Document chat", research: "Research" },
+    kinds: {
+      answer: "Answer",
+      agent: "Agent",
+      document: "Document chat",
+      research: "Research",
+      extraction: "Extraction",
+    },
+    extraction: {
+      source: "Source",
+      nearly: "Found in the source nearly word for word",
+      notFound: "Not answered by the source",
+      edited: "Corrected by hand",
+      failed: "Could not be read",
+    },
   },
   de: {
     exportedFrom: "Aus Nexus exportiert",
@@ -48,6 +72,14 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agent",
       document: "Dokument-Chat",
       research: "Recherche",
+      extraction: "Extraktion",
+    },
+    extraction: {
+      source: "Quelle",
+      nearly: "Fast wörtlich in der Quelle gefunden",
+      notFound: "Von der Quelle nicht beantwortet",
+      edited: "Von Hand korrigiert",
+      failed: "Konnte nicht gelesen werden",
     },
   },
   fr: {
@@ -65,6 +97,14 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agent",
       document: "Discussion sur un document",
       research: "Recherche approfondie",
+      extraction: "Extraction",
+    },
+    extraction: {
+      source: "Source",
+      nearly: "Trouvé dans la source presque mot pour mot",
+      notFound: "La source ne répond pas",
+      edited: "Corrigé à la main",
+      failed: "Illisible",
     },
   },
   es: {
@@ -81,6 +121,14 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agente",
       document: "Chat sobre un documento",
       research: "Investigación",
+      extraction: "Extracción",
+    },
+    extraction: {
+      source: "Fuente",
+      nearly: "Encontrado en la fuente casi palabra por palabra",
+      notFound: "La fuente no lo responde",
+      edited: "Corregido a mano",
+      failed: "No se pudo leer",
     },
   },
   ja: {
@@ -97,6 +145,14 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "エージェント",
       document: "ドキュメントチャット",
       research: "ディープリサーチ",
+      extraction: "データ抽出",
+    },
+    extraction: {
+      source: "出典",
+      nearly: "出典でほぼ一字一句確認済み",
+      notFound: "出典に記載なし",
+      edited: "手動で修正済み",
+      failed: "読み取れませんでした",
     },
   },
   ar: {
@@ -113,6 +169,14 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "وكيل",
       document: "محادثة حول مستند",
       research: "بحث معمّق",
+      extraction: "استخراج البيانات",
+    },
+    extraction: {
+      source: "المصدر",
+      nearly: "موجود في المصدر بصياغة شبه مطابقة",
+      notFound: "لا يجيب المصدر عن هذا",
+      edited: "صُحِّح يدويًا",
+      failed: "تعذّرت قراءته",
     },
   },
 };

@@ -130,9 +130,22 @@ export const extractionProposeSchema = z.object({
 });
 export const extractionProposalSchema = z.object({ fields: z.array(extractionFieldSchema) });
 
-export const EXTRACTION_EXPORT_FORMATS = ["csv", "json", "xlsx"] as const;
+/** A table (csv, json, xlsx) or a document with the quotes beside the values (md, pdf, docx). */
+export const EXTRACTION_EXPORT_FORMATS = ["md", "pdf", "docx", "csv", "json", "xlsx"] as const;
+export type ExtractionExportFormat = (typeof EXTRACTION_EXPORT_FORMATS)[number];
+/** What the export menu calls each format. */
+export const EXTRACTION_EXPORT_LABELS: Record<ExtractionExportFormat, string> = {
+  md: "Markdown",
+  pdf: "PDF",
+  docx: "Word",
+  csv: "CSV",
+  json: "JSON",
+  xlsx: "Excel (XLSX)",
+};
 export const extractionExportQuerySchema = z.object({
-  format: z.enum(EXTRACTION_EXPORT_FORMATS, { message: "Use format=csv, json or xlsx." }),
+  format: z.enum(EXTRACTION_EXPORT_FORMATS, {
+    message: "Use format=md, pdf, docx, csv, json or xlsx.",
+  }),
 });
 
 /** Run events of an extraction (GET /api/runs/:runId/events; type → payload). */

@@ -1,9 +1,4 @@
-import {
-  EXPORT_FORMAT_LABELS,
-  EXPORT_FORMATS,
-  EXPORT_LABELS,
-  type ExportFormat,
-} from "@nexus/contracts";
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LABELS } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Download } from "lucide-react";
 import { useState } from "react";
@@ -14,35 +9,46 @@ import { errorMessage } from "@/lib/api-client.ts";
 import { downloadApiFile } from "@/lib/download-file.ts";
 import { notify } from "@/lib/notices.ts";
 
+/** A format the menu offers: its `format=` value and its label. */
+export interface ExportChoice {
+  format: string;
+  label: string;
+}
+
+const THREAD_FORMATS: readonly ExportChoice[] = EXPORT_FORMATS.map((format) => ({
+  format,
+  label: EXPORT_FORMAT_LABELS[format],
+}));
+
 /**
- * "Export" → Markdown / PDF / Word for one thread of any kind (GET /api/threads/:id/export): a
- * menu button (arrow keys move, Escape closes), a spinner while the file is made and downloaded,
- * an error toast when it fails. `compact`: the icon alone (a history row's).
+ * "Export" → Markdown / PDF / Word for one thread of any kind (GET /api/threads/:id/export), or
+ * the formats of another export (`path`: an extraction's table): a menu button (arrow keys move,
+ * Escape closes), a spinner while the file is made and downloaded, an error toast when it fails.
+ * `compact`: the icon alone (a history row's).
  */
 export function ExportMenu({
-  threadId,
   title,
   compact = false,
   testId = "export-menu",
-}: {
-  threadId: string;
+  formats = THREAD_FORMATS,
+  ...of
+}: ({ threadId: string } | { path: string }) & {
   /** What the thread is called (the compact button's accessible name). */
   title?: string;
   compact?: boolean;
   testId?: string;
+  formats?: readonly ExportChoice[];
 }) {
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const path = "path" in of ? of.path : `/threads/${encodeURIComponent(of.threadId)}/export`;
+  const [busy, setBusy] = useState<ExportChoice | null>(null);
   const menu = useMenuButton();
   const { open, close } = menu;
 
-  const download = async (format: ExportFormat) => {
+  const download = async (choice: ExportChoice) => {
     close();
-    setBusy(format);
+    setBusy(choice);
     try {
-      await downloadApiFile(
-        `/threads/${encodeURIComponent(threadId)}/export?format=${format}`,
-        `thread.${format}`,
-      );
+      await downloadApiFile(`${path}?format=${choice.format}`, `export.${choice.format}`);
     } catch (error) {
       notify("error", `${EXPORT_LABELS.failed} ${errorMessage(error)}`);
     } finally {
@@ -50,7 +56,7 @@ export function ExportMenu({
     }
   };
 
-  const label = busy ? `Exporting ${EXPORT_FORMAT_LABELS[busy]}…` : EXPORT_LABELS.menu;
+  const label = busy ? `Exporting ${busy.label}…` : EXPORT_LABELS.menu;
   return (
     <div className="relative shrink-0" data-testid={testId}>
       <button
@@ -86,17 +92,17 @@ export function ExportMenu({
             "absolute right-0 z-30 mt-1 min-w-40 rounded-xl border border-border bg-surface p-1 shadow-lg",
           )}
         >
-          {EXPORT_FORMATS.map((format) => (
+          {formats.map((choice) => (
             <button
-              key={format}
+              key={choice.format}
               type="button"
               role="menuitem"
               tabIndex={-1}
-              data-testid={`export-${format}`}
-              onClick={() => void download(format)}
+              data-testid={`export-${choice.format}`}
+              onClick={() => void download(choice)}
               className="flex w-full items-center rounded-lg px-3 py-2.5 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none sm:py-2"
             >
-              {EXPORT_FORMAT_LABELS[format]}
+              {choice.label}
             </button>
           ))}
         </div>

@@ -25,6 +25,9 @@ import { type ZipFile, zipStream } from "./export-zip.ts";
  * instructions); a whole history as a streamed ZIP of Markdown files with an index.
  */
 
+/** Text as Markdown reads it literally on one line (for other modules writing export Markdown). */
+export { escapeInline } from "./export-markdown.ts";
+
 /**
  * `attachment` with the file's name: an ASCII stand-in for old clients, the UTF-8 name in
  * `filename*` (RFC 6266). The name is already safe (exportFileStem: letters, digits and '-').

@@ -1,4 +1,5 @@
 import {
+  EXPORT_WORDS,
   extractionCellEditSchema,
   extractionCreateSchema,
   extractionExportQuerySchema,
@@ -12,6 +13,8 @@ import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import * as exporter from "../exports/exports.service.ts";
+import { extractionMarkdown } from "./extraction.document.ts";
 import { exportFile } from "./extraction.export.ts";
 import { propose } from "./extraction.propose.ts";
 import * as extraction from "./extraction.service.ts";
@@ -69,14 +72,23 @@ export function extractionRoutes(deps: Deps) {
     })
     .get("/:id/export", async (c) => {
       const { format } = parseValue(extractionExportQuerySchema, c.req.query());
-      const file = exportFile(
-        await extraction.get(deps, currentUser(c), c.req.param("id")),
-        format,
-      );
-      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-      c.header("content-type", file.contentType);
-      c.header("content-disposition", `attachment; filename="${ascii}"`);
+      const user = currentUser(c);
+      const item = await extraction.get(deps, user, c.req.param("id"));
       c.header("cache-control", "private, no-store");
+      if (format === "md" || format === "pdf" || format === "docx") {
+        const language = await exporter.exportLanguage(deps, user, c.req.header("accept-language"));
+        const file = await exporter.markdownFile({
+          markdown: extractionMarkdown(item, EXPORT_WORDS[language], language),
+          title: item.title,
+          format,
+        });
+        c.header("content-type", file.contentType);
+        c.header("content-disposition", exporter.attachment(file.fileName));
+        return c.body(file.body as Uint8Array<ArrayBuffer>);
+      }
+      const file = exportFile(item, format);
+      c.header("content-type", file.contentType);
+      c.header("content-disposition", exporter.attachment(file.fileName));
       return c.body(
         typeof file.body === "string" ? file.body : (file.body as Uint8Array<ArrayBuffer>),
       );

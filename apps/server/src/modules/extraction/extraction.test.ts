@@ -1,4 +1,6 @@
-import type { ExtractionItem } from "@nexus/contracts";
+import { EXPORT_WORDS, type ExtractionItem } from "@nexus/contracts";
+import mammoth from "mammoth";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeOpenAIServer,
@@ -190,10 +192,52 @@ describe("an extraction over three PDFs", () => {
     const padded = sheet.map((r) => [...r, ...Array(width - r.length).fill(null)]);
     expect(padded).toEqual([table.header, ...table.rows]);
     expect(table.header).toContain("title quote");
-    const bad = await h.request(`/api/extractions/${item.id}/export?format=pdf`, {
+    const bad = await h.request(`/api/extractions/${item.id}/export?format=zip`, {
       cookie: owner.cookie,
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("exports Markdown, Word and PDF documents with each value's quote, mark and page", async () => {
+    const exported = (format: string, headers: Record<string, string> = {}) =>
+      h.request(`/api/extractions/${item.id}/export?format=${format}`, {
+        cookie: owner.cookie,
+        headers,
+      });
+    const cells = item.rows.flatMap((r) => Object.values(r.cells));
+    const quoted = cells.find((c) => c.mark === "exact" && c.quote && c.place?.page);
+    if (!quoted?.quote) throw new Error("no verified cell with a quote");
+    const md = await (await exported("md")).text();
+    // The table of values, then per source each value with its place, mark and quote.
+    expect(md).toContain(`| Source | ${FIELDS.map((f) => f.name).join(" | ")} |`);
+    for (const doc of DOCS) expect(md).toContain(`## ${doc.replace(/_/g, "\\_")}`);
+    expect(md).toContain(
+      `${EXPORT_WORDS.en.page(quoted.place?.page ?? 0)} · ${EXPORT_WORDS.en.verified}`,
+    );
+    expect(md).toContain(`> ${quoted.quote.replace(/\s+/g, " ").trim().slice(0, 20)}`);
+    // The export's own words follow the browser's language; the values stay as found.
+    const fr = await (await exported("md", { "accept-language": "fr-FR,fr;q=0.9" })).text();
+    expect(fr).toContain(`| ${EXPORT_WORDS.fr.extraction.source} |`);
+    expect(fr).toContain(EXPORT_WORDS.fr.verified);
+    const docx = await exported("docx");
+    expect(docx.headers.get("content-disposition")).toContain("Papers.docx");
+    const { value: html } = await mammoth.convertToHtml({
+      buffer: Buffer.from(await docx.arrayBuffer()),
+    });
+    expect(html).toContain("<table>");
+    for (const doc of DOCS) expect(html).toContain(doc);
+    const pdf = await getDocument({
+      data: new Uint8Array(await (await exported("pdf")).arrayBuffer()),
+      verbosity: 0,
+    }).promise;
+    let text = "";
+    for (let i = 1; i <= pdf.numPages; i++) {
+      const content = await (await pdf.getPage(i)).getTextContent();
+      text += `${content.items.map((c) => ("str" in c ? c.str : "")).join(" ")} `;
+    }
+    await pdf.destroy();
+    expect(text.replace(/\s+/g, " ")).toContain(EXPORT_WORDS.en.verified);
+    expect(text).toContain("tracemonkey.pdf");
   });
 
   it("keeps an edited cell, marked edited, over a reload and a re-run of its column", {

@@ -8,7 +8,6 @@ import type {
   FileList,
 } from "@nexus/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_BASE_URL } from "@/config/env.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { extractionKeys } from "@/lib/query-keys.ts";
 
@@ -96,8 +95,4 @@ export function useExtractionActions(id: string) {
     onSuccess: put,
   });
   return { cancel, edit, rerun };
-}
-
-export function exportHref(id: string, format: "csv" | "json" | "xlsx"): string {
-  return `${API_BASE_URL}/extractions/${enc(id)}/export?format=${format}`;
 }

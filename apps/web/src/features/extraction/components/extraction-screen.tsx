@@ -1,8 +1,10 @@
-import { ArrowLeft, CircleStop, Download } from "lucide-react";
+import { EXTRACTION_EXPORT_FORMATS, EXTRACTION_EXPORT_LABELS } from "@nexus/contracts";
+import { ArrowLeft, CircleStop } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { ExportMenu } from "@/components/export-menu.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Button, buttonClasses } from "@/components/ui/button.tsx";
+import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Page } from "@/components/ui/page.tsx";
 import { Sheet } from "@/components/ui/sheet.tsx";
@@ -10,12 +12,18 @@ import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
-import { exportHref, useExtraction, useExtractionActions } from "../api/extractions.ts";
+import { useExtraction, useExtractionActions } from "../api/extractions.ts";
 import { useExtractionLive } from "../lib/use-extraction-live.ts";
 import { CellDetail } from "./cell-detail.tsx";
 import { ExtractionTable, type Selected } from "./extraction-table.tsx";
 import { NewExtraction } from "./new-extraction.tsx";
 import { PastExtractions } from "./past-extractions.tsx";
+
+/** Documents with the quotes beside the values, then the table as data. */
+const EXPORT_CHOICES = EXTRACTION_EXPORT_FORMATS.map((format) => ({
+  format,
+  label: EXTRACTION_EXPORT_LABELS[format],
+}));
 
 function useWide(): boolean {
   const query = "(min-width: 1024px)";
@@ -71,18 +79,11 @@ function ExtractionView({ id }: { id: string }) {
               {t("extraction.cancel")}
             </Button>
           ) : null}
-          {(["csv", "json", "xlsx"] as const).map((format) => (
-            <a
-              key={format}
-              href={exportHref(item.id, format)}
-              download
-              data-testid={`extraction-export-${format}`}
-              className={buttonClasses({ variant: "outline", size: "sm" })}
-            >
-              <Download className="size-4" aria-hidden="true" />
-              {format.toUpperCase()}
-            </a>
-          ))}
+          <ExportMenu
+            path={`/extractions/${encodeURIComponent(item.id)}/export`}
+            formats={EXPORT_CHOICES}
+            testId="extraction-export"
+          />
         </>
       }
     >
