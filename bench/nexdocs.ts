@@ -40,8 +40,13 @@ function page(n: number): string {
   return parts.join("\n");
 }
 
+/** A document of `pages` pages as Markdown (the typing bench imports it through the API). */
+export function markdownOf(pages: number): string {
+  return Array.from({ length: pages }, (_, i) => page(i + 1)).join("\n");
+}
+
 export function documentOf(pages: number): NexdocsNode {
-  return markdownToDoc(Array.from({ length: pages }, (_, i) => page(i + 1)).join("\n"));
+  return markdownToDoc(markdownOf(pages));
 }
 
 /** The JS a route adds to the app: its chunk and every chunk it imports that the entry does not. */

@@ -6,6 +6,7 @@
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     export (a 100-turn thread to PDF/Word/Markdown, history ZIP),
 //                                     nexdocs (autosave round trip, 50-page DOCX/PDF export, route JS),
+//                                     nexdocs-typing (keydown to paint in a 50-page document),
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     quote-match (citation verification per citation),
 //                                     run-code (the code sandbox: JavaScript beside Python cold
@@ -52,6 +53,7 @@ import { initialJs } from "./initial-js.ts";
 import { type BenchResult, waitForQuietMachine } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { nexdocsBench } from "./nexdocs.ts";
+import { nexdocsTypingBench } from "./nexdocs-typing.ts";
 import { nginxLoad } from "./nginx-load.ts";
 import { offlineEngine } from "./offline-engine.ts";
 import { pageTextBench } from "./page-text.ts";
@@ -85,6 +87,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   "image-proxy": imageProxy,
   "initial-js": initialJs,
   nexdocs: nexdocsBench,
+  "nexdocs-typing": nexdocsTypingBench,
   lighthouse: lighthouseBench,
   nginx: nginxLoad,
   offline: offlineEngine,

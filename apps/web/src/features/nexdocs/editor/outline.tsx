@@ -1,5 +1,7 @@
 import type { Editor } from "@tiptap/core";
+import type { Node as PmNode } from "@tiptap/pm/model";
 import { useEditorState } from "@tiptap/react";
+import { useEffect, useState } from "react";
 import { useT } from "@/lib/i18n/i18n.ts";
 
 interface Heading {
@@ -8,16 +10,29 @@ interface Heading {
   pos: number;
 }
 
-function headingsOf(editor: Editor): Heading[] {
+/**
+ * The outline of a document, kept per document state (a selection moves without a new document;
+ * a keystroke makes one): blocks are entered, text blocks other than headings are not (a 50-page
+ * document's words are never walked for its outline).
+ */
+const outlines = new WeakMap<PmNode, string>();
+
+function outlineOf(editor: Editor): string {
+  const doc = editor.state.doc;
+  const known = outlines.get(doc);
+  if (known !== undefined) return known;
   const out: Heading[] = [];
-  editor.state.doc.descendants((node, pos) => {
+  doc.descendants((node, pos) => {
     if (node.type.name === "heading") {
-      out.push({ level: Number(node.attrs.level) || 1, text: node.textContent, pos });
+      if (node.textContent.trim() !== "")
+        out.push({ level: Number(node.attrs.level) || 1, text: node.textContent, pos });
       return false;
     }
-    return node.type.name !== "table";
+    return !node.isTextblock && node.type.name !== "table";
   });
-  return out.filter((h) => h.text.trim() !== "");
+  const json = JSON.stringify(out);
+  outlines.set(doc, json);
+  return json;
 }
 
 /** The table of contents: the document's headings; choosing one moves the cursor there. */
@@ -25,7 +40,7 @@ export function Outline({ editor }: { editor: Editor }) {
   const t = useT();
   const headings = useEditorState({
     editor,
-    selector: ({ editor: e }) => JSON.stringify(headingsOf(e)),
+    selector: ({ editor: e }) => outlineOf(e),
   });
   const list = JSON.parse(headings) as Heading[];
   return (
@@ -61,23 +76,46 @@ export function Outline({ editor }: { editor: Editor }) {
   );
 }
 
-/** Words and characters of the document. */
+/** How long the count waits after the last change before counting again. */
+const COUNT_IDLE_MS = 300;
+
+/**
+ * Words and characters of the document, counted when typing pauses (counting walks the whole
+ * text: on every keystroke of a long document it would take the typing's time).
+ */
 export function WordCount({ editor }: { editor: Editor }) {
   const t = useT();
-  const counts = useEditorState({
-    editor,
-    selector: ({ editor: e }) => {
-      const storage = e.storage as unknown as {
+  const [counts, setCounts] = useState({ words: 0, characters: 0 });
+  useEffect(() => {
+    const count = () => {
+      const storage = editor.storage as unknown as {
         characterCount?: { words: () => number; characters: () => number };
       };
-      return `${storage.characterCount?.words() ?? 0}:${storage.characterCount?.characters() ?? 0}`;
-    },
-  });
-  const [words, characters] = counts.split(":").map(Number);
+      setCounts({
+        words: storage.characterCount?.words() ?? 0,
+        characters: storage.characterCount?.characters() ?? 0,
+      });
+    };
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const later = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(count, COUNT_IDLE_MS);
+    };
+    // Every change of the document, the person's and the screen's (a restore, their version).
+    const changed = ({ transaction }: { transaction: { docChanged: boolean } }) => {
+      if (transaction.docChanged) later();
+    };
+    count();
+    editor.on("transaction", changed);
+    return () => {
+      editor.off("transaction", changed);
+      if (timer) clearTimeout(timer);
+    };
+  }, [editor]);
   return (
     <span data-testid="nexdocs-word-count">
-      {t("nexdocs.words", { count: words ?? 0 })} ·{" "}
-      {t("nexdocs.characters", { count: characters ?? 0 })}
+      {t("nexdocs.words", { count: counts.words })} ·{" "}
+      {t("nexdocs.characters", { count: counts.characters })}
     </span>
   );
 }

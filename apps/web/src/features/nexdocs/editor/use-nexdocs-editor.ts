@@ -6,14 +6,16 @@ import { nexdocsExtensions } from "./extensions.ts";
 
 /**
  * The Tiptap editor of one document. `onChange` hears every change the person makes (not the
- * content the screen sets: reloads and restores are applied without an update event);
+ * content the screen sets: reloads and restores are applied without an update event), with the
+ * content as a function: serialising a long document on every keystroke would cost the typing its
+ * frame, so the content is read when it is saved;
  * `keyHandler` sees keys first (the slash menu's ↑/↓/Enter/Escape).
  */
 export function useNexdocsEditor(options: {
   content: NexdocsNode;
   placeholder: string;
   label: string;
-  onChange: (content: NexdocsNode) => void;
+  onChange: (content: () => NexdocsNode) => void;
 }) {
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
@@ -32,7 +34,7 @@ export function useNexdocsEditor(options: {
       },
       handleKeyDown: (_view, event) => keyHandler.current(event),
     },
-    onUpdate: ({ editor: current }) => onChange.current(current.getJSON() as NexdocsNode),
+    onUpdate: ({ editor: current }) => onChange.current(() => current.getJSON() as NexdocsNode),
   });
   return { editor, keyHandler };
 }

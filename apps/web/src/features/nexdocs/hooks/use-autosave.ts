@@ -10,7 +10,8 @@ export type SaveStatus = "saved" | "unsaved" | "saving" | "conflict" | "error";
 
 interface Draft {
   title: string;
-  content: NexdocsNode;
+  /** The content, or how to read it when it is saved (the editor's, read once per save). */
+  content: NexdocsNode | (() => NexdocsNode);
 }
 
 export interface Conflict {
@@ -49,7 +50,12 @@ export function useAutosave(document: NexdocsDocument) {
     setStatus("saving");
     const saving = (async () => {
       try {
-        const result = await saveDocument(id, { baseRevision: revision.current, ...draft });
+        const content = typeof draft.content === "function" ? draft.content() : draft.content;
+        const result = await saveDocument(id, {
+          baseRevision: revision.current,
+          title: draft.title,
+          content,
+        });
         if (result.kind === "conflict") {
           pending.current ??= draft;
           conflictRef.current = { theirs: result.current, message: result.message };
