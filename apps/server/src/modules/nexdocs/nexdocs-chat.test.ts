@@ -107,7 +107,9 @@ describe("NexDocs side chat with a model", { timeout: 30_000 }, () => {
       title: string;
       url: string;
     }[];
-    expect(webSources.some((s) => s.url.startsWith(`/app/nexdocs/${id}?section=`))).toBe(true);
+    expect(webSources.some((s) => s.url.startsWith(`/app/nexdocs/${id}/NexModel2?section=`))).toBe(
+      true,
+    );
     expect(webSources.some((s) => s.url.startsWith("https://site1.example.org/"))).toBe(true);
     expect(systemOf(1)).toContain("web pages or the person's files");
   });

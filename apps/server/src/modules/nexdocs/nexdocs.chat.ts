@@ -1,7 +1,9 @@
 import {
   type NexdocsChatRequest,
   type NexdocsNode,
+  type NexdocsSection,
   nexdocsChatRequestSchema,
+  nexdocsSectionsOf,
   nexdocsSectionUrl,
   threadPaths,
 } from "@nexus/contracts";
@@ -20,12 +22,7 @@ import {
   searchFor,
 } from "../answer/answer.chat.ts";
 import * as repo from "./nexdocs.repo.ts";
-import {
-  type DocSection,
-  rankSections,
-  SECTIONS_PER_QUESTION,
-  sectionsOf,
-} from "./nexdocs.sections.ts";
+import { rankSections, SECTIONS_PER_QUESTION } from "./nexdocs.sections.ts";
 import * as nexdocs from "./nexdocs.service.ts";
 
 /**
@@ -93,10 +90,10 @@ function sectionTitle(title: string, heading: string | null): string {
   return path && path !== title ? `${title} — ${path}` : title;
 }
 
-function sectionResult(job: NexdocsChatJob, title: string, section: DocSection): SearchResult {
+function sectionResult(job: NexdocsChatJob, title: string, section: NexdocsSection): SearchResult {
   return {
     title: sectionTitle(title, section.heading),
-    url: nexdocsSectionUrl(job.documentId, section.index),
+    url: nexdocsSectionUrl(job.documentId, job.threadId, section.index),
     snippet: section.text.slice(0, 200).replace(/\s+/g, " ").trim(),
     content: section.text,
     ...(section.heading ? { heading: section.heading } : {}),
@@ -128,7 +125,7 @@ async function prepare(ctx: NexdocsContext): Promise<TurnPlan> {
   const row = await repo.find(deps.db, userId, job.documentId);
   if (!row) throw new AppError("not_found", "This document does not exist or is not yours.");
   const title = row.title || UNTITLED;
-  const sections = sectionsOf(row.content as NexdocsNode);
+  const sections = nexdocsSectionsOf(row.content as NexdocsNode);
   const search = async (query: string): Promise<SearchResponse> => {
     const extra = await extraResults(ctx, query);
     const own = rankSections(sections, `${query} ${job.question}`).map((s) =>

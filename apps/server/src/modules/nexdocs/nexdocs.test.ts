@@ -325,7 +325,7 @@ describe("NexDocs documents", { timeout: 60_000 }, () => {
     const sources = partOf(chunks, "data-sources")?.data as { title: string; url: string }[];
     const budget = sources.findIndex((s) => s.title === "Harbour report — Budget");
     expect(budget).toBeGreaterThanOrEqual(0);
-    expect(sources[budget]?.url).toBe(`/app/nexdocs/${doc.id}?section=1`);
+    expect(sources[budget]?.url).toBe(`/app/nexdocs/${doc.id}/NexChat1?section=1`);
     const text = textOf(chunks);
     expect(text).toContain("forty thousand pounds");
     expect(text).toContain(`[${budget + 1}]`);
