@@ -62,7 +62,7 @@ function ScopeToggle({
       onClick={onToggle}
     >
       {icon}
-      <span className="max-sm:sr-only">{name}</span>
+      <span className="sr-only">{name}</span>
     </Button>
   );
 }

@@ -111,9 +111,15 @@ export function useSideChat(options: {
     />
   );
   const newChatButton = (
-    <Button variant="ghost" size="sm" onClick={newChat} data-testid="nexdocs-chat-new">
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={newChat}
+      title={t("nexdocs.chat.newChat")}
+      data-testid="nexdocs-chat-new"
+    >
       <SquarePen className="size-4" aria-hidden="true" />
-      <span>{t("nexdocs.chat.newChat")}</span>
+      <span className={wide ? "sr-only" : undefined}>{t("nexdocs.chat.newChat")}</span>
     </Button>
   );
   const toggle = (
