@@ -38,6 +38,8 @@ beforeAll(async () => {
   h = await createHarness({
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: "fake-model",
+    // Sections are ranked by meaning too (the fake model's vectors: synonyms share a dimension).
+    EMBEDDING_MODEL: "fake-embedding",
     SEARCH_PROVIDER: "searxng",
     SEARXNG_URL: searxng.url,
   });
@@ -48,12 +50,14 @@ afterAll(async () => {
   await searxng.close();
 });
 
-/** A long document: 40 chapters of filler, one about the budget. */
+/** A long document: 40 chapters of filler, one about the budget, one about wages. */
 function longDocument(): string {
   const chapters = Array.from({ length: 40 }, (_, i) =>
     i === 27
       ? "## Budget\n\nThe council set aside forty thousand pounds for dredging the inner basin."
-      : `## Chapter ${i + 1}\n\nGulls circled the lighthouse while keeper number ${i + 1} logged the weather.`,
+      : i === 12
+        ? "## Wages\n\nEach keeper earned a salary of ninety shillings a month."
+        : `## Chapter ${i + 1}\n\nGulls circled the lighthouse while keeper number ${i + 1} logged the weather.`,
   );
   return ["# Harbour report", "", ...chapters].join("\n\n");
 }
@@ -112,6 +116,17 @@ describe("NexDocs side chat with a model", { timeout: 30_000 }, () => {
     );
     expect(webSources.some((s) => s.url.startsWith("https://site1.example.org/"))).toBe(true);
     expect(systemOf(1)).toContain("web pages or the person's files");
+
+    // A question in other words than the document's finds its section by meaning (RRF with BM25).
+    const meaning = await h.request(`/api/nexdocs/${id}/chat`, {
+      method: "POST",
+      cookie,
+      body: { text: "What compensation was paid?", threadId: "NexModel3" },
+    });
+    const found = partOf(parseStream(await meaning.text()), "data-sources")?.data as {
+      title: string;
+    }[];
+    expect(found.map((s) => s.title)).toContain("Harbour report — Wages");
   });
 
   it("runs exactly one of 50 parallel questions with one search left; the rest get 429", async () => {

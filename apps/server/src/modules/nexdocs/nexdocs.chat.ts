@@ -22,7 +22,7 @@ import {
   searchFor,
 } from "../answer/answer.chat.ts";
 import * as repo from "./nexdocs.repo.ts";
-import { rankSections, SECTIONS_PER_QUESTION } from "./nexdocs.sections.ts";
+import { rankSectionsHybrid, SECTIONS_PER_QUESTION } from "./nexdocs.sections.ts";
 import * as nexdocs from "./nexdocs.service.ts";
 
 /**
@@ -127,10 +127,17 @@ async function prepare(ctx: NexdocsContext): Promise<TurnPlan> {
   const title = row.title || UNTITLED;
   const sections = nexdocsSectionsOf(row.content as NexdocsNode);
   const search = async (query: string): Promise<SearchResponse> => {
-    const extra = await extraResults(ctx, query);
-    const own = rankSections(sections, `${query} ${job.question}`).map((s) =>
-      sectionResult(job, title, s),
-    );
+    const [extra, ranked] = await Promise.all([
+      extraResults(ctx, query),
+      rankSectionsHybrid({
+        sections,
+        question: query === job.question ? query : `${query} ${job.question}`,
+        embedder: deps.models.embedder,
+        logger: deps.logger,
+        signal: ctx.signal,
+      }),
+    ]);
+    const own = ranked.map((s) => sectionResult(job, title, s));
     return { results: [...own, ...extra], images: [], videos: [] };
   };
   const plan = await prepareAnswer(ctx, {
