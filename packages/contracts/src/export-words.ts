@@ -31,7 +31,13 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       `${verified} of ${total} citations verified against the source`,
     page: (page) => `p. ${page}`,
     untitled: "Thread",
-    kinds: { answer: "Answer", agent: "Agent", document: "Document chat", research: "Research" },
+    kinds: {
+      answer: "Answer",
+      agent: "Agent",
+      document: "Document chat",
+      research: "Research",
+      nexdocs: "NexDocs chat",
+    },
   },
   de: {
     exportedFrom: "Aus Nexus exportiert",
@@ -48,6 +54,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agent",
       document: "Dokument-Chat",
       research: "Recherche",
+      nexdocs: "NexDocs-Chat",
     },
   },
   fr: {
@@ -65,6 +72,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agent",
       document: "Discussion sur un document",
       research: "Recherche approfondie",
+      nexdocs: "Discussion NexDocs",
     },
   },
   es: {
@@ -81,6 +89,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agente",
       document: "Chat sobre un documento",
       research: "Investigación",
+      nexdocs: "Chat de NexDocs",
     },
   },
   ja: {
@@ -97,6 +106,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "エージェント",
       document: "ドキュメントチャット",
       research: "ディープリサーチ",
+      nexdocs: "NexDocs チャット",
     },
   },
   ar: {
@@ -113,6 +123,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "وكيل",
       document: "محادثة حول مستند",
       research: "بحث معمّق",
+      nexdocs: "محادثة NexDocs",
     },
   },
 };

@@ -3,7 +3,6 @@ import {
   citedFileId,
   displayCitationText,
   type NexdocsNode,
-  nexdocsSectionOf,
 } from "@nexus/contracts";
 
 /**
@@ -27,7 +26,8 @@ export function citationNode(source: AnswerSource | undefined): NexdocsNode | nu
     attrs.title = fileTitle?.[1] ?? source.title;
     attrs.file = fileTitle?.[1] ?? source.title;
     if (fileTitle?.[2]) attrs.page = fileTitle[2];
-  } else if (!nexdocsSectionOf(source.url)) attrs.title = source.title;
+  }
+  // A section of this document keeps its name ("Report — Budget"); a guide, its title.
   return { type: "citation", attrs };
 }
 
