@@ -1,16 +1,32 @@
 import { type AnswerSource, type NexdocsNode, nexdocsSectionsOf } from "@nexus/contracts";
 import type { Editor, JSONContent } from "@tiptap/core";
 import { MessageSquare, SquarePen, X } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Sheet } from "@/components/ui/sheet.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { lazyComponent } from "@/lib/lazy-component.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { answerToContent } from "../lib/answer-to-doc.ts";
-import { newThreadId } from "../lib/side-chat-store.ts";
-import { type SideChatActions, SideChatThread } from "./side-chat-panel.tsx";
+import { newThreadId } from "../lib/thread-id.ts";
+import type { SideChatActions } from "./side-chat-panel.tsx";
+
+// The chat's code (the chat client, the thread screen, the composer) loads when it is first opened.
+const SideChatThread = lazyComponent(() =>
+  import("./side-chat-panel.tsx").then((m) => m.SideChatThread),
+);
+
+function ThreadSkeleton() {
+  return (
+    <div className="flex flex-col gap-3 py-4" aria-hidden="true">
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-4 w-1/2" />
+    </div>
+  );
+}
 
 /** Scrolls the editor to section `index` (as the server split it) and marks it for a moment. */
 function showSection(editor: Editor, index: number): void {
@@ -101,14 +117,16 @@ export function useSideChat(options: {
 
   const title = t("nexdocs.chat.title");
   const thread = (
-    <SideChatThread
-      key={threadId}
-      documentId={documentId}
-      title={options.title || t("nexdocs.untitled")}
-      threadId={threadId}
-      fresh={urlThreadId !== threadId}
-      actions={actions}
-    />
+    <Suspense fallback={<ThreadSkeleton />}>
+      <SideChatThread
+        key={threadId}
+        documentId={documentId}
+        title={options.title || t("nexdocs.untitled")}
+        threadId={threadId}
+        fresh={urlThreadId !== threadId}
+        actions={actions}
+      />
+    </Suspense>
   );
   const newChatButton = (
     <Button

@@ -1,9 +1,4 @@
-import {
-  type AnswerSource,
-  citedFileId,
-  displayCitationText,
-  type NexdocsNode,
-} from "@nexus/contracts";
+import { type AnswerSource, citedFileId, type NexdocsNode } from "@nexus/contracts";
 
 /**
  * A side-chat answer as editor content ("Insert into document"): its Markdown's blocks (paragraphs,
@@ -14,6 +9,8 @@ import {
  */
 
 const HTTP = /^https?:\/\//i;
+/** `[n: "quote"]` as the model may write it (contracts' documents.ts, without its zod module). */
+const QUOTED_CITATION = /\[(\d{1,3}):\s*["“][^"”\]]{1,600}["”]\]/g;
 const INLINE = /\[(\d{1,3})\]|\*\*([^*\n]+)\*\*|`([^`\n]+)`|\[([^\]\n]+)\]\(([^)\s]+)\)/g;
 
 /** The citation chip of source `n` (1-based), or null when the answer has no such source. */
@@ -78,7 +75,7 @@ function listOf(lines: string[], sources: readonly AnswerSource[]): NexdocsNode 
 /** The answer's text as editor blocks, its citations as chips of `sources`. */
 export function answerToContent(markdown: string, sources: readonly AnswerSource[]): NexdocsNode[] {
   const blocks: NexdocsNode[] = [];
-  const lines = displayCitationText(markdown).replace(/\r\n?/g, "\n").split("\n");
+  const lines = markdown.replace(QUOTED_CITATION, "[$1]").replace(/\r\n?/g, "\n").split("\n");
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] ?? "";

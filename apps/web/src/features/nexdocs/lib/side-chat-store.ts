@@ -62,12 +62,3 @@ export function openSideChat(options: {
     };
   });
 }
-
-/** A new thread's id (the server keeps it when the first question is saved). */
-export function newThreadId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(
-    bytes,
-    (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62],
-  ).join("");
-}
