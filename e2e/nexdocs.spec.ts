@@ -162,3 +162,65 @@ test("NexDocs: a second tab's stale save shows the conflict and loses nothing; a
   await expect(theirs.getByTestId("nexdocs-not-found")).toBeVisible();
   await expect(theirs.getByText("From tab")).toHaveCount(0);
 });
+
+test("NexDocs: the side chat answers about the document with a cited section, and Insert into document places its chip", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(45_000);
+  await signInViaApi(context, uniqueEmail("nexdocs-chat"));
+  const markdown = [
+    "# Harbour report",
+    "",
+    "## Repairs",
+    "",
+    "The breakwater was repaired in March with granite from the northern quarry.",
+    "",
+    "## Budget",
+    "",
+    "The council set aside forty thousand pounds for dredging the inner basin.",
+  ].join("\n");
+  const made = await page.request.post("/api/nexdocs", {
+    data: { title: "Harbour report", markdown },
+  });
+  const { id } = (await made.json()) as { id: string };
+  await page.goto(`/app/nexdocs/${id}`);
+  await expect(editor(page)).toContainText("forty thousand pounds");
+  await page.getByTestId("nexdocs-chat-toggle").click();
+  const chat = page.getByTestId("nexdocs-chat");
+  await expect(chat.getByTestId("nexdocs-chat-empty")).toBeVisible();
+  await chat.getByRole("textbox").fill("How much was set aside for dredging?");
+  await chat.getByRole("textbox").press("Enter");
+  // The address gains the thread with the first question.
+  await expect(page).toHaveURL(new RegExp(`/app/nexdocs/${id}/[A-Za-z0-9]+$`));
+  const reply = chat.getByTestId("nexdocs-chat-reply");
+  await expect(reply).toContainText("forty thousand pounds");
+  const chip = reply.locator("[data-citation]").first();
+  await expect(chip).toBeVisible();
+  // (A preview needs a pointer that moved into the page first.)
+  await page.mouse.move(5, 5);
+  await chip.hover();
+  await expect(page.getByTestId("citation-preview")).toContainText("Budget");
+  await page.mouse.move(5, 5);
+
+  // The cursor at the document's end; the answer goes there with its citation as a chip.
+  await editor(page).click();
+  await page.keyboard.press("Control+End");
+  await reply.getByTestId("nexdocs-chat-insert").click();
+  const inserted = editor(page).locator(".nexdocs-citation");
+  await expect(inserted.first()).toBeVisible();
+  await expect(inserted.first()).toHaveAttribute("data-title", /Budget/);
+  await expect(page.getByTestId("nexdocs-save-state")).toHaveAttribute("data-status", "saved");
+
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-chat-light-desktop.png") });
+  // A reload (dark, on a phone) restores the chat in its sheet, and the inserted chip.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(editor(page).locator(".nexdocs-citation").first()).toBeVisible();
+  await expect(page.getByTestId("nexdocs-chat-reply")).toContainText("forty thousand pounds");
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-chat-dark-phone.png") });
+});

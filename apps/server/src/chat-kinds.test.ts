@@ -28,6 +28,7 @@ describe("the shipped kinds' declarations", () => {
   it("open a document chat beside its document, a research at its run and report", () => {
     expect(link("document", "f1", "D1")).toBe("/app/document-chat/f1/D1");
     expect(link("research", null, "R1")).toBe("/app/agents/deepresearch/R1");
+    expect(link("nexdocs", "d1", "N1")).toBe("/app/nexdocs/d1/N1");
   });
 
   it("name each kind, and badge a research as one whatever its subject", () => {

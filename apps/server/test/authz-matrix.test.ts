@@ -281,6 +281,11 @@ const MATRIX: Record<string, Row> = {
     seed: seedNexdoc,
   },
   "GET /api/nexdocs/:id/export": { query: "?format=md", expect: ownerOnly(200), seed: seedNexdoc },
+  "POST /api/nexdocs/:id/chat": {
+    body: { text: "What does the document say?" },
+    expect: ownerOnly(200),
+    seed: seedNexdoc,
+  },
   ...extractionMatrixRows(() => h),
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.

@@ -47,6 +47,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agent",
       document: "Document chat",
       research: "Research",
+      nexdocs: "NexDocs chat",
       extraction: "Extraction",
     },
     extraction: {
@@ -72,6 +73,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agent",
       document: "Dokument-Chat",
       research: "Recherche",
+      nexdocs: "NexDocs-Chat",
       extraction: "Extraktion",
     },
     extraction: {
@@ -97,6 +99,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agent",
       document: "Discussion sur un document",
       research: "Recherche approfondie",
+      nexdocs: "Discussion NexDocs",
       extraction: "Extraction",
     },
     extraction: {
@@ -121,6 +124,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "Agente",
       document: "Chat sobre un documento",
       research: "Investigación",
+      nexdocs: "Chat de NexDocs",
       extraction: "Extracción",
     },
     extraction: {
@@ -145,6 +149,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "エージェント",
       document: "ドキュメントチャット",
       research: "ディープリサーチ",
+      nexdocs: "NexDocs チャット",
       extraction: "データ抽出",
     },
     extraction: {
@@ -169,6 +174,7 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       agent: "وكيل",
       document: "محادثة حول مستند",
       research: "بحث معمّق",
+      nexdocs: "محادثة NexDocs",
       extraction: "استخراج البيانات",
     },
     extraction: {

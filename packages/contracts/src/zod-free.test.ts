@@ -13,6 +13,7 @@ const ZOD_FREE = [
   "discover-constants.ts",
   "file-constants.ts",
   "agent-count.ts",
+  "nexdocs-sections.ts",
 ];
 
 const valueImports = (source: string) =>

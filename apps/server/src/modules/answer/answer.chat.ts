@@ -32,6 +32,8 @@ import {
  * reads the answer's prompt format, so the offline agent words its prompt with it (re-exported).
  */
 export { systemPrompt as answerSystemPrompt } from "./answer.focus.ts";
+/** A focus's search (the web, the person's files), for kinds that search beside their own sources. */
+export { searchFor } from "./answer.steps.ts";
 /** The answer job, state and turn, for kinds that run an answer turn (document chat). */
 export type { AnswerJob, AnswerPlanOptions, AnswerState } from "./answer.turn.ts";
 export { prepareAnswer, recordAnswer } from "./answer.turn.ts";

@@ -1,6 +1,6 @@
 import { NEXDOCS_LIMITS, type NexdocsNode } from "@nexus/contracts";
 import { type Db, schema } from "@nexus/db";
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 
 const { nexdocsDocuments: documents, nexdocsRevisions: revisions } = schema;
 export type NexdocsRow = typeof documents.$inferSelect;
@@ -163,4 +163,13 @@ export async function version(db: Db, documentId: string, revision: number) {
     .from(revisions)
     .where(and(eq(revisions.documentId, documentId), eq(revisions.revision, revision)));
   return row ?? null;
+}
+
+/** The titles of the owner's documents among `ids` (the side chat's threads name them). */
+export async function titles(db: Db, userId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: documents.id, title: documents.title })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), inArray(documents.id, [...ids])));
 }

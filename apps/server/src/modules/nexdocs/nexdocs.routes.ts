@@ -7,11 +7,13 @@ import {
 } from "@nexus/contracts";
 import { Hono } from "hono";
 import { z } from "zod";
+import { startChat } from "../../ai/chat/start-chat.ts";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import * as exporter from "../exports/exports.service.ts";
+import { nexdocsChat } from "./nexdocs.chat.ts";
 import { importDocument } from "./nexdocs.import.ts";
 import * as nexdocs from "./nexdocs.service.ts";
 
@@ -26,8 +28,9 @@ function revisionOf(value: string): number {
 
 /**
  * /api/nexdocs (sign-in only): the caller's documents — list and search, create (empty or from
- * Markdown), import a file, read, save against a revision, delete, versions and restore, export.
- * Another person's document answers exactly as a missing one.
+ * Markdown), import a file, read, save against a revision, delete, versions and restore, export,
+ * and POST /:id/chat, one streamed reply of the side chat about it (nexdocs.chat.ts). Another
+ * person's document answers exactly as a missing one.
  */
 export function nexdocsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -72,5 +75,6 @@ export function nexdocsRoutes(deps: Deps) {
       c.header("content-disposition", exporter.attachment(file.fileName));
       c.header("cache-control", "private, no-store");
       return c.body(file.body as Uint8Array<ArrayBuffer>);
-    });
+    })
+    .post("/:id/chat", (c) => startChat(c, deps, nexdocsChat));
 }

@@ -3,6 +3,7 @@ import mammoth from "mammoth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../../../test/documents/fixtures.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
 
 /**
  * NexDocs' API (issue 40): a person's own documents, saved against a revision (a stale save is a
@@ -288,4 +289,73 @@ describe("NexDocs documents", { timeout: 60_000 }, () => {
     expect(tables).toContain("Bottom right");
     expect((await post(new Uint8Array([0xff, 0xfe, 0x00, 0x41]))).status).toBe(415);
   });
+
+  it("side chat offline: quotes the matching section, cites it, saves the thread about the document", async () => {
+    const sections = [
+      "# Harbour report",
+      "",
+      "## Repairs",
+      "",
+      "The breakwater was repaired in March with granite blocks from the northern quarry.",
+      "",
+      "## Budget",
+      "",
+      "The council set aside forty thousand pounds for dredging the inner basin.",
+    ].join("\n");
+    const doc = await create(owner.cookie, { title: "Harbour report", markdown: sections });
+    const usedBefore = await searches(owner.cookie);
+    const ask = (cookie: string | undefined, id: string, body: unknown) =>
+      h.request(`/api/nexdocs/${id}/chat`, { method: "POST", ...(cookie ? { cookie } : {}), body });
+    const question = { text: "How much money was set aside for dredging?", threadId: "NexChat1" };
+    // Another person, a missing document, no one signed in, no question: refused, nothing charged.
+    const theirs = await ask(other.cookie, doc.id, question);
+    const none = await ask(other.cookie, "00000000-0000-4000-8000-000000000000", question);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.text()).toBe(await none.text());
+    expect((await ask(undefined, doc.id, question)).status).toBe(401);
+    const empty = await ask(owner.cookie, doc.id, { text: " ", threadId: "NexChat1" });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(await empty.json())).toMatch(/question is required/i);
+    expect(await searches(owner.cookie)).toBe(usedBefore);
+
+    const res = await ask(owner.cookie, doc.id, question);
+    expect(res.status).toBe(200);
+    const chunks = parseStream(await res.text());
+    expect(partOf(chunks, "start")?.messageMetadata).toMatchObject({ offline: true });
+    const sources = partOf(chunks, "data-sources")?.data as { title: string; url: string }[];
+    const budget = sources.findIndex((s) => s.title === "Harbour report — Budget");
+    expect(budget).toBeGreaterThanOrEqual(0);
+    expect(sources[budget]?.url).toBe(`/app/nexdocs/${doc.id}/NexChat1?section=1`);
+    const text = textOf(chunks);
+    expect(text).toContain("forty thousand pounds");
+    expect(text).toContain(`[${budget + 1}]`);
+    expect(partOf(chunks, "finish")).toBeDefined();
+    expect(await searches(owner.cookie)).toBe(usedBefore + 1);
+
+    // The thread reloads through the one thread API, and History names it by the document.
+    const thread = await h.request(`/api/threads/NexChat1?kind=nexdocs&subject=${doc.id}`, {
+      cookie: owner.cookie,
+    });
+    const body = (await thread.json()) as { kind: string; subject: { name: string } };
+    expect(body).toMatchObject({
+      kind: "nexdocs",
+      subject: { id: doc.id, name: "Harbour report" },
+    });
+    expect(JSON.stringify(body)).toContain("forty thousand pounds");
+    const foreign = await h.request("/api/threads/NexChat1", { cookie: other.cookie });
+    expect(foreign.status).toBe(404);
+    const listed = (await (await h.request("/api/history", { cookie: owner.cookie })).json()) as {
+      threads: { threadId: string; label: string; badge: string | null; href: string }[];
+    };
+    expect(listed.threads.find((t) => t.threadId === "NexChat1")).toMatchObject({
+      label: "NexDocs chat",
+      badge: "Harbour report",
+      href: `/app/nexdocs/${doc.id}/NexChat1`,
+    });
+  });
 });
+
+async function searches(cookie: string): Promise<number> {
+  const res = await h.request("/api/usage/check?counter=search", { cookie });
+  return ((await res.json()) as { current: number }).current;
+}

@@ -1,4 +1,4 @@
-import { type AnswerSource, citedFileId } from "@nexus/contracts";
+import { type AnswerSource, citedFileId, nexdocsSectionOf } from "@nexus/contracts";
 import { isUnlinkedFile, type ShownSource } from "./file-sources.ts";
 
 /** The built-in knowledge base's passages link to its articles on this Nexus: "/blog/<slug>#…". */
@@ -22,6 +22,8 @@ export function sourceSiteName(
   source: Pick<ShownSource, "url" | "domain" | "fileDeleted" | "filePrivate">,
 ): string {
   if (isKnowledgeBaseSource(source)) return "Nexus guide";
+  // A section of the NexDocs document its side chat is about.
+  if (nexdocsSectionOf(source.url)) return "This document";
   if (source.filePrivate) return "Author's files";
   return isFileSource(source) ? "Your files" : source.domain;
 }

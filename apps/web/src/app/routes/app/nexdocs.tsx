@@ -7,10 +7,10 @@ import { DocumentScreen } from "@/features/nexdocs/components/document-screen.ts
  * one that holds the editor (Tiptap and ProseMirror): nothing else in the app imports it.
  */
 export function NexDocsRoute() {
-  const { documentId = "" } = useParams();
+  const { documentId = "", threadId } = useParams();
   return (
     <RequireSignIn area="NexDocs">
-      <DocumentScreen documentId={documentId} />
+      <DocumentScreen documentId={documentId} threadId={threadId} />
     </RequireSignIn>
   );
 }

@@ -10,8 +10,17 @@ import { useT } from "@/lib/i18n/i18n.ts";
 import { useDocument } from "../api/get-document.ts";
 import { DocumentWorkspace } from "./document-workspace.tsx";
 
-/** /app/nexdocs/:documentId: the document (loading, not found — someone else's alike — or error). */
-export function DocumentScreen({ documentId }: { documentId: string }) {
+/**
+ * /app/nexdocs/:documentId(/:threadId): the document (loading, not found — someone else's alike —
+ * or error), with the side chat's thread of the address.
+ */
+export function DocumentScreen({
+  documentId,
+  threadId,
+}: {
+  documentId: string;
+  threadId?: string;
+}) {
   const t = useT();
   const query = useDocument(documentId);
   if (query.isPending) {
@@ -52,5 +61,5 @@ export function DocumentScreen({ documentId }: { documentId: string }) {
       </div>
     );
   }
-  return <DocumentWorkspace key={query.data.id} document={query.data} />;
+  return <DocumentWorkspace key={query.data.id} document={query.data} threadId={threadId} />;
 }

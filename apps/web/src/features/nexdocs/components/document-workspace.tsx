@@ -17,11 +17,21 @@ import { useAutosave } from "../hooks/use-autosave.ts";
 import { ConflictBanner } from "./conflict-banner.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { SaveState } from "./save-state.tsx";
+import { useSideChat } from "./side-chat.tsx";
 import { VersionHistory } from "./version-history.tsx";
 import "../editor/nexdocs-editor.css";
 
-/** One open document: title, editor, autosave with conflicts, versions, export, outline. */
-export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
+/**
+ * One open document: title, editor, autosave with conflicts, versions, export, outline, and the
+ * side chat about it (`threadId`: the address's thread).
+ */
+export function DocumentWorkspace({
+  document,
+  threadId,
+}: {
+  document: NexdocsDocument;
+  threadId?: string | undefined;
+}) {
   const t = useT();
   const queryClient = useQueryClient();
   const autosave = useAutosave(document);
@@ -34,6 +44,13 @@ export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
     onChange: (content) => autosave.change({ content }),
   });
   const slash = useSlashMenu(editor);
+  const chat = useSideChat({
+    documentId: document.id,
+    title,
+    editor,
+    urlThreadId: threadId,
+    beforeAsk: autosave.flush,
+  });
   keyHandler.current = slash.onKeyDown;
 
   /** A version put in place (theirs, or a restored one), without an autosave of it. */
@@ -79,6 +96,7 @@ export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
           className="h-9 min-w-0 flex-1 basis-0 rounded-lg bg-transparent px-2 text-lg font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
         <SaveState status={autosave.status} revision={autosave.revision} error={autosave.error} />
+        {chat.toggle}
         <VersionHistory
           documentId={document.id}
           currentRevision={autosave.revision}
@@ -124,11 +142,14 @@ export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
             {editor ? <WordCount editor={editor} /> : null}
           </p>
         </main>
-        <aside className="sticky top-16 hidden w-56 shrink-0 self-start lg:block">
-          {editor ? <Outline editor={editor} /> : null}
-        </aside>
+        {chat.aside ?? (
+          <aside className="sticky top-16 hidden w-56 shrink-0 self-start lg:block">
+            {editor ? <Outline editor={editor} /> : null}
+          </aside>
+        )}
       </div>
       {slash.menu}
+      {chat.sheet}
     </div>
   );
 }
