@@ -28,6 +28,7 @@ export * from "./languages.ts";
 export * from "./leads.ts";
 export * from "./messages.ts";
 export * from "./nexdocs.ts";
+export * from "./nexdocs-ai.ts";
 export * from "./pdf-page-text.ts";
 export * from "./personal.ts";
 export * from "./research.ts";

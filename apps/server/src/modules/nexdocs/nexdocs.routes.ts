@@ -7,6 +7,7 @@ import {
 } from "@nexus/contracts";
 import { Hono } from "hono";
 import { z } from "zod";
+import { startChat } from "../../ai/chat/start-chat.ts";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
@@ -14,6 +15,7 @@ import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import * as exporter from "../exports/exports.service.ts";
 import { importDocument } from "./nexdocs.import.ts";
 import * as nexdocs from "./nexdocs.service.ts";
+import { nexdocsAiChat } from "./nexdocs-ai.chat.ts";
 
 const exportQuery = z.strictObject({ format: z.enum(NEXDOCS_EXPORT_FORMATS) });
 const revisionParam = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -30,47 +32,51 @@ function revisionOf(value: string): number {
  * Another person's document answers exactly as a missing one.
  */
 export function nexdocsRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .use("*", requireUser)
-    .get("/", async (c) => {
-      const { q } = parseValue(nexdocsListQuerySchema, c.req.query());
-      return c.json(await nexdocs.list(deps, currentUser(c), q));
-    })
-    .post("/", async (c) => {
-      const input = await parseJson(c, nexdocsCreateSchema);
-      return c.json(await nexdocs.create(deps, currentUser(c), input), 201);
-    })
-    .post("/import", async (c) => {
-      const imported = await importDocument(new Uint8Array(await c.req.arrayBuffer()));
-      return c.json(await nexdocs.create(deps, currentUser(c), imported), 201);
-    })
-    .get("/:id", async (c) => c.json(await nexdocs.get(deps, currentUser(c), c.req.param("id"))))
-    .patch("/:id", async (c) => {
-      const input = await parseJson(c, nexdocsSaveSchema);
-      return c.json(await nexdocs.save(deps, currentUser(c), c.req.param("id"), input));
-    })
-    .delete("/:id", async (c) => {
-      await nexdocs.remove(deps, currentUser(c), c.req.param("id"));
-      return c.body(null, 204);
-    })
-    .get("/:id/versions", async (c) =>
-      c.json(await nexdocs.versions(deps, currentUser(c), c.req.param("id"))),
-    )
-    .post("/:id/versions/:revision/restore", async (c) => {
-      const { baseRevision } = await parseJson(c, nexdocsRestoreSchema);
-      const revision = revisionOf(c.req.param("revision"));
-      const id = c.req.param("id");
-      return c.json(await nexdocs.restore(deps, currentUser(c), { id, revision, baseRevision }));
-    })
-    .get("/:id/export", async (c) => {
-      const { format } = parseValue(exportQuery, c.req.query());
-      const file = await nexdocs.exportDocument(deps, currentUser(c), {
-        id: c.req.param("id"),
-        format,
-      });
-      c.header("content-type", file.contentType);
-      c.header("content-disposition", exporter.attachment(file.fileName));
-      c.header("cache-control", "private, no-store");
-      return c.body(file.body as Uint8Array<ArrayBuffer>);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use("*", requireUser)
+      .get("/", async (c) => {
+        const { q } = parseValue(nexdocsListQuerySchema, c.req.query());
+        return c.json(await nexdocs.list(deps, currentUser(c), q));
+      })
+      .post("/", async (c) => {
+        const input = await parseJson(c, nexdocsCreateSchema);
+        return c.json(await nexdocs.create(deps, currentUser(c), input), 201);
+      })
+      .post("/import", async (c) => {
+        const imported = await importDocument(new Uint8Array(await c.req.arrayBuffer()));
+        return c.json(await nexdocs.create(deps, currentUser(c), imported), 201);
+      })
+      .get("/:id", async (c) => c.json(await nexdocs.get(deps, currentUser(c), c.req.param("id"))))
+      .patch("/:id", async (c) => {
+        const input = await parseJson(c, nexdocsSaveSchema);
+        return c.json(await nexdocs.save(deps, currentUser(c), c.req.param("id"), input));
+      })
+      .delete("/:id", async (c) => {
+        await nexdocs.remove(deps, currentUser(c), c.req.param("id"));
+        return c.body(null, 204);
+      })
+      .get("/:id/versions", async (c) =>
+        c.json(await nexdocs.versions(deps, currentUser(c), c.req.param("id"))),
+      )
+      .post("/:id/versions/:revision/restore", async (c) => {
+        const { baseRevision } = await parseJson(c, nexdocsRestoreSchema);
+        const revision = revisionOf(c.req.param("revision"));
+        const id = c.req.param("id");
+        return c.json(await nexdocs.restore(deps, currentUser(c), { id, revision, baseRevision }));
+      })
+      // An AI edit of the selection, streamed (nexdocs-ai.chat.ts): one search each.
+      .post("/:id/ai", (c) => startChat(c, deps, nexdocsAiChat))
+      .get("/:id/export", async (c) => {
+        const { format } = parseValue(exportQuery, c.req.query());
+        const file = await nexdocs.exportDocument(deps, currentUser(c), {
+          id: c.req.param("id"),
+          format,
+        });
+        c.header("content-type", file.contentType);
+        c.header("content-disposition", exporter.attachment(file.fileName));
+        c.header("cache-control", "private, no-store");
+        return c.body(file.body as Uint8Array<ArrayBuffer>);
+      })
+  );
 }
