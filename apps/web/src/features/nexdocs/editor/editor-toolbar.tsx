@@ -273,7 +273,7 @@ export function EditorToolbar({ editor, onAi }: { editor: Editor; onAi?: RunAiAc
       <BubbleMenu
         editor={editor}
         shouldShow={({ editor: e, from, to }) =>
-          linking || aiOpen || (from !== to && !e.isActive("codeBlock"))
+          linking || (from !== to && !e.isActive("codeBlock"))
         }
         className="flex items-center gap-0.5 rounded-xl border border-border bg-surface p-1 shadow-lg"
         data-testid="nexdocs-bubble-menu"
