@@ -52,6 +52,17 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
   const last = useRef<Run | null>(null);
   const acceptButton = useRef<HTMLButtonElement | null>(null);
   const rejectButton = useRef<HTMLButtonElement | null>(null);
+  /** Set while this hook clears its own suggestion (not a deletion of the original). */
+  const clearing = useRef(false);
+  const clear = useCallback(() => {
+    if (!editor) return;
+    clearing.current = true;
+    try {
+      rejectSuggestion(editor);
+    } finally {
+      clearing.current = false;
+    }
+  }, [editor]);
 
   const stop = useCallback(() => {
     controller.current?.abort();
@@ -92,7 +103,7 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
         .catch((error: unknown) => {
           if (!live()) return;
           controller.current = null;
-          if (!explain) rejectSuggestion(editor);
+          if (!explain) clear();
           const cutOff = error instanceof Error && error.name === "AiEditCutOff";
           const message = error instanceof Error && error.message ? error.message : null;
           setState(
@@ -108,7 +119,7 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
           );
         });
     },
-    [editor, documentId, stop],
+    [editor, documentId, stop, clear],
   );
 
   /** Runs `action` on the selection (continue: after it, at the cursor). */
@@ -121,7 +132,7 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
       const text = doc.textBetween(from, to, "\n\n", " ");
       if (text.length > NEXDOCS_AI_LIMITS.selection) {
         stop();
-        rejectSuggestion(editor);
+        clear();
         setState({
           kind: action === "explain" ? "explain" : "suggestion",
           action,
@@ -144,7 +155,7 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
       editor.commands.setTextSelection(to);
       start({ request, from, to });
     },
-    [editor, start, stop],
+    [editor, start, stop, clear],
   );
 
   const close = useCallback(() => {
@@ -184,7 +195,7 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
   useEffect(() => {
     if (!editor || state?.kind !== "suggestion" || state.status === "error") return;
     const check = () => {
-      if (!suggestionOf(editor)) {
+      if (!clearing.current && !suggestionOf(editor)) {
         stop();
         setState(null);
       }
