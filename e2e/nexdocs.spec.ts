@@ -193,7 +193,13 @@ modelTest(
     );
     await fontsReady(page);
     await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-light-desktop.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-light-phone.png") });
+    // Dark while the desktop's theme switch (which follows the device) is on screen.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-dark-desktop.png") });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-dark-phone.png") });
 
