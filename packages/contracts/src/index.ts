@@ -29,6 +29,7 @@ export * from "./leads.ts";
 export * from "./messages.ts";
 export * from "./nexdocs.ts";
 export * from "./nexdocs-ai.ts";
+export * from "./nexdocs-ai-constants.ts";
 export * from "./pdf-page-text.ts";
 export * from "./personal.ts";
 export * from "./research.ts";
