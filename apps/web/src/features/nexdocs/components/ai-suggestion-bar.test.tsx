@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Editor } from "@tiptap/core";
 import { EditorContent } from "@tiptap/react";
@@ -99,7 +100,11 @@ describe("an AI edit on screen", () => {
       return reply(IMPROVED);
     });
     vi.stubGlobal("fetch", fetch);
-    render(<Screen />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Screen />
+      </QueryClientProvider>,
+    );
     fireEvent.click(await screen.findByRole("button", { name: "improve" }));
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/nexdocs\/d1\/ai$/);
     expect(bodies[0]).toEqual({
@@ -154,7 +159,11 @@ describe("an AI edit on screen", () => {
           }),
       ),
     );
-    render(<Screen />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Screen />
+      </QueryClientProvider>,
+    );
     fireEvent.click(await screen.findByRole("button", { name: "improve" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
     expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();

@@ -3,9 +3,11 @@ import {
   type NexdocsAiAction,
   type NexdocsAiRequestInput,
 } from "@nexus/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import type { Editor } from "@tiptap/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { chatErrorCode } from "@/lib/chat/chat-fetch.ts";
+import { usageKeys } from "@/lib/query-keys.ts";
 import { streamAiEdit } from "../api/ai-edit.ts";
 import {
   acceptSuggestion,
@@ -48,6 +50,7 @@ interface Run {
  */
 export function useAiEdit(editor: Editor | null, documentId: string) {
   const [state, setState] = useState<AiEditState | null>(null);
+  const queryClient = useQueryClient();
   const controller = useRef<AbortController | null>(null);
   const last = useRef<Run | null>(null);
   const acceptButton = useRef<HTMLButtonElement | null>(null);
@@ -99,6 +102,8 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
           controller.current = null;
           if (!explain) showSuggestion(editor, { text, status: "done" });
           setState((s) => s && { ...s, text, status: "done" });
+          // The edit counted as one search: the usage shown elsewhere is read again.
+          void queryClient.invalidateQueries({ queryKey: usageKeys.all });
         })
         .catch((error: unknown) => {
           if (!live()) return;
@@ -119,7 +124,7 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
           );
         });
     },
-    [editor, documentId, stop, clear],
+    [editor, documentId, stop, clear, queryClient],
   );
 
   /** Runs `action` on the selection (continue: after it, at the cursor). */
