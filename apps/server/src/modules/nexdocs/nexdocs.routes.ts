@@ -28,55 +28,53 @@ function revisionOf(value: string): number {
 
 /**
  * /api/nexdocs (sign-in only): the caller's documents — list and search, create (empty or from
- * Markdown), import a file, read, save against a revision, delete, versions and restore, export.
+ * Markdown), import a file, read, save against a revision, delete, versions and restore, export;
+ * an AI edit of a selection, streamed (nexdocs-ai.chat.ts, one search each).
  * Another person's document answers exactly as a missing one.
  */
 export function nexdocsRoutes(deps: Deps) {
-  return (
-    new Hono<AppEnv>()
-      .use("*", requireUser)
-      .get("/", async (c) => {
-        const { q } = parseValue(nexdocsListQuerySchema, c.req.query());
-        return c.json(await nexdocs.list(deps, currentUser(c), q));
-      })
-      .post("/", async (c) => {
-        const input = await parseJson(c, nexdocsCreateSchema);
-        return c.json(await nexdocs.create(deps, currentUser(c), input), 201);
-      })
-      .post("/import", async (c) => {
-        const imported = await importDocument(new Uint8Array(await c.req.arrayBuffer()));
-        return c.json(await nexdocs.create(deps, currentUser(c), imported), 201);
-      })
-      .get("/:id", async (c) => c.json(await nexdocs.get(deps, currentUser(c), c.req.param("id"))))
-      .patch("/:id", async (c) => {
-        const input = await parseJson(c, nexdocsSaveSchema);
-        return c.json(await nexdocs.save(deps, currentUser(c), c.req.param("id"), input));
-      })
-      .delete("/:id", async (c) => {
-        await nexdocs.remove(deps, currentUser(c), c.req.param("id"));
-        return c.body(null, 204);
-      })
-      .get("/:id/versions", async (c) =>
-        c.json(await nexdocs.versions(deps, currentUser(c), c.req.param("id"))),
-      )
-      .post("/:id/versions/:revision/restore", async (c) => {
-        const { baseRevision } = await parseJson(c, nexdocsRestoreSchema);
-        const revision = revisionOf(c.req.param("revision"));
-        const id = c.req.param("id");
-        return c.json(await nexdocs.restore(deps, currentUser(c), { id, revision, baseRevision }));
-      })
-      // An AI edit of the selection, streamed (nexdocs-ai.chat.ts): one search each.
-      .post("/:id/ai", (c) => startChat(c, deps, nexdocsAiChat))
-      .get("/:id/export", async (c) => {
-        const { format } = parseValue(exportQuery, c.req.query());
-        const file = await nexdocs.exportDocument(deps, currentUser(c), {
-          id: c.req.param("id"),
-          format,
-        });
-        c.header("content-type", file.contentType);
-        c.header("content-disposition", exporter.attachment(file.fileName));
-        c.header("cache-control", "private, no-store");
-        return c.body(file.body as Uint8Array<ArrayBuffer>);
-      })
-  );
+  return new Hono<AppEnv>()
+    .use("*", requireUser)
+    .get("/", async (c) => {
+      const { q } = parseValue(nexdocsListQuerySchema, c.req.query());
+      return c.json(await nexdocs.list(deps, currentUser(c), q));
+    })
+    .post("/", async (c) => {
+      const input = await parseJson(c, nexdocsCreateSchema);
+      return c.json(await nexdocs.create(deps, currentUser(c), input), 201);
+    })
+    .post("/import", async (c) => {
+      const imported = await importDocument(new Uint8Array(await c.req.arrayBuffer()));
+      return c.json(await nexdocs.create(deps, currentUser(c), imported), 201);
+    })
+    .get("/:id", async (c) => c.json(await nexdocs.get(deps, currentUser(c), c.req.param("id"))))
+    .patch("/:id", async (c) => {
+      const input = await parseJson(c, nexdocsSaveSchema);
+      return c.json(await nexdocs.save(deps, currentUser(c), c.req.param("id"), input));
+    })
+    .delete("/:id", async (c) => {
+      await nexdocs.remove(deps, currentUser(c), c.req.param("id"));
+      return c.body(null, 204);
+    })
+    .get("/:id/versions", async (c) =>
+      c.json(await nexdocs.versions(deps, currentUser(c), c.req.param("id"))),
+    )
+    .post("/:id/versions/:revision/restore", async (c) => {
+      const { baseRevision } = await parseJson(c, nexdocsRestoreSchema);
+      const revision = revisionOf(c.req.param("revision"));
+      const id = c.req.param("id");
+      return c.json(await nexdocs.restore(deps, currentUser(c), { id, revision, baseRevision }));
+    })
+    .post("/:id/ai", (c) => startChat(c, deps, nexdocsAiChat))
+    .get("/:id/export", async (c) => {
+      const { format } = parseValue(exportQuery, c.req.query());
+      const file = await nexdocs.exportDocument(deps, currentUser(c), {
+        id: c.req.param("id"),
+        format,
+      });
+      c.header("content-type", file.contentType);
+      c.header("content-disposition", exporter.attachment(file.fileName));
+      c.header("cache-control", "private, no-store");
+      return c.body(file.body as Uint8Array<ArrayBuffer>);
+    });
 }
