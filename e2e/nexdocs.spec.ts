@@ -3,16 +3,19 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { fontsReady } from "./support/browser-storage.ts";
 import { expect as baseExpect, failedResource, signInViaApi, test } from "./support/fixtures.ts";
+import { test as modelTest } from "./support/model-server.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
 /**
  * Issue 40: NexDocs. A document written with Markdown shortcuts and the slash menu survives a
  * reload, a version is restored, the Markdown export downloads it; a second tab's stale save
- * shows the conflict and loses nothing; another person gets not-found. Screenshots of the editor
+ * shows the conflict and loses nothing; another person gets not-found; an AI edit (against the
+ * fake model) is a suggestion accepted from the keyboard and undone. Screenshots of the editor
  * light and dark, desktop and phone.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
+const IMPROVED = "The harbour wall was rebuilt in March, after the winter storms.";
 
 function editor(page: Page) {
   return page.getByTestId("nexdocs-editor");
@@ -224,3 +227,54 @@ test("NexDocs: the side chat answers about the document with a cited section, an
   await fontsReady(page);
   await page.screenshot({ path: path.join(SHOTS, "nexdocs-chat-dark-phone.png") });
 });
+modelTest(
+  "NexDocs AI edit: select a paragraph, Improve, the suggestion streams beside the original, Tab and Enter accept, undo restores",
+  async ({ page, context, uniqueEmail, modelServer }) => {
+    modelTest.setTimeout(60_000);
+    await signInViaApi(context, uniqueEmail("nexdocs-ai"));
+    const made = await page.request.post("/api/nexdocs", {
+      data: { title: "Harbour", markdown: "The wall got fixed in march after storms." },
+    });
+    const { id } = (await made.json()) as { id: string };
+    modelServer.answers.push({ kind: "text", text: IMPROVED, delayMs: 40 });
+    await page.goto(`/app/nexdocs/${id}`);
+    await editor(page).locator("p").first().click({ clickCount: 3 });
+    await page.getByTestId("nexdocs-ai-open").click();
+    await page.getByRole("menuitem", { name: "Improve writing" }).click();
+
+    // The proposal streams beside the struck original; the document itself is unchanged.
+    const suggestion = editor(page).getByTestId("nexdocs-suggestion");
+    await expect(suggestion).toHaveText(IMPROVED);
+    await expect(suggestion).toHaveAttribute("data-status", "done");
+    await expect(editor(page).getByTestId("nexdocs-suggestion-original")).toHaveText(
+      "The wall got fixed in march after storms.",
+    );
+    expect(modelServer.llm.requests.at(-1)?.messages.at(-1)?.content).toContain(
+      "<selected_text>\nThe wall got fixed in march after storms.\n</selected_text>",
+    );
+    await fontsReady(page);
+    await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-light-desktop.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-light-phone.png") });
+    // Dark while the desktop's theme switch (which follows the device) is on screen.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-dark-desktop.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, "nexdocs-suggestion-dark-phone.png") });
+
+    // Tab from the editor reaches Accept; Enter accepts; undo brings the original back.
+    await editor(page).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByTestId("nexdocs-ai-accept")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("nexdocs-ai-panel")).toHaveCount(0);
+    await expect(editor(page).locator("p").first()).toHaveText(IMPROVED);
+    await expect(page.getByTestId("nexdocs-save-state")).toHaveAttribute("data-status", "saved");
+    await page.keyboard.press("ControlOrMeta+z");
+    await expect(editor(page).locator("p").first()).toHaveText(
+      "The wall got fixed in march after storms.",
+    );
+  },
+);

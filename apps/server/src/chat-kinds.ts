@@ -3,6 +3,7 @@ import { agentChat } from "./modules/agents/agents.chat.ts";
 import { answerChat } from "./modules/answer/answer.chat.ts";
 import { documentChat } from "./modules/documents/documents.chat.ts";
 import { nexdocsChat } from "./modules/nexdocs/nexdocs.chat.ts";
+import { nexdocsAiChat } from "./modules/nexdocs/nexdocs-ai.chat.ts";
 import { researchKind } from "./modules/research/research.chat.ts";
 
 /**
@@ -17,6 +18,7 @@ export const CHAT_KINDS: readonly AnyKind[] = [
   documentChat,
   researchKind,
   nexdocsChat,
+  nexdocsAiChat,
 ];
 
 export function chatKinds(extra: readonly AnyKind[] = []): ChatKinds {

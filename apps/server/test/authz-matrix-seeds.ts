@@ -168,19 +168,7 @@ export function matrixSeeds(
     });
     return { ":threadId": threadId };
   }
-  /** A NexDocs document of the owner at revision 1, with that revision kept as a version. */
-  async function seedNexdoc(ownerId: string): Promise<Record<string, string>> {
-    const content = { type: "doc", content: [{ type: "paragraph" }] };
-    const [doc] = await h.db.db
-      .insert(schema.nexdocsDocuments)
-      .values({ userId: ownerId, title: "Matrix document", content })
-      .returning();
-    const id = doc?.id ?? "";
-    await h.db.db.insert(schema.nexdocsRevisions).values({ documentId: id, revision: 1, content });
-    return { ":id": id, ":revision": "1" };
-  }
   return {
-    seedNexdoc,
     seedHistoryEntry,
     seedRun,
     seedAgentThread,

@@ -1,6 +1,7 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractionMatrixRows } from "./authz-matrix-extraction.ts";
+import { nexdocsMatrixRows } from "./authz-matrix-nexdocs.ts";
 import { CUSTOM_AGENT, matrixSeeds } from "./authz-matrix-seeds.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
@@ -56,7 +57,6 @@ const {
   seedEncryptedFile,
   seedResearch,
   seedCancelledResearch,
-  seedNexdoc,
 } = matrixSeeds(() => h, { ownerCookies, ownerCustomAgents });
 const IMPORT_BODY = {
   threadId: "MatrixImport0001",
@@ -259,33 +259,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/research/:threadId/finish": { expect: ownerOnly(202), seed: seedResearch },
   "POST /api/research/:threadId/resume": { expect: ownerOnly(202), seed: seedCancelledResearch },
   "DELETE /api/research/:threadId": { expect: ownerOnly(204), seed: seedResearch },
-  // NexDocs: list, create and import for anyone signed in; a document for its owner only.
-  "GET /api/nexdocs": { expect: { ...ownerOnly(200), other: 200 } },
-  "POST /api/nexdocs": { body: { title: "Matrix" }, expect: { ...ownerOnly(201), other: 201 } },
-  "POST /api/nexdocs/import": { body: "# Imported", expect: { ...ownerOnly(201), other: 201 } },
-  "GET /api/nexdocs/:id": { expect: ownerOnly(200), seed: seedNexdoc },
-  "PATCH /api/nexdocs/:id": {
-    body: {
-      baseRevision: 1,
-      title: "Matrix",
-      content: { type: "doc", content: [{ type: "paragraph" }] },
-    },
-    expect: ownerOnly(200),
-    seed: seedNexdoc,
-  },
-  "DELETE /api/nexdocs/:id": { expect: ownerOnly(204), seed: seedNexdoc },
-  "GET /api/nexdocs/:id/versions": { expect: ownerOnly(200), seed: seedNexdoc },
-  "POST /api/nexdocs/:id/versions/:revision/restore": {
-    body: { baseRevision: 1 },
-    expect: ownerOnly(200),
-    seed: seedNexdoc,
-  },
-  "GET /api/nexdocs/:id/export": { query: "?format=md", expect: ownerOnly(200), seed: seedNexdoc },
-  "POST /api/nexdocs/:id/chat": {
-    body: { text: "What does the document say?" },
-    expect: ownerOnly(200),
-    seed: seedNexdoc,
-  },
+  ...nexdocsMatrixRows(() => h),
   ...extractionMatrixRows(() => h),
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.

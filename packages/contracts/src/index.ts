@@ -30,6 +30,8 @@ export * from "./messages.ts";
 export * from "./nexdocs.ts";
 export * from "./nexdocs-chat.ts";
 export * from "./nexdocs-sections.ts";
+export * from "./nexdocs-ai.ts";
+export * from "./nexdocs-ai-constants.ts";
 export * from "./pdf-page-text.ts";
 export * from "./personal.ts";
 export * from "./research.ts";

@@ -16,6 +16,7 @@ import * as exporter from "../exports/exports.service.ts";
 import { nexdocsChat } from "./nexdocs.chat.ts";
 import { importDocument } from "./nexdocs.import.ts";
 import * as nexdocs from "./nexdocs.service.ts";
+import { nexdocsAiChat } from "./nexdocs-ai.chat.ts";
 
 const exportQuery = z.strictObject({ format: z.enum(NEXDOCS_EXPORT_FORMATS) });
 const revisionParam = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -29,8 +30,9 @@ function revisionOf(value: string): number {
 /**
  * /api/nexdocs (sign-in only): the caller's documents — list and search, create (empty or from
  * Markdown), import a file, read, save against a revision, delete, versions and restore, export,
- * and POST /:id/chat, one streamed reply of the side chat about it (nexdocs.chat.ts). Another
- * person's document answers exactly as a missing one.
+ * POST /:id/chat, one streamed reply of the side chat about it (nexdocs.chat.ts), and POST /:id/ai,
+ * an AI edit of a selection, streamed (nexdocs-ai.chat.ts, one search each). Another person's
+ * document answers exactly as a missing one.
  */
 export function nexdocsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -65,6 +67,7 @@ export function nexdocsRoutes(deps: Deps) {
       const id = c.req.param("id");
       return c.json(await nexdocs.restore(deps, currentUser(c), { id, revision, baseRevision }));
     })
+    .post("/:id/ai", (c) => startChat(c, deps, nexdocsAiChat))
     .get("/:id/export", async (c) => {
       const { format } = parseValue(exportQuery, c.req.query());
       const file = await nexdocs.exportDocument(deps, currentUser(c), {

@@ -1,4 +1,10 @@
-import type { NexdocsDocument, NexdocsList, NexdocsNode, NexdocsVersions } from "@nexus/contracts";
+import {
+  NEXDOCS_AI_NEEDS_MODEL,
+  type NexdocsDocument,
+  type NexdocsList,
+  type NexdocsNode,
+  type NexdocsVersions,
+} from "@nexus/contracts";
 import mammoth from "mammoth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../../../test/documents/fixtures.ts";
@@ -203,6 +209,30 @@ describe("NexDocs documents", { timeout: 60_000 }, () => {
     ).json()) as NexdocsDocument;
     expect(JSON.stringify(saved.content)).not.toContain("javascript:");
     expect(JSON.stringify(saved.content)).toContain("click");
+  });
+
+  it("answers an AI edit without a model with what to configure (409), charging nothing", async () => {
+    const doc = await create(owner.cookie, { markdown: "Words to improve." });
+    const usage = async () =>
+      (await (await h.request("/api/usage", { cookie: owner.cookie })).json()) as unknown;
+    const before = await usage();
+    const res = await h.request(`/api/nexdocs/${doc.id}/ai`, {
+      method: "POST",
+      cookie: owner.cookie,
+      body: { action: "improve", selection: "Words to improve." },
+    });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error).toEqual({ code: "needs_model", message: NEXDOCS_AI_NEEDS_MODEL });
+    expect(body.error.message).toContain("LLM_BASE_URL");
+    expect(await usage()).toEqual(before);
+    // Another person still gets the missing document's 404 before any word about a model.
+    const foreign = await h.request(`/api/nexdocs/${doc.id}/ai`, {
+      method: "POST",
+      cookie: other.cookie,
+      body: { action: "improve", selection: "Words to improve." },
+    });
+    expect(foreign.status).toBe(404);
   });
 
   it("restores a version as a new revision, and finds documents by title and body", async () => {

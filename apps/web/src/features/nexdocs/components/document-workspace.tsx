@@ -13,7 +13,9 @@ import { EditorToolbar } from "../editor/editor-toolbar.tsx";
 import { Outline, WordCount } from "../editor/outline.tsx";
 import { useSlashMenu } from "../editor/slash-menu.tsx";
 import { useNexdocsEditor } from "../editor/use-nexdocs-editor.ts";
+import { useAiEdit } from "../hooks/use-ai-edit.ts";
 import { useAutosave } from "../hooks/use-autosave.ts";
+import { AiSuggestionBar } from "./ai-suggestion-bar.tsx";
 import { ConflictBanner } from "./conflict-banner.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { SaveState } from "./save-state.tsx";
@@ -51,6 +53,7 @@ export function DocumentWorkspace({
     urlThreadId: threadId,
     beforeAsk: autosave.flush,
   });
+  const ai = useAiEdit(editor, document.id);
   keyHandler.current = slash.onKeyDown;
 
   /** A version put in place (theirs, or a restored one), without an autosave of it. */
@@ -132,12 +135,13 @@ export function DocumentWorkspace({
         <main className="min-w-0 flex-1">
           {editor ? (
             <div className="rounded-xl border border-border bg-surface">
-              <EditorToolbar editor={editor} />
+              <EditorToolbar editor={editor} onAi={ai.run} />
               <div className="px-4 py-5 sm:px-8 sm:py-8">
                 <EditorContent editor={editor} />
               </div>
             </div>
           ) : null}
+          <AiSuggestionBar ai={ai} />
           <p className="mt-2 px-1 text-xs text-subtle">
             {editor ? <WordCount editor={editor} /> : null}
           </p>

@@ -12,13 +12,16 @@ import {
   List,
   ListOrdered,
   type LucideIcon,
+  PenLine,
   Redo2,
+  Sparkles,
   Strikethrough,
   Table,
   Undo2,
 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
+import { AiMenu, type RunAiAction } from "./ai-menu.tsx";
 
 function ToolButton({
   icon: Icon,
@@ -171,11 +174,15 @@ function LinkField({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   );
 }
 
-/** The toolbar above the document (formatting, blocks, tables, undo) and the selection's bubble menu. */
-export function EditorToolbar({ editor }: { editor: Editor }) {
+/**
+ * The toolbar above the document (formatting, blocks, tables, undo) and the selection's bubble
+ * menu; with `onAi`, the AI actions too (continue writing in the toolbar, the rest on a selection).
+ */
+export function EditorToolbar({ editor, onAi }: { editor: Editor; onAi?: RunAiAction }) {
   const t = useT();
   const marks = useMarks(editor);
   const [linking, setLinking] = useState(false);
+  const [aiOpen, setAiOpen] = useState(false);
   const chain = () => editor.chain().focus();
   return (
     <>
@@ -252,6 +259,16 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
             ))}
           </span>
         ) : null}
+        {onAi ? (
+          <>
+            <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
+            <ToolButton
+              icon={PenLine}
+              label={t("nexdocs.ai.continue")}
+              onClick={() => onAi("continue")}
+            />
+          </>
+        ) : null}
       </div>
       <BubbleMenu
         editor={editor}
@@ -263,8 +280,24 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
       >
         {linking ? (
           <LinkField editor={editor} onDone={() => setLinking(false)} />
+        ) : aiOpen && onAi ? (
+          <AiMenu onRun={onAi} onDone={() => setAiOpen(false)} />
         ) : (
-          <InlineTools editor={editor} marks={marks} onLink={() => setLinking(true)} />
+          <>
+            {onAi ? (
+              <button
+                type="button"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => setAiOpen(true)}
+                data-testid="nexdocs-ai-open"
+                className="flex h-8 shrink-0 items-center gap-1 rounded-md px-2 text-sm font-medium text-accent hover:bg-accent-soft focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <Sparkles className="size-4" aria-hidden="true" />
+                {t("nexdocs.ai.open")}
+              </button>
+            ) : null}
+            <InlineTools editor={editor} marks={marks} onLink={() => setLinking(true)} />
+          </>
         )}
       </BubbleMenu>
     </>

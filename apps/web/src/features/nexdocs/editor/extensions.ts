@@ -2,6 +2,7 @@ import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { TableKit } from "@tiptap/extension-table";
 import { CharacterCount, Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
+import { AiSuggestion } from "./ai-suggestion.ts";
 import { Citation } from "./citation.ts";
 
 /**
@@ -23,6 +24,7 @@ export function nexdocsExtensions(placeholder: string) {
     TaskList,
     TaskItem.configure({ nested: true }),
     Citation,
+    AiSuggestion,
     CharacterCount,
     Placeholder.configure({ placeholder }),
   ];

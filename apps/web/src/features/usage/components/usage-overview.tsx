@@ -106,6 +106,7 @@ export function UsageOverview() {
         </div>
       </section>
       <p className="text-xs text-subtle">{t("usage.countNote")}</p>
+      <p className="text-xs text-subtle">{t("usage.nexdocsAiEdits")}</p>
     </div>
   );
 }
