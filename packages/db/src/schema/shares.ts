@@ -102,8 +102,6 @@ export const nexdocsShares = pgTable(
   },
   (t) => [
     index("nexdocs_shares_user_ts_idx").on(t.userId, t.timestamp.desc()),
-    uniqueIndex("nexdocs_shares_live_uq")
-      .on(t.documentId)
-      .where(sql`${t.revokedAt} is null`),
+    uniqueIndex("nexdocs_shares_live_uq").on(t.documentId).where(sql`${t.revokedAt} is null`),
   ],
 );

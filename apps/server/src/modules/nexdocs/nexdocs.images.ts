@@ -8,8 +8,8 @@ import {
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sniffImageType } from "../../lib/image-type.ts";
-import * as imagesRepo from "./nexdocs-images.repo.ts";
 import * as repo from "./nexdocs.repo.ts";
+import * as imagesRepo from "./nexdocs-images.repo.ts";
 
 /**
  * Images of NexDocs documents (issue 40): uploaded or pasted into a document of the caller's,

@@ -85,22 +85,17 @@ export const IMAGE_SRC = new RegExp(`^/api/nexdocs/(${UUID_PART})/images/(${UUID
 
 /**
  * An image node as it may be stored: one of ours as it is (a block); any other address (another
- * origin, `data:`, `javascript:`) is never loaded — an http(s) one becomes a link (in its own
- * paragraph between blocks), anything else is dropped. Inside a line of text (Markdown's
- * `text ![](…) text`) an image, ours too, is its link.
+ * origin, `data:`, `javascript:`) is never loaded nor kept — its alt text stays. Inside a line of
+ * text (Markdown's `text ![](…) text`) an image, ours too, is its alt text.
  */
 function cleanImage(node: NexdocsNode, inText: boolean): NexdocsNode | null {
   const src = typeof node.attrs?.src === "string" ? node.attrs.src.trim() : "";
-  const ours = IMAGE_SRC.test(src);
-  const alt = typeof node.attrs?.alt === "string" ? node.attrs.alt.slice(0, 500) : "";
-  if (ours && !inText) return { type: "image", attrs: { src, alt: alt || null, title: null } };
-  if (!ours && !/^https?:\/\//i.test(src)) return null;
-  const link: NexdocsNode = {
-    type: "text",
-    text: alt || src,
-    marks: [{ type: "link", attrs: { href: src } }],
-  };
-  return inText ? link : { type: "paragraph", content: [link] };
+  const alt = typeof node.attrs?.alt === "string" ? node.attrs.alt.slice(0, 500).trim() : "";
+  if (IMAGE_SRC.test(src) && !inText)
+    return { type: "image", attrs: { src, alt: alt || null, title: null } };
+  if (!alt) return null;
+  const text: NexdocsNode = { type: "text", text: alt };
+  return inText ? text : { type: "paragraph", content: [text] };
 }
 
 const TEXT_BLOCKS = new Set(["paragraph", "heading", "codeBlock"]);

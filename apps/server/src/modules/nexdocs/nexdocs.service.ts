@@ -14,6 +14,8 @@ import {
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as exporter from "../exports/exports.service.ts";
+import { fromThread as documentFromThread } from "./nexdocs.from-thread.ts";
+import { imageSrc } from "./nexdocs.images.ts";
 import {
   cleanDoc,
   EMPTY_DOC,
@@ -23,8 +25,6 @@ import {
   searchMarkdownOf,
   withImageSources,
 } from "./nexdocs.markdown.ts";
-import { fromThread as documentFromThread } from "./nexdocs.from-thread.ts";
-import { imageSrc } from "./nexdocs.images.ts";
 import * as repo from "./nexdocs.repo.ts";
 
 /**

@@ -9,9 +9,9 @@ import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
 import * as nexdocs from "../nexdocs/nexdocs.service.ts";
-import * as repo from "./shares-nexdocs.repo.ts";
 import { shareMisses } from "./lookup-limit.ts";
 import { noSuchShare, PUBLIC_SHARE_HEADERS } from "./shares.public.ts";
+import * as repo from "./shares-nexdocs.repo.ts";
 
 /**
  * Read-only links to NexDocs documents (issue 40), beside the answer and thread links: made by the

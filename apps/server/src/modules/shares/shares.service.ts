@@ -51,7 +51,6 @@ export function kindOf(shareId: string): repo.ShareKind {
   return isThreadShareId(shareId) ? "thread" : "answer";
 }
 
-
 function shareUrl(deps: Deps, id: string): string {
   return `${deps.env.APP_URL}/share/${id}`;
 }
@@ -339,9 +338,9 @@ export async function revokeShare(options: {
     (isNexdocsShareId(shareId)
       ? await revokeNexdocsShare(deps, user, shareId)
       : await repo.revoke(deps.db, {
-      userId: user.id,
-      id: shareId,
-      kind: kindOf(shareId),
+          userId: user.id,
+          id: shareId,
+          kind: kindOf(shareId),
           now: deps.clock.now(),
         }));
   if (!revoked) throw noSuchShare(shareId);
@@ -361,7 +360,10 @@ export async function copyShare(options: {
   const { deps, user } = options;
   const share = await publicShare(options);
   if (share.kind === "nexdocs")
-    throw new AppError("bad_request", "A shared document is read-only: it has no chat to continue.");
+    throw new AppError(
+      "bad_request",
+      "A shared document is read-only: it has no chat to continue.",
+    );
   const agent = share.kind === "thread" ? share.thread.agent : share.answer.agent;
   await checkCanContinue(deps, user, agent);
   const turns =
