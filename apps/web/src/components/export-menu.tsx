@@ -5,19 +5,22 @@ import {
   type ExportFormat,
 } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Download } from "lucide-react";
+import { Download, FilePen } from "lucide-react";
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { useMenuButton } from "@/components/ui/use-menu-button.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { downloadApiFile } from "@/lib/download-file.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
+import { useOpenInNexdocs } from "./open-in-nexdocs.tsx";
 
 /**
  * "Export" → Markdown / PDF / Word for one thread of any kind (GET /api/threads/:id/export): a
  * menu button (arrow keys move, Escape closes), a spinner while the file is made and downloaded,
- * an error toast when it fails. `compact`: the icon alone (a history row's).
+ * an error toast when it fails; then "Open in NexDocs" (the thread as a document, with its
+ * citations). `compact`: the icon alone (a history row's).
  */
 export function ExportMenu({
   threadId,
@@ -34,6 +37,8 @@ export function ExportMenu({
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const menu = useMenuButton();
   const { open, close } = menu;
+  const t = useT();
+  const inNexdocs = useOpenInNexdocs();
 
   const download = async (format: ExportFormat) => {
     close();
@@ -99,6 +104,21 @@ export function ExportMenu({
               {EXPORT_FORMAT_LABELS[format]}
             </button>
           ))}
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            data-testid="export-open-in-nexdocs"
+            disabled={inNexdocs.isPending}
+            onClick={() => {
+              close();
+              inNexdocs.mutate({ threadId });
+            }}
+            className="flex w-full items-center gap-2 rounded-lg border-t border-border px-3 py-2.5 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none disabled:opacity-60 sm:py-2"
+          >
+            <FilePen className="size-4" aria-hidden="true" />
+            {t("nexdocsApp.open")}
+          </button>
         </div>
       ) : null}
     </div>

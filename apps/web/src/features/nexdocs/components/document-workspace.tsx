@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { paths } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { nexdocsKeys } from "../api/keys.ts";
+import { uploadImage } from "../api/upload-image.ts";
 import { restoreVersion } from "../api/versions.ts";
 import { EditorToolbar } from "../editor/editor-toolbar.tsx";
 import { Outline, WordCount } from "../editor/outline.tsx";
@@ -17,6 +18,7 @@ import { useAutosave } from "../hooks/use-autosave.ts";
 import { ConflictBanner } from "./conflict-banner.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { SaveState } from "./save-state.tsx";
+import { ShareMenu } from "./share-menu.tsx";
 import { VersionHistory } from "./version-history.tsx";
 import "../editor/nexdocs-editor.css";
 
@@ -32,6 +34,10 @@ export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
     placeholder: t("nexdocs.placeholder"),
     label: t("nexdocs.editorLabel"),
     onChange: (content) => autosave.change({ content }),
+    uploads: {
+      upload: (file) => uploadImage(document.id, file),
+      onError: (message) => setNotice(`${t("nexdocs.imageFailed")} ${message}`),
+    },
   });
   const slash = useSlashMenu(editor);
   keyHandler.current = slash.onKeyDown;
@@ -84,6 +90,7 @@ export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
           currentRevision={autosave.revision}
           onRestore={restore}
         />
+        <ShareMenu documentId={document.id} />
         <ExportMenu
           documentId={document.id}
           title={title}

@@ -3,13 +3,14 @@ import { TableKit } from "@tiptap/extension-table";
 import { CharacterCount, Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
 import { Citation } from "./citation.ts";
+import { type ImageUploads, nexdocsImage } from "./image.ts";
 
 /**
  * The editor's node types: the starter kit (headings, lists, quotes, code blocks, links, Markdown
- * shortcuts as input rules), tables, task lists and citation chips — the same schema the server
- * stores and converts (nexdocs.markdown.ts).
+ * shortcuts as input rules), tables, task lists, citation chips and images (uploaded with
+ * `uploads`) — the same schema the server stores and converts (nexdocs.markdown.ts).
  */
-export function nexdocsExtensions(placeholder: string) {
+export function nexdocsExtensions(placeholder: string, uploads?: ImageUploads) {
   return [
     StarterKit.configure({
       link: {
@@ -23,6 +24,7 @@ export function nexdocsExtensions(placeholder: string) {
     TaskList,
     TaskItem.configure({ nested: true }),
     Citation,
+    nexdocsImage(uploads),
     CharacterCount,
     Placeholder.configure({ placeholder }),
   ];

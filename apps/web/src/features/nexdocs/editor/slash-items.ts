@@ -5,6 +5,7 @@ import {
   Heading1,
   Heading2,
   Heading3,
+  ImagePlus,
   List,
   ListOrdered,
   type LucideIcon,
@@ -95,6 +96,13 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     keywords: "table grid",
     icon: Table,
     run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+  },
+  {
+    id: "image",
+    label: "nexdocs.imageInsert",
+    keywords: "image picture photo upload",
+    icon: ImagePlus,
+    run: (e) => e.chain().focus().pickImage().run(),
   },
   {
     id: "divider",
