@@ -5,11 +5,12 @@ import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { TableKit } from "@tiptap/extension-table";
 import { MarkdownManager } from "@tiptap/markdown";
 import StarterKit from "@tiptap/starter-kit";
+import { BlockMathNode, InlineMathNode } from "./nexdocs.math.ts";
 
 /**
  * The NexDocs document schema on the server: the same node types as the web editor
  * (apps/web/src/features/nexdocs/editor/extensions.ts: starter kit, tables, task lists, citation
- * chips, images), so a document's JSON turns into Markdown (for search and exports) and Markdown into JSON
+ * chips, images, math), so a document's JSON turns into Markdown (for search and exports) and Markdown into JSON
  * (for create and import) without a DOM.
  */
 
@@ -73,6 +74,8 @@ export const NEXDOCS_EXTENSIONS = [
   TaskItem.configure({ nested: true }),
   CitationNode,
   Image,
+  InlineMathNode,
+  BlockMathNode,
 ];
 
 const manager = new MarkdownManager({ extensions: NEXDOCS_EXTENSIONS });
@@ -180,7 +183,9 @@ export function searchMarkdownOf(doc: NexdocsNode): string {
         ? ` ${String(node.attrs?.title ?? "")} `
         : node.type === "hardBreak"
           ? " "
-          : (node.content ?? []).map(inline).join("");
+          : node.type === "inlineMath"
+            ? `$${String(node.attrs?.latex ?? "")}$`
+            : (node.content ?? []).map(inline).join("");
   const block = (node: NexdocsNode, prefix: string) => {
     switch (node.type) {
       case "heading":
@@ -202,6 +207,9 @@ export function searchMarkdownOf(doc: NexdocsNode): string {
         for (const child of rest) block(child, `${prefix}  `);
         return;
       }
+      case "blockMath":
+        lines.push(`$$ ${String(node.attrs?.latex ?? "")} $$`);
+        return;
       case "horizontalRule":
         lines.push("---");
         return;

@@ -38,6 +38,7 @@ export function DocumentWorkspace({ document }: { document: NexdocsDocument }) {
       upload: (file) => uploadImage(document.id, file),
       onError: (message) => setNotice(`${t("nexdocs.imageFailed")} ${message}`),
     },
+    askLatex: (current) => window.prompt(t("nexdocs.mathPrompt"), current),
   });
   const slash = useSlashMenu(editor);
   keyHandler.current = slash.onKeyDown;
