@@ -17,7 +17,7 @@ import * as repo from "./shares-nexdocs.repo.ts";
  * Read-only links to NexDocs documents (issue 40), beside the answer and thread links: made by the
  * document's owner only (a missing or foreign document is refused like a foreign answer: 403),
  * read by anyone with the link as the document is now, revoked like the others, and listed in
- * Settings → Shared links as "NexDocs: <title>".
+ * Settings → Shared links under its title, as "NexDocs · Document".
  */
 
 /** What Settings' list says a document link is (its chat kind, label and subject fields). */
@@ -37,7 +37,8 @@ function present(
     createdAt: link.timestamp.toISOString(),
     chatKind: CHAT_KIND,
     chatLabel: CHAT_LABEL,
-    subject: { id: link.documentId, name: title },
+    // The title is the row's own: no subject beside it ("NexDocs · Document").
+    subject: null,
   };
 }
 

@@ -68,7 +68,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
         <Share2 className="size-4" aria-hidden="true" />
         <span className="max-sm:sr-only">{t("nexdocs.share")}</span>
       </summary>
-      <div className="absolute end-0 z-30 mt-1 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-3 rounded-xl border border-border bg-surface p-3 shadow-lg">
+      <div className="absolute end-0 z-30 mt-1 flex w-88 flex-col gap-3 rounded-xl border border-border bg-surface p-3 shadow-lg max-sm:fixed max-sm:inset-x-3 max-sm:top-16 max-sm:w-auto">
         <p className="text-sm text-muted">{t("nexdocs.shareHint")}</p>
         {busy && !share ? (
           <p className="flex items-center gap-2 text-sm text-muted" role="status">
