@@ -237,6 +237,10 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
     const publicImage = await h.request(sharedSrc);
     expect(publicImage.status).toBe(200);
     expect(publicImage.headers.get("cache-control")).toBe("no-store");
+    // A malformed link id (a NUL byte) is the same 404, never a database error.
+    expect((await h.request(`/api/shares/d${"%00".repeat(22)}/images/${image.id}`)).status).toBe(
+      404,
+    );
     // Another document's image is not this link's.
     const otherDoc = (await (
       await h.request("/api/nexdocs", { method: "POST", cookie: owner.cookie, body: {} })

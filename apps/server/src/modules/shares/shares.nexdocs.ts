@@ -3,6 +3,7 @@ import {
   type MyShare,
   NEXDOCS_SHARE_PREFIX,
   type PublicShare,
+  shareIdSchema,
 } from "@nexus/contracts";
 import type { Db } from "@nexus/db";
 import type { Deps, SessionUser } from "../../deps.ts";
@@ -105,7 +106,10 @@ export async function sharedImage(options: {
   ip: string;
 }): Promise<nexdocs.StoredImage> {
   await shareMisses.check(options.deps, options.ip);
-  const image = isNexdocsShareId(options.shareId) ? await nexdocsImage(options) : undefined;
+  // The id's whole shape first (a NUL byte, say, never reaches the database).
+  const valid =
+    isNexdocsShareId(options.shareId) && shareIdSchema.safeParse(options.shareId).success;
+  const image = valid ? await nexdocsImage(options) : undefined;
   if (image) return image;
   await shareMisses.miss(options.deps, options.ip);
   throw noSuchShare(options.shareId);
