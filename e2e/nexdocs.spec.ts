@@ -278,3 +278,60 @@ modelTest(
     );
   },
 );
+test("NexDocs: a thread opened in NexDocs keeps its citations; its read-only link is read signed out, then revoked", async ({
+  page,
+  context,
+  uniqueEmail,
+  newContext,
+  consoleGuard,
+}) => {
+  test.setTimeout(45_000);
+  consoleGuard.allow(failedResource(404)); // the revoked link, read again
+  await signInViaApi(context, uniqueEmail("nexdocs-open"));
+  const threadId = `ndopen${Date.now()}`;
+  const source = {
+    title: "Harbour almanac",
+    url: "https://almanac.example/tides",
+    domain: "almanac.example",
+    favicon: null,
+    snippet: "Tides at noon.",
+  };
+  const saved = await page.request.post("/api/history/import", {
+    data: {
+      threadId,
+      focusMode: "web",
+      turns: [
+        { query: "When is high tide?", markdown: "High tide is at noon [1].", sources: [source] },
+      ],
+    },
+  });
+  expect(saved.ok()).toBe(true);
+
+  // History → the thread's Export menu → Open in NexDocs: the editor, with a citation chip.
+  await page.goto("/app/history");
+  await page.getByTestId("history-thread-export").first().getByRole("button").click();
+  await page.getByTestId("export-open-in-nexdocs").click();
+  await expect(page).toHaveURL(/\/app\/nexdocs\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("nexdocs-title")).toHaveValue("When is high tide?");
+  const chip = editor(page).locator("a.nexdocs-citation");
+  await expect(chip).toHaveText("Harbour almanac");
+  await expect(chip).toHaveAttribute("href", source.url);
+  await expect(editor(page)).toContainText("Sources");
+
+  // Share → the link, read by someone signed out: the text, the citation as a link.
+  await page.getByTestId("nexdocs-share").locator("summary").click();
+  const url = await page.getByTestId("nexdocs-share-url").inputValue();
+  expect(url).toMatch(/\/share\/d[A-Za-z0-9]{22}$/);
+  const reader = await newContext();
+  const shared = await reader.newPage();
+  await shared.goto(new URL(url).pathname);
+  await expect(shared.getByTestId("shared-nexdoc")).toContainText("High tide is at noon");
+  await expect(shared.getByRole("heading", { level: 1 })).toHaveText("When is high tide?");
+  await expect(shared.locator(`a[href="${source.url}"]`).first()).toBeVisible();
+
+  // Stop sharing: the reader's next visit is the unknown link's page.
+  await page.getByTestId("nexdocs-share-revoke").click();
+  await expect(page.getByTestId("nexdocs-share-url")).toHaveCount(0);
+  await shared.reload();
+  await expect(shared.getByTestId("share-not-found")).toBeVisible();
+});

@@ -65,9 +65,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     },
   });
   const api = new Hono<AppEnv>()
-    // Uploads stream to storage under their own limit (FILE_MAX_MB, modules/files/files.upload.ts).
+    // Uploads stream to storage under their own limit (FILE_MAX_MB, modules/files/files.upload.ts);
+    // a NexDocs image has its own (NEXDOCS_IMAGE_LIMITS, modules/nexdocs/nexdocs.routes.ts).
     .use((c, next) =>
-      c.req.method === "POST" && c.req.path.replace(/\/$/, "") === "/api/files"
+      c.req.method === "POST" &&
+      (c.req.path.replace(/\/$/, "") === "/api/files" ||
+        /^\/api\/nexdocs\/[^/]+\/images$/.test(c.req.path))
         ? next()
         : globalBodyLimit(c, next),
     )

@@ -168,7 +168,45 @@ export function matrixSeeds(
     });
     return { ":threadId": threadId };
   }
+  /** A NexDocs document of the owner at revision 1, with that revision kept as a version. */
+  async function seedNexdoc(ownerId: string): Promise<Record<string, string>> {
+    const content = { type: "doc", content: [{ type: "paragraph" }] };
+    const [doc] = await h.db.db
+      .insert(schema.nexdocsDocuments)
+      .values({ userId: ownerId, title: "Matrix document", content })
+      .returning();
+    const id = doc?.id ?? "";
+    await h.db.db.insert(schema.nexdocsRevisions).values({ documentId: id, revision: 1, content });
+    return { ":id": id, ":revision": "1" };
+  }
+  /** A document of the owner with one image (a 1×1 PNG); `share`: and a live link to it. */
+  function seedNexdocImage(share: boolean) {
+    return async (ownerId: string): Promise<Record<string, string>> => {
+      const ids = await seedNexdoc(ownerId);
+      const documentId = ids[":id"] ?? "";
+      const [image] = await h.db.db
+        .insert(schema.nexdocsImages)
+        .values({
+          userId: ownerId,
+          documentId,
+          contentType: "image/png",
+          size: TINY_PNG.length,
+          bytes: TINY_PNG,
+        })
+        .returning();
+      const out = { ...ids, ":imageId": image?.id ?? "" };
+      if (!share) return out;
+      seeded += 1;
+      const shareId = `d${String(seeded).padStart(22, "M")}`;
+      await h.db.db
+        .insert(schema.nexdocsShares)
+        .values({ id: shareId, userId: ownerId, documentId });
+      return { ...out, ":shareId": shareId };
+    };
+  }
   return {
+    seedNexdocImage,
+    seedNexdoc,
     seedHistoryEntry,
     seedRun,
     seedAgentThread,
@@ -181,3 +219,9 @@ export function matrixSeeds(
     seedCancelledResearch,
   };
 }
+
+/** A 1×1 transparent PNG. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==",
+  "base64",
+);

@@ -57,6 +57,8 @@ const {
   seedEncryptedFile,
   seedResearch,
   seedCancelledResearch,
+  seedNexdoc,
+  seedNexdocImage,
 } = matrixSeeds(() => h, { ownerCookies, ownerCustomAgents });
 const IMPORT_BODY = {
   threadId: "MatrixImport0001",
@@ -260,6 +262,21 @@ const MATRIX: Record<string, Row> = {
   "POST /api/research/:threadId/resume": { expect: ownerOnly(202), seed: seedCancelledResearch },
   "DELETE /api/research/:threadId": { expect: ownerOnly(204), seed: seedResearch },
   ...nexdocsMatrixRows(() => h),
+  // Open in NexDocs: a thread of the caller's (another person's is the thread API's 404).
+  "POST /api/nexdocs/from-thread": {
+    bodyFor: (ids) => ({ threadId: ids[":threadId"] }),
+    expect: { ...ownerOnly(201), other: 404 },
+    seed: seedHistoryEntry,
+  },
+  // The matrix's body is no image: the owner gets past authorization to 415.
+  "POST /api/nexdocs/:id/images": {
+    body: "not an image",
+    expect: ownerOnly(415),
+    seed: seedNexdoc,
+  },
+  "GET /api/nexdocs/:id/images/:imageId": { expect: ownerOnly(200), seed: seedNexdocImage(false) },
+  // A shared document's image: anyone with its live link.
+  "GET /api/shares/:shareId/images/:imageId": { expect: all(200), seed: seedNexdocImage(true) },
   ...extractionMatrixRows(() => h),
   "DELETE /api/users/:userId": { expect: ownerOnly(204), destructive: true },
   // Last: signing out as "other" ends the session the other rows use.

@@ -136,3 +136,29 @@ export const nexdocsRestoreSchema = z.strictObject({ baseRevision: z.number().in
 
 export const NEXDOCS_EXPORT_FORMATS = ["md", "docx", "pdf"] as const;
 export type NexdocsExportFormat = (typeof NEXDOCS_EXPORT_FORMATS)[number];
+
+/** Images in a NexDocs document (uploaded or pasted): raster types only, by their magic bytes. */
+export const NEXDOCS_IMAGE_LIMITS = {
+  bytes: 4 * 1024 * 1024,
+  perDocument: 50,
+  types: ["image/png", "image/jpeg", "image/gif", "image/webp"],
+} as const;
+export const NEXDOCS_IMAGE_TOO_LARGE_MESSAGE = `An image can be at most ${NEXDOCS_IMAGE_LIMITS.bytes / 1024 / 1024} MB.`;
+export const NEXDOCS_IMAGE_TYPE_MESSAGE =
+  "Insert a PNG, JPEG, GIF or WebP image (SVG and other files are not accepted).";
+export const NEXDOCS_IMAGE_COUNT_MESSAGE = `A document can hold at most ${NEXDOCS_IMAGE_LIMITS.perDocument} images.`;
+
+/** POST /api/nexdocs/:id/images: the stored image's address inside the document. */
+export const nexdocsImageSchema = z.object({ id: z.string(), src: z.string() });
+export type NexdocsImage = z.infer<typeof nexdocsImageSchema>;
+
+/**
+ * POST /api/nexdocs/from-thread: a new document made from one of the caller's threads (each turn a
+ * section) or, with `messageId`, from one answer of it; its citations become citation chips and
+ * a Sources list ends it.
+ */
+export const nexdocsFromThreadSchema = z.strictObject({
+  threadId: z.string().min(1).max(200),
+  messageId: z.string().min(1).max(200).optional(),
+});
+export type NexdocsFromThread = z.infer<typeof nexdocsFromThreadSchema>;

@@ -10,11 +10,31 @@ import { chatKindSchema, threadSubjectSchema } from "./kinds.ts";
  * THREAD_SHARE_PREFIX so /share/:shareId knows which kind it is and which not-found message to use.
  */
 export const THREAD_SHARE_PREFIX = "t";
-export const shareIdSchema = z.string().regex(/^t?[A-Za-z0-9]{22}$/);
+/** A NexDocs document's link (issue 40) starts with this. */
+export const NEXDOCS_SHARE_PREFIX = "d";
+export const shareIdSchema = z.string().regex(/^[td]?[A-Za-z0-9]{22}$/);
 
 export function isThreadShareId(shareId: string): boolean {
   return shareId.length === 23 && shareId.startsWith(THREAD_SHARE_PREFIX);
 }
+
+export function isNexdocsShareId(shareId: string): boolean {
+  return shareId.length === 23 && shareId.startsWith(NEXDOCS_SHARE_PREFIX);
+}
+
+/**
+ * A shared NexDocs document as a reader gets it: its title and its body as Markdown (citations as
+ * numbered links and a Sources list, images as addresses under the share), drawn by the app's one
+ * sanitising renderer. It is the document as it is now (a live link, not a snapshot).
+ */
+export const sharedNexdocsSchema = z.object({
+  title: z.string(),
+  markdown: z.string(),
+  updatedAt: z.string(),
+  /** When the link was made. */
+  timestamp: z.string(),
+});
+export type SharedNexdocs = z.infer<typeof sharedNexdocsSchema>;
 
 /**
  * The agent a shared reply or thread was with (absent: an answer of the search). `agentId` is a
@@ -87,20 +107,25 @@ export type SharedThread = z.infer<typeof sharedThreadSchema>;
 export const publicShareSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("answer"), shareId: z.string(), answer: sharedAnswerSchema }),
   z.object({ kind: z.literal("thread"), shareId: z.string(), thread: sharedThreadSchema }),
+  z.object({ kind: z.literal("nexdocs"), shareId: z.string(), document: sharedNexdocsSchema }),
 ]);
 export type PublicShare = z.infer<typeof publicShareSchema>;
 
-/** POST /api/shares: share one of your answers (entryId) or a whole thread of yours (threadId). */
+/**
+ * POST /api/shares: share one of your answers (entryId), a whole thread of yours (threadId) or
+ * one of your NexDocs documents (documentId).
+ */
 export const createShareRequestSchema = z.union([
   z.object({ entryId: entryIdSchema }).strict(),
   z.object({ threadId: entryIdSchema }).strict(),
+  z.object({ documentId: z.string().min(1).max(64) }).strict(),
 ]);
 export type CreateShareRequest = z.infer<typeof createShareRequestSchema>;
 
 /** A link its owner made (settings lists them; DELETE /api/shares/:shareId revokes one). */
 export const myShareSchema = z.object({
   shareId: z.string(),
-  kind: z.enum(["answer", "thread"]),
+  kind: z.enum(["answer", "thread", "nexdocs"]),
   title: z.string(),
   /** Absolute link to /share/:shareId. */
   url: z.string(),

@@ -1,5 +1,8 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExportMenu } from "./export-menu.tsx";
 
@@ -7,6 +10,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+const within = (ui: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 function stubFetch() {
   const asked: string[] = [];
@@ -37,15 +47,16 @@ function stubFetch() {
 }
 
 describe("the export menu", () => {
-  it("offers a thread's three formats and downloads the one picked", async () => {
+  it("offers a thread's three formats and Open in NexDocs, and downloads the one picked", async () => {
     const { asked } = stubFetch();
     const user = userEvent.setup();
-    render(<ExportMenu threadId="t 1" title="Heat pumps" />);
+    within(<ExportMenu threadId="t 1" title="Heat pumps" />);
     await user.click(screen.getByRole("button", { name: "Export" }));
     expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
       "Markdown",
       "PDF",
       "Word",
+      "Open in NexDocs",
     ]);
     await user.click(screen.getByRole("menuitem", { name: "Word" }));
     expect(asked).toEqual(["/api/threads/t%201/export?format=docx"]);
@@ -54,7 +65,7 @@ describe("the export menu", () => {
   it("offers another export's formats at its own path (an extraction's table)", async () => {
     const { asked, saved } = stubFetch();
     const user = userEvent.setup();
-    render(
+    within(
       <ExportMenu
         path="/extractions/e1/export"
         formats={[
@@ -64,7 +75,11 @@ describe("the export menu", () => {
       />,
     );
     await user.click(screen.getByRole("button", { name: "Export" }));
-    expect(screen.getAllByRole("menuitem")).toHaveLength(2);
+    // Only its own formats: no "Open in NexDocs" for what is not a thread.
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Markdown",
+      "Excel (XLSX)",
+    ]);
     await user.keyboard("{ArrowDown}");
     await user.click(screen.getByRole("menuitem", { name: "Excel (XLSX)" }));
     expect(asked).toEqual(["/api/extractions/e1/export?format=xlsx"]);

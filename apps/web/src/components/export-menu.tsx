@@ -1,13 +1,15 @@
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LABELS } from "@nexus/contracts";
 import { clsx } from "clsx";
-import { Download } from "lucide-react";
+import { Download, FilePen } from "lucide-react";
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { useMenuButton } from "@/components/ui/use-menu-button.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { downloadApiFile } from "@/lib/download-file.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
+import { useOpenInNexdocs } from "./open-in-nexdocs.tsx";
 
 /** A format the menu offers: its `format=` value and its label. */
 export interface ExportChoice {
@@ -21,10 +23,11 @@ const THREAD_FORMATS: readonly ExportChoice[] = EXPORT_FORMATS.map((format) => (
 }));
 
 /**
- * "Export" → Markdown / PDF / Word for one thread of any kind (GET /api/threads/:id/export), or
- * the formats of another export (`path`: an extraction's table): a menu button (arrow keys move,
- * Escape closes), a spinner while the file is made and downloaded, an error toast when it fails.
- * `compact`: the icon alone (a history row's).
+ * "Export" → Markdown / PDF / Word for one thread of any kind (GET /api/threads/:id/export), then
+ * "Open in NexDocs" (the thread as a document, with its citations); or the formats of another
+ * export (`path`: an extraction's table). A menu button (arrow keys move, Escape closes), a
+ * spinner while the file is made and downloaded, an error toast when it fails. `compact`: the
+ * icon alone (a history row's).
  */
 export function ExportMenu({
   title,
@@ -43,6 +46,8 @@ export function ExportMenu({
   const [busy, setBusy] = useState<ExportChoice | null>(null);
   const menu = useMenuButton();
   const { open, close } = menu;
+  const t = useT();
+  const inNexdocs = useOpenInNexdocs();
 
   const download = async (choice: ExportChoice) => {
     close();
@@ -105,6 +110,23 @@ export function ExportMenu({
               {choice.label}
             </button>
           ))}
+          {"threadId" in of ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              data-testid="export-open-in-nexdocs"
+              disabled={inNexdocs.isPending}
+              onClick={() => {
+                close();
+                inNexdocs.mutate({ threadId: of.threadId });
+              }}
+              className="flex w-full items-center gap-2 rounded-lg border-t border-border px-3 py-2.5 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none disabled:opacity-60 sm:py-2"
+            >
+              <FilePen className="size-4" aria-hidden="true" />
+              {t("nexdocsApp.open")}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -41,3 +41,15 @@ export function proxiedImageSrc(
   if (url.pathname !== IMAGE_PROXY_PATH || !MINTED_QUERY.test(url.search)) return null;
   return `${url.pathname}${url.search}`;
 }
+
+/**
+ * An image of a shared NexDocs document, served by this Nexus under its share link (exactly that
+ * path shape, root-relative): the markdown renderer loads it only when its caller lists it in
+ * `images`, like a proxy URL; anything else of that look is not this.
+ */
+const SHARED_DOCUMENT_IMAGE =
+  /^\/api\/shares\/d[A-Za-z0-9]{22}\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function sharedDocumentImage(raw: string | null | undefined): string | null {
+  return typeof raw === "string" && SHARED_DOCUMENT_IMAGE.test(raw) ? raw : null;
+}

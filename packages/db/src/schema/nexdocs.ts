@@ -61,3 +61,28 @@ export const nexdocsRevisions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.documentId, t.revision] })],
 );
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * An image placed in a NexDocs document (uploaded or pasted): its bytes (a few MB at most, so the
+ * document's deletion, the account's and a backup carry them with it), its type from its magic
+ * bytes. Served to the owner and, while the document has a live share link, on its share page.
+ */
+export const nexdocsImages = pgTable(
+  "nexdocs_images",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: uuid()
+      .notNull()
+      .references(() => nexdocsDocuments.id, { onDelete: "cascade" }),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    bytes: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("nexdocs_images_document_idx").on(t.documentId, t.createdAt)],
+);

@@ -10,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { searchHistory } from "./history.ts";
+import { nexdocsDocuments } from "./nexdocs.ts";
 import { users } from "./users.ts";
 
 /**
@@ -78,5 +79,29 @@ export const threadShares = pgTable(
     uniqueIndex("thread_shares_live_uq")
       .on(t.userId, t.threadId)
       .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * A read-only link to a NexDocs document (issue 40): the document as it is when read (not a
+ * snapshot), behind a ≥128-bit id starting with "d". Deleting the document or the account deletes
+ * the link (cascade); revoking sets revoked_at. One live link per document.
+ */
+export const nexdocsShares = pgTable(
+  "nexdocs_shares",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: uuid()
+      .notNull()
+      .references(() => nexdocsDocuments.id, { onDelete: "cascade" }),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("nexdocs_shares_user_ts_idx").on(t.userId, t.timestamp.desc()),
+    uniqueIndex("nexdocs_shares_live_uq").on(t.documentId).where(sql`${t.revokedAt} is null`),
   ],
 );

@@ -26,6 +26,8 @@ export interface ExportSource {
   url: string | null;
   /** A PDF page, a quote: what else names the passage. */
   detail: string | null;
+  /** The cited page of a file, when the citation names one (NexDocs' citation chips keep it). */
+  page?: number | null;
   /** Its citations' checked mark (null: never checked). */
   mark: string | null;
   /** Cited sentences its source did not support (at most three). */
@@ -71,6 +73,7 @@ interface RawSource {
   title: string;
   url: string | null;
   detail: string | null;
+  page?: number | null;
   checks: { verified: boolean; sentence: string }[];
 }
 
@@ -98,6 +101,7 @@ function sourcesOf(
         detail:
           [page, note.quote ? `“${cut(note.quote, 300)}”` : null].filter(Boolean).join(" · ") ||
           null,
+        page: note.page ?? null,
         checks: [{ verified: note.check !== "unverified", sentence: note.text }],
       });
     }
@@ -210,6 +214,7 @@ export function exportTurns(
       title: s.title,
       url: s.url,
       detail: s.detail,
+      page: s.page ?? null,
       mark: markOf(s.checks, words),
       unsupported: s.checks
         .filter((c) => !c.verified)

@@ -10,6 +10,7 @@ import {
 } from "@nexus/contracts";
 import { declarationOf } from "../../ai/chat/chat-kinds.ts";
 import type { Deps, SessionUser } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
 import * as history from "../history/history.service.ts";
 import * as threads from "../threads/threads.service.ts";
 import * as users from "../users/users.service.ts";
@@ -36,6 +37,8 @@ export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+export type { ExportDoc, ExportSource } from "./export-doc.ts";
 
 export interface ThreadExport {
   body: Uint8Array;
@@ -125,6 +128,33 @@ export async function exportThread(options: {
     fileName: `${exportFileStem(doc.title)}.${format}`,
     contentType: EXPORT_CONTENT_TYPES[format],
   };
+}
+
+/**
+ * One of the caller's threads as an export reads it (its title, and its turns with their sources
+ * numbered through the thread and their citations as `[^n]`): NexDocs' "Open in NexDocs". With
+ * `messageId`, only that reply and the question before it. Another person's thread, like a
+ * missing one or a reply not in it, is the thread API's 404.
+ */
+export async function threadDoc(options: {
+  deps: Deps;
+  user: SessionUser;
+  threadId: string;
+  messageId?: string | undefined;
+}): Promise<ExportDoc> {
+  const { deps, user, threadId, messageId } = options;
+  const thread = await threads.thread({ deps, user, threadId });
+  const title = await history.ownThreadTitle(deps, { userId: user.id, threadId });
+  let messages = thread.messages;
+  if (messageId) {
+    const at = messages.findIndex((m) => m.id === messageId && m.role === "assistant");
+    if (at < 0) throw new AppError("not_found", "This answer is not in this thread.");
+    const question = messages[at - 1];
+    const reply = messages[at] as (typeof messages)[number];
+    messages = question?.role === "user" ? [question, reply] : [reply];
+  }
+  const language = await exportLanguage(deps, user);
+  return docOf(deps, { ...thread, messages }, messageId ? null : title, language);
 }
 
 /** Threads per page of the history ZIP: one statement each, and all a page holds in memory. */

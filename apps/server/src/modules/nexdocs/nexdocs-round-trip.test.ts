@@ -86,3 +86,33 @@ describe("Markdown → editor → Markdown over content/", () => {
     expect(counts.link).toBeGreaterThanOrEqual(links > 0 ? 1 : 0);
   });
 });
+
+describe("math and images through Markdown", () => {
+  it("keeps inline and block math ($…$, $$…$$), leaves prices as text, and keeps own images only", () => {
+    const image =
+      "/api/nexdocs/00000000-0000-4000-8000-000000000000/images/00000000-0000-4000-8000-000000000001";
+    const source = [
+      "Euler: $e^{i\\pi} + 1 = 0$, and it costs $5 or $6.",
+      "",
+      "$$",
+      "\\int_0^1 x\\,dx = \\frac{1}{2}",
+      "$$",
+      "",
+      `![Chart](${image})`,
+      "",
+      "![Pixel](https://evil.example/p.png)",
+    ].join("\n");
+    const doc = markdownToDoc(source);
+    expect(isValidDoc(doc)).toBe(true);
+    const types = JSON.stringify(doc);
+    expect(types).toContain('"type":"inlineMath","attrs":{"latex":"e^{i\\\\pi} + 1 = 0"}');
+    expect(types).toContain('"type":"blockMath"');
+    expect(types).toContain("costs $5 or $6.");
+    expect(types).not.toContain("evil.example");
+    const once = docToMarkdown(doc);
+    expect(once).toContain("$e^{i\\pi} + 1 = 0$");
+    expect(once).toContain("$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$");
+    expect(once).toContain(`![Chart](${image})`);
+    expect(markdownToDoc(once)).toEqual(doc);
+  });
+});

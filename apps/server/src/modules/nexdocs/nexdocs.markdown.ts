@@ -1,14 +1,16 @@
 import type { NexdocsNode } from "@nexus/contracts";
 import { getSchema, type JSONContent, type MarkdownToken, Node } from "@tiptap/core";
+import Image from "@tiptap/extension-image";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { TableKit } from "@tiptap/extension-table";
 import { MarkdownManager } from "@tiptap/markdown";
 import StarterKit from "@tiptap/starter-kit";
+import { BlockMathNode, InlineMathNode } from "./nexdocs.math.ts";
 
 /**
  * The NexDocs document schema on the server: the same node types as the web editor
  * (apps/web/src/features/nexdocs/editor/extensions.ts: starter kit, tables, task lists, citation
- * chips), so a document's JSON turns into Markdown (for search and exports) and Markdown into JSON
+ * chips, images, math), so a document's JSON turns into Markdown (for search and exports) and Markdown into JSON
  * (for create and import) without a DOM.
  */
 
@@ -71,12 +73,35 @@ export const NEXDOCS_EXTENSIONS = [
   TaskList,
   TaskItem.configure({ nested: true }),
   CitationNode,
+  Image,
+  InlineMathNode,
+  BlockMathNode,
 ];
 
 const manager = new MarkdownManager({ extensions: NEXDOCS_EXTENSIONS });
 const schema = getSchema(NEXDOCS_EXTENSIONS);
 
 const SAFE_HREF = /^(https?:|mailto:|#|\/(?!\/))/i;
+const UUID_PART = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** An image stored with a document (nexdocs.images.ts): the only image address a document keeps. */
+export const IMAGE_SRC = new RegExp(`^/api/nexdocs/(${UUID_PART})/images/(${UUID_PART})$`, "i");
+
+/**
+ * An image node as it may be stored: one of ours as it is (a block); any other address (another
+ * origin, `data:`, `javascript:`) is never loaded nor kept — its alt text stays. Inside a line of
+ * text (Markdown's `text ![](…) text`) an image, ours too, is its alt text.
+ */
+function cleanImage(node: NexdocsNode, inText: boolean): NexdocsNode | null {
+  const src = typeof node.attrs?.src === "string" ? node.attrs.src.trim() : "";
+  const alt = typeof node.attrs?.alt === "string" ? node.attrs.alt.slice(0, 500).trim() : "";
+  if (IMAGE_SRC.test(src) && !inText)
+    return { type: "image", attrs: { src, alt: alt || null, title: null } };
+  if (!alt) return null;
+  const text: NexdocsNode = { type: "text", text: alt };
+  return inText ? text : { type: "paragraph", content: [text] };
+}
+
+const TEXT_BLOCKS = new Set(["paragraph", "heading", "codeBlock"]);
 
 /**
  * A document as it may be stored: links only to http(s), mailto, in-page anchors and app paths
@@ -84,6 +109,7 @@ const SAFE_HREF = /^(https?:|mailto:|#|\/(?!\/))/i;
  * citation addresses only http(s). Pasted, imported and saved content all pass here.
  */
 export function cleanDoc(node: NexdocsNode): NexdocsNode {
+  if (node.type === "image") return cleanImage(node, false) ?? { type: "paragraph" };
   const marks = node.marks?.filter(
     (m) =>
       m.type !== "link" ||
@@ -98,8 +124,27 @@ export function cleanDoc(node: NexdocsNode): NexdocsNode {
     ...node,
     ...(attrs ? { attrs } : {}),
     ...(marks ? { marks } : {}),
-    ...(node.content ? { content: node.content.map(cleanDoc) } : {}),
+    ...(node.content
+      ? { content: node.content.flatMap((child) => cleanChild(child, TEXT_BLOCKS.has(node.type))) }
+      : {}),
   };
+}
+
+function cleanChild(node: NexdocsNode, inText: boolean): NexdocsNode[] {
+  if (node.type !== "image") return [cleanDoc(node)];
+  const image = cleanImage(node, inText);
+  return image ? [image] : [];
+}
+
+/** The document with each of its images' addresses given by `src(imageId)` (a share's). */
+export function withImageSources(doc: NexdocsNode, src: (imageId: string) => string): NexdocsNode {
+  if (doc.type === "image") {
+    const match = IMAGE_SRC.exec(String(doc.attrs?.src ?? ""));
+    return match?.[2] ? { ...doc, attrs: { ...doc.attrs, src: src(match[2]) } } : doc;
+  }
+  return doc.content
+    ? { ...doc, content: doc.content.map((child) => withImageSources(child, src)) }
+    : doc;
 }
 
 /** True when the JSON is a document of the editor's schema (node types, nesting, marks). */
@@ -138,7 +183,9 @@ export function searchMarkdownOf(doc: NexdocsNode): string {
         ? ` ${String(node.attrs?.title ?? "")} `
         : node.type === "hardBreak"
           ? " "
-          : (node.content ?? []).map(inline).join("");
+          : node.type === "inlineMath"
+            ? `$${String(node.attrs?.latex ?? "")}$`
+            : (node.content ?? []).map(inline).join("");
   const block = (node: NexdocsNode, prefix: string) => {
     switch (node.type) {
       case "heading":
@@ -160,6 +207,9 @@ export function searchMarkdownOf(doc: NexdocsNode): string {
         for (const child of rest) block(child, `${prefix}  `);
         return;
       }
+      case "blockMath":
+        lines.push(`$$ ${String(node.attrs?.latex ?? "")} $$`);
+        return;
       case "horizontalRule":
         lines.push("---");
         return;

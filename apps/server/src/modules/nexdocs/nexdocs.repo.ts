@@ -52,6 +52,12 @@ export async function find(db: Db | Tx, userId: string, id: string): Promise<Nex
   return row ?? null;
 }
 
+/** A document by its id alone: for a reader whose right to it the caller checked (a share). */
+export async function findAny(db: Db, id: string): Promise<NexdocsRow | null> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}
+
 async function keepRevision(
   tx: Tx,
   row: { id: string; revision: number; title: string; content: NexdocsNode },

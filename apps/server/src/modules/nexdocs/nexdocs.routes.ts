@@ -1,11 +1,15 @@
 import {
   NEXDOCS_EXPORT_FORMATS,
+  NEXDOCS_IMAGE_LIMITS,
+  NEXDOCS_IMAGE_TOO_LARGE_MESSAGE,
   nexdocsCreateSchema,
+  nexdocsFromThreadSchema,
   nexdocsListQuerySchema,
   nexdocsRestoreSchema,
   nexdocsSaveSchema,
 } from "@nexus/contracts";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { startChat } from "../../ai/chat/start-chat.ts";
 import type { AppEnv, Deps } from "../../deps.ts";
@@ -28,11 +32,11 @@ function revisionOf(value: string): number {
 }
 
 /**
- * /api/nexdocs (sign-in only): the caller's documents — list and search, create (empty or from
- * Markdown), import a file, read, save against a revision, delete, versions and restore, export,
- * POST /:id/chat, one streamed reply of the side chat about it (nexdocs.chat.ts), and POST /:id/ai,
- * an AI edit of a selection, streamed (nexdocs-ai.chat.ts, one search each). Another person's
- * document answers exactly as a missing one.
+ * /api/nexdocs (sign-in only): the caller's documents — list and search, create (empty, from
+ * Markdown or from one of their threads), import a file, add and read images, read, save against a
+ * revision, delete, versions and restore, export, POST /:id/chat, one streamed reply of the side
+ * chat about it (nexdocs.chat.ts), and POST /:id/ai, an AI edit of a selection, streamed
+ * (nexdocs-ai.chat.ts, one search each). Another person's document answers exactly as a missing one.
  */
 export function nexdocsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -44,6 +48,10 @@ export function nexdocsRoutes(deps: Deps) {
     .post("/", async (c) => {
       const input = await parseJson(c, nexdocsCreateSchema);
       return c.json(await nexdocs.create(deps, currentUser(c), input), 201);
+    })
+    .post("/from-thread", async (c) => {
+      const input = await parseJson(c, nexdocsFromThreadSchema);
+      return c.json(await nexdocs.fromThread(deps, currentUser(c), input), 201);
     })
     .post("/import", async (c) => {
       const imported = await importDocument(new Uint8Array(await c.req.arrayBuffer()));
@@ -57,6 +65,32 @@ export function nexdocsRoutes(deps: Deps) {
     .delete("/:id", async (c) => {
       await nexdocs.remove(deps, currentUser(c), c.req.param("id"));
       return c.body(null, 204);
+    })
+    .post(
+      "/:id/images",
+      // Its own limit (app.ts leaves this path out of the 1 MiB one), with its own message.
+      bodyLimit({
+        maxSize: NEXDOCS_IMAGE_LIMITS.bytes,
+        onError: () => {
+          throw new AppError("payload_too_large", NEXDOCS_IMAGE_TOO_LARGE_MESSAGE);
+        },
+      }),
+      async (c) => {
+        const body = new Uint8Array(await c.req.arrayBuffer());
+        const image = await nexdocs.addImage(deps, currentUser(c), {
+          documentId: c.req.param("id"),
+          body,
+        });
+        return c.json(image, 201);
+      },
+    )
+    .get("/:id/images/:imageId", async (c) => {
+      const image = await nexdocs.ownImage(deps, currentUser(c), {
+        documentId: c.req.param("id"),
+        imageId: c.req.param("imageId"),
+      });
+      const headers = nexdocs.imageHeaders(image, "private, max-age=3600");
+      return c.body(new Uint8Array(image.bytes), 200, headers);
     })
     .get("/:id/versions", async (c) =>
       c.json(await nexdocs.versions(deps, currentUser(c), c.req.param("id"))),

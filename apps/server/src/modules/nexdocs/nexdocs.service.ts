@@ -5,6 +5,7 @@ import {
   type NexdocsCreate,
   type NexdocsDocument,
   type NexdocsExportFormat,
+  type NexdocsFromThread,
   type NexdocsList,
   type NexdocsNode,
   type NexdocsSave,
@@ -13,6 +14,8 @@ import {
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as exporter from "../exports/exports.service.ts";
+import { fromThread as documentFromThread } from "./nexdocs.from-thread.ts";
+import { imageSrc } from "./nexdocs.images.ts";
 import {
   cleanDoc,
   EMPTY_DOC,
@@ -20,6 +23,7 @@ import {
   isValidDoc,
   markdownToDoc,
   searchMarkdownOf,
+  withImageSources,
 } from "./nexdocs.markdown.ts";
 import * as repo from "./nexdocs.repo.ts";
 
@@ -180,9 +184,43 @@ export async function exportDocument(
 ): Promise<exporter.ThreadExport> {
   const row = await own(deps, user, options.id);
   const title = row.title || "Untitled document";
-  const body = exportMarkdownOf(row.content as NexdocsNode);
+  // Images as absolute addresses (their owner's to open): a link in every format.
+  const content = withImageSources(
+    row.content as NexdocsNode,
+    (imageId) => `${deps.env.APP_URL}${imageSrc(row.id, imageId)}`,
+  );
+  const body = exportMarkdownOf(content);
   const markdown = options.format === "md" ? `# ${title}\n\n${body}\n` : body;
   return exporter.markdownFile({ markdown, title, format: options.format });
 }
 
+/** "Open in NexDocs": a new document from one of the caller's threads (or one reply of it). */
+export function fromThread(
+  deps: Deps,
+  user: SessionUser,
+  input: NexdocsFromThread,
+): Promise<NexdocsDocument> {
+  return documentFromThread(deps, user, input, (made) => create(deps, user, made));
+}
+
+/**
+ * A document as its share link shows it (the shares module found a live link to it): its title
+ * and its export Markdown (citations as numbered links and a Sources list), its images at the
+ * share's addresses. Undefined when the document is gone.
+ */
+export async function sharedDocument(
+  deps: Deps,
+  options: { documentId: string; imagePath: (imageId: string) => string },
+): Promise<{ title: string; markdown: string; updatedAt: string } | undefined> {
+  const row = await repo.findAny(deps.db, options.documentId);
+  if (!row) return undefined;
+  const content = withImageSources(row.content as NexdocsNode, options.imagePath);
+  return {
+    title: row.title || "Untitled document",
+    markdown: exportMarkdownOf(content),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 export { accountData } from "./nexdocs.account.ts";
+export { addImage, imageHeaders, imageOf, ownImage, type StoredImage } from "./nexdocs.images.ts";

@@ -1,9 +1,25 @@
 import {
   type AnswerSource,
   citedFileId,
+  isThreadShareId,
+  MESSAGES,
   RESEARCH_CITATIONS_PART,
   type SharedParts,
 } from "@nexus/contracts";
+import { AppError } from "../../lib/errors.ts";
+
+/** Headers of every public share response (found or not): G5. */
+export const PUBLIC_SHARE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/** The one not-found answer for a share id: unknown, revoked, deleted and malformed alike. */
+export function noSuchShare(shareId: string): AppError {
+  const message = isThreadShareId(shareId) ? MESSAGES.noSuchThreadShare : MESSAGES.noSuchShare;
+  return new AppError("not_found", message, { headers: PUBLIC_SHARE_HEADERS });
+}
 
 /**
  * A share as its reader sees it, nothing more (applied on every read, so snapshots made before

@@ -32,6 +32,12 @@ export function sharesRoutes(deps: Deps) {
       const shown = shares.presentPublicShare(deps, share);
       return c.json(publicShareSchema.parse(shown), 200, shares.PUBLIC_SHARE_HEADERS);
     })
+    .get("/:shareId/images/:imageId", async (c) => {
+      const { shareId, imageId } = c.req.param();
+      const image = await shares.sharedImage({ deps, shareId, imageId, ip: c.get("ip") });
+      const headers = shares.sharedImageHeaders(image);
+      return c.body(new Uint8Array(image.bytes), 200, headers);
+    })
     .delete("/:shareId", requireUser, async (c) => {
       await shares.revokeShare({ deps, user: currentUser(c), shareId: c.req.param("shareId") });
       return c.body(null, 204);

@@ -5,6 +5,7 @@ import {
   CITATION_CHECKS_PART,
   type CopyShareResponse,
   type CreateShareRequest,
+  isNexdocsShareId,
   isThreadShareId,
   MESSAGES,
   type MyShare,
@@ -25,7 +26,14 @@ import * as history from "../history/history.service.ts";
 import { presentMedia } from "../images/images.service.ts";
 import { shareMisses } from "./lookup-limit.ts";
 import { checkCanContinue, storedAgent, storedParts } from "./shares.agent.ts";
-import { publicParts, publicSource } from "./shares.public.ts";
+import {
+  createNexdocsShare,
+  findLiveNexdocs,
+  listNexdocsShares,
+  nexdocsMeta,
+  revokeNexdocsShare,
+} from "./shares.nexdocs.ts";
+import { noSuchShare, publicParts, publicSource } from "./shares.public.ts";
 import * as repo from "./shares.repo.ts";
 import {
   descriptionOf,
@@ -39,21 +47,8 @@ import {
   titleOf,
 } from "./shares.snapshot.ts";
 
-/** Headers of every public share response (found or not): G5. */
-export const PUBLIC_SHARE_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
-
 export function kindOf(shareId: string): repo.ShareKind {
   return isThreadShareId(shareId) ? "thread" : "answer";
-}
-
-/** The one not-found answer for a share id: unknown, revoked, deleted and malformed alike. */
-export function noSuchShare(shareId: string): AppError {
-  const message = kindOf(shareId) === "thread" ? MESSAGES.noSuchThreadShare : MESSAGES.noSuchShare;
-  return new AppError("not_found", message, { headers: PUBLIC_SHARE_HEADERS });
 }
 
 function shareUrl(deps: Deps, id: string): string {
@@ -133,6 +128,8 @@ export async function createShare(options: {
 }): Promise<{ share: MyShare; created: boolean }> {
   const { deps, user, body } = options;
   const now = deps.clock.now();
+  if ("documentId" in body)
+    return createNexdocsShare({ deps, user, documentId: body.documentId, denied });
   if ("entryId" in body) {
     const row = await repo.ownEntry(deps.db, { userId: user.id, entryId: body.entryId });
     if (!row) throw denied();
@@ -198,6 +195,7 @@ async function isPdfFlow(
 
 async function findLive(deps: Deps, shareId: string): Promise<PublicShare | undefined> {
   if (!shareIdSchema.safeParse(shareId).success) return undefined;
+  if (isNexdocsShareId(shareId)) return findLiveNexdocs(deps, shareId);
   if (kindOf(shareId) === "thread") {
     const row = await repo.liveThreadShare(deps.db, shareId);
     if (!row) return undefined;
@@ -255,6 +253,7 @@ function partsField(parts: SharedParts | undefined) {
  * snapshot keeps the origins' addresses; copies are made from that, not from this).
  */
 export function presentPublicShare(deps: Deps, share: PublicShare): PublicShare {
+  if (share.kind === "nexdocs") return share;
   if (share.kind !== "thread") return { ...share, answer: presentMedia(deps, share.answer) };
   const messages = share.thread.messages.map((m) => presentMedia(deps, m));
   return { ...share, thread: { ...share.thread, messages } };
@@ -290,15 +289,22 @@ export async function shareMeta(options: {
   await shareMisses.check(options.deps, options.ip);
   const key = { id: options.shareId, kind: kindOf(options.shareId) };
   const { reads, deps } = options;
+  const read = (db: Db) =>
+    isNexdocsShareId(options.shareId)
+      ? nexdocsMeta(db, options.shareId)
+      : repo.liveShareMeta(db, key);
   const meta = shareIdSchema.safeParse(options.shareId).success
-    ? ((await repo.liveShareMeta(reads ?? deps.db, key)) ??
-      (reads && reads !== deps.db ? await repo.liveShareMeta(deps.db, key) : undefined))
+    ? ((await read(reads ?? deps.db)) ??
+      (reads && reads !== deps.db ? await read(deps.db) : undefined))
     : undefined;
   if (!meta) {
     await shareMisses.miss(options.deps, options.ip);
     return undefined;
   }
-  return { title: titleOf(meta.title), description: meta.description };
+  const description = isNexdocsShareId(options.shareId)
+    ? descriptionOf(meta.description)
+    : meta.description;
+  return { title: titleOf(meta.title), description };
 }
 
 export async function listShares(options: { deps: Deps; user: SessionUser }): Promise<MyShare[]> {
@@ -309,10 +315,14 @@ export async function listShares(options: { deps: Deps; user: SessionUser }): Pr
     user,
     links.map((l) => ({ kind: l.chatKind, subjectId: l.subjectId, threadId: "", firstQuery: "" })),
   );
-  return links.flatMap((link, i) => {
-    const chat = chats[i];
-    return chat ? [present(deps, link, link.kind, chat)] : [];
-  });
+  const documents = await listNexdocsShares(deps, user);
+  return [
+    ...links.flatMap((link, i) => {
+      const chat = chats[i];
+      return chat ? [present(deps, link, link.kind, chat)] : [];
+    }),
+    ...documents,
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.shareId < b.shareId ? -1 : 1));
 }
 
 /** Revokes one of the caller's links; unknown, foreign and already revoked ids answer the same 404. */
@@ -322,14 +332,17 @@ export async function revokeShare(options: {
   shareId: string;
 }): Promise<void> {
   const { deps, user, shareId } = options;
+  const valid = shareIdSchema.safeParse(shareId).success;
   const revoked =
-    shareIdSchema.safeParse(shareId).success &&
-    (await repo.revoke(deps.db, {
-      userId: user.id,
-      id: shareId,
-      kind: kindOf(shareId),
-      now: deps.clock.now(),
-    }));
+    valid &&
+    (isNexdocsShareId(shareId)
+      ? await revokeNexdocsShare(deps, user, shareId)
+      : await repo.revoke(deps.db, {
+          userId: user.id,
+          id: shareId,
+          kind: kindOf(shareId),
+          now: deps.clock.now(),
+        }));
   if (!revoked) throw noSuchShare(shareId);
 }
 
@@ -346,6 +359,11 @@ export async function copyShare(options: {
 }): Promise<CopyShareResponse> {
   const { deps, user } = options;
   const share = await publicShare(options);
+  if (share.kind === "nexdocs")
+    throw new AppError(
+      "bad_request",
+      "A shared document is read-only: it has no chat to continue.",
+    );
   const agent = share.kind === "thread" ? share.thread.agent : share.answer.agent;
   await checkCanContinue(deps, user, agent);
   const turns =
@@ -367,3 +385,5 @@ export async function copyShare(options: {
   return agent ? { ...copy, agentId: agent.agentId, href } : { ...copy, href };
 }
 export { accountData } from "./shares.account.ts";
+export { sharedImage, sharedImageHeaders } from "./shares.nexdocs.ts";
+export { noSuchShare, PUBLIC_SHARE_HEADERS } from "./shares.public.ts";

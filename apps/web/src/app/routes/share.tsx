@@ -17,6 +17,7 @@ import {
   isDocumentReply,
   SharedDocumentReply,
 } from "@/features/documents/components/shared-document-reply.tsx";
+import { SharedDocument } from "@/features/nexdocs/components/shared-document.tsx";
 import {
   isResearchReport,
   SharedResearchReport,
@@ -26,7 +27,7 @@ import type { SharedConversation } from "@/features/shares/lib/shared-messages.t
 import { privateFiles } from "@/lib/chat/file-sources.ts";
 import { SharedAgentBadge, SharedAgentTurn } from "./share-agent.tsx";
 
-const SHARE_ID = /^t?[A-Za-z0-9]{22}$/;
+const SHARE_ID = /^[td]?[A-Za-z0-9]{22}$/;
 
 /** A shared turn's question (the page's h1 for the first) and, offline, its badge. */
 function TurnQuestion({ message, index }: { message: SharedThreadMessage; index: number }) {
@@ -156,6 +157,7 @@ export function ShareRoute() {
           : null
       }
       continueAnonymously={continueAnonymously}
+      renderDocument={(document) => <SharedDocument document={document} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { OpenInNexdocsButton } from "@/components/open-in-nexdocs.tsx";
 import {
   type AnswerActionContext,
   AnswerExtraActionsContext,
@@ -27,6 +28,7 @@ export function AnswerRoute() {
       <>
         <BookmarkButton threadId={answer.threadId} entryId={answer.entryId} onSignIn={openSignIn} />
         <ShareButton threadId={answer.threadId} entryId={answer.entryId} onSignIn={openSignIn} />
+        <OpenInNexdocsButton threadId={answer.threadId} messageId={answer.entryId} />
         <DeleteAnswerButton
           threadId={answer.threadId}
           entryId={answer.entryId}

@@ -362,6 +362,22 @@ describe("AnswerMarkdown: image policy", () => {
     }
   });
 
+  it("loads a shared document's own image only when listed, never one of another shape", () => {
+    const own = `/api/shares/d${"A".repeat(22)}/images/00000000-0000-4000-8000-000000000001`;
+    const listed = render(
+      <AnswerMarkdown markdown={`![chart](${own})`} sources={[]} images={[own]} />,
+    );
+    expect(screen.getByTestId("answer-markdown").querySelector("img")?.getAttribute("src")).toBe(
+      own,
+    );
+    listed.unmount();
+    for (const markdown of [`![chart](${own})`, `![chart](${own}/../../x)`]) {
+      const { unmount } = render(<AnswerMarkdown markdown={markdown} sources={[]} images={[]} />);
+      expect(screen.getByTestId("answer-markdown").querySelector("img")).toBeNull();
+      unmount();
+    }
+  });
+
   it("loads a source's own favicon named in the text (a source carried it)", () => {
     const favicon = SOURCES[0]?.favicon ?? "";
     const root = renderMd(`![icon](${favicon})`);

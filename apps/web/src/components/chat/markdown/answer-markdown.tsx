@@ -15,7 +15,7 @@ import Markdown, { type Components, type ExtraProps, type Options } from "react-
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import { toSafeHttpUrl, toSafeUrl } from "@/lib/chat/safe-url.ts";
-import { proxiedImageSrc } from "@/lib/image-proxy.ts";
+import { proxiedImageSrc, sharedDocumentImage } from "@/lib/image-proxy.ts";
 import { CitationChip } from "./citation-chip.tsx";
 import { CodeBlock } from "./code-block.tsx";
 import { mightHaveCode, useHighlightPlugin } from "./highlight-loader.ts";
@@ -127,7 +127,12 @@ function pageOrigin(): string | null {
 function urlTransform(url: string, key: string, node: Readonly<Element>): string | null {
   if (key === "href" && node.tagName === "a") return toSafeUrl(url)?.href ?? null;
   if (key === "src" && node.tagName === "img")
-    return proxiedImageSrc(url, pageOrigin()) ?? toSafeHttpUrl(url)?.href ?? null;
+    return (
+      proxiedImageSrc(url, pageOrigin()) ??
+      sharedDocumentImage(url) ??
+      toSafeHttpUrl(url)?.href ??
+      null
+    );
   return null;
 }
 
@@ -161,7 +166,7 @@ function SafeImage({ src, alt }: Props<"img">) {
   const raw = typeof src === "string" ? src : "";
   // Only this Nexus's image proxy is loaded, and only for an image the message's sources carried;
   // any other address (even a signed one, even on this origin) is a chip.
-  const proxied = proxiedImageSrc(raw, pageOrigin());
+  const proxied = proxiedImageSrc(raw, pageOrigin()) ?? sharedDocumentImage(raw);
   const sameOrigin = proxied !== null && allowed.has(proxied) ? proxied : null;
   const altText = typeof alt === "string" ? alt.trim() : "";
   if (proxied !== null && sameOrigin === null) {
@@ -383,7 +388,7 @@ export function AnswerMarkdown({
   const sourceImages = useMemo(() => {
     const allowed = new Set<string>();
     for (const raw of [...(images ?? []), ...sources.map((s) => s.favicon)]) {
-      const src = proxiedImageSrc(raw, pageOrigin());
+      const src = proxiedImageSrc(raw, pageOrigin()) ?? sharedDocumentImage(raw);
       if (src) allowed.add(src);
     }
     return allowed;

@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { paths } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { nexdocsKeys } from "../api/keys.ts";
+import { uploadImage } from "../api/upload-image.ts";
 import { restoreVersion } from "../api/versions.ts";
 import { EditorToolbar } from "../editor/editor-toolbar.tsx";
 import { Outline, WordCount } from "../editor/outline.tsx";
@@ -19,6 +20,7 @@ import { AiSuggestionBar } from "./ai-suggestion-bar.tsx";
 import { ConflictBanner } from "./conflict-banner.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { SaveState } from "./save-state.tsx";
+import { ShareMenu } from "./share-menu.tsx";
 import { useSideChat } from "./side-chat.tsx";
 import { VersionHistory } from "./version-history.tsx";
 import "../editor/nexdocs-editor.css";
@@ -44,6 +46,11 @@ export function DocumentWorkspace({
     placeholder: t("nexdocs.placeholder"),
     label: t("nexdocs.editorLabel"),
     onChange: (content) => autosave.change({ content }),
+    uploads: {
+      upload: (file) => uploadImage(document.id, file),
+      onError: (message) => setNotice(`${t("nexdocs.imageFailed")} ${message}`),
+    },
+    askLatex: (current) => window.prompt(t("nexdocs.mathPrompt"), current),
   });
   const slash = useSlashMenu(editor);
   const chat = useSideChat({
@@ -105,6 +112,7 @@ export function DocumentWorkspace({
           currentRevision={autosave.revision}
           onRestore={restore}
         />
+        <ShareMenu documentId={document.id} />
         <ExportMenu
           documentId={document.id}
           title={title}

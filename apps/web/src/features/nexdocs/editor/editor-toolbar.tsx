@@ -7,6 +7,7 @@ import {
   CheckSquare,
   Code,
   Heading2,
+  ImagePlus,
   Italic,
   Link2,
   List,
@@ -235,6 +236,11 @@ export function EditorToolbar({ editor, onAi }: { editor: Editor; onAi?: RunAiAc
           label={t("nexdocs.slash.table")}
           active={marks.table}
           onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+        />
+        <ToolButton
+          icon={ImagePlus}
+          label={t("nexdocs.imageInsert")}
+          onClick={() => editor.commands.pickImage()}
         />
         {marks.table ? (
           <span className="flex flex-wrap gap-1 ps-1 text-xs">

@@ -4,13 +4,20 @@ import { CharacterCount, Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
 import { AiSuggestion } from "./ai-suggestion.ts";
 import { Citation } from "./citation.ts";
+import { type ImageUploads, nexdocsImage } from "./image.ts";
+import { type AskLatex, nexdocsMath } from "./math.ts";
 
 /**
  * The editor's node types: the starter kit (headings, lists, quotes, code blocks, links, Markdown
- * shortcuts as input rules), tables, task lists and citation chips — the same schema the server
- * stores and converts (nexdocs.markdown.ts).
+ * shortcuts as input rules), tables, task lists, citation chips, images (uploaded with
+ * `uploads`) and math (its TeX asked with `askLatex`) — the same schema the server stores and
+ * converts (nexdocs.markdown.ts).
  */
-export function nexdocsExtensions(placeholder: string) {
+export function nexdocsExtensions(
+  placeholder: string,
+  uploads?: ImageUploads,
+  askLatex?: AskLatex,
+) {
   return [
     StarterKit.configure({
       link: {
@@ -25,6 +32,8 @@ export function nexdocsExtensions(placeholder: string) {
     TaskItem.configure({ nested: true }),
     Citation,
     AiSuggestion,
+    nexdocsImage(uploads),
+    ...nexdocsMath(askLatex),
     CharacterCount,
     Placeholder.configure({ placeholder }),
   ];

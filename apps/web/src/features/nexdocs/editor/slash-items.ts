@@ -5,12 +5,15 @@ import {
   Heading1,
   Heading2,
   Heading3,
+  ImagePlus,
   List,
   ListOrdered,
   type LucideIcon,
   Minus,
   Pilcrow,
   Quote,
+  Radical,
+  Sigma,
   Table,
 } from "lucide-react";
 import type { MessageId } from "@/lib/i18n/i18n.ts";
@@ -95,6 +98,27 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     keywords: "table grid",
     icon: Table,
     run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+  },
+  {
+    id: "math-inline",
+    label: "nexdocs.mathInline",
+    keywords: "math formula equation latex tex inline",
+    icon: Radical,
+    run: (e) => e.chain().focus().insertMath("inline").run(),
+  },
+  {
+    id: "math-block",
+    label: "nexdocs.mathBlock",
+    keywords: "math formula equation latex tex block display",
+    icon: Sigma,
+    run: (e) => e.chain().focus().insertMath("block").run(),
+  },
+  {
+    id: "image",
+    label: "nexdocs.imageInsert",
+    keywords: "image picture photo upload",
+    icon: ImagePlus,
+    run: (e) => e.chain().focus().pickImage().run(),
   },
   {
     id: "divider",

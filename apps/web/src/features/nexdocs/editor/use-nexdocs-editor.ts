@@ -3,6 +3,8 @@ import type { JSONContent } from "@tiptap/core";
 import { useEditor } from "@tiptap/react";
 import { useRef } from "react";
 import { nexdocsExtensions } from "./extensions.ts";
+import type { ImageUploads } from "./image.ts";
+import type { AskLatex } from "./math.ts";
 
 /**
  * The Tiptap editor of one document. `onChange` hears every change the person makes (not the
@@ -16,12 +18,16 @@ export function useNexdocsEditor(options: {
   placeholder: string;
   label: string;
   onChange: (content: () => NexdocsNode) => void;
+  /** Where inserted, pasted and dropped images are stored. */
+  uploads?: ImageUploads;
+  /** Asks for a formula's TeX (inserting or editing math). */
+  askLatex?: AskLatex;
 }) {
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
   const keyHandler = useRef<(event: KeyboardEvent) => boolean>(() => false);
   const editor = useEditor({
-    extensions: nexdocsExtensions(options.placeholder),
+    extensions: nexdocsExtensions(options.placeholder, options.uploads, options.askLatex),
     content: options.content as JSONContent,
     editorProps: {
       attributes: {

@@ -3,6 +3,7 @@ import {
   Bot,
   Check,
   Copy,
+  FileText,
   Link2,
   type LucideIcon,
   MessagesSquare,
@@ -118,15 +119,19 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
   return (
     <LinkRow
       testId="share-link"
-      icon={share.kind === "thread" ? MessagesSquare : Text}
+      icon={share.kind === "thread" ? MessagesSquare : share.kind === "nexdocs" ? FileText : Text}
       url={share.url}
       title={share.title}
       label={share.title}
       meta={
         <>
           {share.subject ? `${share.chatLabel}: ${share.subject.name}` : share.chatLabel} ·{" "}
-          {share.kind === "thread" ? t("shares.thread") : t("shares.oneReply")} ·{" "}
-          <When iso={share.createdAt} />
+          {share.kind === "thread"
+            ? t("shares.thread")
+            : share.kind === "nexdocs"
+              ? t("nexdocsApp.document")
+              : t("shares.oneReply")}{" "}
+          · <When iso={share.createdAt} />
         </>
       }
       onRevoke={() => onRevoke(share)}

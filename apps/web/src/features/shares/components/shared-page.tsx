@@ -2,6 +2,7 @@ import {
   isThreadShareId,
   MESSAGES,
   type SharedAgent,
+  type SharedNexdocs,
   type SharedThreadMessage,
 } from "@nexus/contracts";
 import { Link2Off, MessagesSquare, RefreshCw, Text } from "lucide-react";
@@ -148,8 +149,11 @@ export function SharedPage({
   renderAgent,
   kindLabel,
   continueAnonymously,
+  renderDocument,
 }: {
   shareId: string;
+  /** A shared NexDocs document (read-only; the nexdocs feature draws it). */
+  renderDocument?: (document: SharedNexdocs) => ReactNode;
   renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
   /** The agent of a shared agent conversation (its icon or avatar and name). */
   renderAgent: (agent: SharedAgent) => ReactNode;
@@ -179,6 +183,12 @@ export function SharedPage({
       </div>
     );
   }
+  if (share.data.kind === "nexdocs")
+    return renderDocument ? (
+      renderDocument(share.data.document)
+    ) : (
+      <ShareNotFound shareId={shareId} />
+    );
   return (
     <Conversation
       conversation={sharedConversationOf(share.data)}

@@ -13,7 +13,10 @@ export interface SharedConversation {
   agent?: SharedAgent;
 }
 
-export function sharedConversationOf(share: PublicShare): SharedConversation {
+/** A shared answer or thread (a shared document is drawn by NexDocs, not as a conversation). */
+export function sharedConversationOf(
+  share: Exclude<PublicShare, { kind: "nexdocs" }>,
+): SharedConversation {
   if (share.kind !== "thread") {
     const { answer } = share;
     return {
