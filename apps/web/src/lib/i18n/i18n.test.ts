@@ -2,7 +2,7 @@ import { MESSAGES, STORAGE_KEYS } from "@nexus/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import themeInitSource from "../../../public/theme-init.js?raw";
 import { formatRelativeTime } from "../relative-time.ts";
-import { activateLocale, currentLocale, initialLocale, t } from "./i18n.ts";
+import { activateLocale, currentLocale, initialLocale, pageLocale, t } from "./i18n.ts";
 import { directionOf, LOCALES } from "./locales.ts";
 
 // The web project's files share one module graph: leave the interface in English.
@@ -104,6 +104,28 @@ describe("public/theme-init.js's <html lang dir>, before the app's code", () => 
     const locale = initialLocale();
     expect({ lang: root.lang, dir: root.dir }).toEqual({ lang: locale, dir: directionOf(locale) });
     expect(LOCALES).toContain(root.lang);
+  });
+
+  it("takes a public page's own language from its path (/ar/faq), as pageLocale does", () => {
+    window.localStorage.setItem(STORAGE_KEYS.uiLanguage, "de");
+    for (const [path, locale] of [
+      ["/ar/faq", "ar"],
+      ["/fr/", "fr"],
+      ["/ja", "ja"],
+      ["/en/faq", "de"],
+      ["/faq", "de"],
+      ["/app/ar", "de"],
+    ] as const) {
+      window.history.replaceState(null, "", path);
+      new Function(themeInitSource)();
+      expect(pageLocale(window.location.pathname), path).toBe(locale);
+      expect([document.documentElement.lang, document.documentElement.dir], path).toEqual([
+        locale,
+        directionOf(locale),
+      ]);
+    }
+    window.history.replaceState(null, "", "/");
+    window.localStorage.removeItem(STORAGE_KEYS.uiLanguage);
   });
 
   it("knows the app's languages and their directions", () => {
