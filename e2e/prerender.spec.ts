@@ -114,3 +114,33 @@ test("sitemap.xml lists the public pages and every post; robots.txt points to it
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).toContain("Disallow: /app");
 });
+
+test("each language's public pages: /fr/faq prerendered in French with hreflang alternates; the landing's language menu goes to /de/ and keeps the choice", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const html = await (await request.get("/fr/faq")).text();
+  expect(html).toContain('<html lang="fr" dir="ltr">');
+  expect(html).toContain("Questions fréquentes");
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/fr/faq"/>`);
+  for (const [lang, path] of [
+    ["en", "/faq"],
+    ["de", "/de/faq"],
+    ["ar", "/ar/faq"],
+    ["x-default", "/faq"],
+  ])
+    expect(html).toContain(`<link rel="alternate" hrefLang="${lang}" href="${baseURL}${path}"/>`);
+
+  await page.goto("/");
+  await page.getByTestId("language-switcher").selectOption("de");
+  await expect(page).toHaveURL(`${baseURL}/de/`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Antworten, denen Sie vertrauen können – von einem Assistenten, den Sie selbst betreiben",
+  );
+  // Its links stay in German; the choice is kept as Settings keeps a visitor's.
+  const nav = page.getByRole("navigation", { name: "Hauptmenü" });
+  await expect(nav.getByRole("link").first()).toHaveAttribute("href", "/de/faq");
+  expect(await page.evaluate(`localStorage.getItem("nexus.uiLanguage")`)).toBe("de");
+});
