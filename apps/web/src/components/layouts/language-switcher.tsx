@@ -22,7 +22,8 @@ export function LanguageSwitcher({
   const locale = useLocale();
   return (
     <label className={clsx("inline-flex items-center gap-1.5", className)}>
-      <Languages className="size-4 shrink-0" aria-hidden="true" />
+      {/* On a phone the header has no room for the icon beside the menu and the button. */}
+      <Languages className="size-4 shrink-0 max-sm:hidden" aria-hidden="true" />
       <span className="sr-only">{t("footer.language")}</span>
       <select
         value={locale}
@@ -38,7 +39,7 @@ export function LanguageSwitcher({
           if (onNavigate) onNavigate(there);
           else window.location.assign(there);
         }}
-        className="rounded-md border border-border bg-surface px-2 py-1 text-sm text-fg"
+        className="rounded-md border border-border bg-surface px-1.5 py-1 text-xs text-fg sm:px-2 sm:text-sm"
       >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={code}>
