@@ -179,12 +179,13 @@ describe("prerendered public pages", () => {
   });
 
   it("serves each language's version under its code (/fr/, /fr/faq), its own not-found page under it", async () => {
-    for (const [url, content] of [
+    const cases: Array<[string, string]> = [
       ["/fr/", "Des réponses fiables"],
       ["/fr", "Des réponses fiables"],
       ["/fr/faq/", "Questions fréquentes"],
       ["/fr/blog?tag=a%26b", "étiqueté"],
-    ]) {
+    ];
+    for (const [url, content] of cases) {
       const res = await web.app.request(url);
       expect(res.status, url).toBe(200);
       expect(await res.text(), url).toContain(content);
