@@ -140,8 +140,7 @@ test("each language's public pages: /fr/faq prerendered in French with hreflang 
     "Antworten, denen Sie vertrauen können – von einem Assistenten, den Sie selbst betreiben",
   );
   // Its links stay in German; the choice is kept as Settings keeps a visitor's.
-  await expect(
-    page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link").first(),
-  ).toHaveAttribute("href", "/de/faq");
+  const nav = page.getByRole("navigation", { name: "Hauptmenü" });
+  await expect(nav.getByRole("link").first()).toHaveAttribute("href", "/de/faq");
   expect(await page.evaluate(`localStorage.getItem("nexus.uiLanguage")`)).toBe("de");
 });

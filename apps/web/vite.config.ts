@@ -68,6 +68,13 @@ export default defineConfig({
               name: "search-form",
               test: /src[\\/]components[\\/]ui[\\/](search-form\.tsx|waiting-submit\.tsx|use-file-drop\.ts)$/,
             },
+            // The public pages' header, footer, language menu and head tags, and the small
+            // constants they and the landing page read, in one chunk: the landing page loads them
+            // all, and six small chunks cost it ~1 KB of gzip more (bench/initial-js.ts).
+            {
+              name: "public-chrome",
+              test: /(src[\\/]components[\\/](layouts[\\/](site-header|static-footer|language-switcher)|seo[\\/]page-meta)\.tsx|contracts[\\/]src[\\/](tiers|answer-constants)\.ts)$/,
+            },
             // The landing page's icons in one chunk: one small chunk each cost it ~2 KB of gzip in
             // imports, exports and preload names (bench/initial-js.ts); a page of the app that draws
             // one of them loads the rest too (~3 KB).

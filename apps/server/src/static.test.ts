@@ -178,6 +178,28 @@ describe("prerendered public pages", () => {
     }
   });
 
+  it("serves each language's version under its code (/fr/, /fr/faq), its own not-found page under it", async () => {
+    const cases: Array<[string, string]> = [
+      ["/fr/", "Des réponses fiables"],
+      ["/fr", "Des réponses fiables"],
+      ["/fr/faq/", "Questions fréquentes"],
+      ["/fr/blog?tag=a%26b", "étiqueté"],
+    ];
+    for (const [url, content] of cases) {
+      const res = await web.app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toContain(content);
+    }
+    for (const url of ["/fr/blog/no-such-post", "/fr/nope", "/fr/app"]) {
+      const res = await web.app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toContain("Page introuvable");
+    }
+    // A language without pages of its own, and English's, are not prefixes.
+    expect(await (await web.app.request("/xx/faq")).text()).toContain("Page not found");
+    expect((await web.app.request("/en/faq")).status).toBe(404);
+  });
+
   it("sends prerendered pages compressed when the browser accepts it", async () => {
     const br = await web.app.request("/faq", {
       headers: { "accept-encoding": "gzip, deflate, br" },
@@ -220,6 +242,8 @@ describe("sitemap.xml and robots.txt", () => {
       { loc: `${APP_URL}/blog/first-post`, lastmod: "2026-11-22" },
       { loc: `${APP_URL}/blog/odd&'<`, lastmod: "2026-01-02" },
       { loc: `${APP_URL}/book-demo`, lastmod: null },
+      { loc: `${APP_URL}/fr/`, lastmod: null },
+      { loc: `${APP_URL}/fr/faq`, lastmod: null },
     ]);
     expect(xml).toContain("/blog/odd&amp;&apos;&lt;</loc>");
   });

@@ -46,9 +46,12 @@ const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
 export interface PrerenderManifest {
   /** Placeholder origin in the pages' canonical links, replaced by APP_URL. */
   origin: string;
-  pages: Array<{ url: string; file: string; sitemap: boolean; lastmod?: string }>;
-  /** File of the not-found page. */
+  /** Each public page in each language: English at today's paths, others under /de/, /fr/ … */
+  pages: Array<{ url: string; file: string; sitemap: boolean; lastmod?: string; locale?: string }>;
+  /** File of the not-found page (English). */
   notFound: string;
+  /** The not-found page's file in each language (by code). */
+  notFounds?: Record<string, string>;
   /** Known blog slugs: any other /blog/:slug is a 404. */
   blogSlugs: string[];
   /** The app's screens (router patterns, most specific first) and the scripts each needs at once. */
@@ -101,8 +104,11 @@ function escapeAttribute(value: string): string {
 }
 
 interface Prerendered {
+  /** By path without a trailing slash ("/", "/faq", "/de", "/de/faq", "/blog?tag=x"). */
   pages: Map<string, HtmlPage>;
   notFound: HtmlPage | null;
+  /** The not-found page in each language but English (by code). */
+  notFounds: Map<string, HtmlPage>;
   blogSlugs: Set<string>;
   sitemap: string;
   appPreloads: AppPreload[];
@@ -234,8 +240,11 @@ function loadPrerendered(webDist: string, appUrl: string): Prerendered | null {
         .replaceAll(manifest.origin, origin),
     );
   return {
-    pages: new Map(manifest.pages.map((page) => [page.url, read(page.file)])),
+    pages: new Map(manifest.pages.map((page) => [trimmedKey(page.url), read(page.file)])),
     notFound: manifest.notFound ? read(manifest.notFound) : null,
+    notFounds: new Map(
+      Object.entries(manifest.notFounds ?? {}).map(([locale, file]) => [locale, read(file)]),
+    ),
     blogSlugs: new Set(manifest.blogSlugs),
     sitemap: sitemapXml(manifest, appUrl),
     appPreloads: (manifest.appPreloads ?? []).map(({ pattern, files }) => ({
@@ -251,11 +260,32 @@ function loadPrerendered(webDist: string, appUrl: string): Prerendered | null {
   };
 }
 
-/** The prerendered page's key for a request: its path without a trailing slash, plus ?tag on /blog. */
+/** A page's URL as a key: without a trailing slash ("/de/" → "/de"; "/" stays). */
+function trimmedKey(url: string): string {
+  const cut = url.search(/[?#]/);
+  const pathname = cut === -1 ? url : url.slice(0, cut);
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return `${trimmed}${cut === -1 ? "" : url.slice(cut)}`;
+}
+
+/** A public page's language prefix: /de/faq → "de" (two letters; English has none). */
+const LOCALE_PREFIX = /^\/([a-z]{2})(?=\/|$)/;
+
+/**
+ * The prerendered page's key for a request: its path without a trailing slash, plus ?tag on
+ * /blog (and /de/blog …).
+ */
 function pageKey(c: Context<AppEnv>): string {
-  const pathname = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
-  const tag = pathname === "/blog" ? c.req.query("tag") : undefined;
+  const pathname = trimmedKey(c.req.path);
+  const blog = pathname.replace(LOCALE_PREFIX, "") === "/blog";
+  const tag = blog ? c.req.query("tag") : undefined;
   return tag === undefined ? pathname : `${pathname}?${new URLSearchParams({ tag })}`;
+}
+
+/** The not-found page in the language of the path (/de/… German), else English. */
+function notFoundPage(prerendered: Prerendered, pathname: string): HtmlPage | null {
+  const locale = LOCALE_PREFIX.exec(pathname)?.[1];
+  return (locale ? prerendered.notFounds.get(locale) : undefined) ?? prerendered.notFound;
 }
 
 /**
@@ -351,9 +381,10 @@ export function webRoutes(
         if (!prerendered) return next();
         const page = prerendered.pages.get(pageKey(c));
         if (page) return sendPage(c, page, 200);
-        const slug = /^\/blog\/([^/]+)\/?$/.exec(c.req.path)?.[1];
-        if (slug !== undefined && prerendered.notFound && !prerendered.blogSlugs.has(slug))
-          return sendPage(c, prerendered.notFound, 404);
+        const slug = /^(?:\/[a-z]{2})?\/blog\/([^/]+)\/?$/.exec(c.req.path)?.[1];
+        const notFound = notFoundPage(prerendered, c.req.path);
+        if (slug !== undefined && notFound && !prerendered.blogSlugs.has(slug))
+          return sendPage(c, notFound, 404);
         return next();
       })
       .use("*", serveStatic({ root, precompressed: true }))
@@ -361,8 +392,9 @@ export function webRoutes(
       .get("/assets/*", (c) => c.text("Not found", 404))
       .get("/pyodide/*", (c) => c.text("Not found", 404))
       .get("*", async (c) => {
-        if (prerendered?.notFound && !isSpaPath(prerendered, c.req.path))
-          return sendPage(c, prerendered.notFound, 404);
+        const notFound = prerendered ? notFoundPage(prerendered, c.req.path) : null;
+        if (prerendered && notFound && !isSpaPath(prerendered, c.req.path))
+          return sendPage(c, notFound, 404);
         if (!isAppPath(c.req.path)) return c.html(indexHtml);
         const values = options.firstView ? await options.firstView(c, c.req.path) : {};
         return sendAppPage(c, appHtml(c.req.path, values));

@@ -1,8 +1,9 @@
 // Runs synchronously in <head> before first paint. Mirrors src/lib/theme.ts (kept in step by
 // src/lib/theme.test.ts): a stored value outside the allowed lists is ignored. Then the interface
-// language's <html lang dir>, as src/lib/i18n/locales.ts chooses it (this browser's choice, else
-// its preference, else English; kept in step by src/lib/i18n/i18n.test.ts), so a right-to-left
-// page is laid out right to left from its first paint. (A file, not an inline script: the CSP.)
+// language's <html lang dir>, as src/lib/i18n chooses it (pageLocale: a /de/… page's own, else
+// this browser's choice, else its preference, else English; kept in step by
+// src/lib/i18n/i18n.test.ts), so a right-to-left page is laid out right to left from its first
+// paint. (A file, not an inline script: the CSP.)
 (() => {
   const THEMES = [
     "indigo",
@@ -44,6 +45,9 @@
   } catch {
     // No storage: the browser's preference.
   }
+  // A public page in a language of its own (/de/faq) is in that language.
+  const prefix = /^\/([a-z]{2})(?=\/|$)/.exec(window.location.pathname);
+  if (prefix && prefix[1] !== "en" && LANGUAGES.indexOf(prefix[1]) !== -1) language = prefix[1];
   if (LANGUAGES.indexOf(language) === -1) {
     language = "en";
     const preferred = window.navigator.languages ?? [window.navigator.language];

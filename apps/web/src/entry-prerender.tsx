@@ -7,7 +7,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { tagsOf } from "@/features/marketing/lib/tag-filter.ts";
-import { needCatalogue } from "@/lib/i18n/i18n.ts";
+import { activateLocale, needCatalogue } from "@/lib/i18n/i18n.ts";
+import { localeOfPath, localizedHref, stripLocale } from "@/lib/i18n/locale-paths.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/i18n/locales.ts";
 import { type FirstViewField, firstViews, inAppFrame } from "./app/first-views.tsx";
 import { LandingStandalone } from "./app/landing-standalone.tsx";
 import { appRoutes } from "./app/router.tsx";
@@ -15,8 +17,10 @@ import { appRoutes } from "./app/router.tsx";
 export { PRERENDER_ORIGIN } from "@/components/seo/page-meta.tsx";
 
 export interface PublicPage {
-  /** Path and query the page answers ("/blog?tag=agents"). */
+  /** Path and query the page answers ("/blog?tag=agents", "/de/blog?tag=agents"). */
   url: string;
+  /** The page's language (English at today's paths, another under its code: /de/faq). */
+  locale: Locale;
   /** File name under dist/prerendered/. */
   file: string;
   /** Source modules whose chunks (and CSS) the page needs at once. */
@@ -79,8 +83,24 @@ export function appPagePreloads(): AppPagePreload[] {
   ];
 }
 
-/** Every page rendered at build time. */
+/** Every page rendered at build time: each public page in every language (English first). */
 export function publicPages(): PublicPage[] {
+  return LOCALES.flatMap((locale) =>
+    englishPages().map((page) => ({
+      ...page,
+      url: localizedHref(page.url, locale),
+      file: locale === DEFAULT_LOCALE ? page.file : `${locale}-${page.file}`,
+      locale,
+    })),
+  );
+}
+
+/** The not-found page's URL in `locale` (/de/blog/__not-found__). */
+export function notFoundUrl(locale: Locale): string {
+  return localizedHref(NOT_FOUND_URL, locale);
+}
+
+function englishPages(): Array<Omit<PublicPage, "locale">> {
   const newest = posts[0]?.date;
   return [
     { url: "/", file: "landing.html", modules: ["src/app/landing-standalone.tsx"], sitemap: true },
@@ -139,9 +159,12 @@ async function routedTree(url: string): Promise<ReactNode> {
  * page's <title>, <meta> and <link> tags first; the caller moves them into <head>.
  */
 export async function renderPage(url: string): Promise<string> {
-  // The app's strings for any page but the landing page, as in the browser (src/main.tsx).
-  if (url !== "/") await needCatalogue("app");
-  const tree = url === "/" ? <LandingStandalone /> : await routedTree(url);
+  const landing = stripLocale(url) === "/";
+  // The app's strings for any page but the landing page, as in the browser (src/main.tsx), in the
+  // page's language.
+  if (!landing) await needCatalogue("app");
+  await activateLocale(localeOfPath(url) ?? DEFAULT_LOCALE);
+  const tree = landing ? <LandingStandalone /> : await routedTree(url);
   // Every Suspense boundary inline (no outlined segments, whose reveal needs inline scripts: CSP).
   const { prelude } = await prerender(<StrictMode>{tree}</StrictMode>, {
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -156,6 +179,7 @@ export async function renderPage(url: string): Promise<string> {
  */
 export async function renderAppShell(): Promise<string> {
   await needCatalogue("app");
+  await activateLocale(DEFAULT_LOCALE);
   const { prelude } = await prerender(<AppShellSkeleton />);
   return new Response(prelude).text();
 }
@@ -168,6 +192,7 @@ export async function renderFirstViews(): Promise<
   Array<{ pattern: string; fields: FirstViewField[]; html: string }>
 > {
   await needCatalogue("app");
+  await activateLocale(DEFAULT_LOCALE);
   return Promise.all(
     firstViews().map(async (view) => {
       const { prelude } = await prerender(inAppFrame(view));

@@ -8,7 +8,8 @@ import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { pdfWorker, stopUnusedPdfWorker } from "@/features/documents/lib/pdf-worker.ts";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-loading.ts";
 import { startDailyCleanup } from "@/lib/daily-cleanup.ts";
-import { activateLocale, initialLocale, needCatalogue } from "@/lib/i18n/i18n.ts";
+import { activateLocale, needCatalogue, pageLocale } from "@/lib/i18n/i18n.ts";
+import { localeOfPath, stripLocale } from "@/lib/i18n/locale-paths.ts";
 import { consumeSignInTokenFromUrl } from "@/lib/sign-in-link.ts";
 import { browserStorage } from "@/lib/storage.ts";
 
@@ -28,17 +29,20 @@ const ownRoot = () => {
   root ??= createRoot(container);
   return root;
 };
-// The interface language: this browser's choice, else its preference, else English (the account's
-// choice follows GET /api/me, lib/session.tsx). Another language's catalogue is fetched before the
-// first render; a prerendered page hydrates in its own language (English) and switches after.
+// The interface language: a public page's own (/de/…), else this browser's choice, else its
+// preference, else English (the account's choice follows GET /api/me, lib/session.tsx). Another
+// language's catalogue is fetched before the first render; a prerendered page hydrates in its own
+// language (English at today's paths, German under /de/ …) and an English one switches after.
 // The landing page reads the catalogue's public part only (lib/i18n/catalogue-parts.ts); any other
 // page the app's part too, fetched beside the app's code.
-const landing = signInToken === null && window.location.pathname === "/";
-const startLocale = initialLocale();
+const pathname = window.location.pathname;
+const landing = signInToken === null && stripLocale(pathname) === "/";
+const startLocale = pageLocale(pathname);
 const appStrings = landing ? Promise.resolve() : needCatalogue("app").catch(() => undefined);
-const localeReady = hydrate
-  ? appStrings
-  : Promise.all([appStrings, activateLocale(startLocale).catch(() => undefined)]);
+const localeReady =
+  hydrate && localeOfPath(pathname) === null
+    ? appStrings
+    : Promise.all([appStrings, activateLocale(startLocale).catch(() => undefined)]);
 let shown = false;
 const show = (tree: ReactNode) => {
   shown = true;

@@ -29,6 +29,10 @@ function writePrerendered(dist: string) {
     "blog-odd.html": page("Odd", "<p>odd</p>", "/blog/odd&'<"),
     "book-demo.html": page("Book a demo", "<form></form>", "/book-demo"),
     "not-found.html": page("Page not found", '<meta name="robots" content="noindex"/>'),
+    "fr-landing.html": page("Nexus", "<p>Des réponses fiables</p>", "/fr/"),
+    "fr-faq.html": page("FAQ", "<p>Questions fréquentes</p>", "/fr/faq"),
+    "fr-blog-tag-0.html": page("Blog", "<p>étiqueté “a&amp;b”</p>", "/fr/blog"),
+    "fr-not-found.html": page("Page introuvable", '<meta name="robots" content="noindex"/>'),
   };
   for (const [file, html] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), html);
   const manifest = {
@@ -47,8 +51,12 @@ function writePrerendered(dist: string) {
       { url: "/blog/odd&'<", file: "blog-odd.html", sitemap: true, lastmod: "2026-01-02" },
       { url: "/book-demo", file: "book-demo.html", sitemap: true },
       { url: "/contact", file: "book-demo.html", sitemap: false },
+      { url: "/fr/", file: "fr-landing.html", sitemap: true, locale: "fr" },
+      { url: "/fr/faq", file: "fr-faq.html", sitemap: true, locale: "fr" },
+      { url: "/fr/blog?tag=a%26b", file: "fr-blog-tag-0.html", sitemap: false, locale: "fr" },
     ],
     notFound: "not-found.html",
+    notFounds: { fr: "fr-not-found.html" },
     blogSlugs: ["first-post", "odd&'<"],
     appPreloads: [
       { pattern: "/app", files: ["assets/home-1.js", "assets/shell-1.js"] },

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { matchPath, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { paths } from "@/config/paths.ts";
+import { stripLocale } from "@/lib/i18n/locale-paths.ts";
 import { preloadPages } from "./lazy-route.tsx";
 import { appRoutes, createAppRouter } from "./router.tsx";
 
@@ -17,7 +18,7 @@ export function App({ signInToken }: { signInToken: string | null }) {
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(appRoutes(null), pathname) ?? [];
-  const slug = matchPath(paths.blogArticle.path, pathname)?.params.slug;
+  const slug = matchPath(paths.blogArticle.path, stripLocale(pathname))?.params.slug;
   await Promise.all([
     preloadPages(matches.map((match) => match.route.element)),
     slug

@@ -3,6 +3,7 @@ import { RouteError } from "@/components/errors/route-error.tsx";
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { needCatalogue } from "@/lib/i18n/i18n.ts";
+import { PREFIXED_LOCALES } from "@/lib/i18n/locale-paths.ts";
 import { lazyPage } from "./lazy-route.tsx";
 import { Root } from "./routes/root.tsx";
 
@@ -81,6 +82,18 @@ const AppNotFound = lazyPage(() =>
 
 const app = paths.app;
 
+/** The public pages kept in every language (relative: under / and under /de, /fr …). */
+function publicPages(): RouteObject[] {
+  const relative = (path: string) => path.slice(1);
+  return [
+    { path: relative(paths.bookDemo.path), element: BookDemo },
+    { path: relative(paths.contact.path), element: BookDemo },
+    { path: relative(paths.faq.path), element: Faq },
+    { path: relative(paths.blog.path), element: Blog },
+    { path: relative(paths.blogArticle.path), element: BlogArticle },
+  ];
+}
+
 /** The spec's route table (§2). */
 export function appRoutes(signInToken: string | null): RouteObject[] {
   return [
@@ -93,15 +106,24 @@ export function appRoutes(signInToken: string | null): RouteObject[] {
         {
           element: PublicLayout,
           children: [
-            { path: paths.bookDemo.path, element: BookDemo },
-            { path: paths.contact.path, element: BookDemo },
+            ...publicPages(),
             { path: paths.share.path, element: Share },
-            { path: paths.faq.path, element: Faq },
-            { path: paths.blog.path, element: Blog },
-            { path: paths.blogArticle.path, element: BlogArticle },
             { path: "*", element: PublicNotFound },
           ],
         },
+        // The same public pages in each other language, under its code (lib/i18n/locale-paths.ts).
+        ...PREFIXED_LOCALES.map(
+          (locale): RouteObject => ({
+            path: `/${locale}`,
+            children: [
+              { index: true, element: Landing },
+              {
+                element: PublicLayout,
+                children: [...publicPages(), { path: "*", element: PublicNotFound }],
+              },
+            ],
+          }),
+        ),
         {
           path: app.root.path,
           element: AppLayout,

@@ -23,8 +23,8 @@ export function formatLimit(limit: number): string {
 
 /** History retention: 0 is "no cap" for accounts but "none kept" without one (spec §6). */
 export function formatHistoryKept(limits: TierLimits, anonymous: boolean): string {
-  if (limits.maxChats === 0) return anonymous ? "Not kept" : "Unlimited";
-  return `${formatNumber(limits.maxChats)} chats`;
+  if (limits.maxChats === 0 && anonymous) return t("plans.notKept");
+  return t("plans.historyChats", { count: limits.maxChats });
 }
 
 export function perPeriod(limits: TierLimits): string {

@@ -1,6 +1,8 @@
 import { NotFound } from "@/components/errors/not-found.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 export function PublicNotFoundRoute() {
-  return <NotFound homeHref={paths.landing.href()} homeLabel="Back to the home page" />;
+  const t = useT();
+  return <NotFound homeHref={paths.landing.href()} homeLabel={t("pages.notFound.home")} />;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { LazyBoundary } from "@/components/errors/lazy-boundary.tsx";
+import { activateLocale, currentLocale, pageLocale } from "@/lib/i18n/i18n.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
 import { consumeSignInTokenFromUrl } from "@/lib/sign-in-link.ts";
 import { AppProvider } from "../provider.tsx";
@@ -29,6 +30,14 @@ export function Root({ initialSignInToken }: { initialSignInToken: string | null
   }, []);
 
   const finished = useCallback(() => setSignInToken(null), []);
+
+  // A public page in a language of its own (/de/faq) shows that language; leaving it for a page
+  // without one (/app, /faq) goes back to this browser's (or the account's) choice.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const wanted = pageLocale(pathname);
+    if (wanted !== currentLocale()) void activateLocale(wanted).catch(() => undefined);
+  }, [pathname]);
 
   if (signInToken !== null) {
     return (

@@ -5,6 +5,7 @@ import { agentPartRenderers } from "@/features/agents/components/agent-parts.tsx
 import { SourcesStrip } from "@/features/answer/components/sources-strip.tsx";
 import { AgentAvatar } from "@/features/custom-agents/components/agent-avatar.tsx";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /** Who a shared conversation is with: the preset's icon or the custom agent's avatar, and name. */
 export function SharedAgentBadge({ agent }: { agent: SharedAgent }) {
@@ -19,7 +20,7 @@ export function SharedAgentBadge({ agent }: { agent: SharedAgent }) {
         </span>
       )}
       <div className="min-w-0">
-        <p className="text-xs text-muted">A conversation with</p>
+        <p className="text-xs text-muted">{t("shares.page.withAgent")}</p>
         <p className="font-semibold break-words" data-testid="shared-agent-name">
           {agent.name}
         </p>

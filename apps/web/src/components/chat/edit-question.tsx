@@ -1,6 +1,7 @@
 import { Pencil, Send } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /** "Edit" beside a sent question (the last one of a thread). */
 export function EditQuestionButton({ onClick }: { onClick: () => void }) {
@@ -10,7 +11,7 @@ export function EditQuestionButton({ onClick }: { onClick: () => void }) {
       size="sm"
       onClick={onClick}
       data-testid="edit-question"
-      aria-label="Edit your question"
+      aria-label={t("chat.editQuestion")}
     >
       <Pencil className="size-4" aria-hidden="true" />
     </Button>
@@ -48,7 +49,7 @@ export function EditQuestionForm({
       className="flex flex-col gap-2"
     >
       <label htmlFor={id} className="sr-only">
-        Edit your question
+        {t("chat.editQuestion")}
       </label>
       <textarea
         id={id}
@@ -63,11 +64,11 @@ export function EditQuestionForm({
       />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          Cancel
+          {t("spec.cancel")}
         </Button>
         <Button type="submit" size="sm" disabled={text.trim() === ""}>
-          <Send className="size-4" aria-hidden="true" />
-          Send
+          <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {t("chat.send")}
         </Button>
       </div>
     </form>

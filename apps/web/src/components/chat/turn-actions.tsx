@@ -1,6 +1,7 @@
 import { Check, Copy, RefreshCw } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /** The row of actions under a finished reply (Copy, Regenerate, then what the app layer adds). */
 export function TurnActions({
@@ -22,14 +23,14 @@ export function TurnActions({
 /** Copy, which says "Copied" (politely announced) once the clipboard took the text. */
 export function CopyButton({ copied, onCopy }: { copied: boolean; onCopy: () => void }) {
   return (
-    <Button variant="ghost" size="sm" aria-label="Copy" onClick={onCopy}>
+    <Button variant="ghost" size="sm" aria-label={t("chat.copy")} onClick={onCopy}>
       {copied ? (
         <Check className="size-4" aria-hidden="true" />
       ) : (
         <Copy className="size-4" aria-hidden="true" />
       )}
       <span aria-live="polite" className="max-sm:sr-only">
-        {copied ? "Copied" : "Copy"}
+        {copied ? t("chat.copied") : t("chat.copy")}
       </span>
     </Button>
   );
@@ -40,7 +41,7 @@ export function RegenerateButton({ onClick }: { onClick: () => void }) {
   return (
     <Button variant="ghost" size="sm" onClick={onClick}>
       <RefreshCw className="size-4" aria-hidden="true" />
-      <span className="max-sm:sr-only">Regenerate</span>
+      <span className="max-sm:sr-only">{t("chat.regenerate")}</span>
     </Button>
   );
 }

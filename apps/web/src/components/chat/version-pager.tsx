@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /**
  * "‹ 2/3 ›" under a reply that was regenerated or sent again edited: pages through its versions,
@@ -21,7 +22,7 @@ export function VersionPager({
       <Button
         variant="ghost"
         size="sm"
-        aria-label="Previous version"
+        aria-label={t("chat.previousVersion")}
         disabled={index === 0}
         onClick={() => onChange(index - 1)}
       >
@@ -31,14 +32,12 @@ export function VersionPager({
         <span aria-hidden="true">
           {index + 1}/{count}
         </span>
-        <span className="sr-only">
-          Version {index + 1} of {count}
-        </span>
+        <span className="sr-only">{t("chat.versionOf", { index: index + 1, count })}</span>
       </span>
       <Button
         variant="ghost"
         size="sm"
-        aria-label="Next version"
+        aria-label={t("chat.nextVersion")}
         disabled={index === count - 1}
         onClick={() => onChange(index + 1)}
       >

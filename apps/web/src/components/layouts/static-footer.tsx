@@ -3,6 +3,7 @@ import { LogoMark } from "@/components/ui/logo.tsx";
 import { NavAnchor, type NavigateFn } from "@/components/ui/nav-anchor.tsx";
 import { paths } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 
 const LINKS = [
   { href: paths.faq.href(), label: "footer.faq" },
@@ -11,15 +12,20 @@ const LINKS = [
   { href: paths.contact.href(), label: "footer.contact" },
 ] as const;
 
-/** The static footer; shown only on / and /app (spec §2), as one small line on /app (`compact`). */
+/**
+ * The static footer; shown only on / and /app (spec §2), as one small line on /app (`compact`).
+ * The landing page's has the language menu (`languages`).
+ */
 export function StaticFooter({
   onNavigate,
   className,
   compact = false,
+  languages = false,
 }: {
   onNavigate?: NavigateFn;
   className?: string;
   compact?: boolean;
+  languages?: boolean;
 }) {
   const t = useT();
   return (
@@ -56,6 +62,7 @@ export function StaticFooter({
             </NavAnchor>
           ))}
         </nav>
+        {languages ? <LanguageSwitcher onNavigate={onNavigate} /> : null}
       </div>
     </footer>
   );

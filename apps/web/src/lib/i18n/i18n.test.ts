@@ -2,7 +2,8 @@ import { MESSAGES, STORAGE_KEYS } from "@nexus/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import themeInitSource from "../../../public/theme-init.js?raw";
 import { formatRelativeTime } from "../relative-time.ts";
-import { activateLocale, currentLocale, initialLocale, t } from "./i18n.ts";
+import { activateLocale, currentLocale, initialLocale, pageLocale, t } from "./i18n.ts";
+import { localeOfPath, localizedHref, stripLocale } from "./locale-paths.ts";
 import { directionOf, LOCALES } from "./locales.ts";
 
 // The web project's files share one module graph: leave the interface in English.
@@ -106,6 +107,28 @@ describe("public/theme-init.js's <html lang dir>, before the app's code", () => 
     expect(LOCALES).toContain(root.lang);
   });
 
+  it("takes a public page's own language from its path (/ar/faq), as pageLocale does", () => {
+    window.localStorage.setItem(STORAGE_KEYS.uiLanguage, "de");
+    for (const [path, locale] of [
+      ["/ar/faq", "ar"],
+      ["/fr/", "fr"],
+      ["/ja", "ja"],
+      ["/en/faq", "de"],
+      ["/faq", "de"],
+      ["/app/ar", "de"],
+    ] as const) {
+      window.history.replaceState(null, "", path);
+      new Function(themeInitSource)();
+      expect(pageLocale(window.location.pathname), path).toBe(locale);
+      expect([document.documentElement.lang, document.documentElement.dir], path).toEqual([
+        locale,
+        directionOf(locale),
+      ]);
+    }
+    window.history.replaceState(null, "", "/");
+    window.localStorage.removeItem(STORAGE_KEYS.uiLanguage);
+  });
+
   it("knows the app's languages and their directions", () => {
     for (const locale of LOCALES) {
       window.localStorage.setItem(STORAGE_KEYS.uiLanguage, locale);
@@ -115,5 +138,29 @@ describe("public/theme-init.js's <html lang dir>, before the app's code", () => 
         directionOf(locale),
       ]);
     }
+  });
+});
+
+describe("the public pages' addresses in each language (locale-paths.ts)", () => {
+  it("puts a public page under its language's code, and leaves every other address as it is", () => {
+    expect(localizedHref("/", "de")).toBe("/de/");
+    expect(localizedHref("/faq#is-nexus-free", "fr")).toBe("/fr/faq#is-nexus-free");
+    expect(localizedHref("/blog?tag=agents", "ar")).toBe("/ar/blog?tag=agents");
+    expect(localizedHref("/de/blog/first", "ja")).toBe("/ja/blog/first");
+    expect(localizedHref("/de/faq", "en")).toBe("/faq");
+    expect(localizedHref("/de/", "en")).toBe("/");
+    for (const other of [
+      "/app",
+      "/app/faq",
+      "/share/abc",
+      "/faqs",
+      "https://x.example/faq",
+      "//x/faq",
+    ])
+      expect(localizedHref(other, "de")).toBe(other);
+    expect(localeOfPath("/fr")).toBe("fr");
+    expect(localeOfPath("/en/faq")).toBeNull();
+    expect(localeOfPath("/frx/faq")).toBeNull();
+    expect(stripLocale("/ar/blog/x")).toBe("/blog/x");
   });
 });

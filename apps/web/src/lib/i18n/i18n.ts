@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
 import type enSource from "../../locales/en.json";
 import { browserStorage, readItem, removeItem, writeItem } from "../storage.ts";
 import { CATALOGUE_PARTS, type CataloguePart } from "./catalogue-parts.ts";
+import { localeOfPath } from "./locale-paths.ts";
 import { chooseLocale, DEFAULT_LOCALE, directionOf, type Locale } from "./locales.ts";
 import { SPEC_STRINGS, type SpecKey } from "./spec-strings.ts";
 
@@ -160,15 +161,23 @@ export function initialLocale(): Locale {
   });
 }
 
+/** The language of the page at `pathname`: its prefix's (/de/faq: German), else this browser's. */
+export function pageLocale(pathname: string): Locale {
+  return localeOfPath(pathname) ?? initialLocale();
+}
+
 /**
  * A choice made here (Settings → Language, the footer's switcher) or the account's (GET /api/me):
- * kept in this browser and applied. null forgets it (the browser's preference again).
+ * kept in this browser and applied, except on a public page in a language of its own (/de/…),
+ * which keeps its language until the switcher leaves it. null forgets it (the browser's
+ * preference again).
  */
 export function chooseInterfaceLanguage(locale: Locale | null): Promise<void> {
   const storage = browserStorage();
   if (locale === null) removeItem(storage, STORAGE_KEYS.uiLanguage);
   else writeItem(storage, STORAGE_KEYS.uiLanguage, locale);
-  return activateLocale(locale ?? initialLocale());
+  const pinned = typeof window === "undefined" ? null : localeOfPath(window.location.pathname);
+  return activateLocale(pinned ?? locale ?? initialLocale());
 }
 
 function subscribe(listener: () => void): () => void {
@@ -176,9 +185,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The interface language; components that read it render again when it changes. */
+/**
+ * The interface language; components that read it render again when it changes. The prerender
+ * renders a page in its language (a /de/ page in German), and a page hydrates in the language it
+ * was rendered in (src/main.tsx): the server's snapshot is the current language too.
+ */
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, currentLocale, () => DEFAULT_LOCALE);
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
 }
 
 /** A message in the current language: `t("history.count", { count: 3 })`. */

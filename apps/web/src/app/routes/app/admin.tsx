@@ -5,6 +5,7 @@ import { Page } from "@/components/ui/page.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { AdminScreen } from "@/features/admin/components/admin-screen.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 
 function isSection(value: string | undefined): value is AdminSection {
@@ -13,11 +14,12 @@ function isSection(value: string | undefined): value is AdminSection {
 
 /** /app/admin[/:section]: super-admins only; everyone else sees the not-found page. */
 export function AdminRoute() {
+  const t = useT();
   const session = useSession();
   const { section = "leads" } = useParams();
   if (session.status === "loading") return <PageSpinner />;
   if (!session.isSuperAdmin || !isSection(section)) {
-    return <NotFound homeHref={paths.app.root.href()} homeLabel="Back to Nexus" />;
+    return <NotFound homeHref={paths.app.root.href()} homeLabel={t("pages.notFound.app")} />;
   }
   return (
     <Page

@@ -2,9 +2,11 @@ import { DEFAULT_DISCOVER_TOPIC, type DiscoverTopic, isDiscoverTopic } from "@ne
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/ui/page.tsx";
 import { DiscoverFeed } from "@/features/discover/components/discover-feed.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** /app/discover?topic=: public; the chosen topic lives in the URL (an unknown one shows the default). */
 export function DiscoverRoute() {
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("topic");
   const topic = isDiscoverTopic(requested) ? requested : DEFAULT_DISCOVER_TOPIC;
@@ -18,11 +20,7 @@ export function DiscoverRoute() {
       { replace: true },
     );
   return (
-    <Page
-      title="Discover"
-      description="Stories worth reading by topic. Ask about any of them."
-      width="wide"
-    >
+    <Page title={t("discover.title")} description={t("discover.description")} width="wide">
       <DiscoverFeed topic={topic} onTopicChange={choose} />
     </Page>
   );

@@ -1,7 +1,9 @@
 import { NotFound } from "@/components/errors/not-found.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** Anything unknown under /app: not-found inside the shell. */
 export function AppNotFoundRoute() {
-  return <NotFound homeHref={paths.app.root.href()} homeLabel="Back to Nexus" />;
+  const t = useT();
+  return <NotFound homeHref={paths.app.root.href()} homeLabel={t("pages.notFound.app")} />;
 }

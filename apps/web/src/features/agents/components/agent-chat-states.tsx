@@ -6,6 +6,7 @@ import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 
 const CONNECTING_A_MODEL = paths.blogArticle.href("connecting-a-model");
 
@@ -28,8 +29,8 @@ export function NeedsModelCard() {
         to={CONNECTING_A_MODEL}
         className="inline-flex items-center gap-1.5 self-start rounded font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        Connecting a model
-        <ArrowRight className="size-4" aria-hidden="true" />
+        {t("agentChat.connectingModel")}
+        <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       </Link>
     </div>
   );
@@ -46,14 +47,12 @@ export function ConversationFull({ onStartNew }: { onStartNew: () => void }) {
       <div className="flex items-start gap-2.5">
         <MessagesSquare className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
         <div className="min-w-0">
-          <p className="font-semibold text-fg">This conversation is full</p>
-          <p className="mt-1 text-muted">
-            It holds as many turns as a conversation can. Start a new one to keep going.
-          </p>
+          <p className="font-semibold text-fg">{t("agentChat.fullTitle")}</p>
+          <p className="mt-1 text-muted">{t("agentChat.fullText")}</p>
         </div>
       </div>
       <Button size="sm" className="self-start" onClick={onStartNew}>
-        Start a new conversation
+        {t("agentChat.startNew")}
       </Button>
     </div>
   );
@@ -69,11 +68,11 @@ export function ReplyError({ message, onRetry }: { message: string; onRetry: () 
         action={
           <Button variant="outline" size="sm" onClick={onRetry}>
             <RefreshCw className="size-4" aria-hidden="true" />
-            Retry
+            {t("common.retry")}
           </Button>
         }
       >
-        {message.trim() || "The reply failed. Try again in a moment."}
+        {message.trim() || t("agentChat.replyFailed")}
       </Alert>
     </div>
   );

@@ -10,6 +10,7 @@ import { type SavedThread, useSavedThread } from "@/components/chat/thread/use-t
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { paths } from "@/config/paths.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { agentsQueryOptions } from "../api/get-agents.ts";
 import { findAgentChat, newAgentChat, openAgentChat } from "../lib/agent-chat-store.ts";
@@ -189,7 +190,7 @@ function NewChatLink({ href }: { href: string }) {
       className={buttonClasses({ variant: "outline", size: "sm", className: "shrink-0" })}
     >
       <SquarePen className="size-4" aria-hidden="true" />
-      <span className="max-sm:sr-only">New chat</span>
+      <span className="max-sm:sr-only">{t("agentChat.newChat")}</span>
     </Link>
   );
 }

@@ -6,6 +6,7 @@ import { MessageParts } from "@/components/chat/part-registry.tsx";
 import { CopyButton, RegenerateButton, TurnActions } from "@/components/chat/turn-actions.tsx";
 import { VersionPager } from "@/components/chat/version-pager.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
+import { t } from "@/lib/i18n/i18n.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { type AgentUIMessage, messageText, sourcesOf, versionReply } from "../lib/agent-message.ts";
 import { type AgentReplyContext, useAgentChatSlots } from "./agent-chat-slots.tsx";
@@ -55,7 +56,7 @@ const SOURCE_PILL = "flex min-w-0 items-center gap-1.5 rounded-full border bg-su
 function ReplySources({ sources }: { sources: readonly AnswerSource[] }) {
   if (sources.length === 0) return null;
   return (
-    <nav aria-label="Sources" className="text-sm">
+    <nav aria-label={t("agentChat.sources")} className="text-sm">
       <ol className="flex flex-wrap gap-2">
         {sources.map((source, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: source n is at place n; unlinked ones share url ""
@@ -67,7 +68,7 @@ function ReplySources({ sources }: { sources: readonly AnswerSource[] }) {
               >
                 <span className="text-xs font-medium tabular-nums text-accent">{index + 1}</span>
                 <span className="truncate">{source.title}</span>
-                <span className="shrink-0 text-subtle">Not shared</span>
+                <span className="shrink-0 text-subtle">{t("agentChat.notShared")}</span>
               </span>
             ) : (
               <a
@@ -135,7 +136,7 @@ export function AgentReply({
       ) : null}
       {earlier ? (
         <p className="text-sm text-muted" data-testid="agent-version-question">
-          Asked as: {earlier.text}
+          {t("agentChat.askedAs", { question: earlier.text })}
         </p>
       ) : null}
       <MessageParts parts={message.parts} streaming={streaming} sources={sources} headingBase={2} />

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { askHref, safeImageSrc, sourceHref } from "../lib/discover-links.ts";
 
@@ -47,6 +48,7 @@ export function DiscoverCard({
   /** Some story of the feed has a picture: every card gets the picture area. */
   withMedia: boolean;
 }) {
+  const t = useT();
   const titleId = useId();
   const image = safeImageSrc(item.imageUrl);
   const href = sourceHref(item.url);
@@ -85,7 +87,7 @@ export function DiscoverCard({
             className={buttonClasses({ size: "sm" })}
           >
             <MessageSquareText className="size-3.5" aria-hidden="true" />
-            Ask about this
+            {t("discover.askAbout")}
           </Link>
           {href ? (
             <a
@@ -96,8 +98,8 @@ export function DiscoverCard({
               className={buttonClasses({ size: "sm", variant: "ghost" })}
             >
               <ExternalLink className="size-3.5" aria-hidden="true" />
-              {offline ? "Read guide" : "Source"}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {offline ? t("discover.readGuide") : t("discover.source")}
+              <span className="sr-only">{t("discover.newTab")}</span>
             </a>
           ) : null}
         </div>

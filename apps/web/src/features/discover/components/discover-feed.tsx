@@ -1,7 +1,6 @@
 import {
   DISCOVER_OFFLINE_EXPLANATION,
   DISCOVER_OFFLINE_LABEL,
-  DISCOVER_TOPIC_LABELS,
   type DiscoverResponse,
   type DiscoverTopic,
   MESSAGES,
@@ -13,17 +12,19 @@ import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t, useLocale, useT } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { useDiscover } from "../api/get-discover.ts";
 import { DiscoverCard, DiscoverCardSkeleton } from "./discover-card.tsx";
 import { TOPIC_PANEL_ID, TopicTabs, topicTabId } from "./topic-tabs.tsx";
 
-const PROVIDER_NAMES: Record<DiscoverResponse["provider"], string> = {
+const PROVIDER_NAMES: Record<Exclude<DiscoverResponse["provider"], "local">, string> = {
   searxng: "SearXNG",
   tavily: "Tavily",
   brave: "Brave Search",
-  local: "the built-in knowledge base",
 };
+const providerName = (provider: DiscoverResponse["provider"]) =>
+  provider === "local" ? t("discover.builtInBase") : PROVIDER_NAMES[provider];
 
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
@@ -43,6 +44,7 @@ function LoadingGrid() {
 }
 
 function FeedStatus({ feed, now }: { feed: DiscoverResponse; now: Date }) {
+  useT();
   return (
     <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-subtle">
       {feed.offline ? (
@@ -54,8 +56,11 @@ function FeedStatus({ feed, now }: { feed: DiscoverResponse; now: Date }) {
         />
       ) : null}
       <p data-testid="discover-status">
-        {feed.offline ? "Guides" : "Stories"} from {PROVIDER_NAMES[feed.provider]} · updated{" "}
-        <time dateTime={feed.refreshedAt}>{formatRelativeTime(feed.refreshedAt, now)}</time>
+        {t("discover.status", {
+          offline: feed.offline ? "yes" : "no",
+          provider: providerName(feed.provider),
+          time: formatRelativeTime(feed.refreshedAt, now),
+        })}
       </p>
     </div>
   );
@@ -69,8 +74,12 @@ export function DiscoverFeed({
   topic: DiscoverTopic;
   onTopicChange: (topic: DiscoverTopic) => void;
 }) {
+  useT();
+  const locale = useLocale();
   const discover = useDiscover(topic);
-  const label = DISCOVER_TOPIC_LABELS[topic];
+  const label = t(`discover.topic.${topic}`);
+  // In a sentence a topic is a common noun (German capitalises its nouns).
+  const inSentence = locale === "de" ? label : label.toLowerCase();
   const fetchedAt = discover.dataUpdatedAt;
   const now = useMemo(() => (fetchedAt ? new Date(fetchedAt) : new Date()), [fetchedAt]);
 
@@ -89,12 +98,12 @@ export function DiscoverFeed({
             disabled={discover.isFetching}
           >
             <RefreshCw className="size-3.5" aria-hidden="true" />
-            Retry
+            {t("common.retry")}
           </Button>
         }
       >
         <span data-testid="discover-error">
-          {label} stories could not be loaded. {errorMessage(discover.error)}
+          {t("discover.loadFailed", { topic: label })} {errorMessage(discover.error)}
         </span>
       </Alert>
     );
@@ -108,15 +117,15 @@ export function DiscoverFeed({
           feed.offline ? (
             <EmptyState
               icon={BookOpen}
-              title={`No curated guides for ${label}`}
-              description="Without a web search provider, Discover shows the built-in guides, and none of them is about this topic. Configure SEARCH_PROVIDER for news on every topic."
+              title={t("discover.noGuides", { topic: label })}
+              description={t("discover.noGuidesText")}
               testId="discover-empty"
             />
           ) : (
             <EmptyState
               icon={Newspaper}
-              title={`No ${label.toLowerCase()} stories right now`}
-              description="The search provider found nothing for this topic. Stories are refreshed every half hour."
+              title={t("discover.noStories", { topic: inSentence })}
+              description={t("discover.noStoriesText")}
               testId="discover-empty"
             >
               <Button
@@ -125,7 +134,7 @@ export function DiscoverFeed({
                 disabled={discover.isFetching}
               >
                 <RefreshCw className="size-4" aria-hidden="true" />
-                Check again
+                {t("discover.checkAgain")}
               </Button>
             </EmptyState>
           )

@@ -1,6 +1,7 @@
-import { DISCOVER_TOPIC_LABELS, DISCOVER_TOPICS, type DiscoverTopic } from "@nexus/contracts";
+import { DISCOVER_TOPICS, type DiscoverTopic } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { type KeyboardEvent, useEffect, useRef } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 export const topicTabId = (topic: DiscoverTopic) => `discover-tab-${topic}`;
 export const TOPIC_PANEL_ID = "discover-panel";
@@ -16,6 +17,7 @@ export function TopicTabs({
   value: DiscoverTopic;
   onChange: (topic: DiscoverTopic) => void;
 }) {
+  const t = useT();
   const refs = useRef(new Map<DiscoverTopic, HTMLButtonElement>());
   const mounted = useRef(false);
   // On a narrow screen the list scrolls sideways: keep the chosen tab in view. The first tab is in
@@ -50,7 +52,7 @@ export function TopicTabs({
   return (
     <div
       role="tablist"
-      aria-label="Topics"
+      aria-label={t("discover.topics")}
       onKeyDown={onKeyDown}
       className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
     >
@@ -78,7 +80,7 @@ export function TopicTabs({
                 : "border-transparent text-muted hover:border-border hover:text-fg",
             )}
           >
-            {DISCOVER_TOPIC_LABELS[topic]}
+            {t(`discover.topic.${topic}`)}
           </button>
         );
       })}

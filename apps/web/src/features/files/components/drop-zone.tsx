@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Upload } from "lucide-react";
 import { type DragEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { t } from "@/lib/i18n/i18n.ts";
 import { formatBytes } from "../lib/format-bytes.ts";
 
 /** Drop files here or choose them (several at once). */
@@ -22,7 +23,7 @@ export function DropZone({
   };
   return (
     <section
-      aria-label="Add files"
+      aria-label={t("files.add")}
       data-testid="files-drop-zone"
       onDragOver={(event) => {
         event.preventDefault();
@@ -37,14 +38,13 @@ export function DropZone({
     >
       <Upload className="size-6 text-muted" aria-hidden="true" />
       <div>
-        <p className="font-medium">Drop files here to add them</p>
+        <p className="font-medium">{t("files.drop")}</p>
         <p className="mt-1 text-sm text-muted">
-          PDF, Word, PowerPoint, Excel, OpenDocument, EPUB, HTML, Markdown, text and CSV
-          {maxBytes ? `, up to ${formatBytes(maxBytes)} each` : ""}.
+          {maxBytes ? t("files.kindsUpTo", { size: formatBytes(maxBytes) }) : t("files.kinds")}
         </p>
       </div>
       <Button variant="outline" onClick={() => input.current?.click()}>
-        Choose files
+        {t("files.choose")}
       </Button>
       <input
         ref={input}

@@ -4,20 +4,13 @@ import { Download, MessagesSquare, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { downloadFileHref } from "../api/download-file.ts";
 import { useFileEvents } from "../api/file-events.ts";
 import { formatBytes } from "../lib/format-bytes.ts";
 import { FileIcon, KIND_LABELS } from "./file-icon.tsx";
 import { PasswordForm } from "./password-form.tsx";
-
-const STATUS_TEXT = {
-  queued: "Waiting to be read",
-  parsing: "Reading",
-  indexing: "Indexing",
-  ready: "Ready",
-  failed: "Failed",
-} as const;
 
 /**
  * One file: icon, name, size, pages, live status, date; rename, download and delete. A ready file
@@ -34,19 +27,21 @@ export function FileRow({
   onRename: (file: FileListItem) => void;
   onDelete: (file: FileListItem) => void;
 }) {
+  useT();
   const ended = file.status === "ready" || file.status === "failed";
   const live = useFileEvents(file.id, !ended);
   const locked = file.needsPassword;
+  const statusText = t(`files.status.${file.status}`);
   const status = locked
-    ? "Needs password"
+    ? t("files.needsPassword")
     : ended
-      ? STATUS_TEXT[file.status]
-      : (live?.message ?? STATUS_TEXT[file.status]);
+      ? statusText
+      : (live?.message ?? statusText);
   const failed = file.status === "failed";
   const meta = [
     KIND_LABELS[file.kind],
     formatBytes(file.size),
-    file.pages !== null ? `${file.pages} ${file.pages === 1 ? "page" : "pages"}` : null,
+    file.pages !== null ? t("files.pages", { count: file.pages }) : null,
     formatRelativeTime(file.createdAt, now),
   ].filter(Boolean);
   const iconButton = buttonClasses({ variant: "ghost", size: "icon" });
@@ -74,7 +69,7 @@ export function FileRow({
         <p className="mt-0.5 text-sm text-muted">{meta.join(" · ")}</p>
         {file.match ? (
           <p className="mt-1 line-clamp-2 text-sm text-muted">
-            p. {file.match.page}: {file.match.snippet}
+            {t("files.matchPage", { page: file.match.page, snippet: file.match.snippet })}
           </p>
         ) : null}
         {failed && file.error ? (
@@ -113,17 +108,17 @@ export function FileRow({
           <Link
             to={chatHref}
             data-testid="files-row-chat"
-            aria-label={`Chat with ${file.name}`}
-            className={buttonClasses({ variant: "outline", size: "sm", className: "mr-1" })}
+            aria-label={t("files.chatWith", { name: file.name })}
+            className={buttonClasses({ variant: "outline", size: "sm", className: "me-1" })}
           >
             <MessagesSquare className="size-4" aria-hidden="true" />
-            Chat
+            {t("files.chat")}
           </Link>
         ) : null}
         <button
           type="button"
           className={iconButton}
-          aria-label={`Rename ${file.name}`}
+          aria-label={t("files.renameOf", { name: file.name })}
           onClick={() => onRename(file)}
         >
           <Pencil className="size-4" aria-hidden="true" />
@@ -132,14 +127,14 @@ export function FileRow({
           className={iconButton}
           href={downloadFileHref(file.id)}
           download
-          aria-label={`Download ${file.name}`}
+          aria-label={t("files.downloadOf", { name: file.name })}
         >
           <Download className="size-4" aria-hidden="true" />
         </a>
         <button
           type="button"
           className={iconButton}
-          aria-label={`Delete ${file.name}`}
+          aria-label={t("files.deleteOf", { name: file.name })}
           onClick={() => onDelete(file)}
         >
           <Trash2 className="size-4" aria-hidden="true" />

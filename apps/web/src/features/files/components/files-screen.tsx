@@ -7,6 +7,7 @@ import { LoadError, NoMatches } from "@/components/ui/load-error.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useDeleteFile } from "../api/delete-file.ts";
@@ -55,20 +56,22 @@ export function FilesScreen() {
       </div>
     );
   } else if (files.isError && list.length === 0) {
-    body = <LoadError what="Your files" error={files.error} onRetry={() => void files.refetch()} />;
+    body = (
+      <LoadError what={t("files.yours")} error={files.error} onRetry={() => void files.refetch()} />
+    );
   } else if (list.length === 0) {
     body =
       q === "" ? (
         <EmptyState
           icon={Files}
-          title="No files yet"
-          description="Add documents above. Once they are ready, ask about them with the Local focus."
+          title={t("files.emptyTitle")}
+          description={t("files.emptyText")}
           testId="files-empty"
         />
       ) : (
         <NoMatches
-          title="No matching files"
-          where="your files"
+          title={t("files.noMatches")}
+          where={t("files.yoursLower")}
           query={q}
           onClear={() => setSearch("")}
           testId="files-no-results"
@@ -96,8 +99,8 @@ export function FilesScreen() {
       <DropZone onFiles={start} maxBytes={files.data?.maxBytes ?? null} />
       <UploadList uploads={uploads} onDismiss={dismiss} />
       <SearchInput
-        label="Search your files"
-        placeholder="Search by name or content..."
+        label={t("files.search")}
+        placeholder={t("files.searchPlaceholder")}
         value={search}
         onChange={setSearch}
         maxLength={FILE_SEARCH_MAX}
@@ -109,9 +112,9 @@ export function FilesScreen() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Delete this file?"
-        description={`${deleting?.name ?? "The file"} and its passages are removed. Answers that cited it keep their text.`}
-        confirmLabel="Delete"
+        title={t("files.deleteTitle")}
+        description={t("files.deleteText", { name: deleting?.name ?? t("files.theFile") })}
+        confirmLabel={t("files.delete")}
         onConfirm={() => {
           if (deleting) remove(deleting);
         }}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { useSubmitFilePassword } from "../api/submit-password.ts";
 
 /**
@@ -33,10 +34,10 @@ export function PasswordForm({ file }: { file: { id: string; name: string } }) {
       data-testid="files-password-form"
     >
       <TextField
-        label={`Password for ${file.name}`}
+        label={t("files.passwordFor", { name: file.name })}
         hideLabel
         type="password"
-        placeholder="PDF password"
+        placeholder={t("files.passwordPlaceholder")}
         autoComplete="off"
         spellCheck={false}
         maxLength={FILE_PASSWORD_MAX}
@@ -50,7 +51,7 @@ export function PasswordForm({ file }: { file: { id: string; name: string } }) {
       />
       <Button type="submit" variant="outline" disabled={submit.isPending}>
         <KeyRound className="size-4" aria-hidden="true" />
-        {submit.isPending ? "Unlocking..." : "Unlock"}
+        {submit.isPending ? t("files.unlocking") : t("files.unlock")}
       </Button>
     </form>
   );

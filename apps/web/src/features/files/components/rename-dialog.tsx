@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useRenameFile } from "../api/rename-file.ts";
 
@@ -24,12 +25,12 @@ export function RenameDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
-    if (name.trim() === "") return setError("Give the file a name.");
+    if (name.trim() === "") return setError(t("files.nameNeeded"));
     rename.mutate(
       { fileId: file.id, name: name.trim() },
       {
         onSuccess: () => {
-          notify("success", "File renamed.");
+          notify("success", t("files.renamed"));
           onClose();
         },
         onError: (e) => setError(errorMessage(e)),
@@ -38,10 +39,10 @@ export function RenameDialog({
   };
   return (
     <DialogRoot open={file !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title="Rename file" data-testid="files-rename-dialog">
+      <DialogContent title={t("files.renameTitle")} data-testid="files-rename-dialog">
         <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
           <TextField
-            label="Name"
+            label={t("files.name")}
             value={name}
             maxLength={FILE_NAME_MAX}
             error={error}
@@ -52,10 +53,10 @@ export function RenameDialog({
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t("spec.cancel")}</Button>
             </DialogClose>
             <Button type="submit" disabled={rename.isPending}>
-              {rename.isPending ? "Saving..." : "Save"}
+              {rename.isPending ? t("common.saving") : t("files.save")}
             </Button>
           </div>
         </form>

@@ -1,6 +1,7 @@
 import type { FileList } from "@nexus/contracts";
 import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { formatLimit, formatNumber } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { leftText } from "@/lib/quota-left.ts";
 import { formatBytes } from "../lib/format-bytes.ts";
 
@@ -15,19 +16,19 @@ export function StorageSummary({ data }: { data: FileList }) {
       data-testid="files-summary"
     >
       <div>
-        <p className="text-sm text-muted">Storage used</p>
+        <p className="text-sm text-muted">{t("files.storageUsed")}</p>
         <p className="mt-1 text-lg font-semibold">{formatBytes(data.storageUsed)}</p>
       </div>
       <div>
-        <p className="text-sm text-muted">Files added this month</p>
+        <p className="text-sm text-muted">{t("files.addedThisMonth")}</p>
         <p className="mt-1 text-lg font-semibold" data-testid="files-added">
-          {formatNumber(current)} of {formatLimit(limit)}
+          {t("files.ofLimit", { current: formatNumber(current), limit: formatLimit(limit) })}
         </p>
         {limit > 0 ? (
           <ProgressBar
             value={current}
             max={limit}
-            label="Files added this month"
+            label={t("files.addedThisMonth")}
             className="mt-2"
           />
         ) : null}

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { t } from "@/lib/i18n/i18n.ts";
 import type { UploadState } from "../hooks/use-uploads.ts";
 import { formatBytes } from "../lib/format-bytes.ts";
 
@@ -13,7 +14,7 @@ export function UploadList({
 }) {
   if (uploads.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-2" aria-label="Uploads" data-testid="files-uploads">
+    <ul className="flex flex-col gap-2" aria-label={t("files.uploads")} data-testid="files-uploads">
       {uploads.map((u) => {
         const percent = Math.round(u.progress * 100);
         return (
@@ -26,7 +27,8 @@ export function UploadList({
               <div className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="truncate font-medium">{u.name}</span>
                 <span className="shrink-0 text-muted">
-                  {u.error ? "Not added" : `Uploading ${percent}%`} · {formatBytes(u.size)}
+                  {u.error ? t("files.notAdded") : t("files.uploading", { percent })} ·{" "}
+                  {formatBytes(u.size)}
                 </span>
               </div>
               {u.error ? (
@@ -36,7 +38,7 @@ export function UploadList({
               ) : (
                 <div
                   role="progressbar"
-                  aria-label={`Uploading ${u.name}`}
+                  aria-label={t("files.uploadingName", { name: u.name })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={percent}
@@ -50,7 +52,7 @@ export function UploadList({
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Dismiss ${u.name}`}
+                aria-label={t("files.dismiss", { name: u.name })}
                 onClick={() => onDismiss(u.key)}
               >
                 <X className="size-4" aria-hidden="true" />

@@ -3,6 +3,8 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 
 /** The thank-you card that replaces the form once a request was received. */
 export function LeadConfirmation({
@@ -14,6 +16,7 @@ export function LeadConfirmation({
   email: string;
   onSendAnother: () => void;
 }) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   // Screen readers and keyboards land on the news, not on a form that is gone.
   useEffect(() => {
@@ -35,19 +38,19 @@ export function LeadConfirmation({
         tabIndex={-1}
         className="mt-4 text-xl font-semibold tracking-tight outline-none"
       >
-        Thank you, {firstName}!
+        {t("leads.thanks", { name: firstName })}
       </h2>
       <p className="mx-auto mt-2 max-w-md text-sm text-muted sm:text-base">
-        We received your request. Someone from the Nexus team will reply to{" "}
-        <span className="font-medium break-all text-fg">{email}</span> to find a time that suits
-        you.
+        {richT("leads.received", {
+          email: <span className="font-medium break-all text-fg">{email}</span>,
+        })}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
         <Link to={paths.app.root.href()} className={buttonClasses()}>
-          Try Nexus now
+          {t("leads.tryNow")}
         </Link>
         <Button variant="outline" onClick={onSendAnother} data-testid="lead-send-another">
-          Send another request
+          {t("leads.sendAnother")}
         </Button>
       </div>
     </section>

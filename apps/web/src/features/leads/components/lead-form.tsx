@@ -1,6 +1,5 @@
 import {
   COMPANY_SIZES,
-  DEPLOYMENT_LABELS,
   DEPLOYMENT_PREFERENCES,
   LEAD_LIMITS,
   MAX_EMAIL_LENGTH,
@@ -12,6 +11,8 @@ import { SelectField } from "@/components/ui/select-field.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { t, translateSpec, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { useSubmitLead } from "../api/submit-lead.ts";
 import {
   hasErrors,
@@ -22,11 +23,10 @@ import {
 } from "../lib/lead-form-values.ts";
 import { TextAreaField } from "./text-area-field.tsx";
 
-const SIZE_OPTIONS = COMPANY_SIZES.map((size) => ({ value: size, label: `${size} people` }));
-const DEPLOYMENT_OPTIONS = DEPLOYMENT_PREFERENCES.map((value) => ({
-  value,
-  label: DEPLOYMENT_LABELS[value],
-}));
+const sizeOptions = () =>
+  COMPANY_SIZES.map((size) => ({ value: size, label: t("leads.people", { size }) }));
+const deploymentOptions = () =>
+  DEPLOYMENT_PREFERENCES.map((value) => ({ value, label: t(`leads.deployment.${value}`) }));
 
 /** Field errors the server names in its issues (the form checks the same rules first). */
 function serverFieldErrors(error: unknown): LeadFormErrors {
@@ -47,6 +47,7 @@ export function LeadForm({
   initial: LeadFormValues;
   onReceived: (values: LeadFormValues) => void;
 }) {
+  useT();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<LeadFormErrors>({});
   const submit = useSubmitLead();
@@ -75,6 +76,7 @@ export function LeadForm({
   };
 
   const summary = errors.summary ?? (submit.isError ? errorMessage(submit.error) : null);
+  const said = (text: string | undefined) => (text === undefined ? undefined : translateSpec(text));
   return (
     <form
       noValidate
@@ -84,27 +86,33 @@ export function LeadForm({
       className="rounded-2xl border border-border bg-surface p-5 shadow-xs sm:p-8"
     >
       <h2 id="lead-form-title" className="text-lg font-semibold">
-        Tell us about your organisation
+        {t("leads.title")}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="sr-only">as required</span> are required.
+        {richT("leads.required", {
+          mark: (
+            <>
+              <span aria-hidden="true">*</span>
+              <span className="sr-only">{t("leads.requiredMark")}</span>
+            </>
+          ),
+        })}
       </p>
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField
           id="lead-fullName"
-          label="Full name *"
+          label={t("leads.fullName")}
           name="fullName"
           autoComplete="name"
           required
           maxLength={LEAD_LIMITS.fullName}
           value={values.fullName}
           onChange={(e) => set("fullName")(e.target.value)}
-          error={errors.fullName}
+          error={said(errors.fullName)}
         />
         <TextField
           id="lead-email"
-          label="Work e-mail *"
+          label={t("leads.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -112,10 +120,10 @@ export function LeadForm({
           maxLength={MAX_EMAIL_LENGTH}
           value={values.email}
           onChange={(e) => set("email")(e.target.value)}
-          error={errors.email}
+          error={said(errors.email)}
         />
         <TextField
-          label="Company"
+          label={t("leads.company")}
           name="company"
           autoComplete="organization"
           maxLength={LEAD_LIMITS.company}
@@ -123,7 +131,7 @@ export function LeadForm({
           onChange={(e) => set("company")(e.target.value)}
         />
         <TextField
-          label="Job title"
+          label={t("leads.jobTitle")}
           name="title"
           autoComplete="organization-title"
           maxLength={LEAD_LIMITS.title}
@@ -131,23 +139,23 @@ export function LeadForm({
           onChange={(e) => set("title")(e.target.value)}
         />
         <SelectField
-          label="Company size"
+          label={t("leads.companySize")}
           name="companySize"
-          placeholder="Choose a size"
-          options={SIZE_OPTIONS}
+          placeholder={t("leads.chooseSize")}
+          options={sizeOptions()}
           value={values.companySize}
           onChange={(e) => set("companySize")(e.target.value)}
         />
         <SelectField
-          label="Deployment preference"
+          label={t("leads.deployment")}
           name="deploymentPreference"
-          placeholder="Choose one"
-          options={DEPLOYMENT_OPTIONS}
+          placeholder={t("leads.chooseOne")}
+          options={deploymentOptions()}
           value={values.deploymentPreference}
           onChange={(e) => set("deploymentPreference")(e.target.value)}
         />
         <TextField
-          label="LinkedIn profile"
+          label={t("leads.linkedin")}
           name="linkedinProfile"
           type="url"
           inputMode="url"
@@ -158,9 +166,9 @@ export function LeadForm({
           className="sm:col-span-2"
         />
         <TextAreaField
-          label="Message"
+          label={t("leads.message")}
           name="message"
-          hint="What would you like Nexus to do for your team?"
+          hint={t("leads.messageHint")}
           maxLength={LEAD_LIMITS.message}
           value={values.message}
           onChange={(e) => set("message")(e.target.value)}
@@ -168,7 +176,7 @@ export function LeadForm({
         />
         {/* Honeypot: off-screen and out of the tab order; people leave it empty, bots do not. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="lead-website">Website</label>
+          <label htmlFor="lead-website">{t("leads.website")}</label>
           <input
             id="lead-website"
             name="website"
@@ -188,13 +196,11 @@ export function LeadForm({
           className="mt-6 flex items-center gap-2 rounded-lg border border-danger/40 bg-surface px-3 py-2.5 text-sm font-medium text-danger"
         >
           <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
-          {summary}
+          {said(summary ?? undefined)}
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <p className="max-w-sm text-xs text-subtle">
-          We use these details only to answer your request.
-        </p>
+        <p className="max-w-sm text-xs text-subtle">{t("leads.privacy")}</p>
         <Button
           type="submit"
           size="lg"
@@ -203,7 +209,7 @@ export function LeadForm({
           className="w-full sm:w-auto"
         >
           {submit.isPending ? <Spinner className="size-4" /> : null}
-          {submit.isPending ? "Sending..." : "Request a demo"}
+          {submit.isPending ? t("leads.sending") : t("leads.submit")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import "./article-prose.css";
 import { type MouseEvent, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { currentLocale } from "@/lib/i18n/i18n.ts";
+import { localizedHref } from "@/lib/i18n/locale-paths.ts";
 
 /** Scrolls to the element of the URL's #fragment once the content holding it is on the page. */
 export function useScrollToHash(ready: boolean) {
@@ -17,7 +19,10 @@ export function useScrollToHash(ready: boolean) {
   }, [ready, hash]);
 }
 
-/** Clicks on same-site links inside pre-rendered HTML navigate within the app (no page load). */
+/**
+ * Clicks on same-site links inside pre-rendered HTML navigate within the app (no page load), to
+ * the page's version in the interface's language (the articles' own links are English's paths).
+ */
 export function useInternalLinkClick() {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLElement>) => {
@@ -27,7 +32,7 @@ export function useInternalLinkClick() {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
     event.preventDefault();
-    void navigate(href);
+    void navigate(localizedHref(href, currentLocale()));
   };
 }
 

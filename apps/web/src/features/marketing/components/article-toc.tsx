@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { useEffect, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import type { TocHeading } from "../lib/article.ts";
 
 /** The heading nearest the top of the viewport, for marking the ToC entry being read. */
@@ -27,21 +28,24 @@ function useActiveHeading(ids: readonly string[]): string | null {
 
 /** "On this page": links to the article's h2/h3 headings (same ids the knowledge base cites). */
 export function ArticleToc({ headings }: { headings: readonly TocHeading[] }) {
+  const t = useT();
   const [ids] = useState(() => headings.map((h) => h.id));
   const active = useActiveHeading(ids);
   if (headings.length === 0) return null;
   return (
-    <nav aria-label="On this page" data-testid="article-toc">
-      <p className="text-xs font-semibold tracking-wide text-subtle uppercase">On this page</p>
-      <ol className="mt-3 flex flex-col gap-1 border-l border-border text-sm">
+    <nav aria-label={t("pages.article.onThisPage")} data-testid="article-toc">
+      <p className="text-xs font-semibold tracking-wide text-subtle uppercase">
+        {t("pages.article.onThisPage")}
+      </p>
+      <ol lang="en" dir="auto" className="mt-3 flex flex-col gap-1 border-s border-border text-sm">
         {headings.map((heading) => (
           <li key={heading.id}>
             <a
               href={`#${heading.id}`}
               aria-current={active === heading.id ? "location" : undefined}
               className={clsx(
-                "-ml-px block border-l py-1 pr-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                heading.depth === 3 ? "pl-6" : "pl-3",
+                "-ms-px block border-s py-1 pe-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                heading.depth === 3 ? "ps-6" : "ps-3",
                 active === heading.id
                   ? "border-accent font-medium text-accent"
                   : "border-transparent text-muted hover:border-border hover:text-fg",

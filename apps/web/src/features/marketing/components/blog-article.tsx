@@ -2,10 +2,11 @@ import { articles } from "virtual:nexus/blog-articles";
 import { posts } from "virtual:nexus/blog-index";
 import { ArrowLeft, ArrowRight, ChevronDown } from "lucide-react";
 import { use } from "react";
-import { Link } from "react-router";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
+import { LocalLink } from "@/components/ui/local-link.tsx";
 import { paths } from "@/config/paths.ts";
 import { loadChunk } from "@/lib/chunk-loading.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import type { ArticleBody as Body } from "../lib/article.ts";
 import type { PostMeta } from "../lib/post-meta.ts";
 import { ArticleBody, useScrollToHash } from "./article-body.tsx";
@@ -58,6 +59,7 @@ export function preloadArticle(slug: string): Promise<void> {
 }
 
 function Neighbours({ post }: { post: PostMeta }) {
+  const t = useT();
   const index = posts.findIndex((p) => p.slug === post.slug);
   const older = posts[index + 1];
   const newer = index > 0 ? posts[index - 1] : undefined;
@@ -65,30 +67,34 @@ function Neighbours({ post }: { post: PostMeta }) {
   const card =
     "group flex flex-col gap-1 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
   return (
-    <nav aria-label="More posts" className="mt-14 grid gap-3 sm:grid-cols-2">
+    <nav aria-label={t("pages.article.more")} className="mt-14 grid gap-3 sm:grid-cols-2">
       {older ? (
-        <Link to={paths.blogArticle.href(older.slug)} className={card} rel="prev">
+        <LocalLink to={paths.blogArticle.href(older.slug)} className={card} rel="prev">
           <span className="flex items-center gap-1 text-xs text-subtle">
-            <ArrowLeft className="size-3.5" aria-hidden="true" />
-            Previous post
+            <ArrowLeft className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
+            {t("pages.article.previous")}
           </span>
-          <span className="font-medium group-hover:text-accent">{older.title}</span>
-        </Link>
+          <span lang="en" dir="auto" className="font-medium group-hover:text-accent">
+            {older.title}
+          </span>
+        </LocalLink>
       ) : (
         <span className="max-sm:hidden" />
       )}
       {newer ? (
-        <Link
+        <LocalLink
           to={paths.blogArticle.href(newer.slug)}
-          className={`${card} sm:text-right`}
+          className={`${card} sm:text-end`}
           rel="next"
         >
           <span className="flex items-center gap-1 text-xs text-subtle sm:justify-end">
-            Next post
-            <ArrowRight className="size-3.5" aria-hidden="true" />
+            {t("pages.article.next")}
+            <ArrowRight className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
           </span>
-          <span className="font-medium group-hover:text-accent">{newer.title}</span>
-        </Link>
+          <span lang="en" dir="auto" className="font-medium group-hover:text-accent">
+            {newer.title}
+          </span>
+        </LocalLink>
       ) : null}
     </nav>
   );
@@ -96,6 +102,7 @@ function Neighbours({ post }: { post: PostMeta }) {
 
 /** /blog/:slug — the article with its table of contents, author, date, tags and neighbours. */
 export function BlogArticle({ post }: { post: PostMeta }) {
+  const t = useT();
   // A loaded body is read at once (hydration must not suspend); otherwise this suspends until it is.
   const body = use(articleBody(post.slug));
   useScrollToHash(true);
@@ -104,27 +111,34 @@ export function BlogArticle({ post }: { post: PostMeta }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
       <PageMeta
-        title={`${post.title} · Nexus blog`}
+        title={t("pages.article.title", { title: post.title })}
         description={post.summary}
         path={paths.blogArticle.href(post.slug)}
       />
       <RssAlternate />
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-12">
         <article className="mx-auto w-full max-w-3xl min-w-0" data-testid="article">
-          <Link
+          <LocalLink
             to={paths.blog.href()}
             className="inline-flex items-center gap-1 rounded text-sm font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Blog
-          </Link>
-          <h1 className="mt-4 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            {t("pages.blog.title")}
+          </LocalLink>
+          {/* The post (content/blog) is in English, on every language's page. */}
+          <h1
+            lang="en"
+            dir="auto"
+            className="mt-4 text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+          >
             {post.title}
           </h1>
-          <p className="mt-4 text-lg text-pretty text-muted">{post.summary}</p>
+          <p lang="en" dir="auto" className="mt-4 text-lg text-pretty text-muted">
+            {post.summary}
+          </p>
           <PostMetaLine post={post} withAuthor className="mt-5" />
           {post.tags.length > 0 ? (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label={t("pages.blog.tags")}>
               {post.tags.map((tag) => (
                 <li key={tag}>
                   <TagLink tag={tag} />
@@ -143,7 +157,7 @@ export function BlogArticle({ post }: { post: PostMeta }) {
           {headings.length > 0 ? (
             <details className="group mt-8 rounded-2xl border border-border bg-surface p-4 lg:hidden">
               <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium [&::-webkit-details-marker]:hidden">
-                Contents
+                {t("pages.article.contents")}
                 <ChevronDown
                   className="size-4 text-subtle transition-transform group-open:rotate-180"
                   aria-hidden="true"
@@ -155,7 +169,7 @@ export function BlogArticle({ post }: { post: PostMeta }) {
             </details>
           ) : null}
 
-          <div className="mt-10 border-t border-border pt-8">
+          <div lang="en" dir="auto" className="mt-10 border-t border-border pt-8">
             <ArticleBody html={body.html} />
           </div>
           <Neighbours post={post} />

@@ -1,9 +1,11 @@
 import { posts } from "virtual:nexus/blog-index";
 import { Newspaper } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { LocalLink } from "@/components/ui/local-link.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { filterByTag, tagsOf } from "../lib/tag-filter.ts";
 import { PostMetaLine } from "./post-meta-line.tsx";
 import { PublicPage } from "./public-page.tsx";
@@ -14,30 +16,32 @@ const ALL_TAGS = tagsOf(posts);
 
 /** /blog: every post, newest first, filterable by tag (?tag=…). */
 export function BlogList() {
+  const t = useT();
   const [params] = useSearchParams();
   const tag = params.get("tag");
   const shown = filterByTag(posts, tag);
-  const countOf = (t: string) => filterByTag(posts, t).length;
+  const countOf = (tag: string) => filterByTag(posts, tag).length;
 
   return (
     <PublicPage
-      title="Blog"
-      description="Guides to using and self-hosting Nexus, the open AI answer and search assistant: getting started, models, search providers, agents, sharing and plans."
+      title={t("pages.blog.title")}
+      description={t("pages.blog.description")}
       path={paths.blog.href()}
-      intro="Guides to using and hosting Nexus, and notes from the team. Every post also feeds the built-in knowledge base, so Nexus can answer from it."
+      intro={t("pages.blog.intro")}
+      englishNote={t("pages.blog.englishNote")}
     >
       <RssAlternate />
-      <nav aria-label="Filter posts by tag" className="flex flex-wrap items-center gap-2">
-        <TagLink tag={null} label="All" active={!tag} count={posts.length} />
-        {ALL_TAGS.map((t) => (
-          <TagLink key={t} tag={t} active={t === tag} count={countOf(t)} />
+      <nav aria-label={t("pages.blog.filter")} className="flex flex-wrap items-center gap-2">
+        <TagLink tag={null} label={t("pages.blog.all")} active={!tag} count={posts.length} />
+        {ALL_TAGS.map((each) => (
+          <TagLink key={each} tag={each} active={each === tag} count={countOf(each)} />
         ))}
       </nav>
       <div className="mt-6 flex items-center justify-between gap-4 border-b border-border pb-3">
         <p className="text-sm text-muted" aria-live="polite" data-testid="post-count">
           {tag
-            ? `${shown.length} ${shown.length === 1 ? "post" : "posts"} tagged “${tag}”`
-            : `${shown.length} posts`}
+            ? t("pages.blog.tagged", { count: shown.length, tag })
+            : t("pages.blog.count", { count: shown.length })}
         </p>
         <RssLink />
       </div>
@@ -45,34 +49,37 @@ export function BlogList() {
       {shown.length === 0 ? (
         <EmptyState
           icon={Newspaper}
-          title="No posts with this tag"
-          description={`Nothing is tagged “${tag}” yet.`}
+          title={t("pages.blog.emptyTitle")}
+          description={t("pages.blog.emptyText", { tag: tag ?? "" })}
           testId="blog-empty"
         >
-          <Link to={tagHref(null)} className={buttonClasses({ variant: "outline" })}>
-            Show all posts
-          </Link>
+          <LocalLink to={tagHref(null)} className={buttonClasses({ variant: "outline" })}>
+            {t("pages.blog.showAll")}
+          </LocalLink>
         </EmptyState>
       ) : (
         <ol className="divide-y divide-border" data-testid="post-list">
+          {/* The posts (content/blog) are in English: their titles and summaries are marked so. */}
           {shown.map((post) => (
             <li key={post.slug}>
               <article className="py-7" data-testid="post-item">
                 <PostMetaLine post={post} />
-                <h2 className="mt-2 text-xl font-semibold tracking-tight">
-                  <Link
+                <h2 lang="en" dir="auto" className="mt-2 text-xl font-semibold tracking-tight">
+                  <LocalLink
                     to={paths.blogArticle.href(post.slug)}
                     className="rounded hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   >
                     {post.title}
-                  </Link>
+                  </LocalLink>
                 </h2>
-                <p className="mt-2 text-muted">{post.summary}</p>
+                <p lang="en" dir="auto" className="mt-2 text-muted">
+                  {post.summary}
+                </p>
                 {post.tags.length > 0 ? (
-                  <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
-                    {post.tags.map((t) => (
-                      <li key={t}>
-                        <TagLink tag={t} active={t === tag} />
+                  <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("pages.blog.tags")}>
+                    {post.tags.map((each) => (
+                      <li key={each}>
+                        <TagLink tag={each} active={each === tag} />
                       </li>
                     ))}
                   </ul>

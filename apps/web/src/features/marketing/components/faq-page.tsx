@@ -5,8 +5,11 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { LocalLink } from "@/components/ui/local-link.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { filterFaq, highlightParts, queryWords } from "../lib/faq-filter.ts";
 import { ArticleBody } from "./article-body.tsx";
 import { PublicPage } from "./public-page.tsx";
@@ -44,6 +47,7 @@ function hashId(hash: string): string | null {
  * cites (/faq#<id>): opening such a link opens and scrolls to that question.
  */
 export function FaqPage() {
+  const t = useT();
   const { hash } = useLocation();
   const [query, setQuery] = useState("");
   // Starts closed, as prerendered (the server sees no #fragment); the effect opens a linked item.
@@ -74,30 +78,31 @@ export function FaqPage() {
 
   return (
     <PublicPage
-      title="Frequently asked questions"
-      description={faq.summary}
+      title={t("pages.faq.title")}
+      description={t("pages.faq.description")}
       path={paths.faq.href()}
-      intro="Short answers about using, sharing and hosting Nexus. Search them, or open a guide on the blog for the details."
+      intro={t("pages.faq.intro")}
+      englishNote={t("pages.faq.englishNote")}
     >
       <SearchInput
-        label="Search the FAQ"
-        placeholder="Search questions and answers..."
+        label={t("pages.faq.search")}
+        placeholder={t("pages.faq.searchPlaceholder")}
         value={query}
         onChange={setQuery}
         maxLength={200}
       />
       <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="faq-count">
         {query.trim()
-          ? `${shown.length} of ${faq.items.length} questions match`
-          : `${faq.items.length} questions`}
+          ? t("pages.faq.matching", { shown: shown.length, total: faq.items.length })
+          : t("pages.faq.count", { count: faq.items.length })}
       </p>
 
       {shown.length === 0 ? (
         <div className="mt-6">
           <EmptyState
             icon={SearchX}
-            title="No question matches your search"
-            description={`Nothing in the FAQ mentions “${query.trim()}”. Nexus can look for it in all its guides.`}
+            title={t("pages.faq.emptyTitle")}
+            description={t("pages.faq.emptyText", { query: query.trim() })}
             testId="faq-empty"
           >
             <button
@@ -105,15 +110,16 @@ export function FaqPage() {
               className={buttonClasses({ variant: "outline" })}
               onClick={() => setQuery("")}
             >
-              Show all questions
+              {t("pages.faq.showAll")}
             </button>
             <Link to={paths.app.search.href(query.trim())} className={buttonClasses({})}>
-              Ask Nexus
+              {t("pages.faq.ask")}
             </Link>
           </EmptyState>
         </div>
       ) : (
-        <ul className="mt-6 flex flex-col gap-3" data-testid="faq-list">
+        // content/faq.md is in English.
+        <ul lang="en" dir="auto" className="mt-6 flex flex-col gap-3" data-testid="faq-list">
           {shown.map((item) => (
             <li key={item.id}>
               <details
@@ -150,15 +156,18 @@ export function FaqPage() {
       )}
 
       <p className="mt-10 text-sm text-muted">
-        Still stuck?{" "}
-        <Link to={paths.blog.href()} className="text-accent hover:underline">
-          Read the guides
-        </Link>{" "}
-        or{" "}
-        <Link to={paths.contact.href()} className="text-accent hover:underline">
-          contact us
-        </Link>
-        .
+        {richT("pages.faq.stuck", {
+          guides: (
+            <LocalLink to={paths.blog.href()} className="text-accent hover:underline">
+              {t("pages.faq.readGuides")}
+            </LocalLink>
+          ),
+          contact: (
+            <LocalLink to={paths.contact.href()} className="text-accent hover:underline">
+              {t("pages.faq.contactUs")}
+            </LocalLink>
+          ),
+        })}
       </p>
     </PublicPage>
   );

@@ -17,55 +17,42 @@ import { buttonClasses } from "@/components/ui/button.tsx";
 import { NavAnchor, type NavigateFn } from "@/components/ui/nav-anchor.tsx";
 import { SearchForm } from "@/components/ui/search-form.tsx";
 import { paths } from "@/config/paths.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { AgentsShowcase, FaqTeaser, HowItWorksSection } from "./landing-sections.tsx";
 import { PricingSection } from "./pricing-section.tsx";
 
-const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
-  {
-    icon: Quote,
-    title: "Answers with sources",
-    text: "Every answer cites the pages it was written from, numbered, so you can check each claim.",
-  },
-  {
-    icon: Telescope,
-    title: "Deep research",
-    text: "Give it a hard question: edit its plan, watch it search and read, and get a report whose every quote is checked against its source.",
-  },
-  {
-    icon: FileText,
-    title: "Chat with your documents",
-    text: "Upload PDFs and documents, ask questions, and get answers that point to the page.",
-  },
-  {
-    icon: Bot,
-    title: "Agents for every task",
-    text: `${PRESET_AGENT_COUNT} preset agents to chat with (writer, tutor, translator, code buddy), each with its own role.`,
-  },
-  {
-    icon: BookOpen,
-    title: "History and library",
-    text: "Pick up any thread where you left it and bookmark the answers worth keeping.",
-  },
-  {
-    icon: Link2,
-    title: "Share by link",
-    text: "Share a single answer or a whole conversation with a private, revocable link.",
-  },
+const FEATURES: ReadonlyArray<{ icon: LucideIcon; id: string }> = [
+  { icon: Quote, id: "sources" },
+  { icon: Telescope, id: "research" },
+  { icon: FileText, id: "documents" },
+  { icon: Bot, id: "agents" },
+  { icon: BookOpen, id: "history" },
+  { icon: Link2, id: "share" },
 ];
+
+/** A feature's title and line (landing.feature.<id>.*). */
+function featureText(id: string): { title: string; text: string } {
+  const key = `landing.feature.${id}` as "landing.feature.sources";
+  return {
+    title: t(`${key}.title`),
+    text: t(`${key}.text`, { count: PRESET_AGENT_COUNT }),
+  };
+}
 
 /** Questions the built-in guides answer well, even offline (checked by the offline evaluation). */
 const EXAMPLES = LANDING_EXAMPLE_QUESTIONS;
 
 /** The public landing page (`/`). Renders with or without the router (see NavAnchor). */
 export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
+  useT();
   const go = onNavigate ?? ((href: string) => window.location.assign(href));
   const search = (query: string) => go(paths.app.search.href(query));
 
   return (
     <div className="flex min-h-dvh flex-col">
       <PageMeta
-        title="Nexus: answers you can trust, on your own server"
-        description="Nexus is a self-hostable AI answer and search assistant: cited answers from the web or your own files, agents, document chat, history and share links."
+        title={t("landing.meta.title")}
+        description={t("landing.meta.description")}
         path={paths.landing.href()}
       />
       <SiteHeader onNavigate={onNavigate} />
@@ -78,22 +65,22 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
           <div className="mx-auto flex max-w-3xl flex-col items-center px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24">
             <p className="inline-flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-xs font-medium text-muted shadow-xs">
               <Server className="size-3.5 text-accent" aria-hidden="true" />
-              Open source · runs on your own server
+              {t("landing.badge")}
             </p>
             <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
-              Answers you can trust, from an assistant you host yourself
+              {t("landing.title")}
             </h1>
             <p className="mt-5 max-w-2xl text-base text-pretty text-muted sm:text-lg">
-              Nexus searches the web, writes a clear answer with numbered citations, and keeps your
-              history on infrastructure you control.
+              {t("landing.intro")}
             </p>
             <SearchForm
               onSubmit={search}
-              label="Ask Nexus anything"
-              placeholder="Ask anything..."
+              label={t("landing.askLabel")}
+              placeholder={t("common.askAnythingPlaceholder")}
               className="mt-9 text-left"
             />
-            <div className="mt-4 flex flex-wrap justify-center gap-2">
+            {/* The built-in guides are in English: so are their example questions. */}
+            <div lang="en" dir="auto" className="mt-4 flex flex-wrap justify-center gap-2">
               {EXAMPLES.map((example) => (
                 <NavAnchor
                   key={example}
@@ -114,21 +101,18 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
         >
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="features-heading" className="text-3xl font-semibold tracking-tight">
-              Everything a research assistant should do
+              {t("landing.features.title")}
             </h2>
-            <p className="mt-3 text-muted">
-              One place to search, read, ask and keep what you learn. Bring any OpenAI-compatible
-              model and search provider, or start with the built-in offline engine.
-            </p>
+            <p className="mt-3 text-muted">{t("landing.features.intro")}</p>
           </div>
           <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-border bg-surface p-6 shadow-xs">
+            {FEATURES.map(({ icon: Icon, id }) => (
+              <li key={id} className="rounded-2xl border border-border bg-surface p-6 shadow-xs">
                 <div className="flex size-10 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-fg">
                   <Icon className="size-5" aria-hidden="true" />
                 </div>
-                <h3 className="mt-4 font-semibold">{title}</h3>
-                <p className="mt-1.5 text-sm text-muted">{text}</p>
+                <h3 className="mt-4 font-semibold">{featureText(id).title}</h3>
+                <p className="mt-1.5 text-sm text-muted">{featureText(id).text}</p>
               </li>
             ))}
           </ul>
@@ -145,12 +129,9 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
         <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
           <div className="flex flex-col items-center gap-5 rounded-3xl bg-accent px-6 py-12 text-center text-accent-fg sm:px-12">
             <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              Ask your first question now
+              {t("landing.cta.title")}
             </h2>
-            <p className="max-w-xl opacity-90">
-              No account needed to search. Sign in with your e-mail address when you want to keep
-              your history, library and files.
-            </p>
+            <p className="max-w-xl opacity-90">{t("landing.cta.text")}</p>
             <NavAnchor
               href={paths.app.root.href()}
               onNavigate={onNavigate}
@@ -160,13 +141,13 @@ export function LandingPage({ onNavigate }: { onNavigate?: NavigateFn }) {
                 className: "border-transparent text-fg",
               })}
             >
-              Open Nexus
-              <ArrowRight className="size-4" aria-hidden="true" />
+              {t("marketing.openNexus")}
+              <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
             </NavAnchor>
           </div>
         </section>
       </main>
-      <StaticFooter onNavigate={onNavigate} />
+      <StaticFooter onNavigate={onNavigate} languages />
     </div>
   );
 }

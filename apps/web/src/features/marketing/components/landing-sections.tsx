@@ -16,28 +16,13 @@ import {
 } from "lucide-react";
 import { NavAnchor, type NavigateFn } from "@/components/ui/nav-anchor.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 
-const STEPS: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
-  {
-    icon: Search,
-    title: "Ask in plain language",
-    text: "Type a question, pick a focus (web, academic, video, social, writing or local) and ask follow-ups in the same thread.",
-  },
-  {
-    icon: Sparkles,
-    title: "Nexus searches and reads",
-    text: "Your search provider finds the pages; Nexus reads the best ones and shows them as numbered sources at once.",
-  },
-  {
-    icon: MessageSquareQuote,
-    title: "A cited answer streams in",
-    text: "Your model writes the answer with [n] citations to check every claim. Without a model, the offline engine quotes its sources word for word.",
-  },
-  {
-    icon: ServerCog,
-    title: "Everything stays on your server",
-    text: "History, library and share links live in your own PostgreSQL. Plug in any OpenAI-compatible model and SearXNG, Tavily or Brave.",
-  },
+const STEPS: ReadonlyArray<{ icon: LucideIcon; id: "ask" | "search" | "answer" | "server" }> = [
+  { icon: Search, id: "ask" },
+  { icon: Sparkles, id: "search" },
+  { icon: MessageSquareQuote, id: "answer" },
+  { icon: ServerCog, id: "server" },
 ];
 
 /** Each showcased agent's icon (build/content-plugin.ts picks the agents, in this order). */
@@ -57,26 +42,27 @@ const SHOWCASE_NAMES = ["ELI5", "Email Response", "Humanizer", "Systems Thinking
 
 /** How an answer is made, in four steps. */
 export function HowItWorksSection() {
+  const t = useT();
   return (
     <section aria-labelledby="how-heading" className="border-y border-border bg-surface-2/50">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="how-heading" className="text-3xl font-semibold tracking-tight">
-            How it works
+            {t("landing.how.title")}
           </h2>
-          <p className="mt-3 text-muted">From question to checked answer in a few seconds.</p>
+          <p className="mt-3 text-muted">{t("landing.how.intro")}</p>
         </div>
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="relative flex flex-col gap-3">
+          {STEPS.map(({ icon: Icon, id }, index) => (
+            <li key={id} className="relative flex flex-col gap-3">
               <div className="flex items-center gap-3">
                 <span className="flex size-9 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-fg">
                   {index + 1}
                 </span>
                 <Icon className="size-5 text-accent" aria-hidden="true" />
               </div>
-              <h3 className="font-semibold">{title}</h3>
-              <p className="text-sm text-muted">{text}</p>
+              <h3 className="font-semibold">{t(`landing.how.${id}.title`)}</h3>
+              <p className="text-sm text-muted">{t(`landing.how.${id}.text`)}</p>
             </li>
           ))}
         </ol>
@@ -87,26 +73,20 @@ export function HowItWorksSection() {
 
 /** The preset agents: ready to chat with a model; the ones that search or read work offline too. */
 export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
+  const t = useT();
   return (
     <section aria-labelledby="agents-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="grid items-center gap-10 lg:grid-cols-[1fr_1.2fr]">
         <div>
           <p className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-medium text-accent-soft-fg">
             <Bot className="size-3.5" aria-hidden="true" />
-            Agents
+            {t("landing.agents.eyebrow")}
           </p>
           <h2 id="agents-heading" className="mt-4 text-3xl font-semibold tracking-tight">
-            {PRESET_AGENT_COUNT} ready-made agents, and your own
+            {t("landing.agents.title", { count: PRESET_AGENT_COUNT })}
           </h2>
-          <p className="mt-3 text-muted">
-            Assistants with a fixed role for writing, learning, work and reflection, ready to chat
-            in the agents hub once the server has a language model. The ones that search the web or
-            read a page, such as Quick Answer and URL Q&amp;A, answer from their sources even
-            without one, in offline mode. Make your own custom agents with your instructions, tools
-            and your own files as knowledge, and share them by link: the people you share with get
-            answers from those files but can never open them.
-          </p>
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label="More agents">
+          <p className="mt-3 text-muted">{t("landing.agents.text")}</p>
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("landing.agents.more")}>
             {SHOWCASE_NAMES.map((name) => (
               <li
                 key={name}
@@ -121,11 +101,12 @@ export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
             onNavigate={onNavigate}
             className="mt-6 inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
-            Open the agents hub
-            <ArrowRight className="size-4" aria-hidden="true" />
+            {t("landing.agents.open")}
+            <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           </NavAnchor>
         </div>
-        <ul className="grid gap-3 sm:grid-cols-2">
+        {/* The preset agents' names and lines are in English (their catalogue). */}
+        <ul lang="en" dir="auto" className="grid gap-3 sm:grid-cols-2">
           {AGENTS.map(({ icon: Icon, name, text }) => (
             <li key={name} className="rounded-2xl border border-border bg-surface p-5 shadow-xs">
               <Icon className="size-5 text-accent" aria-hidden="true" />
@@ -141,25 +122,27 @@ export function AgentsShowcase({ onNavigate }: { onNavigate?: NavigateFn }) {
 
 /** The first questions of content/faq.md, each linking to its answer on /faq. */
 export function FaqTeaser({ onNavigate }: { onNavigate?: NavigateFn }) {
+  const t = useT();
   return (
     <section aria-labelledby="faq-teaser-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end">
         <div>
           <h2 id="faq-teaser-heading" className="text-3xl font-semibold tracking-tight">
-            Questions people ask
+            {t("landing.faq.title")}
           </h2>
-          <p className="mt-3 text-muted">Short answers; the FAQ has the rest.</p>
+          <p className="mt-3 text-muted">{t("landing.faq.intro")}</p>
         </div>
         <NavAnchor
           href={paths.faq.href()}
           onNavigate={onNavigate}
           className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
-          All questions
-          <ArrowRight className="size-4" aria-hidden="true" />
+          {t("landing.faq.all")}
+          <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </NavAnchor>
       </div>
-      <ul className="mt-8 grid gap-4 md:grid-cols-2" data-testid="faq-teaser">
+      {/* content/faq.md is in English. */}
+      <ul lang="en" dir="auto" className="mt-8 grid gap-4 md:grid-cols-2" data-testid="faq-teaser">
         {faqTeaser.map((item) => (
           <li key={item.id}>
             <NavAnchor

@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
 import { formatPostDate, type PostMeta } from "../lib/post-meta.ts";
 
 /** "Nov 21, 2026 · 6 min read" (and the author when asked). */
@@ -11,6 +12,7 @@ export function PostMetaLine({
   withAuthor?: boolean;
   className?: string;
 }) {
+  const t = useT();
   return (
     <p
       className={clsx("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-subtle", className)}
@@ -21,9 +23,9 @@ export function PostMetaLine({
           <span aria-hidden="true">·</span>
         </>
       ) : null}
-      <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+      <time dateTime={post.date}>{formatPostDate(post.date, intlLocale())}</time>
       <span aria-hidden="true">·</span>
-      <span>{post.readingMinutes} min read</span>
+      <span>{t("pages.blog.readingTime", { minutes: post.readingMinutes })}</span>
     </p>
   );
 }

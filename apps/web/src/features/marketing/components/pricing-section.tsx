@@ -4,67 +4,43 @@ import { Check } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { NavAnchor, type NavigateFn } from "@/components/ui/nav-anchor.tsx";
 import { paths } from "@/config/paths.ts";
-import { formatHistoryKept, formatLimit, perPeriod } from "@/lib/format.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 
-const PLANS: ReadonlyArray<{
-  tier: Tier;
-  name: string;
-  price: string;
-  blurb: string;
-  cta: { label: string; href: string };
-}> = [
-  {
-    tier: "anonymous",
-    name: "Guest",
-    price: "No account",
-    blurb: "Search right away, nothing to sign up for.",
-    cta: { label: "Start searching", href: paths.app.root.href() },
-  },
-  {
-    tier: "free",
-    name: "Free",
-    price: "Free",
-    blurb: "Sign in by e-mail link to keep your work.",
-    cta: { label: "Get started", href: paths.app.root.href() },
-  },
-  {
-    tier: "pro",
-    name: "Pro",
-    price: "By arrangement",
-    blurb: "For heavy use. Granted by your Nexus administrator.",
-    cta: { label: "Book a demo", href: paths.bookDemo.href() },
-  },
+const PLANS: ReadonlyArray<{ tier: Tier; id: "guest" | "free" | "pro"; href: string }> = [
+  { tier: "anonymous", id: "guest", href: paths.app.root.href() },
+  { tier: "free", id: "free", href: paths.app.root.href() },
+  { tier: "pro", id: "pro", href: paths.bookDemo.href() },
 ];
 
+/** A plan's limits (0: unlimited, spec §9) in the interface's language. */
 function rows(tier: Tier): string[] {
   const limits = TIER_LIMITS[tier];
-  const period = perPeriod(limits);
+  const period = limits.period;
   if (tier === "anonymous") {
     return [
-      `${formatLimit(limits.search)} searches ${period}`,
-      "History not kept",
-      "Files, agents and library need an account",
+      t("landing.pricing.searches", { count: limits.search, period }),
+      t("landing.pricing.historyNotKept"),
+      t("landing.pricing.needAccount"),
     ];
   }
   return [
-    `${formatLimit(limits.search)} searches ${period}`,
-    `${formatLimit(limits.addFiles)} file uploads ${period}`,
-    `${formatLimit(limits.agentUsage)} agent chats ${period}`,
-    `History kept: ${formatHistoryKept(limits, false).toLowerCase()}`,
+    t("landing.pricing.searches", { count: limits.search, period }),
+    t("landing.pricing.uploads", { count: limits.addFiles, period }),
+    t("landing.pricing.agentChats", { count: limits.agentUsage, period }),
+    t("landing.pricing.historyKept", { count: limits.maxChats }),
   ];
 }
 
 /** Plans and their limits, straight from TIER_LIMITS. */
 export function PricingSection({ onNavigate }: { onNavigate?: NavigateFn }) {
+  useT();
   return (
     <section aria-labelledby="pricing-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
         <h2 id="pricing-heading" className="text-3xl font-semibold tracking-tight">
-          Simple limits, clearly stated
+          {t("landing.pricing.title")}
         </h2>
-        <p className="mt-3 text-muted">
-          Limits reset every day for guests and every month for accounts.
-        </p>
+        <p className="mt-3 text-muted">{t("landing.pricing.intro")}</p>
       </div>
       <ul className="mt-12 grid gap-4 lg:grid-cols-3">
         {PLANS.map((plan) => {
@@ -78,9 +54,11 @@ export function PricingSection({ onNavigate }: { onNavigate?: NavigateFn }) {
                 featured ? "border-accent ring-1 ring-accent" : "border-border",
               )}
             >
-              <h3 className="font-semibold">{plan.name}</h3>
-              <p className="mt-2 text-2xl font-semibold tracking-tight">{plan.price}</p>
-              <p className="mt-1 text-sm text-muted">{plan.blurb}</p>
+              <h3 className="font-semibold">{t(`landing.pricing.${plan.id}.name`)}</h3>
+              <p className="mt-2 text-2xl font-semibold tracking-tight">
+                {t(`landing.pricing.${plan.id}.price`)}
+              </p>
+              <p className="mt-1 text-sm text-muted">{t(`landing.pricing.${plan.id}.blurb`)}</p>
               <ul className="mt-6 flex flex-1 flex-col gap-2.5 text-sm">
                 {rows(plan.tier).map((row) => (
                   <li key={row} className="flex gap-2">
@@ -90,14 +68,14 @@ export function PricingSection({ onNavigate }: { onNavigate?: NavigateFn }) {
                 ))}
               </ul>
               <NavAnchor
-                href={plan.cta.href}
+                href={plan.href}
                 onNavigate={onNavigate}
                 className={buttonClasses({
                   variant: featured ? "primary" : "outline",
                   className: "mt-8 w-full",
                 })}
               >
-                {plan.cta.label}
+                {plan.id === "pro" ? t("footer.bookDemo") : t(`landing.pricing.${plan.id}.cta`)}
               </NavAnchor>
             </li>
           );

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Link } from "react-router";
+import { LocalLink } from "@/components/ui/local-link.tsx";
 import { paths } from "@/config/paths.ts";
 
 /** The blog list filtered by one tag: /blog?tag=<tag>. */
@@ -20,7 +20,7 @@ export function TagLink({
   count?: number;
 }) {
   return (
-    <Link
+    <LocalLink
       to={tagHref(tag)}
       aria-current={active ? "page" : undefined}
       data-testid="tag-link"
@@ -35,6 +35,6 @@ export function TagLink({
       {count === undefined ? null : (
         <span className={active ? "opacity-80" : "text-subtle"}>{count}</span>
       )}
-    </Link>
+    </LocalLink>
   );
 }

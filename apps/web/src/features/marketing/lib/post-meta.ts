@@ -66,8 +66,8 @@ export function sortPosts<T extends Pick<PostMeta, "date" | "title">>(posts: rea
 }
 
 /** "Nov 21, 2026" for an ISO date, read as a calendar day (no time-zone shift). */
-export function formatPostDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
+export function formatPostDate(date: string, locale = "en-US"): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(locale, {
     year: "numeric",
     month: "short",
     day: "numeric",

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useCopyShare } from "../api/copy-share.ts";
@@ -48,8 +49,8 @@ export function ContinueButton({
       data-testid="continue-in-nexus"
     >
       {copy.isPending ? <Spinner className="size-4" /> : null}
-      Continue in Nexus
-      <ArrowRight className="size-4" aria-hidden="true" />
+      {t("shares.continue")}
+      <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
     </Button>
   );
 }

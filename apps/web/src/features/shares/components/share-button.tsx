@@ -4,20 +4,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useCreateShare } from "../api/create-share.ts";
 import { useRevokeShare } from "../api/revoke-share.ts";
 import { SharePanel, type ShareScope } from "./share-panel.tsx";
-
-const COPIED: Record<ShareScope, string> = {
-  answer: "Link to this answer copied.",
-  thread: "Link to the whole thread copied.",
-};
-const READY: Record<ShareScope, string> = {
-  answer: "Link to this answer made: copy it from the box.",
-  thread: "Link to the whole thread made: copy it from the box.",
-};
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -39,7 +31,7 @@ export function ShareButton({
   threadId,
   entryId,
   onSignIn,
-  label = "Share",
+  label = t("shares.share"),
 }: {
   threadId: string;
   entryId?: string;
@@ -58,7 +50,7 @@ export function ShareButton({
   if (session.status !== "signed-in") {
     if (!onSignIn) return null;
     return (
-      <Button variant="ghost" size="sm" onClick={onSignIn} title="Sign in to share answers">
+      <Button variant="ghost" size="sm" onClick={onSignIn} title={t("shares.signInToShare")}>
         <Share2 className="size-4" aria-hidden="true" />
         <span className="max-sm:sr-only">{label}</span>
       </Button>
@@ -73,7 +65,10 @@ export function ShareButton({
       onSuccess: async (made) => {
         setShare(made);
         setOpen(true);
-        notify("success", (await copyText(made.url)) ? COPIED[next] : READY[next]);
+        notify(
+          "success",
+          t((await copyText(made.url)) ? `shares.copied.${next}` : `shares.ready.${next}`),
+        );
       },
       onError: (error) => {
         setOpen(true);
@@ -86,7 +81,7 @@ export function ShareButton({
       onSuccess: () => {
         setOpen(false);
         setShare(null);
-        notify("success", "Link revoked: it no longer opens.");
+        notify("success", t("shares.revokedGone"));
       },
       onError: (error) => notify("error", `The link was not revoked. ${errorMessage(error)}`),
     });

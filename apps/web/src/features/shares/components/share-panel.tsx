@@ -10,18 +10,20 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { inputClasses } from "@/components/ui/text-field.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 
 export type ShareScope = "answer" | "thread";
 
 const SCOPES = [
-  { value: "answer" as const, label: "This answer" },
-  { value: "thread" as const, label: "Whole thread" },
+  { value: "answer" as const, label: () => t("shares.panel.answer") },
+  { value: "thread" as const, label: () => t("shares.panel.thread") },
 ];
 
-const ACCESS: Record<ShareScope, string> = {
-  answer: "Anyone with the link can read this answer and its sources, without signing in.",
-  thread: "Anyone with the link can read every question and answer of this thread so far.",
+const ACCESS: Record<ShareScope, () => string> = {
+  answer: () => t("shares.panel.answerAccess"),
+  thread: () => t("shares.panel.threadAccess"),
 };
 
 /**
@@ -50,15 +52,19 @@ export function SharePanel({
   onScope: (scope: ShareScope) => void;
   onRevoke: (share: MyShare) => void;
 }) {
+  useT();
   const fieldId = useId();
   const clipboard = useCopyToClipboard();
-  const options = SCOPES.filter((option) => scopes.includes(option.value));
+  const options = SCOPES.filter((option) => scopes.includes(option.value)).map((option) => ({
+    value: option.value,
+    label: option.label(),
+  }));
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Share" data-testid="share-dialog">
+      <DialogContent title={t("shares.share")} data-testid="share-dialog">
         {options.length > 1 ? (
           <ChoiceGroup
-            label="What the link shows"
+            label={t("shares.panel.what")}
             value={scope}
             options={options}
             onChange={onScope}
@@ -73,12 +79,12 @@ export function SharePanel({
         ) : null}
         <p className="flex items-start gap-2 text-sm text-muted" data-testid="share-access">
           <Globe className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {ACCESS[scope]}
+          {ACCESS[scope]()}
         </p>
         {share ? (
           <div className="mt-3 flex gap-2">
             <label htmlFor={fieldId} className="sr-only">
-              Share link
+              {t("shares.panel.link")}
             </label>
             <input
               id={fieldId}
@@ -94,12 +100,14 @@ export function SharePanel({
               ) : (
                 <Copy className="size-4" aria-hidden="true" />
               )}
-              <span aria-live="polite">{clipboard.copied ? "Copied" : "Copy"}</span>
+              <span aria-live="polite">
+                {clipboard.copied ? t("shares.copied") : t("shares.panel.copy")}
+              </span>
             </Button>
           </div>
         ) : busy ? (
           <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <Spinner className="size-4" /> Making the link...
+            <Spinner className="size-4" /> {t("shares.panel.making")}
           </p>
         ) : null}
         {error ? (
@@ -111,14 +119,17 @@ export function SharePanel({
           <p className="flex items-center gap-1.5 text-xs text-subtle">
             <Link2 className="size-3.5" aria-hidden="true" />
             <span>
-              All your links:{" "}
-              <Link
-                to={`${paths.app.settings.href()}#share-links`}
-                className="text-accent hover:underline"
-                onClick={() => onOpenChange(false)}
-              >
-                Settings
-              </Link>
+              {richT("shares.panel.allLinks", {
+                settings: (
+                  <Link
+                    to={`${paths.app.settings.href()}#share-links`}
+                    className="text-accent hover:underline"
+                    onClick={() => onOpenChange(false)}
+                  >
+                    {t("nav.settings")}
+                  </Link>
+                ),
+              })}
             </span>
           </p>
           {share ? (
@@ -130,7 +141,7 @@ export function SharePanel({
               className="text-danger"
             >
               <Link2Off className="size-4" aria-hidden="true" />
-              Revoke link
+              {t("shares.revokeLink")}
             </Button>
           ) : null}
         </div>

@@ -14,6 +14,8 @@ import { AnswerSkeleton, Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
+import { t, translateSpec, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { isShareNotFound, usePublicShare } from "../api/get-public-share.ts";
 import { type SharedConversation, sharedConversationOf } from "../lib/shared-messages.ts";
 import { ContinueButton } from "./continue-button.tsx";
@@ -23,7 +25,8 @@ const FRAME = "mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12";
 const WIDE_FRAME = "mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12";
 
 function Eyebrow() {
-  return <p className="text-sm font-medium text-accent">Shared from Nexus</p>;
+  const t = useT();
+  return <p className="text-sm font-medium text-accent">{t("shares.page.eyebrow")}</p>;
 }
 
 function Loading() {
@@ -42,7 +45,10 @@ function Loading() {
 
 /** Unknown, revoked and deleted links: the spec's message for the kind of link. */
 export function ShareNotFound({ shareId }: { shareId: string }) {
-  const message = isThreadShareId(shareId) ? MESSAGES.noSuchThreadShare : MESSAGES.noSuchShare;
+  useT();
+  const message = translateSpec(
+    isThreadShareId(shareId) ? MESSAGES.noSuchThreadShare : MESSAGES.noSuchShare,
+  );
   return (
     <div
       className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center sm:px-6"
@@ -51,11 +57,9 @@ export function ShareNotFound({ shareId }: { shareId: string }) {
       <title>{`${message} · Nexus`}</title>
       <Link2Off className="size-10 text-subtle" aria-hidden="true" />
       <h1 className="text-2xl font-semibold tracking-tight">{message}</h1>
-      <p className="text-muted">
-        The link may be mistyped, or its owner revoked it or deleted what it pointed to.
-      </p>
+      <p className="text-muted">{t("shares.page.notFoundText")}</p>
       <Link to={paths.app.root.href()} className={buttonClasses()}>
-        Ask Nexus your own question
+        {t("shares.page.askOwn")}
       </Link>
     </div>
   );
@@ -74,6 +78,7 @@ function Conversation({
   renderTurn: (message: SharedThreadMessage, index: number) => ReactNode;
   continueAnonymously: (conversation: SharedConversation) => string | null;
 }) {
+  useT();
   const KindIcon = conversation.kind === "thread" ? MessagesSquare : Text;
   const count = conversation.messages.length;
   const hasMedia = conversation.messages.some(
@@ -86,7 +91,7 @@ function Conversation({
       data-kind={conversation.kind}
       data-agent={conversation.agent?.agentId}
     >
-      <title>{`${conversation.title} · Shared from Nexus`}</title>
+      <title>{`${conversation.title} · ${t("shares.page.eyebrow")}`}</title>
       <header className="flex flex-col gap-4 border-b border-border pb-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Eyebrow />
@@ -102,16 +107,23 @@ function Conversation({
             <KindIcon className="size-4" aria-hidden="true" />
             {kindLabel?.(conversation) ??
               (conversation.kind === "thread"
-                ? `${conversation.agent ? "Conversation" : "Thread"} · ${count} ${count === 1 ? "question" : "questions"}`
+                ? t(conversation.agent ? "shares.page.conversation" : "shares.page.thread", {
+                    count,
+                  })
                 : conversation.agent
-                  ? "Reply"
-                  : "Answer")}
+                  ? t("shares.page.reply")
+                  : t("shares.page.answer"))}
           </span>
           <span>
-            Shared{" "}
-            <time dateTime={conversation.sharedAt}>{formatDateTime(conversation.sharedAt)}</time>
+            {richT("shares.page.sharedOn", {
+              date: (
+                <time dateTime={conversation.sharedAt}>
+                  {formatDateTime(conversation.sharedAt)}
+                </time>
+              ),
+            })}
           </span>
-          <span>Read-only</span>
+          <span>{t("shares.page.readOnly")}</span>
         </p>
         <ContinueButton
           conversation={conversation}
@@ -132,7 +144,7 @@ function Conversation({
         ))}
       </div>
       <footer className="mt-4 flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface-2/60 p-6 text-center">
-        <p className="text-sm text-muted">Want to ask a follow-up? Pick up where this left off.</p>
+        <p className="text-sm text-muted">{t("shares.page.followUp")}</p>
         <ContinueButton conversation={conversation} continueAnonymously={continueAnonymously} />
       </footer>
     </div>
@@ -161,6 +173,7 @@ export function SharedPage({
   kindLabel?: (conversation: SharedConversation) => string | null;
   continueAnonymously: (conversation: SharedConversation) => string | null;
 }) {
+  useT();
   const share = usePublicShare(shareId);
   if (share.isPending) return <Loading />;
   if (share.isError) {
@@ -174,11 +187,11 @@ export function SharedPage({
           action={
             <Button size="sm" variant="outline" onClick={() => void share.refetch()}>
               <RefreshCw className="size-3.5" aria-hidden="true" />
-              Retry
+              {t("common.retry")}
             </Button>
           }
         >
-          This shared page could not be loaded. {errorMessage(share.error)}
+          {t("shares.page.loadFailed")} {errorMessage(share.error)}
         </Alert>
       </div>
     );

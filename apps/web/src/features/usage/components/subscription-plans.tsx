@@ -5,28 +5,29 @@ import { Link, useNavigate } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
 import { formatHistoryKept, formatLimit } from "@/lib/format.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { useTierLimits } from "../api/get-tier-limits.ts";
 
-const PLANS: ReadonlyArray<{ tier: AccountTier; name: string; blurb: string }> = [
-  { tier: "free", name: "Free", blurb: "Everything you need to get started." },
-  { tier: "pro", name: "Pro", blurb: "For heavy research, teams and power users." },
+const PLANS: ReadonlyArray<{ tier: AccountTier & ("free" | "pro") }> = [
+  { tier: "free" },
+  { tier: "pro" },
 ];
 
 /** The server's limits for the tier (its operator may set them); "…" until they arrive. */
 function features(limits: TierLimits | undefined): Array<{ label: string; value: string }> {
   if (!limits) {
     return [
-      "Searches per month",
-      "File uploads per month",
-      "Agent chats per month",
-      "History kept",
+      t("plans.searches"),
+      t("plans.uploads"),
+      t("plans.agentChats"),
+      t("plans.historyKept"),
     ].map((label) => ({ label, value: "…" }));
   }
   return [
-    { label: "Searches per month", value: formatLimit(limits.search) },
-    { label: "File uploads per month", value: formatLimit(limits.addFiles) },
-    { label: "Agent chats per month", value: formatLimit(limits.agentUsage) },
-    { label: "History kept", value: formatHistoryKept(limits, false) },
+    { label: t("plans.searches"), value: formatLimit(limits.search) },
+    { label: t("plans.uploads"), value: formatLimit(limits.addFiles) },
+    { label: t("plans.agentChats"), value: formatLimit(limits.agentUsage) },
+    { label: t("plans.historyKept"), value: formatHistoryKept(limits, false) },
   ];
 }
 
@@ -46,30 +47,28 @@ function useClose() {
 
 /** Free vs Pro with the limits this server enforces (GET /api/usage/limits), the current plan marked. */
 export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
+  useT();
   const close = useClose();
   const limits = useTierLimits();
   return (
     <div className="relative mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 lg:py-12">
-      <title>Plans · Nexus</title>
+      <title>{t("plans.metaTitle")}</title>
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t("plans.close")}
         data-testid="plans-close"
         onClick={close}
-        className="absolute top-6 right-4 inline-flex size-10 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-fg sm:right-6"
+        className="absolute end-4 top-6 inline-flex size-10 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-fg sm:end-6"
       >
         <X className="size-5" aria-hidden="true" />
       </button>
       <div className="mx-auto max-w-xl pt-6 text-center">
-        <h1 className="text-3xl font-semibold tracking-tight">Plans</h1>
-        <p className="mt-3 text-muted">
-          Pro accounts are granted by the administrator of this Nexus server; there is no payment
-          here. Ask for Pro and your request reaches them.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("plans.title")}</h1>
+        <p className="mt-3 text-muted">{t("plans.intro")}</p>
       </div>
       {limits.isError ? (
         <p role="alert" className="mt-6 text-center text-sm text-danger">
-          The plan limits could not be loaded. {limits.error.message}
+          {t("plans.loadFailed")} {limits.error.message}
         </p>
       ) : null}
       <ul className="mt-10 grid gap-4 md:grid-cols-2">
@@ -90,15 +89,15 @@ export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
               <div className="flex items-center justify-between gap-2">
                 <h2 className="flex items-center gap-2 text-lg font-semibold">
                   {pro ? <Crown className="size-5 text-accent" aria-hidden="true" /> : null}
-                  {plan.name}
+                  {t(`plans.${plan.tier}.name`)}
                 </h2>
                 {current ? (
                   <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-fg">
-                    Current plan
+                    {t("plans.current")}
                   </span>
                 ) : null}
               </div>
-              <p className="mt-1 text-sm text-muted">{plan.blurb}</p>
+              <p className="mt-1 text-sm text-muted">{t(`plans.${plan.tier}.blurb`)}</p>
               <dl className="mt-6 flex flex-1 flex-col gap-3 text-sm">
                 {features(limits.data?.limits[plan.tier]).map((feature) => (
                   <div key={feature.label} className="flex items-center justify-between gap-4">
@@ -115,12 +114,12 @@ export function SubscriptionPlans({ currentTier }: { currentTier: Tier }) {
                   to={paths.bookDemo.href()}
                   className={buttonClasses({ className: "mt-8 w-full" })}
                 >
-                  Ask for Pro
-                  <ArrowRight className="size-4" aria-hidden="true" />
+                  {t("plans.askPro")}
+                  <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 </Link>
               ) : (
                 <p className="mt-8 rounded-lg bg-surface-2 px-3 py-2.5 text-center text-sm text-muted">
-                  {current ? "You are on this plan." : "Included with every account."}
+                  {current ? t("plans.onThisPlan") : t("plans.included")}
                 </p>
               )}
             </li>
