@@ -14,7 +14,8 @@ import { AppError } from "../../lib/errors.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import * as repo from "./documents.repo.ts";
-import type { FileRow } from "./documents.service.ts";
+
+type FileRow = Awaited<ReturnType<typeof files.ownedFile>>;
 
 /**
  * Collections (issue 41 scope 1): a document chat holds its document and up to 49 more of the

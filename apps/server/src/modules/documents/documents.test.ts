@@ -12,7 +12,7 @@ import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
-import { collectionCases } from "./documents-collections.cases.ts";
+import { collectionCases } from "./documents-collections-kit.ts";
 
 /**
  * /api/documents: a person's own file as a document (its state, its text per page, one passage, a
