@@ -215,8 +215,10 @@ test("a chat over two files: a second file added from my files is cited by name 
 }) => {
   test.setTimeout(90_000);
   await signInViaApi(context, uniqueEmail("collection"));
-  const pdf = await uploadReady(page.request, "doc_1_3_pages.pdf");
-  const epub = await uploadReady(page.request, "testEPUB.epub");
+  const [pdf, epub] = await Promise.all([
+    uploadReady(page.request, "doc_1_3_pages.pdf"),
+    uploadReady(page.request, "testEPUB.epub"),
+  ]);
   await page.goto(`/app/document-chat/${pdf}`);
   await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
   const bar = page.getByTestId("collection-bar");

@@ -88,10 +88,7 @@ export function CollectionBar({
       data-testid="collection-bar"
       className="flex min-w-0 flex-wrap items-center gap-1.5 border-b border-border bg-surface px-4 py-1.5"
     >
-      <ul
-        className="flex min-w-0 flex-wrap items-center gap-1.5"
-        aria-label={t("docCollections.files")}
-      >
+      <ul className="flex min-w-0 items-center gap-1.5 max-sm:flex-1 max-sm:overflow-x-auto max-sm:py-0.5 sm:flex-wrap">
         {files.map((file) => {
           const shown = file.id === shownId;
           return (
@@ -100,7 +97,7 @@ export function CollectionBar({
               data-testid="collection-file"
               data-file-id={file.id}
               className={clsx(
-                "flex max-w-[16rem] min-w-0 items-center rounded-full border text-xs",
+                "flex max-w-[16rem] min-w-0 shrink-0 items-center rounded-full border text-xs",
                 shown
                   ? "border-accent bg-accent-soft text-accent-soft-fg"
                   : "border-border text-fg",
@@ -142,7 +139,7 @@ export function CollectionBar({
         {uploading.map((name) => (
           <li
             key={`uploading-${name}`}
-            className="flex max-w-[16rem] items-center gap-1.5 rounded-full border border-dashed border-border px-2.5 py-1 text-xs text-muted"
+            className="flex max-w-[16rem] shrink-0 items-center gap-1.5 rounded-full border border-dashed border-border px-2.5 py-1 text-xs text-muted"
           >
             <Loader2 className="size-3.5 shrink-0 animate-spin" aria-hidden="true" />
             <span className="truncate">{t("docCollections.uploading", { name })}</span>
@@ -165,14 +162,14 @@ export function CollectionBar({
             className={buttonClasses({ variant: "ghost", size: "sm" })}
           >
             <Plus className="size-4" aria-hidden="true" />
-            {t("docCollections.add")}
+            <span className="max-sm:sr-only">{t("docCollections.add")}</span>
           </button>
           {menu.open ? (
             <div
               {...menu.menuProps}
               role="menu"
               aria-label={t("docCollections.add")}
-              className="absolute start-0 z-30 mt-1 min-w-52 rounded-xl border border-border bg-surface p-1 shadow-lg"
+              className="absolute end-0 z-30 mt-1 min-w-52 sm:start-0 sm:end-auto rounded-xl border border-border bg-surface p-1 shadow-lg"
             >
               <button
                 type="button"
