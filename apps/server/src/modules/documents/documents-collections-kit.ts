@@ -175,6 +175,11 @@ export function collectionCases(ctx: CollectionContext) {
         cookie: ctx.alice().cookie,
       });
       expect(absent.status).toBe(404);
+      const malformed = await h.request(`${filesUrl("collectx")}/not-a-file`, {
+        method: "DELETE",
+        cookie: ctx.alice().cookie,
+      });
+      expect(malformed.status).toBe(404);
     });
   });
 }

@@ -26,6 +26,7 @@ type FileRow = Awaited<ReturnType<typeof files.ownedFile>>;
  */
 
 const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const noSuchConversation = () => new AppError("not_found", "No such conversation.");
 
@@ -137,7 +138,9 @@ export async function removeCollectionFile(
       "bad_request",
       "The chat's own document stays in it: start a chat about another file instead.",
     );
-  const removed = await repo.removeChatFile(deps.db, { userId: user.id, threadId, fileId });
+  const removed =
+    UUID.test(fileId) &&
+    (await repo.removeChatFile(deps.db, { userId: user.id, threadId, fileId }));
   if (!removed) throw new AppError("not_found", "No such file in this chat.");
   return collectionFiles(deps, user, document, threadId);
 }
@@ -152,9 +155,11 @@ export async function chatSources(
   document: FileRow,
   threadId: string | undefined,
 ): Promise<FileRow[]> {
-  if (!threadId) return [document];
-  const rows = await checkThread(deps, user, document, threadId);
-  const all = await filesOf(deps, user, document, rows);
+  // The thread itself is checked by the answer turn, as for any document chat.
+  if (!threadId || !THREAD_ID.test(threadId)) return [document];
+  const rows = await repo.chatFiles(deps.db, { userId: user.id, threadId });
+  const mine = rows.filter((row) => row.documentId === document.id);
+  const all = await filesOf(deps, user, document, mine);
   return all.filter((row) => row.status === "ready").slice(0, MAX_COLLECTION_FILES);
 }
 
