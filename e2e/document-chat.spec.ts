@@ -207,3 +207,38 @@ test("a scanned PDF: its recognised text is one click from the warning, and a ci
   const mark = page.getByTestId("recognised-text").locator("mark.doc-highlight").first();
   await expect(mark).toContainText("Happy New Year");
 });
+
+test("a chat over two files: a second file added from my files is cited by name and shown at its passage", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(90_000);
+  await signInViaApi(context, uniqueEmail("collection"));
+  const [pdf, epub] = await Promise.all([
+    uploadReady(page.request, "doc_1_3_pages.pdf"),
+    uploadReady(page.request, "testEPUB.epub"),
+  ]);
+  await page.goto(`/app/document-chat/${pdf}`);
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  const bar = page.getByTestId("collection-bar");
+  await expect(bar.getByTestId("collection-file")).toHaveCount(1);
+
+  // Add files → Choose from your files → the EPUB.
+  await bar.getByTestId("collection-add").click();
+  await page.getByTestId("collection-pick").click();
+  const dialog = page.getByTestId("pick-files-dialog");
+  await dialog.getByRole("checkbox", { name: /testEPUB\.epub/ }).check();
+  await dialog.getByRole("button", { name: "Attach" }).click();
+  await expect(bar.getByTestId("collection-file")).toHaveCount(2);
+
+  await ask(page, "What is the text for chapter One?");
+  const reply = page.getByTestId("document-reply").last();
+  await expect(reply.getByTestId("document-passage-file").first()).toContainText("testEPUB.epub");
+  // Its chip shows that file in the viewer, at the quoted passage.
+  await reply.getByTestId("document-citation").first().click();
+  await expect(bar.locator(`[data-file-id="${epub}"] button[aria-pressed="true"]`)).toBeVisible();
+  await expect(page.locator("mark.doc-highlight").first()).toContainText(/chapter One/i, {
+    timeout: 15_000,
+  });
+});

@@ -23,7 +23,12 @@ export const CUSTOM_AGENT = {
  */
 export function matrixSeeds(
   harness: () => Harness,
-  maps: { ownerCookies: Map<string, string>; ownerCustomAgents: Map<string, string> },
+  maps: {
+    ownerCookies: Map<string, string>;
+    ownerCustomAgents: Map<string, string>;
+    /** The owner's ready file that the document rows' :documentId names. */
+    ownerDocuments?: Map<string, string>;
+  },
 ) {
   const { ownerCookies, ownerCustomAgents } = maps;
   const h = new Proxy({} as Harness, { get: (_, key) => harness()[key as keyof Harness] });
@@ -204,8 +209,41 @@ export function matrixSeeds(
       return { ...out, ":shareId": shareId };
     };
   }
+  /**
+   * A file of the owner's, not yet in any chat (:fileId), and, with `inChat`, added to the chat
+   * "MatrixCollection" about their matrix file (:threadId), the document of the document rows.
+   */
+  async function seedCollectionFile(ownerId: string, inChat: boolean) {
+    const cookie = ownerCookies.get(ownerId) ?? "";
+    seeded += 1;
+    // A ready file row (its text is not read here): no upload, no ingestion to wait for.
+    const [file] = await h.db.db
+      .insert(schema.files)
+      .values({
+        userId: ownerId,
+        name: `collection-${seeded}.txt`,
+        kind: "txt",
+        size: 1,
+        storageKey: `matrix-collection-${seeded}-${ownerId}`,
+        status: "ready",
+        runId: ownerId,
+      })
+      .returning({ id: schema.files.id });
+    const id = file?.id ?? "";
+    const ids = { ":fileId": id, ":threadId": "MatrixCollection" };
+    if (!inChat) return ids;
+    const document = maps.ownerDocuments?.get(ownerId) ?? "";
+    const added = await h.request(`/api/documents/${document}/threads/MatrixCollection/files`, {
+      method: "POST",
+      cookie,
+      body: { fileIds: [id] },
+    });
+    if (added.status !== 200) throw new Error(`adding to the collection: ${added.status}`);
+    return ids;
+  }
   return {
     seedNexdocImage,
+    seedCollectionFile,
     seedNexdoc,
     seedHistoryEntry,
     seedRun,

@@ -46,6 +46,7 @@ interface Row {
 
 const ownerCookies = new Map<string, string>();
 const ownerCustomAgents = new Map<string, string>();
+const ownerDocuments = new Map<string, string>();
 const {
   seedHistoryEntry,
   seedRun,
@@ -59,7 +60,8 @@ const {
   seedCancelledResearch,
   seedNexdoc,
   seedNexdocImage,
-} = matrixSeeds(() => h, { ownerCookies, ownerCustomAgents });
+  seedCollectionFile,
+} = matrixSeeds(() => h, { ownerCookies, ownerCustomAgents, ownerDocuments });
 const IMPORT_BODY = {
   threadId: "MatrixImport0001",
   focusMode: "web",
@@ -223,6 +225,21 @@ const MATRIX: Record<string, Row> = {
     expect: ownerOnly(200),
     seed: async () => ({ ":threadId": "MatrixDocumentThread" }),
   },
+  // Collections: a chat's files (another person's chat and file are missing ones).
+  "GET /api/documents/:documentId/chats": { expect: ownerOnly(200) },
+  "GET /api/documents/:documentId/threads/:threadId/files": {
+    expect: ownerOnly(200),
+    seed: async () => ({ ":threadId": "MatrixCollection" }),
+  },
+  "POST /api/documents/:documentId/threads/:threadId/files": {
+    bodyFor: (ids) => ({ fileIds: [ids[":fileId"]] }),
+    expect: ownerOnly(200),
+    seed: (ownerId) => seedCollectionFile(ownerId, false),
+  },
+  "DELETE /api/documents/:documentId/threads/:threadId/files/:fileId": {
+    expect: ownerOnly(200),
+    seed: (ownerId) => seedCollectionFile(ownerId, true),
+  },
   "POST /api/documents/:documentId/chat": {
     body: { text: "What does the file say?" },
     expect: ownerOnly(200),
@@ -327,6 +344,7 @@ describe("authorization matrix (G2)", () => {
     const uploaded = await upload(h, steadyOwner.cookie, "matrix-file.txt", "The owner's file.");
     const ownerFile = ((await uploaded.json()) as { id: string }).id;
     await untilDone(h, steadyOwner.cookie, ownerFile);
+    ownerDocuments.set(steadyOwner.userId, ownerFile);
     const ownerThread = "matrix-thread";
     await h.db.db.insert(schema.searchHistory).values({
       id: ownerThread,

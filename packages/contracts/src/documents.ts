@@ -214,6 +214,8 @@ export const documentCitationSchema = z.object({
   fileId: z.string(),
   ordinal: z.number().int(),
   label: z.string(),
+  /** The cited file's name, in a chat over several files (absent: the chat's one document). */
+  fileName: z.string().optional(),
   quote: z.string().nullable(),
   verified: z.boolean(),
   match: z.enum(["exact", "normalised", "fuzzy", "passage", "none"]),

@@ -11,6 +11,7 @@ export * from "./content.ts";
 export * from "./custom-agents.ts";
 export * from "./discover.ts";
 export * from "./discover-constants.ts";
+export * from "./document-collections.ts";
 export * from "./documents.ts";
 export * from "./email.ts";
 export * from "./errors.ts";

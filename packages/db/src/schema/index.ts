@@ -1,4 +1,5 @@
 export * from "./custom-agents.ts";
+export * from "./documents.ts";
 export * from "./extraction.ts";
 export * from "./feedback.ts";
 export * from "./files.ts";

@@ -56,6 +56,17 @@ export interface KindDeclaration {
   icon?: string;
   /** The badge a listed thread shows (default: its subject's name, else none). */
   badge?(subject: ThreadSubject | null): string | null;
+  /**
+   * Badges that depend on the thread, not only on its subject (a document chat over several files:
+   * "report.pdf + 2 files"), by thread id, given its subjects' names; a thread left out keeps
+   * `badge`'s.
+   */
+  threadBadges?(
+    deps: Pick<Deps, "db">,
+    user: SessionUser,
+    threads: readonly LinkedThread[],
+    names: ReadonlyMap<string, string>,
+  ): Promise<ReadonlyMap<string, string>>;
   /** Where a thread of this kind opens in the app. */
   link(thread: LinkedThread): string;
   /** How a reply or thread of this kind is shared. */

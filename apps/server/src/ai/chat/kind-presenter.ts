@@ -28,6 +28,7 @@ export async function presentKinds(
 ): Promise<PresentedKind[]> {
   const declared = rows.map((row) => declarationOf(deps.chatKinds, row.kind));
   const names = await subjectNames(deps, user, rows, declared);
+  const badges = await threadBadges(deps, user, rows, declared, names);
   return rows.map((row, i) => {
     const kind = declared[i] as KindDeclaration;
     const name = row.subjectId ? names.get(kind.kind)?.get(row.subjectId) : undefined;
@@ -37,7 +38,9 @@ export async function presentKinds(
       kind: kind.kind,
       label: kind.label,
       subject,
-      badge: kind.badge ? kind.badge(subject) : (subject?.name ?? null),
+      badge:
+        badges.get(kind.kind)?.get(row.threadId) ??
+        (kind.badge ? kind.badge(subject) : (subject?.name ?? null)),
       icon: kind.icon ?? null,
       href: kind.link(row),
       legacy: {
@@ -70,6 +73,30 @@ async function subjectNames(
     }),
   );
   return new Map(named);
+}
+
+/** Each kind's thread-dependent badges at once: kind → thread id → badge. */
+async function threadBadges(
+  deps: KindDeps,
+  user: SessionUser,
+  rows: readonly KindRow[],
+  declared: readonly KindDeclaration[],
+  names: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): Promise<Map<string, ReadonlyMap<string, string>>> {
+  const threads = new Map<KindDeclaration, KindRow[]>();
+  rows.forEach((row, i) => {
+    const kind = declared[i];
+    if (!kind?.threadBadges) return;
+    threads.set(kind, [...(threads.get(kind) ?? []), row]);
+  });
+  const badged = await Promise.all(
+    [...threads].map(async ([kind, list]) => {
+      const none = new Map<string, string>();
+      const badges = await kind.threadBadges?.(deps, user, list, names.get(kind.kind) ?? none);
+      return [kind.kind, badges ?? none] as const;
+    }),
+  );
+  return new Map(badged);
 }
 
 /** One thread's presentation (the thread API, a share). */

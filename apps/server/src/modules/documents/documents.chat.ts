@@ -18,6 +18,7 @@ import {
 } from "../answer/answer.chat.ts";
 import * as files from "../files/files.service.ts";
 import { citationsOf } from "./documents.citations.ts";
+import { chatSources, collectionBadges } from "./documents.collections.ts";
 import { pageLabel, rangeLabel, readyDocument } from "./documents.service.ts";
 import { asksForSummary, planSummary, sectionsOf } from "./documents.summary.ts";
 
@@ -37,6 +38,19 @@ export interface DocumentJob extends AnswerJob {
   documentName: string;
   /** Where its office views are stored (a spreadsheet citation names its rows from them). */
   documentStorageKey?: string;
+  /**
+   * Every file the chat holds that the question is answered from (its document first): more than
+   * one in a collection, whose citations then name their file.
+   */
+  chatFiles?: ChatFile[];
+}
+
+/** A file of the chat, as its citations need it. */
+interface ChatFile {
+  id: string;
+  name: string;
+  kind: string;
+  storageKey: string;
 }
 
 type DocumentContext = TurnContext<DocumentJob, AnswerState>;
@@ -52,10 +66,14 @@ async function accept(request: ChatRequest<AnswerRequest>) {
   if (!user) throw new AppError("unauthorized", "Sign in to chat with your documents.");
   const documentId = request.params.documentId ?? "";
   const row = await readyDocument(request.deps, user, documentId);
-  // The document is checked (the caller's, ready): the answer does not look it up again.
+  // The chat's files (its document and those added to its thread), checked: the caller's, ready.
+  const sources = await chatSources(request.deps, user, row, request.body.threadId);
   const accepted = await acceptAnswer(
-    { ...request, body: { ...request.body, fileIds: [row.id], focusMode: "local" } },
-    [{ id: row.id, name: row.name }],
+    {
+      ...request,
+      body: { ...request.body, fileIds: sources.map((f) => f.id), focusMode: "local" },
+    },
+    sources.map((f) => ({ id: f.id, name: f.name })),
   );
   const job: DocumentJob = {
     ...accepted.job,
@@ -64,6 +82,12 @@ async function accept(request: ChatRequest<AnswerRequest>) {
     documentKind: row.kind,
     documentName: row.name,
     documentStorageKey: row.storageKey,
+    chatFiles: sources.map((f) => ({
+      id: f.id,
+      name: f.name,
+      kind: f.kind,
+      storageKey: f.storageKey,
+    })),
   };
   return { job };
 }
@@ -99,58 +123,96 @@ async function prepare(ctx: DocumentContext): Promise<TurnPlan> {
   };
 }
 
+/** The chat's files by id (a job from before collections: its one document). */
+function chatFilesOf(job: DocumentJob): Map<string, ChatFile> {
+  const list = job.chatFiles ?? [
+    {
+      id: job.documentId,
+      name: job.documentName,
+      kind: job.documentKind,
+      storageKey: job.documentStorageKey ?? "",
+    },
+  ];
+  return new Map(list.map((file) => [file.id, file]));
+}
+
 async function documentCitations(ctx: DocumentContext): Promise<DocumentCitation[]> {
   const { deps, job, state, turn } = ctx;
-  const cache = new Map<number, Promise<files.FilePassage | null>>();
+  const chatFiles = chatFilesOf(job);
+  const cache = new Map<string, Promise<files.FilePassage | null>>();
   const citations = await citationsOf({
     text: turn.text,
     sources: state.media.sources,
     passage: (fileId, ordinal) => {
-      if (fileId !== job.documentId) return Promise.resolve(null);
-      let found = cache.get(ordinal);
+      // Only the chat's own files: a source of any other file cites nothing.
+      if (!chatFiles.has(fileId)) return Promise.resolve(null);
+      const key = `${fileId}:${ordinal}`;
+      let found = cache.get(key);
       if (!found) {
         found = files.filePassage(deps.db, fileId, ordinal);
-        cache.set(ordinal, found);
+        cache.set(key, found);
       }
       return found;
     },
-    label: (_source, passage) => labelOf(job.documentKind, passage),
+    label: (source, passage) => {
+      const at = sourceFileKind(chatFiles, source.url);
+      return labelOf(at ?? job.documentKind, passage);
+    },
   });
-  return SHEETS.has(job.documentKind) && job.documentStorageKey
-    ? withRowLabels(ctx, citations, job.documentStorageKey)
-    : citations;
+  const several = chatFiles.size > 1;
+  const views: ViewsByFile = new Map();
+  return Promise.all(
+    citations.map(async (citation) => {
+      const file = chatFiles.get(citation.fileId);
+      if (!file) return citation;
+      const labelled =
+        SHEETS.has(file.kind) && file.storageKey
+          ? await withRowLabel(ctx, citation, file, views)
+          : citation;
+      // In a collection each citation names its file (its chip, card and passage list say it).
+      return several ? { ...labelled, fileName: file.name } : labelled;
+    }),
+  );
+}
+
+/** The kind of the chat's file a source's link names (`/app/document-chat/<id>?chunk=`). */
+function sourceFileKind(chatFiles: Map<string, ChatFile>, url: string): string | undefined {
+  const m = /^\/app\/document-chat\/([0-9a-f-]{36})\?/i.exec(url);
+  return m?.[1] ? chatFiles.get(m[1].toLowerCase())?.kind : undefined;
 }
 
 const SHEETS = new Set(["xlsx", "ods", "csv"]);
+
+/** A reply's office views by file (each read once per reply). */
+type ViewsByFile = Map<string, ReturnType<typeof files.readViews>>;
 
 /**
  * A spreadsheet citation names the rows it covers ("Sheet 1, rows 1–11"), from the cited range
  * (or, unverified, its whole passage) and the sheet's grid view.
  */
-async function withRowLabels(
+async function withRowLabel(
   ctx: DocumentContext,
-  citations: DocumentCitation[],
-  storageKey: string,
-): Promise<DocumentCitation[]> {
-  const views = await files.readViews(ctx.deps, storageKey);
-  if (views.size === 0) return citations;
-  return Promise.all(
-    citations.map(async (citation) => {
-      const range = citation.ranges[0];
-      if (range)
-        return {
-          ...citation,
-          label: rangeLabel(ctx.job.documentKind, range.page, views.get(range.page), range),
-        };
-      const passage = await files.filePassage(ctx.deps.db, ctx.job.documentId, citation.ordinal);
-      if (!passage) return citation;
-      const whole = { start: passage.charStart, end: passage.charStart + passage.content.length };
-      return {
-        ...citation,
-        label: rangeLabel(ctx.job.documentKind, passage.page, views.get(passage.page), whole),
-      };
-    }),
-  );
+  citation: DocumentCitation,
+  file: ChatFile,
+  byFile: ViewsByFile,
+): Promise<DocumentCitation> {
+  let pending = byFile.get(file.id);
+  if (!pending) {
+    pending = files.readViews(ctx.deps, file.storageKey);
+    byFile.set(file.id, pending);
+  }
+  const views = await pending;
+  if (views.size === 0) return citation;
+  const range = citation.ranges[0];
+  if (range)
+    return { ...citation, label: rangeLabel(file.kind, range.page, views.get(range.page), range) };
+  const passage = await files.filePassage(ctx.deps.db, file.id, citation.ordinal);
+  if (!passage) return citation;
+  const whole = { start: passage.charStart, end: passage.charStart + passage.content.length };
+  return {
+    ...citation,
+    label: rangeLabel(file.kind, passage.page, views.get(passage.page), whole),
+  };
 }
 
 /** Where a passage is, as its citation says: a PDF's page, else its section heading or page. */
@@ -171,6 +233,8 @@ export const documentKind: KindDeclaration = {
   icon: "file-text",
   subjectField: "documentId",
   subjects: (deps, user, ids) => files.fileNames(deps, user, ids),
+  // A chat over several files is named "report.pdf + 2 files".
+  threadBadges: collectionBadges,
   // A new chat's id is in the web's address before its first question is saved.
   opensEmpty: true,
   link: ({ threadId, subjectId, firstQuery }) =>

@@ -246,3 +246,4 @@ export async function documentThread(
     })),
   };
 }
+export { accountData } from "./documents.collections.ts";

@@ -12,6 +12,7 @@ import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
+import { collectionCases } from "./documents-collections-kit.ts";
 
 /**
  * /api/documents: a person's own file as a document (its state, its text per page, one passage, a
@@ -322,4 +323,12 @@ describe("document chat (offline)", () => {
       404,
     );
   });
+});
+
+collectionCases({
+  h: () => h,
+  alice: () => alice,
+  bob: () => bob,
+  notesId: () => notesId,
+  addFile,
 });

@@ -3,6 +3,7 @@ import type { Deps, SessionUser } from "../../deps.ts";
 import type { AccountData, AccountDerived, AccountTable } from "../../lib/account-data.ts";
 import * as auth from "../auth/auth.service.ts";
 import * as customAgents from "../custom-agents/custom-agents.service.ts";
+import * as documents from "../documents/documents.service.ts";
 import * as extraction from "../extraction/extraction.service.ts";
 import * as feedback from "../feedback/feedback.service.ts";
 import * as files from "../files/files.service.ts";
@@ -31,6 +32,7 @@ const SECTIONS: ReadonlyArray<(deps: Deps, user: SessionUser) => Promise<Account
   (deps, user) => auth.accountData(deps.db, user.id, user.email),
   (deps, user) => history.accountData(deps.db, user.id),
   (deps, user) => files.accountData(deps.db, user.id),
+  (deps, user) => documents.accountData(deps.db, user.id),
   (deps, user) => customAgents.accountData(deps.db, user.id),
   (deps, user) => shares.accountData(deps.db, user.id),
   (deps, user) => runs.accountData(deps.db, user.id),

@@ -72,6 +72,19 @@ export async function fileNames(
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** Those of `fileIds` the user owns (others and malformed ids left out), in no set order. */
+export async function ownedFiles(
+  deps: Pick<Deps, "db">,
+  user: SessionUser,
+  fileIds: readonly string[],
+): Promise<repo.FileRow[]> {
+  return repo.findOwnedMany(
+    deps.db,
+    user.id,
+    fileIds.filter((id) => UUID.test(id)),
+  );
+}
+
 /**
  * The files a person attached to a question, checked: each must be theirs (a foreign, missing or
  * malformed id is the same 404 as on every file route) and ready to be searched (else 409).

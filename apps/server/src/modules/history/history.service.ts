@@ -271,6 +271,20 @@ export function recentSubjects(
   return turns.recentSubjects(deps.db, options);
 }
 
+/** The user's threads of a kind about one subject (or among some threads), newest first. */
+export function subjectThreads(
+  deps: Pick<Deps, "db">,
+  options: {
+    userId: string;
+    kind: string;
+    subjectId: string;
+    threadIds: readonly string[];
+    limit: number;
+  },
+) {
+  return turns.subjectThreads(deps.db, options);
+}
+
 /** How a reply of the user's was saved (completed, charged before it): agents.reserve.ts. */
 export function replyOutcome(deps: Pick<Deps, "db">, options: { userId: string; entryId: string }) {
   return turns.replyOutcome(deps.db, options);

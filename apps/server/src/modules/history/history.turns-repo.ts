@@ -143,3 +143,57 @@ export async function turnsByThread(
     .where(and(eq(searchHistory.userId, userId), sql`${searchHistory.threadId} in ${page}`))
     .orderBy(asc(searchHistory.threadId), asc(searchHistory.timestamp), asc(searchHistory.id));
 }
+
+/** A listed thread of one subject: its id, subject, first question, own title and latest turn. */
+export interface SubjectThread {
+  threadId: string;
+  subjectId: string | null;
+  firstQuery: string;
+  title: string | null;
+  latestAt: Date;
+}
+
+/**
+ * The user's threads of `kind` about `subjectId`, or among `threadIds`, newest first (answered
+ * turns only, as History lists them), at most `limit`.
+ */
+export async function subjectThreads(
+  db: Db,
+  options: {
+    userId: string;
+    kind: string;
+    subjectId: string;
+    threadIds: readonly string[];
+    limit: number;
+  },
+): Promise<SubjectThread[]> {
+  const { userId, kind, subjectId, threadIds, limit } = options;
+  const among = threadIds.length > 0 ? sql` or h.thread_id in ${[...threadIds]}` : sql``;
+  const { rows } = await db.execute<{
+    thread_id: string;
+    subject_id: string | null;
+    first_query: string;
+    title: string | null;
+    latest_at: Date | string;
+  }>(sql`
+    select h.thread_id,
+      (array_agg(h.subject_id order by h.timestamp asc, h.id asc))[1] as subject_id,
+      (array_agg(h.query order by h.timestamp asc, h.id asc))[1] as first_query,
+      max(t.title) as title,
+      max(h.timestamp) as latest_at
+    from search_history h
+    left join thread_titles t on t.user_id = h.user_id and t.thread_id = h.thread_id
+    where h.user_id = ${userId} and h.kind = ${kind}
+      and (h.results->>'markdown') <> ''
+      and (h.subject_id = ${subjectId}${among})
+    group by h.thread_id
+    order by max(h.timestamp) desc
+    limit ${limit}`);
+  return rows.map((r) => ({
+    threadId: r.thread_id,
+    subjectId: r.subject_id,
+    firstQuery: r.first_query,
+    title: r.title,
+    latestAt: new Date(r.latest_at),
+  }));
+}

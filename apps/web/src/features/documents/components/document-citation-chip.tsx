@@ -15,7 +15,8 @@ export function resolveDocumentCitation(n: number, citation: DocumentCitation): 
     type: "file",
     n,
     title: citation.label,
-    site: "This document",
+    // In a chat over several files, the file it comes from.
+    site: citation.fileName ?? "This document",
     passage: citation.quote,
     verified: citation.verified,
     link: null,
@@ -41,6 +42,7 @@ export function DocumentCitationChip({
   onCitation: (citation: DocumentCitation) => void;
 }) {
   const verified = citation.verified;
+  const where = citation.fileName ? `${citation.fileName}, ${citation.label}` : citation.label;
   return (
     <CitationChipView
       citation={resolveDocumentCitation(n, citation)}
@@ -53,8 +55,8 @@ export function DocumentCitationChip({
       }}
       ariaLabel={
         verified
-          ? `Source ${n}: ${citation.label}, show the passage`
-          : `Source ${n}: ${citation.label}, ${PASSAGE_NOT_FOUND}`
+          ? `Source ${n}: ${where}, show the passage`
+          : `Source ${n}: ${where}, ${PASSAGE_NOT_FOUND}`
       }
       className={clsx(
         CHIP,

@@ -44,6 +44,9 @@ function CitedPassages({
               )}
             >
               <span className="text-xs font-medium break-words text-accent-soft-fg">
+                {passage.citation.fileName ? (
+                  <span data-testid="document-passage-file">{passage.citation.fileName} · </span>
+                ) : null}
                 {passage.label}
                 {passage.unverified ? (
                   <span className="ml-2 font-normal text-muted">{PASSAGE_NOT_FOUND}</span>

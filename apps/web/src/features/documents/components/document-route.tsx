@@ -6,6 +6,7 @@ import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
+import { addCollectionFiles } from "../api/collections.ts";
 import { arrivedDocument, documentKeys, getDocument } from "../api/documents.ts";
 import type { DocumentThreadContext } from "./document-chat-panel.tsx";
 import { DocumentWorkspace } from "./document-workspace.tsx";
@@ -71,7 +72,13 @@ export function DocumentChatScreen({
     const query = search.size > 0 ? `?${search.toString()}` : "";
     return <Navigate to={`${threadHref(newThreadId())}${query}`} replace />;
   }
-  const newChat = () => void navigate(threadHref(newThreadId()));
+  // A new chat over the same files: those added to this one are added to it first.
+  const newChat = (added: string[] = []) => {
+    const next = newThreadId();
+    const open = () => void navigate(threadHref(next));
+    if (added.length === 0) open();
+    else void addCollectionFiles(doc.id, next, added).then(open, open);
+  };
   if (doc.status !== "ready")
     return (
       <div className="mx-auto max-w-md p-10 text-center" role="status">
@@ -94,7 +101,9 @@ export function DocumentChatScreen({
       threadId={threadId}
       chunk={chunk}
       quote={chunk === null ? null : (search.get("quote")?.slice(0, 500) ?? null)}
-      threadHeader={threadHeader && ((thread) => threadHeader({ ...thread, onDeleted: newChat }))}
+      threadHeader={
+        threadHeader && ((thread) => threadHeader({ ...thread, onDeleted: () => newChat() }))
+      }
       onNewChat={newChat}
     />
   );

@@ -5,13 +5,23 @@ import { FileText, MessageSquare, ScanText, SquarePen } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { errorMessage } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
-import { documentContentUrl, documentKeys, getDocumentText, getPassage } from "../api/documents.ts";
+import { useCollectionFiles } from "../api/collections.ts";
+import {
+  documentContentUrl,
+  documentKeys,
+  getDocument,
+  getDocumentText,
+  getPassage,
+} from "../api/documents.ts";
 import { findDocumentChat } from "../lib/document-chat-store.ts";
 import { askAboutText, quoteText, requestDocumentChat } from "../lib/selection-chat.ts";
+import { CollectionBar } from "./collection-bar.tsx";
 import { DocumentChatPanel, type DocumentThreadContext } from "./document-chat-panel.tsx";
 import { Loading, TextPane } from "./document-text-pane.tsx";
+import { EarlierChats } from "./earlier-chats.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
 import { PdfViewerLoader } from "./pdf-viewer-loader.tsx";
 import { ResizableSplit } from "./resizable-split.tsx";
@@ -55,9 +65,20 @@ export function DocumentWorkspace({
   /** Words of the passage to mark within it (a research note's quote), with `chunk`. */
   quote?: string | null;
   threadHeader?: ((thread: DocumentThreadContext) => ReactNode) | undefined;
-  onNewChat?: () => void;
+  /** "New chat": another chat over the same files (`added`: those besides the document). */
+  onNewChat?: (added: string[]) => void;
 }) {
   const wide = useMediaQuery("(min-width: 1024px)");
+  // The chat's files (a collection): the viewer shows one of them, the document at first.
+  const collection = useCollectionFiles(document.id, threadId);
+  const chatFiles = collection.data?.files ?? [];
+  const [shownId, setShownId] = useState(document.id);
+  const other = useQuery({
+    queryKey: documentKeys.info(shownId),
+    queryFn: ({ signal }) => getDocument(shownId, signal),
+    enabled: shownId !== document.id,
+  });
+  const viewed = shownId === document.id ? document : (other.data ?? null);
   const [tab, setTab] = useState<"document" | "chat">(chunk === null ? "chat" : "document");
   const [highlight, setHighlight] = useState<DocumentHighlight | null>(null);
   const passage = useQuery({
@@ -76,11 +97,11 @@ export function DocumentWorkspace({
   }, [passage.data, quote]);
 
   // A scanned page has no text layer to mark: its recognised text is shown instead.
-  const ocrPages = document.viewer === "pdf" ? document.ocrPages : [];
+  const ocrPages = viewed?.viewer === "pdf" ? viewed.ocrPages : [];
   const [recognised, setRecognised] = useState(false);
   const ocrText = useQuery({
-    queryKey: documentKeys.text(document.id),
-    queryFn: ({ signal }) => getDocumentText(document.id, signal),
+    queryKey: documentKeys.text(viewed?.id ?? document.id),
+    queryFn: ({ signal }) => getDocumentText(viewed?.id ?? document.id, signal),
     enabled: ocrPages.length > 0,
   });
   const ocrBoxes = useMemo(
@@ -109,6 +130,9 @@ export function DocumentWorkspace({
   }
 
   function onCitation(citation: DocumentCitation) {
+    // A citation of another file of the chat shows that file (a shared reply's has no file id).
+    if (citation.fileId && chatFiles.some((f) => f.id === citation.fileId))
+      setShownId(citation.fileId);
     setHighlight({
       ranges: citation.ranges,
       quote: citation.verified ? citation.quote : null,
@@ -126,25 +150,35 @@ export function DocumentWorkspace({
         onAsk={(text) => toChat("ask", text)}
         onQuote={(text) => toChat("quote", text)}
       />
-      {document.viewer === "pdf" ? (
-        <>
+      {viewed === null ? (
+        other.isError ? (
+          <p className="p-6 text-sm text-muted" role="status">
+            {errorMessage(other.error)}
+          </p>
+        ) : (
+          <Loading label={`Opening ${chatFiles.find((f) => f.id === shownId)?.name ?? ""}…`} />
+        )
+      ) : viewed.status !== "ready" ? (
+        <Loading label={`Reading ${viewed.name}…`} />
+      ) : viewed.viewer === "pdf" ? (
+        <div key={viewed.id} className="h-full min-h-0">
           <div className={clsx("h-full min-h-0", recognised && "hidden")}>
             <PdfViewerLoader
-              fallback={<Loading label={`Opening ${document.name}…`} />}
-              url={documentContentUrl(document.id)}
+              fallback={<Loading label={`Opening ${viewed.name}…`} />}
+              url={documentContentUrl(viewed.id)}
               highlight={highlight}
-              title={document.name}
+              title={viewed.name}
               ocrBoxes={ocrBoxes}
             />
           </div>
           {recognised ? (
             <div className="h-full min-h-0 overflow-auto" data-testid="recognised-text">
-              <TextPane document={document} highlight={highlight} />
+              <TextPane document={viewed} highlight={highlight} />
             </div>
           ) : null}
-        </>
+        </div>
       ) : (
-        <TextPane document={document} highlight={highlight} />
+        <TextPane key={viewed.id} document={viewed} highlight={highlight} />
       )}
     </div>
   );
@@ -188,19 +222,35 @@ export function DocumentWorkspace({
             {recognised ? "Show the pages" : `Recognised text (${pagesLabel(ocrPages)})`}
           </Button>
         ) : null}
+        <span className="ml-auto" />
+        <EarlierChats documentId={document.id} threadId={threadId} />
         {onNewChat ? (
           <Button
             variant="outline"
             size="sm"
-            className="ml-auto shrink-0"
+            className="shrink-0"
             data-testid="document-new-chat"
-            onClick={onNewChat}
+            onClick={() => onNewChat(chatFiles.filter((f) => !f.primary).map((f) => f.id))}
           >
             <SquarePen className="size-4" aria-hidden="true" />
             <span className="max-sm:sr-only">New chat</span>
           </Button>
         ) : null}
       </header>
+      {chatFiles.length > 0 ? (
+        <CollectionBar
+          documentId={document.id}
+          threadId={threadId}
+          files={chatFiles}
+          shownId={shownId}
+          onShow={(id) => {
+            if (id !== shownId) setHighlight(null);
+            setShownId(id);
+            setRecognised(false);
+            setTab("document");
+          }}
+        />
+      ) : null}
       {wide ? (
         <ResizableSplit left={viewer} right={chat} />
       ) : (
