@@ -16,6 +16,7 @@ const KIND_HOMES = {
   agent: ["modules/agents", "modules/custom-agents", "features/agents"],
   document: ["modules/documents", "features/documents"],
   research: ["modules/research", "features/research"],
+  extraction: ["modules/extraction", "features/extraction"],
 };
 /** The registry of kinds: lists them, may name them. */
 const KIND_REGISTRY = ["apps/server/src/chat-kinds.ts"];

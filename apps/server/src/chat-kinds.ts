@@ -2,6 +2,7 @@ import { type AnyKind, type ChatKinds, chatKindRegistry } from "./ai/chat/chat-k
 import { agentChat } from "./modules/agents/agents.chat.ts";
 import { answerChat } from "./modules/answer/answer.chat.ts";
 import { documentChat } from "./modules/documents/documents.chat.ts";
+import { extractionKind } from "./modules/extraction/extraction.chat.ts";
 import { researchKind } from "./modules/research/research.chat.ts";
 
 /**
@@ -10,7 +11,13 @@ import { researchKind } from "./modules/research/research.chat.ts";
  * kind's declaration here, knowing no module (ARCHITECTURE.md §3.1). A new kind is one line here
  * and one route line in its module. The first is how a row of an unknown kind is presented.
  */
-export const CHAT_KINDS: readonly AnyKind[] = [answerChat, agentChat, documentChat, researchKind];
+export const CHAT_KINDS: readonly AnyKind[] = [
+  answerChat,
+  agentChat,
+  documentChat,
+  researchKind,
+  extractionKind,
+];
 
 export function chatKinds(extra: readonly AnyKind[] = []): ChatKinds {
   return chatKindRegistry([...CHAT_KINDS, ...extra]);

@@ -2,7 +2,7 @@
 // these (the site header's links), and kinds.ts's schemas beside them would bring zod's chunk into
 // those pages. messages-spec.test.ts keeps this file free of value imports.
 
-export const CHAT_KINDS = ["answer", "agent", "document", "research"] as const;
+export const CHAT_KINDS = ["answer", "agent", "document", "research", "extraction"] as const;
 export type ShippedChatKind = (typeof CHAT_KINDS)[number];
 
 /**
@@ -58,4 +58,6 @@ export const threadPaths = {
   deepResearch: (threadId?: string) => withThread("/app/agents/deepresearch", threadId),
   documentChat: (documentId: string, threadId?: string) =>
     withThread(`/app/document-chat/${seg(documentId)}`, threadId),
+  extraction: (threadId?: string) =>
+    withThread("/app/agents/structured-information-extraction", threadId),
 };

@@ -18,6 +18,7 @@ import {
   SourceError,
   type StoredSource,
 } from "./extraction.sources.ts";
+import { recordThread } from "./extraction.thread.ts";
 
 export const EXTRACTION_FAILED_TEXT = "The extraction failed. Try again in a moment.";
 const MODEL_FAILED_TEXT = "The model did not answer for this source.";
@@ -155,6 +156,9 @@ export const EXTRACTION_JOBS: JobDefinition[] = [
     async ended(deps, run) {
       const caller = await users.jobCaller(deps, run.userId);
       if (caller) await settle(deps, caller, run.id);
+      // Its thread in History: the table as it now stands (once a row is filled).
+      const record = await repo.findRunOwner(deps.db, run.id);
+      if (caller?.user && record) await recordThread(deps, caller.user, record);
     },
   }),
 ];

@@ -13,6 +13,7 @@ import {
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import * as history from "../history/history.service.ts";
 import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
 import { readValue } from "./extraction.cells.ts";
@@ -299,15 +300,30 @@ export async function rerun(
   return get(deps, user, id);
 }
 
-/** DELETE /api/extractions/:id: stops its run (its unit given back if it filled nothing) and deletes it. */
+/**
+ * DELETE /api/extractions/:id: stops its run (its unit given back if it filled nothing) and deletes
+ * it, with its thread in History.
+ */
 export async function remove(deps: Deps, user: SessionUser, id: string): Promise<void> {
   const record = await owned(deps, user, id);
+  await stopAndDelete(deps, user, record);
+  await history.deleteThread({ deps, user, threadId: id }).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.code === "not_found")) throw error;
+  });
+}
+
+/** Stops an extraction's run (settled) and deletes the extraction and its rows. */
+export async function stopAndDelete(
+  deps: Deps,
+  user: SessionUser,
+  record: repo.ExtractionWithRun,
+): Promise<void> {
   if (record.runId && record.status && !runs.isTerminal(record.status)) {
     await runs.requestCancel({ deps, user, runId: record.runId }).catch(() => undefined);
     if (await runs.endRun(deps, record.runId, { status: "cancelled" }))
       await settle(deps, callerOf(user), record.runId);
   }
-  await repo.deleteExtraction(deps.db, id);
+  await repo.deleteExtraction(deps.db, record.id);
 }
 
 /** Rows a run filled (its done-row events). */

@@ -170,6 +170,41 @@ describe("an extraction over three PDFs", () => {
     expect(list.items).toEqual([expect.objectContaining({ id: item.id, rowsDone: 3 })]);
   });
 
+  it("is a thread: listed in History with its label, opened at its table, read back summarised", async () => {
+    type Page = { threads: Array<Record<string, unknown>> };
+    const history = async () =>
+      (await (await h.request("/api/history", { cookie: owner.cookie })).json()) as Page;
+    // Its entry is saved by the run's ending hook, just after its status is written.
+    let page = await history();
+    for (let i = 0; i < 50 && page.threads.length === 0; i++) page = await sleep(50).then(history);
+    expect(page.threads).toEqual([
+      expect.objectContaining({
+        threadId: item.id,
+        title: "Papers",
+        kind: "extraction",
+        label: "Extraction",
+        badge: "Extraction",
+        icon: "table",
+        href: `/app/agents/structured-information-extraction/${item.id}`,
+      }),
+    ]);
+    expect(page.threads[0]?.state).toBeUndefined();
+    const res = await h.request(`/api/threads/${item.id}`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    const thread = (await res.json()) as {
+      kind: string;
+      subject: { id: string; name: string };
+      messages: Array<{ role: string; parts: Array<{ text?: string }> }>;
+    };
+    expect(thread.kind).toBe("extraction");
+    expect(thread.subject).toEqual({ id: item.id, name: "Papers" });
+    const summary = thread.messages[1]?.parts[0]?.text ?? "";
+    expect(summary).toContain("| Source | Title | Pages | First heading |");
+    expect(summary).toContain("| bug1997343.pdf | A Two Column Example | 2 | — |");
+    const other = await h.signIn("extract-thread-other@nexus.test");
+    expect((await h.request(`/api/threads/${item.id}`, { cookie: other.cookie })).status).toBe(404);
+  });
+
   it("exports CSV, JSON and XLSX that read back to the same table with quotes", async () => {
     const table = tableOf(item);
     const asText = (row: unknown[]) => row.map((v) => (v === null ? "" : String(v)));
@@ -250,6 +285,14 @@ describe("an extraction run", () => {
       await until(h, owner.cookie, started.id, () =>
         llm.requests.some((r) => docOf(r) !== null && held.has(docOf(r) ?? "")),
       );
+      // Listed in History (and Recent) from its start, running, before any row is filled.
+      const listed = (await (await h.request("/api/history", { cookie: owner.cookie })).json()) as {
+        threads: Array<{ threadId: string; state?: string; kind: string }>;
+      };
+      expect(listed.threads.find((t) => t.threadId === started.id)).toMatchObject({
+        kind: "extraction",
+        state: "running",
+      });
       const res = await h.request(`/api/extractions/${started.id}/cancel`, {
         method: "POST",
         cookie: owner.cookie,
@@ -262,6 +305,14 @@ describe("an extraction run", () => {
       const deadline = Date.now() + 5_000;
       while ((await unitsUsed(owner.cookie)) !== before && Date.now() < deadline) await sleep(50);
       expect(await unitsUsed(owner.cookie)).toBe(before);
+      // Deleted from History: the extraction goes with its thread (another person's: 404).
+      const other = await h.signIn("extract-thread-other@nexus.test");
+      const path = `/api/threads/${started.id}`;
+      expect((await h.request(path, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
+      expect((await h.request(path, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+      expect(
+        (await h.request(`/api/extractions/${started.id}`, { cookie: owner.cookie })).status,
+      ).toBe(404);
     } finally {
       held.clear();
     }
