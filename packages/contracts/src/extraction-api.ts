@@ -120,6 +120,9 @@ export const extractionRerunSchema = z
   });
 export type ExtractionRerun = z.infer<typeof extractionRerunSchema>;
 
+/** POST /api/extractions/:id/fields: a field added to the schema, filled for every row alone. */
+export const extractionAddFieldSchema = z.object({ field: extractionFieldSchema });
+
 /** POST /api/extractions/propose: fields proposed from a description, to edit before starting. */
 export const extractionProposeSchema = z.object({
   description: z

@@ -31,6 +31,11 @@ export const ANSWERS: Record<string, Answer> = {
       value: 14,
       quote: "not be interpreted as necessarily representing the official views",
     },
+    // Asked for only when the field is added from the screen (a column of its own).
+    venue: {
+      value: "Dynamic Languages",
+      quote: "Trace-based Just-in-Time Type Specialization for Dynamic",
+    },
     // A heading the paper has, with a quote that is not in it: shown, never as checked.
     first_heading: {
       value: "Introduction",

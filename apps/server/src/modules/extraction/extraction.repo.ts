@@ -167,3 +167,16 @@ export async function findRunOwner(db: Executor, runId: string): Promise<string 
     .where(eq(extractions.runId, runId));
   return row?.id ?? null;
 }
+
+/** The extraction's schema replaced (a field added). */
+export async function setFields(
+  db: Executor,
+  id: string,
+  fields: ReadonlyArray<Record<string, unknown>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(extractions)
+    .set({ fields: [...fields], updatedAt: now })
+    .where(eq(extractions.id, id));
+}

@@ -1,4 +1,5 @@
 import {
+  extractionAddFieldSchema,
   extractionCellEditSchema,
   extractionCreateSchema,
   extractionExportQuerySchema,
@@ -12,6 +13,7 @@ import { Hono } from "hono";
 import type { AppEnv, Deps } from "../../deps.ts";
 import { parseJson, parseValue } from "../../lib/validate.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
+import * as edits from "./extraction.edits.ts";
 import { exportFile } from "./extraction.export.ts";
 import { propose } from "./extraction.propose.ts";
 import * as extraction from "./extraction.service.ts";
@@ -54,7 +56,7 @@ export function extractionRoutes(deps: Deps) {
     )
     .patch("/:id/rows/:row/cells/:key", async (c) => {
       const { value } = await parseJson(c, extractionCellEditSchema);
-      const item = await extraction.editCell(deps, currentUser(c), {
+      const item = await edits.editCell(deps, currentUser(c), {
         id: c.req.param("id"),
         row: c.req.param("row"),
         key: c.req.param("key"),
@@ -64,7 +66,12 @@ export function extractionRoutes(deps: Deps) {
     })
     .post("/:id/rerun", async (c) => {
       const input = await parseJson(c, extractionRerunSchema);
-      const item = await extraction.rerun(deps, currentUser(c), c.req.param("id"), input);
+      const item = await edits.rerun(deps, currentUser(c), c.req.param("id"), input);
+      return c.json(extractionItemSchema.parse(item), 202);
+    })
+    .post("/:id/fields", async (c) => {
+      const { field } = await parseJson(c, extractionAddFieldSchema);
+      const item = await edits.addField(deps, currentUser(c), c.req.param("id"), field);
       return c.json(extractionItemSchema.parse(item), 202);
     })
     .get("/:id/export", async (c) => {

@@ -6,7 +6,9 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
-import { createHarness, type Harness } from "../../../test/harness.ts";
+import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
+import { createModelRegistry } from "../../ai/models.ts";
+import { createApp } from "../../app.ts";
 import { JOB_DEFINITIONS } from "../../job-definitions.ts";
 import { type JobRuntime, startJobRuntime } from "../../jobs/runtime.ts";
 import { tableOf } from "./extraction.export.ts";
@@ -15,9 +17,9 @@ import {
   docOf,
   ended,
   FIELDS,
-  getItem,
   parseCsv,
   parseXlsx,
+  promptText,
   sleep,
   until,
 } from "./extraction-test-kit.ts";
@@ -272,6 +274,58 @@ describe("an extraction over three PDFs", () => {
     );
     expect(await unitsUsed(owner.cookie)).toBe(2);
   });
+  it("adds a field from the screen and fills only it, the cells there untouched, charged like a re-run", {
+    timeout: 20_000,
+  }, async () => {
+    const before = await until(h, owner.cookie, item.id, ended);
+    const units = await unitsUsed(owner.cookie);
+    const path = `/api/extractions/${before.id}/fields`;
+    const venue = { key: "venue", name: "Venue", type: "text" };
+    // Bad input changes nothing and costs nothing: a key the schema has, a malformed field.
+    for (const field of [
+      { ...venue, key: "title" },
+      { ...venue, key: "Bad key" },
+    ]) {
+      const bad = await h.request(path, { method: "POST", cookie: owner.cookie, body: { field } });
+      expect(bad.status).toBe(400);
+    }
+    const other = await h.signIn("extract-thread-other@nexus.test");
+    const foreign = await h.request(path, {
+      method: "POST",
+      cookie: other.cookie,
+      body: { field: venue },
+    });
+    expect(foreign.status).toBe(404);
+    expect(await unitsUsed(owner.cookie)).toBe(units);
+    const asked = llm.requests.length;
+    const res = await h.request(path, {
+      method: "POST",
+      cookie: owner.cookie,
+      body: { field: venue },
+    });
+    expect(res.status).toBe(202);
+    const after = await until(h, owner.cookie, before.id, ended);
+    expect(after.status).toBe("succeeded");
+    expect(after.fields.map((f) => f.key)).toEqual(["title", "pages", "first_heading", "venue"]);
+    expect(cellOf(after, "tracemonkey.pdf", "venue")).toMatchObject({
+      value: "Dynamic Languages",
+      mark: "exact",
+      place: { page: 1 },
+    });
+    expect(cellOf(after, "bug1997343.pdf", "venue")).toMatchObject({ mark: "not_found" });
+    // Only the new field was asked for (each source's parts); every other cell is as it was.
+    const calls = llm.requests.slice(asked).map(promptText);
+    expect(new Set(calls.map((text) => /Title: (\S+\.pdf)/.exec(text)?.[1])).size).toBe(3);
+    for (const text of calls) {
+      expect(text).toContain("- venue (Venue; text)");
+      expect(text).not.toContain("- title (");
+    }
+    for (const row of before.rows) {
+      const { venue: _, ...rest } = after.rows.find((r) => r.index === row.index)?.cells ?? {};
+      expect(rest).toEqual(row.cells);
+    }
+    expect(await unitsUsed(owner.cookie)).toBe(units + 1);
+  });
 });
 
 describe("an extraction run", () => {
@@ -346,7 +400,7 @@ describe("an extraction run", () => {
     expect(asked("file_pdfjs_test.pdf")).toBe(before.get("file_pdfjs_test.pdf"));
     expect(asked("bug1997343.pdf")).toBeGreaterThan(before.get("bug1997343.pdf") ?? 0);
     expect(cellOf(after, "bug1997343.pdf", "title")).toMatchObject({ mark: "exact" });
-    expect(await unitsUsed(owner.cookie)).toBe(3);
+    expect(await unitsUsed(owner.cookie)).toBe(4);
   });
 });
 
@@ -417,5 +471,44 @@ describe("the agent quota", () => {
     };
     expect(list.items).toEqual([]);
     expect(await unitsUsed(person.cookie)).toBe(0);
+  });
+});
+
+describe("without a language model", () => {
+  it("starts, proposes, re-runs and adds a field to nothing: 409 needs_model, nothing charged", async () => {
+    // The same server and database with no model configured (as a fresh install runs).
+    const models = createModelRegistry({
+      env: { ...h.deps.env, LLM_BASE_URL: undefined, LLM_MODEL: undefined },
+      logger: h.deps.logger,
+    });
+    const offline = createApp({ ...h.deps, models });
+    const send = (path: string, body: unknown) =>
+      offline.request(`${APP_URL}${path}`, {
+        method: "POST",
+        headers: { cookie: owner.cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const units = await unitsUsed(owner.cookie);
+    const asked = llm.requests.length;
+    const listed = (await (
+      await h.request("/api/extractions", { cookie: owner.cookie })
+    ).json()) as {
+      items: Array<{ id: string }>;
+    };
+    const id = listed.items[0]?.id ?? "";
+    const sources = [{ kind: "file", fileId: fileIds.get("tracemonkey.pdf") }];
+    for (const [path, body] of [
+      ["/api/extractions", { fields: FIELDS, sources }],
+      ["/api/extractions/propose", { description: "For each paper: title and year" }],
+      [`/api/extractions/${id}/rerun`, { field: "title" }],
+      [`/api/extractions/${id}/fields`, { field: { key: "year", name: "Year", type: "number" } }],
+    ] as const) {
+      const res = await send(path, body);
+      expect(res.status, path).toBe(409);
+      const error = (await res.json()) as { code?: string; error?: { code?: string } };
+      expect(JSON.stringify(error), path).toContain("needs_model");
+    }
+    expect(await unitsUsed(owner.cookie)).toBe(units);
+    expect(llm.requests.length).toBe(asked);
   });
 });

@@ -95,7 +95,15 @@ export function useExtractionActions(id: string) {
       apiRequest<ExtractionItem>(`/extractions/${enc(id)}/rerun`, { method: "POST", body: input }),
     onSuccess: put,
   });
-  return { cancel, edit, rerun };
+  const addField = useMutation({
+    mutationFn: (field: ExtractionField) =>
+      apiRequest<ExtractionItem>(`/extractions/${enc(id)}/fields`, {
+        method: "POST",
+        body: { field },
+      }),
+    onSuccess: put,
+  });
+  return { cancel, edit, rerun, addField };
 }
 
 export function exportHref(id: string, format: "csv" | "json" | "xlsx"): string {

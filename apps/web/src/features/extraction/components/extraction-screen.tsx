@@ -14,6 +14,7 @@ import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { exportHref, useExtraction, useExtractionActions } from "../api/extractions.ts";
 import { cellPassage } from "../lib/cell-passage.ts";
 import { useExtractionLive } from "../lib/use-extraction-live.ts";
+import { AddField } from "./add-field.tsx";
 import { CellDetail } from "./cell-detail.tsx";
 import { ExtractionTable, type Selected } from "./extraction-table.tsx";
 import { NewExtraction } from "./new-extraction.tsx";
@@ -124,6 +125,9 @@ function ExtractionView({ id }: { id: string }) {
         {t("extraction.back")}
       </Link>
       {item.error ? <Alert kind="error">{item.error}</Alert> : null}
+      <div className="mt-4">
+        <AddField item={item} />
+      </div>
       {/* Beside the table when there is room (the shared panel, open, takes some of it). */}
       <div className="@container mt-4">
         <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-[minmax(0,1fr)_22rem]">

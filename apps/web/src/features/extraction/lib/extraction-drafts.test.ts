@@ -1,5 +1,6 @@
 import type { ExtractionCell, ExtractionItem } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
+import { freeKey } from "../components/add-field.tsx";
 import { draftField, fieldsOf } from "../components/schema-builder.tsx";
 import { cellPassage } from "./cell-passage.ts";
 import { applyRowEvent } from "./use-extraction-live.ts";
@@ -88,5 +89,13 @@ describe("a cell's passage in the shared panel", () => {
     expect(cellPassage(item({ p: cell({ place: null }) }), { row: 0, key: "p" })).toBeNull();
     expect(cellPassage(item({ p: cell({}) }, null), { row: 0, key: "p" })).toBeNull();
     expect(cellPassage(item({ p: cell({}) }), { row: 1, key: "p" })).toBeNull();
+  });
+});
+
+describe("a field added from the screen", () => {
+  it("gets a key from its name that the schema does not have yet", () => {
+    expect(freeKey("Venue", ["title"])).toBe("venue");
+    expect(freeKey("Title", ["title", "title_2"])).toBe("title_3");
+    expect(freeKey("2nd author", [])).toBe("field_2nd_author");
   });
 });
