@@ -4,6 +4,7 @@ import {
   type FakeOpenAIServer,
   startFakeOpenAIServer,
 } from "../../../../../e2e/fakes/openai-server.ts";
+import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
@@ -17,10 +18,12 @@ import {
   docOf,
   ended,
   FIELDS,
+  PAGE_HOST,
   parseCsv,
   parseXlsx,
   promptText,
   sleep,
+  startStandInPages,
   until,
 } from "./extraction-test-kit.ts";
 
@@ -35,6 +38,8 @@ const AGENT_LIMIT = 4;
 
 let h: Harness;
 let llm: FakeOpenAIServer;
+let searxng: FakeSearxng;
+let pages: Awaited<ReturnType<typeof startStandInPages>>;
 let runtime: { jobs: JobRuntime; lifecycle: { draining: boolean; jobsStopping?: boolean } };
 const held = new Set<string>();
 let owner: { cookie: string; userId: string };
@@ -54,13 +59,29 @@ async function startRuntime() {
 
 beforeAll(async () => {
   llm = await startFakeOpenAIServer({ handler: (r) => answerFor(r, held) });
+  pages = await startStandInPages();
+  searxng = await startFakeSearxng({
+    corpus: {
+      general: ["alpha", "beta", "gamma"].map((slug) => ({
+        url: `${pages.origin(slug)}/report/${slug}`,
+        title: `Survey ${slug}`,
+        content: "About {q}.",
+      })),
+    },
+  });
   h = await createHarness(
     {
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: "fake-model",
       TIER_LIMITS: `free.agent=${AGENT_LIMIT}`,
+      SEARCH_PROVIDER: "searxng",
+      SEARXNG_URL: searxng.url,
     },
-    { jobs: { workers: false } },
+    {
+      jobs: { workers: false },
+      // Every host name is the stand-in pages' address (a search's results are read from there).
+      webFetch: { resolve: async () => [PAGE_HOST], allowAddresses: [PAGE_HOST] },
+    },
   );
   runtime = await startRuntime();
   owner = await h.signIn("extract-owner@nexus.test");
@@ -77,6 +98,8 @@ afterAll(async () => {
   await runtime?.jobs.stop(2_000);
   await h?.close();
   await llm?.close();
+  await searxng?.close();
+  await pages?.close();
 });
 
 async function start(cookie: string, sources = DOCS): Promise<Response> {
@@ -471,6 +494,53 @@ describe("the agent quota", () => {
     };
     expect(list.items).toEqual([]);
     expect(await unitsUsed(person.cookie)).toBe(0);
+  });
+});
+
+describe("a web search as a source", () => {
+  it("reads its first result pages, a row each labelled with its title; none configured: 409", {
+    timeout: 20_000,
+  }, async () => {
+    const person = await h.signIn("extract-search@nexus.test");
+    const search = { kind: "search", query: "survey participants", count: 2 };
+    const body = { title: "Surveys", fields: FIELDS, sources: [search] };
+    // Bad input changes nothing: a count outside 1–10.
+    for (const count of [0, 11]) {
+      const bad = await h.request("/api/extractions", {
+        method: "POST",
+        cookie: person.cookie,
+        body: { ...body, sources: [{ ...search, count }] },
+      });
+      expect(bad.status).toBe(400);
+    }
+    // A server with no web search provider says what to configure, and charges nothing.
+    const local = createApp({ ...h.deps, env: { ...h.deps.env, SEARCH_PROVIDER: "local" } });
+    const refused = await local.request(`${APP_URL}/api/extractions`, {
+      method: "POST",
+      headers: { cookie: person.cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("SEARCH_PROVIDER");
+    expect(await unitsUsed(person.cookie)).toBe(0);
+
+    const res = await h.request("/api/extractions", {
+      method: "POST",
+      cookie: person.cookie,
+      body,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const started = (await res.json()) as ExtractionItem;
+    expect(started.rows.map((r) => r.source.label)).toEqual(["Survey alpha", "Survey beta"]);
+    const item = await until(h, person.cookie, started.id, ended);
+    expect(item.rows.map((r) => r.status)).toEqual(["done", "done"]);
+    expect(item.rows[1]?.source).toMatchObject({
+      kind: "url",
+      url: `${pages.origin("beta")}/report/beta`,
+    });
+    expect(item.rows[0]?.cells.title).toMatchObject({ value: "42 participants", mark: "exact" });
+    expect(pages.hits.sort()).toEqual(["alpha", "beta"]);
+    expect(await unitsUsed(person.cookie)).toBe(1);
   });
 });
 
