@@ -87,6 +87,8 @@ async function fillRow(options: {
   record: repo.ExtractionRecord;
   fields: readonly ExtractionField[];
   row: repo.ExtractionRowRecord;
+  /** Where the row's save goes (awaited by the step). */
+  saving: Promise<unknown>[];
 }): Promise<void> {
   const { deps, run, record, row } = options;
   run.signal.throwIfAborted();
@@ -110,13 +112,26 @@ async function fillRow(options: {
       deps.logger.warn({ err: error, runId: run.run.id, row: row.row }, "an extraction row failed");
     saved = { status: "failed", cells: row.cells, error: message };
   }
-  await repo.saveRow(deps.db, {
-    extractionId: record.id,
-    row: row.row,
-    ...saved,
-    now: deps.clock.now(),
-  });
-  await run.emit(EXTRACTION_EVENTS.row, { row: row.row, ...saved });
+  // Saved and published at once (two commits side by side, not one after the other), while the
+  // next source is read: the step awaits every row's before it ends.
+  options.saving.push(
+    Promise.all([
+      repo.saveRow(deps.db, {
+        extractionId: record.id,
+        row: row.row,
+        ...saved,
+        now: deps.clock.now(),
+      }),
+      run.emit(EXTRACTION_EVENTS.row, { row: row.row, ...saved }),
+    ]),
+  );
+}
+
+/** Waits for every row's save; the first failure (after all have settled) is thrown. */
+async function allSaved(saving: readonly Promise<unknown>[]): Promise<void> {
+  const settled = await Promise.allSettled(saving);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 /**
@@ -141,9 +156,14 @@ export const EXTRACTION_JOBS: JobDefinition[] = [
       const fields = only ? all.filter((f) => only.includes(f.key)) : all;
       const pending = (await repo.rowsOf(deps.db, record.id)).filter((r) => r.status === "pending");
       const user = caller.user;
-      await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
-        fillRow({ deps, run, user, record, fields, row }),
-      );
+      const saving: Promise<unknown>[] = [];
+      try {
+        await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
+          fillRow({ deps, run, user, record, fields, row, saving }),
+        );
+      } finally {
+        await allSaved(saving);
+      }
       const rows = await repo.rowsOf(deps.db, record.id);
       return {
         next: false,
