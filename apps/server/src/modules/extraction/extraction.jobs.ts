@@ -161,9 +161,12 @@ export const EXTRACTION_JOBS: JobDefinition[] = [
         await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
           fillRow({ deps, run, user, record, fields, row, saving }),
         );
-      } finally {
-        await allSaved(saving);
+      } catch (error) {
+        // A stop or a hand-over stays what it is: the rows saved so far are awaited first.
+        await allSaved(saving).catch(() => undefined);
+        throw error;
       }
+      await allSaved(saving);
       const rows = await repo.rowsOf(deps.db, record.id);
       return {
         next: false,
