@@ -7,12 +7,18 @@ import {
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
-import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
-import { createModelRegistry } from "../../ai/models.ts";
-import { createApp } from "../../app.ts";
+import { createHarness, type Harness } from "../../../test/harness.ts";
 import { JOB_DEFINITIONS } from "../../job-definitions.ts";
 import { type JobRuntime, startJobRuntime } from "../../jobs/runtime.ts";
 import { tableOf } from "./extraction.export.ts";
+import {
+  addFieldCase,
+  type ExtractionWorld,
+  offlineCase,
+  quotaCases,
+  searchCase,
+  threadCase,
+} from "./extraction-test-cases.ts";
 import {
   answerFor,
   docOf,
@@ -21,7 +27,6 @@ import {
   PAGE_HOST,
   parseCsv,
   parseXlsx,
-  promptText,
   sleep,
   startStandInPages,
   until,
@@ -101,6 +106,25 @@ afterAll(async () => {
   await searxng?.close();
   await pages?.close();
 });
+
+/** What the cases in extraction-test-cases.ts read, when they run. */
+const world: ExtractionWorld = {
+  get h() {
+    return h;
+  },
+  get llm() {
+    return llm;
+  },
+  get owner() {
+    return owner;
+  },
+  get pages() {
+    return pages;
+  },
+  fileIds,
+  agentLimit: AGENT_LIMIT,
+  unitsUsed: (cookie) => unitsUsed(cookie),
+};
 
 async function start(cookie: string, sources = DOCS): Promise<Response> {
   return h.request("/api/extractions", {
@@ -195,40 +219,7 @@ describe("an extraction over three PDFs", () => {
     expect(list.items).toEqual([expect.objectContaining({ id: item.id, rowsDone: 3 })]);
   });
 
-  it("is a thread: listed in History with its label, opened at its table, read back summarised", async () => {
-    type Page = { threads: Array<Record<string, unknown>> };
-    const history = async () =>
-      (await (await h.request("/api/history", { cookie: owner.cookie })).json()) as Page;
-    // Its entry is saved by the run's ending hook, just after its status is written.
-    let page = await history();
-    for (let i = 0; i < 50 && page.threads.length === 0; i++) page = await sleep(50).then(history);
-    expect(page.threads).toEqual([
-      expect.objectContaining({
-        threadId: item.id,
-        title: "Papers",
-        kind: "extraction",
-        label: "Extraction",
-        badge: "Extraction",
-        icon: "table",
-        href: `/app/agents/structured-information-extraction/${item.id}`,
-      }),
-    ]);
-    expect(page.threads[0]?.state).toBeUndefined();
-    const res = await h.request(`/api/threads/${item.id}`, { cookie: owner.cookie });
-    expect(res.status).toBe(200);
-    const thread = (await res.json()) as {
-      kind: string;
-      subject: { id: string; name: string };
-      messages: Array<{ role: string; parts: Array<{ text?: string }> }>;
-    };
-    expect(thread.kind).toBe("extraction");
-    expect(thread.subject).toEqual({ id: item.id, name: "Papers" });
-    const summary = thread.messages[1]?.parts[0]?.text ?? "";
-    expect(summary).toContain("| Source | Title | Pages | First heading |");
-    expect(summary).toContain("| bug1997343.pdf | A Two Column Example | 2 | — |");
-    const other = await h.signIn("extract-thread-other@nexus.test");
-    expect((await h.request(`/api/threads/${item.id}`, { cookie: other.cookie })).status).toBe(404);
-  });
+  threadCase(world, () => item);
 
   it("exports CSV, JSON and XLSX that read back to the same table with quotes", async () => {
     const table = tableOf(item);
@@ -297,58 +288,7 @@ describe("an extraction over three PDFs", () => {
     );
     expect(await unitsUsed(owner.cookie)).toBe(2);
   });
-  it("adds a field from the screen and fills only it, the cells there untouched, charged like a re-run", {
-    timeout: 20_000,
-  }, async () => {
-    const before = await until(h, owner.cookie, item.id, ended);
-    const units = await unitsUsed(owner.cookie);
-    const path = `/api/extractions/${before.id}/fields`;
-    const venue = { key: "venue", name: "Venue", type: "text" };
-    // Bad input changes nothing and costs nothing: a key the schema has, a malformed field.
-    for (const field of [
-      { ...venue, key: "title" },
-      { ...venue, key: "Bad key" },
-    ]) {
-      const bad = await h.request(path, { method: "POST", cookie: owner.cookie, body: { field } });
-      expect(bad.status).toBe(400);
-    }
-    const other = await h.signIn("extract-thread-other@nexus.test");
-    const foreign = await h.request(path, {
-      method: "POST",
-      cookie: other.cookie,
-      body: { field: venue },
-    });
-    expect(foreign.status).toBe(404);
-    expect(await unitsUsed(owner.cookie)).toBe(units);
-    const asked = llm.requests.length;
-    const res = await h.request(path, {
-      method: "POST",
-      cookie: owner.cookie,
-      body: { field: venue },
-    });
-    expect(res.status).toBe(202);
-    const after = await until(h, owner.cookie, before.id, ended);
-    expect(after.status).toBe("succeeded");
-    expect(after.fields.map((f) => f.key)).toEqual(["title", "pages", "first_heading", "venue"]);
-    expect(cellOf(after, "tracemonkey.pdf", "venue")).toMatchObject({
-      value: "Dynamic Languages",
-      mark: "exact",
-      place: { page: 1 },
-    });
-    expect(cellOf(after, "bug1997343.pdf", "venue")).toMatchObject({ mark: "not_found" });
-    // Only the new field was asked for (each source's parts); every other cell is as it was.
-    const calls = llm.requests.slice(asked).map(promptText);
-    expect(new Set(calls.map((text) => /Title: (\S+\.pdf)/.exec(text)?.[1])).size).toBe(3);
-    for (const text of calls) {
-      expect(text).toContain("- venue (Venue; text)");
-      expect(text).not.toContain("- title (");
-    }
-    for (const row of before.rows) {
-      const { venue: _, ...rest } = after.rows.find((r) => r.index === row.index)?.cells ?? {};
-      expect(rest).toEqual(row.cells);
-    }
-    expect(await unitsUsed(owner.cookie)).toBe(units + 1);
-  });
+  addFieldCase(world, () => item);
 });
 
 describe("an extraction run", () => {
@@ -428,157 +368,13 @@ describe("an extraction run", () => {
 });
 
 describe("the agent quota", () => {
-  it("starts at most the quota of 10 parallel runs; a proposal past it is refused", {
-    timeout: 30_000,
-  }, async () => {
-    const person = await h.signIn("extract-parallel@nexus.test");
-    const res = await upload(h, person.cookie, "notes.txt", "Sample size: 40 people.");
-    const { id } = (await res.json()) as { id: string };
-    await untilDone(h, person.cookie, id);
-    const body = { fields: FIELDS, sources: [{ kind: "file", fileId: id }] };
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        h.request("/api/extractions", { method: "POST", cookie: person.cookie, body }),
-      ),
-    );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(AGENT_LIMIT);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(10 - AGENT_LIMIT);
-    const list = (await (
-      await h.request("/api/extractions", { cookie: person.cookie })
-    ).json()) as {
-      items: Array<{ id: string }>;
-    };
-    expect(list.items).toHaveLength(AGENT_LIMIT);
-    for (const x of list.items) await until(h, person.cookie, x.id, ended);
-    // Every run filled its row: all kept; a proposal past the quota is refused before the model.
-    expect(await unitsUsed(person.cookie)).toBe(AGENT_LIMIT);
-    const calls = llm.requests.length;
-    const proposal = await h.request("/api/extractions/propose", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { description: "For each paper: title and sample size" },
-    });
-    expect(proposal.status).toBe(429);
-    expect(llm.requests.length).toBe(calls);
-  });
-
-  it("proposes fields from a description (keys made, duplicates dropped), and refuses bad input", async () => {
-    const person = await h.signIn("extract-propose@nexus.test");
-    const res = await h.request("/api/extractions/propose", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { description: "For each paper: title and sample size" },
-    });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { fields: unknown[] }).fields).toEqual([
-      expect.objectContaining({ key: "title", type: "text", required: true }),
-      expect.objectContaining({ key: "sample_size", type: "number" }),
-    ]);
-    const bad = await h.request("/api/extractions", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { fields: [{ key: "Bad Key", name: "x", type: "text" }], sources: [] },
-    });
-    expect(bad.status).toBe(400);
-    const foreign = await h.request("/api/extractions", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { fields: FIELDS, sources: [{ kind: "file", fileId: fileIds.get("tracemonkey.pdf") }] },
-    });
-    expect(foreign.status).toBe(404);
-    const list = (await (
-      await h.request("/api/extractions", { cookie: person.cookie })
-    ).json()) as {
-      items: unknown[];
-    };
-    expect(list.items).toEqual([]);
-    expect(await unitsUsed(person.cookie)).toBe(0);
-  });
+  quotaCases(world);
 });
 
 describe("a web search as a source", () => {
-  it("reads its first result pages, a row each labelled with its title; none configured: 409", {
-    timeout: 20_000,
-  }, async () => {
-    const person = await h.signIn("extract-search@nexus.test");
-    const search = { kind: "search", query: "survey participants", count: 2 };
-    const body = { title: "Surveys", fields: FIELDS, sources: [search] };
-    // Bad input changes nothing: a count outside 1–10.
-    for (const count of [0, 11]) {
-      const bad = await h.request("/api/extractions", {
-        method: "POST",
-        cookie: person.cookie,
-        body: { ...body, sources: [{ ...search, count }] },
-      });
-      expect(bad.status).toBe(400);
-    }
-    // A server with no web search provider says what to configure, and charges nothing.
-    const local = createApp({ ...h.deps, env: { ...h.deps.env, SEARCH_PROVIDER: "local" } });
-    const refused = await local.request(`${APP_URL}/api/extractions`, {
-      method: "POST",
-      headers: { cookie: person.cookie, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain("SEARCH_PROVIDER");
-    expect(await unitsUsed(person.cookie)).toBe(0);
-
-    const res = await h.request("/api/extractions", {
-      method: "POST",
-      cookie: person.cookie,
-      body,
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const started = (await res.json()) as ExtractionItem;
-    expect(started.rows.map((r) => r.source.label)).toEqual(["Survey alpha", "Survey beta"]);
-    const item = await until(h, person.cookie, started.id, ended);
-    expect(item.rows.map((r) => r.status)).toEqual(["done", "done"]);
-    expect(item.rows[1]?.source).toMatchObject({
-      kind: "url",
-      url: `${pages.origin("beta")}/report/beta`,
-    });
-    expect(item.rows[0]?.cells.title).toMatchObject({ value: "42 participants", mark: "exact" });
-    expect(pages.hits.sort()).toEqual(["alpha", "beta"]);
-    expect(await unitsUsed(person.cookie)).toBe(1);
-  });
+  searchCase(world);
 });
 
 describe("without a language model", () => {
-  it("starts, proposes, re-runs and adds a field to nothing: 409 needs_model, nothing charged", async () => {
-    // The same server and database with no model configured (as a fresh install runs).
-    const models = createModelRegistry({
-      env: { ...h.deps.env, LLM_BASE_URL: undefined, LLM_MODEL: undefined },
-      logger: h.deps.logger,
-    });
-    const offline = createApp({ ...h.deps, models });
-    const send = (path: string, body: unknown) =>
-      offline.request(`${APP_URL}${path}`, {
-        method: "POST",
-        headers: { cookie: owner.cookie, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    const units = await unitsUsed(owner.cookie);
-    const asked = llm.requests.length;
-    const listed = (await (
-      await h.request("/api/extractions", { cookie: owner.cookie })
-    ).json()) as {
-      items: Array<{ id: string }>;
-    };
-    const id = listed.items[0]?.id ?? "";
-    const sources = [{ kind: "file", fileId: fileIds.get("tracemonkey.pdf") }];
-    for (const [path, body] of [
-      ["/api/extractions", { fields: FIELDS, sources }],
-      ["/api/extractions/propose", { description: "For each paper: title and year" }],
-      [`/api/extractions/${id}/rerun`, { field: "title" }],
-      [`/api/extractions/${id}/fields`, { field: { key: "year", name: "Year", type: "number" } }],
-    ] as const) {
-      const res = await send(path, body);
-      expect(res.status, path).toBe(409);
-      const error = (await res.json()) as { code?: string; error?: { code?: string } };
-      expect(JSON.stringify(error), path).toContain("needs_model");
-    }
-    expect(await unitsUsed(owner.cookie)).toBe(units);
-    expect(llm.requests.length).toBe(asked);
-  });
+  offlineCase(world);
 });
