@@ -109,6 +109,8 @@ async function withStack<T>(
       TIER_LIMITS: "free.agent=10000",
       EXTRACTION_CONCURRENCY: String(concurrency),
     },
+    // To profile the server: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…".
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
   });
   try {
     return await work(stack.server.origin, stack.cookies[0] ?? "");

@@ -13,7 +13,7 @@ import { REPO_ROOT } from "./support/server-process.ts";
 
 /**
  * Issue 39 end to end against the fake model: a fixture PDF, two fields built on the screen, the
- * table fills live, a cell opens its quote and page beside the table, a corrected cell survives a
+ * table fills live, a cell opens its passage in the shared panel (the quote marked), a corrected cell survives a
  * reload, and the CSV export downloads. The second test takes the screenshots (nightly: light and
  * dark, desktop and phone).
  */
@@ -61,11 +61,20 @@ test("extraction: two fields over a PDF fill the table, a cell opens its quote, 
   const detail = page.getByTestId("extraction-cell-detail");
   await expect(detail.getByTestId("extraction-quote")).toHaveText(ANSWER.pages.quote);
   await expect(detail).toContainText("Page 2");
-  // The document viewer opens at the passage, with the quote to mark.
-  await expect(detail.getByRole("link", { name: "Open the document" })).toHaveAttribute(
+  // The panel answers' citations open: the document viewer at the passage, the quote marked.
+  const panel = page.getByTestId("citation-panel");
+  await expect(panel).toHaveAttribute("data-layout", "side");
+  await expect(panel.getByRole("heading", { name: `${PDF}, p. 2` })).toBeVisible();
+  await expect(panel.getByTestId("citation-panel-chat")).toHaveAttribute(
     "href",
     /\/app\/document-chat\/[^?]+\?chunk=\d+&quote=It%20is%20also/,
   );
+  await expect(panel.locator(".textLayer mark.doc-highlight").first()).toContainText("It is", {
+    timeout: 20_000,
+  });
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(cells.nth(1)).toBeFocused();
 
   await detail.getByTestId("extraction-edit").fill("3");
   await detail.getByRole("button", { name: "Save" }).click();
@@ -128,15 +137,16 @@ test("extraction screenshots: light and dark, desktop and phone", async ({
         path: path.join(SHOTS, `extraction-table-${colorScheme}-${name}.png`),
         fullPage: true,
       });
-      if (name === "desktop") {
-        // The cell's passage in the document viewer, the quote marked.
-        await page.getByRole("link", { name: "Open the document" }).click();
-        await expect(page.getByTestId("pdf-bands").first()).toBeVisible({ timeout: 60_000 });
-        await page.waitForTimeout(1500);
-        await page.screenshot({
-          path: path.join(SHOTS, `extraction-passage-${colorScheme}-${name}.png`),
-        });
-      }
+      // The cell's passage in the shared panel (a sheet on a phone), the quote marked.
+      if (name === "phone") await page.getByTestId("extraction-show-passage").click();
+      const panel = page.getByTestId("citation-panel");
+      await expect(panel.locator(".textLayer mark.doc-highlight").first()).toBeVisible({
+        timeout: 60_000,
+      });
+      await page.waitForTimeout(1000);
+      await page.screenshot({
+        path: path.join(SHOTS, `extraction-passage-${colorScheme}-${name}.png`),
+      });
       await context.close();
     }
   }

@@ -17,17 +17,23 @@ const KIND_HOMES = {
   document: ["modules/documents", "features/documents"],
   research: ["modules/research", "features/research"],
   nexdocs: ["modules/nexdocs", "features/nexdocs"],
+  extraction: ["modules/extraction", "features/extraction"],
 };
 /** The registry of kinds: lists them, may name them. */
 const KIND_REGISTRY = ["apps/server/src/chat-kinds.ts"];
-const KINDS_FILE = "packages/contracts/src/kinds.ts";
+const KINDS_FILE = "packages/contracts/src/kind-paths.ts";
 
-/** The shipped kinds' ids, read from contracts' CHAT_KINDS (none when the file is missing). */
+/**
+ * The shipped kinds' ids, read from contracts' CHAT_KINDS. A tree without the file has none (a
+ * test's made-up tree); a file without the list throws: a check that finds no kinds checks nothing.
+ */
 export function kindIds(root) {
   const file = path.join(root, KINDS_FILE);
   if (!existsSync(file)) return [];
-  const list = /CHAT_KINDS\s*=\s*\[([^\]]*)\]/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
-  return [...list.matchAll(/"([a-z][a-z0-9-]*)"/g)].map((m) => m[1]);
+  const list = /CHAT_KINDS\s*=\s*\[([^\]]*)\]/.exec(readFileSync(file, "utf8"))?.[1];
+  const ids = [...(list ?? "").matchAll(/"([a-z][a-z0-9-]*)"/g)].map((m) => m[1]);
+  if (ids.length === 0) throw new Error(`check-kinds: no CHAT_KINDS list in ${KINDS_FILE}`);
+  return ids;
 }
 
 /** Whether an expression names a kind: `kind`, `row.kind`, `thread.chatKind`… */

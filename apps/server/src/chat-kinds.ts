@@ -2,6 +2,7 @@ import { type AnyKind, type ChatKinds, chatKindRegistry } from "./ai/chat/chat-k
 import { agentChat } from "./modules/agents/agents.chat.ts";
 import { answerChat } from "./modules/answer/answer.chat.ts";
 import { documentChat } from "./modules/documents/documents.chat.ts";
+import { extractionKind } from "./modules/extraction/extraction.chat.ts";
 import { nexdocsChat } from "./modules/nexdocs/nexdocs.chat.ts";
 import { nexdocsAiChat } from "./modules/nexdocs/nexdocs-ai.chat.ts";
 import { researchKind } from "./modules/research/research.chat.ts";
@@ -19,6 +20,7 @@ export const CHAT_KINDS: readonly AnyKind[] = [
   researchKind,
   nexdocsChat,
   nexdocsAiChat,
+  extractionKind,
 ];
 
 export function chatKinds(extra: readonly AnyKind[] = []): ChatKinds {

@@ -4,9 +4,9 @@ import { createRun } from "../src/modules/runs/runs.service.ts";
 import type { Harness } from "./harness.ts";
 
 /**
- * G2 rows for /api/extractions (issue 39). The matrix's server has no model: starting, proposing
- * and re-running get past authorization to "needs a language model" (409) for anyone signed in;
- * one extraction is its owner's only (another person and a made-up id: the same 404).
+ * G2 rows for /api/extractions (issue 39). The matrix's server has no model: starting, proposing,
+ * re-running and adding a field get past authorization to "needs a language model" (409) for
+ * anyone signed in; one extraction is its owner's only (another person and a made-up id: the same 404).
  */
 type Expect = Record<"owner" | "other" | "anonA" | "anonB" | "none" | "deleted", number>;
 
@@ -63,6 +63,11 @@ export function extractionMatrixRows(harness: () => Harness) {
     },
     "POST /api/extractions/:id/rerun": {
       body: { field: "title" },
+      expect: ownerOnly(409),
+      seed: seedExtraction,
+    },
+    "POST /api/extractions/:id/fields": {
+      body: { field: { key: "year", name: "Year", type: "number" } },
       expect: ownerOnly(409),
       seed: seedExtraction,
     },

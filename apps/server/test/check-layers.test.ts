@@ -133,7 +133,7 @@ describe("check-layers", () => {
 
   describe("kind", () => {
     const KINDS = {
-      "packages/contracts/src/kinds.ts":
+      "packages/contracts/src/kind-paths.ts":
         'export const CHAT_KINDS = ["answer", "agent", "research"] as const;\n',
     };
     const RULE = "(kind: only a kind's own module and the registry branch on its id";

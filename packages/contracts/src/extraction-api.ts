@@ -16,8 +16,19 @@ import { runStatusSchema } from "./runs.ts";
 
 export const EXTRACTION_TITLE_MAX = 200;
 
-/** A source of a row: one of the person's files, or a web page by its address. */
+/** Results a web search source reads at most (each result page a row). */
+export const EXTRACTION_SEARCH_RESULTS_MAX = 10;
+
+/**
+ * A source of rows: one of the person's files, a web page by its address, or a web search (its
+ * first `count` result pages, a row each, read like any web page).
+ */
 export const extractionSourceSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("search"),
+    query: z.string().trim().min(2, "Write what to search the web for.").max(400),
+    count: z.number().int().min(1).max(EXTRACTION_SEARCH_RESULTS_MAX).default(5),
+  }),
   z.object({ kind: z.literal("file"), fileId: z.string().trim().min(1).max(64) }),
   z.object({
     kind: z.literal("url"),
@@ -120,6 +131,9 @@ export const extractionRerunSchema = z
   });
 export type ExtractionRerun = z.infer<typeof extractionRerunSchema>;
 
+/** POST /api/extractions/:id/fields: a field added to the schema, filled for every row alone. */
+export const extractionAddFieldSchema = z.object({ field: extractionFieldSchema });
+
 /** POST /api/extractions/propose: fields proposed from a description, to edit before starting. */
 export const extractionProposeSchema = z.object({
   description: z
@@ -153,6 +167,10 @@ export const EXTRACTION_EVENTS = {
   /** A row finished (done or failed): ExtractionRow. */
   row: "extraction-row",
 } as const;
+
+/** What a web search source meets on a server with no web search provider configured. */
+export const EXTRACTION_NEEDS_SEARCH =
+  "Web search as a source needs a web search provider. The administrator of this Nexus server sets SEARCH_PROVIDER (searxng with SEARXNG_URL, or tavily or brave with its API key) and restarts the server.";
 
 /** What starting an extraction says on a server without a language model. */
 export const EXTRACTION_NEEDS_MODEL = `Extraction needs a language model. ${AGENT_NEEDS_MODEL_HOW_TO}`;

@@ -2,7 +2,14 @@
 // these (the site header's links), and kinds.ts's schemas beside them would bring zod's chunk into
 // those pages. messages-spec.test.ts keeps this file free of value imports.
 
-export const CHAT_KINDS = ["answer", "agent", "document", "research", "nexdocs"] as const;
+export const CHAT_KINDS = [
+  "answer",
+  "agent",
+  "document",
+  "research",
+  "nexdocs",
+  "extraction",
+] as const;
 export type ShippedChatKind = (typeof CHAT_KINDS)[number];
 
 /**
@@ -60,4 +67,6 @@ export const threadPaths = {
     withThread(`/app/document-chat/${seg(documentId)}`, threadId),
   nexdocs: (documentId: string, threadId?: string) =>
     withThread(`/app/nexdocs/${seg(documentId)}`, threadId),
+  extraction: (threadId?: string) =>
+    withThread("/app/agents/structured-information-extraction", threadId),
 };

@@ -107,7 +107,7 @@ export type SharedThread = z.infer<typeof sharedThreadSchema>;
 export const publicShareSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("answer"), shareId: z.string(), answer: sharedAnswerSchema }),
   z.object({ kind: z.literal("thread"), shareId: z.string(), thread: sharedThreadSchema }),
-  z.object({ kind: z.literal("nexdocs"), shareId: z.string(), document: sharedNexdocsSchema }),
+  z.object({ kind: z.literal("nexdoc"), shareId: z.string(), document: sharedNexdocsSchema }),
 ]);
 export type PublicShare = z.infer<typeof publicShareSchema>;
 
@@ -125,7 +125,8 @@ export type CreateShareRequest = z.infer<typeof createShareRequestSchema>;
 /** A link its owner made (settings lists them; DELETE /api/shares/:shareId revokes one). */
 export const myShareSchema = z.object({
   shareId: z.string(),
-  kind: z.enum(["answer", "thread", "nexdocs"]),
+  /** "nexdoc": a NexDocs document (not a chat kind: a document is shared as it is now). */
+  kind: z.enum(["answer", "thread", "nexdoc"]),
   title: z.string(),
   /** Absolute link to /share/:shareId. */
   url: z.string(),

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { ExtractionItem } from "@nexus/contracts";
 import { XMLParser } from "fast-xml-parser";
 import { strFromU8, unzipSync } from "fflate";
@@ -30,6 +32,11 @@ export const ANSWERS: Record<string, Answer> = {
     pages: {
       value: 14,
       quote: "not be interpreted as necessarily representing the official views",
+    },
+    // Asked for only when the field is added from the screen (a column of its own).
+    venue: {
+      value: "Dynamic Languages",
+      quote: "Trace-based Just-in-Time Type Specialization for Dynamic",
     },
     // A heading the paper has, with a quote that is not in it: shown, never as checked.
     first_heading: {
@@ -81,6 +88,11 @@ export function answerFor(request: RecordedRequest, held: ReadonlySet<string>): 
         { name: "Sample size", type: "number", instructions: "Participants" },
         { name: "Title", type: "text" },
       ],
+    });
+  // A stand-in web page (a web search's result).
+  if (text.includes("enrolled 42 participants"))
+    return json({
+      title: { value: "42 participants", quote: "The study enrolled 42 participants" },
     });
   const doc = docOf(request);
   if (doc && held.has(doc)) return { kind: "stall" };
@@ -168,4 +180,40 @@ export function parseXlsx(bytes: Uint8Array): Scalar[][] {
     }
     return out;
   });
+}
+
+/** The address the stand-in web pages answer on (every host name resolves to it in the tests). */
+export const PAGE_HOST = "127.0.0.7";
+
+/** Stand-in web pages (a web search's results): each names its slug and the one fact asked for. */
+export async function startStandInPages(): Promise<{
+  origin: (slug: string) => string;
+  hits: string[];
+  close: () => Promise<void>;
+}> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    const slug = (req.url ?? "/").split("/").pop() ?? "page";
+    hits.push(slug);
+    const para = (text: string) => `<p>${text}</p>`;
+    const body = [
+      para(`This report about ${slug} looks at how surveys are run in practice today.`),
+      para(`The study enrolled 42 participants in ${slug} over a period of two years.`),
+      para(`Its authors describe the method, the questions asked and the answers given at length.`),
+    ].join("");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(
+      `<html><head><title>Report ${slug}</title></head><body><article><h1>Report ${slug}</h1>${body}</article></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, PAGE_HOST, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: (slug) => `http://${slug}.example:${port}`,
+    hits,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

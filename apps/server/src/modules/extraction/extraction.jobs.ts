@@ -18,6 +18,7 @@ import {
   SourceError,
   type StoredSource,
 } from "./extraction.sources.ts";
+import { recordThread } from "./extraction.thread.ts";
 
 export const EXTRACTION_FAILED_TEXT = "The extraction failed. Try again in a moment.";
 const MODEL_FAILED_TEXT = "The model did not answer for this source.";
@@ -86,6 +87,8 @@ async function fillRow(options: {
   record: repo.ExtractionRecord;
   fields: readonly ExtractionField[];
   row: repo.ExtractionRowRecord;
+  /** Where the row's save goes (awaited by the step). */
+  saving: Promise<unknown>[];
 }): Promise<void> {
   const { deps, run, record, row } = options;
   run.signal.throwIfAborted();
@@ -109,13 +112,26 @@ async function fillRow(options: {
       deps.logger.warn({ err: error, runId: run.run.id, row: row.row }, "an extraction row failed");
     saved = { status: "failed", cells: row.cells, error: message };
   }
-  await repo.saveRow(deps.db, {
-    extractionId: record.id,
-    row: row.row,
-    ...saved,
-    now: deps.clock.now(),
-  });
-  await run.emit(EXTRACTION_EVENTS.row, { row: row.row, ...saved });
+  // Saved and published at once (two commits side by side, not one after the other), while the
+  // next source is read: the step awaits every row's before it ends.
+  options.saving.push(
+    Promise.all([
+      repo.saveRow(deps.db, {
+        extractionId: record.id,
+        row: row.row,
+        ...saved,
+        now: deps.clock.now(),
+      }),
+      run.emit(EXTRACTION_EVENTS.row, { row: row.row, ...saved }),
+    ]),
+  );
+}
+
+/** Waits for every row's save; the first failure (after all have settled) is thrown. */
+async function allSaved(saving: readonly Promise<unknown>[]): Promise<void> {
+  const settled = await Promise.allSettled(saving);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 /**
@@ -140,9 +156,17 @@ export const EXTRACTION_JOBS: JobDefinition[] = [
       const fields = only ? all.filter((f) => only.includes(f.key)) : all;
       const pending = (await repo.rowsOf(deps.db, record.id)).filter((r) => r.status === "pending");
       const user = caller.user;
-      await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
-        fillRow({ deps, run, user, record, fields, row }),
-      );
+      const saving: Promise<unknown>[] = [];
+      try {
+        await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
+          fillRow({ deps, run, user, record, fields, row, saving }),
+        );
+      } catch (error) {
+        // A stop or a hand-over stays what it is: the rows saved so far are awaited first.
+        await allSaved(saving).catch(() => undefined);
+        throw error;
+      }
+      await allSaved(saving);
       const rows = await repo.rowsOf(deps.db, record.id);
       return {
         next: false,
@@ -155,6 +179,9 @@ export const EXTRACTION_JOBS: JobDefinition[] = [
     async ended(deps, run) {
       const caller = await users.jobCaller(deps, run.userId);
       if (caller) await settle(deps, caller, run.id);
+      // Its thread in History: the table as it now stands (once a row is filled).
+      const record = await repo.findRunOwner(deps.db, run.id);
+      if (caller?.user && record) await recordThread(deps, caller.user, record);
     },
   }),
 ];

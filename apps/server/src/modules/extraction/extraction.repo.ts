@@ -130,3 +130,53 @@ export async function touch(db: Executor, id: string, now: Date): Promise<void> 
 export async function deleteExtraction(db: Executor, id: string): Promise<void> {
   await db.delete(extractions).where(eq(extractions.id, id));
 }
+
+/** The owner's extractions whose latest run is queued, running or failed, newest first. */
+export function listUnfinished(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      id: extractions.id,
+      title: extractions.title,
+      createdAt: extractions.createdAt,
+      updatedAt: extractions.updatedAt,
+      endedAt: runs.endedAt,
+      status: runs.status,
+    })
+    .from(extractions)
+    .innerJoin(runs, eq(runs.id, extractions.runId))
+    .where(
+      and(eq(extractions.userId, userId), inArray(runs.status, ["queued", "running", "failed"])),
+    )
+    .orderBy(desc(extractions.updatedAt))
+    .limit(limit);
+}
+
+/** Titles of the owner's extractions among `ids`. */
+export function titlesOf(db: Executor, userId: string, ids: readonly string[]) {
+  return db
+    .select({ id: extractions.id, title: extractions.title })
+    .from(extractions)
+    .where(and(eq(extractions.userId, userId), inArray(extractions.id, [...ids])));
+}
+
+/** The extraction whose latest run is `runId` (null: none, or a later run replaced it). */
+export async function findRunOwner(db: Executor, runId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: extractions.id })
+    .from(extractions)
+    .where(eq(extractions.runId, runId));
+  return row?.id ?? null;
+}
+
+/** The extraction's schema replaced (a field added). */
+export async function setFields(
+  db: Executor,
+  id: string,
+  fields: ReadonlyArray<Record<string, unknown>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(extractions)
+    .set({ fields: [...fields], updatedAt: now })
+    .where(eq(extractions.id, id));
+}

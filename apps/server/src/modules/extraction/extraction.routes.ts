@@ -1,5 +1,6 @@
 import {
   EXPORT_WORDS,
+  extractionAddFieldSchema,
   extractionCellEditSchema,
   extractionCreateSchema,
   extractionExportQuerySchema,
@@ -15,6 +16,7 @@ import { parseJson, parseValue } from "../../lib/validate.ts";
 import { currentUser, requireUser } from "../../middleware/require-user.ts";
 import * as exporter from "../exports/exports.service.ts";
 import { extractionMarkdown } from "./extraction.document.ts";
+import * as edits from "./extraction.edits.ts";
 import { exportFile } from "./extraction.export.ts";
 import { propose } from "./extraction.propose.ts";
 import * as extraction from "./extraction.service.ts";
@@ -57,7 +59,7 @@ export function extractionRoutes(deps: Deps) {
     )
     .patch("/:id/rows/:row/cells/:key", async (c) => {
       const { value } = await parseJson(c, extractionCellEditSchema);
-      const item = await extraction.editCell(deps, currentUser(c), {
+      const item = await edits.editCell(deps, currentUser(c), {
         id: c.req.param("id"),
         row: c.req.param("row"),
         key: c.req.param("key"),
@@ -67,7 +69,12 @@ export function extractionRoutes(deps: Deps) {
     })
     .post("/:id/rerun", async (c) => {
       const input = await parseJson(c, extractionRerunSchema);
-      const item = await extraction.rerun(deps, currentUser(c), c.req.param("id"), input);
+      const item = await edits.rerun(deps, currentUser(c), c.req.param("id"), input);
+      return c.json(extractionItemSchema.parse(item), 202);
+    })
+    .post("/:id/fields", async (c) => {
+      const { field } = await parseJson(c, extractionAddFieldSchema);
+      const item = await edits.addField(deps, currentUser(c), c.req.param("id"), field);
       return c.json(extractionItemSchema.parse(item), 202);
     })
     .get("/:id/export", async (c) => {

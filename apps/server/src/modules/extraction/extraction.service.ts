@@ -5,7 +5,6 @@ import {
   type ExtractionCreate,
   type ExtractionField,
   type ExtractionItem,
-  type ExtractionRerun,
   type ExtractionRow,
   type ExtractionSummary,
   extractionFieldSchema,
@@ -13,9 +12,9 @@ import {
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { alphanumericId } from "../../lib/ids.ts";
+import * as history from "../history/history.service.ts";
 import * as runs from "../runs/runs.service.ts";
 import * as usage from "../usage/usage.service.ts";
-import { readValue } from "./extraction.cells.ts";
 import * as repo from "./extraction.repo.ts";
 import { checkSources, labelOf, type StoredSource } from "./extraction.sources.ts";
 
@@ -80,7 +79,7 @@ async function sendRun(
  * transaction, then its first step queued; if any of it fails, the run ends failed and the unit
  * is given back.
  */
-async function launchRun(options: {
+export async function launchRun(options: {
   deps: Deps;
   user: SessionUser;
   id: string;
@@ -221,93 +220,29 @@ export async function cancel(deps: Deps, user: SessionUser, id: string): Promise
 }
 
 /**
- * PATCH /api/extractions/:id/rows/:row/cells/:key: the person's value, read as the field's type
- * (a value that is not of it is a 400 and changes nothing). Kept over re-runs, marked edited.
+ * DELETE /api/extractions/:id: stops its run (its unit given back if it filled nothing) and deletes
+ * it, with its thread in History.
  */
-export async function editCell(
-  deps: Deps,
-  user: SessionUser,
-  options: { id: string; row: string; key: string; value: unknown },
-): Promise<ExtractionItem> {
-  const record = await owned(deps, user, options.id);
-  const field = fieldsOf(record).find((f) => f.key === options.key);
-  if (!field) throw new AppError("not_found", "No such field.");
-  const index = /^\d{1,4}$/.test(options.row) ? Number(options.row) : -1;
-  const row = (await repo.rowsOf(deps.db, record.id)).find((r) => r.row === index);
-  if (!row) throw new AppError("not_found", "No such row.");
-  const read = readValue(field, options.value);
-  if (read.note) throw new AppError("bad_request", read.note);
-  const before = row.cells[field.key] as ExtractionCell | undefined;
-  const cell: ExtractionCell = {
-    value: read.value,
-    raw: null,
-    quote: before?.quote ?? null,
-    place: before?.place ?? null,
-    mark: read.value === null ? "not_found" : (before?.mark ?? "unverified"),
-    note: "Corrected by you.",
-    edited: true,
-  };
-  if (
-    before &&
-    JSON.stringify(before.value) !== JSON.stringify(read.value) &&
-    cell.mark !== "not_found"
-  )
-    cell.mark = "unverified";
-  await repo.saveRow(deps.db, {
-    extractionId: record.id,
-    row: row.row,
-    status: row.status === "pending" ? "pending" : row.status,
-    cells: { ...row.cells, [field.key]: cell },
-    error: row.error,
-    now: deps.clock.now(),
-  });
-  await repo.touch(deps.db, record.id, deps.clock.now());
-  return get(deps, user, record.id);
-}
-
-/**
- * POST /api/extractions/:id/rerun: a row, a column, or one cell read again in a new run (an
- * agent unit, given back when it fills nothing). Edited cells are kept. One run at a time.
- */
-export async function rerun(
-  deps: Deps,
-  user: SessionUser,
-  id: string,
-  input: ExtractionRerun,
-): Promise<ExtractionItem> {
-  const record = await owned(deps, user, id);
-  needsModel(deps);
-  if (record.status && !runs.isTerminal(record.status))
-    throw new AppError("conflict", "This extraction is still running.");
-  const fields = fieldsOf(record);
-  if (input.field !== undefined && !fields.some((f) => f.key === input.field))
-    throw new AppError("bad_request", "No such field.");
-  if (input.row !== undefined && input.row >= record.sources.length)
-    throw new AppError("bad_request", "No such row.");
-  const caller = callerOf(user);
-  await quotaWall(deps, caller, true);
-  await launchRun({
-    deps,
-    user,
-    id,
-    fields: input.field === undefined ? null : [input.field],
-    prepare: async (tx, runId) => {
-      await repo.markPending(tx, id, input.row === undefined ? "all" : [input.row]);
-      await repo.setRun(tx, id, runId, deps.clock.now());
-    },
-  });
-  return get(deps, user, id);
-}
-
-/** DELETE /api/extractions/:id: stops its run (its unit given back if it filled nothing) and deletes it. */
 export async function remove(deps: Deps, user: SessionUser, id: string): Promise<void> {
   const record = await owned(deps, user, id);
+  await stopAndDelete(deps, user, record);
+  await history.deleteThread({ deps, user, threadId: id }).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.code === "not_found")) throw error;
+  });
+}
+
+/** Stops an extraction's run (settled) and deletes the extraction and its rows. */
+export async function stopAndDelete(
+  deps: Deps,
+  user: SessionUser,
+  record: repo.ExtractionWithRun,
+): Promise<void> {
   if (record.runId && record.status && !runs.isTerminal(record.status)) {
     await runs.requestCancel({ deps, user, runId: record.runId }).catch(() => undefined);
     if (await runs.endRun(deps, record.runId, { status: "cancelled" }))
       await settle(deps, callerOf(user), record.runId);
   }
-  await repo.deleteExtraction(deps.db, id);
+  await repo.deleteExtraction(deps.db, record.id);
 }
 
 /** Rows a run filled (its done-row events). */

@@ -1,3 +1,8 @@
+import {
+  EXTRACTION_LIMITS,
+  EXTRACTION_NEEDS_SEARCH,
+  type ExtractionSource,
+} from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { PageTextError, readPageText } from "../../integrations/page-text/page-text-pool.ts";
 import { WebFetchError } from "../../integrations/web-fetch-error.ts";
@@ -8,7 +13,8 @@ import type { SourcePages } from "./extraction.engine.ts";
 /**
  * A row's source read as pages of stored text (what quotes are checked against): one of the
  * owner's files from its index (the viewer's page text, so a place opens at the right words),
- * or a web page through web-fetch (SSRF-safe), its readable text as one page.
+ * or a web page (an address, or a web search's result) through web-fetch (SSRF-safe), its
+ * readable text as one page.
  */
 
 export type StoredSource =
@@ -16,6 +22,7 @@ export type StoredSource =
   | { kind: "url"; url: string; label?: string };
 
 const PAGE_TIMEOUT_MS = 15_000;
+const SEARCH_TIMEOUT_MS = 15_000;
 const PAGE_MAX_BYTES = 2 * 1024 * 1024;
 const URL_CHARS = 200_000;
 
@@ -31,10 +38,14 @@ export function labelOf(source: StoredSource): string {
 export async function checkSources(
   deps: Deps,
   user: SessionUser,
-  sources: readonly StoredSource[],
+  sources: readonly ExtractionSource[],
 ): Promise<StoredSource[]> {
   const out: StoredSource[] = [];
   for (const source of sources) {
+    if (source.kind === "search") {
+      out.push(...(await searchPages(deps, user, source)));
+      continue;
+    }
     if (source.kind === "url") {
       out.push({ kind: "url", url: source.url, label: source.url });
       continue;
@@ -44,7 +55,48 @@ export async function checkSources(
       throw new AppError("not_found", "One of the files is not among your files.");
     out.push({ kind: "file", fileId: row.id, label: row.name });
   }
-  return out;
+  // A page found twice (a search and an address, or two searches) is one row.
+  const seen = new Set<string>();
+  const unique = out.filter((s) => {
+    const key = s.kind === "file" ? `file:${s.fileId}` : `url:${s.url}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (unique.length > EXTRACTION_LIMITS.sources)
+    throw new AppError("bad_request", `At most ${EXTRACTION_LIMITS.sources} sources.`);
+  return unique;
+}
+
+/**
+ * A web search source's result pages, as web pages to read (each a row, labelled with its title):
+ * the configured provider's first `count` http(s) results. No provider configured (the local
+ * search reads only the knowledge base and the person's files) is a clear 409, as is a search
+ * that fails or finds nothing: nothing is charged for either.
+ */
+async function searchPages(
+  deps: Deps,
+  user: SessionUser,
+  source: Extract<ExtractionSource, { kind: "search" }>,
+): Promise<StoredSource[]> {
+  if (deps.env.SEARCH_PROVIDER === "local") throw new AppError("conflict", EXTRACTION_NEEDS_SEARCH);
+  const found = await deps.search
+    .search({
+      query: source.query,
+      userId: user.id,
+      signal: AbortSignal.timeout(SEARCH_TIMEOUT_MS),
+    })
+    .catch((error: unknown) => {
+      deps.logger.warn({ err: error }, "an extraction's web search failed");
+      throw new AppError("bad_gateway", "The web search failed. Try again in a moment.");
+    });
+  const pages = found.results
+    .filter((r) => r.source === "web" && /^https?:\/\//i.test(r.url))
+    .slice(0, source.count)
+    .map((r): StoredSource => ({ kind: "url", url: r.url, label: r.title.trim() || r.url }));
+  if (pages.length === 0)
+    throw new AppError("conflict", `The web search found no pages for “${source.query}”.`);
+  return pages;
 }
 
 /** A source's pages, and for a file its passages (where each begins and ends in its page). */

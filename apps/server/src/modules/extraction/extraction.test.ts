@@ -1,11 +1,10 @@
-import { EXPORT_WORDS, type ExtractionItem } from "@nexus/contracts";
-import mammoth from "mammoth";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { ExtractionItem } from "@nexus/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeOpenAIServer,
   startFakeOpenAIServer,
 } from "../../../../../e2e/fakes/openai-server.ts";
+import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
@@ -13,14 +12,24 @@ import { JOB_DEFINITIONS } from "../../job-definitions.ts";
 import { type JobRuntime, startJobRuntime } from "../../jobs/runtime.ts";
 import { tableOf } from "./extraction.export.ts";
 import {
+  addFieldCase,
+  documentExportCase,
+  type ExtractionWorld,
+  offlineCase,
+  quotaCases,
+  searchCase,
+  threadCase,
+} from "./extraction-test-cases.ts";
+import {
   answerFor,
   docOf,
   ended,
   FIELDS,
-  getItem,
+  PAGE_HOST,
   parseCsv,
   parseXlsx,
   sleep,
+  startStandInPages,
   until,
 } from "./extraction-test-kit.ts";
 
@@ -35,6 +44,8 @@ const AGENT_LIMIT = 4;
 
 let h: Harness;
 let llm: FakeOpenAIServer;
+let searxng: FakeSearxng;
+let pages: Awaited<ReturnType<typeof startStandInPages>>;
 let runtime: { jobs: JobRuntime; lifecycle: { draining: boolean; jobsStopping?: boolean } };
 const held = new Set<string>();
 let owner: { cookie: string; userId: string };
@@ -54,13 +65,29 @@ async function startRuntime() {
 
 beforeAll(async () => {
   llm = await startFakeOpenAIServer({ handler: (r) => answerFor(r, held) });
+  pages = await startStandInPages();
+  searxng = await startFakeSearxng({
+    corpus: {
+      general: ["alpha", "beta", "gamma"].map((slug) => ({
+        url: `${pages.origin(slug)}/report/${slug}`,
+        title: `Survey ${slug}`,
+        content: "About {q}.",
+      })),
+    },
+  });
   h = await createHarness(
     {
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: "fake-model",
       TIER_LIMITS: `free.agent=${AGENT_LIMIT}`,
+      SEARCH_PROVIDER: "searxng",
+      SEARXNG_URL: searxng.url,
     },
-    { jobs: { workers: false } },
+    {
+      jobs: { workers: false },
+      // Every host name is the stand-in pages' address (a search's results are read from there).
+      webFetch: { resolve: async () => [PAGE_HOST], allowAddresses: [PAGE_HOST] },
+    },
   );
   runtime = await startRuntime();
   owner = await h.signIn("extract-owner@nexus.test");
@@ -77,7 +104,28 @@ afterAll(async () => {
   await runtime?.jobs.stop(2_000);
   await h?.close();
   await llm?.close();
+  await searxng?.close();
+  await pages?.close();
 });
+
+/** What the cases in extraction-test-cases.ts read, when they run. */
+const world: ExtractionWorld = {
+  get h() {
+    return h;
+  },
+  get llm() {
+    return llm;
+  },
+  get owner() {
+    return owner;
+  },
+  get pages() {
+    return pages;
+  },
+  fileIds,
+  agentLimit: AGENT_LIMIT,
+  unitsUsed: (cookie) => unitsUsed(cookie),
+};
 
 async function start(cookie: string, sources = DOCS): Promise<Response> {
   return h.request("/api/extractions", {
@@ -172,6 +220,8 @@ describe("an extraction over three PDFs", () => {
     expect(list.items).toEqual([expect.objectContaining({ id: item.id, rowsDone: 3 })]);
   });
 
+  threadCase(world, () => item);
+
   it("exports CSV, JSON and XLSX that read back to the same table with quotes", async () => {
     const table = tableOf(item);
     const asText = (row: unknown[]) => row.map((v) => (v === null ? "" : String(v)));
@@ -198,47 +248,7 @@ describe("an extraction over three PDFs", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("exports Markdown, Word and PDF documents with each value's quote, mark and page", async () => {
-    const exported = (format: string, headers: Record<string, string> = {}) =>
-      h.request(`/api/extractions/${item.id}/export?format=${format}`, {
-        cookie: owner.cookie,
-        headers,
-      });
-    const cells = item.rows.flatMap((r) => Object.values(r.cells));
-    const quoted = cells.find((c) => c.mark === "exact" && c.quote && c.place?.page);
-    if (!quoted?.quote) throw new Error("no verified cell with a quote");
-    const md = await (await exported("md")).text();
-    // The table of values, then per source each value with its place, mark and quote.
-    expect(md).toContain(`| Source | ${FIELDS.map((f) => f.name).join(" | ")} |`);
-    for (const doc of DOCS) expect(md).toContain(`## ${doc.replace(/_/g, "\\_")}`);
-    expect(md).toContain(
-      `${EXPORT_WORDS.en.page(quoted.place?.page ?? 0)} · ${EXPORT_WORDS.en.verified}`,
-    );
-    expect(md).toContain(`> ${quoted.quote.replace(/\s+/g, " ").trim().slice(0, 20)}`);
-    // The export's own words follow the browser's language; the values stay as found.
-    const fr = await (await exported("md", { "accept-language": "fr-FR,fr;q=0.9" })).text();
-    expect(fr).toContain(`| ${EXPORT_WORDS.fr.extraction.source} |`);
-    expect(fr).toContain(EXPORT_WORDS.fr.verified);
-    const docx = await exported("docx");
-    expect(docx.headers.get("content-disposition")).toContain("Papers.docx");
-    const { value: html } = await mammoth.convertToHtml({
-      buffer: Buffer.from(await docx.arrayBuffer()),
-    });
-    expect(html).toContain("<table>");
-    for (const doc of DOCS) expect(html).toContain(doc);
-    const pdf = await getDocument({
-      data: new Uint8Array(await (await exported("pdf")).arrayBuffer()),
-      verbosity: 0,
-    }).promise;
-    let text = "";
-    for (let i = 1; i <= pdf.numPages; i++) {
-      const content = await (await pdf.getPage(i)).getTextContent();
-      text += `${content.items.map((c) => ("str" in c ? c.str : "")).join(" ")} `;
-    }
-    await pdf.destroy();
-    expect(text.replace(/\s+/g, " ")).toContain(EXPORT_WORDS.en.verified);
-    expect(text).toContain("tracemonkey.pdf");
-  });
+  documentExportCase(world, () => item);
 
   it("keeps an edited cell, marked edited, over a reload and a re-run of its column", {
     timeout: 20_000,
@@ -281,6 +291,7 @@ describe("an extraction over three PDFs", () => {
     );
     expect(await unitsUsed(owner.cookie)).toBe(2);
   });
+  addFieldCase(world, () => item);
 });
 
 describe("an extraction run", () => {
@@ -294,6 +305,14 @@ describe("an extraction run", () => {
       await until(h, owner.cookie, started.id, () =>
         llm.requests.some((r) => docOf(r) !== null && held.has(docOf(r) ?? "")),
       );
+      // Listed in History (and Recent) from its start, running, before any row is filled.
+      const listed = (await (await h.request("/api/history", { cookie: owner.cookie })).json()) as {
+        threads: Array<{ threadId: string; state?: string; kind: string }>;
+      };
+      expect(listed.threads.find((t) => t.threadId === started.id)).toMatchObject({
+        kind: "extraction",
+        state: "running",
+      });
       const res = await h.request(`/api/extractions/${started.id}/cancel`, {
         method: "POST",
         cookie: owner.cookie,
@@ -306,6 +325,14 @@ describe("an extraction run", () => {
       const deadline = Date.now() + 5_000;
       while ((await unitsUsed(owner.cookie)) !== before && Date.now() < deadline) await sleep(50);
       expect(await unitsUsed(owner.cookie)).toBe(before);
+      // Deleted from History: the extraction goes with its thread (another person's: 404).
+      const other = await h.signIn("extract-thread-other@nexus.test");
+      const path = `/api/threads/${started.id}`;
+      expect((await h.request(path, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
+      expect((await h.request(path, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+      expect(
+        (await h.request(`/api/extractions/${started.id}`, { cookie: owner.cookie })).status,
+      ).toBe(404);
     } finally {
       held.clear();
     }
@@ -339,76 +366,18 @@ describe("an extraction run", () => {
     expect(asked("file_pdfjs_test.pdf")).toBe(before.get("file_pdfjs_test.pdf"));
     expect(asked("bug1997343.pdf")).toBeGreaterThan(before.get("bug1997343.pdf") ?? 0);
     expect(cellOf(after, "bug1997343.pdf", "title")).toMatchObject({ mark: "exact" });
-    expect(await unitsUsed(owner.cookie)).toBe(3);
+    expect(await unitsUsed(owner.cookie)).toBe(4);
   });
 });
 
 describe("the agent quota", () => {
-  it("starts at most the quota of 10 parallel runs; a proposal past it is refused", {
-    timeout: 30_000,
-  }, async () => {
-    const person = await h.signIn("extract-parallel@nexus.test");
-    const res = await upload(h, person.cookie, "notes.txt", "Sample size: 40 people.");
-    const { id } = (await res.json()) as { id: string };
-    await untilDone(h, person.cookie, id);
-    const body = { fields: FIELDS, sources: [{ kind: "file", fileId: id }] };
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        h.request("/api/extractions", { method: "POST", cookie: person.cookie, body }),
-      ),
-    );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(AGENT_LIMIT);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(10 - AGENT_LIMIT);
-    const list = (await (
-      await h.request("/api/extractions", { cookie: person.cookie })
-    ).json()) as {
-      items: Array<{ id: string }>;
-    };
-    expect(list.items).toHaveLength(AGENT_LIMIT);
-    for (const x of list.items) await until(h, person.cookie, x.id, ended);
-    // Every run filled its row: all kept; a proposal past the quota is refused before the model.
-    expect(await unitsUsed(person.cookie)).toBe(AGENT_LIMIT);
-    const calls = llm.requests.length;
-    const proposal = await h.request("/api/extractions/propose", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { description: "For each paper: title and sample size" },
-    });
-    expect(proposal.status).toBe(429);
-    expect(llm.requests.length).toBe(calls);
-  });
+  quotaCases(world);
+});
 
-  it("proposes fields from a description (keys made, duplicates dropped), and refuses bad input", async () => {
-    const person = await h.signIn("extract-propose@nexus.test");
-    const res = await h.request("/api/extractions/propose", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { description: "For each paper: title and sample size" },
-    });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { fields: unknown[] }).fields).toEqual([
-      expect.objectContaining({ key: "title", type: "text", required: true }),
-      expect.objectContaining({ key: "sample_size", type: "number" }),
-    ]);
-    const bad = await h.request("/api/extractions", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { fields: [{ key: "Bad Key", name: "x", type: "text" }], sources: [] },
-    });
-    expect(bad.status).toBe(400);
-    const foreign = await h.request("/api/extractions", {
-      method: "POST",
-      cookie: person.cookie,
-      body: { fields: FIELDS, sources: [{ kind: "file", fileId: fileIds.get("tracemonkey.pdf") }] },
-    });
-    expect(foreign.status).toBe(404);
-    const list = (await (
-      await h.request("/api/extractions", { cookie: person.cookie })
-    ).json()) as {
-      items: unknown[];
-    };
-    expect(list.items).toEqual([]);
-    expect(await unitsUsed(person.cookie)).toBe(0);
-  });
+describe("a web search as a source", () => {
+  searchCase(world);
+});
+
+describe("without a language model", () => {
+  offlineCase(world);
 });

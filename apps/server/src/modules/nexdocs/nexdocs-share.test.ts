@@ -211,7 +211,7 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
     expect(made.status).toBe(201);
     const link = (await made.json()) as MyShare;
     expect(link.shareId).toMatch(/^d[A-Za-z0-9]{22}$/);
-    expect(link).toMatchObject({ kind: "nexdocs", title: "Tide tables", chatLabel: "NexDocs" });
+    expect(link).toMatchObject({ kind: "nexdoc", title: "Tide tables", chatLabel: "NexDocs" });
     const again = await h.request("/api/shares", {
       method: "POST",
       cookie: owner.cookie,
@@ -228,7 +228,7 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
     expect(read.status).toBe(200);
     expect(read.headers.get("x-robots-tag")).toContain("noindex");
     const shared = (await read.json()) as PublicShare;
-    if (shared.kind !== "nexdocs") throw new Error("not a document share");
+    if (shared.kind !== "nexdoc") throw new Error("not a document share");
     expect(shared.document.title).toBe("Tide tables");
     expect(shared.document.markdown).toContain("[\\[1\\]](https://almanac.example/t)");
     const sharedSrc = `/api/shares/${link.shareId}/images/${image.id}`;

@@ -32,7 +32,7 @@ function present(
   const title = link.title || "Untitled document";
   return {
     shareId: link.id,
-    kind: "nexdocs",
+    kind: "nexdoc",
     title,
     url: `${deps.env.APP_URL}/share/${link.id}`,
     createdAt: link.timestamp.toISOString(),
@@ -80,7 +80,7 @@ export async function findLiveNexdocs(
   });
   if (!document) return undefined;
   return {
-    kind: "nexdocs",
+    kind: "nexdoc",
     shareId,
     document: { ...document, timestamp: link.timestamp.toISOString() },
   };

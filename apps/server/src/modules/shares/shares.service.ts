@@ -253,7 +253,7 @@ function partsField(parts: SharedParts | undefined) {
  * snapshot keeps the origins' addresses; copies are made from that, not from this).
  */
 export function presentPublicShare(deps: Deps, share: PublicShare): PublicShare {
-  if (share.kind === "nexdocs") return share;
+  if (share.kind === "nexdoc") return share;
   if (share.kind !== "thread") return { ...share, answer: presentMedia(deps, share.answer) };
   const messages = share.thread.messages.map((m) => presentMedia(deps, m));
   return { ...share, thread: { ...share.thread, messages } };
@@ -359,7 +359,7 @@ export async function copyShare(options: {
 }): Promise<CopyShareResponse> {
   const { deps, user } = options;
   const share = await publicShare(options);
-  if (share.kind === "nexdocs")
+  if (share.kind === "nexdoc")
     throw new AppError(
       "bad_request",
       "A shared document is read-only: it has no chat to continue.",

@@ -1,10 +1,11 @@
-import { Bot, FileText, type LucideIcon, Telescope } from "lucide-react";
+import { Bot, FileText, type LucideIcon, Table2, Telescope } from "lucide-react";
 
 /** The icons a kind's badge may name (its declaration's `icon`, contracts kinds.ts). */
 const KIND_ICONS: Readonly<Record<string, LucideIcon>> = {
   bot: Bot,
   telescope: Telescope,
   "file-text": FileText,
+  table: Table2,
 };
 
 /**

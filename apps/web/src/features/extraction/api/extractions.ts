@@ -94,5 +94,13 @@ export function useExtractionActions(id: string) {
       apiRequest<ExtractionItem>(`/extractions/${enc(id)}/rerun`, { method: "POST", body: input }),
     onSuccess: put,
   });
-  return { cancel, edit, rerun };
+  const addField = useMutation({
+    mutationFn: (field: ExtractionField) =>
+      apiRequest<ExtractionItem>(`/extractions/${enc(id)}/fields`, {
+        method: "POST",
+        body: { field },
+      }),
+    onSuccess: put,
+  });
+  return { cancel, edit, rerun, addField };
 }

@@ -1,11 +1,9 @@
 import type { ExtractionField, ExtractionItem, ExtractionValue } from "@nexus/contracts";
-import { ExternalLink, RotateCcw } from "lucide-react";
+import { BookOpen, ExternalLink, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { inputClasses } from "@/components/ui/text-field.tsx";
-import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { useExtractionActions } from "../api/extractions.ts";
@@ -22,11 +20,20 @@ function parseInput(field: ExtractionField, text: string): ExtractionValue {
 }
 
 /**
- * A cell's passage and its correction: the value, its mark and why, the quote with its page (a
- * file's opens in the document viewer), an edit kept over re-runs, and re-running its row or
- * its column.
+ * A cell's value and its correction: the value, its mark and why, the quote with its page (a
+ * file's passage opens in the shared citation panel, the document viewer at the quote), an edit
+ * kept over re-runs, and re-running its row or its column.
  */
-export function CellDetail({ item, selected }: { item: ExtractionItem; selected: Selected }) {
+export function CellDetail({
+  item,
+  selected,
+  onShowPassage,
+}: {
+  item: ExtractionItem;
+  selected: Selected;
+  /** Opens the cell's passage in the shared panel (absent: the cell has no place in a file). */
+  onShowPassage?: ((button: HTMLElement) => void) | undefined;
+}) {
   const t = useT();
   const { edit, rerun } = useExtractionActions(item.id);
   const field = item.fields.find((f) => f.key === selected.key);
@@ -68,19 +75,17 @@ export function CellDetail({ item, selected }: { item: ExtractionItem; selected:
           ) : null}
         </figure>
       ) : null}
-      {row.source.fileId ? (
-        <Link
-          className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}
-          to={
-            paths.app.documentChat.href(row.source.fileId) +
-            (cell.place?.chunk != null
-              ? `?chunk=${cell.place.chunk}&quote=${encodeURIComponent(cell.quote ?? "")}`
-              : "")
-          }
+      {onShowPassage ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          data-testid="extraction-show-passage"
+          onClick={(e) => onShowPassage(e.currentTarget)}
         >
-          <ExternalLink className="size-4" aria-hidden="true" />
-          {t("extraction.detail.open")}
-        </Link>
+          <BookOpen className="size-4" aria-hidden="true" />
+          {t("extraction.detail.showPassage")}
+        </Button>
       ) : row.source.url ? (
         <a
           className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}

@@ -1,7 +1,8 @@
 import { EXTRACTION_EXPORT_FORMATS, EXTRACTION_EXPORT_LABELS } from "@nexus/contracts";
 import { ArrowLeft, CircleStop } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useCitationPanel } from "@/components/chat/citation/citation-panel-context.ts";
 import { ExportMenu } from "@/components/export-menu.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -13,7 +14,9 @@ import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { useExtraction, useExtractionActions } from "../api/extractions.ts";
+import { cellPassage } from "../lib/cell-passage.ts";
 import { useExtractionLive } from "../lib/use-extraction-live.ts";
+import { AddField } from "./add-field.tsx";
 import { CellDetail } from "./cell-detail.tsx";
 import { ExtractionTable, type Selected } from "./extraction-table.tsx";
 import { NewExtraction } from "./new-extraction.tsx";
@@ -45,6 +48,9 @@ function ExtractionView({ id }: { id: string }) {
   useExtractionLive(query.data);
   const { cancel } = useExtractionActions(id);
   const [selected, setSelected] = useState<Selected | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const cellButton = useRef<HTMLElement | null>(null);
+  const openPanel = useCitationPanel();
   const wide = useWide();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
@@ -60,7 +66,32 @@ function ExtractionView({ id }: { id: string }) {
   }
   const item = query.data;
   const running = item.status === "queued" || item.status === "running";
-  const detail = selected ? <CellDetail item={item} selected={selected} /> : null;
+  const passage = selected ? cellPassage(item, selected) : null;
+  // The cell's passage in the panel answers' citations open (a sheet on a phone, which takes the
+  // cell's own sheet's place); the focus goes back to the cell.
+  const showPassage = (returnFocus: HTMLElement | null) => {
+    if (!passage || !openPanel || !returnFocus) return;
+    setSheetOpen(false);
+    openPanel({ passage, returnFocus });
+  };
+  const select = (cell: Selected, button: HTMLElement) => {
+    cellButton.current = button;
+    setSelected(cell);
+    const found = cellPassage(item, cell);
+    if (wide && found && openPanel) openPanel({ passage: found, returnFocus: button });
+    else if (!wide) setSheetOpen(true);
+  };
+  const detail = selected ? (
+    <CellDetail
+      item={item}
+      selected={selected}
+      onShowPassage={
+        passage && openPanel
+          ? (button) => showPassage(wide ? button : cellButton.current)
+          : undefined
+      }
+    />
+  ) : null;
   return (
     <Page
       title={item.title}
@@ -95,21 +126,28 @@ function ExtractionView({ id }: { id: string }) {
         {t("extraction.back")}
       </Link>
       {item.error ? <Alert kind="error">{item.error}</Alert> : null}
-      <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <ExtractionTable item={item} selected={selected} onSelect={setSelected} />
-        {wide ? (
-          <aside
-            className="rounded-xl border border-border bg-surface p-4"
-            aria-label={t("extraction.detail.title")}
-          >
-            {detail ?? <p className="text-sm text-muted">{t("extraction.detail.empty")}</p>}
-          </aside>
-        ) : null}
+      <div className="mt-4">
+        <AddField item={item} />
+      </div>
+      {/* Beside the table when there is room (the shared panel, open, takes some of it). */}
+      <div className="@container mt-4">
+        <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <ExtractionTable item={item} selected={selected} onSelect={select} />
+          {wide ? (
+            <aside
+              className="rounded-xl border border-border bg-surface p-4"
+              aria-label={t("extraction.detail.title")}
+            >
+              {detail ?? <p className="text-sm text-muted">{t("extraction.detail.empty")}</p>}
+            </aside>
+          ) : null}
+        </div>
       </div>
       {!wide ? (
         <Sheet
-          open={selected !== null}
-          onOpenChange={(open) => (open ? undefined : setSelected(null))}
+          open={sheetOpen && selected !== null}
+          onOpenChange={setSheetOpen}
+          returnFocusRef={cellButton}
           side="bottom"
           title={t("extraction.detail.title")}
         >

@@ -65,7 +65,8 @@ export function ExtractionTable({
 }: {
   item: ExtractionItem;
   selected: Selected | null;
-  onSelect: (cell: Selected) => void;
+  /** A cell chosen, with its button (the focus goes back to it from the passage's panel). */
+  onSelect: (cell: Selected, button: HTMLElement) => void;
 }) {
   const t = useT();
   const [sort, setSort] = useState<Sort>(null);
@@ -176,7 +177,7 @@ export function ExtractionTable({
                           type="button"
                           data-testid="extraction-cell"
                           aria-pressed={active}
-                          onClick={() => onSelect({ row: row.index, key: f.key })}
+                          onClick={(e) => onSelect({ row: row.index, key: f.key }, e.currentTarget)}
                           className={clsx(
                             "flex w-full flex-col items-start gap-1 rounded-md px-2 py-1.5 text-start hover:bg-surface-2 focus-visible:outline-2",
                             active && "bg-accent/10 ring-1 ring-accent",

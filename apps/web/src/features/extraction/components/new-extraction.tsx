@@ -1,9 +1,14 @@
-import { EXTRACTION_LIMITS, type ExtractionSource } from "@nexus/contracts";
+import {
+  EXTRACTION_LIMITS,
+  EXTRACTION_SEARCH_RESULTS_MAX,
+  type ExtractionSource,
+} from "@nexus/contracts";
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { SelectField } from "@/components/ui/select-field.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { inputClasses, TextField } from "@/components/ui/text-field.tsx";
 import { paths } from "@/config/paths.ts";
@@ -60,7 +65,12 @@ export function NewExtraction() {
   const [fields, setFields] = useState<DraftField[]>(() => [draftField()]);
   const [files, setFiles] = useState<Set<string>>(() => new Set());
   const [urls, setUrls] = useState("");
+  const [search, setSearch] = useState("");
+  const [count, setCount] = useState(5);
   const sources: ExtractionSource[] = [
+    ...(search.trim().length >= 2
+      ? [{ kind: "search" as const, query: search.trim(), count }]
+      : []),
     ...[...files].map((fileId) => ({ kind: "file" as const, fileId })),
     ...urls
       .split(/\s+/)
@@ -109,6 +119,25 @@ export function NewExtraction() {
           value={urls}
           onChange={(e) => setUrls(e.target.value)}
         />
+        <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+          <TextField
+            label={t("extraction.sources.search")}
+            hint={t("extraction.sources.searchHint")}
+            value={search}
+            maxLength={400}
+            data-testid="extraction-search"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <SelectField
+            label={t("extraction.sources.searchCount")}
+            options={Array.from({ length: EXTRACTION_SEARCH_RESULTS_MAX }, (_, i) => ({
+              value: String(i + 1),
+              label: String(i + 1),
+            }))}
+            value={String(count)}
+            onChange={(e) => setCount(Number(e.target.value))}
+          />
+        </div>
       </section>
       {start.isError ? <Alert kind="error">{errorMessage(start.error)}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">

@@ -119,7 +119,7 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
   return (
     <LinkRow
       testId="share-link"
-      icon={share.kind === "thread" ? MessagesSquare : share.kind === "nexdocs" ? FileText : Text}
+      icon={share.kind === "thread" ? MessagesSquare : share.kind === "nexdoc" ? FileText : Text}
       url={share.url}
       title={share.title}
       label={share.title}
@@ -128,7 +128,7 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
           {share.subject ? `${share.chatLabel}: ${share.subject.name}` : share.chatLabel} ·{" "}
           {share.kind === "thread"
             ? t("shares.thread")
-            : share.kind === "nexdocs"
+            : share.kind === "nexdoc"
               ? t("nexdocsApp.document")
               : t("shares.oneReply")}{" "}
           · <When iso={share.createdAt} />

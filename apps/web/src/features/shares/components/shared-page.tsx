@@ -196,7 +196,7 @@ export function SharedPage({
       </div>
     );
   }
-  if (share.data.kind === "nexdocs")
+  if (share.data.kind === "nexdoc")
     return renderDocument ? (
       renderDocument(share.data.document)
     ) : (

@@ -15,7 +15,7 @@ export interface SharedConversation {
 
 /** A shared answer or thread (a shared document is drawn by NexDocs, not as a conversation). */
 export function sharedConversationOf(
-  share: Exclude<PublicShare, { kind: "nexdocs" }>,
+  share: Exclude<PublicShare, { kind: "nexdoc" }>,
 ): SharedConversation {
   if (share.kind !== "thread") {
     const { answer } = share;
