@@ -75,6 +75,8 @@ const NIGHTLY_ONLY = new RegExp(
       .source,
     /a citation link opened with the PDF lands on its page|phone width, light and dark: a file waiting to upload|an agent chat takes a file: chip on the question|deleting one answer of a thread removes it|the same bytes again, in Files or in the composer|feedback: thumbs down with a type/
       .source,
+    /the side chat answers about the document with a cited section|a thread opened in NexDocs keeps its citations; its read-only link/
+      .source,
   ].join("|"),
 );
 
