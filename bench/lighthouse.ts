@@ -27,7 +27,7 @@ import { type BenchResult, cpuBusyPercent, markdownTable } from "./lib/report.ts
  *                                             an agent chat, /app/discover (one user, one offline answer;
  *                                             Lighthouse sends the session cookie with every request;
  *                                             in BENCH_LIGHTHOUSE_PAGES, {thread} is that answer's id)
- *   BENCH_LIGHTHOUSE_SAVE=/tmp/lhr            also write each run's full report (JSON) there
+ *   BENCH_LIGHTHOUSE_SAVE=/tmp/lhr            also write each run's full report (JSON) and its trace there
  *   CHROME_PATH=/usr/bin/chromium             the browser
  *   BENCH_LIGHTHOUSE_PLAIN_FLAGS=1            Chromium without the E2E runs' --disable-features list
  *   WEB_DIST=<dir>                            another web build (e.g. main's, to compare side by side)
@@ -136,6 +136,12 @@ async function runLighthouse(
     fs.mkdirSync(saveDir, { recursive: true });
     const name = `${preset}${new URL(url).pathname.replaceAll("/", "_")}.json`;
     fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+    const trace = result.artifacts?.Trace;
+    if (trace)
+      fs.writeFileSync(
+        path.join(saveDir, name.replace(/\.json$/, ".trace.json")),
+        JSON.stringify(trace),
+      );
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;

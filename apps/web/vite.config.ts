@@ -82,6 +82,17 @@ export default defineConfig({
               name: "landing-icons",
               test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](book-open|bot|file-text|link-2|quote|telescope|code|graduation-cap|languages|message-square-quote|pen-line|sparkles|check|arrow-right|server-cog)\.mjs$/,
             },
+            // The app's other shared icons in one chunk: one chunk per shared icon made an agent chat
+            // load ~40 module scripts of under 1 KB each (bench/lighthouse.ts, issue 37). Not the
+            // icons of the entry and the landing page's question box: they stay where they are, so the
+            // landing page does not load the app's icons.
+            {
+              name: "icons",
+              test: (id) =>
+                /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) &&
+                !/[\\/](search|arrow-up|server|refresh-cw|wifi-off)\.mjs$/.test(id),
+              minShareCount: 2,
+            },
           ],
         },
       },
