@@ -25,12 +25,11 @@ export function matrixSeeds(
   harness: () => Harness,
   maps: {
     ownerCookies: Map<string, string>;
-    ownerCustomAgents: Map<string, string>;
     /** The owner's ready file that the document rows' :documentId names. */
     ownerDocuments?: Map<string, string>;
   },
 ) {
-  const { ownerCookies, ownerCustomAgents } = maps;
+  const { ownerCookies } = maps;
   const h = new Proxy({} as Harness, { get: (_, key) => harness()[key as keyof Harness] });
   let seeded = 0;
   /** A new answered entry (in a new thread) of the owner, for a row that deletes or changes one. */
@@ -58,22 +57,6 @@ export function matrixSeeds(
       return { ":runId": run.id };
     };
   }
-  /** A conversation of the owner with the quick-answer agent. */
-  async function seedAgentThread(ownerId: string): Promise<Record<string, string>> {
-    seeded += 1;
-    const id = `matrix-agent-${seeded}`;
-    await h.db.db.insert(schema.searchHistory).values({
-      id,
-      userId: ownerId,
-      threadId: id,
-      query: "What is Nexus?",
-      results: { markdown: "Nexus answers questions." },
-      kind: "agent",
-      subjectId: "quick-answer",
-      parts: [{ type: "text", text: "Nexus answers questions." }],
-    });
-    return { ":threadId": id };
-  }
   /** A custom agent of the owner (for the rows that delete or share one). */
   async function seedCustomAgent(ownerId: string): Promise<Record<string, string>> {
     const [row] = await h.db.db
@@ -86,22 +69,6 @@ export function matrixSeeds(
       .returning();
     if (!row) throw new Error("no custom agent");
     return { ":id": row.id, ":token": row.shareToken ?? "" };
-  }
-  /** A conversation of the owner with their steady custom agent. */
-  async function seedCustomThread(ownerId: string): Promise<Record<string, string>> {
-    seeded += 1;
-    const id = `matrix-custom-${seeded}`;
-    const agentId = ownerCustomAgents.get(ownerId) ?? "";
-    await h.db.db.insert(schema.searchHistory).values({
-      id,
-      userId: ownerId,
-      threadId: id,
-      query: "Hello",
-      results: { markdown: "Hi." },
-      kind: "agent",
-      subjectId: `custom:${agentId}`,
-    });
-    return { ":threadId": id };
   }
   /** A ready file of the owner, for the row that deletes one. */
   async function seedFile(ownerId: string): Promise<Record<string, string>> {
@@ -247,9 +214,7 @@ export function matrixSeeds(
     seedNexdoc,
     seedHistoryEntry,
     seedRun,
-    seedAgentThread,
     seedCustomAgent,
-    seedCustomThread,
     seedFile,
     seedImage,
     seedEncryptedFile,

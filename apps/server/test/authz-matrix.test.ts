@@ -50,9 +50,7 @@ const ownerDocuments = new Map<string, string>();
 const {
   seedHistoryEntry,
   seedRun,
-  seedAgentThread,
   seedCustomAgent,
-  seedCustomThread,
   seedFile,
   seedImage,
   seedEncryptedFile,
@@ -61,7 +59,7 @@ const {
   seedNexdoc,
   seedNexdocImage,
   seedCollectionFile,
-} = matrixSeeds(() => h, { ownerCookies, ownerCustomAgents, ownerDocuments });
+} = matrixSeeds(() => h, { ownerCookies, ownerDocuments });
 const IMPORT_BODY = {
   threadId: "MatrixImport0001",
   focusMode: "web",
@@ -100,7 +98,6 @@ const MATRIX: Record<string, Row> = {
     body: { messages: [{ role: "user", parts: [{ type: "text", text: "What is Nexus?" }] }] },
     expect: { ...ownerOnly(200), other: 200 },
   },
-  "GET /api/agents/:agentId/threads/:threadId": { expect: ownerOnly(200), seed: seedAgentThread },
   "GET /api/custom-agents": { expect: { ...ownerOnly(200), other: 200 } },
   "POST /api/custom-agents": { body: CUSTOM_AGENT, expect: { ...ownerOnly(201), other: 201 } },
   "POST /api/custom-agents/import": {
@@ -125,10 +122,6 @@ const MATRIX: Record<string, Row> = {
   "POST /api/custom-agents/:id/chat": {
     body: { messages: [{ role: "user", parts: [{ type: "text", text: "Hello" }] }] },
     expect: ownerOnly(409),
-  },
-  "GET /api/custom-agents/:id/threads/:threadId": {
-    expect: ownerOnly(200),
-    seed: seedCustomThread,
   },
   // Share links: :shareId is a live link of the owner's answer (made in the setup below).
   "POST /api/shares": {
@@ -221,10 +214,6 @@ const MATRIX: Record<string, Row> = {
   "GET /api/documents/:documentId/text": { expect: ownerOnly(200) },
   "GET /api/documents/:documentId/passages/:ordinal": { expect: ownerOnly(200) },
   "GET /api/documents/:documentId/content": { expect: ownerOnly(415) },
-  "GET /api/documents/:documentId/threads/:threadId": {
-    expect: ownerOnly(200),
-    seed: async () => ({ ":threadId": "MatrixDocumentThread" }),
-  },
   // Collections: a chat's files (another person's chat and file are missing ones).
   "GET /api/documents/:documentId/chats": { expect: ownerOnly(200) },
   "GET /api/documents/:documentId/threads/:threadId/files": {

@@ -91,35 +91,12 @@ export interface AgentMessageMetadata {
   versions?: AgentTurnVersion[];
 }
 
-/** One turn of an agent conversation as GET /api/agents/:agentId/threads/:threadId returns it. */
-export interface AgentTurn {
-  id: string;
-  timestamp: string;
-  /** The person's message. */
-  text: string;
-  /** The reply as AI SDK UI-message parts (text, reasoning, source-url, tool-<name>…). */
-  parts: Array<{ type: string } & Record<string, unknown>>;
-  stopped?: boolean;
-  isBookmarked: boolean;
-  /** Its earlier versions, oldest first (absent: never regenerated); the turn is the latest. */
-  versions?: AgentTurnVersion[];
-  /** The files attached to the message (shown as chips on it). */
-  attachments?: Array<{ id: string; name: string }>;
-}
-
 /** An earlier version of an agent turn: the message and reply before a regenerate or an edit. */
 export interface AgentTurnVersion {
   timestamp: string;
   text: string;
   parts: Array<{ type: string } & Record<string, unknown>>;
   stopped?: boolean;
-}
-
-export interface AgentThreadResponse {
-  /** A preset's id, or "custom:<id>" for a custom agent. */
-  agentId: string;
-  threadId: string;
-  turns: AgentTurn[];
 }
 
 /** Tool parts' inputs and outputs as the chat shows them (`tool-web-search`, `tool-read-url`). */

@@ -9,6 +9,7 @@ import {
   startFakeOpenAIServer,
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { EnvError, parseEnv } from "../../env.ts";
 import { imageTypeOf } from "../../lib/image-type.ts";
 import { type Chunk, parseStream, partOf, textOf } from "../../modules/answer/answer-test-kit.ts";
@@ -137,9 +138,7 @@ describe("generate-image through the image-generator agent", () => {
     const threadId = String(
       (partOf(chunks, "start")?.messageMetadata as { threadId?: string } | undefined)?.threadId,
     );
-    const thread = (await (
-      await h.request(`/api/agents/image-generator/threads/${threadId}`, { cookie })
-    ).json()) as { turns: { parts: Record<string, unknown>[] }[] };
+    const thread = await restoreThread(h, threadId, cookie);
     expect(thread.turns[0]?.parts[0]).toMatchObject({
       type: "tool-generate-image",
       state: "output-available",

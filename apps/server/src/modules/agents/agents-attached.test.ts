@@ -6,6 +6,7 @@ import {
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { parseStream, textOf } from "../answer/answer-test-kit.ts";
 
 /**
@@ -77,10 +78,6 @@ const threadIdOf = (chunks: ReturnType<typeof parseStream>) =>
       ?.threadId,
   );
 
-type Thread = {
-  turns: { text: string; attachments?: { id: string; name: string }[] }[];
-};
-
 describe("agent chats with attached files", () => {
   it("a preset agent gets the owner's attached file as passages, saves the chips, charges once", async () => {
     const alice = await h.signIn("alice-agent-attach@acme.com");
@@ -117,10 +114,8 @@ describe("agent chats with attached files", () => {
     // One unit per conversation, attachments or not.
     expect(await agentUsage(h, alice.cookie)).toBe(1);
 
-    const restored = await h.request(`/api/agents/maya/threads/${threadId}`, {
-      cookie: alice.cookie,
-    });
-    const thread = (await restored.json()) as Thread;
+    const thread = await restoreThread(h, threadId, alice.cookie);
+    expect(thread.subject?.id).toBe("maya");
     expect(thread.turns.map((t) => t.attachments)).toEqual([
       [{ id: notesId, name: "skerry-light.md" }],
       [{ id: notesId, name: "skerry-light.md" }],
@@ -181,11 +176,9 @@ describe("agent chats with attached files", () => {
       expect(step).toMatchObject({ toolName: "search-files" });
       expect(textOf(res.chunks)).toMatch(/colza/i);
       const threadId = threadIdOf(res.chunks);
-      const restored = await harness.request(`/api/custom-agents/${id}/threads/${threadId}`, {
-        cookie: carol.cookie,
-      });
-      expect(restored.status).toBe(200);
-      const thread = (await restored.json()) as Thread;
+      const thread = await restoreThread(harness, threadId, carol.cookie);
+      expect(thread.status).toBe(200);
+      expect(thread.subject?.id).toBe(`custom:${id}`);
       expect(thread.turns[0]?.attachments).toEqual([{ id: notesId, name: "skerry-light.md" }]);
     }
   });

@@ -5,6 +5,7 @@ import { MAX_AGENT_TURNS } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { presetAgent } from "../../ai/agents/presets.ts";
 import { MAX_TOOL_CALLS_PER_TURN } from "../../ai/tools/index.ts";
 import { partOf, readUntil, textOf } from "../answer/answer-test-kit.ts";
@@ -63,14 +64,13 @@ describe("POST /api/agents/:agentId/chat", () => {
     expect(rows.every((r) => r.kind === "agent" && r.subjectId === "maya")).toBe(true);
     expect(rows.every((r) => r.threadId === threadId)).toBe(true);
 
-    const restored = await h.request(`/api/agents/maya/threads/${threadId}`, { cookie });
-    expect(restored.status).toBe(200);
-    const thread = (await restored.json()) as {
-      turns: { text: string; parts: { type: string; text?: string }[] }[];
-    };
+    const thread = await restoreThread(h, threadId, cookie);
+    expect(thread.status).toBe(200);
+    expect(thread.kind).toBe("agent");
+    expect(thread.subject?.id).toBe("maya");
     expect(thread.turns.map((t) => t.text)).toEqual(["Plan my Sunday", "And the afternoon?"]);
     expect(thread.turns[1]?.parts).toEqual([
-      { type: "text", text: "Add a long walk after lunch." },
+      { type: "text", text: "Add a long walk after lunch.", state: "done" },
     ]);
     // The conversation is listed in history like any thread.
     const listed = (await (await h.request("/api/history", { cookie })).json()) as {
@@ -112,9 +112,7 @@ describe("POST /api/agents/:agentId/chat", () => {
     expect(pages.hits).toEqual(["tides.example.org/tides"]);
 
     const threadId = threadIdOf(chunks);
-    const thread = (await (
-      await h.request(`/api/agents/url-qa/threads/${threadId}`, { cookie })
-    ).json()) as { turns: { parts: Record<string, unknown>[] }[] };
+    const thread = await restoreThread(h, threadId, cookie);
     const parts = thread.turns[0]?.parts ?? [];
     expect(parts.map((p) => p.type)).toEqual([
       "tool-read-url",
@@ -147,14 +145,12 @@ describe("POST /api/agents/:agentId/chat", () => {
         parts: [{ type: "text", text: "A first plan." }],
       }),
     ]);
-    const thread = (await (
-      await h.request(`/api/agents/maya/threads/${threadId}`, { cookie })
-    ).json()) as {
-      turns: { text: string; parts: unknown[]; versions?: { text: string; parts: unknown[] }[] }[];
-    };
+    const thread = await restoreThread(h, threadId, cookie);
     expect(thread.turns).toHaveLength(1);
     expect(thread.turns[0]?.text).toBe("Plan my Sunday, slowly");
-    expect(thread.turns[0]?.parts).toEqual([{ type: "text", text: "A better plan." }]);
+    expect(thread.turns[0]?.parts).toEqual([
+      { type: "text", text: "A better plan.", state: "done" },
+    ]);
     expect(thread.turns[0]?.versions).toEqual([
       expect.objectContaining({
         text: "Plan my Sunday",

@@ -5,6 +5,7 @@ import { TIER_LIMITS } from "@nexus/contracts";
 import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { parseStream, partOf, readUntil, textOf } from "../answer/answer-test-kit.ts";
 import * as usage from "../usage/usage.service.ts";
 import {
@@ -154,10 +155,7 @@ describe("agent conversation quota (G9)", () => {
     }
     await llm.waitForAborts();
     await waitFor(async () => {
-      const turns = await h.request(`/api/agents/story-generator/threads/${meta.threadId}`, {
-        cookie,
-      });
-      const body = (await turns.json()) as { turns: { stopped?: boolean }[] };
+      const body = await restoreThread(h, meta.threadId, cookie);
       return body.turns.length === 1 && body.turns[0]?.stopped === true;
     });
     replies.push({ kind: "text", text: "Another story." });

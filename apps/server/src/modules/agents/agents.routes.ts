@@ -6,22 +6,12 @@ import { agentChat } from "./agents.chat.ts";
 import * as agents from "./agents.service.ts";
 
 /**
- * /api/agents (sign-in only, spec §2): GET / the catalogue; POST /:agentId/chat one streamed reply;
- * GET /:agentId/threads/:threadId a conversation to restore.
+ * /api/agents (sign-in only, spec §2): GET / the catalogue; POST /:agentId/chat one streamed reply.
+ * A conversation is restored through the one thread API (GET /api/threads/:threadId).
  */
 export function agentsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use("*", requireUser)
     .get("/", async (c) => c.json(await agents.catalogue({ deps, user: currentUser(c) })))
-    .post("/:agentId/chat", (c) => startChat(c, deps, agentChat))
-    .get("/:agentId/threads/:threadId", async (c) =>
-      c.json(
-        await agents.thread({
-          deps,
-          user: currentUser(c),
-          agentId: c.req.param("agentId"),
-          threadId: c.req.param("threadId"),
-        }),
-      ),
-    );
+    .post("/:agentId/chat", (c) => startChat(c, deps, agentChat));
 }

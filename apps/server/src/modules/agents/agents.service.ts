@@ -4,20 +4,12 @@ import {
   type AgentCatalogueEntry,
   type AgentChatRequest,
   type AgentsResponse,
-  type AgentThreadResponse,
-  type AgentTurnVersion,
-  type AnswerAttachment,
-  answerAttachmentSchema,
   isPresetAgentId,
   MAX_AGENT_TURNS,
   MAX_QUERY_CHARS,
   MESSAGES,
   type PresetAgent,
-  storedPartsOf,
-  storedResultsOf,
-  storedTurnParts,
 } from "@nexus/contracts";
-import { z } from "zod";
 import { presetAgent, presetAgents } from "../../ai/agents/presets.ts";
 import type { Accepted, ChatRequest } from "../../ai/chat/chat-kinds.ts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
@@ -26,20 +18,13 @@ import { alphanumericId } from "../../lib/ids.ts";
 import * as files from "../files/files.service.ts";
 import * as history from "../history/history.service.ts";
 import { reserveConversation } from "./agents.reserve.ts";
-import {
-  type AgentJob,
-  agentModel,
-  type CustomAgentDefinition,
-  presentAgentVersions,
-} from "./agents.run.ts";
+import { type AgentJob, agentModel, type CustomAgentDefinition } from "./agents.run.ts";
 
 /** The agent chat job, for the custom agents module that accepts custom agents' replies. */
 export type { AgentJob };
 
 /** Agents in the hub's "Recently used" row at most. */
 const RECENT_AGENTS = 8;
-/** What a thread id can be (the chat request's threadId, or a generated entry id). */
-const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const notFound = () => new AppError("not_found", MESSAGES.noSuchDocument);
 
@@ -170,65 +155,4 @@ export async function acceptAgentReply(options: {
     reasoning,
   };
   return { job };
-}
-
-/** GET /api/agents/:agentId/threads/:threadId: the caller's conversation with this agent. */
-export async function thread(options: {
-  deps: Deps;
-  user: SessionUser;
-  agentId: string;
-  threadId: string;
-}): Promise<AgentThreadResponse> {
-  const agent = agentOf(options.agentId);
-  return conversation({ ...options, subjectId: agent.id });
-}
-
-function versionsOf(stored: Record<string, unknown>): { versions?: AgentTurnVersion[] } {
-  const versions = presentAgentVersions(history.versionsOf(stored));
-  return versions.length > 0 ? { versions } : {};
-}
-
-/** The files attached to a saved message (answers keep them the same way). */
-function attachmentsOf(stored: Record<string, unknown>): { attachments?: AnswerAttachment[] } {
-  const parsed = z.array(answerAttachmentSchema).min(1).safeParse(stored.attachments);
-  return parsed.success ? { attachments: parsed.data } : {};
-}
-
-/** The caller's conversation `threadId` with the agent `subjectId` (404 for anything else). */
-export async function conversation(options: {
-  deps: Deps;
-  user: SessionUser;
-  subjectId: string;
-  threadId: string;
-}): Promise<AgentThreadResponse> {
-  if (!THREAD_ID.test(options.threadId)) throw notFound();
-  const rows = await history.threadTurns(options.deps, {
-    userId: options.user.id,
-    threadId: options.threadId,
-  });
-  if (
-    rows.length === 0 ||
-    rows.some((r) => r.kind !== "agent" || r.subjectId !== options.subjectId)
-  )
-    throw notFound();
-  return {
-    agentId: options.subjectId,
-    threadId: options.threadId,
-    turns: rows.map((r) => {
-      return {
-        id: r.id,
-        timestamp: r.timestamp.toISOString(),
-        text: r.query,
-        parts: storedTurnParts({
-          shape: "conversation",
-          parts: storedPartsOf(r.parts),
-          results: storedResultsOf(r.results),
-        }),
-        ...(r.results.stopped === true ? { stopped: true } : {}),
-        isBookmarked: r.isBookmarked,
-        ...versionsOf(r.results),
-        ...attachmentsOf(r.results),
-      };
-    }),
-  };
 }

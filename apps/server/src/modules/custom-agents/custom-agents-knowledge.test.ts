@@ -2,6 +2,7 @@ import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../../../test/documents/fixtures.ts";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
 import {
   AGENT,
@@ -92,11 +93,7 @@ describe("custom agents' knowledge files", () => {
     // The saved conversation keeps the tool part and the cited source.
     const start = partOf(chunks, "start")?.messageMetadata as { threadId?: string } | undefined;
     const threadId = start?.threadId ?? "";
-    const thread = await json<{ turns: { parts: Record<string, unknown>[] }[] }>(
-      await h.request(`/api/custom-agents/${agent.id}/threads/${threadId}`, {
-        cookie: owner.cookie,
-      }),
-    );
+    const thread = await restoreThread(h, threadId, owner.cookie);
     const types = thread.turns[0]?.parts.map((p) => p.type) ?? [];
     expect(types).toContain("tool-search-files");
     expect(types).toContain("source-url");

@@ -54,15 +54,5 @@ export function customAgentsRoutes(deps: Deps) {
         c.json(await custom.exportAgent(deps, currentUser(c), c.req.param("id"))),
       )
       .post("/:id/chat", (c) => startChat(c, deps, agentChat, custom.acceptChat))
-      .get("/:id/threads/:threadId", async (c) =>
-        c.json(
-          await custom.conversation({
-            deps,
-            user: currentUser(c),
-            id: c.req.param("id"),
-            threadId: c.req.param("threadId"),
-          }),
-        ),
-      )
   );
 }

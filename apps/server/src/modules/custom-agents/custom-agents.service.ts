@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
   type AgentChatRequest,
-  type AgentThreadResponse,
   type AgentTool,
   type CustomAgent,
   type CustomAgentExport,
@@ -298,25 +297,6 @@ export async function acceptChat(
       // The owner's files, searched for whoever chats (a link holder included), and only these.
       ...(fileIds.length > 0 ? { knowledge: { ownerId: row.ownerId, fileIds } } : {}),
     },
-  });
-}
-
-/**
- * The caller's conversation with a custom agent. Kept after the agent is deleted (history keeps
- * its conversations), so only the conversation's own owner and subject are checked.
- */
-export async function conversation(options: {
-  deps: Deps;
-  user: SessionUser;
-  id: string;
-  threadId: string;
-}): Promise<AgentThreadResponse> {
-  if (!AGENT_ID.test(options.id)) throw notFound();
-  return agents.conversation({
-    deps: options.deps,
-    user: options.user,
-    subjectId: customAgentSubject(options.id),
-    threadId: options.threadId,
   });
 }
 

@@ -8,6 +8,7 @@ import {
   startFakeOpenAIServer,
 } from "../../../../../e2e/fakes/openai-server.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
 
 /** Custom agents: a person's own, shared by link (use, not change), and chats with them. */
@@ -113,11 +114,10 @@ describe("custom agents", () => {
     expect(system).toContain("Answer only in haiku.");
     expect(system).not.toContain(PIRATE.instructions);
 
-    const restored = await h.request(`/api/custom-agents/${id}/threads/${meta.threadId}`, {
-      cookie,
-    });
+    const restored = await restoreThread(h, meta.threadId, cookie);
     expect(restored.status).toBe(200);
-    expect((await json<{ turns: unknown[] }>(restored)).turns).toHaveLength(2);
+    expect(restored.subject?.id).toBe(customAgentSubject(id));
+    expect(restored.turns).toHaveLength(2);
   });
 
   it("are private until shared: then a holder can use and duplicate them but not change them", async () => {
@@ -222,9 +222,8 @@ describe("custom agents", () => {
       .from(schema.searchHistory)
       .where(eq(schema.searchHistory.userId, userId));
     expect(rows.map((r) => r.subjectId)).toEqual([customAgentSubject(id)]);
-    expect(
-      (await h.request(`/api/custom-agents/${id}/threads/${threadId}`, { cookie })).status,
-    ).toBe(200);
+    // History keeps the conversation after its agent is gone.
+    expect((await restoreThread(h, threadId, cookie)).status).toBe(200);
 
     const imported = await h.request("/api/custom-agents/import", {
       method: "POST",

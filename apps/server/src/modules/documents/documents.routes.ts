@@ -42,11 +42,6 @@ export function documentsRoutes(deps: Deps) {
         ifNoneMatch: c.req.header("if-none-match"),
       });
     })
-    .get("/:documentId/threads/:threadId", async (c) => {
-      const user = currentUser(c);
-      const row = await documents.ownedDocument(deps, user, c.req.param("documentId"));
-      return c.json(await documents.documentThread(deps, user, row, c.req.param("threadId")));
-    })
     .get("/:documentId/chats", async (c) => {
       const user = currentUser(c);
       const row = await documents.ownedDocument(deps, user, c.req.param("documentId"));

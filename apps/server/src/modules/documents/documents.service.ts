@@ -1,20 +1,15 @@
 import { Readable } from "node:stream";
 import {
-  type AgentThreadResponse,
   type DocumentInfo,
   type DocumentPassage,
   type DocumentText,
   type PageView,
   rowsOfRange,
   sheetRangeLabel,
-  storedPartsOf,
-  storedResultsOf,
-  storedTurnParts,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as files from "../files/files.service.ts";
-import * as history from "../history/history.service.ts";
 
 /**
  * Documents (ARCHITECTURE.md §3.4): a person's own file as the document viewer and document chat
@@ -210,40 +205,4 @@ export async function documentContent(options: {
   });
 }
 
-const THREAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
-
-/**
- * GET /api/documents/:id/threads/:threadId: the caller's chat about this document, oldest turn
- * first, each reply with its saved parts (its citations among them); a new thread has no turns.
- * A thread of another kind or another document is a 404.
- */
-export async function documentThread(
-  deps: Deps,
-  user: SessionUser,
-  row: FileRow,
-  threadId: string,
-): Promise<Omit<AgentThreadResponse, "agentId"> & { documentId: string }> {
-  const rows = THREAD_ID.test(threadId)
-    ? await history.threadTurns(deps, { userId: user.id, threadId })
-    : [];
-  // A thread of another kind or document is not this one; a new thread has no turn yet.
-  if (rows.some((r) => r.kind !== "document" || r.subjectId !== row.id))
-    throw new AppError("not_found", "No such conversation.");
-  return {
-    documentId: row.id,
-    threadId,
-    turns: rows.map((r) => ({
-      id: r.id,
-      timestamp: r.timestamp.toISOString(),
-      text: r.query,
-      parts: storedTurnParts({
-        shape: "conversation",
-        parts: storedPartsOf(r.parts),
-        results: storedResultsOf(r.results),
-      }),
-      ...(r.results.stopped === true ? { stopped: true } : {}),
-      isBookmarked: r.isBookmarked,
-    })),
-  };
-}
 export { accountData } from "./documents.collections.ts";

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../../../test/documents/fixtures.ts";
 import { untilDone, upload } from "../../../test/files-kit.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { parseStream, partOf, textOf } from "../answer/answer-test-kit.ts";
 import { collectionCases } from "./documents-collections-kit.ts";
 
@@ -260,19 +261,12 @@ describe("document chat (offline)", () => {
     expect(doc.pages[0]?.text.slice(range?.start, range?.end)).toContain("colza oil");
     const after = await h.request("/api/usage/check?counter=search", { cookie: alice.cookie });
     expect(((await after.json()) as { current: number }).current).toBe(used + 1);
-    const thread = await h.request(`/api/documents/${notesId}/threads/docthread1`, {
-      cookie: alice.cookie,
-    });
+    const thread = await restoreThread(h, "docthread1", alice.cookie);
     expect(thread.status).toBe(200);
-    expect(JSON.stringify(await thread.json())).toContain("data-citations");
-    const foreign = await h.request(`/api/documents/${notesId}/threads/docthread1`, {
-      cookie: bob.cookie,
-    });
-    expect(foreign.status).toBe(404);
-    const other = await h.request(`/api/documents/${pdfId}/threads/docthread1`, {
-      cookie: alice.cookie,
-    });
-    expect(other.status).toBe(404);
+    // The thread API names the chat's document.
+    expect(thread.subject?.id).toBe(notesId);
+    expect(thread.turns[0]?.parts.map((p) => p.type)).toContain("data-citations");
+    expect((await restoreThread(h, "docthread1", bob.cookie)).status).toBe(404);
     // History lists it as a chat about this document.
     const listed = (await (await h.request("/api/history", { cookie: alice.cookie })).json()) as {
       threads: { threadId: string; documentId: string | null }[];

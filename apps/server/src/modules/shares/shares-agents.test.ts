@@ -3,6 +3,7 @@ import { schema } from "@nexus/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { restoreThread } from "../../../test/support/thread-api.ts";
 import { CUSTOM_AGENT_NOT_YOURS } from "./shares.agent.ts";
 import { share } from "./shares-test-kit.ts";
 
@@ -98,19 +99,17 @@ describe("sharing a preset agent's conversation", () => {
     expect(copied.status).toBe(201);
     expect(copied.body.agentId).toBe("eli5");
     const threadId = String(copied.body.threadId);
-    const conversation = await h.request(`/api/agents/eli5/threads/${threadId}`, {
-      cookie: reader.cookie,
-    });
+    const conversation = await restoreThread(h, threadId, reader.cookie);
     expect(conversation.status).toBe(200);
-    const turns = (
-      (await conversation.json()) as { turns: Array<{ text: string; parts: unknown[] }> }
-    ).turns;
+    expect(conversation.subject?.id).toBe("eli5");
+    const turns = conversation.turns;
     expect(turns.map((t) => t.text)).toEqual(["Why are there tides?", "And twice a day?"]);
-    expect(turns[0]?.parts).toEqual([toolPart, { type: "text", text: "The Moon pulls the sea." }]);
+    expect(turns[0]?.parts).toEqual([
+      toolPart,
+      { type: "text", text: "The Moon pulls the sea.", state: "done" },
+    ]);
     // The owner's conversation is not the reader's: the copy is theirs alone.
-    expect(
-      (await h.request(`/api/agents/eli5/threads/${threadId}`, { cookie: owner.cookie })).status,
-    ).toBe(404);
+    expect((await restoreThread(h, threadId, owner.cookie)).status).toBe(404);
   });
 
   it("shares one reply with its agent and parts; revoking it ends the link", async () => {
@@ -198,11 +197,9 @@ describe("sharing a custom agent's conversation", () => {
     const copied = await copy(made.shareId, reader.cookie);
     expect(copied.status).toBe(201);
     expect(copied.body.agentId).toBe(subject);
-    const conversation = await h.request(
-      `/api/custom-agents/${agentId}/threads/${String(copied.body.threadId)}`,
-      { cookie: reader.cookie },
-    );
+    const conversation = await restoreThread(h, String(copied.body.threadId), reader.cookie);
     expect(conversation.status).toBe(200);
+    expect(conversation.subject?.id).toBe(subject);
   });
 });
 

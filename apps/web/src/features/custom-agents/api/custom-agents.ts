@@ -1,5 +1,4 @@
 import type {
-  AgentThreadResponse,
   CustomAgent,
   CustomAgentExport,
   CustomAgentInput,
