@@ -15,6 +15,7 @@ import {
   waitForHealth,
 } from "../e2e/support/server-process.ts";
 import { type BenchResult, cpuBusyPercent, markdownTable } from "./lib/report.ts";
+import { textPdf, uploadReady } from "./lib/text-pdf.ts";
 
 /**
  * Lighthouse 12.8.2 (issue 5) against the production server's public pages, in Debian Chromium
@@ -24,9 +25,12 @@ import { type BenchResult, cpuBusyPercent, markdownTable } from "./lib/report.ts
  *   BENCH_LIGHTHOUSE_RUNS=1                   runs per page and preset (the median score is kept)
  *   BENCH_LIGHTHOUSE_PAGES=/faq,/blog         only these paths (default: /, /faq, /blog, a post, /book-demo)
  *   BENCH_LIGHTHOUSE_APP=1                    the app signed in instead: /app, an answer page, /app/agents,
- *                                             an agent chat, /app/discover (one user, one offline answer;
- *                                             Lighthouse sends the session cookie with every request;
- *                                             in BENCH_LIGHTHOUSE_PAGES, {thread} is that answer's id)
+ *                                             an agent chat, a document chat, a research report and
+ *                                             /app/discover (issue 37's seven; one user, one offline
+ *                                             answer, a 3-page PDF, a quick offline research; Lighthouse
+ *                                             sends the session cookie with every request; in
+ *                                             BENCH_LIGHTHOUSE_PAGES, {thread}, {document} and {research}
+ *                                             are their ids)
  *   BENCH_LIGHTHOUSE_SAVE=/tmp/lhr            also write each run's full report (JSON) and its trace there
  *   CHROME_PATH=/usr/bin/chromium             the browser
  *   BENCH_LIGHTHOUSE_PLAIN_FLAGS=1            Chromium without the E2E runs' --disable-features list
@@ -190,30 +194,61 @@ function publicPaths(): string[] {
 }
 
 /**
- * Signs one person in (the link the server logs) and asks one question on the offline engine, so
- * an answer page exists: the app's pages as a signed-in person sees them.
+ * Signs one person in (the link the server logs), asks one question on the offline engine (an
+ * answer page), uploads a three-page PDF (a document chat) and runs a quick research over local
+ * sources (a report): the app's pages as a signed-in person sees them.
  */
 async function appPages(server: ServerProcess): Promise<{ cookie: string; paths: string[] }> {
   const { cookie } = await signInFromLog(server, "lighthouse@nexus.test");
-  const asked = await fetch(`${server.origin}/api/answer`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie, origin: server.origin },
-    body: JSON.stringify({ text: "What is offline mode?", focusMode: "web" }),
-  });
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: server.origin },
+      body: JSON.stringify(body),
+    });
+  const asked = await post("/api/answer", { text: "What is offline mode?", focusMode: "web" });
   await asked.text();
   if (asked.status !== 200) throw new Error(`the answer for the answer page: ${asked.status}`);
   const history = await fetch(`${server.origin}/api/history`, { headers: { cookie } });
   const page = (await history.json()) as { threads?: { threadId: string }[] };
   const threadId = page.threads?.[0]?.threadId;
   if (!threadId) throw new Error("the answer was not saved: no thread for the answer page");
+  const documentId = await uploadReady(server.origin, cookie, textPdf(3));
+  const started = await post("/api/research", {
+    question: "How does offline mode answer questions?",
+    depth: "quick",
+    sources: "both",
+  });
+  const research = (await started.json()) as { threadId?: string };
+  if (started.status >= 300 || !research.threadId)
+    throw new Error(`the research for the report page: ${started.status}`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await fetch(`${server.origin}/api/research/${research.threadId}`, {
+      headers: { cookie },
+    });
+    const { status } = (await res.json()) as { status?: string };
+    if (status === "succeeded") break;
+    if (status !== "running" && status !== "queued")
+      throw new Error(`the research for the report page ended ${status}`);
+    if (Date.now() > deadline) throw new Error("the research for the report page ran 2 minutes");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const fill = (p: string) =>
+    p
+      .replace("{thread}", threadId)
+      .replace("{document}", documentId)
+      .replace("{research}", research.threadId ?? "");
   const only = process.env.BENCH_LIGHTHOUSE_PAGES;
   const paths = only
-    ? only.split(",").map((p) => p.trim().replace("{thread}", threadId))
+    ? only.split(",").map((p) => fill(p.trim()))
     : [
         "/app",
         `/app/search/what-is-offline-mode-${threadId}`,
         "/app/agents",
         "/app/agents/quick-answer",
+        `/app/document-chat/${documentId}`,
+        `/app/agents/deepresearch/${research.threadId}`,
         "/app/discover",
       ];
   return { cookie, paths };
