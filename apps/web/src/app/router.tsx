@@ -75,7 +75,12 @@ const NexDocsList = lazyPage(() =>
     ([m]) => m.NexDocsListRoute,
   ),
 );
-const Admin = lazyPage(() => import("./routes/app/admin.tsx").then((m) => m.AdminRoute));
+// The admin area's messages too (catalogue-parts.ts; the sidebar's link stays in the app's part).
+const Admin = lazyPage(() =>
+  Promise.all([import("./routes/app/admin.tsx"), needCatalogue("admin")]).then(
+    ([m]) => m.AdminRoute,
+  ),
+);
 const AppNotFound = lazyPage(() =>
   import("./routes/app/not-found.tsx").then((m) => m.AppNotFoundRoute),
 );
