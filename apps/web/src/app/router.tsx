@@ -35,15 +35,18 @@ const Agents = lazyPage(() => import("./routes/app/agents.tsx").then((m) => m.Ag
 const PresetAgent = lazyPage(() =>
   import("./routes/app/preset-agent.tsx").then((m) => m.PresetAgentRoute),
 );
-const CustomAgents = lazyPage(() =>
-  import("./routes/app/custom-agents.tsx").then((m) => m.CustomAgentsRoute),
-);
+// Custom agents' messages are a catalogue part of their own (catalogue-parts.ts), loaded with them.
+const customAgentsRoute = () =>
+  Promise.all([import("./routes/app/custom-agents.tsx"), needCatalogue("customAgents")]).then(
+    ([m]) => m,
+  );
+const CustomAgents = lazyPage(() => customAgentsRoute().then((m) => m.CustomAgentsRoute));
 const CustomAgentChat = lazyPage(() =>
-  import("./routes/app/custom-agent-chat.tsx").then((m) => m.CustomAgentChatRoute),
+  Promise.all([import("./routes/app/custom-agent-chat.tsx"), needCatalogue("customAgents")]).then(
+    ([m]) => m.CustomAgentChatRoute,
+  ),
 );
-const CustomAgentShare = lazyPage(() =>
-  import("./routes/app/custom-agents.tsx").then((m) => m.CustomAgentShareRoute),
-);
+const CustomAgentShare = lazyPage(() => customAgentsRoute().then((m) => m.CustomAgentShareRoute));
 const DeepResearch = lazyPage(() =>
   import("./routes/app/deep-research.tsx").then((m) => m.DeepResearchRoute),
 );

@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   SignInDialogProvider,
   useSignInDialog,
 } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { needCatalogue } from "@/lib/i18n/i18n.ts";
 import { SharedAgentWelcome } from "./shared-agent-welcome.tsx";
 
 const PATH = "/app/agents/custom/shared/tok0123456789abcdefghi";
@@ -64,6 +65,9 @@ function show() {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+// Custom agents' messages load with their routes (router.tsx).
+beforeAll(() => needCatalogue("customAgents"));
 
 describe("SharedAgentWelcome", () => {
   it("shows the agent's card, and its sign-in link is asked to bring the person back here", async () => {
