@@ -1,13 +1,17 @@
 import path from "node:path";
+import { STORAGE_KEYS } from "@nexus/contracts";
 import type { Page } from "@playwright/test";
-import { fontsReady } from "./support/browser-storage.ts";
+import { fontsReady, presetLocalStorage } from "./support/browser-storage.ts";
+import { signInAsSuperAdmin } from "./support/db.ts";
+import { e2eEnv } from "./support/env.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
 /**
  * The interface's languages: Settings → Language sets Arabic for the account (right to left,
  * translated, kept after a reload even with this browser's storage cleared); the screenshot tour
- * (nightly) shows Settings and the shell in Arabic and German, light and dark, desktop and phone.
+ * (nightly) shows Settings and the shell in Arabic and German, light and dark, desktop and phone,
+ * and the admin area and custom agents (catalogue parts of their own) on a phone in three more.
  */
 
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
@@ -103,5 +107,49 @@ test("screenshots of Settings and the shell in Arabic and German, light and dark
         }
       }
     }
+  }
+});
+
+test("screenshots of the admin area and custom agents on a phone in Spanish, French and Arabic, light and dark: the admin tabs fit", async ({
+  newContext,
+}) => {
+  test.setTimeout(180_000);
+  for (const [locale, admin, newAgent, create] of [
+    ["es", "Administración", "Nuevo agente", "Crear agente"],
+    ["fr", "Administration", "Nouvel agent", "Créer l’agent"],
+    ["ar", "الإدارة", "وكيل جديد", "إنشاء الوكيل"],
+  ] as const) {
+    const context = await newContext({ viewport: VIEWPORTS.phone, deviceScaleFactor: 1 });
+    await presetLocalStorage(context, { [STORAGE_KEYS.uiLanguage]: locale });
+    await signInAsSuperAdmin(context, e2eEnv.baseURL);
+    const page = await context.newPage();
+    for (const mode of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: mode });
+      await page.goto("/app/admin/usage");
+      await expect(page.getByRole("heading", { name: admin, level: 1 })).toBeVisible();
+      await expect(page.getByTestId("usage-overview")).toBeVisible();
+      // Each section's name fits its tab at phone width (no text cut or spilling over).
+      for (const tab of await page.getByRole("navigation").getByRole("link").all()) {
+        if (!(await tab.getAttribute("data-testid"))?.startsWith("admin-tab-")) continue;
+        expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      }
+      await fontsReady(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `i18n-${locale}-admin-usage-${mode}-phone.png`),
+        fullPage: true,
+        animations: "disabled",
+      });
+      await page.goto("/app/agents/custom");
+      await page.getByRole("button", { name: newAgent }).first().click();
+      const dialog = page.getByTestId("custom-agent-editor");
+      await expect(dialog.getByRole("button", { name: create })).toBeVisible();
+      await fontsReady(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `i18n-${locale}-custom-agent-editor-${mode}-phone.png`),
+        animations: "disabled",
+      });
+      await page.keyboard.press("Escape");
+    }
+    await context.close();
   }
 });

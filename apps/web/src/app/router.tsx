@@ -35,15 +35,18 @@ const Agents = lazyPage(() => import("./routes/app/agents.tsx").then((m) => m.Ag
 const PresetAgent = lazyPage(() =>
   import("./routes/app/preset-agent.tsx").then((m) => m.PresetAgentRoute),
 );
-const CustomAgents = lazyPage(() =>
-  import("./routes/app/custom-agents.tsx").then((m) => m.CustomAgentsRoute),
-);
+// Custom agents' messages are a catalogue part of their own (catalogue-parts.ts), loaded with them.
+const customAgentsRoute = () =>
+  Promise.all([import("./routes/app/custom-agents.tsx"), needCatalogue("customAgents")]).then(
+    ([m]) => m,
+  );
+const CustomAgents = lazyPage(() => customAgentsRoute().then((m) => m.CustomAgentsRoute));
 const CustomAgentChat = lazyPage(() =>
-  import("./routes/app/custom-agent-chat.tsx").then((m) => m.CustomAgentChatRoute),
+  Promise.all([import("./routes/app/custom-agent-chat.tsx"), needCatalogue("customAgents")]).then(
+    ([m]) => m.CustomAgentChatRoute,
+  ),
 );
-const CustomAgentShare = lazyPage(() =>
-  import("./routes/app/custom-agents.tsx").then((m) => m.CustomAgentShareRoute),
-);
+const CustomAgentShare = lazyPage(() => customAgentsRoute().then((m) => m.CustomAgentShareRoute));
 const DeepResearch = lazyPage(() =>
   import("./routes/app/deep-research.tsx").then((m) => m.DeepResearchRoute),
 );
@@ -75,7 +78,12 @@ const NexDocsList = lazyPage(() =>
     ([m]) => m.NexDocsListRoute,
   ),
 );
-const Admin = lazyPage(() => import("./routes/app/admin.tsx").then((m) => m.AdminRoute));
+// The admin area's messages too (catalogue-parts.ts; the sidebar's link stays in the app's part).
+const Admin = lazyPage(() =>
+  Promise.all([import("./routes/app/admin.tsx"), needCatalogue("admin")]).then(
+    ([m]) => m.AdminRoute,
+  ),
+);
 const AppNotFound = lazyPage(() =>
   import("./routes/app/not-found.tsx").then((m) => m.AppNotFoundRoute),
 );

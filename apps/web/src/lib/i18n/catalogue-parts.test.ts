@@ -35,7 +35,22 @@ describe("the catalogues' two parts", () => {
       expect(Object.keys(nexdocsPart).length).toBeGreaterThan(20);
       expect(Object.keys(nexdocsPart).every((key) => key.startsWith("nexdocs."))).toBe(true);
       expect(appPart).toHaveProperty("nexdocs.nav");
-      expect({ ...publicPart, ...appPart, ...nexdocsPart }).toEqual(whole);
+      // So do the admin area's (its link in the sidebar is nav.admin, in the app's part).
+      const adminPart = load(`virtual:nexus-catalogue/${locale}/admin`);
+      expect(Object.keys(adminPart).length).toBeGreaterThan(20);
+      expect(Object.keys(adminPart).every((key) => key.startsWith("admin."))).toBe(true);
+      expect(appPart).toHaveProperty("nav.admin");
+      const customAgentsPart = load(`virtual:nexus-catalogue/${locale}/customAgents`);
+      expect(Object.keys(customAgentsPart).every((key) => key.startsWith("customAgents."))).toBe(
+        true,
+      );
+      expect({
+        ...publicPart,
+        ...appPart,
+        ...nexdocsPart,
+        ...adminPart,
+        ...customAgentsPart,
+      }).toEqual(whole);
     }
     // The public part is a small share of English (what the landing page carries).
     const englishPublic = Object.keys(load("virtual:nexus-catalogue/en/public")).length;

@@ -1,8 +1,19 @@
-import { MESSAGES, STORAGE_KEYS } from "@nexus/contracts";
+import { type AdminUsage, MESSAGES, STORAGE_KEYS } from "@nexus/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import themeInitSource from "../../../public/theme-init.js?raw";
+import { UsageSection } from "../../features/admin/components/usage-section.tsx";
 import { formatRelativeTime } from "../relative-time.ts";
-import { activateLocale, currentLocale, initialLocale, pageLocale, t } from "./i18n.ts";
+import {
+  activateLocale,
+  currentLocale,
+  initialLocale,
+  needCatalogue,
+  pageLocale,
+  t,
+} from "./i18n.ts";
 import { localeOfPath, localizedHref, stripLocale } from "./locale-paths.ts";
 import { directionOf, LOCALES } from "./locales.ts";
 
@@ -80,6 +91,34 @@ describe("the interface's languages at run time", () => {
     expect(formatRelativeTime("2026-12-03T11:00:00Z", now)).toBe("gestern");
     await activateLocale("ja");
     expect(formatRelativeTime(threeHoursAgo, now)).toBe("3 時間前");
+  });
+
+  it("shows a lazily loaded screen in French once its part is loaded: the admin area's usage", async () => {
+    const usage: AdminUsage = {
+      month: "2026-12",
+      day: "2026-12-05",
+      searchesThisMonth: { free: 12345, pro: 6 },
+      usersByTier: { free: 3, pro: 1 },
+      anonymousSearchesToday: 7,
+      anonymousVisitorsToday: 2,
+      leadsByStatus: { new: 1, contacted: 0, qualified: 0, won: 2, lost: 0 },
+    };
+    vi.stubGlobal("fetch", async () => Response.json(usage));
+    try {
+      await needCatalogue("admin");
+      await activateLocale("fr");
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(createElement(QueryClientProvider, { client }, createElement(UsageSection)));
+      const overview = await screen.findByTestId("usage-overview");
+      expect(overview).toHaveTextContent("Recherches ce mois-ci");
+      expect(overview).toHaveTextContent("2026-12 (UTC), selon la formule actuelle du compte");
+      expect(overview).toHaveTextContent("Anonymes aujourd’hui");
+      expect(overview).toHaveTextContent("Gagné");
+      expect(screen.getByTestId("usage-searches-free").textContent).toBe("12\u202f345");
+      expect(overview).not.toHaveTextContent("Searches this month");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -40,31 +40,43 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     public: null,
     app: () => import("virtual:nexus-catalogue/en/app"),
     nexdocs: () => import("virtual:nexus-catalogue/en/nexdocs"),
+    admin: () => import("virtual:nexus-catalogue/en/admin"),
+    customAgents: () => import("virtual:nexus-catalogue/en/customAgents"),
   },
   de: {
     public: () => import("virtual:nexus-catalogue/de/public"),
     app: () => import("virtual:nexus-catalogue/de/app"),
     nexdocs: () => import("virtual:nexus-catalogue/de/nexdocs"),
+    admin: () => import("virtual:nexus-catalogue/de/admin"),
+    customAgents: () => import("virtual:nexus-catalogue/de/customAgents"),
   },
   fr: {
     public: () => import("virtual:nexus-catalogue/fr/public"),
     app: () => import("virtual:nexus-catalogue/fr/app"),
     nexdocs: () => import("virtual:nexus-catalogue/fr/nexdocs"),
+    admin: () => import("virtual:nexus-catalogue/fr/admin"),
+    customAgents: () => import("virtual:nexus-catalogue/fr/customAgents"),
   },
   es: {
     public: () => import("virtual:nexus-catalogue/es/public"),
     app: () => import("virtual:nexus-catalogue/es/app"),
     nexdocs: () => import("virtual:nexus-catalogue/es/nexdocs"),
+    admin: () => import("virtual:nexus-catalogue/es/admin"),
+    customAgents: () => import("virtual:nexus-catalogue/es/customAgents"),
   },
   ja: {
     public: () => import("virtual:nexus-catalogue/ja/public"),
     app: () => import("virtual:nexus-catalogue/ja/app"),
     nexdocs: () => import("virtual:nexus-catalogue/ja/nexdocs"),
+    admin: () => import("virtual:nexus-catalogue/ja/admin"),
+    customAgents: () => import("virtual:nexus-catalogue/ja/customAgents"),
   },
   ar: {
     public: () => import("virtual:nexus-catalogue/ar/public"),
     app: () => import("virtual:nexus-catalogue/ar/app"),
     nexdocs: () => import("virtual:nexus-catalogue/ar/nexdocs"),
+    admin: () => import("virtual:nexus-catalogue/ar/admin"),
+    customAgents: () => import("virtual:nexus-catalogue/ar/customAgents"),
   },
 };
 

@@ -22,11 +22,7 @@ export function AdminRoute() {
     return <NotFound homeHref={paths.app.root.href()} homeLabel={t("pages.notFound.app")} />;
   }
   return (
-    <Page
-      title="Admin"
-      description="Leads, feedback, users and usage of this Nexus server."
-      width="wide"
-    >
+    <Page title={t("admin.title")} description={t("admin.description")} width="wide">
       <AdminScreen section={section} />
     </Page>
   );

@@ -30,6 +30,7 @@ import { KnowledgeBadge } from "@/features/custom-agents/components/agent-badges
 import { CustomAgentEditorDialog } from "@/features/custom-agents/components/custom-agent-editor.tsx";
 import { QuotaLeftHint } from "@/features/usage/components/quota-left-hint.tsx";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { SavedReplyActions } from "./agent-reply-actions.tsx";
 import { AgentThreadHeader } from "./agent-thread-header.tsx";
@@ -48,6 +49,7 @@ export function CustomAgentChat({
   agentId: string;
   threadId: string | undefined;
 }) {
+  const t = useT();
   const list = useCustomAgents();
   const [editing, setEditing] = useState(false);
   const slots = useAgentChatSlots();
@@ -61,9 +63,9 @@ export function CustomAgentChat({
       chatUrl: customAgentChatUrl(agentId),
       href: (id) => paths.app.customAgentChat.href(agentId, id),
       backHref: paths.app.customAgents.href(),
-      backLabel: "Custom agents",
+      backLabel: t("customAgents.title"),
     }),
-    [agentId],
+    [agentId, t],
   );
   const listed = findCustomAgent(list.data, agentId);
   const single = useCustomAgent(agentId, list.isSuccess && !listed);
@@ -75,7 +77,7 @@ export function CustomAgentChat({
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-8">
         <LoadError
-          what="The agent"
+          what={t("customAgents.agentWhat")}
           error={error}
           onRetry={() => void (list.isError ? list.refetch() : single.refetch())}
         />
@@ -108,7 +110,7 @@ export function CustomAgentChat({
               {agent.isOwner ? (
                 <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
                   <Pencil className="size-4" aria-hidden="true" />
-                  <span className="max-sm:sr-only">Edit</span>
+                  <span className="max-sm:sr-only">{t("customAgents.edit")}</span>
                 </Button>
               ) : null}
             </>
@@ -129,6 +131,7 @@ export function CustomAgentChat({
 
 /** /app/agents/custom/:agentId(/:threadId) */
 export function CustomAgentChatRoute() {
+  const t = useT();
   const { agentId = "", threadId } = useParams();
   const { openSignIn } = useSignInDialog();
   const slots = useMemo<AgentChatSlots>(
@@ -144,7 +147,7 @@ export function CustomAgentChatRoute() {
     [openSignIn],
   );
   return (
-    <RequireSignIn area="Custom agents">
+    <RequireSignIn area={t("customAgents.title")}>
       <ComposerAttachProvider>
         <AgentChatSlotsContext value={slots}>
           <CustomAgentChat agentId={agentId} threadId={threadId} />

@@ -6,14 +6,16 @@ import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { AcceptShare } from "@/features/custom-agents/components/accept-share.tsx";
 import { CustomAgentsHub } from "@/features/custom-agents/components/custom-agents-hub.tsx";
 import { SharedAgentWelcome } from "@/features/custom-agents/components/shared-agent-welcome.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { ComposerAttachProvider } from "./composer-attach.tsx";
 
 /** /app/agents/custom */
 export function CustomAgentsRoute() {
+  const t = useT();
   return (
-    <RequireSignIn area="Custom agents">
-      <Page title="Custom agents" description="Agents you define, with your own instructions.">
+    <RequireSignIn area={t("customAgents.title")}>
+      <Page title={t("customAgents.title")} description={t("customAgents.description")}>
         {/* The editor's Knowledge section uploads through the composers' attach client. */}
         <ComposerAttachProvider>
           <CustomAgentsHub />
@@ -28,12 +30,13 @@ export function CustomAgentsRoute() {
  * signed in sees the agent's card and signs in from it (the link brings them back here).
  */
 export function CustomAgentShareRoute() {
+  const t = useT();
   const { token = "" } = useParams();
   const session = useSession();
   const { openSignInFor } = useSignInDialog();
   if (session.status === "loading") return <PageSpinner />;
   return (
-    <Page title="Shared agent" width="narrow">
+    <Page title={t("customAgents.sharedTitle")} width="narrow">
       {session.status === "signed-in" ? (
         <AcceptShare token={token} />
       ) : (

@@ -1,16 +1,17 @@
-import { MESSAGES } from "@nexus/contracts";
 import { Download, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** Rows of grey while a list loads (announced once as "Loading..."). */
 export function LoadingRows({ rows = 5, testId }: { rows?: number; testId?: string }) {
+  const t = useT();
   return (
     <div data-testid={testId} className="flex flex-col gap-2">
       <span role="status" className="sr-only">
-        {MESSAGES.loading}
+        {t("spec.loading")}
       </span>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

@@ -4,16 +4,17 @@ import { BarChart3, Inbox, type LucideIcon, MessageSquareText, Users } from "luc
 import type { ComponentType } from "react";
 import { NavLink } from "react-router";
 import { paths } from "@/config/paths.ts";
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { FeedbackSection } from "./feedback-section.tsx";
 import { LeadsSection } from "./leads-section.tsx";
 import { UsageSection } from "./usage-section.tsx";
 import { UsersSection } from "./users-section.tsx";
 
-const SECTIONS: ReadonlyArray<{ id: AdminSection; label: string; icon: LucideIcon }> = [
-  { id: "leads", label: "Leads", icon: Inbox },
-  { id: "feedback", label: "Feedback", icon: MessageSquareText },
-  { id: "users", label: "Users", icon: Users },
-  { id: "usage", label: "Usage", icon: BarChart3 },
+const SECTIONS: ReadonlyArray<{ id: AdminSection; label: MessageId; icon: LucideIcon }> = [
+  { id: "leads", label: "admin.section.leads", icon: Inbox },
+  { id: "feedback", label: "admin.section.feedback", icon: MessageSquareText },
+  { id: "users", label: "admin.section.users", icon: Users },
+  { id: "usage", label: "admin.section.usage", icon: BarChart3 },
 ];
 
 const CONTENT: Readonly<Record<AdminSection, ComponentType>> = {
@@ -25,10 +26,11 @@ const CONTENT: Readonly<Record<AdminSection, ComponentType>> = {
 
 /** The super-admins' area: one link per section (a real URL each), then the section. */
 export function AdminScreen({ section }: { section: AdminSection }) {
+  const t = useT();
   const Content = CONTENT[section];
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Admin sections">
+      <nav aria-label={t("admin.sections")}>
         <ul className="grid grid-cols-4 gap-1 rounded-xl bg-surface-2 p-1 sm:flex sm:w-max">
           {SECTIONS.map(({ id, label, icon: Icon }) => (
             <li key={id}>
@@ -44,7 +46,7 @@ export function AdminScreen({ section }: { section: AdminSection }) {
                 )}
               >
                 <Icon className="hidden size-4 sm:block" aria-hidden="true" />
-                {label}
+                {t(label)}
               </NavLink>
             </li>
           ))}

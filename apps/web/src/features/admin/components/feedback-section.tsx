@@ -5,25 +5,22 @@ import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { LoadMore } from "@/components/ui/load-more.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
+import { type MessageId, t, useT } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { feedbackCsvHref, useAdminFeedback } from "../api/get-admin-feedback.ts";
 import { CsvLink, EmptyList, LoadingRows, Toolbar } from "./admin-list-states.tsx";
 
-const RATING_OPTIONS = [
-  { value: "up", label: "Helpful" },
-  { value: "down", label: "Not helpful" },
+const ratingOptions = () => [
+  { value: "up", label: t("admin.feedback.helpful") },
+  { value: "down", label: t("admin.feedback.notHelpful") },
 ];
-const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
-  inaccurate: "Inaccurate",
-  outdated: "Outdated",
-  incomplete: "Incomplete",
-  harmful: "Harmful",
-  other: "Other",
-};
-const TYPE_OPTIONS = FEEDBACK_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
+const typeLabel = (type: (typeof FEEDBACK_TYPES)[number]) =>
+  t(`admin.feedback.type.${type}` as MessageId);
+const typeOptions = () => FEEDBACK_TYPES.map((type) => ({ value: type, label: typeLabel(type) }));
 
 function FeedbackRow({ item, now }: { item: AdminFeedbackItem; now: Date }) {
+  const t = useT();
   const up = item.rating === "up";
   const Icon = up ? ThumbsUp : ThumbsDown;
   return (
@@ -38,11 +35,11 @@ function FeedbackRow({ item, now }: { item: AdminFeedbackItem; now: Date }) {
           }
         >
           <Icon className="size-4" aria-hidden="true" />
-          {up ? "Helpful" : "Not helpful"}
+          {up ? t("admin.feedback.helpful") : t("admin.feedback.notHelpful")}
         </span>
         {item.feedbackType ? (
           <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">
-            {TYPE_LABELS[item.feedbackType]}
+            {typeLabel(item.feedbackType)}
           </span>
         ) : null}
         <span className="min-w-0 truncate text-muted">{item.from}</span>
@@ -55,7 +52,7 @@ function FeedbackRow({ item, now }: { item: AdminFeedbackItem; now: Date }) {
       ) : null}
       {item.query ? (
         <p className="mt-2 truncate text-sm font-medium" title={item.query}>
-          Q: {item.query}
+          {t("admin.feedback.query", { query: item.query })}
         </p>
       ) : null}
       {item.answerExcerpt ? (
@@ -67,6 +64,7 @@ function FeedbackRow({ item, now }: { item: AdminFeedbackItem; now: Date }) {
 
 /** Ratings of answers, newest first, filtered by rating and type, with a CSV export. */
 export function FeedbackSection() {
+  const t = useT();
   const [rating, setRating] = useState("");
   const [type, setType] = useState("");
   const filter = { rating, type };
@@ -84,15 +82,19 @@ export function FeedbackSection() {
   if (feedback.isPending) body = <LoadingRows testId="feedback-loading" />;
   else if (feedback.isError && items.length === 0)
     body = (
-      <LoadError what="Feedback" error={feedback.error} onRetry={() => void feedback.refetch()} />
+      <LoadError
+        what={t("admin.feedback.what")}
+        error={feedback.error}
+        onRetry={() => void feedback.refetch()}
+      />
     );
   else if (items.length === 0)
     body =
       rating || type ? (
         <EmptyList
           icon={SearchX}
-          title="No matching feedback"
-          description="No rating matches these filters."
+          title={t("admin.feedback.noMatchTitle")}
+          description={t("admin.feedback.noMatchText")}
           action={
             <Button
               variant="outline"
@@ -101,15 +103,15 @@ export function FeedbackSection() {
                 setType("");
               }}
             >
-              Clear filters
+              {t("admin.clearFilters")}
             </Button>
           }
         />
       ) : (
         <EmptyList
           icon={MessageSquareText}
-          title="No feedback yet"
-          description="Ratings people give answers (helpful or not, with a reason) appear here."
+          title={t("admin.feedback.emptyTitle")}
+          description={t("admin.feedback.emptyText")}
           testId="feedback-empty"
         />
       );
@@ -134,18 +136,18 @@ export function FeedbackSection() {
       <Toolbar>
         <div className="grid grid-cols-2 gap-3 sm:contents">
           <SelectField
-            label="Rating"
-            placeholder="All ratings"
-            options={RATING_OPTIONS}
+            label={t("admin.feedback.rating")}
+            placeholder={t("admin.feedback.allRatings")}
+            options={ratingOptions()}
             value={rating}
             onChange={(e) => setRating(e.target.value)}
             className="sm:w-44"
             data-testid="feedback-rating-filter"
           />
           <SelectField
-            label="Reason"
-            placeholder="All reasons"
-            options={TYPE_OPTIONS}
+            label={t("admin.feedback.reason")}
+            placeholder={t("admin.feedback.allReasons")}
+            options={typeOptions()}
             value={type}
             onChange={(e) => setType(e.target.value)}
             className="sm:w-44"
@@ -153,7 +155,11 @@ export function FeedbackSection() {
           />
         </div>
         <div className="sm:ml-auto">
-          <CsvLink href={feedbackCsvHref(filter)} label="Export CSV" testId="feedback-csv" />
+          <CsvLink
+            href={feedbackCsvHref(filter)}
+            label={t("admin.exportCsv")}
+            testId="feedback-csv"
+          />
         </div>
       </Toolbar>
       {body}

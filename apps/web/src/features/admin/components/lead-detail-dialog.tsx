@@ -1,8 +1,7 @@
 import {
   type AdminLead,
-  DEPLOYMENT_LABELS,
+  DEPLOYMENT_PREFERENCES,
   type DeploymentPreference,
-  LEAD_STATUS_LABELS,
   LEAD_TRANSITIONS,
 } from "@nexus/contracts";
 import type { ReactNode } from "react";
@@ -12,6 +11,7 @@ import { DialogContent, DialogRoot } from "@/components/ui/dialog.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
+import { type MessageId, t, useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useLead } from "../api/get-leads.ts";
 import { useUpdateLeadStatus } from "../api/update-lead-status.ts";
@@ -21,7 +21,9 @@ const LINKEDIN = /^https:\/\/([a-z]{2,3}\.)?(www\.)?linkedin\.com\//i;
 
 function deployment(value: string | null): string | null {
   if (!value) return null;
-  return value in DEPLOYMENT_LABELS ? DEPLOYMENT_LABELS[value as DeploymentPreference] : value;
+  return (DEPLOYMENT_PREFERENCES as readonly string[]).includes(value)
+    ? t(`leads.deployment.${value as DeploymentPreference}` as MessageId)
+    : value;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -36,20 +38,20 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LeadBody({ lead }: { lead: AdminLead }) {
+  const t = useT();
   const update = useUpdateLeadStatus();
   const next = LEAD_TRANSITIONS[lead.status];
   const move = (status: (typeof next)[number]) =>
     update.mutate(
       { leadId: lead.id, status },
       {
-        onSuccess: () =>
-          notify("success", `Lead marked as ${LEAD_STATUS_LABELS[status].toLowerCase()}.`),
+        onSuccess: () => notify("success", t(`admin.lead.moved.${status}` as MessageId)),
       },
     );
   return (
     <div className="flex flex-col gap-5">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Field label="E-mail">
+        <Field label={t("admin.lead.email")}>
           <a
             href={`mailto:${lead.email}`}
             className="text-accent underline-offset-2 hover:underline"
@@ -57,11 +59,11 @@ function LeadBody({ lead }: { lead: AdminLead }) {
             {lead.email}
           </a>
         </Field>
-        <Field label="Company">{lead.company}</Field>
-        <Field label="Job title">{lead.title}</Field>
-        <Field label="Company size">{lead.companySize}</Field>
-        <Field label="Deployment">{deployment(lead.deploymentPreference)}</Field>
-        <Field label="LinkedIn">
+        <Field label={t("admin.lead.company")}>{lead.company}</Field>
+        <Field label={t("admin.lead.jobTitle")}>{lead.title}</Field>
+        <Field label={t("admin.lead.companySize")}>{lead.companySize}</Field>
+        <Field label={t("admin.lead.deployment")}>{deployment(lead.deploymentPreference)}</Field>
+        <Field label={t("admin.lead.linkedin")}>
           {lead.linkedinProfile && LINKEDIN.test(lead.linkedinProfile) ? (
             <a
               href={lead.linkedinProfile}
@@ -75,19 +77,19 @@ function LeadBody({ lead }: { lead: AdminLead }) {
             lead.linkedinProfile
           )}
         </Field>
-        <Field label="Received">{formatDateTime(lead.timestamp)}</Field>
-        <Field label="Last updated">{formatDateTime(lead.lastUpdated)}</Field>
+        <Field label={t("admin.lead.received")}>{formatDateTime(lead.timestamp)}</Field>
+        <Field label={t("admin.lead.lastUpdated")}>{formatDateTime(lead.lastUpdated)}</Field>
       </dl>
       <div>
-        <h3 className="text-xs font-medium text-subtle">Message</h3>
+        <h3 className="text-xs font-medium text-subtle">{t("admin.lead.message")}</h3>
         <p className="mt-1 max-h-60 overflow-y-auto rounded-lg bg-surface-2 px-3 py-2 text-sm break-words whitespace-pre-wrap">
-          {lead.message ?? <span className="text-subtle">No message.</span>}
+          {lead.message ?? <span className="text-subtle">{t("admin.lead.noMessage")}</span>}
         </p>
       </div>
       <section aria-labelledby="lead-status-heading" className="border-t border-border pt-4">
         <div className="flex items-center gap-2">
           <h3 id="lead-status-heading" className="text-sm font-medium">
-            Status
+            {t("admin.lead.status")}
           </h3>
           <LeadStatusBadge status={lead.status} testId="lead-detail-status" />
         </div>
@@ -105,16 +107,16 @@ function LeadBody({ lead }: { lead: AdminLead }) {
                 {update.isPending && update.variables?.status === status ? (
                   <Spinner className="size-3.5" />
                 ) : null}
-                Mark as {LEAD_STATUS_LABELS[status].toLowerCase()}
+                {t(`admin.lead.move.${status}` as MessageId)}
               </Button>
             ))}
           </div>
         ) : (
-          <p className="mt-2 text-sm text-muted">This lead is closed.</p>
+          <p className="mt-2 text-sm text-muted">{t("admin.lead.closed")}</p>
         )}
         {update.isError ? (
           <Alert kind="error" className="mt-3">
-            The status was not changed. {errorMessage(update.error)}
+            {t("admin.lead.statusFailed")} {errorMessage(update.error)}
           </Alert>
         ) : null}
       </section>
@@ -132,20 +134,23 @@ export function LeadDetailDialog({
   fallback: AdminLead | undefined;
   onClose: () => void;
 }) {
+  const t = useT();
   const query = useLead(leadId);
   const lead = query.data ?? fallback;
   return (
     <DialogRoot open={leadId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
-        title={lead ? lead.fullName : "Lead"}
-        description={lead ? "Book-a-demo request" : undefined}
+        title={lead ? lead.fullName : t("admin.lead.title")}
+        description={lead ? t("admin.lead.kind") : undefined}
         className="max-w-xl"
         data-testid="lead-detail"
       >
         {lead ? (
           <LeadBody lead={lead} />
         ) : query.isError ? (
-          <Alert kind="error">This lead could not be loaded. {errorMessage(query.error)}</Alert>
+          <Alert kind="error">
+            {t("admin.lead.loadFailed")} {errorMessage(query.error)}
+          </Alert>
         ) : (
           <div className="flex justify-center py-8">
             <Spinner className="text-accent" />

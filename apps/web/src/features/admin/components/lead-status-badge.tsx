@@ -1,5 +1,10 @@
-import { LEAD_STATUS_LABELS, type LeadStatus } from "@nexus/contracts";
+import type { LeadStatus } from "@nexus/contracts";
 import { clsx } from "clsx";
+import { type MessageId, t, useT } from "@/lib/i18n/i18n.ts";
+
+/** A lead status's name in the interface's language (English: LEAD_STATUS_LABELS). */
+export const leadStatusLabel = (status: LeadStatus) =>
+  t(`admin.lead.status.${status}` as MessageId);
 
 const STYLES: Readonly<Record<LeadStatus, string>> = {
   new: "bg-accent-soft text-accent-soft-fg",
@@ -10,6 +15,7 @@ const STYLES: Readonly<Record<LeadStatus, string>> = {
 };
 
 export function LeadStatusBadge({ status, testId }: { status: LeadStatus; testId?: string }) {
+  useT();
   return (
     <span
       data-testid={testId}
@@ -19,7 +25,7 @@ export function LeadStatusBadge({ status, testId }: { status: LeadStatus; testId
         STYLES[status],
       )}
     >
-      {LEAD_STATUS_LABELS[status]}
+      {leadStatusLabel(status)}
     </span>
   );
 }

@@ -1,7 +1,6 @@
 import {
   ADMIN_SEARCH_MAX,
   type AdminLead,
-  LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   leadStatusSchema,
 } from "@nexus/contracts";
@@ -13,15 +12,16 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { LoadMore } from "@/components/ui/load-more.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { leadsCsvHref, useLeads } from "../api/get-leads.ts";
 import { CsvLink, EmptyList, LoadingRows, Toolbar } from "./admin-list-states.tsx";
 import { LeadDetailDialog } from "./lead-detail-dialog.tsx";
-import { LeadStatusBadge } from "./lead-status-badge.tsx";
+import { LeadStatusBadge, leadStatusLabel } from "./lead-status-badge.tsx";
 
-const STATUS_OPTIONS = LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }));
+const statusOptions = () => LEAD_STATUSES.map((s) => ({ value: s, label: leadStatusLabel(s) }));
 
 function LeadRow({ lead, onOpen, now }: { lead: AdminLead; onOpen: () => void; now: Date }) {
   return (
@@ -55,6 +55,7 @@ function LeadRow({ lead, onOpen, now }: { lead: AdminLead; onOpen: () => void; n
 
 /** The leads inbox: newest first, filter by status, search, open one, export CSV. */
 export function LeadsSection() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 300);
@@ -86,14 +87,20 @@ export function LeadsSection() {
   let body: ReactNode;
   if (leads.isPending) body = <LoadingRows testId="leads-loading" />;
   else if (leads.isError && items.length === 0)
-    body = <LoadError what="The leads" error={leads.error} onRetry={() => void leads.refetch()} />;
+    body = (
+      <LoadError
+        what={t("admin.leads.what")}
+        error={leads.error}
+        onRetry={() => void leads.refetch()}
+      />
+    );
   else if (items.length === 0)
     body =
       q || status ? (
         <EmptyList
           icon={SearchX}
-          title="No matching leads"
-          description="No lead matches these filters."
+          title={t("admin.leads.noMatchTitle")}
+          description={t("admin.leads.noMatchText")}
           testId="leads-no-results"
           action={
             <Button
@@ -103,15 +110,15 @@ export function LeadsSection() {
                 setParam("status", null);
               }}
             >
-              Clear filters
+              {t("admin.clearFilters")}
             </Button>
           }
         />
       ) : (
         <EmptyList
           icon={Inbox}
-          title="No leads yet"
-          description="Requests sent from the book-a-demo page (/book-demo, /contact) arrive here, newest first."
+          title={t("admin.leads.emptyTitle")}
+          description={t("admin.leads.emptyText")}
           testId="leads-empty"
         />
       );
@@ -135,8 +142,8 @@ export function LeadsSection() {
     <div className="flex flex-col gap-5">
       <Toolbar>
         <SearchInput
-          label="Search leads"
-          placeholder="Search name, e-mail or company..."
+          label={t("admin.leads.search")}
+          placeholder={t("admin.leads.searchPlaceholder")}
           value={search}
           onChange={setSearch}
           maxLength={ADMIN_SEARCH_MAX}
@@ -145,16 +152,16 @@ export function LeadsSection() {
         />
         <div className="grid grid-cols-2 gap-3 sm:contents">
           <SelectField
-            label="Status"
+            label={t("admin.leads.status")}
             hideLabel
-            placeholder="All statuses"
-            options={STATUS_OPTIONS}
+            placeholder={t("admin.leads.allStatuses")}
+            options={statusOptions()}
             value={status}
             onChange={(e) => setParam("status", e.target.value || null)}
             className="sm:w-44"
             data-testid="leads-status-filter"
           />
-          <CsvLink href={leadsCsvHref(filter)} label="Export CSV" testId="leads-csv" />
+          <CsvLink href={leadsCsvHref(filter)} label={t("admin.exportCsv")} testId="leads-csv" />
         </div>
       </Toolbar>
       {body}

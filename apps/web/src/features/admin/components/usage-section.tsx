@@ -1,9 +1,11 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES } from "@nexus/contracts";
+import { LEAD_STATUSES } from "@nexus/contracts";
 import type { ReactNode } from "react";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { formatNumber } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useAdminUsage } from "../api/get-admin-usage.ts";
+import { leadStatusLabel } from "./lead-status-badge.tsx";
 
 function Card({
   title,
@@ -40,6 +42,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId?:
 
 /** Totals of the current period: searches and users by tier, anonymous use today, leads. */
 export function UsageSection() {
+  const t = useT();
   const usage = useAdminUsage();
   if (usage.isPending) {
     return (
@@ -51,26 +54,43 @@ export function UsageSection() {
     );
   }
   if (usage.isError) {
-    return <LoadError what="Usage" error={usage.error} onRetry={() => void usage.refetch()} />;
+    return (
+      <LoadError
+        what={t("admin.usage.what")}
+        error={usage.error}
+        onRetry={() => void usage.refetch()}
+      />
+    );
   }
   const u = usage.data;
   return (
     <div className="grid gap-4 sm:grid-cols-2" data-testid="usage-overview">
-      <Card title="Searches this month" note={`${u.month} (UTC), by the account's current tier`}>
-        <Stat label="Free" value={u.searchesThisMonth.free} testId="usage-searches-free" />
-        <Stat label="Pro" value={u.searchesThisMonth.pro} testId="usage-searches-pro" />
+      <Card
+        title={t("admin.usage.searchesTitle")}
+        note={t("admin.usage.searchesNote", { month: u.month })}
+      >
+        <Stat
+          label={t("tier.free")}
+          value={u.searchesThisMonth.free}
+          testId="usage-searches-free"
+        />
+        <Stat label={t("tier.pro")} value={u.searchesThisMonth.pro} testId="usage-searches-pro" />
       </Card>
-      <Card title="Users" note="Accounts by tier">
-        <Stat label="Free" value={u.usersByTier.free} testId="usage-users-free" />
-        <Stat label="Pro" value={u.usersByTier.pro} testId="usage-users-pro" />
+      <Card title={t("admin.usage.usersTitle")} note={t("admin.usage.usersNote")}>
+        <Stat label={t("tier.free")} value={u.usersByTier.free} testId="usage-users-free" />
+        <Stat label={t("tier.pro")} value={u.usersByTier.pro} testId="usage-users-pro" />
       </Card>
-      <Card title="Anonymous today" note={`${u.day} (UTC), without an account`}>
-        <Stat label="Searches" value={u.anonymousSearchesToday} testId="usage-anon-searches" />
-        <Stat label="Visitors" value={u.anonymousVisitorsToday} />
+      <Card title={t("admin.usage.anonTitle")} note={t("admin.usage.anonNote", { day: u.day })}>
+        <Stat
+          label={t("admin.usage.searches")}
+          value={u.anonymousSearchesToday}
+          testId="usage-anon-searches"
+        />
+        <Stat label={t("admin.usage.visitors")} value={u.anonymousVisitorsToday} />
       </Card>
-      <Card title="Leads" note="Book-a-demo requests by status" wide>
+      <Card title={t("admin.usage.leadsTitle")} note={t("admin.usage.leadsNote")} wide>
         {LEAD_STATUSES.map((status) => (
-          <Stat key={status} label={LEAD_STATUS_LABELS[status]} value={u.leadsByStatus[status]} />
+          <Stat key={status} label={leadStatusLabel(status)} value={u.leadsByStatus[status]} />
         ))}
       </Card>
     </div>

@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { TierBadge } from "@/components/ui/tier-badge.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
@@ -17,15 +18,23 @@ import { useSetUserTier } from "../api/set-user-tier.ts";
 import { EmptyList, LoadingRows } from "./admin-list-states.tsx";
 
 function UserRow({ user }: { user: UserProfile }) {
+  const t = useT();
   const setTier = useSetUserTier();
   const target = user.tier === "pro" ? "free" : "pro";
+  const action = t(target === "pro" ? "admin.users.makePro" : "admin.users.moveToFree");
   const change = () =>
     setTier.mutate(
       { userId: user.id, tier: target },
       {
         onSuccess: (updated) =>
-          notify("success", `${updated.email} is now on the ${updated.tier} tier.`),
-        onError: (error) => notify("error", `The tier was not changed. ${errorMessage(error)}`),
+          notify(
+            "success",
+            t(updated.tier === "pro" ? "admin.users.nowPro" : "admin.users.nowFree", {
+              email: updated.email,
+            }),
+          ),
+        onError: (error) =>
+          notify("error", `${t("admin.users.tierFailed")} ${errorMessage(error)}`),
       },
     );
   return (
@@ -41,7 +50,8 @@ function UserRow({ user }: { user: UserProfile }) {
         </p>
         <p className="truncate text-sm text-muted">{user.email}</p>
         <p className="text-xs text-subtle">
-          {user.orgName ? `${user.orgName} · ` : ""}Joined {formatDateTime(user.createdAt)}
+          {user.orgName ? `${user.orgName} · ` : ""}
+          {t("admin.users.joined", { date: formatDateTime(user.createdAt) })}
         </p>
       </div>
       <Button
@@ -49,11 +59,11 @@ function UserRow({ user }: { user: UserProfile }) {
         size="sm"
         onClick={change}
         disabled={setTier.isPending}
-        aria-label={`${target === "pro" ? "Make Pro" : "Move to Free"} (${user.email})`}
+        aria-label={t("admin.users.actionFor", { action, email: user.email })}
         data-testid="user-tier-toggle"
       >
         {setTier.isPending ? <Spinner className="size-3.5" /> : null}
-        {target === "pro" ? "Make Pro" : "Move to Free"}
+        {action}
       </Button>
     </li>
   );
@@ -61,6 +71,7 @@ function UserRow({ user }: { user: UserProfile }) {
 
 /** Accounts by e-mail, searchable by e-mail or name; a super-admin moves them between tiers. */
 export function UsersSection() {
+  const t = useT();
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 300);
   const users = useAdminUsers(q);
@@ -72,21 +83,31 @@ export function UsersSection() {
   let body: ReactNode;
   if (users.isPending) body = <LoadingRows testId="users-loading" />;
   else if (users.isError && items.length === 0)
-    body = <LoadError what="The users" error={users.error} onRetry={() => void users.refetch()} />;
+    body = (
+      <LoadError
+        what={t("admin.users.what")}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+      />
+    );
   else if (items.length === 0)
     body = q ? (
       <EmptyList
         icon={SearchX}
-        title="No matching users"
-        description={`No account's e-mail or name contains “${q}”.`}
+        title={t("admin.users.noMatchTitle")}
+        description={t("admin.users.noMatchText", { query: q })}
         action={
           <Button variant="outline" onClick={() => setSearch("")}>
-            Clear search
+            {t("common.clearSearch")}
           </Button>
         }
       />
     ) : (
-      <EmptyList icon={Users} title="No users yet" description="Accounts appear after sign-in." />
+      <EmptyList
+        icon={Users}
+        title={t("admin.users.emptyTitle")}
+        description={t("admin.users.emptyText")}
+      />
     );
   else
     body = (
@@ -107,8 +128,8 @@ export function UsersSection() {
   return (
     <div className="flex flex-col gap-5">
       <SearchInput
-        label="Search users"
-        placeholder="Search by e-mail or name..."
+        label={t("admin.users.search")}
+        placeholder={t("admin.users.searchPlaceholder")}
         value={search}
         onChange={setSearch}
         maxLength={ADMIN_SEARCH_MAX}

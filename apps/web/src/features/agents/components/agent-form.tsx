@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { inputClasses, TextField } from "@/components/ui/text-field.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** The first message a structured helper gets: each filled field as its label and its value. */
 export function formMessage(fields: readonly AgentFormField[], values: Record<string, string>) {
@@ -27,12 +28,15 @@ function TextArea({
   onChange: (value: string) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {field.label}
-        {field.required ? null : <span className="font-normal text-subtle"> (optional)</span>}
+        {field.required ? null : (
+          <span className="font-normal text-subtle"> {t("agentForm.optional")}</span>
+        )}
       </label>
       <textarea
         id={id}
@@ -62,6 +66,7 @@ export function AgentForm({
   disabled: boolean;
   onSubmit: (message: string) => void;
 }) {
+  const t = useT();
   const [values, setValues] = useState<Record<string, string>>({});
   const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const submit = (event: FormEvent) => {
@@ -77,7 +82,7 @@ export function AgentForm({
       className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 shadow-xs sm:p-5"
     >
       <h2 id="agent-form-heading" className="text-sm font-semibold">
-        Fill in what the draft needs
+        {t("agentForm.heading")}
       </h2>
       {fields.map((field) => {
         const value = values[field.name] ?? "";
@@ -97,7 +102,7 @@ export function AgentForm({
               key={field.name}
               label={field.label}
               options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
-              placeholder="Choose…"
+              placeholder={t("agentForm.choose")}
               required={field.required}
               disabled={disabled}
               value={value}
@@ -107,7 +112,9 @@ export function AgentForm({
         return (
           <TextField
             key={field.name}
-            label={field.required ? field.label : `${field.label} (optional)`}
+            label={
+              field.required ? field.label : t("agentForm.optionalLabel", { label: field.label })
+            }
             required={field.required}
             disabled={disabled}
             placeholder={field.placeholder}
@@ -120,7 +127,7 @@ export function AgentForm({
       <div>
         <Button type="submit" disabled={disabled}>
           <PenLine className="size-4" aria-hidden="true" />
-          Write the draft
+          {t("agentForm.submit")}
         </Button>
       </div>
     </form>

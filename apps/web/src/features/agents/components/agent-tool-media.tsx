@@ -4,6 +4,8 @@ import {
   type YoutubeTranscriptToolOutput,
 } from "@nexus/contracts";
 import { ImageIcon, TriangleAlert, TvMinimalPlay } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { ToolDetails, type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 
 /** Characters of a transcript shown behind its disclosure (the model had all of it). */
@@ -70,15 +72,16 @@ function MediaError({ text, fallback }: { text: string; fallback: string }) {
  * without no longer runs).
  */
 export function GenerateImageToolPart({ part, running }: { part: ToolPartLike; running: boolean }) {
+  const t = useT();
   const phase = phaseOf(part, running);
   const icon = <ImageIcon className="size-4" aria-hidden="true" />;
   if (phase === "error")
-    return <MediaError text={part.errorText ?? ""} fallback="The image could not be made." />;
+    return <MediaError text={part.errorText ?? ""} fallback={t("toolCall.image.failed")} />;
   const prompt = stringField(part.output, "prompt") || stringField(part.input, "prompt");
   if (phase !== "done") {
     return (
       <ToolRow running={phase === "running"} icon={icon}>
-        {phase === "running" ? "Generating an image…" : "Did not finish generating the image"}
+        {phase === "running" ? t("toolCall.image.running") : t("toolCall.image.interrupted")}
       </ToolRow>
     );
   }
@@ -86,13 +89,13 @@ export function GenerateImageToolPart({ part, running }: { part: ToolPartLike; r
   if (images.length === 0) {
     return (
       <ToolRow running={false} icon={icon}>
-        The image model sent no image.
+        {t("toolCall.image.none")}
       </ToolRow>
     );
   }
   return (
     <ToolRow running={false} icon={icon}>
-      <p>{images.length === 1 ? "Generated an image" : `Generated ${images.length} images`}</p>
+      <p>{t("toolCall.image.done", { count: images.length })}</p>
       <div className="mt-2 flex flex-col gap-3">
         {images.map((image) => {
           const width = dimension(image.width);
@@ -101,7 +104,7 @@ export function GenerateImageToolPart({ part, running }: { part: ToolPartLike; r
             <figure key={image.fileId} className="flex max-w-md flex-col gap-1.5">
               <img
                 src={image.url}
-                alt={prompt || "Generated image"}
+                alt={prompt || t("toolCall.image.alt")}
                 loading="lazy"
                 decoding="async"
                 {...(width && height ? { width, height } : {})}
@@ -114,7 +117,7 @@ export function GenerateImageToolPart({ part, running }: { part: ToolPartLike; r
                   rel="noopener noreferrer"
                   className="text-fg underline-offset-2 hover:text-accent hover:underline"
                 >
-                  Open full size
+                  {t("toolCall.image.fullSize")}
                 </a>
                 {width && height ? (
                   <span className="text-subtle">
@@ -153,23 +156,22 @@ export function YoutubeTranscriptToolPart({
   part: ToolPartLike;
   running: boolean;
 }) {
+  const t = useT();
   const phase = phaseOf(part, running);
   const icon = <TvMinimalPlay className="size-4" aria-hidden="true" />;
   if (phase === "error")
-    return (
-      <MediaError text={part.errorText ?? ""} fallback="The transcript could not be fetched." />
-    );
+    return <MediaError text={part.errorText ?? ""} fallback={t("toolCall.transcript.failed")} />;
   if (phase !== "done") {
     return (
       <ToolRow running={phase === "running"} icon={icon}>
         {phase === "running"
-          ? "Fetching the transcript…"
-          : "Did not finish fetching the transcript"}
+          ? t("toolCall.transcript.running")
+          : t("toolCall.transcript.interrupted")}
       </ToolRow>
     );
   }
   const transcript = transcriptOf(part.output);
-  const title = transcript.title || "the video";
+  const title = transcript.title || t("toolCall.transcript.theVideo");
   const href =
     transcript.videoId && VIDEO_ID.test(transcript.videoId)
       ? `https://www.youtube.com/watch?v=${transcript.videoId}`
@@ -194,7 +196,8 @@ export function YoutubeTranscriptToolPart({
   if (!excerpt) {
     return (
       <ToolRow running={false} icon={icon}>
-        Read the transcript of “{link}”{language}
+        {richT("toolCall.transcript.read", { title: link })}
+        {language}
       </ToolRow>
     );
   }
@@ -203,7 +206,10 @@ export function YoutubeTranscriptToolPart({
       <ToolDetails
         summary={
           <>
-            Read the transcript of “<span className="text-fg">{title}</span>”{language}
+            {richT("toolCall.transcript.read", {
+              title: <span className="text-fg">{title}</span>,
+            })}
+            {language}
           </>
         }
       >
@@ -215,7 +221,7 @@ export function YoutubeTranscriptToolPart({
               rel="noopener noreferrer"
               className="text-fg underline-offset-2 hover:text-accent hover:underline"
             >
-              Open the video on YouTube
+              {t("toolCall.transcript.open")}
             </a>
           </p>
         ) : null}
@@ -226,9 +232,7 @@ export function YoutubeTranscriptToolPart({
           {excerpt}
         </p>
         {transcript.truncated ? (
-          <p className="mt-1 pl-3 text-xs text-subtle">
-            A long transcript: the agent read its beginning.
-          </p>
+          <p className="mt-1 pl-3 text-xs text-subtle">{t("toolCall.transcript.truncated")}</p>
         ) : null}
       </ToolDetails>
     </ToolRow>

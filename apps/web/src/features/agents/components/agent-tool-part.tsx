@@ -1,5 +1,6 @@
 import type { ReadUrlToolOutput, WebSearchToolOutput } from "@nexus/contracts";
 import { FileText, Globe, TriangleAlert, Wrench } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { hostOf, safeHttpUrl } from "../lib/agent-message.ts";
 import { GenerateImageToolPart, YoutubeTranscriptToolPart } from "./agent-tool-media.tsx";
 import { ToolDetails, type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
@@ -39,13 +40,14 @@ function toolName(part: ToolPartLike): string {
 }
 
 function ToolError({ text }: { text: string }) {
+  const t = useT();
   return (
     <ToolRow
       tone="warning"
       running={false}
       icon={<TriangleAlert className="size-4 text-warning" aria-hidden="true" />}
     >
-      {text.trim() || "The tool failed."}
+      {text.trim() || t("toolCall.failed")}
     </ToolRow>
   );
 }
@@ -56,6 +58,7 @@ function ToolError({ text }: { text: string }) {
  * tool is named.
  */
 export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streaming: boolean }) {
+  const t = useT();
   // Tools with their own renderers (each works out its state; `running`: the reply streams).
   if (part.type === "tool-generate-image")
     return <GenerateImageToolPart part={part} running={streaming} />;
@@ -77,18 +80,25 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
       return (
         <ToolRow running={running} icon={icon}>
           {interrupted
-            ? `Did not finish searching the web${query ? ` for “${query}”` : ""}`
-            : `Searching the web${query ? ` for “${query}”` : ""}…`}
+            ? query
+              ? t("toolCall.search.interruptedFor", { query })
+              : t("toolCall.search.interrupted")
+            : query
+              ? t("toolCall.search.runningFor", { query })
+              : t("toolCall.search.running")}
         </ToolRow>
       );
     }
     const results = searchResults(part.output);
-    const summary = `Searched the web: ${results.length} ${results.length === 1 ? "result" : "results"}`;
+    const summary = t("toolCall.search.done", { count: results.length });
+    const forQuery = query ? (
+      <span className="text-subtle"> {t("toolCall.search.for", { query })}</span>
+    ) : null;
     if (results.length === 0) {
       return (
         <ToolRow running={false} icon={icon}>
           {summary}
-          {query ? <span className="text-subtle"> for “{query}”</span> : null}
+          {forQuery}
         </ToolRow>
       );
     }
@@ -98,7 +108,7 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
           summary={
             <>
               {summary}
-              {query ? <span className="text-subtle"> for “{query}”</span> : null}
+              {forQuery}
             </>
           }
         >
@@ -134,12 +144,12 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
     const inputUrl = stringField(part.input, "url");
     const icon = <FileText className="size-4" aria-hidden="true" />;
     if (!done) {
-      const host = inputUrl ? hostOf(inputUrl) : "";
+      const host = (inputUrl ? hostOf(inputUrl) : "") || t("toolCall.read.thePage");
       return (
         <ToolRow running={running} icon={icon}>
           {interrupted
-            ? `Did not finish reading ${host || "the page"}`
-            : `Reading ${host || "the page"}…`}
+            ? t("toolCall.read.interrupted", { host })
+            : t("toolCall.read.running", { host })}
         </ToolRow>
       );
     }
@@ -148,7 +158,7 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
     const href = safeHttpUrl(url);
     return (
       <ToolRow running={false} icon={icon}>
-        Read {hostOf(url) || "the page"}
+        {t("toolCall.read.done", { host: hostOf(url) || t("toolCall.read.thePage") })}
         {output.title ? (
           <>
             {": "}
@@ -176,7 +186,7 @@ export function AgentToolPart({ part, streaming }: { part: ToolPartLike; streami
   const name = toolName(part);
   return (
     <ToolRow running={running} icon={<Wrench className="size-4" aria-hidden="true" />}>
-      {running ? `Using tool ${name}…` : `Used tool ${name}`}
+      {running ? t("toolCall.other.running", { name }) : t("toolCall.other.done", { name })}
     </ToolRow>
   );
 }

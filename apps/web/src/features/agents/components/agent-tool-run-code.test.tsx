@@ -1,7 +1,8 @@
 import type { RunCodeToolOutput } from "@nexus/contracts";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import type { ToolPartLike } from "./agent-tool-part.tsx";
 import { RunCodeToolPart } from "./agent-tool-run-code.tsx";
 
@@ -185,3 +186,22 @@ function renderRunAgain(part: Omit<ToolPartLike, "type">) {
   );
   return container.querySelector('[data-testid="agent-tool"]');
 }
+
+describe("RunCodeToolPart in French", () => {
+  afterEach(() => activateLocale("en"));
+
+  it("says what ran and how long it took in French, its numbers the French way", async () => {
+    await activateLocale("fr");
+    const row = renderRun(
+      {
+        state: "output-available",
+        input: { code: CODE, language: "python" },
+        output: output({ durationMs: 1500 }),
+      },
+      false,
+    );
+    expect(row).toHaveTextContent("Code exécuté · Python · 1,5 s");
+    expect(row).toHaveTextContent("Aucune sortie.");
+    expect(row).not.toHaveTextContent("Ran code");
+  });
+});

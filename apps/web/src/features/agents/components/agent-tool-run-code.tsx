@@ -2,6 +2,7 @@ import type { RunCodeToolOutput } from "@nexus/contracts";
 import { SquareTerminal, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { intlLocale, t, useT } from "@/lib/i18n/i18n.ts";
 import { ToolDetails, type ToolPartLike } from "./agent-tool-row.tsx";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -38,8 +39,16 @@ function phaseOf(part: ToolPartLike, running: boolean) {
   return running ? ("running" as const) : ("interrupted" as const);
 }
 
+/** "850 ms", "2.5 s": the numbers in the interface's language's way. */
 const duration = (ms: number) =>
-  ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  ms < 1000
+    ? t("toolCall.code.ms", { ms: Math.round(ms).toLocaleString(intlLocale() ?? "en-US") })
+    : t("toolCall.code.seconds", {
+        s: (ms / 1000).toLocaleString(intlLocale() ?? "en-US", {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
+      });
 
 /** One row of the reply's tool activity, as in agent-tool-part.tsx. */
 function CodeRow({
@@ -97,6 +106,7 @@ function CodeDisclosure({ code, summary }: { code: string; summary: ReactNode })
  * streaming (a call it ended without no longer runs).
  */
 export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running: boolean }) {
+  const t = useT();
   const phase = phaseOf(part, running);
   const code = stringField(part.input, "code");
   // Calls from before Python came name no language (they were JavaScript).
@@ -104,14 +114,14 @@ export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running
   if (phase === "error") {
     return (
       <CodeRow running={false} tone="warning">
-        {part.errorText?.trim() || "The code could not be run."}
+        {part.errorText?.trim() || t("toolCall.code.couldNotRun")}
       </CodeRow>
     );
   }
   if (phase !== "done") {
     return (
       <CodeRow running={phase === "running"}>
-        {phase === "running" ? "Running code…" : "Did not finish running the code"}
+        {phase === "running" ? t("toolCall.code.running") : t("toolCall.code.interrupted")}
       </CodeRow>
     );
   }
@@ -120,16 +130,18 @@ export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running
     // Every sandbox slot was taken (the server runs a few at once, one per person): nothing ran.
     return (
       <CodeRow running={false} tone="warning">
-        <p data-testid="run-code-busy">
-          The code sandbox was busy, so the code did not run. Try again shortly.
-        </p>
+        <p data-testid="run-code-busy">{t("toolCall.code.busy")}</p>
       </CodeRow>
     );
   }
   const stopped = !run.ok && (run.error ?? "").startsWith("Stopped");
   const summary = (
     <>
-      {run.ok ? "Ran code" : stopped ? "Stopped the code" : "The code failed"}
+      {run.ok
+        ? t("toolCall.code.ran")
+        : stopped
+          ? t("toolCall.code.stopped")
+          : t("toolCall.code.failed")}
       {language ? (
         <span data-testid="run-code-language" className="text-subtle">
           {" "}
@@ -154,7 +166,7 @@ export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running
             <span className="text-subtle" aria-hidden="true">
               →{" "}
             </span>
-            <span className="sr-only">Result: </span>
+            <span className="sr-only">{t("toolCall.code.result")} </span>
             {run.result}
           </pre>
         ) : null}
@@ -164,12 +176,12 @@ export function RunCodeToolPart({ part, running }: { part: ToolPartLike; running
             className="flex min-w-0 items-start gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 font-mono text-[0.8125rem] text-fg"
           >
             <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-            <span className="min-w-0 break-words">{run.error || "The code failed."}</span>
+            <span className="min-w-0 break-words">{run.error || t("toolCall.code.failedDot")}</span>
           </p>
         ) : null}
-        {nothing ? <p className="text-subtle">No output.</p> : null}
+        {nothing ? <p className="text-subtle">{t("toolCall.code.noOutput")}</p> : null}
         {run.truncated ? (
-          <p className="text-xs text-subtle">The output was long: only its beginning is shown.</p>
+          <p className="text-xs text-subtle">{t("toolCall.code.truncated")}</p>
         ) : null}
       </div>
     </CodeRow>

@@ -11,6 +11,8 @@ import {
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import type { AgentWorkbenchContext } from "../components/agent-chat-slots.tsx";
 import {
   composeTutorMessage,
@@ -56,6 +58,7 @@ function reveal(section: HTMLElement | null): void {
  * Python (Pyodide) runs in a worker in the browser and is loaded on the first run.
  */
 export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbenchContext) {
+  const t = useT();
   const workbench = usePythonWorkbench();
   const { phase, run, start, stop } = usePythonRunner();
   const [open, setOpen] = useState(true);
@@ -97,14 +100,24 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
   };
   const notice = run?.outcome ? outcomeNotice(run.outcome) : null;
   const ran = run?.outcome && run.outcome.kind !== "unavailable";
-  const loaded = run?.loadMs != null ? `Python loaded in ${(run.loadMs / 1000).toFixed(1)} s` : "";
+  const loaded =
+    run?.loadMs != null
+      ? t("pythonPad.loaded", {
+          s: (run.loadMs / 1000).toLocaleString(intlLocale() ?? "en-US", {
+            minimumFractionDigits: 1,
+            maximumFractionDigits: 1,
+          }),
+        })
+      : "";
   const status =
     phase === "loading"
       ? PYTHON_LOADING_MESSAGE
       : phase === "running"
-        ? "Running…"
+        ? t("pythonPad.running")
         : ran
-          ? [run.outcome?.kind === "ok" ? "Done" : "Ended", loaded].filter(Boolean).join(" · ")
+          ? [run.outcome?.kind === "ok" ? t("pythonPad.done") : t("pythonPad.ended"), loaded]
+              .filter(Boolean)
+              .join(" · ")
           : "";
 
   return (
@@ -117,10 +130,10 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
       <div className="flex items-center gap-2">
         <SquareTerminal className="size-4 shrink-0 text-accent" aria-hidden="true" />
         <h2 id={`${id}-title`} className="font-semibold text-sm">
-          Python scratchpad
+          {t("pythonPad.title")}
         </h2>
         <span className="min-w-0 flex-1 truncate text-subtle text-xs max-sm:hidden">
-          Runs in your browser · standard library only
+          {t("pythonPad.where")}
         </span>
         <Button
           variant="ghost"
@@ -134,12 +147,12 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
             className={clsx("size-4 transition-transform", !open && "-rotate-90")}
             aria-hidden="true"
           />
-          {open ? "Hide" : "Show"}
+          {open ? t("pythonPad.hide") : t("pythonPad.show")}
         </Button>
       </div>
       <div id={`${id}-body`} hidden={!open} className="mt-2 flex flex-col gap-2">
         <label htmlFor={`${id}-code`} className="sr-only">
-          Python code
+          {t("pythonPad.code")}
         </label>
         <textarea
           id={`${id}-code`}
@@ -158,7 +171,7 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
           {busy ? (
             <Button variant="outline" size="sm" onClick={stop}>
               <Square className="size-3.5 fill-current" aria-hidden="true" />
-              Stop
+              {t("pythonPad.stop")}
             </Button>
           ) : (
             <Button
@@ -168,7 +181,7 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
               aria-keyshortcuts="Control+Enter"
             >
               <CirclePlay className="size-4" aria-hidden="true" />
-              Run
+              {t("pythonPad.run")}
             </Button>
           )}
           <Button
@@ -187,7 +200,7 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
             }
           >
             <Send className="size-3.5" aria-hidden="true" />
-            Send to tutor
+            {t("pythonPad.send")}
           </Button>
           <p
             role="status"
@@ -201,7 +214,7 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
         </div>
         {run && run.output.length > 0 ? <Output output={run.output} /> : null}
         {run?.outcome?.kind === "ok" && run.output.length === 0 ? (
-          <p className="text-subtle text-sm">No output.</p>
+          <p className="text-subtle text-sm">{t("pythonPad.noOutput")}</p>
         ) : null}
         {notice ? (
           <p
@@ -227,8 +240,11 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
           </p>
         ) : null}
         <p className="text-subtle text-xs">
-          Ctrl+Enter runs the code. Runs stop after {PYTHON_TIME_LIMIT_MS / 1000} seconds;{" "}
-          <code>input()</code> and packages such as numpy are not available here.
+          {richT(
+            "pythonPad.help",
+            { input: <code>{"input()"}</code> },
+            { seconds: PYTHON_TIME_LIMIT_MS / 1000 },
+          )}
         </p>
       </div>
     </section>

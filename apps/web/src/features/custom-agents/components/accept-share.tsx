@@ -4,11 +4,13 @@ import { buttonClasses } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { isMissing, useAcceptShare } from "../api/custom-agents.ts";
 import { InvalidShareLink } from "./invalid-share-link.tsx";
 
 /** /app/agents/custom/shared/:token: takes the shared agent, then opens its chat. */
 export function AcceptShare({ token }: { token: string }) {
+  const t = useT();
   const accept = useAcceptShare();
   const navigate = useNavigate();
   const asked = useRef<string | null>(null);
@@ -30,14 +32,14 @@ export function AcceptShare({ token }: { token: string }) {
             to={paths.app.customAgents.href()}
             className={buttonClasses({ variant: "outline" })}
           >
-            Your custom agents
+            {t("customAgents.yourCustomAgents")}
           </Link>
         </InvalidShareLink>
       );
     }
     return (
       <LoadError
-        what="The shared agent"
+        what={t("customAgents.sharedWhat")}
         error={accept.error}
         onRetry={() => accept.mutate(token)}
       />
@@ -46,7 +48,7 @@ export function AcceptShare({ token }: { token: string }) {
   return (
     <div role="status" className="flex items-center gap-2 text-sm text-muted">
       <Spinner />
-      Opening the shared agent…
+      {t("customAgents.opening")}
     </div>
   );
 }

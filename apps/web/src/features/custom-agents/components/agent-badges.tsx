@@ -1,5 +1,6 @@
 import type { CustomAgent } from "@nexus/contracts";
 import { BookOpen, CircleAlert } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 const BADGE =
   "inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-[0.6875rem] font-medium";
@@ -13,9 +14,10 @@ export function KnowledgeBadge({
   /** On a phone, the number alone (the words stay for screen readers). */
   compact?: boolean;
 }) {
+  const t = useT();
   const count = agent.knowledgeCount;
   if (count === 0) return null;
-  const label = `Knows ${count} ${count === 1 ? "file" : "files"}`;
+  const label = t("customAgents.knows", { count });
   return (
     <span
       data-testid="knowledge-badge"
@@ -39,6 +41,7 @@ export function KnowledgeBadge({
 
 /** An agent this server cannot run: no language model, and no knowledge files to answer from. */
 export function NeedsModelBadge({ agent }: { agent: Pick<CustomAgent, "available"> }) {
+  const t = useT();
   if (agent.available) return null;
   return (
     <span
@@ -46,7 +49,7 @@ export function NeedsModelBadge({ agent }: { agent: Pick<CustomAgent, "available
       className={`${BADGE} border-warning/40 bg-warning-soft text-warning`}
     >
       <CircleAlert className="size-3" aria-hidden="true" />
-      Needs a model
+      {t("customAgents.needsModel")}
     </span>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  AGENT_TOOL_LABELS,
   CUSTOM_AGENT_COLORS,
   CUSTOM_AGENT_LIMITS,
   CUSTOM_AGENT_TOOLS,
@@ -16,13 +15,11 @@ import { Button } from "@/components/ui/button.tsx";
 import { DialogContent, DialogRoot } from "@/components/ui/dialog.tsx";
 import { inputClasses, TextField } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { formatNumber } from "@/lib/format.ts";
+import { type MessageId, translateSpec, useT } from "@/lib/i18n/i18n.ts";
 import { fieldIssues, useCreateCustomAgent, useUpdateCustomAgent } from "../api/custom-agents.ts";
 import { EMOJI_SUGGESTIONS, lastGrapheme } from "../lib/editor-options.ts";
-import {
-  AgentAvatar,
-  CUSTOM_AGENT_COLOR_CLASSES,
-  CUSTOM_AGENT_COLOR_LABELS,
-} from "./agent-avatar.tsx";
+import { AgentAvatar, CUSTOM_AGENT_COLOR_CLASSES } from "./agent-avatar.tsx";
 import { KnowledgePicker } from "./knowledge-picker.tsx";
 
 const NO_FILES: CustomAgentKnowledgeFile[] = [];
@@ -55,8 +52,6 @@ function draftOf(agent: CustomAgent | undefined): Draft {
   };
 }
 
-const numberFormat = new Intl.NumberFormat("en-US");
-
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
@@ -76,6 +71,7 @@ export function CustomAgentEditor({
   onSaved: (agent: CustomAgent) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [draft, setDraft] = useState<Draft>(() => draftOf(agent));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateCustomAgent();
@@ -95,10 +91,10 @@ export function CustomAgentEditor({
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? "form");
-        found[field] ??= issue.message;
+        found[field] ??= translateSpec(issue.message);
       }
       setErrors(found);
-      setFormError("Check the highlighted fields.");
+      setFormError(t("customAgents.editor.checkFields"));
       return;
     }
     setErrors({});
@@ -117,9 +113,14 @@ export function CustomAgentEditor({
   const instructionsLength = draft.instructions.length;
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Agent details">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-label={t("customAgents.editor.form")}
+    >
       <TextField
-        label="Name"
+        label={t("customAgents.editor.name")}
         value={draft.name}
         maxLength={CUSTOM_AGENT_LIMITS.name}
         onChange={(e) => set("name", e.target.value)}
@@ -128,12 +129,12 @@ export function CustomAgentEditor({
       />
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">Avatar</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t("customAgents.editor.avatar")}</legend>
         <div className="flex items-center gap-3">
           <AgentAvatar emoji={draft.emoji || "?"} color={draft.color} size="lg" />
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-emoji`} className="text-sm">
-              Emoji
+              {t("customAgents.editor.emoji")}
             </label>
             <input
               id={`${id}-emoji`}
@@ -146,12 +147,12 @@ export function CustomAgentEditor({
           </div>
         </div>
         <FieldError id={`${id}-emoji-error`} message={err("emoji")} />
-        <ul className="flex flex-wrap gap-1.5" aria-label="Suggested emoji">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t("customAgents.editor.suggestedEmoji")}>
           {EMOJI_SUGGESTIONS.map((emoji) => (
             <li key={emoji}>
               <button
                 type="button"
-                aria-label={`Use ${emoji}`}
+                aria-label={t("customAgents.editor.useEmoji", { emoji })}
                 aria-pressed={draft.emoji === emoji}
                 onClick={() => set("emoji", emoji)}
                 className="flex size-9 items-center justify-center rounded-lg border border-border bg-surface text-lg hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-pressed:border-accent aria-pressed:bg-accent-soft"
@@ -161,7 +162,11 @@ export function CustomAgentEditor({
             </li>
           ))}
         </ul>
-        <div role="radiogroup" aria-label="Colour" className="mt-1 flex flex-wrap gap-2">
+        <div
+          role="radiogroup"
+          aria-label={t("customAgents.editor.colour")}
+          className="mt-1 flex flex-wrap gap-2"
+        >
           {CUSTOM_AGENT_COLORS.map((color) => (
             <label
               key={color}
@@ -179,7 +184,7 @@ export function CustomAgentEditor({
                 onChange={() => set("color", color)}
                 className="sr-only"
               />
-              <span className="sr-only">{CUSTOM_AGENT_COLOR_LABELS[color]}</span>
+              <span className="sr-only">{t(`customAgents.color.${color}` as MessageId)}</span>
               {draft.color === color ? <span aria-hidden="true">✓</span> : null}
             </label>
           ))}
@@ -187,8 +192,8 @@ export function CustomAgentEditor({
       </fieldset>
 
       <TextField
-        label="Description"
-        hint="One line people see on its card."
+        label={t("customAgents.editor.description")}
+        hint={t("customAgents.editor.descriptionHint")}
         value={draft.description}
         maxLength={CUSTOM_AGENT_LIMITS.description}
         onChange={(e) => set("description", e.target.value)}
@@ -198,7 +203,7 @@ export function CustomAgentEditor({
       <div className="flex flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-2">
           <label htmlFor={`${id}-instructions`} className="text-sm font-medium">
-            Instructions
+            {t("customAgents.editor.instructions")}
           </label>
           <span
             id={`${id}-instructions-count`}
@@ -208,8 +213,10 @@ export function CustomAgentEditor({
               instructionsLength > CUSTOM_AGENT_LIMITS.instructions ? "text-danger" : "text-subtle",
             )}
           >
-            {numberFormat.format(instructionsLength)} /{" "}
-            {numberFormat.format(CUSTOM_AGENT_LIMITS.instructions)}
+            {t("customAgents.editor.count", {
+              count: formatNumber(instructionsLength),
+              max: formatNumber(CUSTOM_AGENT_LIMITS.instructions),
+            })}
           </span>
         </div>
         <textarea
@@ -221,7 +228,7 @@ export function CustomAgentEditor({
           aria-describedby={[`${id}-instructions-count`, describe("instructions")]
             .filter(Boolean)
             .join(" ")}
-          placeholder="How it should answer, what it knows, what it avoids…"
+          placeholder={t("customAgents.editor.instructionsPlaceholder")}
           className={clsx(inputClasses, "h-auto min-h-32 py-2")}
         />
         <FieldError id={`${id}-instructions-error`} message={err("instructions")} />
@@ -229,14 +236,16 @@ export function CustomAgentEditor({
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">
-          Starter prompts{" "}
-          <span className="font-normal text-subtle">(up to {CUSTOM_AGENT_LIMITS.starters})</span>
+          {t("customAgents.editor.starters")}{" "}
+          <span className="font-normal text-subtle">
+            {t("customAgents.editor.upTo", { max: CUSTOM_AGENT_LIMITS.starters })}
+          </span>
         </legend>
         {draft.starters.map((starter, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: starters are edited in place by position
           <div key={index} className="flex items-center gap-2">
             <input
-              aria-label={`Starter ${index + 1}`}
+              aria-label={t("customAgents.editor.starter", { n: index + 1 })}
               value={starter}
               maxLength={CUSTOM_AGENT_LIMITS.starter}
               onChange={(e) =>
@@ -250,7 +259,7 @@ export function CustomAgentEditor({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove starter ${index + 1}`}
+              aria-label={t("customAgents.editor.removeStarter", { n: index + 1 })}
               onClick={() =>
                 set(
                   "starters",
@@ -271,13 +280,13 @@ export function CustomAgentEditor({
             onClick={() => set("starters", [...draft.starters, ""])}
           >
             <Plus className="size-4" aria-hidden="true" />
-            Add a starter
+            {t("customAgents.editor.addStarter")}
           </Button>
         ) : null}
       </fieldset>
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">Tools</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t("customAgents.editor.tools")}</legend>
         {CUSTOM_AGENT_TOOLS.map((tool) => (
           <label key={tool} className="flex items-center gap-2 text-sm">
             <input
@@ -287,11 +296,11 @@ export function CustomAgentEditor({
               onChange={(e) =>
                 set(
                   "tools",
-                  e.target.checked ? [...draft.tools, tool] : draft.tools.filter((t) => t !== tool),
+                  e.target.checked ? [...draft.tools, tool] : draft.tools.filter((x) => x !== tool),
                 )
               }
             />
-            {AGENT_TOOL_LABELS[tool]}
+            {t(`agentTools.tool.${tool}` as MessageId)}
           </label>
         ))}
         <FieldError id={`${id}-tools-error`} message={err("tools")} />
@@ -305,11 +314,15 @@ export function CustomAgentEditor({
       />
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">Model</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t("customAgents.editor.model")}</legend>
         {(
           [
-            ["default", "Default", "Quick answers for most tasks."],
-            ["reasoning", "Reasoning", "Thinks longer on hard problems."],
+            ["default", "customAgents.editor.modelDefault", "customAgents.editor.modelDefaultHint"],
+            [
+              "reasoning",
+              "customAgents.editor.modelReasoning",
+              "customAgents.editor.modelReasoningHint",
+            ],
           ] as const
         ).map(([value, label, hint]) => (
           <label key={value} className="flex items-start gap-2 text-sm">
@@ -321,7 +334,7 @@ export function CustomAgentEditor({
               onChange={() => set("model", value)}
             />
             <span>
-              {label} <span className="text-subtle">— {hint}</span>
+              {t(label)} <span className="text-subtle">— {t(hint)}</span>
             </span>
           </label>
         ))}
@@ -330,10 +343,10 @@ export function CustomAgentEditor({
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t("customAgents.editor.cancel")}
         </Button>
         <Button type="submit" disabled={saving}>
-          {agent ? "Save changes" : "Create agent"}
+          {agent ? t("customAgents.editor.save") : t("customAgents.editor.create")}
         </Button>
       </div>
     </form>
@@ -352,11 +365,16 @@ export function CustomAgentEditorDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: (agent: CustomAgent) => void;
 }) {
+  const t = useT();
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={agent ? `Edit ${agent.name}` : "New agent"}
-        description="Its name, look, instructions, tools and knowledge."
+        title={
+          agent
+            ? t("customAgents.editor.editTitle", { name: agent.name })
+            : t("customAgents.newAgent")
+        }
+        description={t("customAgents.editor.dialogDescription")}
         className="sm:max-w-xl"
         data-testid="custom-agent-editor"
       >

@@ -9,9 +9,8 @@ import {
   Pencil,
   Plus,
   Trash2,
-  Upload,
 } from "lucide-react";
-import { type ChangeEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
@@ -21,19 +20,19 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
-import { notify } from "@/lib/notices.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import {
   exportCustomAgent,
   useCustomAgents,
   useDeleteCustomAgent,
   useDuplicateCustomAgent,
-  useImportCustomAgent,
   useShareCustomAgent,
 } from "../api/custom-agents.ts";
-import { download, exportFileName, importKnowledgeNotice, shareUrl } from "../lib/agent-export.ts";
+import { download, exportFileName, shareUrl } from "../lib/agent-export.ts";
 import { AgentAvatar } from "./agent-avatar.tsx";
 import { KnowledgeBadge, NeedsModelBadge } from "./agent-badges.tsx";
 import { CustomAgentEditorDialog } from "./custom-agent-editor.tsx";
+import { ImportButton } from "./import-agent-button.tsx";
 
 const actionClasses = buttonClasses({ variant: "ghost", size: "sm" });
 
@@ -48,6 +47,7 @@ function AgentCard({
   onDelete: (agent: CustomAgent) => void;
   onError: (message: string | null) => void;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const duplicate = useDuplicateCustomAgent();
   const share = useShareCustomAgent();
@@ -81,7 +81,7 @@ function AgentCard({
                 data-testid="shared-badge"
                 className="rounded-full border border-accent/40 bg-accent-soft px-2 py-0.5 text-[0.6875rem] font-medium text-accent-soft-fg"
               >
-                Shared
+                {t("customAgents.hub.shared")}
               </span>
             ) : null}
             <KnowledgeBadge agent={agent} />
@@ -95,7 +95,7 @@ function AgentCard({
       {shown ? (
         <div className="flex flex-col gap-1">
           <label className="text-xs text-muted" htmlFor={`share-${agent.id}`}>
-            {copied ? "Link copied. Anyone signed in with it can use this agent." : "Share link"}
+            {copied ? t("customAgents.hub.linkCopied") : t("customAgents.hub.shareLink")}
           </label>
           <input
             id={`share-${agent.id}`}
@@ -109,12 +109,12 @@ function AgentCard({
       <div className="mt-auto flex flex-wrap gap-1">
         <Link to={paths.app.customAgentChat.href(agent.id)} className={actionClasses}>
           <MessageSquare className="size-4" aria-hidden="true" />
-          Chat
+          {t("customAgents.hub.chat")}
         </Link>
         {agent.isOwner ? (
           <Button variant="ghost" size="sm" onClick={() => onEdit(agent)}>
             <Pencil className="size-4" aria-hidden="true" />
-            Edit
+            {t("customAgents.edit")}
           </Button>
         ) : null}
         <Button
@@ -129,7 +129,7 @@ function AgentCard({
           }
         >
           <Copy className="size-4" aria-hidden="true" />
-          Duplicate
+          {t("customAgents.hub.duplicate")}
         </Button>
         {agent.isOwner ? (
           <>
@@ -141,7 +141,7 @@ function AgentCard({
                   onClick={() => void copyLink(agent.sharePath ?? "")}
                 >
                   <Link2 className="size-4" aria-hidden="true" />
-                  Copy link
+                  {t("customAgents.hub.copyLink")}
                 </Button>
                 <Button
                   variant="ghost"
@@ -158,7 +158,7 @@ function AgentCard({
                   }
                 >
                   <Link2Off className="size-4" aria-hidden="true" />
-                  Stop sharing
+                  {t("customAgents.hub.stopSharing")}
                 </Button>
               </>
             ) : (
@@ -179,7 +179,7 @@ function AgentCard({
                 }
               >
                 <Link2 className="size-4" aria-hidden="true" />
-                Share
+                {t("customAgents.hub.share")}
               </Button>
             )}
             <Button
@@ -193,11 +193,11 @@ function AgentCard({
               }
             >
               <Download className="size-4" aria-hidden="true" />
-              Export
+              {t("customAgents.hub.export")}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => onDelete(agent)}>
               <Trash2 className="size-4" aria-hidden="true" />
-              Delete
+              {t("customAgents.hub.delete")}
             </Button>
           </>
         ) : null}
@@ -206,60 +206,12 @@ function AgentCard({
   );
 }
 
-function ImportButton({ onError }: { onError: (message: string | null) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const importAgent = useImportCustomAgent();
-  const navigate = useNavigate();
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    onError(null);
-    let data: unknown;
-    try {
-      data = JSON.parse(await file.text());
-    } catch {
-      onError(`“${file.name}” is not an exported agent (it is not JSON).`);
-      return;
-    }
-    importAgent.mutate(data, {
-      onSuccess: (agent) => {
-        const notice = importKnowledgeNotice(agent);
-        if (notice) notify(notice.includes("Not in your files") ? "info" : "success", notice);
-        void navigate(paths.app.customAgentChat.href(agent.id));
-      },
-      onError: (error) => onError(`Could not import “${file.name}”: ${errorMessage(error)}`),
-    });
-  };
-  return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json"
-        aria-label="Import an agent from a file"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(e) => void pick(e)}
-        data-testid="import-input"
-      />
-      <Button
-        variant="outline"
-        disabled={importAgent.isPending}
-        onClick={() => input.current?.click()}
-      >
-        <Upload className="size-4" aria-hidden="true" />
-        Import
-      </Button>
-    </>
-  );
-}
-
 function HubSkeleton() {
+  const t = useT();
   return (
     <div className="grid gap-2 sm:grid-cols-2" data-testid="custom-agents-loading">
       <span className="sr-only" role="status">
-        Loading your agents…
+        {t("customAgents.hub.loading")}
       </span>
       {[1, 2, 3, 4].map((n) => (
         <Skeleton key={n} className="h-28 rounded-xl" />
@@ -270,6 +222,7 @@ function HubSkeleton() {
 
 /** /app/agents/custom: the caller's agents, those shared with them, and making new ones. */
 export function CustomAgentsHub() {
+  const t = useT();
   const query = useCustomAgents();
   const navigate = useNavigate();
   const remove = useDeleteCustomAgent();
@@ -287,19 +240,23 @@ export function CustomAgentsHub() {
   if (query.isPending) body = <HubSkeleton />;
   else if (query.isError)
     body = (
-      <LoadError what="Your agents" error={query.error} onRetry={() => void query.refetch()} />
+      <LoadError
+        what={t("customAgents.hub.yours")}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   else if (query.data.own.length === 0 && query.data.sharedWithMe.length === 0)
     body = (
       <EmptyState
         icon={Bot}
-        title="No custom agents yet"
-        description="Give an agent a name, instructions and tools, then chat with it or share it."
+        title={t("customAgents.hub.emptyTitle")}
+        description={t("customAgents.hub.emptyText")}
         testId="custom-agents-empty"
       >
         <Button onClick={() => setEditing("new")}>
           <Plus className="size-4" aria-hidden="true" />
-          New agent
+          {t("customAgents.newAgent")}
         </Button>
       </EmptyState>
     );
@@ -308,7 +265,7 @@ export function CustomAgentsHub() {
       <div className="flex flex-col gap-8">
         <section aria-labelledby="own-agents-heading">
           <h2 id="own-agents-heading" className="mb-3 text-base font-semibold">
-            Your agents
+            {t("customAgents.hub.yours")}
           </h2>
           {query.data.own.length > 0 ? (
             <ul className="grid gap-2 sm:grid-cols-2">
@@ -317,13 +274,13 @@ export function CustomAgentsHub() {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-muted">You have not made an agent yet.</p>
+            <p className="text-sm text-muted">{t("customAgents.hub.noneYet")}</p>
           )}
         </section>
         {query.data.sharedWithMe.length > 0 ? (
           <section aria-labelledby="shared-agents-heading">
             <h2 id="shared-agents-heading" className="mb-3 text-base font-semibold">
-              Shared with you
+              {t("customAgents.hub.sharedWithYou")}
             </h2>
             <ul className="grid gap-2 sm:grid-cols-2">
               {query.data.sharedWithMe.map((agent) => (
@@ -340,7 +297,7 @@ export function CustomAgentsHub() {
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setEditing("new")}>
           <Plus className="size-4" aria-hidden="true" />
-          New agent
+          {t("customAgents.newAgent")}
         </Button>
         <ImportButton onError={setError} />
       </div>
@@ -349,7 +306,7 @@ export function CustomAgentsHub() {
           kind="error"
           action={
             <Button variant="ghost" size="sm" onClick={() => setError(null)}>
-              Dismiss
+              {t("customAgents.hub.dismiss")}
             </Button>
           }
         >
@@ -372,9 +329,13 @@ export function CustomAgentsHub() {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title={`Delete ${deleting?.name ?? "this agent"}?`}
-        description="Its conversations stay in your history."
-        confirmLabel="Delete"
+        title={
+          deleting
+            ? t("customAgents.hub.deleteNamed", { name: deleting.name })
+            : t("customAgents.hub.deleteThis")
+        }
+        description={t("customAgents.hub.deleteText")}
+        confirmLabel={t("customAgents.hub.delete")}
         testId="delete-agent-dialog"
         onConfirm={() => {
           if (!deleting) return;

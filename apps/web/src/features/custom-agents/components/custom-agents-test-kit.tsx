@@ -7,8 +7,12 @@ import { vi } from "vitest";
 import { CustomAgentChat } from "@/app/routes/app/custom-agent-chat.tsx";
 import type { PartRendererProps } from "@/components/chat/part-registry.tsx";
 import { AgentChatSlotsContext } from "@/features/agents/components/agent-chat-slots.tsx";
+import { needCatalogue } from "@/lib/i18n/i18n.ts";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { AcceptShare } from "./accept-share.tsx";
+
+// Custom agents' messages are a catalogue part of their own, loaded with their routes (router.tsx).
+await needCatalogue("customAgents");
 
 /** What the custom agents' web tests share: a signed-in person, two agents, the API at fetch. */
 
@@ -113,7 +117,7 @@ export function renderAt(path: string, routes: React.ReactNode) {
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               {routes}
-              <Route path="*" element={<p>elsewhere</p>} />
+              <Route path="*" element={<p data-testid="elsewhere" />} />
             </Routes>
             <Where />
           </MemoryRouter>

@@ -12,6 +12,8 @@ import { LoadError } from "@/components/ui/load-error.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
+import { type MessageId, t, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import { useOwnFiles } from "../api/own-files.ts";
 import { KnowledgeUpload, useKnowledgeProgress } from "./knowledge-upload.tsx";
 
@@ -19,18 +21,11 @@ const MAX = CUSTOM_AGENT_LIMITS.knowledgeFiles;
 
 type Candidate = Pick<FileListItem, "id" | "name" | "status" | "pages">;
 
-const STATUS_LABELS: Record<Candidate["status"], string> = {
-  queued: "Waiting to be read",
-  parsing: "Being read",
-  indexing: "Being indexed",
-  ready: "",
-  failed: "Could not be read",
-};
-
 function detail(file: Candidate): string {
-  if (file.status !== "ready") return STATUS_LABELS[file.status];
+  if (file.status !== "ready")
+    return t(`customAgents.knowledge.status.${file.status}` as MessageId);
   if (file.pages === null) return "";
-  return file.pages === 1 ? "1 page" : `${file.pages} pages`;
+  return t("customAgents.knowledge.pages", { count: file.pages });
 }
 
 /**
@@ -59,7 +54,7 @@ const filesPageLink = (label: string) => (
   >
     {label}
     <ExternalLink className="size-3.5" aria-hidden="true" />
-    <span className="sr-only">(opens in a new tab)</span>
+    <span className="sr-only">{t("customAgents.knowledge.newTab")}</span>
   </Link>
 );
 
@@ -95,6 +90,7 @@ export function KnowledgePicker({
   onChange: (ids: string[]) => void;
   error: string | undefined;
 }) {
+  const t = useT();
   const id = useId();
   const files = useOwnFiles();
   const canUpload = useAttachClient() !== null;
@@ -117,14 +113,20 @@ export function KnowledgePicker({
     body = (
       <div className="flex flex-col gap-2" data-testid="knowledge-loading">
         <span className="sr-only" role="status">
-          Loading your files…
+          {t("customAgents.knowledge.loading")}
         </span>
         <Skeleton className="h-5 w-3/4" />
         <Skeleton className="h-5 w-2/3" />
       </div>
     );
   } else if (files.isError && candidates.length === 0) {
-    body = <LoadError what="Your files" error={files.error} onRetry={() => void files.refetch()} />;
+    body = (
+      <LoadError
+        what={t("customAgents.knowledge.what")}
+        error={files.error}
+        onRetry={() => void files.refetch()}
+      />
+    );
   } else if (candidates.length === 0) {
     body = (
       <div
@@ -134,19 +136,23 @@ export function KnowledgePicker({
         <span className="flex items-center gap-2 text-fg">
           <FileText className="size-4" aria-hidden="true" />
           {(files.data?.files.length ?? 0) > 0
-            ? "None of your files is ready yet."
-            : "You have no files yet."}
+            ? t("customAgents.knowledge.noneReady")
+            : t("customAgents.knowledge.noFiles")}
         </span>
         {canUpload ? (
           <>
             <KnowledgeUpload selected={selected} onChange={onChange} />
             <span>
-              PDFs, Word, text and more. Or add them on {filesPageLink("the files page")}.
+              {richT("customAgents.knowledge.orFilesPage", {
+                link: filesPageLink(t("customAgents.knowledge.filesPage")),
+              })}
             </span>
           </>
         ) : (
           <span>
-            {filesPageLink("Upload files")} — PDFs, Word, text and more — then pick them here.
+            {richT("customAgents.knowledge.uploadThenPick", {
+              link: filesPageLink(t("customAgents.knowledge.upload")),
+            })}
           </span>
         )}
       </div>
@@ -156,19 +162,19 @@ export function KnowledgePicker({
       <>
         {candidates.length > 6 ? (
           <SearchInput
-            label="Find a file"
+            label={t("customAgents.knowledge.find")}
             value={filter}
             onChange={setFilter}
-            placeholder="Find a file"
+            placeholder={t("customAgents.knowledge.find")}
           />
         ) : null}
         {shown.length === 0 ? (
           <p className="text-sm text-muted" role="status">
-            No file matches “{filter.trim()}”.
+            {t("customAgents.knowledge.noMatch", { query: filter.trim() })}
           </p>
         ) : (
           <ul
-            aria-label="Your files"
+            aria-label={t("customAgents.knowledge.what")}
             className="flex max-h-60 flex-col gap-0.5 overflow-y-auto rounded-lg border border-border p-1"
           >
             {shown.map((file) => {
@@ -199,19 +205,23 @@ export function KnowledgePicker({
           </ul>
         )}
         {full ? (
-          <p className="text-xs text-muted">
-            An agent knows at most {MAX} files: take one out to add another.
-          </p>
+          <p className="text-xs text-muted">{t("customAgents.knowledge.full", { max: MAX })}</p>
         ) : null}
         {canUpload ? (
           <>
             <KnowledgeUpload selected={selected} onChange={onChange} />
             <p className="text-xs text-subtle">
-              Or add files on {filesPageLink("the files page")}.
+              {richT("customAgents.knowledge.orAddOn", {
+                link: filesPageLink(t("customAgents.knowledge.filesPage")),
+              })}
             </p>
           </>
         ) : (
-          <p className="text-xs text-subtle">Need another file? {filesPageLink("Upload files")}</p>
+          <p className="text-xs text-subtle">
+            {richT("customAgents.knowledge.needAnother", {
+              link: filesPageLink(t("customAgents.knowledge.upload")),
+            })}
+          </p>
         )}
       </>
     );
@@ -224,17 +234,16 @@ export function KnowledgePicker({
       aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
     >
       <legend className="mb-1.5 flex w-full items-baseline justify-between gap-2 text-sm font-medium">
-        <span>Knowledge</span>
+        <span>{t("customAgents.knowledge.title")}</span>
         <span
           className={clsx("text-xs font-normal tabular-nums", full ? "text-fg" : "text-subtle")}
           data-testid="knowledge-count"
         >
-          {selected.length} / {MAX} files
+          {t("customAgents.knowledge.count", { count: selected.length, max: MAX })}
         </span>
       </legend>
       <p id={`${id}-hint`} className="-mt-1 text-sm text-muted">
-        Files it searches to answer, citing the page. People you share the agent with can ask about
-        them, but cannot open or download them.
+        {t("customAgents.knowledge.hint")}
       </p>
       {body}
       {error ? (

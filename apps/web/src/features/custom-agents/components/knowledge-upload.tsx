@@ -4,14 +4,15 @@ import { Upload, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { useAttachClient } from "@/components/chat/attach/attach-client.ts";
 import { errorMessage } from "@/lib/api-client.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { filesKeys } from "@/lib/query-keys.ts";
 
 const MAX = CUSTOM_AGENT_LIMITS.knowledgeFiles;
 
 /** What the person reads when they chose more files than the agent can still take. */
 export function knowledgeRoomText(room: number): string {
-  if (room <= 0) return `An agent knows at most ${MAX} files: take one out to add another.`;
-  return `An agent knows at most ${MAX} files: only the first ${room} ${room === 1 ? "was" : "were"} uploaded.`;
+  if (room <= 0) return t("customAgents.knowledge.full", { max: MAX });
+  return t("customAgents.knowledge.onlyFirst", { room, max: MAX });
 }
 
 interface Sending {
@@ -37,6 +38,7 @@ export function KnowledgeUpload({
   selected: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
+  const t = useT();
   const client = useAttachClient();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -99,10 +101,10 @@ export function KnowledgeUpload({
         className="inline-flex w-fit items-center gap-1.5 rounded-lg border border-border px-3 py-1.5 text-sm text-fg hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
       >
         <Upload className="size-4" aria-hidden="true" />
-        Upload files
+        {t("customAgents.knowledge.upload")}
       </button>
       {sending.length > 0 ? (
-        <ul aria-label="Uploading" className="flex flex-col gap-1">
+        <ul aria-label={t("customAgents.knowledge.uploading")} className="flex flex-col gap-1">
           {sending.map((s) => (
             <li key={s.key} className="flex min-w-0 items-center gap-2 text-sm">
               <span className="min-w-0 flex-1 truncate text-fg">{s.name}</span>
@@ -111,7 +113,7 @@ export function KnowledgeUpload({
                   className="h-1.5 w-24 shrink-0 accent-accent"
                   max={1}
                   value={s.progress}
-                  aria-label={`Uploading ${s.name}`}
+                  aria-label={t("customAgents.knowledge.uploadingFile", { name: s.name })}
                 />
               ) : (
                 <>
@@ -120,7 +122,7 @@ export function KnowledgeUpload({
                   </span>
                   <button
                     type="button"
-                    aria-label={`Dismiss ${s.name}`}
+                    aria-label={t("customAgents.knowledge.dismissFile", { name: s.name })}
                     className="shrink-0 rounded p-0.5 text-subtle hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
                     onClick={() => setSending((all) => all.filter((x) => x.key !== s.key))}
                   >

@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   SignInDialogProvider,
   useSignInDialog,
 } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
+import { activateLocale, needCatalogue } from "@/lib/i18n/i18n.ts";
 import { SharedAgentWelcome } from "./shared-agent-welcome.tsx";
 
 const PATH = "/app/agents/custom/shared/tok0123456789abcdefghi";
@@ -63,7 +64,13 @@ function show() {
   return userEvent.setup();
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await activateLocale("en");
+});
+
+// Custom agents' messages load with their routes (router.tsx).
+beforeAll(() => needCatalogue("customAgents"));
 
 describe("SharedAgentWelcome", () => {
   it("shows the agent's card, and its sign-in link is asked to bring the person back here", async () => {
@@ -94,5 +101,19 @@ describe("SharedAgentWelcome", () => {
     expect(await screen.findByTestId("share-link-invalid")).toHaveTextContent(
       "This link is not valid any more",
     );
+  });
+
+  it("reads in French, its plurals included", async () => {
+    serve(json(PREVIEW));
+    await activateLocale("fr");
+    show();
+    const card = await screen.findByTestId("shared-agent-welcome");
+    expect(card).toHaveTextContent("Partagé avec vous par Ann Smith");
+    expect(card).toHaveTextContent("Répond à partir de 2 fichiers de Ann Smith");
+    expect(card).toHaveTextContent("Essayez de demander");
+    expect(
+      screen.getByRole("button", { name: "Connectez-vous pour discuter avec Pirate Poet" }),
+    ).toBeInTheDocument();
+    expect(card).not.toHaveTextContent("Shared with you");
   });
 });

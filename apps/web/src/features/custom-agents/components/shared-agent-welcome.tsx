@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { isMissing, useSharedAgentPreview } from "../api/custom-agents.ts";
 import { AgentAvatar } from "./agent-avatar.tsx";
 import { InvalidShareLink } from "./invalid-share-link.tsx";
@@ -20,6 +21,7 @@ export function SharedAgentWelcome({
   /** Opens the sign-in dialog with this reason; its link is to open `returnTo` (this page). */
   onSignIn: (reason: string, returnTo: string) => void;
 }) {
+  const t = useT();
   const preview = useSharedAgentPreview(token);
   const { pathname } = useLocation();
 
@@ -27,7 +29,7 @@ export function SharedAgentWelcome({
     return (
       <div data-testid="shared-agent-loading" className="flex flex-col gap-3">
         <span role="status" className="sr-only">
-          Loading...
+          {t("spec.loading")}
         </span>
         <Skeleton className="h-16 w-16 rounded-2xl" />
         <Skeleton className="h-7 w-2/3" />
@@ -39,14 +41,15 @@ export function SharedAgentWelcome({
     if (isMissing(preview.error)) return <InvalidShareLink />;
     return (
       <LoadError
-        what="The shared agent"
+        what={t("customAgents.sharedWhat")}
         error={preview.error}
         onRetry={() => void preview.refetch()}
       />
     );
   }
   const agent = preview.data;
-  const signIn = () => onSignIn(`Sign in to chat with ${agent.name}.`, pathname);
+  const signIn = () =>
+    onSignIn(t("customAgents.welcome.signInReason", { name: agent.name }), pathname);
   return (
     <section
       aria-labelledby="shared-agent-name"
@@ -58,19 +61,23 @@ export function SharedAgentWelcome({
         <h1 id="shared-agent-name" className="text-2xl font-semibold tracking-tight">
           {agent.name}
         </h1>
-        <p className="text-sm text-muted">Shared with you by {agent.ownerName}</p>
+        <p className="text-sm text-muted">
+          {t("customAgents.welcome.sharedBy", { owner: agent.ownerName })}
+        </p>
       </div>
       {agent.description ? <p className="max-w-prose text-fg">{agent.description}</p> : null}
       {agent.knowledgeCount > 0 ? (
         <p className="flex items-center gap-1.5 text-sm text-muted">
           <BookOpen className="size-4" aria-hidden="true" />
-          Answers from {agent.knowledgeCount} {agent.knowledgeCount === 1 ? "file" : "files"} of{" "}
-          {agent.ownerName}
+          {t("customAgents.welcome.answersFrom", {
+            count: agent.knowledgeCount,
+            owner: agent.ownerName,
+          })}
         </p>
       ) : null}
       {agent.starters.length > 0 ? (
         <div className="flex w-full flex-col gap-2">
-          <h2 className="text-sm font-medium text-muted">Try asking</h2>
+          <h2 className="text-sm font-medium text-muted">{t("customAgents.welcome.tryAsking")}</h2>
           <ul className="flex flex-col gap-2">
             {agent.starters.map((starter) => (
               <li
@@ -84,11 +91,9 @@ export function SharedAgentWelcome({
         </div>
       ) : null}
       <Button size="lg" onClick={signIn} data-testid="shared-agent-sign-in">
-        Sign in to chat with {agent.name}
+        {t("customAgents.welcome.signIn", { name: agent.name })}
       </Button>
-      <p className="text-xs text-muted">
-        With your e-mail address, no password. The link we send brings you back here.
-      </p>
+      <p className="text-xs text-muted">{t("customAgents.welcome.signInNote")}</p>
     </section>
   );
 }
