@@ -1,5 +1,6 @@
 import type { SearchFilesToolOutput } from "@nexus/contracts";
 import { BookOpen } from "lucide-react";
+import { t } from "@/lib/i18n/i18n.ts";
 import { isLocalPath, safeHttpUrl } from "../lib/agent-message.ts";
 import { ToolDetails, type ToolPartLike, ToolRow } from "./agent-tool-row.tsx";
 
@@ -47,19 +48,24 @@ export function SearchFilesToolPart({
 }) {
   const query =
     isRecord(part.input) && typeof part.input.query === "string" ? part.input.query : "";
-  const about = query ? ` for “${query}”` : "";
   const icon = <BookOpen className="size-4" aria-hidden="true" />;
   if (part.state !== "output-available") {
     return (
       <ToolRow running={running} icon={icon}>
         {interrupted
-          ? `Did not finish searching the files${about}`
-          : `Searching the files${about}…`}
+          ? query
+            ? t("toolCall.files.interruptedFor", { query })
+            : t("toolCall.files.interrupted")
+          : query
+            ? t("toolCall.files.runningFor", { query })
+            : t("toolCall.files.running")}
       </ToolRow>
     );
   }
   const passages = passagesOf(part.output);
-  const summary = `Searched the files${about}: ${passages.length} ${passages.length === 1 ? "passage" : "passages"}`;
+  const summary = query
+    ? t("toolCall.files.doneFor", { count: passages.length, query })
+    : t("toolCall.files.done", { count: passages.length });
   if (passages.length === 0)
     return (
       <ToolRow running={false} icon={icon}>

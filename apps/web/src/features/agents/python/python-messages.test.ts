@@ -1,5 +1,6 @@
 import { MAX_QUERY_CHARS } from "@nexus/contracts";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { composeTutorMessage, outcomeNotice } from "./python-messages.ts";
 import { missingSupport } from "./python-runner.ts";
 
@@ -150,5 +151,28 @@ describe("composeTutorMessage", () => {
       outcome: { kind: "stopped" },
     });
     expect(backticks.length).toBeLessThanOrEqual(MAX_QUERY_CHARS);
+  });
+});
+
+describe("in the interface's language", () => {
+  afterEach(() => activateLocale("en"));
+
+  it("tells how a run ended, and hands the tutor the run, in French (durations and numbers by Intl)", async () => {
+    await activateLocale("fr");
+    expect(outcomeNotice({ kind: "timeout", limitMs: 2_500 })?.text).toBe(
+      "Arrêté : le code a tourné plus de 2,5 secondes (une boucle infinie ?). Python redémarre à la prochaine exécution.",
+    );
+    expect(outcomeNotice({ kind: "ok", truncated: true })?.text).toBe(
+      "La sortie a été coupée après 20\u202f000 caractères.",
+    );
+    expect(
+      composeTutorMessage({
+        code: "while True: pass",
+        output: "",
+        outcome: { kind: "timeout", limitMs: 10_000 },
+      }),
+    ).toBe(
+      "J’ai exécuté ce code :\n\n```python\nwhile True: pass\n```\n\nIl n’a rien affiché.\n\nArrêté : le code a tourné plus de 10 secondes (une boucle infinie ?).",
+    );
   });
 });

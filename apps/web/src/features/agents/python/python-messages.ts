@@ -1,8 +1,10 @@
 import { MAX_QUERY_CHARS } from "@nexus/contracts";
+import { intlLocale, t } from "@/lib/i18n/i18n.ts";
 import { OUTPUT_MAX_CHARS } from "./python-protocol.ts";
 import type { PythonOutcome } from "./python-runner.ts";
 
-export const PYTHON_LOADING_MESSAGE = "Loading Python… (first time takes a few seconds)";
+/** What the scratchpad says while Python loads (a function: the interface language can change). */
+export const pythonLoadingMessage = () => t("pythonPad.loading");
 
 /** What the person reads about how a run ended (null: it ended normally, the output says it all). */
 export interface OutcomeNotice {
@@ -10,8 +12,7 @@ export interface OutcomeNotice {
   text: string;
 }
 
-const seconds = (ms: number) =>
-  `${Math.round(ms / 100) / 10} seconds`.replace(/^1 seconds/, "1 second");
+const seconds = (ms: number) => t("pythonPad.duration", { s: Math.round(ms / 100) / 10 });
 
 /** The first part of a dotted module name ("numpy" of "numpy.linalg"). */
 const rootModule = (name: string) => name.split(".")[0] ?? name;
@@ -25,49 +26,49 @@ export function outcomeNotice(outcome: PythonOutcome): OutcomeNotice | null {
       if (type === "ModuleNotFoundError" && module)
         return {
           tone: "warning",
-          text: `There is no module named "${rootModule(module)}" here. Python in your browser has the standard library only: packages such as numpy, pandas or requests cannot be installed. Try the idea with the standard library, or run this code with Python on your own computer.`,
+          text: t("pythonPad.noModule", { module: rootModule(module) }),
         };
       if (type === "InputNotSupportedError")
         return {
           tone: "warning",
-          text: 'input() cannot read from the keyboard here. Put the value in the code instead, for example: name = "Ada".',
+          text: t("pythonPad.noInput"),
         };
       if (type === "InternalError")
         return {
           tone: "danger",
-          text: "Python itself stopped while running this code (it may have run out of memory). Python starts again on the next run.",
+          text: t("pythonPad.internal"),
         };
       return {
         tone: "danger",
-        text: `Your code raised ${type}: the traceback above shows where. Send it to the tutor if you want help with it.${outcome.truncated ? ` ${truncatedText()}` : ""}`,
+        text: `${t("pythonPad.raised", { type })}${outcome.truncated ? ` ${truncatedText()}` : ""}`,
       };
     }
     case "timeout":
       return {
         tone: "warning",
-        text: `Stopped: the code ran longer than ${seconds(outcome.limitMs)} (an endless loop?). Python starts again on the next run.`,
+        text: t("pythonPad.timeout", { duration: seconds(outcome.limitMs) }),
       };
     case "stopped":
-      return { tone: "info", text: "Stopped. Python starts again on the next run." };
+      return { tone: "info", text: t("pythonPad.stoppedRun") };
     case "unavailable":
       return { tone: "danger", text: unavailableText(outcome.reason, outcome.detail) };
   }
 }
 
 function truncatedText(): string {
-  return `The output was cut after ${OUTPUT_MAX_CHARS.toLocaleString("en-US")} characters.`;
+  return t("pythonPad.truncated", {
+    count: new Intl.NumberFormat(intlLocale()).format(OUTPUT_MAX_CHARS),
+  });
 }
 
 function unavailableText(
   reason: Extract<PythonOutcome, { kind: "unavailable" }>["reason"],
   detail: string | undefined,
 ): string {
-  if (reason === "no-webassembly")
-    return "Python cannot run in this browser: it does not support WebAssembly (or it is turned off). Use a current Chrome, Edge, Firefox or Safari, or run the code with Python on your own computer.";
-  if (reason === "no-worker")
-    return "Python cannot run in this browser: it does not support web workers, which run the code without freezing the page. Use a current Chrome, Edge, Firefox or Safari, or run the code with Python on your own computer.";
+  if (reason === "no-webassembly") return t("pythonPad.noWasm");
+  if (reason === "no-worker") return t("pythonPad.noWorker");
   const why = detail?.trim() ? ` (${detail.trim().slice(0, 200)})` : "";
-  return `Python could not be loaded: its files did not download or start${why}. Check your connection and press Run again.`;
+  return t("pythonPad.loadFailed", { why });
 }
 
 /** A fence longer than any run of backticks in the text, so the text cannot close it. */
@@ -77,10 +78,11 @@ function fenced(text: string, language: string): string {
   return `${fence}${language}\n${text.replace(/\n+$/, "")}\n${fence}`;
 }
 
-function shorten(text: string, max: number, what: string): string {
+function shorten(text: string, max: number, what: "code" | "output"): string {
   if (text.length <= max) return text;
-  if (text.endsWith(`(${what} shortened)`)) text = text.slice(0, text.lastIndexOf("\n…"));
-  const note = `\n… (${what} shortened)`;
+  const said = what === "code" ? t("pythonPad.codeShortened") : t("pythonPad.outputShortened");
+  if (text.endsWith(said)) text = text.slice(0, text.lastIndexOf("\n…"));
+  const note = `\n… ${said}`;
   return text.slice(0, Math.max(0, max - note.length)) + note;
 }
 
@@ -98,10 +100,12 @@ export function composeTutorMessage(run: {
 }): string {
   const notice = run.outcome.kind === "ok" ? null : outcomeNotice(run.outcome);
   // The notice's first sentence (the rest is advice for the learner, not news for the tutor).
-  const ending = notice ? `\n\n${notice.text.split(/(?<=[.!?])\s/)[0]}` : "";
+  const ending = notice ? `\n\n${notice.text.split(/(?<=[.!?])\s|(?<=。)/)[0]}` : "";
   const build = (code: string, output: string | null) =>
-    `I ran this code:\n\n${fenced(code, "python")}${
-      output === null ? "\n\nIt printed nothing." : `\n\nOutput:\n\n${fenced(output, "text")}`
+    `${t("pythonPad.tutorRan")}\n\n${fenced(code, "python")}${
+      output === null
+        ? `\n\n${t("pythonPad.tutorNothing")}`
+        : `\n\n${t("pythonPad.tutorOutput")}\n\n${fenced(output, "text")}`
     }${ending}`;
   const printed = run.output.trim() === "" ? null : run.output.replace(/\n+$/, "");
   let code = shorten(

@@ -18,7 +18,7 @@ import {
   composeTutorMessage,
   type OutcomeNotice,
   outcomeNotice,
-  PYTHON_LOADING_MESSAGE,
+  pythonLoadingMessage,
 } from "./python-messages.ts";
 import { PYTHON_TIME_LIMIT_MS } from "./python-runner.ts";
 import { usePythonWorkbench } from "./python-workbench-context.tsx";
@@ -111,7 +111,7 @@ export function PythonScratchpad({ fillComposer, composerDisabled }: AgentWorkbe
       : "";
   const status =
     phase === "loading"
-      ? PYTHON_LOADING_MESSAGE
+      ? pythonLoadingMessage()
       : phase === "running"
         ? t("pythonPad.running")
         : ran

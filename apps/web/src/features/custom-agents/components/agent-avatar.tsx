@@ -16,19 +16,6 @@ export const CUSTOM_AGENT_COLOR_CLASSES: Record<Color, string> = {
   slate: "bg-slate-100 text-slate-900 dark:bg-slate-800/60 dark:text-slate-100",
 };
 
-/** The colours' names as people read them. */
-export const CUSTOM_AGENT_COLOR_LABELS: Record<Color, string> = {
-  indigo: "Indigo",
-  sky: "Sky",
-  teal: "Teal",
-  green: "Green",
-  amber: "Amber",
-  orange: "Orange",
-  rose: "Rose",
-  violet: "Violet",
-  slate: "Slate",
-};
-
 /** A custom agent's emoji on its colour. */
 export function AgentAvatar({
   emoji,

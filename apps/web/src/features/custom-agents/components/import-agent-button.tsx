@@ -30,7 +30,7 @@ export function ImportButton({ onError }: { onError: (message: string | null) =>
     importAgent.mutate(data, {
       onSuccess: (agent) => {
         const notice = importKnowledgeNotice(agent);
-        if (notice) notify(notice.includes("Not in your files") ? "info" : "success", notice);
+        if (notice) notify(agent.knowledgeDropped?.length ? "info" : "success", notice);
         void navigate(paths.app.customAgentChat.href(agent.id));
       },
       onError: (error) =>

@@ -1,4 +1,5 @@
 import { saveBlob } from "@/lib/download-file.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /** The full share link of a shared agent (its path on this site). */
 export function shareUrl(sharePath: string): string {
@@ -20,7 +21,8 @@ const list = (names: readonly string[]) => names.map((n) => `“${n}”`).join("
 
 /**
  * What an import did with the knowledge files its export named: kept (the person already has the
- * same bytes) or not added (for the editor). Null when the export named none.
+ * same bytes) or not added (for the editor), in the interface's language. Null when the export
+ * named none.
  */
 export function importKnowledgeNotice(imported: {
   name: string;
@@ -30,11 +32,9 @@ export function importKnowledgeNotice(imported: {
   const kept = imported.knowledgeKept ?? [];
   const dropped = imported.knowledgeDropped ?? [];
   if (kept.length === 0 && dropped.length === 0) return null;
-  const parts = [`${imported.name} was imported.`];
-  if (kept.length > 0) parts.push(`It knows ${list(kept)}, already in your files.`);
+  const parts = [t("customAgents.importNotice.imported", { name: imported.name })];
+  if (kept.length > 0) parts.push(t("customAgents.importNotice.kept", { files: list(kept) }));
   if (dropped.length > 0)
-    parts.push(
-      `Not in your files, so not added to its knowledge: ${list(dropped)}. Add them in its editor.`,
-    );
+    parts.push(t("customAgents.importNotice.dropped", { files: list(dropped) }));
   return parts.join(" ");
 }
