@@ -10,6 +10,7 @@ import {
   type NexdocsNode,
   type NexdocsSave,
   type NexdocsVersions,
+  withoutCitations,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -54,8 +55,7 @@ function present(row: repo.NexdocsRow): NexdocsDocument {
 
 /** A list row's excerpt: the head of its Markdown with the syntax and citation chips left out. */
 function excerptOf(head: string): string {
-  return head
-    .replace(/\[cite\]\(nexdocs:cite\?[^)\s]*\)/g, "")
+  return withoutCitations(head)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+\.|>|\|)\s?/gm, "")
     .replace(/[`*_~|\\]|-{3,}|\[[ x]\]/g, " ")

@@ -83,7 +83,6 @@ export function MathPopover({ edit, onDone }: { edit: MathEdit; onDone: () => vo
             aria-label={t("nexdocs.math.field")}
             className={`${inputClasses} font-mono`}
             value={latex}
-            placeholder="a^2 + b^2 = c^2"
             spellCheck={false}
             autoComplete="off"
             onChange={(event) => setLatex(event.target.value)}
