@@ -132,6 +132,7 @@ test("NexDocs: math from the slash menu is edited beside it with a live preview,
   const box = page.getByTestId("nexdocs-math-editor");
   const field = box.getByLabel("Formula in TeX");
   await expect(field).toBeFocused();
+  await expect(page.getByTestId("nexdocs-bubble-menu")).toBeHidden();
   await page.keyboard.type("h = \\frac{a}{b}");
   await expect(page.getByTestId("nexdocs-math-preview").locator(".katex-html")).toBeVisible();
   await fontsReady(page);

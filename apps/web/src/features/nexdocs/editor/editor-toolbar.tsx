@@ -289,8 +289,13 @@ export function EditorToolbar({ editor, onAi }: { editor: Editor; onAi?: RunAiAc
       </div>
       <BubbleMenu
         editor={editor}
+        // Not on a selected formula: its own editor opens beside it (math-popover.tsx).
         shouldShow={({ editor: e, from, to }) =>
-          linking || (from !== to && !e.isActive("codeBlock"))
+          linking ||
+          (from !== to &&
+            !e.isActive("codeBlock") &&
+            !e.isActive("inlineMath") &&
+            !e.isActive("blockMath"))
         }
         options={bubbleOptions}
         className="flex items-center gap-0.5 rounded-xl border border-border bg-surface p-1 shadow-lg"
