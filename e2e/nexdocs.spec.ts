@@ -10,8 +10,8 @@ import { REPO_ROOT } from "./support/server-process.ts";
  * Issue 40: NexDocs. A document written with Markdown shortcuts and the slash menu survives a
  * reload, a version is restored, the Markdown export downloads it; a second tab's stale save
  * shows the conflict and loses nothing; another person gets not-found; an AI edit (against the
- * fake model) is a suggestion accepted from the keyboard and undone. Screenshots of the editor
- * light and dark, desktop and phone.
+ * fake model) is a suggestion accepted from the keyboard and undone; a formula is edited beside
+ * it with a live preview. Screenshots of the editor light and dark, desktop and phone.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
@@ -110,6 +110,57 @@ test("NexDocs: Markdown shortcuts and the slash menu, reload intact, restore a v
   expect(text).toContain("# Harbour plan");
   expect(text).toContain("# Breakwater works");
   expect(text).toContain("- [ ] Inspect the pier");
+});
+
+test("NexDocs: math from the slash menu is edited beside it with a live preview, saved with Enter, kept after a reload", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(45_000);
+  await signInViaApi(context, uniqueEmail("nexdocs-math"));
+  const made = await page.request.post("/api/nexdocs", {
+    data: { title: "Tides", markdown: "Height" },
+  });
+  const { id } = (await made.json()) as { id: string };
+  await page.goto(`/app/nexdocs/${id}`);
+  await editor(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" /math");
+  await expect(page.getByTestId("nexdocs-slash-menu")).toBeVisible();
+  await page.keyboard.press("Enter");
+  const box = page.getByTestId("nexdocs-math-editor");
+  const field = box.getByLabel("Formula in TeX");
+  await expect(field).toBeFocused();
+  await expect(page.getByTestId("nexdocs-bubble-menu")).toBeHidden();
+  await page.keyboard.type("h = \\frac{a}{b}");
+  await expect(page.getByTestId("nexdocs-math-preview").locator(".katex-html")).toBeVisible();
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-math-light-desktop.png") });
+  await page.keyboard.press("Enter");
+  await expect(box).toHaveCount(0);
+  const formula = editor(page).locator('[data-type="inline-math"]');
+  await expect(formula.locator(".katex-html")).toBeVisible();
+  await expect(page.getByTestId("nexdocs-save-state")).toHaveAttribute("data-status", "saved");
+
+  // Dark, on a phone, after a reload: the formula is kept; a click opens it inside the screen;
+  // Tab reaches its buttons and Escape leaves it as it was.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  // (Its drawing: the box of the whole formula holds KaTeX's MathML, laid out off the line.)
+  await formula.locator(".katex-html").click();
+  await expect(field).toHaveValue("h = \\frac{a}{b}");
+  const bounds = await box.boundingBox();
+  expect(bounds && bounds.x >= 0 && bounds.x + bounds.width <= 390).toBe(true);
+  await fontsReady(page);
+  await page.screenshot({ path: path.join(SHOTS, "nexdocs-math-dark-phone.png") });
+  await field.fill("x");
+  await page.keyboard.press("Tab");
+  await expect(box.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(box).toHaveCount(0);
+  await expect(formula).toHaveAttribute("aria-label", "TeX: h = \\frac{a}{b}");
 });
 
 test("NexDocs: a second tab's stale save shows the conflict and loses nothing; another person gets not-found", async ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emailSchema, validateEmail } from "./auth.ts";
 import { MESSAGES } from "./messages.ts";
+import { citationMarkdown, citationMarkdownHooks, withoutCitations } from "./nexdocs-citation.ts";
 import { COLOR_THEMES, isColorTheme } from "./themes.ts";
 import { isAllowed, periodKey, periodResetsAt, TIER_LIMITS } from "./tiers.ts";
 
@@ -63,5 +64,27 @@ describe("colour themes (spec §5)", () => {
     expect(isColorTheme("lime")).toBe(true);
     expect(isColorTheme("red")).toBe(false);
     expect(isColorTheme(undefined)).toBe(false);
+  });
+});
+
+describe("NexDocs' citation chip in Markdown (one form for the server and the web)", () => {
+  it("writes and reads back a source whatever its title holds, and is taken out of excerpts", () => {
+    const attrs = {
+      title: "Minutes [draft] (v2) & more",
+      url: null,
+      file: "minutes.pdf",
+      page: "4",
+    };
+    const markdown = citationMarkdown(attrs);
+    expect(markdown).toBe(
+      "[cite](nexdocs:cite?title=Minutes+%5Bdraft%5D+%28v2%29+%26+more&file=minutes.pdf&page=4)",
+    );
+    const { markdownTokenizer, parseMarkdown, renderMarkdown } = citationMarkdownHooks;
+    const token = markdownTokenizer.tokenize(`${markdown} and on`);
+    expect(token?.raw).toBe(markdown);
+    expect(parseMarkdown(token ?? {})).toEqual({ type: "citation", attrs });
+    expect(renderMarkdown({ attrs })).toBe(markdown);
+    expect(markdownTokenizer.tokenize("[cite](https://example.com)")).toBeUndefined();
+    expect(withoutCitations(`Tide ${markdown}rises.`)).toBe("Tide rises.");
   });
 });

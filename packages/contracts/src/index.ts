@@ -32,6 +32,7 @@ export * from "./nexdocs.ts";
 export * from "./nexdocs-ai.ts";
 export * from "./nexdocs-ai-constants.ts";
 export * from "./nexdocs-chat.ts";
+export * from "./nexdocs-citation.ts";
 export * from "./nexdocs-sections.ts";
 export * from "./pdf-page-text.ts";
 export * from "./personal.ts";

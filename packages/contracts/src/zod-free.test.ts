@@ -14,6 +14,7 @@ const ZOD_FREE = [
   "file-constants.ts",
   "agent-count.ts",
   "nexdocs-sections.ts",
+  "nexdocs-citation.ts",
 ];
 
 const valueImports = (source: string) =>

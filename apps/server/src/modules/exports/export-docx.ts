@@ -3,6 +3,7 @@ import {
   Document,
   ExternalHyperlink,
   HeadingLevel,
+  ImageRun,
   Packer,
   Paragraph,
   type ParagraphChild,
@@ -22,19 +23,23 @@ import type {
   PhrasingContent,
 } from "mdast";
 import { exportAstOf } from "./export-ast.ts";
+import { type ExportImages, fitted, linkText, NO_IMAGES } from "./export-images.ts";
 
 /**
  * A thread's export Markdown as a Word document (docx), drawn from its syntax tree: headings as
  * Word's heading styles (so the navigation pane lists them), bullet lists as Word's, numbered
  * lists with their numbers written out, tables as
  * tables, code and math (TeX as written) in Courier New on a shaded paragraph, links as links,
- * images as links (nothing is fetched), footnote references as superscript numbers (the Sources
+ * the document's own images embedded (ExportImages: PNG, JPEG, GIF; others and those past the
+ * cap as links saying why; nothing is fetched), footnote references as superscript numbers (the Sources
  * lists carry what they point to). Word picks a fallback font for any script.
  */
 
 type Block = Paragraph | Table;
 
 interface Style {
+  /** The images the export embeds (threaded through every run of the document). */
+  images?: ExportImages;
   bold?: boolean;
   italics?: boolean;
   strike?: boolean;
@@ -88,13 +93,27 @@ function inlines(nodes: readonly PhrasingContent[], style: Style = {}): Paragrap
             children: linkRuns(node.children, style),
           }),
         ];
-      case "image":
+      case "image": {
+        const images = style.images ?? NO_IMAGES;
+        const image = images.embed[node.url];
+        if (image)
+          return [
+            new ImageRun({
+              type: image.type,
+              data: image.bytes,
+              // Pixels at 96 dpi: the A4 text width (6.27 in) and most of its height.
+              transformation: fitted(image, 600, 860),
+              altText: { name: node.alt || "image", description: node.alt || "", title: "" },
+            }),
+          ];
+        const text = linkText(node.alt, node.url, images.notes[node.url]);
         return [
           new ExternalHyperlink({
             link: node.url,
-            children: [run(node.alt || node.url, style, { style: "Hyperlink" })],
+            children: [run(text, style, { style: "Hyperlink" })],
           }),
         ];
+      }
       case "footnoteReference":
         return [run(`[${node.label ?? node.identifier}]`, style, { superScript: true })];
       case "html":
@@ -118,6 +137,13 @@ function linkRuns(nodes: readonly PhrasingContent[], style: Style): TextRun[] {
 }
 
 class Renderer {
+  /** The style every paragraph starts from: no emphasis, the export's images. */
+  private readonly base: Style;
+
+  constructor(images: ExportImages) {
+    this.base = { images };
+  }
+
   blocks(nodes: readonly (BlockContent | DefinitionContent)[], level = -1): Block[] {
     return nodes.flatMap((node) => this.block(node, level));
   }
@@ -126,19 +152,22 @@ class Renderer {
     switch (node.type) {
       case "heading":
         return [
-          new Paragraph({ heading: HEADINGS[node.depth - 1], children: inlines(node.children) }),
+          new Paragraph({
+            heading: HEADINGS[node.depth - 1],
+            children: inlines(node.children, this.base),
+          }),
         ];
       case "paragraph":
         return [
           new Paragraph({
-            children: inlines(node.children),
+            children: inlines(node.children, this.base),
             ...(level >= 0 ? { indent: { left: 720 * (level + 1) } } : {}),
           }),
         ];
       case "list":
         return this.list(node, level + 1);
       case "table":
-        return [table(node)];
+        return [table(node, this.base)];
       case "code":
         return [code(node.value, false)];
       case "math":
@@ -148,7 +177,7 @@ class Renderer {
           child.type === "paragraph"
             ? [
                 new Paragraph({
-                  children: inlines(child.children, { italics: true }),
+                  children: inlines(child.children, { ...this.base, italics: true }),
                   indent: { left: 567 },
                   border: {
                     left: { style: BorderStyle.SINGLE, size: 12, color: "D4D4D8", space: 8 },
@@ -183,10 +212,12 @@ class Renderer {
       item.children.flatMap((child, i): Block[] => {
         if (i > 0 || child.type !== "paragraph") return this.block(child, level);
         if (!node.ordered)
-          return [new Paragraph({ children: inlines(child.children), bullet: { level } })];
+          return [
+            new Paragraph({ children: inlines(child.children, this.base), bullet: { level } }),
+          ];
         return [
           new Paragraph({
-            children: [new TextRun(`${start + n}.\t`), ...inlines(child.children)],
+            children: [new TextRun(`${start + n}.\t`), ...inlines(child.children, this.base)],
             indent: { left: 720 * (level + 1), hanging: 360 },
             tabStops: [{ type: TabStopType.LEFT, position: 720 * (level + 1) }],
           }),
@@ -214,7 +245,7 @@ function code(text: string, math: boolean): Paragraph {
   });
 }
 
-function table(node: MdTable): Table {
+function table(node: MdTable, base: Style): Table {
   const width = Math.max(1, ...node.children.map((row) => row.children.length));
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
@@ -225,7 +256,7 @@ function table(node: MdTable): Table {
           ...(r === 0 ? { tableHeader: true } : {}),
           children: Array.from({ length: width }, (_, c) => {
             const cell = row.children[c];
-            const children = cell ? inlines(cell.children, { bold: r === 0 }) : [];
+            const children = cell ? inlines(cell.children, { ...base, bold: r === 0 }) : [];
             return new TableCell({ children: [new Paragraph({ children })] });
           }),
         }),
@@ -234,8 +265,12 @@ function table(node: MdTable): Table {
 }
 
 /** The Word document of an export's Markdown pieces. */
-export async function exportDocx(chunks: readonly string[], title: string): Promise<Buffer> {
-  const renderer = new Renderer();
+export async function exportDocx(
+  chunks: readonly string[],
+  title: string,
+  images: ExportImages = NO_IMAGES,
+): Promise<Buffer> {
+  const renderer = new Renderer(images);
   const children = renderer.blocks((await exportAstOf(chunks)).children as BlockContent[]);
   const doc = new Document({
     creator: "Nexus",

@@ -3,11 +3,14 @@ import path from "node:path";
 import type { BlockContent, DefinitionContent, List, PhrasingContent, Root, Table } from "mdast";
 import pdfmake from "pdfmake";
 import { exportAstOf } from "./export-ast.ts";
+import { type ExportImages, fitted, IMAGE_NOTES, linkText, NO_IMAGES } from "./export-images.ts";
 
 /**
  * A thread's export Markdown as a PDF (pdfmake 0.3 on pdfkit), drawn from its syntax tree:
  * headings, paragraphs with bold, italics, links and inline code, lists, tables, code blocks and
- * math (TeX as written, in a monospaced box), block quotes; images are links (nothing is fetched);
+ * math (TeX as written, in a monospaced box), block quotes; the document's own PNG and JPEG images
+ * embedded (ExportImages; pdfmake draws no other type: GIF, WebP and those past the cap are links
+ * that say why; nothing is fetched);
  * footnote references are superscript numbers (the Sources lists carry what they point to).
  * Text is set in Roboto (pdfmake's own font files: Latin, Greek, Cyrillic, Vietnamese). A character
  * Roboto lacks (CJK, Arabic, Hebrew, Devanagari, emoji…) is drawn as an empty box and is not in
@@ -61,17 +64,17 @@ function mono(text: string): { text: string; font: string } {
   return { text, font: LATIN_1.test(text) ? "Courier" : "Roboto" };
 }
 
-function inlines(nodes: readonly PhrasingContent[]): Inline[] {
+function inlines(nodes: readonly PhrasingContent[], images: ExportImages): Inline[] {
   return nodes.flatMap((node): Inline[] => {
     switch (node.type) {
       case "text":
         return [node.value];
       case "strong":
-        return [{ text: inlines(node.children), bold: true }];
+        return [{ text: inlines(node.children, images), bold: true }];
       case "emphasis":
-        return [{ text: inlines(node.children), italics: true }];
+        return [{ text: inlines(node.children, images), italics: true }];
       case "delete":
-        return [{ text: inlines(node.children), decoration: "lineThrough" }];
+        return [{ text: inlines(node.children, images), decoration: "lineThrough" }];
       case "inlineCode":
         return [{ ...mono(node.value), background: "#f1f1f1" }];
       case "inlineMath":
@@ -79,32 +82,37 @@ function inlines(nodes: readonly PhrasingContent[]): Inline[] {
       case "break":
         return ["\n"];
       case "link":
-        return [{ text: inlines(node.children), link: node.url, color: "#1d4ed8" }];
-      case "image":
-        return [{ text: node.alt || node.url, link: node.url, color: "#1d4ed8" }];
+        return [{ text: inlines(node.children, images), link: node.url, color: "#1d4ed8" }];
+      case "image": {
+        // An image drawn in a line is a link; an embedded one is drawn as a block (paragraph()).
+        const note =
+          images.notes[node.url] ??
+          (images.embed[node.url]?.type === "gif" ? IMAGE_NOTES.gifInPdf : undefined);
+        return [{ text: linkText(node.alt, node.url, note), link: node.url, color: "#1d4ed8" }];
+      }
       case "footnoteReference":
         return [{ text: `[${node.label ?? node.identifier}]`, sup: true, color: "#1d4ed8" }];
       case "html":
         return [node.value];
       default:
-        return "children" in node ? inlines(node.children as PhrasingContent[]) : [];
+        return "children" in node ? inlines(node.children as PhrasingContent[], images) : [];
     }
   });
 }
 
-function list(node: List): Block {
-  const items = node.children.map((item) => ({ stack: blocks(item.children) }));
+function list(node: List, images: ExportImages): Block {
+  const items = node.children.map((item) => ({ stack: blocks(item.children, images) }));
   return node.ordered
     ? { ol: items, start: node.start ?? 1, margin: [0, 0, 0, 6] }
     : { ul: items, margin: [0, 0, 0, 6] };
 }
 
-function table(node: Table): Block {
+function table(node: Table, images: ExportImages): Block {
   const width = Math.max(1, ...node.children.map((row) => row.children.length));
   const body = node.children.map((row, r) =>
     Array.from({ length: width }, (_, c) => {
       const cell = row.children[c];
-      return { text: cell ? inlines(cell.children) : "", bold: r === 0, fontSize: 9 };
+      return { text: cell ? inlines(cell.children, images) : "", bold: r === 0, fontSize: 9 };
     }),
   );
   return {
@@ -132,29 +140,72 @@ function boxed(text: string, italics = false): Block {
 
 const HEADING_SIZES = [20, 15, 12.5, 11.5, 10.5, 10];
 
-function block(node: BlockContent | DefinitionContent): Block[] {
+/** The A4 page's text width and most of its height, in points. */
+const IMAGE_BOX = [515, 640] as const;
+
+/**
+ * A paragraph: its text, with each embedded image (PNG or JPEG) of it drawn as a block of its own
+ * at its size (scaled down to the page), in the order they come.
+ */
+function paragraph(children: readonly PhrasingContent[], images: ExportImages): Block[] {
+  const out: Block[] = [];
+  let line: PhrasingContent[] = [];
+  const flush = () => {
+    if (line.length > 0) out.push({ text: inlines(line, images), margin: [0, 0, 0, 6] });
+    line = [];
+  };
+  for (const child of children) {
+    const url = child.type === "image" ? child.url : "";
+    const image = url ? images.embed[url] : undefined;
+    if (!image || image.type === "gif") {
+      line.push(child);
+      continue;
+    }
+    flush();
+    out.push({
+      image: `img:${url}`,
+      ...fitted(image, IMAGE_BOX[0], IMAGE_BOX[1]),
+      margin: [0, 2, 0, 8],
+    });
+  }
+  flush();
+  return out.length > 0 ? out : [{ text: [], margin: [0, 0, 0, 6] }];
+}
+
+/** pdfmake's images dictionary: each PNG and JPEG the export embeds, as a data URL. */
+function imageDictionary(images: ExportImages): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [url, image] of Object.entries(images.embed)) {
+    if (image.type === "gif") continue;
+    const mime = image.type === "png" ? "image/png" : "image/jpeg";
+    out[`img:${url}`] = `data:${mime};base64,${Buffer.from(image.bytes).toString("base64")}`;
+  }
+  return out;
+}
+
+function block(node: BlockContent | DefinitionContent, images: ExportImages): Block[] {
   switch (node.type) {
     case "heading":
       return [
         {
-          text: inlines(node.children),
+          text: inlines(node.children, images),
           fontSize: HEADING_SIZES[node.depth - 1] ?? 10,
           bold: true,
           margin: [0, node.depth <= 2 ? 12 : 8, 0, 4],
         },
       ];
     case "paragraph":
-      return [{ text: inlines(node.children), margin: [0, 0, 0, 6] }];
+      return paragraph(node.children, images);
     case "list":
-      return [list(node)];
+      return [list(node, images)];
     case "table":
-      return [table(node)];
+      return [table(node, images)];
     case "code":
       return [boxed(node.value)];
     case "math":
       return [boxed(node.value, true)];
     case "blockquote":
-      return [{ stack: blocks(node.children), margin: [12, 0, 0, 6], color: "#52525b" }];
+      return [{ stack: blocks(node.children, images), margin: [12, 0, 0, 6], color: "#52525b" }];
     case "thematicBreak":
       return [
         {
@@ -172,18 +223,22 @@ function block(node: BlockContent | DefinitionContent): Block[] {
   }
 }
 
-function blocks(nodes: readonly (BlockContent | DefinitionContent)[]): Block[] {
-  return nodes.flatMap(block);
+function blocks(
+  nodes: readonly (BlockContent | DefinitionContent)[],
+  images: ExportImages,
+): Block[] {
+  return nodes.flatMap((node) => block(node, images));
 }
 
 /** The PDF document definition of an export's syntax tree. */
-export function pdfDefinition(tree: Root, title: string) {
+export function pdfDefinition(tree: Root, title: string, images: ExportImages = NO_IMAGES) {
   return {
     info: { title, creator: "Nexus", producer: "Nexus" },
     pageSize: "A4",
     pageMargins: [40, 48, 40, 48],
     defaultStyle: { font: "Roboto", fontSize: 10, lineHeight: 1.25 },
-    content: blocks(tree.children as (BlockContent | DefinitionContent)[]),
+    content: blocks(tree.children as (BlockContent | DefinitionContent)[], images),
+    images: imageDictionary(images),
     footer: (page: number, pages: number) => ({
       text: `${page} / ${pages}`,
       alignment: "center",
@@ -194,8 +249,12 @@ export function pdfDefinition(tree: Root, title: string) {
 }
 
 /** The PDF of an export's Markdown pieces. */
-export async function exportPdf(chunks: readonly string[], title: string): Promise<Buffer> {
+export async function exportPdf(
+  chunks: readonly string[],
+  title: string,
+  images: ExportImages = NO_IMAGES,
+): Promise<Buffer> {
   configure();
-  const definition = pdfDefinition(await exportAstOf(chunks), title);
+  const definition = pdfDefinition(await exportAstOf(chunks), title, images);
   return pdfmake.createPdf(definition).getBuffer();
 }

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { exportDocx } from "./export-docx.ts";
+import { type ExportImages, imageBytes } from "./export-images.ts";
 import { exportPdf } from "./export-pdf.ts";
 
 /** What a PDF or Word export is made from: the Markdown pieces and the title. */
@@ -7,6 +8,8 @@ export interface RenderJob {
   format: "pdf" | "docx";
   chunks: readonly string[];
   title: string;
+  /** The images it embeds (a NexDocs document's own), by their address in the Markdown. */
+  images?: ExportImages;
 }
 
 /**
@@ -17,10 +20,13 @@ export interface RenderJob {
  */
 export const OFF_THREAD_CHARS = 40_000;
 
+/** How many bytes of embedded images make an export render in the worker (decoding them is CPU). */
+export const OFF_THREAD_IMAGE_BYTES = 1024 * 1024;
+
 export function renderHere(job: RenderJob): Promise<Buffer> {
   return job.format === "pdf"
-    ? exportPdf(job.chunks, job.title)
-    : exportDocx(job.chunks, job.title);
+    ? exportPdf(job.chunks, job.title, job.images)
+    : exportDocx(job.chunks, job.title, job.images);
 }
 
 function workerUrl(): URL {
@@ -88,5 +94,7 @@ export function renderOffThread(job: RenderJob): Promise<Uint8Array> {
 /** A PDF or Word export: in place when small, else in a worker thread. */
 export async function renderFile(job: RenderJob): Promise<Uint8Array> {
   const size = job.chunks.reduce((n, c) => n + c.length, 0);
-  return size <= OFF_THREAD_CHARS ? renderHere(job) : renderOffThread(job);
+  return size <= OFF_THREAD_CHARS && imageBytes(job.images) <= OFF_THREAD_IMAGE_BYTES
+    ? renderHere(job)
+    : renderOffThread(job);
 }

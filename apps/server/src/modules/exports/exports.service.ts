@@ -15,6 +15,7 @@ import * as history from "../history/history.service.ts";
 import * as threads from "../threads/threads.service.ts";
 import * as users from "../users/users.service.ts";
 import { type ExportDoc, exportTurns } from "./export-doc.ts";
+import type { ExportImages } from "./export-images.ts";
 import { exportChunks, exportMarkdown } from "./export-markdown.ts";
 import { renderFile } from "./export-render.ts";
 import { type ZipFile, zipStream } from "./export-zip.ts";
@@ -39,6 +40,12 @@ export function attachment(fileName: string): string {
 }
 
 export type { ExportDoc, ExportSource } from "./export-doc.ts";
+export {
+  type EmbeddedImage,
+  EXPORT_IMAGE_BYTES,
+  type ExportImages,
+  IMAGE_NOTES,
+} from "./export-images.ts";
 
 export interface ThreadExport {
   body: Uint8Array;
@@ -226,8 +233,10 @@ export async function markdownFile(options: {
   markdown: string;
   title: string;
   format: ExportFormat;
+  /** Images DOCX and PDF embed, by their address in the Markdown (Markdown keeps the links). */
+  images?: ExportImages;
 }): Promise<ThreadExport> {
-  const { markdown, title, format } = options;
+  const { markdown, title, format, images } = options;
   const fileName = `${exportFileStem(title || "document")}.${format}`;
   const contentType = EXPORT_CONTENT_TYPES[format];
   if (format === "md") return { body: new TextEncoder().encode(markdown), fileName, contentType };
@@ -246,5 +255,5 @@ export async function markdownFile(options: {
     current += `${line}\n`;
   }
   if (current.trim()) chunks.push(current);
-  return { body: await renderFile({ format, chunks, title }), fileName, contentType };
+  return { body: await renderFile({ format, chunks, title, images }), fileName, contentType };
 }

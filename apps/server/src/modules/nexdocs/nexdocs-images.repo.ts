@@ -1,5 +1,5 @@
 import { type Db, schema } from "@nexus/db";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 
 const { nexdocsImages: images } = schema;
 
@@ -35,4 +35,40 @@ export async function findImage(
     .where(and(eq(images.id, options.imageId), eq(images.documentId, options.documentId)))
     .limit(1);
   return row;
+}
+
+/** The sizes and types of a document's images among `ids` (the owner's rows only, no bytes). */
+export async function imageSizes(
+  db: Db,
+  options: { userId: string; documentId: string; ids: readonly string[] },
+): Promise<{ id: string; contentType: string; size: number }[]> {
+  if (options.ids.length === 0) return [];
+  return db
+    .select({ id: images.id, contentType: images.contentType, size: images.size })
+    .from(images)
+    .where(
+      and(
+        eq(images.userId, options.userId),
+        eq(images.documentId, options.documentId),
+        inArray(images.id, [...options.ids]),
+      ),
+    );
+}
+
+/** The bytes of a document's images among `ids` (the owner's rows only). */
+export async function imageBytes(
+  db: Db,
+  options: { userId: string; documentId: string; ids: readonly string[] },
+): Promise<{ id: string; bytes: Buffer }[]> {
+  if (options.ids.length === 0) return [];
+  return db
+    .select({ id: images.id, bytes: images.bytes })
+    .from(images)
+    .where(
+      and(
+        eq(images.userId, options.userId),
+        eq(images.documentId, options.documentId),
+        inArray(images.id, [...options.ids]),
+      ),
+    );
 }

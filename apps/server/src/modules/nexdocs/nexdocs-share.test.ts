@@ -9,10 +9,13 @@ import {
   type PublicShare,
 } from "@nexus/contracts";
 import { schema } from "@nexus/db";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TINY_PNG } from "../../../test/authz-matrix-seeds.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
+import { IMAGE_NOTES } from "../exports/exports.service.ts";
 import { saveEntry } from "../shares/shares-test-kit.ts";
+import { exportImages } from "./nexdocs.export-images.ts";
 
 /**
  * NexDocs' "Open in NexDocs", read-only links and images (issue 40): a thread or one answer of
@@ -279,5 +282,94 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
     expect(relink.shareId).not.toBe(link.shareId);
     await h.request(`/api/nexdocs/${doc.id}`, { method: "DELETE", cookie: owner.cookie });
     expect((await h.request(`/api/shares/${relink.shareId}`)).status).toBe(404);
+  });
+});
+
+// 2×2 JPEG (jpeg-js), 1×1 GIF and 1×1 lossless WebP.
+const TINY_JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2MBERISGBUYLxoaL2NCOEJjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY//AABEIAAIAAgMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AOkoA//Z",
+  "base64",
+);
+const TINY_GIF = Buffer.from(
+  "R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==",
+  "base64",
+);
+const TINY_WEBP = Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
+
+describe("NexDocs exports with images", { timeout: 60_000 }, () => {
+  it("embeds the document's own PNG and JPEG in DOCX and PDF; others stay links that say why", async () => {
+    const doc = (await (
+      await h.request("/api/nexdocs", {
+        method: "POST",
+        cookie: owner.cookie,
+        body: { title: "Pictures", markdown: "# Pictures" },
+      })
+    ).json()) as NexdocsDocument;
+    const [png, jpeg, gif, webp] = await Promise.all(
+      [TINY_PNG, TINY_JPEG, TINY_GIF, TINY_WEBP].map(
+        async (bytes) => (await (await upload(owner.cookie, doc.id, bytes)).json()) as NexdocsImage,
+      ),
+    );
+    if (!png || !jpeg || !gif || !webp) throw new Error("an upload failed");
+    const nodes = [png, jpeg, gif, webp].map((image, i) => ({
+      type: "image",
+      attrs: { src: image.src, alt: `Figure ${i + 1}` },
+    }));
+    const saved = await h.request(`/api/nexdocs/${doc.id}`, {
+      method: "PATCH",
+      cookie: owner.cookie,
+      body: {
+        baseRevision: doc.revision,
+        title: doc.title,
+        content: { type: "doc", content: [...(doc.content.content ?? []), ...nodes] },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const get = async (format: string) =>
+      Buffer.from(
+        await (
+          await h.request(`/api/nexdocs/${doc.id}/export?format=${format}`, owner)
+        ).arrayBuffer(),
+      );
+
+    // DOCX: the PNG, JPEG and GIF are media files of the zip, with their own bytes; WebP a link.
+    const zip = unzipSync(await get("docx"));
+    const media = Object.keys(zip).filter((name) => /^word\/media\/.+\./.test(name));
+    expect(media.map((name) => name.split(".").pop()).sort()).toEqual(["gif", "jpg", "png"]);
+    const bodies = media.map((name) => Buffer.from(zip[name] as Uint8Array));
+    for (const bytes of [TINY_PNG, TINY_JPEG, TINY_GIF])
+      expect(bodies.some((b) => b.equals(bytes))).toBe(true);
+    const xml = strFromU8(zip["word/document.xml"] as Uint8Array);
+    expect(xml).toContain(`Figure 4 (${IMAGE_NOTES.webp})`);
+
+    // PDF: the PNG and JPEG as image XObjects (the PNG's alpha as a soft mask); GIF, WebP links.
+    const pdf = (await get("pdf")).toString("latin1");
+    const xobjects = pdf.match(/\/Subtype \/Image/g) ?? [];
+    expect(xobjects.length).toBeGreaterThanOrEqual(2);
+    expect(pdf).toContain("/Filter /DCTDecode"); // the JPEG, as its own bytes
+    expect(pdf).toMatch(/\/URI \(http:\/\/nexus\.test\/api\/nexdocs\/[^)]*\)/);
+
+    // Past the cap the rest are links with a note; only the owner's rows are read.
+    const address = (id: string) => `x/${id}`;
+    const capped = await exportImages(h.deps, {
+      userId: owner.userId,
+      documentId: doc.id,
+      content: { type: "doc", content: nodes },
+      address,
+      cap: TINY_PNG.length + 10,
+    });
+    expect(Object.keys(capped.embed)).toEqual([address(png.id)]);
+    expect(capped.notes).toEqual({
+      [address(jpeg.id)]: IMAGE_NOTES.overCap,
+      [address(gif.id)]: IMAGE_NOTES.overCap,
+      [address(webp.id)]: IMAGE_NOTES.webp,
+    });
+    const theirs = await exportImages(h.deps, {
+      userId: other.userId,
+      documentId: doc.id,
+      content: { type: "doc", content: nodes },
+      address,
+    });
+    expect(theirs).toEqual({ embed: {}, notes: {} });
   });
 });

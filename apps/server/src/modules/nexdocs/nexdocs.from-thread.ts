@@ -1,4 +1,9 @@
-import { NEXDOCS_LIMITS, type NexdocsDocument, type NexdocsFromThread } from "@nexus/contracts";
+import {
+  citationMarkdown,
+  NEXDOCS_LIMITS,
+  type NexdocsDocument,
+  type NexdocsFromThread,
+} from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import * as exporter from "../exports/exports.service.ts";
 
@@ -14,12 +19,13 @@ import * as exporter from "../exports/exports.service.ts";
 const FOOTNOTE = /\[\^(\d+)\]/g;
 
 function chip(source: exporter.ExportSource): string {
-  const params = new URLSearchParams();
-  params.set("title", source.title || "Source");
-  if (source.url && /^https?:\/\//i.test(source.url)) params.set("url", source.url);
-  else params.set("file", source.title || "File");
-  if (source.page) params.set("page", String(source.page));
-  return `[cite](nexdocs:cite?${params.toString()})`;
+  const web = source.url && /^https?:\/\//i.test(source.url);
+  return citationMarkdown({
+    title: source.title || "Source",
+    url: web ? source.url : null,
+    file: web ? null : source.title || "File",
+    page: source.page || null,
+  });
 }
 
 const escapeName = (text: string) => text.replace(/([[\]\\*_`])/g, "\\$1");

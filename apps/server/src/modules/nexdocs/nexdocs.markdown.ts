@@ -1,5 +1,10 @@
-import type { NexdocsNode } from "@nexus/contracts";
-import { getSchema, type JSONContent, type MarkdownToken, Node } from "@tiptap/core";
+import {
+  citationAttributes,
+  citationMarkdownHooks,
+  NEXDOCS_CITATION_NODE,
+  type NexdocsNode,
+} from "@nexus/contracts";
+import { getSchema, type JSONContent, Node } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { TableKit } from "@tiptap/extension-table";
@@ -14,57 +19,14 @@ import { BlockMathNode, InlineMathNode } from "./nexdocs.math.ts";
  * (for create and import) without a DOM.
  */
 
-const CITE = /^\[cite\]\(nexdocs:cite\?([^)\s]*)\)/;
-const CITE_ATTRS = ["title", "url", "file", "page"] as const;
-
-/**
- * A citation chip in Markdown: `[cite](nexdocs:cite?title=…&url=…&file=…&page=…)`, its source
- * form-encoded (no bracket, parenthesis or space survives the encoding, so the form is
- * unambiguous whatever the title holds).
- */
-const citationMarkdown = {
-  markdownTokenizer: {
-    name: "citation",
-    level: "inline" as const,
-    start: (src: string) => src.indexOf("[cite](nexdocs:cite?"),
-    tokenize: (src: string) => {
-      const match = CITE.exec(src);
-      if (!match) return undefined;
-      return { type: "citation", raw: match[0], query: match[1] ?? "" };
-    },
-  },
-  parseMarkdown: (token: MarkdownToken) => {
-    const params = new URLSearchParams(typeof token.query === "string" ? token.query : "");
-    const attrs: Record<string, string | null> = {};
-    for (const key of CITE_ATTRS) attrs[key] = params.get(key);
-    attrs.title ??= "";
-    return { type: "citation", attrs };
-  },
-  renderMarkdown: (node: JSONContent) => {
-    const params = new URLSearchParams();
-    for (const key of CITE_ATTRS) {
-      const value = node.attrs?.[key];
-      if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
-    }
-    return `[cite](nexdocs:cite?${params.toString()})`;
-  },
-};
-
-/** A citation chip: an inline atom that keeps its source (title, URL or file + page). */
+/** A citation chip: an inline atom that keeps its source (contracts' nexdocs-citation.ts). */
 export const CitationNode = Node.create({
-  name: "citation",
+  name: NEXDOCS_CITATION_NODE,
   group: "inline",
   inline: true,
   atom: true,
-  addAttributes() {
-    return {
-      title: { default: "" },
-      url: { default: null },
-      file: { default: null },
-      page: { default: null },
-    };
-  },
-  ...citationMarkdown,
+  addAttributes: citationAttributes,
+  ...citationMarkdownHooks,
 });
 
 export const NEXDOCS_EXTENSIONS = [

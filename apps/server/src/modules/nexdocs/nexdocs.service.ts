@@ -10,10 +10,12 @@ import {
   type NexdocsNode,
   type NexdocsSave,
   type NexdocsVersions,
+  withoutCitations,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as exporter from "../exports/exports.service.ts";
+import { exportImages } from "./nexdocs.export-images.ts";
 import { fromThread as documentFromThread } from "./nexdocs.from-thread.ts";
 import { imageSrc } from "./nexdocs.images.ts";
 import {
@@ -53,8 +55,7 @@ function present(row: repo.NexdocsRow): NexdocsDocument {
 
 /** A list row's excerpt: the head of its Markdown with the syntax and citation chips left out. */
 function excerptOf(head: string): string {
-  return head
-    .replace(/\[cite\]\(nexdocs:cite\?[^)\s]*\)/g, "")
+  return withoutCitations(head)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+\.|>|\|)\s?/gm, "")
     .replace(/[`*_~|\\]|-{3,}|\[[ x]\]/g, " ")
@@ -184,14 +185,22 @@ export async function exportDocument(
 ): Promise<exporter.ThreadExport> {
   const row = await own(deps, user, options.id);
   const title = row.title || "Untitled document";
-  // Images as absolute addresses (their owner's to open): a link in every format.
+  // Images as absolute addresses (their owner's to open): Markdown links them.
   const content = withImageSources(
     row.content as NexdocsNode,
     (imageId) => `${deps.env.APP_URL}${imageSrc(row.id, imageId)}`,
   );
   const body = exportMarkdownOf(content);
-  const markdown = options.format === "md" ? `# ${title}\n\n${body}\n` : body;
-  return exporter.markdownFile({ markdown, title, format: options.format });
+  if (options.format === "md")
+    return exporter.markdownFile({ markdown: `# ${title}\n\n${body}\n`, title, format: "md" });
+  // DOCX and PDF embed the document's own images (within a cap; past it they stay links).
+  const images = await exportImages(deps, {
+    userId: user.id,
+    documentId: row.id,
+    content: row.content as NexdocsNode,
+    address: (imageId) => `${deps.env.APP_URL}${imageSrc(row.id, imageId)}`,
+  });
+  return exporter.markdownFile({ markdown: body, title, format: options.format, images });
 }
 
 /** "Open in NexDocs": a new document from one of the caller's threads (or one reply of it). */

@@ -4,6 +4,7 @@ import type { Editor } from "@tiptap/core";
 import { EditorContent } from "@tiptap/react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { needCatalogue } from "@/lib/i18n/i18n.ts";
+import { EditorToolbar } from "../editor/editor-toolbar.tsx";
 import { useNexdocsEditor } from "../editor/use-nexdocs-editor.ts";
 import { useAiEdit } from "../hooks/use-ai-edit.ts";
 import { AiSuggestionBar } from "./ai-suggestion-bar.tsx";
@@ -13,7 +14,8 @@ import { AiSuggestionBar } from "./ai-suggestion-bar.tsx";
  * POST /api/nexdocs/:id/ai: the selection and its context are sent; the streamed text becomes a
  * suggestion; Tab reaches Accept, Escape rejects (the document as it was), Accept then undo
  * restores the original; a refusal (no model) shows the server's words with no Retry and leaves
- * the document alone.
+ * the document alone; a retry applies to where its text is now, or refuses if that text was
+ * edited; the bubble menu's AI list does not come back after a click away.
  */
 
 const ORIGINAL = "The wall got fixed in march.";
@@ -172,5 +174,113 @@ describe("an AI edit on screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByTestId("nexdocs-ai-panel")).toBeNull();
     vi.unstubAllGlobals();
+  });
+});
+
+function failure(): Response {
+  return new Response(
+    JSON.stringify({ error: { code: "model_failed", message: "The model did not answer." } }),
+    { status: 502, headers: { "content-type": "application/json" } },
+  );
+}
+
+function edit(run: (editor: Editor) => void) {
+  act(() => {
+    if (current) run(current);
+  });
+}
+
+describe("retrying an AI edit after the document changed", () => {
+  it("applies the retry to where its text is now, mapped through the changes", async () => {
+    const bodies: Array<{ selection: string; before: string }> = [];
+    const answers = [failure(), reply(IMPROVED)];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return answers.shift() ?? failure();
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Screen />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "improve" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The model did not answer.");
+
+    // Text typed before the selected sentence (in the paragraph above) moves it.
+    edit((e) => e.commands.insertContentAt(1, "Harbour notes. "));
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    const accept = await screen.findByRole("button", { name: "Accept" });
+    await waitFor(() => expect(accept).toBeEnabled());
+    expect(bodies[1]).toMatchObject({ selection: ORIGINAL, before: "Harbour notes. Intro.\n\n" });
+    expect(screen.getByTestId("nexdocs-suggestion-original").textContent).toBe(ORIGINAL);
+    fireEvent.click(accept);
+    expect(text()).toBe(`Harbour notes. Intro.\n\n${IMPROVED}`);
+    vi.unstubAllGlobals();
+  });
+
+  it("refuses a retry clearly when the selected text itself was edited, sending nothing", async () => {
+    const fetch = vi.fn(async () => failure());
+    vi.stubGlobal("fetch", fetch);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Screen />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "improve" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The model did not answer.");
+    // "stone " typed inside "The wall got fixed in march.".
+    edit((e) => e.commands.insertContentAt(9 + 4, "stone "));
+    const edited = text();
+    expect(edited).toBe(`Intro.\n\nThe stone wall got fixed in march.`);
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("has changed since");
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId("nexdocs-suggestion")).toBeNull();
+    expect(text()).toBe(edited);
+    vi.unstubAllGlobals();
+  });
+});
+
+function MenuScreen() {
+  const { editor } = useNexdocsEditor({
+    content: {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: ORIGINAL }] }],
+    },
+    placeholder: "",
+    label: "Document",
+    onChange: () => undefined,
+  });
+  current = editor;
+  if (!editor) return null;
+  return (
+    <>
+      <EditorToolbar editor={editor} onAi={() => undefined} />
+      <EditorContent editor={editor} />
+    </>
+  );
+}
+
+describe("the bubble menu's AI list", () => {
+  it("stays closed after a click away: the next selection shows the menu's first row", async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MenuScreen />
+      </QueryClientProvider>,
+    );
+    const select = () => edit((e) => e.chain().focus().setTextSelection({ from: 1, to: 9 }).run());
+    select();
+    fireEvent.click(await screen.findByTestId("nexdocs-ai-open"));
+    expect(screen.getByRole("menu", { name: "AI actions" })).toBeInTheDocument();
+    // A click away in the text: the selection collapses, the bubble menu hides.
+    edit((e) => e.commands.setTextSelection(3));
+    await waitFor(() => expect(screen.queryByRole("menu", { name: "AI actions" })).toBeNull());
+    select();
+    expect(await screen.findByTestId("nexdocs-ai-open")).toBeInTheDocument();
+    expect(screen.queryByRole("menu", { name: "AI actions" })).toBeNull();
   });
 });

@@ -68,7 +68,9 @@ export function AiSuggestionBar({ ai }: { ai: AiEdit }) {
             ? t("nexdocs.ai.tooLong")
             : error.reason === "cutOff"
               ? t("nexdocs.ai.cutOff")
-              : error.message}
+              : error.reason === "edited"
+                ? t("nexdocs.ai.retryEdited")
+                : error.message}
         </p>
       ) : state.kind === "explain" ? (
         <p
@@ -104,7 +106,10 @@ export function AiSuggestionBar({ ai }: { ai: AiEdit }) {
             </button>
           </>
         ) : null}
-        {!streaming && !(error?.code && FINAL.has(error.code)) && error?.reason !== "tooLong" ? (
+        {!streaming &&
+        !(error?.code && FINAL.has(error.code)) &&
+        error?.reason !== "tooLong" &&
+        error?.reason !== "edited" ? (
           <button type="button" onClick={ai.retry} data-testid="nexdocs-ai-retry" className={small}>
             <RotateCcw className="size-4" aria-hidden="true" />
             {t("nexdocs.ai.retry")}

@@ -11,6 +11,7 @@ import { nexdocsKeys } from "../api/keys.ts";
 import { uploadImage } from "../api/upload-image.ts";
 import { restoreVersion } from "../api/versions.ts";
 import { EditorToolbar } from "../editor/editor-toolbar.tsx";
+import { useMathPopover } from "../editor/math-popover.tsx";
 import { Outline, WordCount } from "../editor/outline.tsx";
 import { useSlashMenu } from "../editor/slash-menu.tsx";
 import { useNexdocsEditor } from "../editor/use-nexdocs-editor.ts";
@@ -41,6 +42,7 @@ export function DocumentWorkspace({
   const autosave = useAutosave(document);
   const [title, setTitle] = useState(document.title);
   const [notice, setNotice] = useState<string | null>(null);
+  const math = useMathPopover();
   const { editor, keyHandler } = useNexdocsEditor({
     content: document.content,
     placeholder: t("nexdocs.placeholder"),
@@ -50,7 +52,7 @@ export function DocumentWorkspace({
       upload: (file) => uploadImage(document.id, file),
       onError: (message) => setNotice(`${t("nexdocs.imageFailed")} ${message}`),
     },
-    askLatex: (current) => window.prompt(t("nexdocs.mathPrompt"), current),
+    editMath: math.editMath,
   });
   const slash = useSlashMenu(editor);
   const chat = useSideChat({
@@ -161,6 +163,7 @@ export function DocumentWorkspace({
         )}
       </div>
       {slash.menu}
+      {math.popover}
       {chat.sheet}
     </div>
   );

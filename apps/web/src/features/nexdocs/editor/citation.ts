@@ -1,26 +1,27 @@
+import {
+  citationAttributes,
+  citationMarkdownHooks,
+  NEXDOCS_CITATION_NODE,
+  type NexdocsCitationAttrs,
+} from "@nexus/contracts";
 import { Node } from "@tiptap/core";
 
 const HTTP = /^https?:\/\//i;
 
 /**
- * A citation chip: an inline atom that keeps its source (title, URL or file + page). The same node
- * as the server's (apps/server/src/modules/nexdocs/nexdocs.markdown.ts), drawn as a small chip: a
- * link only to an http(s) address, the file and page in its tooltip.
+ * A citation chip: an inline atom that keeps its source (title, URL or file + page). Its name,
+ * attributes and Markdown form are the server's (contracts' nexdocs-citation.ts, one definition);
+ * here it is drawn as a small chip: a link only to an http(s) address, the file and page in its
+ * tooltip.
  */
 export const Citation = Node.create({
-  name: "citation",
+  name: NEXDOCS_CITATION_NODE,
   group: "inline",
   inline: true,
   atom: true,
   selectable: true,
-  addAttributes() {
-    return {
-      title: { default: "" },
-      url: { default: null },
-      file: { default: null },
-      page: { default: null },
-    };
-  },
+  addAttributes: citationAttributes,
+  ...citationMarkdownHooks,
   parseHTML() {
     return [
       {
@@ -35,12 +36,7 @@ export const Citation = Node.create({
     ];
   },
   renderHTML({ node }) {
-    const { title, url, file, page } = node.attrs as {
-      title: string;
-      url: string | null;
-      file: string | null;
-      page: string | number | null;
-    };
+    const { title, url, file, page } = node.attrs as NexdocsCitationAttrs;
     const label = title || file || url || "Source";
     const where = [file, page ? `p. ${page}` : null].filter(Boolean).join(", ");
     const common = {

@@ -20,7 +20,7 @@ import {
   Table,
   Undo2,
 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { AiMenu, type RunAiAction } from "./ai-menu.tsx";
 
@@ -184,6 +184,17 @@ export function EditorToolbar({ editor, onAi }: { editor: Editor; onAi?: RunAiAc
   const marks = useMarks(editor);
   const [linking, setLinking] = useState(false);
   const [aiOpen, setAiOpen] = useState(false);
+  // The bubble menu hidden (a click away, the selection gone): its AI list and link field close,
+  // so the next selection shows the menu's first row again.
+  const bubbleOptions = useMemo(
+    () => ({
+      onHide: () => {
+        setAiOpen(false);
+        setLinking(false);
+      },
+    }),
+    [],
+  );
   const chain = () => editor.chain().focus();
   return (
     <>
@@ -278,9 +289,15 @@ export function EditorToolbar({ editor, onAi }: { editor: Editor; onAi?: RunAiAc
       </div>
       <BubbleMenu
         editor={editor}
+        // Not on a selected formula: its own editor opens beside it (math-popover.tsx).
         shouldShow={({ editor: e, from, to }) =>
-          linking || (from !== to && !e.isActive("codeBlock"))
+          linking ||
+          (from !== to &&
+            !e.isActive("codeBlock") &&
+            !e.isActive("inlineMath") &&
+            !e.isActive("blockMath"))
         }
+        options={bubbleOptions}
         className="flex items-center gap-0.5 rounded-xl border border-border bg-surface p-1 shadow-lg"
         data-testid="nexdocs-bubble-menu"
       >

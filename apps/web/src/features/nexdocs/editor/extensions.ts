@@ -5,18 +5,18 @@ import StarterKit from "@tiptap/starter-kit";
 import { AiSuggestion } from "./ai-suggestion.ts";
 import { Citation } from "./citation.ts";
 import { type ImageUploads, nexdocsImage } from "./image.ts";
-import { type AskLatex, nexdocsMath } from "./math.ts";
+import { type EditMath, nexdocsMath } from "./math.ts";
 
 /**
  * The editor's node types: the starter kit (headings, lists, quotes, code blocks, links, Markdown
  * shortcuts as input rules), tables, task lists, citation chips, images (uploaded with
- * `uploads`) and math (its TeX asked with `askLatex`) — the same schema the server stores and
+ * `uploads`) and math (its TeX edited with `editMath`) — the same schema the server stores and
  * converts (nexdocs.markdown.ts).
  */
 export function nexdocsExtensions(
   placeholder: string,
   uploads?: ImageUploads,
-  askLatex?: AskLatex,
+  editMath?: EditMath,
 ) {
   return [
     StarterKit.configure({
@@ -33,7 +33,7 @@ export function nexdocsExtensions(
     Citation,
     AiSuggestion,
     nexdocsImage(uploads),
-    ...nexdocsMath(askLatex),
+    ...nexdocsMath(editMath),
     CharacterCount,
     Placeholder.configure({ placeholder }),
   ];

@@ -1,4 +1,5 @@
 import { type Editor, InputRule, Node, type NodeViewRenderer } from "@tiptap/core";
+import type { Node as PmNode } from "@tiptap/pm/model";
 import { NodeSelection } from "@tiptap/pm/state";
 import type { KatexOptions } from "katex";
 
@@ -7,16 +8,32 @@ import type { KatexOptions } from "katex";
  * node types as the server's (nexdocs.math.ts: `$…$` and `$$…$$` in Markdown), drawn with
  * KaTeX, which is loaded the first time a formula is drawn (so the editor's chunk does not carry
  * it). Typing `$x^2$` makes inline math, `$$x^2$$` on a line of its own a block; the slash menu
- * inserts either; clicking a formula (or Enter on a selected one) edits its TeX.
+ * inserts an empty one and opens its editor; clicking a formula (or Enter on a selected one) opens
+ * the editor of its TeX. The editor is the screen's (math-popover.tsx: a field beside the formula
+ * with a live preview), asked through `EditMath`.
  */
 
-/** Asks for a formula's TeX (null: cancelled); the screen supplies it (translated). */
-export type AskLatex = (current: string) => string | null;
+/** One formula being edited: what the screen's math editor shows and what it answers. */
+export interface MathEdit {
+  latex: string;
+  displayMode: boolean;
+  /** The formula on screen (the editor is placed beside it). */
+  anchor: HTMLElement | null;
+  /** Just inserted by the slash menu: cancelling removes it. */
+  fresh: boolean;
+  /** Puts the TeX in the formula (empty: removes the formula). */
+  save: (latex: string) => void;
+  /** Leaves the formula as it was (a fresh one is removed). */
+  cancel: () => void;
+}
+
+/** Opens the screen's editor of a formula's TeX. */
+export type EditMath = (edit: MathEdit) => void;
 
 declare module "@tiptap/core" {
   interface Commands<ReturnType> {
     nexdocsMath: {
-      /** Asks for TeX and inserts it at the cursor, inline or as a block. */
+      /** Inserts an empty formula at the cursor, inline or as a block, and opens its editor. */
       insertMath: (kind: "inline" | "block") => ReturnType;
     };
   }
@@ -40,7 +57,8 @@ function loadKatex() {
   return katex;
 }
 
-function draw(dom: HTMLElement, latex: string, displayMode: boolean) {
+/** Draws TeX into `dom` with KaTeX (loaded on first use); the TeX as text until then. */
+export function draw(dom: HTMLElement, latex: string, displayMode: boolean) {
   // The TeX as text until KaTeX has loaded (and if it cannot).
   dom.textContent = latex || "…";
   void loadKatex()
@@ -48,7 +66,60 @@ function draw(dom: HTMLElement, latex: string, displayMode: boolean) {
     .catch(() => undefined);
 }
 
-function mathView(displayMode: boolean, ask: AskLatex | undefined): NodeViewRenderer {
+/** Where `node` is in the editor's document now (a node left untouched keeps its identity). */
+function positionOf(editor: Editor, node: PmNode, hint: number | undefined): number | null {
+  const { doc } = editor.state;
+  if (hint !== undefined && hint <= doc.content.size && doc.nodeAt(hint) === node) return hint;
+  return find(doc, node);
+}
+
+/**
+ * Opens the screen's editor of the formula at `pos`. Saving puts the TeX in it wherever it is by
+ * then; a formula changed or removed meanwhile is left alone.
+ */
+function openEditor(editor: Editor, pos: number, fresh: boolean, edit: EditMath | undefined) {
+  const node = editor.state.doc.nodeAt(pos);
+  if (!edit || !node || !editor.isEditable) return false;
+  const displayMode = node.type.name === "blockMath";
+  const remove = (at: number) =>
+    editor
+      .chain()
+      .focus()
+      .deleteRange({ from: at, to: at + node.nodeSize })
+      .run();
+  edit({
+    latex: String(node.attrs.latex ?? ""),
+    displayMode,
+    anchor: editor.view.nodeDOM(pos) as HTMLElement | null,
+    fresh,
+    save: (latex) => {
+      const at = positionOf(editor, node, pos);
+      if (at === null) return;
+      if (latex.trim() === "") {
+        remove(at);
+        return;
+      }
+      editor
+        .chain()
+        .focus()
+        .command(({ tr }) => {
+          tr.setNodeMarkup(at, undefined, { ...node.attrs, latex });
+          tr.setSelection(NodeSelection.create(tr.doc, at));
+          return true;
+        })
+        .run();
+    },
+    cancel: () => {
+      const at = positionOf(editor, node, pos);
+      if (at === null) return;
+      if (fresh) remove(at);
+      else editor.chain().focus().setNodeSelection(at).run();
+    },
+  });
+  return true;
+}
+
+function mathView(displayMode: boolean, edit: EditMath | undefined): NodeViewRenderer {
   return ({ node, editor, getPos }) => {
     const dom = document.createElement(displayMode ? "div" : "span");
     dom.className = displayMode ? "nexdocs-math nexdocs-math-block" : "nexdocs-math";
@@ -57,18 +128,11 @@ function mathView(displayMode: boolean, ask: AskLatex | undefined): NodeViewRend
     dom.setAttribute("aria-label", `TeX: ${String(node.attrs.latex)}`);
     let latex = String(node.attrs.latex ?? "");
     draw(dom, latex, displayMode);
-    const edit = () => {
+    const onClick = () => {
       const pos = typeof getPos === "function" ? getPos() : undefined;
-      const next = ask?.(latex);
-      if (next === null || next === undefined || pos === undefined || !editor.isEditable) return;
-      editor
-        .chain()
-        .focus()
-        .setNodeSelection(pos)
-        .updateAttributes(node.type.name, { latex: next })
-        .run();
+      if (pos !== undefined) openEditor(editor, pos, false, edit);
     };
-    dom.addEventListener("click", edit);
+    dom.addEventListener("click", onClick);
     return {
       dom,
       update: (updated) => {
@@ -82,19 +146,23 @@ function mathView(displayMode: boolean, ask: AskLatex | undefined): NodeViewRend
         return true;
       },
       ignoreMutation: () => true,
-      destroy: () => dom.removeEventListener("click", edit),
+      destroy: () => dom.removeEventListener("click", onClick),
     };
   };
 }
 
-function insertMath(editor: Editor, kind: "inline" | "block", ask: AskLatex | undefined) {
-  const latex = ask?.("");
-  if (!latex) return false;
-  const type = kind === "inline" ? "inlineMath" : "blockMath";
-  return editor.chain().focus().insertContent({ type, attrs: { latex } }).run();
+/** Where `node` is in `doc`, or null. */
+function find(doc: PmNode, node: PmNode): number | null {
+  let found: number | null = null;
+  doc.descendants((child, pos) => {
+    if (found !== null) return false;
+    if (child === node) found = pos;
+    return found === null;
+  });
+  return found;
 }
 
-export function nexdocsMath(ask: AskLatex | undefined) {
+export function nexdocsMath(edit: EditMath | undefined) {
   const InlineMath = Node.create({
     name: "inlineMath",
     group: "inline",
@@ -120,7 +188,7 @@ export function nexdocsMath(ask: AskLatex | undefined) {
       return `$${String(node.attrs.latex ?? "")}$`;
     },
     addNodeView() {
-      return mathView(false, ask);
+      return mathView(false, edit);
     },
     addInputRules() {
       return [
@@ -137,15 +205,14 @@ export function nexdocsMath(ask: AskLatex | undefined) {
     },
     addKeyboardShortcuts() {
       return {
-        // Enter on a selected formula edits its TeX (the keyboard's way to what a click does).
+        // Enter on a selected formula opens its editor (the keyboard's way to what a click does).
         Enter: ({ editor }) => {
           const { selection } = editor.state;
           const node = selection instanceof NodeSelection ? selection.node : null;
           if (!node || (node.type.name !== "inlineMath" && node.type.name !== "blockMath"))
             return false;
-          const next = ask?.(String(node.attrs.latex ?? ""));
-          if (next === null || next === undefined) return true;
-          return editor.commands.updateAttributes(node.type.name, { latex: next });
+          openEditor(editor, selection.from, false, edit);
+          return true;
         },
       };
     },
@@ -153,8 +220,23 @@ export function nexdocsMath(ask: AskLatex | undefined) {
       return {
         insertMath:
           (kind) =>
-          ({ editor }) =>
-            insertMath(editor, kind, ask),
+          ({ tr, dispatch, editor }) => {
+            const type = editor.schema.nodes[kind === "inline" ? "inlineMath" : "blockMath"];
+            if (!edit || !type) return false;
+            if (!dispatch) return true;
+            const node = type.create({ latex: "" });
+            tr.replaceSelectionWith(node);
+            const pos = find(tr.doc, node);
+            if (pos === null) return false;
+            tr.setSelection(NodeSelection.create(tr.doc, pos));
+            // Its editor opens once the formula is in the document, after the frame in which
+            // Tiptap's focus() gives the editor its focus (which would otherwise take it back).
+            requestAnimationFrame(() => {
+              const at = positionOf(editor, node, pos);
+              if (at !== null) openEditor(editor, at, true, edit);
+            });
+            return true;
+          },
       };
     },
   });
@@ -180,7 +262,7 @@ export function nexdocsMath(ask: AskLatex | undefined) {
       return ["div", { "data-type": "block-math", "data-latex": latex }, `$$${latex}$$`];
     },
     addNodeView() {
-      return mathView(true, ask);
+      return mathView(true, edit);
     },
     addInputRules() {
       return [

@@ -4,7 +4,7 @@ import { useEditor } from "@tiptap/react";
 import { useRef } from "react";
 import { nexdocsExtensions } from "./extensions.ts";
 import type { ImageUploads } from "./image.ts";
-import type { AskLatex } from "./math.ts";
+import type { EditMath } from "./math.ts";
 
 /**
  * The Tiptap editor of one document. `onChange` hears every change the person makes (not the
@@ -20,14 +20,14 @@ export function useNexdocsEditor(options: {
   onChange: (content: () => NexdocsNode) => void;
   /** Where inserted, pasted and dropped images are stored. */
   uploads?: ImageUploads;
-  /** Asks for a formula's TeX (inserting or editing math). */
-  askLatex?: AskLatex;
+  /** Opens the screen's editor of a formula's TeX (inserting or editing math). */
+  editMath?: EditMath;
 }) {
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
   const keyHandler = useRef<(event: KeyboardEvent) => boolean>(() => false);
   const editor = useEditor({
-    extensions: nexdocsExtensions(options.placeholder, options.uploads, options.askLatex),
+    extensions: nexdocsExtensions(options.placeholder, options.uploads, options.editMath),
     content: options.content as JSONContent,
     editorProps: {
       attributes: {

@@ -5,6 +5,7 @@ import {
 } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Editor } from "@tiptap/core";
+import type { Transaction } from "@tiptap/pm/state";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { chatErrorCode } from "@/lib/chat/chat-fetch.ts";
 import { usageKeys } from "@/lib/query-keys.ts";
@@ -30,7 +31,8 @@ export interface AiEditState {
   /** The error: the server's words, or null for "cut off" / "too long" (the screen's words). */
   error: {
     message: string | null;
-    reason: "server" | "cutOff" | "tooLong";
+    /** "edited": a retry found the text it was asked about changed (select it again). */
+    reason: "server" | "cutOff" | "tooLong" | "edited";
     /** The server's code when it refused the edit ("needs_model", "quota_exceeded"…). */
     code: string | null;
   } | null;
@@ -38,8 +40,18 @@ export interface AiEditState {
 
 interface Run {
   request: NexdocsAiRequestInput;
+  /** The range it was asked about, mapped through every change of the document since. */
   from: number;
   to: number;
+}
+
+/** The request's context (the text before and after the range) as the document is now. */
+function contextOf(editor: Editor, from: number, to: number) {
+  const { doc } = editor.state;
+  return {
+    before: doc.textBetween(0, from, "\n\n", " ").slice(-NEXDOCS_AI_LIMITS.context),
+    after: doc.textBetween(to, doc.content.size, "\n\n", " ").slice(0, NEXDOCS_AI_LIMITS.context),
+  };
 }
 
 /**
@@ -151,10 +163,7 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
         action,
         ...options,
         selection: text,
-        before: doc.textBetween(0, from, "\n\n", " ").slice(-NEXDOCS_AI_LIMITS.context),
-        after: doc
-          .textBetween(to, doc.content.size, "\n\n", " ")
-          .slice(0, NEXDOCS_AI_LIMITS.context),
+        ...contextOf(editor, from, to),
       };
       // The selection collapses to its end: the bubble menu gives way to the suggestion.
       editor.commands.setTextSelection(to);
@@ -176,12 +185,47 @@ export function useAiEdit(editor: Editor | null, documentId: string) {
     if (editor && acceptSuggestion(editor)) setState(null);
   }, [editor]);
 
+  /**
+   * The last action again, on its text where that text is now (the document may have changed
+   * around it); if the text itself was edited or deleted, a clear refusal and nothing is sent.
+   */
   const retry = useCallback(() => {
     const previous = last.current;
     if (!editor || !previous) return;
-    const shown = suggestionOf(editor);
-    start(shown ? { ...previous, from: shown.from, to: shown.to } : previous);
-  }, [editor, start]);
+    const { from, to } = previous;
+    const { selection } = previous.request;
+    if (editor.state.doc.textBetween(from, to, "\n\n", " ") !== selection) {
+      stop();
+      clear();
+      setState(
+        (s) =>
+          s && {
+            ...s,
+            text: "",
+            status: "error",
+            error: { message: null, reason: "edited", code: null },
+          },
+      );
+      return;
+    }
+    start({ request: { ...previous.request, ...contextOf(editor, from, to) }, from, to });
+  }, [editor, start, stop, clear]);
+
+  // The last action's range follows the document's changes (for its retry).
+  useEffect(() => {
+    if (!editor) return;
+    const follow = ({ transaction }: { transaction: Transaction }) => {
+      const run = last.current;
+      if (!run || !transaction.docChanged) return;
+      const { mapping } = transaction;
+      const from = mapping.map(run.from, run.from === run.to ? -1 : 1);
+      last.current = { ...run, from, to: Math.max(from, mapping.map(run.to, -1)) };
+    };
+    editor.on("transaction", follow);
+    return () => {
+      editor.off("transaction", follow);
+    };
+  }, [editor]);
 
   // Tab moves to the suggestion's buttons; Escape rejects it (stopping its stream).
   useEffect(() => {
