@@ -114,6 +114,8 @@ export const extractionSummarySchema = z.object({
   rowMode: z.enum(EXTRACTION_ROW_MODES),
   sourceCount: z.number().int(),
   rowsDone: z.number().int(),
+  /** Its rows (a source's each, or per item each item found, one row a source until it is read). */
+  rowCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   error: z.string().nullable(),

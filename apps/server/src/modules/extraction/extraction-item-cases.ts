@@ -117,6 +117,12 @@ export function itemCases(w: ExtractionWorld): void {
     expect(many.at(-1)).toMatchObject({ index: 128 + 63, source: { item: 63 } });
     expect(many.at(-1)?.cells.name).toMatchObject({ value: "T64", mark: "exact" });
     expect(many[0]?.cells.phase).toMatchObject({ mark: "not_found" });
+    // Listed with its rows (not its sources) as the total.
+    const listed = (await (
+      await h.request("/api/extractions", { cookie: person.cookie })
+    ).json()) as { items: Array<{ id: string; rowsDone: number; rowCount: number }> };
+    expect(listed.items[0]).toMatchObject({ id: item.id, rowsDone: 68, rowCount: 68 });
+    expect(item).toMatchObject({ rowsDone: 68, rowCount: 68, sourceCount: 3 });
     // Exports list every row.
     const csv = await h.request(`/api/extractions/${item.id}/export?format=csv`, {
       cookie: person.cookie,

@@ -114,8 +114,7 @@ export async function fillItems(options: {
   options.saving.push(
     (async () => {
       await deps.db.transaction(async (tx) => {
-        for (const write of writes)
-          await repo.upsertRow(tx, { extractionId: record.id, ...write, now });
+        await repo.upsertRows(tx, record.id, writes, now);
         await repo.deleteRowsBetween(
           tx,
           record.id,

@@ -52,28 +52,31 @@ export async function insertRows(
   );
 }
 
-/** A row written whether or not it exists yet (a per-item source's items after a read). */
-export async function upsertRow(
+/** Rows written whether or not they exist yet (a per-item source's items after a read), at once. */
+export async function upsertRows(
   db: Executor,
-  values: {
-    extractionId: string;
+  extractionId: string,
+  rows: ReadonlyArray<{
     row: number;
     status: "pending" | "done" | "failed";
     cells: Record<string, unknown>;
     error: string | null;
-    now: Date;
-  },
+  }>,
+  now: Date,
 ): Promise<void> {
-  const set = {
-    status: values.status,
-    cells: values.cells,
-    error: values.error,
-    updatedAt: values.now,
-  };
+  if (rows.length === 0) return;
   await db
     .insert(extractionRows)
-    .values({ extractionId: values.extractionId, row: values.row, ...set })
-    .onConflictDoUpdate({ target: [extractionRows.extractionId, extractionRows.row], set });
+    .values(rows.map((r) => ({ extractionId, ...r, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [extractionRows.extractionId, extractionRows.row],
+      set: {
+        status: sql`excluded.status`,
+        cells: sql`excluded.cells`,
+        error: sql`excluded.error`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
 }
 
 /** Rows numbered in [from, to): a per-item source's items past those its latest read found. */
@@ -117,11 +120,12 @@ export async function listOwned(
   db: Executor,
   userId: string,
   limit: number,
-): Promise<Array<ExtractionWithRun & { rowsDone: number }>> {
+): Promise<Array<ExtractionWithRun & { rowsDone: number; rowCount: number }>> {
   return db
     .select({
       ...withRun,
       rowsDone: sql<number>`(select count(*)::int from ${extractionRows} r where r.extraction_id = ${extractions.id} and r.status = 'done')`,
+      rowCount: sql<number>`(select count(*)::int from ${extractionRows} r where r.extraction_id = ${extractions.id})`,
     })
     .from(extractions)
     .leftJoin(runs, eq(runs.id, extractions.runId))

@@ -180,7 +180,11 @@ export function presentRow(
   };
 }
 
-function summary(row: repo.ExtractionWithRun, rowsDone: number): ExtractionSummary {
+function summary(
+  row: repo.ExtractionWithRun,
+  rowsDone: number,
+  rowCount: number,
+): ExtractionSummary {
   const result = row.result ?? {};
   return {
     id: row.id,
@@ -191,6 +195,7 @@ function summary(row: repo.ExtractionWithRun, rowsDone: number): ExtractionSumma
     rowMode: row.rowMode,
     sourceCount: row.sources.length,
     rowsDone,
+    rowCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     error: row.status === "failed" && typeof result.message === "string" ? result.message : null,
@@ -211,12 +216,13 @@ export async function owned(
 export async function get(deps: Deps, user: SessionUser, id: string): Promise<ExtractionItem> {
   const row = await owned(deps, user, id);
   const rows = (await repo.rowsOf(deps.db, id)).map((r) => presentRow(row, r));
-  return { ...summary(row, rows.filter((r) => r.status === "done").length), rows };
+  const done = rows.filter((r) => r.status === "done").length;
+  return { ...summary(row, done, rows.length), rows };
 }
 
 export async function list(deps: Deps, user: SessionUser): Promise<ExtractionSummary[]> {
   const rows = await repo.listOwned(deps.db, user.id, EXTRACTION_LIST_LIMIT);
-  return rows.map((row) => summary(row, row.rowsDone));
+  return rows.map((row) => summary(row, row.rowsDone, row.rowCount));
 }
 
 /** POST /api/extractions/:id/cancel: its running run stops at its next source (rows kept). */

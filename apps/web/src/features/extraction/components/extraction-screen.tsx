@@ -101,7 +101,7 @@ function ExtractionView({ id }: { id: string }) {
     <Page
       title={item.title}
       width="wide"
-      description={`${t(`extraction.status.${item.status}` as MessageId)} · ${t("extraction.past.rows", { done: item.rowsDone, total: item.rowMode === "per_item" ? item.rows.length : item.sourceCount })}`}
+      description={`${t(`extraction.status.${item.status}` as MessageId)} · ${t("extraction.past.rows", { done: item.rowsDone, total: item.rows.length })}`}
       actions={
         <>
           {running ? (
