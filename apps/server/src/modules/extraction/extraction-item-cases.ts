@@ -128,6 +128,11 @@ export function itemCases(w: ExtractionWorld): void {
       cookie: person.cookie,
     });
     expect(parseCsv(await csv.text())).toHaveLength(1 + 3 + 1 + 64);
+    const md = await (
+      await h.request(`/api/extractions/${item.id}/export?format=md`, { cookie: person.cookie })
+    ).text();
+    expect(md).toContain("| trials.txt #2 | BETA | phase 3 | 450 |");
+    expect(md).toContain("## trials.txt #3");
 
     // An edit is kept; a row's re-run reads its source again (not the others), all its items.
     const edited = await h.request(`/api/extractions/${item.id}/rows/2/cells/phase`, {
