@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { uploadReadyDocument } from "./support/documents.ts";
+import { uploadReadyBytes, uploadReadyDocument } from "./support/documents.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import {
   expect as baseExpect,
@@ -147,6 +147,105 @@ test("extraction screenshots: light and dark, desktop and phone", async ({
       await page.screenshot({
         path: path.join(SHOTS, `extraction-passage-${colorScheme}-${name}.png`),
       });
+      await context.close();
+    }
+  }
+});
+
+/** A review naming three trials: a per-item extraction makes a row of each. */
+const TRIALS = [
+  "Three trials are discussed in this review.",
+  "The ALPHA trial was a phase 2 study that enrolled 120 patients.",
+  "The BETA trial was a phase 3 study that enrolled 450 patients.",
+  "The GAMMA trial was a phase 1 study that enrolled 24 patients.",
+].join("\n");
+const trial = (name: string, phase: string, size: number) => ({
+  name: { value: name, quote: `The ${name} trial` },
+  phase: { value: phase, quote: `a ${phase} study` },
+  sample_size: { value: size, quote: `enrolled ${size} patients` },
+});
+
+test("extraction per item screenshots: an 'every …' proposal sets a row per item, the start screen counts web results, a row per trial", async ({
+  browser,
+  baseURL,
+  uniqueEmail,
+  modelServer,
+}) => {
+  test.setTimeout(300_000);
+  const email = uniqueEmail("extraction-items");
+  let session: Awaited<
+    ReturnType<import("@playwright/test").BrowserContext["storageState"]>
+  > | null = null;
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1280, height: 800 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ] as const) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({
+        ...options,
+        colorScheme,
+        baseURL: baseURL ?? "",
+        ...(session ? { storageState: session } : {}),
+      });
+      await stubExternalHosts(context, baseURL ?? "");
+      if (!session) {
+        await signInViaApi(context, email);
+        session = await context.storageState();
+      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      await uploadReadyBytes(page.request, "trials.txt", Buffer.from(TRIALS), "text/plain");
+      await page.goto("/app/agents/structured-information-extraction");
+      await page
+        .getByLabel("Describe what you want")
+        .fill("Every trial mentioned: name, phase, sample size");
+      modelServer.llm.enqueue({
+        kind: "text",
+        text: JSON.stringify({
+          fields: [
+            { name: "Name", type: "text" },
+            { name: "Phase", type: "text" },
+            { name: "Sample size", type: "number" },
+          ],
+        }),
+      });
+      await page.getByRole("button", { name: "Propose fields" }).click();
+      await expect(page.getByLabel("A row per item found (“every …”)")).toBeChecked();
+      await page.getByRole("checkbox", { name: "trials.txt" }).first().check();
+      await page.getByTestId("extraction-search").fill("trial registries");
+      const estimate = page.getByTestId("extraction-estimate");
+      await expect(estimate).toContainText("1 file · up to 5 web results");
+      await estimate.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: path.join(SHOTS, `extraction-items-new-${colorScheme}-${name}.png`),
+        fullPage: true,
+      });
+      await page.getByTestId("extraction-search").fill("");
+      modelServer.llm.enqueue({
+        kind: "text",
+        text: JSON.stringify({
+          items: [
+            trial("ALPHA", "phase 2", 120),
+            trial("BETA", "phase 3", 450),
+            trial("GAMMA", "phase 1", 24),
+          ],
+        }),
+      });
+      await page.getByTestId("extraction-start").click();
+      await expect(page).toHaveURL(
+        /\/app\/agents\/structured-information-extraction\/[A-Za-z0-9]+$/,
+      );
+      await expect(page.getByTestId("extraction-row")).toHaveCount(3);
+      await expect(page.getByTestId("extraction-row").nth(2)).toContainText("Item 3");
+      await expect(page.getByTestId("extraction-cell").nth(8)).toContainText("24");
+      await page.screenshot({
+        path: path.join(SHOTS, `extraction-items-table-${colorScheme}-${name}.png`),
+        fullPage: true,
+      });
+      expect(errors).toEqual([]);
       await context.close();
     }
   }

@@ -40,7 +40,7 @@ export function extractionMatrixRows(harness: () => Harness) {
       sources: [{ kind: "url", url: "https://example.com/", label: "https://example.com/" }],
       runId: run.id,
     });
-    await insertRows(h.deps.db, id, 1);
+    await insertRows(h.deps.db, id, 1, "per_source");
     return { ":id": id, ":row": "0", ":key": "title" };
   }
   const start = {

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { AGENT_NEEDS_MODEL_HOW_TO } from "./agents-api.ts";
 import {
+  EXTRACTION_ITEMS_PER_SOURCE,
   EXTRACTION_LIMITS,
   EXTRACTION_MARKS,
+  EXTRACTION_ROW_MODES,
   extractionFieldSchema,
   extractionSchemaSchema,
 } from "./extraction.ts";
@@ -45,6 +47,8 @@ export type ExtractionSource = z.infer<typeof extractionSourceSchema>;
 export const extractionCreateSchema = z.object({
   title: z.string().trim().max(EXTRACTION_TITLE_MAX).default(""),
   fields: extractionSchemaSchema,
+  /** A row per source, or per item found in each source ("every …"). */
+  rowMode: z.enum(EXTRACTION_ROW_MODES).default("per_source"),
   sources: z
     .array(extractionSourceSchema)
     .min(1, "Pick at least one source.")
@@ -79,7 +83,10 @@ export const extractionCellSchema = z.object({
 
 export const EXTRACTION_ROW_STATUSES = ["pending", "done", "failed"] as const;
 
-/** A row: its source (named as the person knows it), its state and its cells by field key. */
+/**
+ * A row: its source (named as the person knows it; per item, which of its items), its state and
+ * its cells by field key.
+ */
 export const extractionRowSchema = z.object({
   index: z.number().int(),
   source: z.object({
@@ -88,6 +95,8 @@ export const extractionRowSchema = z.object({
     label: z.string(),
     fileId: z.string().nullable(),
     url: z.string().nullable(),
+    /** The item's index among its source's (a per-item extraction); null: a row per source. */
+    item: z.number().int().nullable(),
   }),
   status: z.enum(EXTRACTION_ROW_STATUSES),
   cells: z.record(z.string(), extractionCellSchema),
@@ -102,8 +111,11 @@ export const extractionSummarySchema = z.object({
   runId: z.string().nullable(),
   status: runStatusSchema,
   fields: z.array(extractionFieldSchema),
+  rowMode: z.enum(EXTRACTION_ROW_MODES),
   sourceCount: z.number().int(),
   rowsDone: z.number().int(),
+  /** Its rows (a source's each, or per item each item found, one row a source until it is read). */
+  rowCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   error: z.string().nullable(),
@@ -123,7 +135,12 @@ export const extractionCellEditSchema = z.object({ value: valueSchema });
 /** POST /api/extractions/:id/rerun: one row, one column (a field), or both given = that cell. */
 export const extractionRerunSchema = z
   .object({
-    row: z.number().int().min(0).max(EXTRACTION_LIMITS.sources).optional(),
+    row: z
+      .number()
+      .int()
+      .min(0)
+      .max(EXTRACTION_LIMITS.sources * EXTRACTION_ITEMS_PER_SOURCE)
+      .optional(),
     field: z.string().max(40).optional(),
   })
   .refine((r) => r.row !== undefined || r.field !== undefined, {
@@ -142,7 +159,11 @@ export const extractionProposeSchema = z.object({
     .min(3, "Describe what to extract.")
     .max(EXTRACTION_LIMITS.description),
 });
-export const extractionProposalSchema = z.object({ fields: z.array(extractionFieldSchema) });
+export const extractionProposalSchema = z.object({
+  fields: z.array(extractionFieldSchema),
+  /** A row per item when the description asks for "every …" (the person can switch it). */
+  rowMode: z.enum(EXTRACTION_ROW_MODES),
+});
 
 /** A table (csv, json, xlsx) or a document with the quotes beside the values (md, pdf, docx). */
 export const EXTRACTION_EXPORT_FORMATS = ["md", "pdf", "docx", "csv", "json", "xlsx"] as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { extractionFieldKey, extractionSchemaSchema } from "./extraction.ts";
+import {
+  extractionFieldKey,
+  extractionRowIndex,
+  extractionRowPlace,
+  extractionSchemaSchema,
+  suggestedRowMode,
+} from "./extraction.ts";
 
 describe("an extraction schema", () => {
   it("keys fields from their names", () => {
@@ -19,5 +25,21 @@ describe("an extraction schema", () => {
       "A “one of a list” field needs at least two choices.",
     );
     expect(extractionSchemaSchema.safeParse([{ ...title, key: "Title!" }]).success).toBe(false);
+  });
+});
+
+describe("a row mode", () => {
+  it("is a row per item when the description asks for every/each/all of something", () => {
+    expect(suggestedRowMode("every clinical trial mentioned: name, phase, sample size")).toBe(
+      "per_item",
+    );
+    expect(suggestedRowMode("All the drugs named, with their dose")).toBe("per_item");
+    expect(suggestedRowMode("List each of the authors and their affiliation")).toBe("per_item");
+    expect(suggestedRowMode("For each paper: title, year, sample size")).toBe("per_source");
+    expect(suggestedRowMode("for every document: its author")).toBe("per_source");
+    expect(suggestedRowMode("title, year and main finding")).toBe("per_source");
+    expect(extractionRowIndex("per_item", 2, 5)).toBe(133);
+    expect(extractionRowPlace("per_item", 133)).toEqual({ source: 2, item: 5 });
+    expect(extractionRowPlace("per_source", 2)).toEqual({ source: 2, item: null });
   });
 });

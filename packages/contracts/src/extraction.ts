@@ -22,6 +22,51 @@ export const EXTRACTION_LIMITS = {
   description: 2000,
 } as const;
 
+/**
+ * What a row is: one source ("per_source": a paper's title, year…), or one item a source lists
+ * ("per_item": "every clinical trial mentioned: name, phase, sample size" — a row per trial).
+ */
+export const EXTRACTION_ROW_MODES = ["per_source", "per_item"] as const;
+export type ExtractionRowMode = (typeof EXTRACTION_ROW_MODES)[number];
+
+/** Items read from one source at most (a per-item extraction); more are left out, and said so. */
+export const EXTRACTION_ITEMS_PER_SOURCE = 64;
+
+/**
+ * A row's number: a source's index (per source), or source × 64 + the item's index (per item),
+ * so a source's items stay together and in order.
+ */
+export function extractionRowIndex(mode: ExtractionRowMode, source: number, item = 0): number {
+  return mode === "per_item" ? source * EXTRACTION_ITEMS_PER_SOURCE + item : source;
+}
+
+/** The source (and item, per item) a row's number stands for. */
+export function extractionRowPlace(
+  mode: ExtractionRowMode,
+  row: number,
+): { source: number; item: number | null } {
+  return mode === "per_item"
+    ? {
+        source: Math.floor(row / EXTRACTION_ITEMS_PER_SOURCE),
+        item: row % EXTRACTION_ITEMS_PER_SOURCE,
+      }
+    : { source: row, item: null };
+}
+
+/**
+ * The row mode a description asks for: "every/each/all …" of something a source mentions (not
+ * "for each paper/document/file…", which is a row per source) is a row per item.
+ */
+export function suggestedRowMode(description: string): ExtractionRowMode {
+  const whole =
+    /^(?:the\s+)?(?:paper|source|document|file|pdf|page|web\s*page|article|study|report|result|site|url|link)s?\b/i;
+  for (const m of description.matchAll(/\b(?:every|each|all)\b(?:\s+of)?\s+(.{0,40})/gi)) {
+    const rest = (m[1] ?? "").trim();
+    if (rest !== "" && !/^[:,.;]/.test(rest) && !whole.test(rest)) return "per_item";
+  }
+  return "per_source";
+}
+
 export const EXTRACTION_FIELD_TYPES = [
   "text",
   "number",

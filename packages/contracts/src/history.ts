@@ -162,7 +162,8 @@ export const THREADS_DELETE_MAX = 50;
 
 /**
  * POST /api/threads/bulk-delete: several of your threads at once, all or nothing (one that is not
- * yours, or is gone, deletes none and answers 404).
+ * yours, or is gone, deletes none and answers 404; one whose work is still running — a research,
+ * an extraction — deletes none and answers 409 THREADS_DELETE_RUNNING).
  */
 export const deleteThreadsRequestSchema = z
   .object({
@@ -173,6 +174,9 @@ export const deleteThreadsRequestSchema = z
       .refine((ids) => new Set(ids).size === ids.length, "A thread is listed twice."),
   })
   .strict();
+/** Why a bulk delete that names a running thread deleted nothing (it is deleted on its own). */
+export const threadsDeleteRunning = (title: string) =>
+  `“${title}” is still running: stop it, or delete it on its own. Nothing was deleted.`;
 export type DeleteThreadsRequest = z.infer<typeof deleteThreadsRequestSchema>;
 export const deleteThreadsResponseSchema = z.object({ deleted: z.number().int() });
 export type DeleteThreadsResponse = z.infer<typeof deleteThreadsResponseSchema>;

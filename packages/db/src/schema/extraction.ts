@@ -31,6 +31,13 @@ export const extractions = pgTable(
     /** The fields (ExtractionField[]), in the table's column order. */
     fields: jsonb().$type<Record<string, unknown>[]>().notNull(),
     sources: jsonb().$type<ExtractionSourceValue[]>().notNull(),
+    /**
+     * A row per source ("per_source"), or per item a source lists ("per_item": "every trial
+     * mentioned"; row = source × 64 + the item's index).
+     */
+    rowMode: text({ enum: ["per_source", "per_item"] })
+      .notNull()
+      .default("per_source"),
     runId: uuid().references(() => runs.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -41,7 +48,7 @@ export const extractions = pgTable(
   ],
 );
 
-/** One source's row: its state and its cells by field key (ExtractionCell as JSON). */
+/** One source's row (or one item's of a source): its state and its cells by field key (ExtractionCell as JSON). */
 export const extractionRows = pgTable(
   "extraction_rows",
   {

@@ -57,6 +57,47 @@ export const ANSWERS: Record<string, Answer> = {
   },
 };
 
+/** A per-item extraction's fields: a trial's name, phase and sample size. */
+export const ITEM_FIELDS = [
+  { key: "name", name: "Name", type: "text" },
+  { key: "phase", name: "Phase", type: "text" },
+  { key: "sample_size", name: "Sample size", type: "number" },
+];
+
+/** Text files a per-item extraction reads: three trials, none, and more than the cap (70). */
+export const ITEM_FILES: Record<string, string> = {
+  "trials.txt": [
+    "Three trials are discussed in this review.",
+    "The ALPHA trial was a phase 2 study that enrolled 120 patients.",
+    "The BETA trial was a phase 3 study that enrolled 450 patients.",
+    "The GAMMA trial was a phase 1 study that enrolled 24 patients.",
+  ].join("\n"),
+  "no-trials.txt": "This note is about the weather in spring and mentions no study at all.",
+  "many-trials.txt": Array.from(
+    { length: 70 },
+    (_, i) => `Trial T${i + 1} enrolled ${i + 10} people.`,
+  ).join("\n"),
+};
+
+const trial = (name: string, phase: string, size: number) => ({
+  name: { value: name, quote: `The ${name} trial` },
+  phase: { value: phase, quote: `a ${phase} study` },
+  sample_size: { value: size, quote: `enrolled ${size} patients` },
+});
+
+/** The model's items per file (a quote of GAMMA's is not in the file: unverified). */
+export const ITEM_ANSWERS: Record<string, unknown[]> = {
+  "trials.txt": [
+    trial("ALPHA", "phase 2", 120),
+    trial("BETA", "phase 3", 450),
+    { ...trial("GAMMA", "phase 1", 24), phase: { value: "phase 1", quote: "an early study" } },
+  ],
+  "many-trials.txt": Array.from({ length: 70 }, (_, i) => ({
+    name: { value: `T${i + 1}`, quote: `Trial T${i + 1} enrolled` },
+    sample_size: { value: i + 10, quote: `enrolled ${i + 10} people` },
+  })),
+};
+
 export function promptText(request: RecordedRequest): string {
   return request.messages
     .map((m) =>
@@ -89,6 +130,12 @@ export function answerFor(request: RecordedRequest, held: ReadonlySet<string>): 
         { name: "Title", type: "text" },
       ],
     });
+  // A per-item extraction: the items of the named text file (ITEM_FILES).
+  if (text.includes("Fields of each item:")) {
+    const file = /Title: (\S+\.txt)/.exec(text)?.[1] ?? "";
+    if (file && held.has(file)) return { kind: "stall" };
+    return json({ items: ITEM_ANSWERS[file] ?? [] });
+  }
   // A stand-in web page (a web search's result).
   if (text.includes("enrolled 42 participants"))
     return json({

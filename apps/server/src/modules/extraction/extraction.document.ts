@@ -37,11 +37,16 @@ function markText(cell: ExtractionCell, words: ExportWords): string {
   }
 }
 
+/** A per-item row's number among its source's (" #2"); nothing for a row per source. */
+const itemMark = (row: ExtractionItem["rows"][number]) =>
+  row.source.item === null ? "" : ` #${row.source.item + 1}`;
+
 function sourceTitle(row: ExtractionItem["rows"][number]): string {
   const label = escapeInline(row.source.label) || "source";
-  return row.source.url
+  const title = row.source.url
     ? `[${label}](<${row.source.url.replace(/[<>\s]/g, encodeURIComponent)}>)`
     : label;
+  return `${title}${itemMark(row)}`;
 }
 
 export function extractionMarkdown(
@@ -55,7 +60,7 @@ export function extractionMarkdown(
   if (item.fields.length > 0 && item.rows.length > 0) {
     const header = [words.extraction.source, ...item.fields.map((f) => escapeInline(f.name))];
     const rows = item.rows.map((row) => [
-      escapeInline(row.source.label),
+      `${escapeInline(row.source.label)}${itemMark(row)}`,
       ...item.fields.map((f) => valueText(row.cells[f.key])),
     ]);
     out.push(

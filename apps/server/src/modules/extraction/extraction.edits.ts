@@ -4,6 +4,7 @@ import {
   type ExtractionField,
   type ExtractionItem,
   type ExtractionRerun,
+  extractionRowPlace,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -84,8 +85,15 @@ export async function rerun(
   const fields = fieldsOf(record);
   if (input.field !== undefined && !fields.some((f) => f.key === input.field))
     throw new AppError("bad_request", "No such field.");
-  if (input.row !== undefined && input.row >= record.sources.length)
-    throw new AppError("bad_request", "No such row.");
+  // A row of a per-item extraction is read again with its source's other items (all its rows).
+  let rows: number[] | "all" = "all";
+  if (input.row !== undefined) {
+    const all = await repo.rowsOf(deps.db, id);
+    if (!all.some((r) => r.row === input.row)) throw new AppError("bad_request", "No such row.");
+    const sourceOf = (row: number) => extractionRowPlace(record.rowMode, row).source;
+    const source = sourceOf(input.row);
+    rows = all.filter((r) => sourceOf(r.row) === source).map((r) => r.row);
+  }
   const caller = callerOf(user);
   await quotaWall(deps, caller, true);
   await launchRun({
@@ -94,7 +102,7 @@ export async function rerun(
     id,
     fields: input.field === undefined ? null : [input.field],
     prepare: async (tx, runId) => {
-      await repo.markPending(tx, id, input.row === undefined ? "all" : [input.row]);
+      await repo.markPending(tx, id, rows);
       await repo.setRun(tx, id, runId, deps.clock.now());
     },
   });

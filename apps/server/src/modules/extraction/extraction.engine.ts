@@ -76,7 +76,7 @@ export function answerSchema(fields: readonly ExtractionField[]) {
 
 type Answer = Record<string, { value?: unknown; quote?: string | null } | null | undefined>;
 
-function fieldLine(field: ExtractionField): string {
+export function fieldLine(field: ExtractionField): string {
   const type =
     field.type === "choice"
       ? `one of: ${field.choices.map((c) => JSON.stringify(c)).join(", ")}`

@@ -1,10 +1,12 @@
-import { EXTRACTION_EVENTS, type ExtractionCell, type ExtractionField } from "@nexus/contracts";
+import { EXTRACTION_EVENTS, type ExtractionField, extractionRowPlace } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/job-definition.ts";
 import { defineRunStepsJob, RunFailed, type RunStepContext } from "../runs/runs.jobs.ts";
 import * as users from "../users/users.service.ts";
 import { extractSource } from "./extraction.engine.ts";
+import { fillItems } from "./extraction.fill-items.ts";
 import * as repo from "./extraction.repo.ts";
+import { MODEL_FAILED_TEXT, mergeRow, rowEvent } from "./extraction.rows.ts";
 import {
   EXTRACTION_QUEUE,
   EXTRACTION_RUN_KIND,
@@ -12,16 +14,10 @@ import {
   fieldsOf,
   settle,
 } from "./extraction.service.ts";
-import {
-  type ReadSource,
-  readSource,
-  SourceError,
-  type StoredSource,
-} from "./extraction.sources.ts";
+import { readSource, SourceError, type StoredSource } from "./extraction.sources.ts";
 import { recordThread } from "./extraction.thread.ts";
 
 export const EXTRACTION_FAILED_TEXT = "The extraction failed. Try again in a moment.";
-const MODEL_FAILED_TEXT = "The model did not answer for this source.";
 
 /** Runs `work` over `items`, at most `limit` at once; waits for all, then throws the first error. */
 export async function inPool<T>(
@@ -44,38 +40,6 @@ export async function inPool<T>(
 }
 
 /**
- * Where a cell's quote is, as the viewer opens it: a file's page and the passage (chunk) the quote
- * begins in; a web page's text has no pages.
- */
-function placed(cell: ExtractionCell, source: ReadSource, noPages: boolean): ExtractionCell {
-  const place = cell.place;
-  if (!place) return cell;
-  if (noPages) return { ...cell, place: { ...place, page: null } };
-  const chunk = source.chunks.find(
-    (c) => c.page === place.page && c.start <= place.start && place.start < c.end,
-  );
-  return { ...cell, place: { ...place, chunk: chunk?.ordinal ?? null } };
-}
-
-/** The row's cells after a read: the new ones, except cells the person corrected. */
-function mergeRow(
-  before: Record<string, unknown>,
-  fields: readonly ExtractionField[],
-  cells: readonly ExtractionCell[],
-  source: ReadSource,
-  noPages: boolean,
-): Record<string, unknown> {
-  const out = { ...before };
-  for (const [i, field] of fields.entries()) {
-    const old = before[field.key] as ExtractionCell | undefined;
-    const cell = cells[i];
-    if (!cell || old?.edited) continue;
-    out[field.key] = placed(cell, source, noPages);
-  }
-  return out;
-}
-
-/**
  * One source's row: read, extracted, saved and published (a run event the table draws). A source
  * that cannot be read or answered marks its row failed, not the run; a cancel or a hand-over
  * (the signal) leaves the row pending for the next attempt.
@@ -92,7 +56,9 @@ async function fillRow(options: {
 }): Promise<void> {
   const { deps, run, record, row } = options;
   run.signal.throwIfAborted();
-  const source = record.sources[row.row] as StoredSource | undefined;
+  const source = record.sources[extractionRowPlace(record.rowMode, row.row).source] as
+    | StoredSource
+    | undefined;
   let saved: { status: "done" | "failed"; cells: Record<string, unknown>; error: string | null };
   try {
     if (!source) throw new SourceError("This source is missing.");
@@ -122,13 +88,13 @@ async function fillRow(options: {
         ...saved,
         now: deps.clock.now(),
       }),
-      run.emit(EXTRACTION_EVENTS.row, { row: row.row, ...saved }),
+      run.emit(EXTRACTION_EVENTS.row, rowEvent(record, { row: row.row, ...saved })),
     ]),
   );
 }
 
 /** Waits for every row's save; the first failure (after all have settled) is thrown. */
-async function allSaved(saving: readonly Promise<unknown>[]): Promise<void> {
+export async function allSaved(saving: readonly Promise<unknown>[]): Promise<void> {
   const settled = await Promise.allSettled(saving);
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
@@ -154,13 +120,33 @@ export const EXTRACTION_JOBS: JobDefinition[] = [
       const all = fieldsOf(record);
       const only = job.data.fields;
       const fields = only ? all.filter((f) => only.includes(f.key)) : all;
-      const pending = (await repo.rowsOf(deps.db, record.id)).filter((r) => r.status === "pending");
+      const before = await repo.rowsOf(deps.db, record.id);
+      const pending = before.filter((r) => r.status === "pending");
       const user = caller.user;
       const saving: Promise<unknown>[] = [];
+      const sourceOf = (row: repo.ExtractionRowRecord) =>
+        extractionRowPlace(record.rowMode, row.row).source;
       try {
-        await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
-          fillRow({ deps, run, user, record, fields, row, saving }),
-        );
+        if (record.rowMode === "per_item") {
+          // A row per item: each source with a pending row read once, all its items written.
+          const sources = [...new Set(pending.map(sourceOf))];
+          await inPool(sources, deps.env.EXTRACTION_CONCURRENCY, (source) =>
+            fillItems({
+              deps,
+              run,
+              user,
+              record,
+              fields: all,
+              only: only ?? null,
+              source,
+              rows: before.filter((r) => sourceOf(r) === source),
+              saving,
+            }),
+          );
+        } else
+          await inPool(pending, deps.env.EXTRACTION_CONCURRENCY, (row) =>
+            fillRow({ deps, run, user, record, fields, row, saving }),
+          );
       } catch (error) {
         // A stop or a hand-over stays what it is: the rows saved so far are awaited first.
         await allSaved(saving).catch(() => undefined);

@@ -2,8 +2,10 @@ import {
   EXTRACTION_FIELD_TYPES,
   EXTRACTION_LIMITS,
   type ExtractionField,
+  type ExtractionRowMode,
   extractionFieldKey,
   extractionFieldSchema,
+  suggestedRowMode,
 } from "@nexus/contracts";
 import { z } from "zod";
 import { structured } from "../../ai/structured-output.ts";
@@ -86,7 +88,7 @@ export async function propose(
   user: SessionUser,
   input: { description: string },
   options: { ip: string; signal?: AbortSignal },
-): Promise<{ fields: ExtractionField[] }> {
+): Promise<{ fields: ExtractionField[]; rowMode: ExtractionRowMode }> {
   needsModel(deps);
   await quotaWall(deps, callerOf(user), false);
   const limit = deps.env.RESEARCH_PLAN_RATE_LIMIT;
@@ -116,5 +118,6 @@ export async function propose(
   const fields = answer.value ? fieldsFrom(answer.value) : [];
   if (fields.length === 0)
     throw new AppError("bad_gateway", "No fields could be proposed. Try describing them again.");
-  return { fields };
+  // "every trial mentioned: …" is a row per item (the person can switch it before starting).
+  return { fields, rowMode: suggestedRowMode(input.description) };
 }

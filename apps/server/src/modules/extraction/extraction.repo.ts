@@ -1,5 +1,6 @@
+import { type ExtractionRowMode, extractionRowIndex } from "@nexus/contracts";
 import { type Db, schema } from "@nexus/db";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
 const { extractions, extractionRows, runs } = schema;
 
@@ -19,6 +20,7 @@ const withRun = {
   title: extractions.title,
   fields: extractions.fields,
   sources: extractions.sources,
+  rowMode: extractions.rowMode,
   runId: extractions.runId,
   createdAt: extractions.createdAt,
   updatedAt: extractions.updatedAt,
@@ -33,15 +35,67 @@ export async function insertExtraction(
   await db.insert(extractions).values(values);
 }
 
-export async function insertRows(db: Executor, extractionId: string, count: number): Promise<void> {
+/** A pending row per source (per item: the source's first item's, until it is read). */
+export async function insertRows(
+  db: Executor,
+  extractionId: string,
+  count: number,
+  mode: ExtractionRowMode,
+): Promise<void> {
   if (count === 0) return;
   await db.insert(extractionRows).values(
-    Array.from({ length: count }, (_, row) => ({
+    Array.from({ length: count }, (_, source) => ({
       extractionId,
-      row,
+      row: extractionRowIndex(mode, source),
       status: "pending" as const,
     })),
   );
+}
+
+/** Rows written whether or not they exist yet (a per-item source's items after a read), at once. */
+export async function upsertRows(
+  db: Executor,
+  extractionId: string,
+  rows: ReadonlyArray<{
+    row: number;
+    status: "pending" | "done" | "failed";
+    cells: Record<string, unknown>;
+    error: string | null;
+  }>,
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(extractionRows)
+    .values(rows.map((r) => ({ extractionId, ...r, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [extractionRows.extractionId, extractionRows.row],
+      set: {
+        status: sql`excluded.status`,
+        cells: sql`excluded.cells`,
+        error: sql`excluded.error`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+/** Rows numbered in [from, to): a per-item source's items past those its latest read found. */
+export async function deleteRowsBetween(
+  db: Executor,
+  extractionId: string,
+  from: number,
+  to: number,
+): Promise<void> {
+  if (from >= to) return;
+  await db
+    .delete(extractionRows)
+    .where(
+      and(
+        eq(extractionRows.extractionId, extractionId),
+        gte(extractionRows.row, from),
+        lt(extractionRows.row, to),
+      ),
+    );
 }
 
 export async function findOwned(
@@ -66,11 +120,12 @@ export async function listOwned(
   db: Executor,
   userId: string,
   limit: number,
-): Promise<Array<ExtractionWithRun & { rowsDone: number }>> {
+): Promise<Array<ExtractionWithRun & { rowsDone: number; rowCount: number }>> {
   return db
     .select({
       ...withRun,
       rowsDone: sql<number>`(select count(*)::int from ${extractionRows} r where r.extraction_id = ${extractions.id} and r.status = 'done')`,
+      rowCount: sql<number>`(select count(*)::int from ${extractionRows} r where r.extraction_id = ${extractions.id})`,
     })
     .from(extractions)
     .leftJoin(runs, eq(runs.id, extractions.runId))

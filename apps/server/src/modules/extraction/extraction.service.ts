@@ -8,6 +8,7 @@ import {
   type ExtractionRow,
   type ExtractionSummary,
   extractionFieldSchema,
+  extractionRowPlace,
 } from "@nexus/contracts";
 import type { Caller, Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -141,9 +142,10 @@ export async function start(
         title: input.title || defaultTitle(input.fields),
         fields: input.fields,
         sources,
+        rowMode: input.rowMode,
         runId,
       });
-      await repo.insertRows(tx, id, sources.length);
+      await repo.insertRows(tx, id, sources.length, input.rowMode);
     },
   });
   return get(deps, user, id);
@@ -156,8 +158,13 @@ function defaultTitle(fields: readonly ExtractionField[]): string {
     .slice(0, 200);
 }
 
-function presentRow(record: repo.ExtractionRecord, row: repo.ExtractionRowRecord): ExtractionRow {
-  const source = (record.sources[row.row] ?? { kind: "url", url: "" }) as StoredSource;
+/** A row as the table and the exports read it (also a row event's payload). */
+export function presentRow(
+  record: Pick<repo.ExtractionRecord, "sources" | "rowMode">,
+  row: Pick<repo.ExtractionRowRecord, "row" | "status" | "cells" | "error">,
+): ExtractionRow {
+  const place = extractionRowPlace(record.rowMode, row.row);
+  const source = (record.sources[place.source] ?? { kind: "url", url: "" }) as StoredSource;
   return {
     index: row.row,
     source: {
@@ -165,6 +172,7 @@ function presentRow(record: repo.ExtractionRecord, row: repo.ExtractionRowRecord
       label: labelOf(source),
       fileId: source.kind === "file" ? source.fileId : null,
       url: source.kind === "url" ? source.url : null,
+      item: place.item,
     },
     status: row.status,
     cells: row.cells as Record<string, ExtractionCell>,
@@ -172,7 +180,11 @@ function presentRow(record: repo.ExtractionRecord, row: repo.ExtractionRowRecord
   };
 }
 
-function summary(row: repo.ExtractionWithRun, rowsDone: number): ExtractionSummary {
+function summary(
+  row: repo.ExtractionWithRun,
+  rowsDone: number,
+  rowCount: number,
+): ExtractionSummary {
   const result = row.result ?? {};
   return {
     id: row.id,
@@ -180,8 +192,10 @@ function summary(row: repo.ExtractionWithRun, rowsDone: number): ExtractionSumma
     runId: row.runId,
     status: row.status ?? "failed",
     fields: fieldsOf(row),
+    rowMode: row.rowMode,
     sourceCount: row.sources.length,
     rowsDone,
+    rowCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     error: row.status === "failed" && typeof result.message === "string" ? result.message : null,
@@ -202,12 +216,13 @@ export async function owned(
 export async function get(deps: Deps, user: SessionUser, id: string): Promise<ExtractionItem> {
   const row = await owned(deps, user, id);
   const rows = (await repo.rowsOf(deps.db, id)).map((r) => presentRow(row, r));
-  return { ...summary(row, rows.filter((r) => r.status === "done").length), rows };
+  const done = rows.filter((r) => r.status === "done").length;
+  return { ...summary(row, done, rows.length), rows };
 }
 
 export async function list(deps: Deps, user: SessionUser): Promise<ExtractionSummary[]> {
   const rows = await repo.listOwned(deps.db, user.id, EXTRACTION_LIST_LIMIT);
-  return rows.map((row) => summary(row, row.rowsDone));
+  return rows.map((row) => summary(row, row.rowsDone, row.rowCount));
 }
 
 /** POST /api/extractions/:id/cancel: its running run stops at its next source (rows kept). */

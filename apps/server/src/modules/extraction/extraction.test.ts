@@ -11,6 +11,7 @@ import { createHarness, type Harness } from "../../../test/harness.ts";
 import { JOB_DEFINITIONS } from "../../job-definitions.ts";
 import { type JobRuntime, startJobRuntime } from "../../jobs/runtime.ts";
 import { tableOf } from "./extraction.export.ts";
+import { bulkDeleteCases, itemCases } from "./extraction-item-cases.ts";
 import {
   addFieldCase,
   documentExportCase,
@@ -376,6 +377,11 @@ describe("the agent quota", () => {
 
 describe("a web search as a source", () => {
   searchCase(world);
+});
+
+describe("a row per item found", () => {
+  itemCases(world);
+  bulkDeleteCases(world, held);
 });
 
 describe("without a language model", () => {

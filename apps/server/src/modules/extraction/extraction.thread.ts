@@ -43,7 +43,7 @@ export function summaryMarkdown(item: ExtractionItem): string {
   }
   const more = item.rows.length - SUMMARY_ROWS;
   const tail = more > 0 ? `\n\n…and ${more} more rows.` : "";
-  const done = `${item.rowsDone} of ${item.sourceCount} rows filled.`;
+  const done = `${item.rowsDone} of ${item.rowCount} rows filled.`;
   return `${done}\n\n${lines.join("\n")}${tail}`;
 }
 

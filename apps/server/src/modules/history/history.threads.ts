@@ -4,6 +4,7 @@ import {
   PINNED_THREADS_FULL,
   PINNED_THREADS_MAX,
   type ThreadPin,
+  threadsDeleteRunning,
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -42,8 +43,28 @@ export async function setPinned(options: {
 }
 
 /**
+ * A bulk delete never stops work in flight: a thread whose kind lists it as running (its
+ * declaration's inProgress — a research, an extraction; no kind is known here) refuses the whole
+ * delete (409); the thread is deleted on its own (DELETE /api/threads/:id), which stops it.
+ */
+async function refuseRunning(
+  deps: Pick<Deps, "db" | "chatKinds">,
+  user: SessionUser,
+  threadIds: readonly string[],
+): Promise<void> {
+  const wanted = new Set(threadIds);
+  for (const kind of deps.chatKinds.values()) {
+    if (!kind.inProgress) continue;
+    const running = (await kind.inProgress(deps, user)).find(
+      (t) => t.state === "running" && wanted.has(t.threadId),
+    );
+    if (running) throw new AppError("conflict", threadsDeleteRunning(running.title));
+  }
+}
+
+/**
  * Deletes several of the user's threads, all or nothing: a thread that is not theirs (or is gone)
- * deletes none of them (404, as for one thread). What other modules keep of each thread (a
+ * deletes none of them (404, as for one thread), nor does one still running (409). What other modules keep of each thread (a
  * research's run) goes first, as deleteThread does; then every thread's entries, titles and pins
  * in one transaction. Share links showing them stop working (the delete's trigger, 0003).
  */
@@ -54,6 +75,7 @@ export async function deleteThreads(options: {
 }): Promise<DeleteThreadsResponse> {
   const { deps, user, threadIds } = options;
   if (!threadIds.every((id) => THREAD_ID.test(id))) throw noSuchDocument();
+  await refuseRunning(deps, user, threadIds);
   const owned = await repo.ownedThreads(deps.db, { userId: user.id, threadIds });
   if (owned.size !== threadIds.length) throw noSuchDocument();
   for (const threadId of threadIds)

@@ -3,6 +3,7 @@ import type {
   ExtractionField,
   ExtractionItem,
   ExtractionRerun,
+  ExtractionRowMode,
   ExtractionSummary,
   ExtractionValue,
   FileList,
@@ -62,10 +63,13 @@ export function useStartExtraction() {
 export function useProposeFields() {
   return useMutation({
     mutationFn: (description: string) =>
-      apiRequest<{ fields: ExtractionField[] }>("/extractions/propose", {
-        method: "POST",
-        body: { description },
-      }),
+      apiRequest<{ fields: ExtractionField[]; rowMode: ExtractionRowMode }>(
+        "/extractions/propose",
+        {
+          method: "POST",
+          body: { description },
+        },
+      ),
   });
 }
 

@@ -1,4 +1,8 @@
-import { EXTRACTION_EXPORT_FORMATS, EXTRACTION_EXPORT_LABELS } from "@nexus/contracts";
+import {
+  EXTRACTION_EXPORT_FORMATS,
+  EXTRACTION_EXPORT_LABELS,
+  EXTRACTION_ITEMS_PER_SOURCE,
+} from "@nexus/contracts";
 import { ArrowLeft, CircleStop } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -15,6 +19,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { useExtraction, useExtractionActions } from "../api/extractions.ts";
 import { cellPassage } from "../lib/cell-passage.ts";
+import { cappedSources } from "../lib/row-items.ts";
 import { useExtractionLive } from "../lib/use-extraction-live.ts";
 import { AddField } from "./add-field.tsx";
 import { CellDetail } from "./cell-detail.tsx";
@@ -96,7 +101,7 @@ function ExtractionView({ id }: { id: string }) {
     <Page
       title={item.title}
       width="wide"
-      description={`${t(`extraction.status.${item.status}` as MessageId)} · ${t("extraction.past.rows", { done: item.rowsDone, total: item.sourceCount })}`}
+      description={`${t(`extraction.status.${item.status}` as MessageId)} · ${t("extraction.past.rows", { done: item.rowsDone, total: item.rows.length })}`}
       actions={
         <>
           {running ? (
@@ -126,6 +131,11 @@ function ExtractionView({ id }: { id: string }) {
         {t("extraction.back")}
       </Link>
       {item.error ? <Alert kind="error">{item.error}</Alert> : null}
+      {cappedSources(item).map((label) => (
+        <Alert key={label} kind="info" className="mt-2">
+          {t("extraction.items.capped", { source: label, max: EXTRACTION_ITEMS_PER_SOURCE })}
+        </Alert>
+      ))}
       <div className="mt-4">
         <AddField item={item} />
       </div>

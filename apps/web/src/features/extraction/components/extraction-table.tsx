@@ -55,7 +55,7 @@ function sortValue(row: ExtractionRow, key: string): string | number {
 }
 
 /**
- * The live table: a row per source, a column per field (sticky header, sorted by a header's
+ * The live table: a row per source (or per item found), a column per field (sticky header, sorted by a header's
  * button, filtered by mark); each cell its value and mark, a button that opens its passage.
  */
 export function ExtractionTable({
@@ -159,6 +159,11 @@ export function ExtractionTable({
               >
                 <th scope="row" className="max-w-56 px-3 py-2 text-start font-medium">
                   <span className="block truncate">{row.source.label}</span>
+                  {row.source.item !== null ? (
+                    <span className="block text-xs font-normal text-muted">
+                      {t("extraction.row.item", { n: row.source.item + 1 })}
+                    </span>
+                  ) : null}
                   {row.status === "pending" ? (
                     <span className="mt-1 inline-flex items-center gap-1 text-xs text-muted">
                       <Spinner /> {t("extraction.row.pending")}

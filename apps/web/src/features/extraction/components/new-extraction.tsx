@@ -1,6 +1,7 @@
 import {
   EXTRACTION_LIMITS,
   EXTRACTION_SEARCH_RESULTS_MAX,
+  type ExtractionRowMode,
   type ExtractionSource,
 } from "@nexus/contracts";
 import { Play } from "lucide-react";
@@ -15,6 +16,7 @@ import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { useMyFiles, useStartExtraction } from "../api/extractions.ts";
+import { startEstimate } from "../lib/start-estimate.ts";
 import { type DraftField, draftField, fieldsOf, SchemaBuilder } from "./schema-builder.tsx";
 
 /** The person's ready files as checkboxes (a row each in the table). */
@@ -63,6 +65,7 @@ export function NewExtraction() {
   const start = useStartExtraction();
   const [title, setTitle] = useState("");
   const [fields, setFields] = useState<DraftField[]>(() => [draftField()]);
+  const [rowMode, setRowMode] = useState<ExtractionRowMode>("per_source");
   const [files, setFiles] = useState<Set<string>>(() => new Set());
   const [urls, setUrls] = useState("");
   const [search, setSearch] = useState("");
@@ -78,6 +81,13 @@ export function NewExtraction() {
       .map((url) => ({ kind: "url" as const, url })),
   ];
   const schema = fieldsOf(fields);
+  const estimate = startEstimate(sources, rowMode);
+  // A web search counts as its result count, not as one source.
+  const summary = [
+    estimate.files > 0 ? t("extraction.start.files", { count: estimate.files }) : null,
+    estimate.pages > 0 ? t("extraction.start.pages", { count: estimate.pages }) : null,
+    estimate.results > 0 ? t("extraction.start.results", { count: estimate.results }) : null,
+  ].filter((part): part is string => part !== null);
   const ready =
     schema.length > 0 && sources.length > 0 && sources.length <= EXTRACTION_LIMITS.sources;
   return (
@@ -85,8 +95,9 @@ export function NewExtraction() {
       className="flex flex-col gap-8"
       onSubmit={(e) => {
         e.preventDefault();
+        if (!ready || start.isPending) return;
         start.mutate(
-          { title: title.trim(), fields: schema, sources },
+          { title: title.trim(), fields: schema, rowMode, sources },
           { onSuccess: (item) => navigate(paths.app.extraction.href(item.id)) },
         );
       }}
@@ -101,7 +112,12 @@ export function NewExtraction() {
           maxLength={200}
           onChange={(e) => setTitle(e.target.value)}
         />
-        <SchemaBuilder fields={fields} onChange={setFields} />
+        <SchemaBuilder
+          fields={fields}
+          onChange={setFields}
+          rowMode={rowMode}
+          onRowMode={setRowMode}
+        />
       </section>
       <section className="flex flex-col gap-3" aria-labelledby="extraction-sources-title">
         <h2 id="extraction-sources-title" className="text-lg font-semibold">
@@ -145,9 +161,17 @@ export function NewExtraction() {
           {start.isPending ? <Spinner /> : <Play className="size-4" aria-hidden="true" />}
           {t("extraction.start")}
         </Button>
-        <span className="text-sm text-muted">
-          {t("extraction.start.summary", { fields: schema.length, sources: sources.length })}
-        </span>
+        <p className="flex flex-col text-sm text-muted" data-testid="extraction-estimate">
+          <span>{summary.length > 0 ? summary.join(" · ") : t("extraction.start.noSources")}</span>
+          <span>
+            {t(
+              rowMode === "per_item"
+                ? "extraction.start.estimateItems"
+                : "extraction.start.estimate",
+              { fields: schema.length, rows: estimate.rows },
+            )}
+          </span>
+        </p>
       </div>
     </form>
   );

@@ -29,7 +29,7 @@ export function PastExtractions() {
             <span className="min-w-0 truncate font-medium">{x.title}</span>
             <span className="text-sm text-muted">
               {t(`extraction.status.${x.status}` as MessageId)} ·{" "}
-              {t("extraction.past.rows", { done: x.rowsDone, total: x.sourceCount })}
+              {t("extraction.past.rows", { done: x.rowsDone, total: x.rowCount })}
             </span>
           </Link>
         </li>

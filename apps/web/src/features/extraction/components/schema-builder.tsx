@@ -1,8 +1,11 @@
 import {
   EXTRACTION_FIELD_TYPES,
+  EXTRACTION_ITEMS_PER_SOURCE,
   EXTRACTION_LIMITS,
+  EXTRACTION_ROW_MODES,
   type ExtractionField,
   type ExtractionFieldType,
+  type ExtractionRowMode,
   extractionFieldKey,
 } from "@nexus/contracts";
 import { ArrowDown, ArrowUp, Plus, Sparkles, Trash2 } from "lucide-react";
@@ -158,33 +161,70 @@ function FieldRow(props: {
   );
 }
 
-/** The schema: fields by hand, or proposed from a description and then edited. */
+/** What a row is: a source, or an item a source mentions ("every trial mentioned"). */
+function RowModeSwitch(props: {
+  value: ExtractionRowMode;
+  onChange: (mode: ExtractionRowMode) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="extraction-row-mode">
+      <legend className="mb-1 text-sm font-medium">{t("extraction.rowMode.label")}</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {EXTRACTION_ROW_MODES.map((mode) => (
+          <label key={mode} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="extraction-row-mode"
+              className="size-4 accent-accent"
+              value={mode}
+              checked={props.value === mode}
+              onChange={() => props.onChange(mode)}
+            />
+            {t(`extraction.rowMode.${mode}` as MessageId)}
+          </label>
+        ))}
+      </div>
+      <p className="text-xs text-muted">
+        {t("extraction.rowMode.hint", { max: EXTRACTION_ITEMS_PER_SOURCE })}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * The schema: fields by hand, or proposed from a description and then edited, and what a row is
+ * (a proposal from "every …" sets a row per item; the person can switch it).
+ */
 export function SchemaBuilder({
   fields,
   onChange,
+  rowMode,
+  onRowMode,
 }: {
   fields: DraftField[];
   onChange: (fields: DraftField[]) => void;
+  rowMode: ExtractionRowMode;
+  onRowMode: (mode: ExtractionRowMode) => void;
 }) {
   const t = useT();
   const [description, setDescription] = useState("");
   const propose = useProposeFields();
+  const proposeFields = () =>
+    propose.mutate(description, {
+      onSuccess: ({ fields: proposed, rowMode: mode }) => {
+        onChange(
+          proposed.map((f) =>
+            draftField({ ...f, instructions: f.instructions, choices: f.choices.join(", ") }),
+          ),
+        );
+        onRowMode(mode);
+      },
+    });
   return (
     <div className="flex flex-col gap-4">
-      <form
-        className="flex flex-col gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          propose.mutate(description, {
-            onSuccess: ({ fields: proposed }) =>
-              onChange(
-                proposed.map((f) =>
-                  draftField({ ...f, instructions: f.instructions, choices: f.choices.join(", ") }),
-                ),
-              ),
-          });
-        }}
-      >
+      {/* Not a form: the builder sits in the start screen's form (a nested form's submit reaches it). */}
+      <div className="flex flex-col gap-2">
         <label htmlFor="extraction-describe" className="text-sm font-medium">
           {t("extraction.describe.label")}
         </label>
@@ -198,17 +238,19 @@ export function SchemaBuilder({
         />
         <div>
           <Button
-            type="submit"
+            type="button"
             variant="outline"
             size="sm"
             disabled={description.trim().length < 3 || propose.isPending}
+            onClick={proposeFields}
           >
             {propose.isPending ? <Spinner /> : <Sparkles className="size-4" aria-hidden="true" />}
             {t("extraction.describe.propose")}
           </Button>
         </div>
         {propose.isError ? <Alert kind="error">{errorMessage(propose.error)}</Alert> : null}
-      </form>
+      </div>
+      <RowModeSwitch value={rowMode} onChange={onRowMode} />
       <ol className="flex flex-col gap-3">
         {fields.map((field, index) => (
           <FieldRow

@@ -2,6 +2,7 @@ import {
   EXTRACTION_EVENTS,
   type ExtractionItem,
   type ExtractionRow,
+  extractionRowSchema,
   runEndSchema,
   runEventSchema,
 } from "@nexus/contracts";
@@ -10,13 +11,22 @@ import { useEffect } from "react";
 import { extractionKeys } from "@/lib/query-keys.ts";
 import { followEventStream } from "@/lib/run-events/follow-events.ts";
 
-/** A row event's fields applied to the cached extraction (the row replaced in place). */
+/**
+ * A row event's fields applied to the cached extraction: the row replaced in place, or (a
+ * per-item source's second item on) added in its place by number.
+ */
 export function applyRowEvent(
   item: ExtractionItem,
   payload: Record<string, unknown>,
 ): ExtractionItem {
   const index = payload.row;
   if (typeof index !== "number") return item;
+  if (!item.rows.some((row) => row.index === index)) {
+    const added = extractionRowSchema.safeParse(payload);
+    if (!added.success) return item;
+    const rows = [...item.rows, added.data].sort((a, b) => a.index - b.index);
+    return { ...item, rows, rowsDone: rows.filter((r) => r.status === "done").length };
+  }
   const rows = item.rows.map((row) =>
     row.index === index
       ? {

@@ -1,0 +1,130 @@
+import {
+  EXTRACTION_EVENTS,
+  EXTRACTION_ITEMS_PER_SOURCE,
+  type ExtractionCell,
+  type ExtractionField,
+  extractionRowIndex,
+} from "@nexus/contracts";
+import type { Deps, SessionUser } from "../../deps.ts";
+import type { RunStepContext } from "../runs/runs.jobs.ts";
+import { extractItems } from "./extraction.items.ts";
+import * as repo from "./extraction.repo.ts";
+import { MODEL_FAILED_TEXT, mergeRow, rowEvent } from "./extraction.rows.ts";
+import { readSource, SourceError, type StoredSource } from "./extraction.sources.ts";
+
+/** What every cell of a source that lists no item says (its one row: nothing found). */
+export const NOTHING_FOUND_NOTE = "This source mentions no such item.";
+
+/** A source that lists no item: one row, every field not found (said, not left empty). */
+function nothingFound(fields: readonly ExtractionField[]): ExtractionCell[] {
+  return fields.map(() => ({
+    value: null,
+    raw: null,
+    quote: null,
+    mark: "not_found",
+    place: null,
+    note: NOTHING_FOUND_NOTE,
+    edited: false,
+  }));
+}
+
+type Write = {
+  row: number;
+  status: "done" | "failed";
+  cells: Record<string, unknown>;
+  error: string | null;
+};
+
+/**
+ * One source of a per-item extraction (issue 39 "every …"): read once, its items written as rows
+ * source × 64 + i (cells the person corrected kept by row), the rows of items it no longer lists
+ * deleted, all in one transaction, then each row published. A source that lists none has one
+ * row whose every field is not found. With `only` (a column re-run, a field added) the items are
+ * still read with every field (what tells them apart) but only those fields' cells change, on the
+ * rows there are. A source that cannot be read or answered marks its rows failed, not the run.
+ */
+export async function fillItems(options: {
+  deps: Deps;
+  run: RunStepContext;
+  user: SessionUser;
+  record: repo.ExtractionRecord;
+  /** Every field of the schema. */
+  fields: readonly ExtractionField[];
+  /** The fields this run fills (null: all). */
+  only: readonly string[] | null;
+  source: number;
+  /** The source's rows as they are now. */
+  rows: readonly repo.ExtractionRowRecord[];
+  saving: Promise<unknown>[];
+}): Promise<void> {
+  const { deps, run, record, fields, rows } = options;
+  run.signal.throwIfAborted();
+  const first = extractionRowIndex("per_item", options.source);
+  const stored = record.sources[options.source] as StoredSource | undefined;
+  const writes: Write[] = [];
+  // Rows of this source from `first + keep` on are deleted (they list items no longer found).
+  let keep = EXTRACTION_ITEMS_PER_SOURCE;
+  try {
+    if (!stored) throw new SourceError("This source is missing.");
+    const pages = await readSource(deps, options.user, stored, run.signal);
+    const read = await extractItems({
+      model: deps.models.chatModel({ reasoning: false }).model,
+      fields,
+      source: pages,
+      signal: run.signal,
+    });
+    const items = read.items.length > 0 ? read.items : [nothingFound(fields)];
+    const noPages = stored.kind === "url";
+    if (options.only) {
+      const only = options.only;
+      const picked = fields.flatMap((f, i) => (only.includes(f.key) ? [[f, i] as const] : []));
+      for (const row of rows) {
+        const item = items[row.row - first] ?? nothingFound(fields);
+        const cells = picked.map(([, i]) => item[i] as ExtractionCell);
+        const merged = mergeRow(
+          row.cells,
+          picked.map(([f]) => f),
+          cells,
+          pages,
+          noPages,
+        );
+        writes.push({ row: row.row, status: "done", cells: merged, error: null });
+      }
+    } else {
+      const before = new Map(rows.map((r) => [r.row, r.cells]));
+      for (const [i, cells] of items.entries()) {
+        const row = first + i;
+        const merged = mergeRow(before.get(row) ?? {}, fields, cells, pages, noPages);
+        writes.push({ row, status: "done", cells: merged, error: null });
+      }
+      keep = items.length;
+    }
+  } catch (error) {
+    if (run.signal.aborted) throw error;
+    const message = error instanceof SourceError ? error.message : MODEL_FAILED_TEXT;
+    if (!(error instanceof SourceError))
+      deps.logger.warn(
+        { err: error, runId: run.run.id, source: options.source },
+        "an extraction source's items failed",
+      );
+    for (const row of rows)
+      writes.push({ row: row.row, status: "failed", cells: row.cells, error: message });
+  }
+  const now = deps.clock.now();
+  options.saving.push(
+    (async () => {
+      await deps.db.transaction(async (tx) => {
+        await repo.upsertRows(tx, record.id, writes, now);
+        await repo.deleteRowsBetween(
+          tx,
+          record.id,
+          first + keep,
+          first + EXTRACTION_ITEMS_PER_SOURCE,
+        );
+      });
+      await Promise.all(
+        writes.map((write) => run.emit(EXTRACTION_EVENTS.row, rowEvent(record, write))),
+      );
+    })(),
+  );
+}

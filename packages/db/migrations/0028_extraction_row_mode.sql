@@ -1,0 +1,1 @@
+ALTER TABLE "extractions" ADD COLUMN "row_mode" text DEFAULT 'per_source' NOT NULL;
