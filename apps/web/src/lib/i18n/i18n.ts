@@ -40,31 +40,37 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     public: null,
     app: () => import("virtual:nexus-catalogue/en/app"),
     nexdocs: () => import("virtual:nexus-catalogue/en/nexdocs"),
+    research: () => import("virtual:nexus-catalogue/en/research"),
   },
   de: {
     public: () => import("virtual:nexus-catalogue/de/public"),
     app: () => import("virtual:nexus-catalogue/de/app"),
     nexdocs: () => import("virtual:nexus-catalogue/de/nexdocs"),
+    research: () => import("virtual:nexus-catalogue/de/research"),
   },
   fr: {
     public: () => import("virtual:nexus-catalogue/fr/public"),
     app: () => import("virtual:nexus-catalogue/fr/app"),
     nexdocs: () => import("virtual:nexus-catalogue/fr/nexdocs"),
+    research: () => import("virtual:nexus-catalogue/fr/research"),
   },
   es: {
     public: () => import("virtual:nexus-catalogue/es/public"),
     app: () => import("virtual:nexus-catalogue/es/app"),
     nexdocs: () => import("virtual:nexus-catalogue/es/nexdocs"),
+    research: () => import("virtual:nexus-catalogue/es/research"),
   },
   ja: {
     public: () => import("virtual:nexus-catalogue/ja/public"),
     app: () => import("virtual:nexus-catalogue/ja/app"),
     nexdocs: () => import("virtual:nexus-catalogue/ja/nexdocs"),
+    research: () => import("virtual:nexus-catalogue/ja/research"),
   },
   ar: {
     public: () => import("virtual:nexus-catalogue/ar/public"),
     app: () => import("virtual:nexus-catalogue/ar/app"),
     nexdocs: () => import("virtual:nexus-catalogue/ar/nexdocs"),
+    research: () => import("virtual:nexus-catalogue/ar/research"),
   },
 };
 
