@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { Spinner } from "./spinner.tsx";
@@ -60,13 +61,14 @@ interface NextPages {
 
 /** The end of an infinite list: "Load more", or why the next page failed with a Retry. */
 export function NextPageEnd({ pages, failedText }: { pages: NextPages; failedText: string }) {
+  const t = useT();
   if (pages.isFetchNextPageError)
     return (
       <Alert
         kind="error"
         action={
           <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()}>
-            Retry
+            {t("common.retry")}
           </Button>
         }
       >
