@@ -14,9 +14,9 @@ export function ChunkErrorView({ timedOut, onRetry }: { timedOut: boolean; onRet
       <div className="flex size-12 items-center justify-center rounded-2xl bg-warning-soft text-warning">
         <WifiOff className="size-6" aria-hidden="true" />
       </div>
-      <h2 className="text-lg font-semibold">{t("common.error.pageNotLoaded")}</h2>
+      <h2 className="text-lg font-semibold">{t("errorPage.notLoaded")}</h2>
       <p className="text-sm text-muted">
-        {timedOut ? t("common.error.tooSlow") : t("common.error.codeNotDownloaded")}
+        {timedOut ? t("errorPage.tooSlow") : t("errorPage.codeNotDownloaded")}
       </p>
       <Button onClick={onRetry} className="mt-2">
         <RefreshCw className="size-4" aria-hidden="true" />

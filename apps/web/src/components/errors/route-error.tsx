@@ -8,7 +8,7 @@ import { ChunkErrorView } from "./chunk-error-view.tsx";
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error && error.message) return error.message;
-  return translate("common.error.showing");
+  return translate("errorPage.showing");
 }
 
 /** The route error element: the spec's generic fallback page with ways out. */
@@ -33,11 +33,11 @@ export function RouteError({ homeHref = "/" }: { homeHref?: string }) {
       <div className="mt-3 flex flex-wrap justify-center gap-2">
         <Button onClick={() => window.location.reload()}>
           <RefreshCw className="size-4" aria-hidden="true" />
-          {t("common.error.reload")}
+          {t("errorPage.reload")}
         </Button>
         <a href={homeHref} className={buttonClasses({ variant: "outline" })}>
           <House className="size-4" aria-hidden="true" />
-          {t("common.error.home")}
+          {t("errorPage.home")}
         </a>
       </div>
     </div>

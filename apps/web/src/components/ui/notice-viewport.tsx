@@ -20,7 +20,7 @@ export function NoticeViewport() {
   const notices = useNotices();
   return (
     <section
-      aria-label={t("common.notifications")}
+      aria-label={t("notices.label")}
       className="pointer-events-none fixed inset-x-3 top-16 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:left-1/2 sm:w-80 sm:-translate-x-1/2 md:top-4 md:left-[calc(50%+8rem)]"
     >
       {notices.map((notice) => {
@@ -39,7 +39,7 @@ export function NoticeViewport() {
             <p className="min-w-0 flex-1 text-fg">{notice.message}</p>
             <button
               type="button"
-              aria-label={t("common.dismiss")}
+              aria-label={t("notices.dismiss")}
               onClick={() => dismissNotice(notice.id)}
               className="-m-1 rounded-md p-1 text-subtle hover:bg-surface-2 hover:text-fg"
             >
