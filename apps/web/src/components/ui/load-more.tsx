@@ -13,13 +13,14 @@ export function LoadMore({
   hasMore,
   loading,
   onLoadMore,
-  label = "Load more",
+  label,
 }: {
   hasMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
   label?: string;
 }) {
+  const t = useT();
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onLoadMore);
   useEffect(() => {
@@ -44,7 +45,7 @@ export function LoadMore({
     <div ref={sentinel} className="flex justify-center py-4" data-testid="load-more">
       <Button variant="outline" onClick={onLoadMore} disabled={loading}>
         {loading ? <Spinner className="size-4" /> : null}
-        {loading ? "Loading more..." : label}
+        {loading ? t("list.loadingMore") : (label ?? t("common.loadMore"))}
       </Button>
     </div>
   );

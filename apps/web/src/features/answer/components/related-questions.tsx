@@ -28,7 +28,10 @@ export function RelatedQuestions({
               onClick={() => onAsk(question)}
               className="flex w-full items-center gap-2 px-1 py-2.5 text-left text-sm text-fg transition-colors hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
             >
-              <CornerDownRight className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+              <CornerDownRight
+                className="size-4 shrink-0 text-subtle rtl:-scale-x-100"
+                aria-hidden="true"
+              />
               <span className="min-w-0 break-words">{question}</span>
             </button>
           </li>

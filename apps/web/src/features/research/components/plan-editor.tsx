@@ -54,6 +54,7 @@ export function PlanEditor({
               maxLength={RESEARCH_SUB_QUESTION_MAX}
               aria-label={t("research.plan.question", { n: index + 1 })}
               data-testid="research-plan-question"
+              dir="auto"
               onChange={(event) =>
                 onChange(plan.map((q, i) => (i === index ? event.target.value : q)))
               }

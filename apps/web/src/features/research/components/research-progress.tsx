@@ -199,7 +199,7 @@ export function ResearchPlanProgress({
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <p className="min-w-0 font-medium break-words">
                   <span className="text-subtle tabular-nums">{question.id}. </span>
-                  {question.text}
+                  <span dir="auto">{question.text}</span>
                   {question.origin === "follow-up" ? (
                     <span className="ml-2 text-xs font-normal text-muted">
                       {t("research.followUp")}

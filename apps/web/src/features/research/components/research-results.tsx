@@ -50,6 +50,7 @@ function ResultRow({
           to={paths.app.deepResearch.href(item.threadId)}
           className="font-medium break-words text-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           data-testid="research-result-link"
+          dir="auto"
         >
           {item.question}
         </Link>

@@ -139,7 +139,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
           to={paths.app.deepResearch.href()}
           className={buttonClasses({ variant: "ghost", size: "sm" })}
         >
-          <ArrowLeft className="size-4" aria-hidden="true" />
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {t("research.new")}
         </Link>
         <Link
@@ -231,6 +231,7 @@ export function ResearchScreen({
         <h1
           className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
           data-testid="research-title"
+          dir="auto"
         >
           {item.question}
         </h1>

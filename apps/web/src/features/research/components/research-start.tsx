@@ -122,7 +122,7 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
             to={paths.app.agents.href()}
             className={buttonClasses({ variant: "ghost", size: "sm" })}
           >
-            <ArrowLeft className="size-4" aria-hidden="true" />
+            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
             {t("research.allAgents")}
           </Link>
         </>
@@ -135,6 +135,7 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
           </label>
           <textarea
             id={questionId}
+            dir="auto"
             data-testid="research-question"
             value={question}
             rows={3}
@@ -171,8 +172,13 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
                     onClick={() => changeQuestion(example)}
                     className="flex h-full w-full items-center justify-between gap-2 rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   >
-                    <span className="min-w-0">{example}</span>
-                    <ArrowUpRight className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+                    <span className="min-w-0" dir="auto">
+                      {example}
+                    </span>
+                    <ArrowUpRight
+                      className="size-4 shrink-0 text-subtle rtl:-scale-x-100"
+                      aria-hidden="true"
+                    />
                   </button>
                 </li>
               ))}
