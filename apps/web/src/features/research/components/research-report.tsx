@@ -244,6 +244,7 @@ export function ResearchReport({
                 <button
                   type="button"
                   onClick={() => jump(entry.index)}
+                  dir="auto"
                   className="text-left text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
                 >
                   {entry.text}
