@@ -168,7 +168,7 @@ describe("the answer turn's registered part renderers", () => {
     // The first render of a turn (markdown, cards, media) is slow on a busy machine.
   }, 20_000);
 
-  it("reads in French: the media panel, related questions and the stopped note", async () => {
+  it("reads in French: the media panel, its image links and the related questions", async () => {
     await activateLocale("fr");
     setup({ state: { status: "ready", error: undefined, stopped: false } });
     const media = await screen.findByTestId("media-panel");
