@@ -39,9 +39,9 @@ export const citationChecksSchema = z.array(citationCheckSchema);
 /** The part a checked reply carries its checks in. */
 export const CITATION_CHECKS_PART = "data-citation-checks";
 
-/** What the chip, the preview and the sheet say about a citation's mark. */
-export const CITATION_VERIFIED_LABEL = "Verified against the source";
-export const CITATION_UNVERIFIED_LABEL = "Not found in the source";
+// What the chip, the preview and the sheet say about a citation's mark: with the spec's strings
+// (messages.ts), which the interface translates (apps/web/src/lib/i18n/spec-strings.ts).
+export { CITATION_UNVERIFIED_LABEL, CITATION_VERIFIED_LABEL } from "./messages.ts";
 
 /** `[1]`, `[1, 2]`, `[1][2]`, and document chat's `[1: "quote"]`. */
 const GROUP = /\[(\d{1,4}(?:[ \t]*,[ \t]*\d{1,4})*)(?::\s*["“]([^"”\]]{1,600})["”])?\]/g;

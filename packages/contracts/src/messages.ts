@@ -39,3 +39,7 @@ export const COUNTER_LABELS: Readonly<Record<UsageCounter, string>> = {
   addFiles: "Files added",
   agentUsage: "Agent chats",
 };
+
+/** What the chip, the preview and the sheet say about a citation's mark (citation-checks.ts). */
+export const CITATION_VERIFIED_LABEL = "Verified against the source";
+export const CITATION_UNVERIFIED_LABEL = "Not found in the source";

@@ -13,7 +13,11 @@ const PublicLayout = lazyPage(() =>
   import("./routes/public-layout.tsx").then((m) => m.PublicLayout),
 );
 const BookDemo = lazyPage(() => import("./routes/book-demo.tsx").then((m) => m.BookDemoRoute));
-const Share = lazyPage(() => import("./routes/share.tsx").then((m) => m.ShareRoute));
+const Share = lazyPage(() =>
+  Promise.all([import("./routes/share.tsx"), needCatalogue("research")]).then(
+    ([m]) => m.ShareRoute,
+  ),
+);
 const Faq = lazyPage(() => import("./routes/faq.tsx").then((m) => m.FaqRoute));
 const Blog = lazyPage(() => import("./routes/blog.tsx").then((m) => m.BlogRoute));
 const BlogArticle = lazyPage(() =>
@@ -47,11 +51,17 @@ const CustomAgentChat = lazyPage(() =>
   ),
 );
 const CustomAgentShare = lazyPage(() => customAgentsRoute().then((m) => m.CustomAgentShareRoute));
+// Deep research's messages are a catalogue part of their own too, loaded with its screens (and
+// with the share page, which shows a shared report).
 const DeepResearch = lazyPage(() =>
-  import("./routes/app/deep-research.tsx").then((m) => m.DeepResearchRoute),
+  Promise.all([import("./routes/app/deep-research.tsx"), needCatalogue("research")]).then(
+    ([m]) => m.DeepResearchRoute,
+  ),
 );
 const DeepResearchResults = lazyPage(() =>
-  import("./routes/app/deep-research-results.tsx").then((m) => m.DeepResearchResultsRoute),
+  Promise.all([import("./routes/app/deep-research-results.tsx"), needCatalogue("research")]).then(
+    ([m]) => m.DeepResearchResultsRoute,
+  ),
 );
 const Extraction = lazyPage(() =>
   import("./routes/app/extraction.tsx").then((m) => m.ExtractionRoute),

@@ -25,6 +25,7 @@ import {
 import { SharedPage, ShareNotFound } from "@/features/shares/components/shared-page.tsx";
 import type { SharedConversation } from "@/features/shares/lib/shared-messages.ts";
 import { privateFiles } from "@/lib/chat/file-sources.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { SharedAgentBadge, SharedAgentTurn } from "./share-agent.tsx";
 
 const SHARE_ID = /^[td]?[A-Za-z0-9]{22}$/;
@@ -133,6 +134,7 @@ function continueInThisTab(conversation: SharedConversation): string {
 export function ShareRoute() {
   const { shareId = "" } = useParams();
   const { openSignInFor } = useSignInDialog();
+  const t = useT();
   // An agent conversation goes on only in that agent's chat, which needs an account.
   const continueAnonymously = useCallback(
     (conversation: SharedConversation) => {
@@ -153,7 +155,7 @@ export function ShareRoute() {
         conversation.messages.length === 1 &&
         conversation.messages[0]?.parts &&
         isResearchReport(conversation.messages[0].parts)
-          ? "Deep research report"
+          ? t("research.sharedReport")
           : null
       }
       continueAnonymously={continueAnonymously}

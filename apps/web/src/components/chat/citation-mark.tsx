@@ -1,10 +1,7 @@
-import {
-  CITATION_UNVERIFIED_LABEL,
-  CITATION_VERIFIED_LABEL,
-  type CitationCheck,
-} from "@nexus/contracts";
+import type { CitationCheck } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /**
  * A checked citation's mark and the passage of its source it was checked against (issue 38): in
@@ -21,6 +18,7 @@ export function CitationMark({
   /** Show the checked passage (false: the card shows it already, as the quoted passage). */
   passage?: boolean;
 }) {
+  const t = useT();
   const Icon = check.verified ? CircleCheck : CircleAlert;
   return (
     <span
@@ -38,17 +36,19 @@ export function CitationMark({
         )}
       >
         <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-        {check.verified ? CITATION_VERIFIED_LABEL : CITATION_UNVERIFIED_LABEL}
+        {check.verified ? t("spec.citationVerified") : t("spec.citationUnverified")}
       </span>
       {!passage ? null : check.passage ? (
         <span
           data-testid="citation-passage"
           className={clsx("mt-1 block break-words text-muted italic", !full && "line-clamp-4")}
         >
-          {check.verified ? "" : "Closest passage: "}“{check.passage}”
+          {check.verified
+            ? `“${check.passage}”`
+            : t("chat.citation.closest", { passage: check.passage })}
         </span>
       ) : (
-        <span className="mt-1 block text-muted">No passage of this source says it.</span>
+        <span className="mt-1 block text-muted">{t("chat.citation.noPassage")}</span>
       )}
     </span>
   );

@@ -2,6 +2,7 @@ import { ExternalLink, PanelRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Sheet } from "@/components/ui/sheet.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { CitationCardBody } from "./citation/citation-card.tsx";
 import type { ResolvedCitation } from "./citation/resolve-citation.ts";
 
@@ -33,13 +34,14 @@ export function CitationSheet({
   onShowFile?: (() => void) | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const link = citation.link;
   return (
     <Sheet
       open
       onOpenChange={onOpenChange}
       side="bottom"
-      title={`Source ${citation.n}`}
+      title={t("chat.citation.source", { n: citation.n })}
       testId="citation-sheet"
     >
       <div className="flex flex-col gap-4 p-4 text-sm">
@@ -56,7 +58,7 @@ export function CitationSheet({
         {onShowFile ? (
           <button type="button" onClick={onShowFile} className={PRIMARY}>
             <PanelRight className="size-4" aria-hidden="true" />
-            Show in the document
+            {t("chat.citation.showInDocument")}
           </button>
         ) : null}
         {link?.internal ? (
@@ -66,7 +68,9 @@ export function CitationSheet({
             onClick={() => onOpenChange(false)}
             className={onShowFile ? SECONDARY : PRIMARY}
           >
-            {citation.type === "file" ? "Open document chat" : "Open the page"}
+            {citation.type === "file"
+              ? t("chat.citation.openDocumentChat")
+              : t("chat.citation.openPage")}
           </Link>
         ) : link ? (
           <a
@@ -75,11 +79,11 @@ export function CitationSheet({
             rel="noopener noreferrer nofollow"
             className={PRIMARY}
           >
-            Open source
+            {t("chat.citation.openSource")}
             <ExternalLink className="size-4" aria-hidden="true" />
           </a>
         ) : (
-          <p className="text-xs text-subtle">This source has no link that can be opened.</p>
+          <p className="text-xs text-subtle">{t("chat.citation.noLink")}</p>
         )}
       </div>
     </Sheet>

@@ -1,9 +1,11 @@
 import { Square } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** Stop the reply that is streaming: stands where Send is while a reply streams. */
 export function StopButton({ onStop }: { onStop: () => void }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -11,7 +13,7 @@ export function StopButton({ onStop }: { onStop: () => void }) {
       className="inline-flex h-10 shrink-0 items-center justify-center gap-1.5 self-end rounded-xl border border-border bg-surface-2 px-3 text-sm font-medium text-fg transition-colors hover:bg-border/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <Square className="size-3.5 fill-current" aria-hidden="true" />
-      Stop
+      {t("chat.stop")}
     </button>
   );
 }

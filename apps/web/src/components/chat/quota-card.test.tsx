@@ -1,7 +1,8 @@
 import type { QuotaExceededDetails } from "@nexus/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { parseQuotaDetails } from "@/lib/quota-details.ts";
 import { QuotaCard } from "./quota-card.tsx";
 
@@ -24,6 +25,9 @@ function show(quota: QuotaExceededDetails) {
 }
 
 describe("QuotaCard", { timeout: 20_000 }, () => {
+  // The web project's files share one module graph: leave the interface in English.
+  afterEach(() => activateLocale("en"));
+
   it("names agent chats when they ran out, and says follow-ups do not count", () => {
     const card = show({ ...base, counter: "agentUsage" });
     expect(card).toHaveTextContent("You've used all 5 agent chats for this month");
@@ -45,5 +49,16 @@ describe("QuotaCard", { timeout: 20_000 }, () => {
   it("reads the counter from a 429 body (searches from a server that names none)", () => {
     expect(parseQuotaDetails({ ...base, counter: "agentUsage" })?.counter).toBe("agentUsage");
     expect(parseQuotaDetails(base)?.counter).toBe("search");
+  });
+
+  it("reads in French: the counter named, the reset date in French, the way up", async () => {
+    await activateLocale("fr");
+    const card = show({ ...base, counter: "search" });
+    expect(card).toHaveTextContent("Vous avez utilisé vos 5 recherches de ce mois-ci");
+    expect(card).toHaveTextContent("5/5 recherches utilisées.");
+    expect(card).toHaveTextContent(/Vos recherches sont réinitialisées le \d+ déc\. 2026/);
+    expect(
+      screen.getByRole("link", { name: "Voir les offres pour plus de recherches" }),
+    ).toBeVisible();
   });
 });

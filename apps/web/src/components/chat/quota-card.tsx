@@ -1,27 +1,24 @@
-import { type QuotaExceededDetails, TIER_LIMITS, USAGE_COUNTER_NOUNS } from "@nexus/contracts";
+import { type QuotaExceededDetails, TIER_LIMITS } from "@nexus/contracts";
 import { Gauge } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
+import { intlLocale, t, useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 
 function formatResetsAt(value: string): string | null {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return date.toLocaleString(intlLocale(), { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** What the card says: which counter ran out, how many were used, when they come back. */
 export function quotaCardText(quota: QuotaExceededDetails) {
-  const period = TIER_LIMITS[quota.tier].period === "daily" ? "today" : "this month";
-  const noun = USAGE_COUNTER_NOUNS[quota.counter].many;
+  const period = TIER_LIMITS[quota.tier].period;
   return {
-    noun,
-    title: `You've used all ${quota.limit} ${noun} for ${period}`,
+    title: t("chat.quota.title", { limit: quota.limit, counter: quota.counter, period }),
     // A conversation is charged once, by its first reply (agents.reserve.ts).
-    note:
-      quota.counter === "agentUsage"
-        ? "Follow-ups in a conversation you already started do not count: you can still continue it."
-        : null,
+    note: quota.counter === "agentUsage" ? t("chat.quota.followUps") : null,
   };
 }
 
@@ -39,7 +36,9 @@ export function QuotaCard({
   /** What this action's wall says of its own counting (research: a run is one agent chat). */
   note?: string;
 }) {
-  const { noun, title, note: counterNote } = quotaCardText(quota);
+  useT();
+  const { title, note: counterNote } = quotaCardText(quota);
+  const counter = quota.counter;
   const note = ownNote ?? counterNote;
   const resetsAt = formatResetsAt(quota.resetsAt);
   return (
@@ -54,18 +53,25 @@ export function QuotaCard({
         <div className="min-w-0">
           <p className="font-semibold text-fg">{title}</p>
           <p className="mt-1 text-muted">
-            <span className="tabular-nums">
-              {quota.current}/{quota.limit}
-            </span>{" "}
-            {noun} used.
-            {resetsAt ? ` Your ${noun} reset on ${resetsAt}.` : null}
+            {richT(
+              "chat.quota.used",
+              {
+                count: (
+                  <span className="tabular-nums">
+                    {quota.current}/{quota.limit}
+                  </span>
+                ),
+              },
+              { counter },
+            )}
+            {resetsAt ? ` ${t("chat.quota.resets", { counter, date: resetsAt })}` : null}
           </p>
           {note ? <p className="mt-1 text-muted">{note}</p> : null}
         </div>
       </div>
       {quota.upgrade === "sign-in" && onSignIn ? (
         <Button size="sm" className="self-start" onClick={onSignIn}>
-          Sign in for more {noun}
+          {t("chat.quota.signIn", { counter })}
         </Button>
       ) : null}
       {quota.upgrade === "plans" ? (
@@ -73,7 +79,7 @@ export function QuotaCard({
           to={paths.app.subscriptionPlans.href()}
           className={buttonClasses({ size: "sm", className: "self-start" })}
         >
-          See plans for more {noun}
+          {t("chat.quota.plans", { counter })}
         </Link>
       ) : null}
     </div>

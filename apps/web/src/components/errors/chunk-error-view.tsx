@@ -1,8 +1,10 @@
 import { RefreshCw, WifiOff } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** Shown when a page's code failed to load or did not arrive within the time limit. */
 export function ChunkErrorView({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -12,15 +14,13 @@ export function ChunkErrorView({ timedOut, onRetry }: { timedOut: boolean; onRet
       <div className="flex size-12 items-center justify-center rounded-2xl bg-warning-soft text-warning">
         <WifiOff className="size-6" aria-hidden="true" />
       </div>
-      <h2 className="text-lg font-semibold">This page could not be loaded</h2>
+      <h2 className="text-lg font-semibold">{t("errorPage.notLoaded")}</h2>
       <p className="text-sm text-muted">
-        {timedOut
-          ? "Loading took too long. Check your connection, then try again."
-          : "The page's code could not be downloaded. Check your connection, or the app may have been updated. Try again."}
+        {timedOut ? t("errorPage.tooSlow") : t("errorPage.codeNotDownloaded")}
       </p>
       <Button onClick={onRetry} className="mt-2">
         <RefreshCw className="size-4" aria-hidden="true" />
-        Retry
+        {t("common.retry")}
       </Button>
     </div>
   );

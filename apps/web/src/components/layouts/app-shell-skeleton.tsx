@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** Placeholder sidebar shown while the app shell or the session loads. */
 export function SidebarSkeleton() {
+  const t = useT();
   return (
     <div
       data-testid="sidebar-skeleton"
       aria-busy="true"
-      aria-label="Loading navigation"
+      aria-label={t("nav.loading")}
       role="status"
       className="flex h-full flex-col gap-6 p-4"
     >

@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 export const DialogRoot = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -22,6 +23,7 @@ export function DialogContent({
   description?: ReactNode;
   showClose?: boolean;
 }) {
+  const t = useT();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
@@ -45,7 +47,7 @@ export function DialogContent({
         <div className="mt-5">{children}</div>
         {showClose ? (
           <RadixDialog.Close
-            aria-label="Close"
+            aria-label={t("common.close")}
             className="absolute top-4 end-4 rounded-lg p-1.5 text-subtle hover:bg-surface-2 hover:text-fg"
           >
             <X className="size-4" aria-hidden="true" />

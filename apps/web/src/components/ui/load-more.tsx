@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { Spinner } from "./spinner.tsx";
@@ -12,13 +13,14 @@ export function LoadMore({
   hasMore,
   loading,
   onLoadMore,
-  label = "Load more",
+  label,
 }: {
   hasMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
   label?: string;
 }) {
+  const t = useT();
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onLoadMore);
   useEffect(() => {
@@ -43,7 +45,7 @@ export function LoadMore({
     <div ref={sentinel} className="flex justify-center py-4" data-testid="load-more">
       <Button variant="outline" onClick={onLoadMore} disabled={loading}>
         {loading ? <Spinner className="size-4" /> : null}
-        {loading ? "Loading more..." : label}
+        {loading ? t("list.loadingMore") : (label ?? t("common.loadMore"))}
       </Button>
     </div>
   );
@@ -60,13 +62,14 @@ interface NextPages {
 
 /** The end of an infinite list: "Load more", or why the next page failed with a Retry. */
 export function NextPageEnd({ pages, failedText }: { pages: NextPages; failedText: string }) {
+  const t = useT();
   if (pages.isFetchNextPageError)
     return (
       <Alert
         kind="error"
         action={
           <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()}>
-            Retry
+            {t("common.retry")}
           </Button>
         }
       >

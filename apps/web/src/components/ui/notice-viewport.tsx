@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { dismissNotice, type NoticeKind, useNotices } from "@/lib/notices.ts";
 
 const ICONS = { error: CircleAlert, success: CircleCheck, info: Info } as const;
@@ -15,10 +16,11 @@ const TONES: Record<NoticeKind, string> = {
  * question box and its send button are.
  */
 export function NoticeViewport() {
+  const t = useT();
   const notices = useNotices();
   return (
     <section
-      aria-label="Notifications"
+      aria-label={t("notices.label")}
       className="pointer-events-none fixed inset-x-3 top-16 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:left-1/2 sm:w-80 sm:-translate-x-1/2 md:top-4 md:left-[calc(50%+8rem)]"
     >
       {notices.map((notice) => {
@@ -37,7 +39,7 @@ export function NoticeViewport() {
             <p className="min-w-0 flex-1 text-fg">{notice.message}</p>
             <button
               type="button"
-              aria-label="Dismiss"
+              aria-label={t("notices.dismiss")}
               onClick={() => dismissNotice(notice.id)}
               className="-m-1 rounded-md p-1 text-subtle hover:bg-surface-2 hover:text-fg"
             >

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Search, X } from "lucide-react";
 import { useId } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useHydrated } from "@/lib/use-hydrated.ts";
 import { inputClasses } from "./text-field.tsx";
 
@@ -22,6 +23,7 @@ export function SearchInput({
   busy?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const id = useId();
   const hydrated = useHydrated();
   return (
@@ -55,7 +57,7 @@ export function SearchInput({
       {value !== "" ? (
         <button
           type="button"
-          aria-label="Clear search"
+          aria-label={t("common.clearSearch")}
           onClick={() => onChange("")}
           className="absolute top-1/2 end-2 -translate-y-1/2 rounded-md p-1 text-subtle hover:bg-surface-2 hover:text-fg"
         >

@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 const SIDES = {
   // A phone's bottom sheet: full width, never taller than most of the screen.
@@ -35,6 +36,7 @@ export function Sheet({
   /** Where focus goes back to on close, for a sheet opened without a Radix trigger. */
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -62,7 +64,7 @@ export function Sheet({
               {title}
             </RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={t("common.close")}
               className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
             >
               <X className="size-5" aria-hidden="true" />

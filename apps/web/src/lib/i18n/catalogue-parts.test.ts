@@ -29,6 +29,7 @@ describe("the catalogues' two parts", () => {
       const publicPart = load(`virtual:nexus-catalogue/${locale}/public`);
       const appPart = load(`virtual:nexus-catalogue/${locale}/app`);
       const nexdocsPart = load(`virtual:nexus-catalogue/${locale}/nexdocs`);
+      const researchPart = load(`virtual:nexus-catalogue/${locale}/research`);
       expect(Object.keys(publicPart).every((key) => partOf(key) === "public")).toBe(true);
       expect(Object.keys(appPart).every((key) => partOf(key) === "app")).toBe(true);
       // NexDocs' own strings load with its screens; the sidebar's label stays in the app's.
@@ -44,12 +45,17 @@ describe("the catalogues' two parts", () => {
       expect(Object.keys(customAgentsPart).every((key) => key.startsWith("customAgents."))).toBe(
         true,
       );
+      // Deep research's too (its screens and the share page load it).
+      expect(Object.keys(researchPart).length).toBeGreaterThan(20);
+      expect(Object.keys(researchPart).every((key) => key.startsWith("research."))).toBe(true);
+      expect(Object.keys(appPart).some((key) => key.startsWith("research."))).toBe(false);
       expect({
         ...publicPart,
         ...appPart,
         ...nexdocsPart,
         ...adminPart,
         ...customAgentsPart,
+        ...researchPart,
       }).toEqual(whole);
     }
     // The public part is a small share of English (what the landing page carries).

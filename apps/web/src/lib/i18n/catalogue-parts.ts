@@ -4,14 +4,22 @@
  * - `public`: what the landing page and every first page read (the footer, the theme switch,
  *   common words, times, the spec strings, the marketing pages);
  * - `app`: everything else, loaded with the app's code (src/main.tsx), never by the landing page;
- * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`): loaded with that screen's
- *   code (src/app/router.tsx), so the app's part does not grow with it (the sidebar's labels stay
- *   in `app`: `nav.admin`, `nexdocs.nav`).
+ * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`, `research`): loaded with that
+ *   screen's code (src/app/router.tsx), so the app's part does not grow with it (the sidebar's
+ *   labels stay in `app`: `nav.admin`, `nexdocs.nav`). Deep research's is loaded by the share page
+ *   too (a shared report).
  *
  * So the landing page's first load carries its own few strings, not the whole product's
  * (bench/initial-js.ts: ≤ 90 KB gzip), and the app's strings can grow without weighing on it.
  */
-export const CATALOGUE_PARTS = ["public", "app", "nexdocs", "admin", "customAgents"] as const;
+export const CATALOGUE_PARTS = [
+  "public",
+  "app",
+  "nexdocs",
+  "admin",
+  "customAgents",
+  "research",
+] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 /** Key prefixes of the public part (a key's prefix is what comes before its first dot). */
@@ -32,6 +40,7 @@ const SCREEN_PARTS: Readonly<Record<string, { part: CataloguePart; keep: readonl
   nexdocs: { part: "nexdocs", keep: ["nexdocs.nav"] },
   admin: { part: "admin", keep: [] },
   customAgents: { part: "customAgents", keep: [] },
+  research: { part: "research", keep: [] },
 };
 
 export function partOf(key: string): CataloguePart {

@@ -42,6 +42,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     nexdocs: () => import("virtual:nexus-catalogue/en/nexdocs"),
     admin: () => import("virtual:nexus-catalogue/en/admin"),
     customAgents: () => import("virtual:nexus-catalogue/en/customAgents"),
+    research: () => import("virtual:nexus-catalogue/en/research"),
   },
   de: {
     public: () => import("virtual:nexus-catalogue/de/public"),
@@ -49,6 +50,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     nexdocs: () => import("virtual:nexus-catalogue/de/nexdocs"),
     admin: () => import("virtual:nexus-catalogue/de/admin"),
     customAgents: () => import("virtual:nexus-catalogue/de/customAgents"),
+    research: () => import("virtual:nexus-catalogue/de/research"),
   },
   fr: {
     public: () => import("virtual:nexus-catalogue/fr/public"),
@@ -56,6 +58,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     nexdocs: () => import("virtual:nexus-catalogue/fr/nexdocs"),
     admin: () => import("virtual:nexus-catalogue/fr/admin"),
     customAgents: () => import("virtual:nexus-catalogue/fr/customAgents"),
+    research: () => import("virtual:nexus-catalogue/fr/research"),
   },
   es: {
     public: () => import("virtual:nexus-catalogue/es/public"),
@@ -63,6 +66,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     nexdocs: () => import("virtual:nexus-catalogue/es/nexdocs"),
     admin: () => import("virtual:nexus-catalogue/es/admin"),
     customAgents: () => import("virtual:nexus-catalogue/es/customAgents"),
+    research: () => import("virtual:nexus-catalogue/es/research"),
   },
   ja: {
     public: () => import("virtual:nexus-catalogue/ja/public"),
@@ -70,6 +74,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     nexdocs: () => import("virtual:nexus-catalogue/ja/nexdocs"),
     admin: () => import("virtual:nexus-catalogue/ja/admin"),
     customAgents: () => import("virtual:nexus-catalogue/ja/customAgents"),
+    research: () => import("virtual:nexus-catalogue/ja/research"),
   },
   ar: {
     public: () => import("virtual:nexus-catalogue/ar/public"),
@@ -77,6 +82,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     nexdocs: () => import("virtual:nexus-catalogue/ar/nexdocs"),
     admin: () => import("virtual:nexus-catalogue/ar/admin"),
     customAgents: () => import("virtual:nexus-catalogue/ar/customAgents"),
+    research: () => import("virtual:nexus-catalogue/ar/research"),
   },
 };
 

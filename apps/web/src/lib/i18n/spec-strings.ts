@@ -1,4 +1,10 @@
-import { COUNTER_LABELS, LINK_RECENTLY_SENT_MESSAGE, MESSAGES } from "@nexus/contracts/messages";
+import {
+  CITATION_UNVERIFIED_LABEL,
+  CITATION_VERIFIED_LABEL,
+  COUNTER_LABELS,
+  LINK_RECENTLY_SENT_MESSAGE,
+  MESSAGES,
+} from "@nexus/contracts/messages";
 
 /**
  * The product's fixed strings that live as constants in @nexus/contracts (the spec's MESSAGES and
@@ -11,5 +17,7 @@ export const SPEC_STRINGS = {
   counterSearch: COUNTER_LABELS.search,
   counterAddFiles: COUNTER_LABELS.addFiles,
   counterAgentUsage: COUNTER_LABELS.agentUsage,
+  citationVerified: CITATION_VERIFIED_LABEL,
+  citationUnverified: CITATION_UNVERIFIED_LABEL,
 } as const;
 export type SpecKey = keyof typeof SPEC_STRINGS;

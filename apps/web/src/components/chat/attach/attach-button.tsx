@@ -1,6 +1,7 @@
 import type { AnswerAttachment } from "@nexus/contracts";
 import { FolderOpen, Paperclip, Upload } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { PickFilesDialog } from "./pick-files-dialog.tsx";
 
 const ITEM =
@@ -35,6 +36,7 @@ export function AttachButton({
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [picking, setPicking] = useState(false);
 
@@ -86,8 +88,8 @@ export function AttachButton({
       <button
         ref={trigger}
         type="button"
-        aria-label="Attach files"
-        title="Attach files"
+        aria-label={t("chat.attach.files")}
+        title={t("chat.attach.files")}
         data-testid="composer-attach"
         disabled={disabled}
         {...(signedIn
@@ -109,14 +111,14 @@ export function AttachButton({
           ref={menu}
           id={menuId}
           role="menu"
-          aria-label="Attach files"
+          aria-label={t("chat.attach.files")}
           data-testid="composer-attach-menu"
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 bottom-full z-40 mb-2 flex w-60 flex-col gap-0.5 rounded-xl border border-border bg-surface p-1 shadow-lg"
         >
           <button type="button" role="menuitem" tabIndex={-1} className={ITEM} onClick={upload}>
             <Upload className="size-4 shrink-0 text-muted" aria-hidden="true" />
-            Upload a file
+            {t("chat.attach.upload")}
           </button>
           <button
             type="button"
@@ -129,7 +131,7 @@ export function AttachButton({
             }}
           >
             <FolderOpen className="size-4 shrink-0 text-muted" aria-hidden="true" />
-            Choose from your files
+            {t("chat.attach.choose")}
           </button>
         </div>
       ) : null}

@@ -3,19 +3,22 @@ import { clsx } from "clsx";
 import { CircleAlert, FileCheck2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { t as translate, useT } from "@/lib/i18n/i18n.ts";
 import { type AttachClient, useAttachClient } from "./attach-client.ts";
 import type { Attachment, AttachmentsState } from "./use-attachments.ts";
 
 function statusText(item: Attachment, live: FileEvent | null): string {
   switch (item.phase) {
     case "uploading":
-      return `Uploading ${Math.round(item.progress * 100)}%`;
+      return translate("chat.attach.uploadingPercent", {
+        percent: Math.round(item.progress * 100),
+      });
     case "processing":
-      return live && live.type !== "uploaded" ? live.message : "Processing…";
+      return live && live.type !== "uploaded" ? live.message : translate("chat.attach.processing");
     case "ready":
-      return "Ready";
+      return translate("chat.attach.ready");
     case "failed":
-      return item.error ?? "This file could not be added.";
+      return item.error ?? translate("chat.attach.failed");
   }
 }
 
@@ -30,6 +33,7 @@ function AttachmentChip({
   onSettled: (key: string, event: FileEvent) => void;
   onRemove: (key: string) => void;
 }) {
+  const t = useT();
   const processing = item.phase === "processing" && item.fileId !== null;
   const live = client.useProgress(item.fileId ?? "", processing);
   useEffect(() => {
@@ -70,7 +74,7 @@ function AttachmentChip({
       <button
         type="button"
         data-remove=""
-        aria-label={`Remove ${item.name}`}
+        aria-label={t("chat.attach.remove", { name: item.name })}
         onClick={() => onRemove(item.key)}
         className="shrink-0 self-start rounded-lg p-1 text-muted hover:bg-border/70 hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
@@ -79,7 +83,7 @@ function AttachmentChip({
       {item.phase === "uploading" ? (
         <div
           role="progressbar"
-          aria-label={`Uploading ${item.name}`}
+          aria-label={t("chat.attach.uploading", { name: item.name })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -103,6 +107,7 @@ export function AttachmentChips({
   state: AttachmentsState;
   onLastRemoved: () => void;
 }) {
+  const t = useT();
   const client = useAttachClient();
   const list = useRef<HTMLUListElement>(null);
   if (!client || (state.items.length === 0 && !state.notice)) return null;
@@ -116,7 +121,11 @@ export function AttachmentChips({
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       {state.items.length > 0 ? (
-        <ul ref={list} aria-label="Attached files" className="flex min-w-0 flex-wrap gap-2">
+        <ul
+          ref={list}
+          aria-label={t("chat.attach.attached")}
+          className="flex min-w-0 flex-wrap gap-2"
+        >
           {state.items.map((item, index) => (
             <AttachmentChip
               key={item.key}

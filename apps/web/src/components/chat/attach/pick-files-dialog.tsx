@@ -2,11 +2,13 @@ import type { AnswerAttachment } from "@nexus/contracts";
 import type { RefObject } from "react";
 import { DialogContent, DialogRoot } from "@/components/ui/dialog.tsx";
 import { Sheet } from "@/components/ui/sheet.tsx";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/use-media-query.ts";
 import { useAttachClient } from "./attach-client.ts";
 import { PickFilesList } from "./pick-files-list.tsx";
 
-export const PICK_FILES_TITLE = "Choose from your files";
+/** The dialog's title ("Choose from your files"), in the interface's language. */
+export const pickFilesTitle = () => t("chat.attach.choose");
 
 /**
  * "Choose from your files": a dialog (a bottom sheet on a phone) listing the person's files to
@@ -30,6 +32,7 @@ export function PickFilesDialog({
   /** Where focus goes back to when it closes (the paperclip). */
   returnFocusRef: RefObject<HTMLElement | null>;
 }) {
+  useT();
   const client = useAttachClient();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   if (!client) return null;
@@ -56,7 +59,7 @@ export function PickFilesDialog({
         open={open}
         onOpenChange={onOpenChange}
         side="bottom"
-        title={PICK_FILES_TITLE}
+        title={pickFilesTitle()}
         testId="pick-files-dialog"
         returnFocusRef={returnFocusRef}
       >
@@ -66,8 +69,8 @@ export function PickFilesDialog({
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={PICK_FILES_TITLE}
-        description="Attach files you added before; nothing is uploaded again."
+        title={pickFilesTitle()}
+        description={t("chat.attach.chooseHint")}
         data-testid="pick-files-dialog"
         className="max-w-lg"
         onCloseAutoFocus={(event) => {

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { type MessageId, t as translate, useT } from "@/lib/i18n/i18n.ts";
 import { filesKeys } from "@/lib/query-keys.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import type { AttachClient } from "./attach-client.ts";
@@ -19,23 +20,18 @@ import type { AttachClient } from "./attach-client.ts";
 /** The empty list's words (spec: the person has no files at all). */
 export const NO_FILES_YET = "No files yet — upload one";
 
-const STATUS_TEXT: Record<FileStatus, string> = {
-  queued: "Waiting to be read",
-  parsing: "Being read",
-  indexing: "Being indexed",
-  ready: "",
-  failed: "Could not be read",
-};
+/** A file's state as the list says it ("Being read"); a ready file has none. */
+const statusText = (status: FileStatus) =>
+  status === "ready" ? "" : translate(`chat.attach.status.${status}` as MessageId);
 
 /** A file still being read: the list asks again until it ends. */
 const reading = (file: FileListItem) => file.status !== "ready" && file.status !== "failed";
 
 function detail(file: FileListItem, attached: boolean, now: Date): string {
   if (file.status !== "ready")
-    return file.needsPassword ? "Needs a password" : STATUS_TEXT[file.status];
-  if (attached) return "Attached";
-  const pages =
-    file.pages === null ? "" : file.pages === 1 ? "1 page · " : `${file.pages} pages · `;
+    return file.needsPassword ? translate("chat.attach.needsPassword") : statusText(file.status);
+  if (attached) return translate("chat.attach.isAttached");
+  const pages = file.pages === null ? "" : `${translate("files.pages", { count: file.pages })} · `;
   return `${pages}${formatRelativeTime(file.createdAt, now)}`;
 }
 
@@ -69,6 +65,7 @@ export function PickFilesList({
     refetchOnMount: "always",
     refetchInterval: (query) => (query.state.data?.files.some(reading) ? 2_000 : false),
   });
+  const t = useT();
   const [filter, setFilter] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
   const [now] = useState(() => new Date());
@@ -90,7 +87,7 @@ export function PickFilesList({
     body = (
       <div className="flex flex-col gap-2 p-1" data-testid="pick-files-loading">
         <span className="sr-only" role="status">
-          Loading your files…
+          {t("chat.attach.loading")}
         </span>
         <Skeleton className="h-9 w-full" />
         <Skeleton className="h-9 w-full" />
@@ -98,7 +95,13 @@ export function PickFilesList({
       </div>
     );
   } else if (files.isError) {
-    body = <LoadError what="Your files" error={files.error} onRetry={() => void files.refetch()} />;
+    body = (
+      <LoadError
+        what={t("chat.attach.yourFiles")}
+        error={files.error}
+        onRetry={() => void files.refetch()}
+      />
+    );
   } else if (all.length === 0) {
     body = (
       <div
@@ -106,10 +109,10 @@ export function PickFilesList({
         className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm"
       >
         <FileText className="size-6 text-subtle" aria-hidden="true" />
-        <p className="text-fg">{NO_FILES_YET}</p>
+        <p className="text-fg">{t("chat.attach.noFilesYet")}</p>
         <Button variant="outline" size="sm" onClick={onUpload}>
           <Upload className="size-4" aria-hidden="true" />
-          Upload a file
+          {t("chat.attach.upload")}
         </Button>
       </div>
     );
@@ -117,18 +120,18 @@ export function PickFilesList({
     body = (
       <>
         <SearchInput
-          label="Find a file by name"
+          label={t("chat.attach.findLabel")}
           value={filter}
           onChange={setFilter}
-          placeholder="Find a file"
+          placeholder={t("chat.attach.find")}
         />
         {shown.length === 0 ? (
           <p className="px-1 py-4 text-sm text-muted" role="status">
-            No file matches “{filter.trim()}”.
+            {t("chat.attach.noMatch", { filter: filter.trim() })}
           </p>
         ) : (
           <ul
-            aria-label="Your files"
+            aria-label={t("chat.attach.yourFiles")}
             data-testid="pick-files-list"
             className="flex max-h-[min(20rem,45dvh)] flex-col gap-0.5 overflow-y-auto overscroll-contain rounded-xl border border-border p-1"
           >
@@ -179,8 +182,8 @@ export function PickFilesList({
         {full ? (
           <p className="px-1 text-xs text-muted" role="status">
             {room === 0
-              ? `A question can carry up to ${MAX_ATTACHED_FILES} files: remove one to add another.`
-              : `This question has room for ${room} more ${room === 1 ? "file" : "files"}.`}
+              ? t("chat.attach.full", { max: MAX_ATTACHED_FILES })
+              : t("chat.attach.room", { count: room })}
           </p>
         ) : null}
       </>
@@ -192,10 +195,12 @@ export function PickFilesList({
       {body}
       <div className="flex justify-end gap-2 pt-1">
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t("spec.cancel")}
         </Button>
         <Button type="submit" disabled={chosen.length === 0}>
-          {chosen.length > 1 ? `Attach ${chosen.length} files` : "Attach"}
+          {chosen.length > 1
+            ? t("chat.attach.attachCount", { count: chosen.length })
+            : t("chat.attach.attach")}
         </Button>
       </div>
     </form>

@@ -1,12 +1,14 @@
 import type { AnswerAttachment } from "@nexus/contracts";
 import { Paperclip } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** The files a question was asked about, under it. */
 export function QuestionAttachments({ files }: { files: readonly AnswerAttachment[] }) {
+  const t = useT();
   if (files.length === 0) return null;
   return (
     <ul
-      aria-label="Attached files"
+      aria-label={t("chat.attach.attached")}
       data-testid="question-attachments"
       className="flex min-w-0 flex-wrap gap-2"
     >

@@ -1,10 +1,8 @@
 import { clsx } from "clsx";
 import { BookOpen, ExternalLink, FileText, Globe } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import type { ResolvedCitation } from "./resolve-citation.ts";
-
-export const VERIFIED_LABEL = "Verified";
-export const UNVERIFIED_LABEL = "Unverified";
 
 /** The source type's icon, unless the kind has a better one (a site's favicon). */
 function TypeIcon({ type }: { type: ResolvedCitation["type"] }) {
@@ -14,6 +12,7 @@ function TypeIcon({ type }: { type: ResolvedCitation["type"] }) {
 
 /** Verified or Unverified, as a pill (a checked citation without a fuller mark). */
 export function VerifiedPill({ verified }: { verified: boolean }) {
+  const t = useT();
   return (
     <span
       data-testid="citation-verdict"
@@ -23,7 +22,7 @@ export function VerifiedPill({ verified }: { verified: boolean }) {
         verified ? "bg-success-soft text-success" : "bg-warning-soft text-warning",
       )}
     >
-      {verified ? VERIFIED_LABEL : UNVERIFIED_LABEL}
+      {verified ? t("chat.citation.verified") : t("chat.citation.unverified")}
     </span>
   );
 }
@@ -61,6 +60,7 @@ export function CitationCardBody({
   /** A web citation's card links out (new tab). */
   linkOut?: boolean;
 }) {
+  const t = useT();
   const text = passage ?? citation.passage;
   const page = citation.file?.page ?? null;
   return (
@@ -107,7 +107,9 @@ export function CitationCardBody({
           tabIndex={-1}
           className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-accent hover:underline"
         >
-          Open {citation.site || "the page"}
+          {citation.site
+            ? t("chat.citation.openSite", { site: citation.site })
+            : t("chat.citation.openPage")}
           <ExternalLink className="size-3" aria-hidden="true" />
         </a>
       ) : null}

@@ -1,6 +1,7 @@
 import { citedFileId } from "@nexus/contracts";
 import { documentLinkOf } from "@/lib/chat/document-link.ts";
 import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /** The three kinds of thing a citation can point at; each has its resolver. */
 export type CitationSourceType = "web" | "file" | "knowledge";
@@ -104,7 +105,7 @@ const resolvers: Record<CitationSourceType, (input: CitationInput) => ResolvedCi
     return {
       type: "web",
       n: input.n,
-      title: input.title || site || "Untitled",
+      title: input.title || site || t("chat.citation.untitled"),
       site: site.replace(/^www\./, ""),
       passage: passageOf(input),
       verified: input.verified,
@@ -118,8 +119,8 @@ const resolvers: Record<CitationSourceType, (input: CitationInput) => ResolvedCi
     return {
       type: "knowledge",
       n: input.n,
-      title: input.title || "Nexus guide",
-      site: "Nexus guide",
+      title: input.title || t("chat.citation.guide"),
+      site: t("chat.citation.guide"),
       passage: passageOf(input),
       verified: input.verified,
       link:
@@ -142,7 +143,7 @@ const resolvers: Record<CitationSourceType, (input: CitationInput) => ResolvedCi
       type: "file",
       n: input.n,
       title: name,
-      site: "Your files",
+      site: t("chat.attach.yourFiles"),
       passage: passageOf(input),
       verified: input.verified,
       link: input.private

@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from "hast";
 import { Check, Copy } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 
 function textOf(node: ElementContent): string {
@@ -45,6 +46,7 @@ export function CodeBlock({ node, children }: CodeBlockProps) {
 }
 
 function CopyButton({ getText }: { getText: () => string }) {
+  const t = useT();
   const { copied, copy: copyText } = useCopyToClipboard(1500);
   const copy = () => void copyText(getText().replace(/\n$/, ""));
 
@@ -52,7 +54,7 @@ function CopyButton({ getText }: { getText: () => string }) {
     <button
       type="button"
       onClick={copy}
-      aria-label={copied ? "Copied" : "Copy code"}
+      aria-label={copied ? t("chat.copied") : t("chat.copyCode")}
       className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-subtle transition-colors hover:bg-surface hover:text-fg"
     >
       {copied ? (
@@ -60,7 +62,7 @@ function CopyButton({ getText }: { getText: () => string }) {
       ) : (
         <Copy className="size-3.5" aria-hidden />
       )}
-      <span>{copied ? "Copied" : "Copy"}</span>
+      <span>{copied ? t("chat.copied") : t("chat.copy")}</span>
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { QuotaCard } from "@/components/chat/quota-card.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { chatQuotaOf } from "@/lib/chat/chat-fetch.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { RetryQuestion } from "./retry-question.tsx";
 
 /** With these, the card offers the question to edit before trying again, and Delete. */
@@ -27,9 +28,10 @@ export function AnswerError({
   onSignIn: (() => void) | undefined;
   editable?: EditableRetry;
 }) {
+  const t = useT();
   const quota = chatQuotaOf(error);
   if (quota) return <QuotaCard quota={quota} onSignIn={onSignIn} />;
-  const message = error.message.trim() || "The answer failed. Try again in a moment.";
+  const message = error.message.trim() || t("answer.failed");
   if (editable) {
     return (
       <div data-testid="answer-error">
@@ -52,7 +54,7 @@ export function AnswerError({
         action={
           <Button variant="outline" size="sm" onClick={onRetry}>
             <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
+            {t("answer.tryAgain")}
           </Button>
         }
         className="flex-wrap"

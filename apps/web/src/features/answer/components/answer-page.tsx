@@ -6,6 +6,7 @@ import {
   ThreadLoadState,
 } from "@/components/chat/thread/thread-load-state.tsx";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useChatOwner, useThreadChat } from "../hooks/use-thread-chat.ts";
 import { startThread, type ThreadSettings } from "../lib/chat-store.ts";
 import { parseFocusMode } from "../lib/focus-modes.ts";
@@ -41,11 +42,12 @@ function NewThread({ query, settings }: { query: string; settings: ThreadSetting
 
 /** /app/search (or /app/answer) without a question: the question box, as on the home screen. */
 function NewSearch() {
+  const t = useT();
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-8 px-4 py-12 sm:px-6">
-      <title>Search · Nexus</title>
+      <title>{`${t("common.search")} · Nexus`}</title>
       <h1 className="text-center text-3xl font-semibold tracking-tight text-balance">
-        What do you want to know?
+        {t("home.greeting")}
       </h1>
       <HomeSearch />
     </div>
@@ -54,12 +56,13 @@ function NewSearch() {
 
 /** The one not-found and error state of every thread, on the answer page's column. */
 function AnswerLoadState({ state, anonymous }: { state: ThreadLoadProblem; anonymous: boolean }) {
+  const t = useT();
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-16 sm:px-6">
       <ThreadLoadState
         state={state}
         newHref={paths.app.root.href()}
-        newLabel="Start a new search"
+        newLabel={t("answer.startNew")}
         anonymous={anonymous}
       />
     </div>

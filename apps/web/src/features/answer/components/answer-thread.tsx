@@ -8,6 +8,7 @@ import { ChatColumn } from "@/components/chat/chat-layout.tsx";
 import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
 import { useThread } from "@/components/chat/thread/use-thread.ts";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useRefusedQuestion } from "../hooks/use-refused-question.ts";
 import { useSlashFocus } from "../hooks/use-slash-focus.ts";
 import { answerContentOf, attachmentsOf, turnsOf } from "../lib/answer-message.ts";
@@ -30,6 +31,7 @@ export function AnswerThread({
   thread: ThreadChat;
   onSignIn: (() => void) | undefined;
 }) {
+  const t = useT();
   const [stopped, setStoppedState] = useState(live.stopped);
   // The thread's focus (a question with files moves it to Local).
   const [focusMode, setFocusMode] = useState(live.settings.focusMode);
@@ -124,7 +126,7 @@ export function AnswerThread({
           listClassName: "gap-10",
           above: (
             <>
-              <title>{`${turns[0]?.query ?? "Search"} · Nexus`}</title>
+              <title>{`${turns[0]?.query ?? t("common.search")} · Nexus`}</title>
               <ThreadHeaderSlot
                 threadId={live.threadId}
                 firstQuery={turns[0]?.query ?? ""}

@@ -3,12 +3,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   ChatPartRenderers,
   type PartRendererProps,
   type PartRenderers,
 } from "@/components/chat/part-registry.tsx";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { ANONYMOUS_ME, meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import type { AnswerTurn, AnswerUIMessage } from "../lib/answer-message.ts";
 import type { AnswerMediaPart, AnswerRelatedPart } from "./answer-parts.tsx";
@@ -120,6 +121,8 @@ function follows(first: Element, second: Element): boolean {
 }
 
 describe("the answer turn's registered part renderers", () => {
+  // The web project's files share one module graph: leave the interface in English.
+  afterEach(() => activateLocale("en"));
   // The markdown renderer and the media panel are downloaded on first use, as on the page: their
   // modules are loaded once here so that the page's lazy components find them in at once.
   beforeAll(async () => {
@@ -164,6 +167,19 @@ describe("the answer turn's registered part renderers", () => {
     expect(follows(media, related)).toBe(true);
     // The first render of a turn (markdown, cards, media) is slow on a busy machine.
   }, 20_000);
+
+  it("reads in French: the media panel, its image links and the related questions", async () => {
+    await activateLocale("fr");
+    setup({ state: { status: "ready", error: undefined, stopped: false } });
+    const media = await screen.findByTestId("media-panel");
+    expect(within(media).getByRole("heading", { level: 2 })).toHaveTextContent("Images et vidéos");
+    expect(within(media).getByRole("link", { name: "Image : The skerry light" })).toBeVisible();
+    const related = screen.getByTestId("related-questions");
+    expect(within(related).getByRole("heading", { level: 2 })).toHaveTextContent(
+      "Questions associées",
+    );
+    expect(screen.getByRole("region", { name: "Sources" })).toBeVisible();
+  });
 
   it("a later turn's sections sit one level lower; related questions wait while an answer runs", async () => {
     setup({ index: 1, busy: true });

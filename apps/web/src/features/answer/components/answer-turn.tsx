@@ -9,6 +9,7 @@ import { citationChecksOf, MessagePart } from "@/components/chat/part-registry.t
 import { VersionPager } from "@/components/chat/version-pager.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
 import { useAnswerVersions } from "../hooks/use-answer-versions.ts";
 import { useShownSources } from "../hooks/use-shown-sources.ts";
@@ -67,6 +68,7 @@ export function AnswerTurnView({
   /** Set for the last finished answer only: asks its question again, edited. */
   onEdit?: ((question: string) => void) | null;
 }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const versions = useAnswerVersions(turnShown, threadId);
   const turn = versions.shown;
@@ -162,13 +164,13 @@ export function AnswerTurnView({
                   onRegenerate && !versions.earlier ? (
                     <Button variant="ghost" size="sm" onClick={onRetry}>
                       <RefreshCw className="size-4" aria-hidden="true" />
-                      Regenerate
+                      {t("chat.regenerate")}
                     </Button>
                   ) : null
                 }
               />
             ) : null}
-            {interrupted ? <StoppedNote>This answer was not finished.</StoppedNote> : null}
+            {interrupted ? <StoppedNote>{t("answer.notFinished")}</StoppedNote> : null}
             {failed && state.error ? (
               <Suspense fallback={null}>
                 <LazyAnswerError

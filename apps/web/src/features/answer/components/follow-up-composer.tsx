@@ -70,9 +70,9 @@ export function FollowUpComposer({
       below={below}
     >
       <ChatComposer
-        label="Ask a follow-up"
-        placeholder={busy ? "Ask a follow-up — sent when this answer ends…" : "Ask a follow-up…"}
-        submitLabel="Ask"
+        label={t("answer.followUp")}
+        placeholder={busy ? t("answer.followUpQueued") : t("answer.followUpPlaceholder")}
+        submitLabel={t("answer.ask")}
         leading={<Search className="mt-2.5 size-5 shrink-0 text-subtle" aria-hidden="true" />}
         busy={busy}
         queueWhileBusy

@@ -2,6 +2,7 @@ import type { AnswerImage, AnswerVideo } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { isHttpUrl } from "@/components/chat/source-card.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { VideoTile } from "./video-tile.tsx";
 
@@ -24,6 +25,7 @@ function ImageItem({
   onFailed: () => void;
 }) {
   // Only the server's signed image proxy URL is loaded (never the origin's own address).
+  const t = useT();
   const src = proxiedImageSrc(image.thumbnailUrl);
   if (!src) return null;
   const href = isHttpUrl(image.pageUrl) ? image.pageUrl : image.url;
@@ -33,7 +35,11 @@ function ImageItem({
         href={href}
         target="_blank"
         rel="noopener noreferrer nofollow"
-        aria-label={image.title ? `Image: ${image.title}` : `Image ${index + 1}`}
+        aria-label={
+          image.title
+            ? t("answer.imageOf", { title: image.title })
+            : t("answer.imageN", { n: index + 1 })
+        }
         className={`block overflow-hidden rounded-lg border border-border bg-surface-2 ${LINK_FOCUS}`}
       >
         <img
@@ -63,6 +69,7 @@ export function MediaPanel({
   heading?: "h2" | "h3";
 }) {
   // An image that does not load takes its tile with it (and the panel, when none is left).
+  const t = useT();
   const [failed, setFailed] = useState<ReadonlySet<AnswerImage>>(() => new Set());
   // Keyed by the position in the streamed list (fixed once streamed; urls may repeat).
   const shownImages = images
@@ -79,13 +86,13 @@ export function MediaPanel({
     >
       <Heading id={headingId} className="text-sm font-semibold text-fg">
         {shownImages.length === 0
-          ? "Videos"
+          ? t("answer.videos")
           : shownVideos.length === 0
-            ? "Images"
-            : "Images and videos"}
+            ? t("answer.images")
+            : t("answer.imagesAndVideos")}
       </Heading>
       {shownImages.length > 0 ? (
-        <section aria-label="Images">
+        <section aria-label={t("answer.images")}>
           <ul className={clsx(STRIP, "lg:grid-cols-2")}>
             {shownImages.slice(0, 6).map(({ image, position }) => (
               <ImageItem
@@ -99,7 +106,7 @@ export function MediaPanel({
         </section>
       ) : null}
       {shownVideos.length > 0 ? (
-        <section aria-label="Videos">
+        <section aria-label={t("answer.videos")}>
           <ul className={clsx(STRIP, "lg:grid-cols-1")}>
             {shownVideos.slice(0, 4).map((video, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once streamed; urls may repeat

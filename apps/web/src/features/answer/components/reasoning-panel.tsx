@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Brain, ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /**
  * The model's reasoning, streamed in a collapsible panel: open while it thinks, folded once the
@@ -15,6 +16,7 @@ export function ReasoningPanel({
   thinking: boolean;
   answerStarted: boolean;
 }) {
+  const t = useT();
   const [userOpen, setUserOpen] = useState<boolean | null>(null);
   const panelId = useId();
   if (text.trim() === "") return null;
@@ -29,7 +31,7 @@ export function ReasoningPanel({
         className="flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <Brain className="size-4 shrink-0" aria-hidden="true" />
-        <span className="flex-1">{thinking ? "Reasoning…" : "Reasoning"}</span>
+        <span className="flex-1">{thinking ? t("answer.reasoningLive") : t("home.reasoning")}</span>
         <ChevronDown
           className={clsx("size-4 shrink-0 transition-transform", open && "rotate-180")}
           aria-hidden="true"

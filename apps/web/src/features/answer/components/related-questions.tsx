@@ -1,4 +1,5 @@
 import { CornerDownRight } from "lucide-react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** Follow-up questions: one click asks it in the same thread. */
 export function RelatedQuestions({
@@ -13,10 +14,11 @@ export function RelatedQuestions({
   /** One level below the turn's question (h1 for the first turn, h2 after). */
   heading?: "h2" | "h3";
 }) {
+  const t = useT();
   if (questions.length === 0) return null;
   return (
-    <section aria-label="Related" data-testid="related-questions">
-      <Heading className="text-sm font-semibold text-fg">Related</Heading>
+    <section aria-label={t("answer.related")} data-testid="related-questions">
+      <Heading className="text-sm font-semibold text-fg">{t("answer.related")}</Heading>
       <ul className="mt-2 divide-y divide-border border-y border-border">
         {questions.map((question) => (
           <li key={question}>
@@ -26,7 +28,10 @@ export function RelatedQuestions({
               onClick={() => onAsk(question)}
               className="flex w-full items-center gap-2 px-1 py-2.5 text-left text-sm text-fg transition-colors hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
             >
-              <CornerDownRight className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+              <CornerDownRight
+                className="size-4 shrink-0 text-subtle rtl:-scale-x-100"
+                aria-hidden="true"
+              />
               <span className="min-w-0 break-words">{question}</span>
             </button>
           </li>

@@ -1,6 +1,7 @@
 import { RefreshCw, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /**
  * Under a failed answer: the question, editable, and "Try again" (the same question regenerates;
@@ -17,6 +18,7 @@ export function RetryQuestion({
   onRetryWith: (question: string) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const [text, setText] = useState(question);
   const id = useId();
   const submit = (event: FormEvent) => {
@@ -29,7 +31,7 @@ export function RetryQuestion({
   return (
     <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
       <label htmlFor={id} className="sr-only">
-        Question to try again
+        {t("answer.retryQuestion")}
       </label>
       <input
         id={id}
@@ -42,11 +44,11 @@ export function RetryQuestion({
       <div className="flex gap-2">
         <Button type="submit" variant="outline" size="sm" disabled={text.trim() === ""}>
           <RefreshCw className="size-4" aria-hidden="true" />
-          Try again
+          {t("answer.tryAgain")}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onRemove}>
           <Trash2 className="size-4" aria-hidden="true" />
-          Delete
+          {t("answer.delete")}
         </Button>
       </div>
     </form>

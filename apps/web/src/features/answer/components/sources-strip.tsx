@@ -2,6 +2,7 @@ import type { AnswerSource } from "@nexus/contracts";
 import { Suspense, useMemo, useRef, useState } from "react";
 import { SourceCard, SourceIcon } from "@/components/chat/source-card.tsx";
 import { labelSources } from "@/lib/chat/source-label.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
 
 // Opened by "+N more" only: downloaded when it is pointed at or focused, not with the answer.
@@ -17,6 +18,7 @@ const SHOWN = 4;
  * its snippet. More than four: "+N more" opens every source with its whole snippet in a side sheet.
  */
 export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) {
+  const t = useT();
   const [sheetOpen, setSheetOpen] = useState(false);
   // Closing the sheet puts focus back on "+N more" (the sheet has no Radix trigger to return to).
   const moreRef = useRef<HTMLButtonElement>(null);
@@ -26,7 +28,7 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
   const hidden = sources.slice(SHOWN);
 
   return (
-    <section aria-label="Sources" data-testid="sources-strip">
+    <section aria-label={t("answer.sources")} data-testid="sources-strip">
       <ul className="-mx-1 flex gap-2 overflow-x-auto overscroll-x-contain px-1 pb-1 sm:overflow-visible">
         {shown.map((source, index) => {
           const label = labels[index];
@@ -46,7 +48,7 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
               ref={moreRef}
               type="button"
               aria-haspopup="dialog"
-              aria-label={`Show ${hidden.length} more sources`}
+              aria-label={t("answer.moreSources", { count: hidden.length })}
               onClick={() => setSheetOpen(true)}
               onPointerEnter={preloadSheet}
               onFocus={preloadSheet}
@@ -60,7 +62,7 @@ export function SourcesStrip({ sources }: { sources: readonly AnswerSource[] }) 
                   </span>
                 ))}
               </span>
-              <span>+{hidden.length} more</span>
+              <span>{t("answer.more", { count: hidden.length })}</span>
             </button>
           </li>
         ) : null}

@@ -1,6 +1,7 @@
 import type { AnswerVideo } from "@nexus/contracts";
 import { Play } from "lucide-react";
 import { useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 import { videoEmbedUrl } from "../lib/video-embed.ts";
 
@@ -8,13 +9,14 @@ const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 
 /** The thumbnail with a play mark; when the image does not load, only the mark (no empty box). */
 function Poster({ src }: { src: string | undefined }) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
   const proxied = proxiedImageSrc(src);
   if (!proxied || failed) {
     return (
       <span className="flex items-center gap-1.5 px-2 pt-2 text-xs text-muted">
         <Play className="size-4 rounded-full bg-surface-2 p-0.5" aria-hidden="true" />
-        Video
+        {t("answer.video")}
       </span>
     );
   }
@@ -41,6 +43,7 @@ function Poster({ src }: { src: string | undefined }) {
  * when the person clicks Play (a light poster until then); any other video links to its page.
  */
 export function VideoTile({ video }: { video: AnswerVideo }) {
+  const t = useT();
   const [playing, setPlaying] = useState(false);
   const embed = videoEmbedUrl(video);
   const title = video.title ?? video.url;
@@ -67,7 +70,7 @@ export function VideoTile({ video }: { video: AnswerVideo }) {
     return (
       <button
         type="button"
-        aria-label={`Play video: ${title}`}
+        aria-label={t("answer.playVideo", { title })}
         onClick={() => setPlaying(true)}
         className={`${frame} w-full text-left hover:bg-surface-2 ${FOCUS}`}
       >

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { inputClasses } from "@/components/ui/text-field.tsx";
+import { translateSpec, useT } from "@/lib/i18n/i18n.ts";
 
 export interface SecurityVerificationModalProps {
   open: boolean;
@@ -23,6 +24,7 @@ export function SecurityVerificationModal({
   onVerify,
   onCancel,
 }: SecurityVerificationModalProps) {
+  const t = useT();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
@@ -76,15 +78,15 @@ export function SecurityVerificationModal({
             <ShieldCheck className="size-5" aria-hidden="true" />
           </div>
           <RadixDialog.Title className="mt-4 text-lg font-semibold tracking-tight">
-            {MESSAGES.verifyTitle}
+            {t("spec.verifyTitle")}
           </RadixDialog.Title>
           <RadixDialog.Description className="mt-1.5 text-sm text-muted">
-            {MESSAGES.verifyPrompt}
+            {t("spec.verifyPrompt")}
           </RadixDialog.Description>
           <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
             <div className="flex flex-col gap-1.5">
               <label htmlFor={inputId} className="sr-only">
-                Email
+                {t("signIn.email")}
               </label>
               <input
                 id={inputId}
@@ -96,7 +98,7 @@ export function SecurityVerificationModal({
                 spellCheck={false}
                 // biome-ignore lint/a11y/noAutofocus: the dialog exists only to ask for this value
                 autoFocus
-                placeholder={MESSAGES.verifyPlaceholder}
+                placeholder={t("spec.verifyPlaceholder")}
                 value={value}
                 readOnly={verifying}
                 aria-invalid={error ? true : undefined}
@@ -109,17 +111,17 @@ export function SecurityVerificationModal({
               />
               {error ? (
                 <p id={errorId} role="alert" className="text-sm text-danger">
-                  {error}
+                  {translateSpec(error)}
                 </p>
               ) : null}
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={cancel} disabled={verifying}>
-                {MESSAGES.cancel}
+                {t("spec.cancel")}
               </Button>
               <Button type="submit" disabled={verifying}>
                 {verifying ? <Spinner className="size-4" /> : null}
-                {verifying ? MESSAGES.verifyBusy : MESSAGES.verifyButton}
+                {verifying ? t("spec.verifyBusy") : t("spec.verifyButton")}
               </Button>
             </div>
           </form>

@@ -47,7 +47,7 @@ function SignInForm({
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="you@example.com"
+        placeholder={t("signIn.placeholder")}
         value={value}
         error={error === null ? null : translateSpec(error)}
         onChange={(event) => {

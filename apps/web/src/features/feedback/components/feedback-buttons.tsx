@@ -3,7 +3,6 @@ import {
   FEEDBACK_TYPES,
   type FeedbackRating,
   type FeedbackType,
-  MESSAGES,
 } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { ThumbsDown, ThumbsUp } from "lucide-react";
@@ -12,6 +11,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { DialogContent, DialogRoot } from "@/components/ui/dialog.tsx";
 import { inputClasses } from "@/components/ui/text-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useFeedback } from "../api/get-feedback.ts";
 import { useSubmitFeedback } from "../api/submit-feedback.ts";
@@ -19,13 +19,9 @@ import { useSubmitFeedback } from "../api/submit-feedback.ts";
 /** Longest answer snapshot sent with a rating (the contract allows 200,000 characters). */
 const ANSWER_SNAPSHOT_MAX = 20_000;
 
-export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = {
-  inaccurate: "Inaccurate",
-  outdated: "Outdated",
-  incomplete: "Incomplete",
-  harmful: "Harmful",
-  other: "Other",
-};
+/** A feedback type's name ("Inaccurate") in the interface's language. */
+const typeLabel = (t: (id: MessageId) => string, type: FeedbackType) =>
+  t(`feedback.type.${type}` as MessageId);
 
 interface Rated {
   entryId: string;
@@ -42,6 +38,7 @@ function DetailsForm({
   rating: FeedbackRating;
   onDone: () => void;
 }) {
+  const t = useT();
   const [type, setType] = useState<FeedbackType | null>(null);
   const [text, setText] = useState("");
   const textId = useId();
@@ -64,7 +61,7 @@ function DetailsForm({
       },
       {
         onSuccess: () => {
-          notify("success", "Thank you for your feedback.");
+          notify("success", t("feedback.thanks"));
           onDone();
         },
       },
@@ -74,7 +71,7 @@ function DetailsForm({
   return (
     <form onSubmit={send} className="flex flex-col gap-4" data-testid="feedback-form">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium">What was wrong?</legend>
+        <legend className="mb-2 text-sm font-medium">{t("feedback.whatWrong")}</legend>
         <div className="flex flex-wrap gap-2">
           {FEEDBACK_TYPES.map((value) => (
             <button
@@ -89,14 +86,15 @@ function DetailsForm({
                   : "border-border text-muted hover:bg-surface-2 hover:text-fg",
               )}
             >
-              {FEEDBACK_TYPE_LABELS[value]}
+              {typeLabel(t, value)}
             </button>
           ))}
         </div>
       </fieldset>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={textId} className="text-sm font-medium">
-          Anything else? <span className="font-normal text-subtle">(optional)</span>
+          {t("feedback.anythingElse")}{" "}
+          <span className="font-normal text-subtle">{t("feedback.optional")}</span>
         </label>
         <textarea
           id={textId}
@@ -109,15 +107,15 @@ function DetailsForm({
       </div>
       {submit.isError ? (
         <p role="alert" className="text-sm text-danger">
-          Your feedback was not sent. {errorMessage(submit.error)}
+          {t("feedback.notSent", { message: errorMessage(submit.error) })}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={submit.isPending}>
-          {MESSAGES.cancel}
+          {t("spec.cancel")}
         </Button>
         <Button type="submit" disabled={submit.isPending}>
-          Send feedback
+          {t("feedback.send")}
         </Button>
       </div>
     </form>
@@ -126,6 +124,7 @@ function DetailsForm({
 
 /** Thumbs up / down on an answer; thumbs down then asks (optionally) what was wrong. */
 export function FeedbackButtons(props: Rated) {
+  const t = useT();
   const current = useFeedback(props.entryId, { fetch: false }).data ?? null;
   const submit = useSubmitFeedback();
   const [details, setDetails] = useState(false);
@@ -140,9 +139,10 @@ export function FeedbackButtons(props: Rated) {
       },
       {
         onSuccess: () => {
-          if (rating === "up") notify("success", "Thank you for your feedback.");
+          if (rating === "up") notify("success", t("feedback.thanks"));
         },
-        onError: (error) => notify("error", `Your rating was not saved. ${errorMessage(error)}`),
+        onError: (error) =>
+          notify("error", t("feedback.notSaved", { message: errorMessage(error) })),
       },
     );
     if (rating === "down") setDetails(true);
@@ -155,8 +155,8 @@ export function FeedbackButtons(props: Rated) {
         variant="ghost"
         size="icon"
         className="size-8"
-        aria-label="Good answer"
-        title="Good answer"
+        aria-label={t("feedback.good")}
+        title={t("feedback.good")}
         aria-pressed={rating === "up"}
         onClick={() => rate("up")}
       >
@@ -169,8 +169,8 @@ export function FeedbackButtons(props: Rated) {
         variant="ghost"
         size="icon"
         className="size-8"
-        aria-label="Bad answer"
-        title="Bad answer"
+        aria-label={t("feedback.bad")}
+        title={t("feedback.bad")}
         aria-pressed={rating === "down"}
         onClick={() => rate("down")}
       >
@@ -181,8 +181,8 @@ export function FeedbackButtons(props: Rated) {
       </Button>
       <DialogRoot open={details} onOpenChange={setDetails}>
         <DialogContent
-          title="What went wrong?"
-          description="Tell us more if you like; your rating is already saved."
+          title={t("feedback.dialogTitle")}
+          description={t("feedback.dialogDescription")}
           data-testid="feedback-dialog"
         >
           {details ? (

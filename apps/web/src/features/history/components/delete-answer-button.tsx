@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useDeleteEntry } from "../api/delete-entry.ts";
@@ -17,6 +18,7 @@ export function DeleteAnswerButton({
   entryId: string;
   onDeleted: () => void;
 }) {
+  const t = useT();
   const session = useSession();
   const [open, setOpen] = useState(false);
   const remove = useDeleteEntry();
@@ -28,30 +30,30 @@ export function DeleteAnswerButton({
         size="sm"
         onClick={() => setOpen(true)}
         disabled={remove.isPending}
-        title="Delete this answer"
+        title={t("history.answer.deleteThis")}
       >
         <Trash2 className="size-4" aria-hidden="true" />
-        <span className="sr-only">Delete answer</span>
+        <span className="sr-only">{t("history.answer.delete")}</span>
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete this answer?"
-        description="The question and its answer leave your history, your library and any link shared of them. This cannot be undone."
-        confirmLabel="Delete answer"
+        title={t("history.answer.confirmTitle")}
+        description={t("history.answer.confirmDescription")}
+        confirmLabel={t("history.answer.delete")}
         testId="delete-answer-dialog"
         onConfirm={() =>
           remove.mutate(
             { entryId, threadId },
             {
               onSuccess: () => {
-                notify("success", "Answer deleted.");
+                notify("success", t("history.answer.deleted"));
                 onDeleted();
               },
               onError: (error) => {
                 // Already gone: take it off the page all the same.
                 if (error instanceof ApiError && error.status === 404) return onDeleted();
-                notify("error", `The answer was not deleted. ${errorMessage(error)}`);
+                notify("error", t("history.answer.notDeleted", { message: errorMessage(error) }));
               },
             },
           )

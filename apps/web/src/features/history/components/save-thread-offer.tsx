@@ -7,6 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useImportThreads } from "../api/import-thread.ts";
 import {
   readSessionThreadsForImport,
@@ -15,6 +16,7 @@ import {
 } from "../lib/session-thread-import.ts";
 
 function Card({ children, onClose }: { children: ReactNode; onClose: () => void }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="save-thread-title"
@@ -23,7 +25,7 @@ function Card({ children, onClose }: { children: ReactNode; onClose: () => void 
     >
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t("history.offer.close")}
         onClick={onClose}
         className="absolute top-3 right-3 rounded-lg p-1.5 text-subtle hover:bg-surface-2 hover:text-fg"
       >
@@ -35,19 +37,16 @@ function Card({ children, onClose }: { children: ReactNode; onClose: () => void 
 }
 
 const firstQuestion = (thread: ImportThreadRequest) => thread.turns[0]?.query ?? "";
-const questionsLabel = (n: number) => (n === 1 ? "1 question" : `${n} questions`);
-
 function Saved({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: () => void }) {
+  const t = useT();
   return (
     <Card onClose={onDone}>
       <h2 id="save-thread-title" className="flex items-center gap-2 pr-8 text-sm font-semibold">
         <CircleCheck className="size-4 text-success" aria-hidden="true" />
-        Saved to your history
+        {t("history.offer.saved")}
       </h2>
       <p className="mt-1 text-sm text-muted" role="status">
-        {threads.length === 1
-          ? "The thread you started before signing in is now in your account."
-          : `The ${threads.length} threads you started before signing in are now in your account.`}
+        {t("history.offer.savedText", { count: threads.length })}
       </p>
       {threads.length === 1 && threads[0] ? (
         <div className="mt-3 flex gap-2">
@@ -56,7 +55,7 @@ function Saved({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: ()
             onClick={onDone}
             className={buttonClasses({ size: "sm" })}
           >
-            Open the saved thread
+            {t("history.offer.open")}
           </Link>
         </div>
       ) : (
@@ -79,6 +78,7 @@ function Saved({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: ()
 }
 
 function Offer({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: () => void }) {
+  const t = useT();
   const save = useImportThreads();
   const decide = () => {
     for (const thread of threads) rememberImportAsked(thread.threadId);
@@ -99,22 +99,20 @@ function Offer({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: ()
     <Card onClose={close}>
       <h2 id="save-thread-title" className="flex items-center gap-2 pr-8 text-sm font-semibold">
         <History className="size-4 text-accent" aria-hidden="true" />
-        {threads.length === 1
-          ? "Save your conversation?"
-          : `Save your ${threads.length} conversations?`}
+        {t("history.offer.title", { count: threads.length })}
       </h2>
       {threads.length === 1 && only ? (
         <p className="mt-1 text-sm break-words text-muted">
-          Before signing in you asked “{firstQuestion(only)}”
-          {only.turns.length > 1 ? ` and ${only.turns.length - 1} more` : ""}. Save this thread into
-          your account so it stays in your history?
+          {only.turns.length > 1
+            ? t("history.offer.askedMore", {
+                question: firstQuestion(only),
+                more: only.turns.length - 1,
+              })
+            : t("history.offer.asked", { question: firstQuestion(only) })}
         </p>
       ) : (
         <>
-          <p className="mt-1 text-sm text-muted">
-            Before signing in you started these threads. Save them into your account so they stay in
-            your history?
-          </p>
+          <p className="mt-1 text-sm text-muted">{t("history.offer.started")}</p>
           <ul data-testid="save-thread-list" className="mt-2 flex flex-col gap-1 text-sm">
             {threads.map((thread) => (
               <li key={thread.threadId} className="flex min-w-0 items-baseline gap-2">
@@ -122,7 +120,7 @@ function Offer({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: ()
                   {firstQuestion(thread)}
                 </span>
                 <span className="shrink-0 text-xs text-subtle">
-                  {questionsLabel(thread.turns.length)}
+                  {t("history.offer.questions", { count: thread.turns.length })}
                 </span>
               </li>
             ))}
@@ -131,8 +129,10 @@ function Offer({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: ()
       )}
       {save.isError ? (
         <Alert kind="error" className="mt-3">
-          {threads.length === 1 ? "The thread was not saved." : "Not every thread was saved."}{" "}
-          {errorMessage(save.error)}
+          {t("history.offer.notSaved", {
+            count: threads.length,
+            message: errorMessage(save.error),
+          })}
         </Alert>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
@@ -145,10 +145,10 @@ function Offer({ threads, onDone }: { threads: ImportThreadRequest[]; onDone: ()
           }}
         >
           {save.isPending ? <Spinner className="size-4" /> : null}
-          {save.isPending ? "Saving..." : "Save to my history"}
+          {save.isPending ? t("common.saving") : t("history.offer.save")}
         </Button>
         <Button size="sm" variant="ghost" disabled={save.isPending} onClick={close}>
-          No thanks
+          {t("history.offer.noThanks")}
         </Button>
       </div>
     </Card>

@@ -5,6 +5,7 @@ import { ExportMenu } from "@/components/export-menu.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { historyKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
@@ -27,6 +28,7 @@ function useRefreshWhenAnswered(busy: boolean) {
 }
 
 function DeleteThreadButton({ threadId, onDeleted }: { threadId: string; onDeleted: () => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const remove = useDeleteThread();
   return (
@@ -36,27 +38,27 @@ function DeleteThreadButton({ threadId, onDeleted }: { threadId: string; onDelet
         size="sm"
         onClick={() => setOpen(true)}
         disabled={remove.isPending}
-        title="Delete this thread"
+        title={t("history.thread.deleteThis")}
       >
         <Trash2 className="size-4" aria-hidden="true" />
-        <span className="sr-only">Delete thread</span>
+        <span className="sr-only">{t("history.confirmLabel")}</span>
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete this thread?"
-        description="Every question and answer of this thread leaves your history, your library and any link shared of them. This cannot be undone."
-        confirmLabel="Delete thread"
+        title={t("history.confirmTitle")}
+        description={t("history.thread.confirmDescription")}
+        confirmLabel={t("history.confirmLabel")}
         testId="delete-thread-dialog"
         onConfirm={() =>
           remove.mutate(threadId, {
             onSuccess: () => {
-              notify("success", "Thread deleted.");
+              notify("success", t("history.deleted"));
               onDeleted();
             },
             onError: (error) => {
               if (error instanceof ApiError && error.status === 404) return onDeleted();
-              notify("error", `The thread was not deleted. ${errorMessage(error)}`);
+              notify("error", t("history.thread.notDeleted", { message: errorMessage(error) }));
             },
           })
         }
@@ -85,6 +87,7 @@ export function ThreadHeader({
   onDeleted: () => void;
   share: ReactNode;
 }) {
+  const t = useT();
   const signedIn = useSession().status === "signed-in";
   const [renaming, setRenaming] = useState(false);
   useRefreshWhenAnswered(busy);
@@ -107,10 +110,10 @@ export function ThreadHeader({
                 size="sm"
                 onClick={() => setRenaming(true)}
                 disabled={busy}
-                title="Rename this thread"
+                title={t("history.thread.renameThis")}
               >
                 <Pencil className="size-4" aria-hidden="true" />
-                <span className="sr-only">Rename thread</span>
+                <span className="sr-only">{t("history.renameThread")}</span>
               </Button>
             ) : null}
             {saved ? share : null}

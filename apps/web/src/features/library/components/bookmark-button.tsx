@@ -1,6 +1,7 @@
 import { Bookmark, BookmarkCheck } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useIsBookmarked } from "../api/get-bookmark-state.ts";
@@ -19,6 +20,7 @@ export function BookmarkButton({
   entryId: string;
   onSignIn?: () => void;
 }) {
+  const t = useT();
   const session = useSession();
   const signedIn = session.status === "signed-in";
   const { isBookmarked, isLoading } = useIsBookmarked({ threadId, entryId, enabled: signedIn });
@@ -27,9 +29,9 @@ export function BookmarkButton({
   if (!signedIn) {
     if (!onSignIn || session.status === "loading") return null;
     return (
-      <Button variant="ghost" size="sm" onClick={onSignIn} title="Sign in to keep answers">
+      <Button variant="ghost" size="sm" onClick={onSignIn} title={t("library.signInToKeep")}>
         <Bookmark className="size-4" aria-hidden="true" />
-        <span className="max-sm:sr-only">Bookmark</span>
+        <span className="max-sm:sr-only">{t("library.bookmark")}</span>
       </Button>
     );
   }
@@ -46,18 +48,17 @@ export function BookmarkButton({
           { entryId, threadId, isBookmarked: !isBookmarked },
           {
             onSuccess: (result) =>
-              notify(
-                "success",
-                result.isBookmarked ? "Saved to your library." : "Removed from your library.",
-              ),
+              notify("success", result.isBookmarked ? t("library.saved") : t("library.removed")),
             onError: (error) =>
-              notify("error", `The library was not updated. ${errorMessage(error)}`),
+              notify("error", t("library.notUpdated", { message: errorMessage(error) })),
           },
         )
       }
     >
       <Icon className="size-4" aria-hidden="true" />
-      <span className="max-sm:sr-only">{isBookmarked ? "Bookmarked" : "Bookmark"}</span>
+      <span className="max-sm:sr-only">
+        {isBookmarked ? t("library.bookmarked") : t("library.bookmark")}
+      </span>
     </Button>
   );
 }

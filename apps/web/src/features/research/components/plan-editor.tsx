@@ -3,6 +3,7 @@ import { Plus, X } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { inputClasses } from "@/components/ui/text-field.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** The sub-questions kept once edited: trimmed, the empty ones dropped. */
 export function cleanPlan(plan: readonly string[]): string[] {
@@ -22,6 +23,7 @@ export function PlanEditor({
   offline: boolean;
   onChange: (plan: string[]) => void;
 }) {
+  const t = useT();
   const listRef = useRef<HTMLOListElement>(null);
   const focusField = (index: number) =>
     requestAnimationFrame(() =>
@@ -32,16 +34,14 @@ export function PlanEditor({
     <section aria-labelledby="research-plan-heading" data-testid="research-plan">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="research-plan-heading" className="text-base font-semibold">
-          Research plan
+          {t("research.plan.title")}
         </h2>
         <p className="text-xs text-muted">
-          {plan.length} of {RESEARCH_PLAN_MAX} questions
-          {offline ? " · made without a model, from the question's terms" : ""}
+          {t("research.plan.count", { count: plan.length, max: RESEARCH_PLAN_MAX })}
+          {offline ? ` · ${t("research.plan.offline")}` : ""}
         </p>
       </div>
-      <p className="mt-1 text-sm text-muted">
-        Edit, remove or add sub-questions. Each one is searched, read and noted before the report.
-      </p>
+      <p className="mt-1 text-sm text-muted">{t("research.plan.hint")}</p>
       <ol ref={listRef} className="mt-3 grid gap-2">
         {plan.map((question, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the fields are positions in the plan; editing one keeps its place
@@ -52,8 +52,9 @@ export function PlanEditor({
             <input
               value={question}
               maxLength={RESEARCH_SUB_QUESTION_MAX}
-              aria-label={`Sub-question ${index + 1}`}
+              aria-label={t("research.plan.question", { n: index + 1 })}
               data-testid="research-plan-question"
+              dir="auto"
               onChange={(event) =>
                 onChange(plan.map((q, i) => (i === index ? event.target.value : q)))
               }
@@ -62,7 +63,7 @@ export function PlanEditor({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove sub-question ${index + 1}`}
+              aria-label={t("research.plan.remove", { n: index + 1 })}
               data-testid="research-plan-remove"
               onClick={() => {
                 onChange(plan.filter((_, i) => i !== index));
@@ -86,7 +87,7 @@ export function PlanEditor({
         }}
       >
         <Plus className="size-4" aria-hidden="true" />
-        {full ? `At most ${RESEARCH_PLAN_MAX} questions` : "Add a question"}
+        {full ? t("research.plan.full", { max: RESEARCH_PLAN_MAX }) : t("research.plan.add")}
       </Button>
     </section>
   );

@@ -1,12 +1,12 @@
 import type { ResearchCitation } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { use } from "react";
-import { UNVERIFIED_LABEL, VERIFIED_LABEL } from "@/components/chat/citation/citation-card.tsx";
 import { CitationChipView } from "@/components/chat/citation/citation-chip.tsx";
 import {
   type ResolvedCitation,
   resolveCitation,
 } from "@/components/chat/citation/resolve-citation.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { isVerified } from "../lib/report.ts";
 import { LinkFilesContext, sourceTarget } from "./research-source-link.tsx";
 
@@ -43,6 +43,7 @@ export function resolveResearchCitation(
  * quote's words marked.
  */
 export function ResearchCitationChip({ citation }: { citation: ResearchCitation }) {
+  const t = useT();
   const linkFiles = use(LinkFilesContext);
   const verified = isVerified(citation);
   const { source, note } = citation;
@@ -66,17 +67,20 @@ export function ResearchCitationChip({ citation }: { citation: ResearchCitation 
           data-verified={verified ? "true" : "false"}
         >
           <span className="sr-only">
-            Source {source.id}: {source.title}, {verified ? VERIFIED_LABEL : UNVERIFIED_LABEL} quote
+            {t(verified ? "research.citation.verified" : "research.citation.unverified", {
+              id: source.id,
+              title: source.title,
+            })}
           </span>
           <span aria-hidden="true">{source.id}</span>
           {verified ? null : (
             <span aria-hidden="true" className="ml-1 font-normal">
-              unverified
+              {t("research.citation.unverifiedMark")}
             </span>
           )}
         </span>
       }
-      note={verified ? null : "This quote was not found in the text that was read."}
+      note={verified ? null : t("research.citation.notFound")}
     />
   );
 }

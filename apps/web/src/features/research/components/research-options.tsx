@@ -9,30 +9,37 @@ import {
 } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useId } from "react";
+import { type MessageId, t, useT } from "@/lib/i18n/i18n.ts";
 
-export const DEPTH_LABELS: Readonly<Record<ResearchDepth, { label: string; about: string }>> = {
-  quick: { label: "Quick", about: "A few questions, a short report" },
-  standard: { label: "Standard", about: "More sources and one round of follow-ups" },
-  thorough: { label: "Thorough", about: "The widest reading, two rounds of follow-ups" },
-};
+/** A depth's name and what it does, in the interface's language. */
+export function depthLabel(depth: ResearchDepth): { label: string; about: string } {
+  return {
+    label: t(`research.depth.${depth}` as MessageId),
+    about: t(`research.depth.${depth}.about` as MessageId),
+  };
+}
 
-export const SOURCE_LABELS: Readonly<Record<ResearchSources, { label: string; about: string }>> = {
-  web: { label: "Web", about: "The configured web search" },
-  files: { label: "My files", about: "Your uploaded files" },
-  both: { label: "Both", about: "The web and your files" },
-};
+/** A choice of sources' name and what it reads, in the interface's language. */
+export function sourcesLabel(sources: ResearchSources): { label: string; about: string } {
+  return {
+    label: t(`research.sources.${sources}` as MessageId),
+    about: t(`research.sources.${sources}.about` as MessageId),
+  };
+}
 
 function budgetLine(depth: ResearchDepth): string {
   const b = RESEARCH_BUDGETS[depth];
-  return `Up to ${b.subQuestions} questions · ${b.pages} pages · ${Math.round(b.wallMs / 60_000)} min`;
+  return t("research.budgetLine", {
+    questions: b.subQuestions,
+    pages: b.pages,
+    minutes: Math.round(b.wallMs / 60_000),
+  });
 }
 
 /** Why a depth is not offered to this tier (null: it is). */
 export function depthLockReason(depth: ResearchDepth, tier: Tier): string | null {
   const accountTier = tier === "pro" ? "pro" : "free";
-  return depthAllowed(depth, accountTier)
-    ? null
-    : "Thorough research reads the most sources and is part of the Pro plan.";
+  return depthAllowed(depth, accountTier) ? null : t("research.depthLocked");
 }
 
 function RadioCard({
@@ -103,13 +110,14 @@ export function ResearchOptions({
   onDepth: (depth: ResearchDepth) => void;
   onSources: (sources: ResearchSources) => void;
 }) {
+  const t = useT();
   const id = useId();
   const lockId = `${id}-lock`;
   const lock = depthLockReason("thorough", tier);
   return (
     <div className="grid gap-5">
       <fieldset>
-        <legend className="text-sm font-medium text-fg">Depth</legend>
+        <legend className="text-sm font-medium text-fg">{t("research.depth.legend")}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {RESEARCH_DEPTHS.map((value) => {
             const reason = depthLockReason(value, tier);
@@ -120,8 +128,11 @@ export function ResearchOptions({
                 value={value}
                 checked={depth === value}
                 disabled={reason !== null}
-                label={DEPTH_LABELS[value].label}
-                about={`${DEPTH_LABELS[value].about}. ${budgetLine(value)}`}
+                label={depthLabel(value).label}
+                about={t("research.depth.aboutLine", {
+                  about: depthLabel(value).about,
+                  budget: budgetLine(value),
+                })}
                 {...(value === "thorough" ? { badge: "Pro" } : {})}
                 {...(reason ? { describedBy: lockId } : {})}
                 onChange={() => onDepth(value)}
@@ -136,7 +147,7 @@ export function ResearchOptions({
         ) : null}
       </fieldset>
       <fieldset>
-        <legend className="text-sm font-medium text-fg">Sources</legend>
+        <legend className="text-sm font-medium text-fg">{t("research.sources.legend")}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {RESEARCH_SOURCE_CHOICES.map((value) => (
             <RadioCard
@@ -144,8 +155,8 @@ export function ResearchOptions({
               name="sources"
               value={value}
               checked={sources === value}
-              label={SOURCE_LABELS[value].label}
-              about={SOURCE_LABELS[value].about}
+              label={sourcesLabel(value).label}
+              about={sourcesLabel(value).about}
               onChange={() => onSources(value)}
             />
           ))}

@@ -9,13 +9,13 @@ import {
   Globe,
   LoaderCircle,
 } from "lucide-react";
+import { type MessageId, t, useT } from "@/lib/i18n/i18n.ts";
 import { budgetRatio, formatCount } from "../lib/report.ts";
 import {
   noteCount,
   type QuestionStage,
   questionStage,
   type ResearchView,
-  STAGE_LABELS,
 } from "../lib/research-events.ts";
 import { SourceLink, sourceSite } from "./research-source-link.tsx";
 
@@ -34,10 +34,11 @@ export function ResearchProgressBar({
     ? 1
     : Math.max(budgetRatio(view.spent, budget), view.reportStarted ? 0.9 : 0);
   const percent = Math.round(Math.min(finished ? 1 : 0.99, ratio) * 100);
+  const t = useT();
   return (
     <div
       role="progressbar"
-      aria-label="Research progress"
+      aria-label={t("research.progress")}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
@@ -55,20 +56,17 @@ export function ResearchProgressBar({
 /** Spent against the depth's budget: steps, pages, tokens. */
 export function BudgetSpent({ view, budget }: { view: ResearchView; budget: ResearchBudget }) {
   const spent = view.spent ?? { steps: 0, pages: 0, tokens: 0, elapsedMs: 0 };
+  const t = useT();
   const rows = [
-    ["Steps", spent.steps, budget.steps],
-    ["Pages", spent.pages, budget.pages],
-    ["Tokens", spent.tokens, budget.tokens],
+    ["steps", spent.steps, budget.steps],
+    ["pages", spent.pages, budget.pages],
+    ["tokens", spent.tokens, budget.tokens],
   ] as const;
   return (
     <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="research-budget">
       {rows.map(([label, used, max]) => (
-        <div
-          key={label}
-          className="flex gap-1.5"
-          data-testid={`research-budget-${label.toLowerCase()}`}
-        >
-          <dt className="text-muted">{label}</dt>
+        <div key={label} className="flex gap-1.5" data-testid={`research-budget-${label}`}>
+          <dt className="text-muted">{t(`research.budget.${label}` as MessageId)}</dt>
           <dd className="font-medium tabular-nums">
             {formatCount(used)} / {formatCount(max)}
           </dd>
@@ -89,13 +87,21 @@ const STAGE_STYLES: Readonly<Record<QuestionStage, string>> = {
 };
 
 function StepIcon({ status }: { status: ResearchStep["status"] }) {
+  const t = useT();
   if (status === "running")
     return (
-      <LoaderCircle className="size-4 shrink-0 animate-spin text-accent" aria-label="Running" />
+      <LoaderCircle
+        className="size-4 shrink-0 animate-spin text-accent"
+        aria-label={t("research.step.running")}
+      />
     );
   if (status === "failed")
-    return <CircleAlert className="size-4 shrink-0 text-danger" aria-label="Failed" />;
-  return <CircleCheck className="size-4 shrink-0 text-success" aria-label="Done" />;
+    return (
+      <CircleAlert className="size-4 shrink-0 text-danger" aria-label={t("research.step.failed")} />
+    );
+  return (
+    <CircleCheck className="size-4 shrink-0 text-success" aria-label={t("research.step.done")} />
+  );
 }
 
 function StepRow({ step }: { step: ResearchStep }) {
@@ -116,13 +122,12 @@ function StepRow({ step }: { step: ResearchStep }) {
   );
 }
 
-const SOURCE_STATUS: Readonly<Record<ResearchSource["status"], string>> = {
-  found: "found",
-  read: "read",
-  failed: "failed",
-};
+/** A source's state ("read") in the interface's language. */
+const sourceStatus = (status: ResearchSource["status"]) =>
+  t(`research.source.${status}` as MessageId);
 
 function LiveSource({ source }: { source: ResearchSource }) {
+  useT();
   const Icon = source.kind === "file" ? FileText : source.kind === "knowledge" ? BookOpen : Globe;
   return (
     <li
@@ -144,7 +149,7 @@ function LiveSource({ source }: { source: ResearchSource }) {
         )}
         title={source.reason ?? undefined}
       >
-        {SOURCE_STATUS[source.status]}
+        {sourceStatus(source.status)}
       </span>
     </li>
   );
@@ -167,14 +172,15 @@ export function ResearchPlanProgress({
       ? view.questions
       : planned.map((text, i) => ({ id: i + 1, text, origin: "plan" as const }));
   const runSteps = view.steps.filter((step) => step.question === null);
+  const t = useT();
   return (
     <section aria-labelledby="research-live-plan" className="grid grid-cols-1 gap-3">
       <h2 id="research-live-plan" className="text-base font-semibold">
-        Plan
+        {t("research.planHeading")}
       </h2>
       {questions.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted">
-          <CircleDashed className="size-4" aria-hidden="true" /> Planning the sub-questions…
+          <CircleDashed className="size-4" aria-hidden="true" /> {t("research.planning")}
         </p>
       ) : null}
       <ol className="grid grid-cols-1 gap-3">
@@ -193,19 +199,21 @@ export function ResearchPlanProgress({
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <p className="min-w-0 font-medium break-words">
                   <span className="text-subtle tabular-nums">{question.id}. </span>
-                  {question.text}
+                  <span dir="auto">{question.text}</span>
                   {question.origin === "follow-up" ? (
-                    <span className="ml-2 text-xs font-normal text-muted">follow-up</span>
+                    <span className="ml-2 text-xs font-normal text-muted">
+                      {t("research.followUp")}
+                    </span>
                   ) : null}
                 </p>
                 <span className="flex shrink-0 items-center gap-2 text-xs">
                   <span className="text-muted tabular-nums" data-testid="research-note-count">
-                    {notes} {notes === 1 ? "note" : "notes"}
+                    {t("research.notes", { count: notes })}
                   </span>
                   <span
                     className={clsx("rounded-full px-2 py-0.5 font-medium", STAGE_STYLES[stage])}
                   >
-                    {STAGE_LABELS[stage]}
+                    {t(`research.stage.${stage}` as MessageId)}
                   </span>
                 </span>
               </div>
@@ -228,7 +236,7 @@ export function ResearchPlanProgress({
         })}
       </ol>
       {runSteps.length > 0 ? (
-        <ul className="grid gap-1" aria-label="Run steps">
+        <ul className="grid gap-1" aria-label={t("research.runSteps")}>
           {runSteps.map((step) => (
             <StepRow key={step.id} step={step} />
           ))}

@@ -17,6 +17,7 @@ import {
 } from "@/components/chat/part-registry.tsx";
 import { ExportMenu } from "@/components/export-menu.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { citationsByNote, reportMarkdown, reportToc, splitSources } from "../lib/report.ts";
@@ -89,6 +90,7 @@ export function ReportText({
 }
 
 function SourceRow({ source }: { source: ResearchSource }) {
+  const t = useT();
   const Icon = source.kind === "file" ? FileText : source.kind === "knowledge" ? BookOpen : Globe;
   return (
     <li className="flex min-w-0 items-start gap-2 text-sm" data-testid="research-source">
@@ -104,7 +106,7 @@ function SourceRow({ source }: { source: ResearchSource }) {
         <span className="block text-xs text-muted">
           {sourceSite(source)}
           {source.status === "failed"
-            ? ` · could not be read${source.reason ? `: ${source.reason}` : ""}`
+            ? ` · ${source.reason ? t("research.source.unreadBecause", { reason: source.reason }) : t("research.source.unread")}`
             : null}
         </span>
       </span>
@@ -115,12 +117,15 @@ function SourceRow({ source }: { source: ResearchSource }) {
 /** The report's sources: those read, then those only found (or that failed). */
 export function ReportSources({ sources }: { sources: readonly ResearchSource[] }) {
   const { read, found } = splitSources(sources);
+  const t = useT();
   return (
     <section aria-labelledby="research-sources-heading" data-testid="research-sources">
       <h2 id="research-sources-heading" className="text-base font-semibold">
-        Sources
+        {t("research.sources.heading")}
       </h2>
-      <h3 className="mt-3 text-sm font-medium text-muted">Read ({read.length})</h3>
+      <h3 className="mt-3 text-sm font-medium text-muted">
+        {t("research.sources.read", { count: read.length })}
+      </h3>
       {read.length > 0 ? (
         <ol className="mt-2 grid gap-2" data-testid="research-sources-read">
           {read.map((source) => (
@@ -128,11 +133,13 @@ export function ReportSources({ sources }: { sources: readonly ResearchSource[] 
           ))}
         </ol>
       ) : (
-        <p className="mt-1 text-sm text-muted">No source could be read.</p>
+        <p className="mt-1 text-sm text-muted">{t("research.sources.noneRead")}</p>
       )}
       {found.length > 0 ? (
         <>
-          <h3 className="mt-4 text-sm font-medium text-muted">Found, not read ({found.length})</h3>
+          <h3 className="mt-4 text-sm font-medium text-muted">
+            {t("research.sources.found", { count: found.length })}
+          </h3>
           <ol className="mt-2 grid gap-2" data-testid="research-sources-found">
             {found.map((source) => (
               <SourceRow key={source.id} source={source} />
@@ -163,6 +170,7 @@ export function ResearchReport({
   /** Bookmark and Share of the saved report (the app layer's). */
   entryActions?: ((entry: { threadId: string; entryId: string }) => ReactNode) | undefined;
 }) {
+  const t = useT();
   const toc = useMemo(() => reportToc(report), [report]);
   const bodyRef = useRef<HTMLDivElement>(null);
   const { copied, copy } = useCopyToClipboard();
@@ -195,7 +203,7 @@ export function ResearchReport({
             size="sm"
             data-testid="research-copy"
             onClick={async () => {
-              if (!(await copy(markdown()))) notify("error", "The report could not be copied.");
+              if (!(await copy(markdown()))) notify("error", t("research.copyFailed"));
             }}
           >
             {copied ? (
@@ -203,7 +211,7 @@ export function ResearchReport({
             ) : (
               <Copy className="size-4" aria-hidden="true" />
             )}
-            <span className="max-sm:sr-only">{copied ? "Copied" : "Copy"}</span>
+            <span className="max-sm:sr-only">{copied ? t("chat.copied") : t("chat.copy")}</span>
           </Button>
           {item.entryId && entryActions
             ? entryActions({ threadId: item.threadId, entryId: item.entryId })
@@ -213,8 +221,7 @@ export function ResearchReport({
         {unverified > 0 ? (
           <p className="mb-4 flex items-start gap-2 rounded-xl border border-warning/40 bg-warning-soft p-3 text-sm text-fg">
             <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-            {unverified === 1 ? "One quote" : `${unverified} quotes`} could not be found in the text
-            that was read: marked Unverified.
+            {t("research.unverifiedQuotes", { count: unverified })}
           </p>
         ) : null}
         <div ref={bodyRef}>
@@ -226,17 +233,18 @@ export function ResearchReport({
       </div>
       {toc.length > 1 ? (
         <nav
-          aria-label="Contents"
+          aria-label={t("research.contents")}
           data-testid="research-toc"
           className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start"
         >
-          <h2 className="text-sm font-semibold">Contents</h2>
+          <h2 className="text-sm font-semibold">{t("research.contents")}</h2>
           <ol className="mt-2 grid gap-1 text-sm">
             {toc.map((entry) => (
               <li key={entry.index} className={clsx(entry.level === 2 && "pl-3")}>
                 <button
                   type="button"
                   onClick={() => jump(entry.index)}
+                  dir="auto"
                   className="text-left text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
                 >
                   {entry.text}

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { ResearchResults } from "./research-results.tsx";
 import { item, json, renderAt, server } from "./research-test-kit.tsx";
 
@@ -12,7 +13,11 @@ function setup() {
   return userEvent.setup();
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  // The web project's files share one module graph: leave the interface in English.
+  await activateLocale("en");
+});
 
 const FINISHED = item({
   threadId: "T1",
@@ -95,5 +100,20 @@ describe("ResearchResults", () => {
     fail = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findAllByTestId("research-result")).toHaveLength(1);
+  });
+
+  it("reads in French: title, status, sources and depth from the research part", async () => {
+    await activateLocale("fr");
+    server((url) => (url.endsWith("/api/research") ? json({ items: [FINISHED] }) : null));
+    setup();
+    const row = within(await screen.findByTestId("research-result"));
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Vos recherches");
+    expect(row.getByTestId("research-status")).toHaveTextContent("Terminée");
+    expect(row.getByTestId("research-result-sources")).toHaveTextContent(
+      "4 lues sur 6 sources trouvées",
+    );
+    expect(row.getByText("Rapide")).toBeInTheDocument();
+    expect(row.getByRole("button", { name: /^Supprimer la recherche/ })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Rechercher dans vos recherches" })).toBeVisible();
   });
 });

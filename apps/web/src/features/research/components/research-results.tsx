@@ -11,11 +11,12 @@ import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
+import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useDeleteResearch, useResearchList } from "../api/research.ts";
 import { formatElapsed } from "../lib/report.ts";
-import { DEPTH_LABELS } from "./research-options.tsx";
+import { depthLabel } from "./research-options.tsx";
 import { StatusBadge } from "./research-status.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -34,6 +35,7 @@ function ResultRow({
   item: ResearchItem;
   onDelete: (item: ResearchItem) => void;
 }) {
+  const t = useT();
   const duration = researchDuration(item);
   // The server counts every source found, the read ones among them.
   const sources = Math.max(item.sourcesFound, item.sourcesRead);
@@ -48,35 +50,37 @@ function ResultRow({
           to={paths.app.deepResearch.href(item.threadId)}
           className="font-medium break-words text-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           data-testid="research-result-link"
+          dir="auto"
         >
           {item.question}
         </Link>
         <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           <StatusBadge status={item.status} />
           <time dateTime={item.createdAt}>
-            {new Date(item.createdAt).toLocaleString(undefined, {
+            {new Date(item.createdAt).toLocaleString(intlLocale(), {
               dateStyle: "medium",
               timeStyle: "short",
             })}
           </time>
           {duration ? <span>{duration}</span> : null}
           <span data-testid="research-result-sources">
-            {item.sourcesRead} read
-            {sources > item.sourcesRead ? ` of ${sources} sources found` : " sources"}
+            {sources > item.sourcesRead
+              ? t("research.result.readOf", { read: item.sourcesRead, count: sources })
+              : t("research.result.read", { count: item.sourcesRead })}
           </span>
-          <span>{DEPTH_LABELS[item.depth].label}</span>
+          <span>{depthLabel(item.depth).label}</span>
         </div>
       </div>
       <Button
         variant="ghost"
         size="sm"
         className="self-start"
-        aria-label={`Delete research: ${item.question}`}
+        aria-label={t("research.result.deleteOf", { question: item.question })}
         data-testid="research-result-delete"
         onClick={() => onDelete(item)}
       >
         <Trash2 className="size-4" aria-hidden="true" />
-        <span className="sm:sr-only">Delete</span>
+        <span className="sm:sr-only">{t("research.delete")}</span>
       </Button>
     </li>
   );
@@ -90,6 +94,7 @@ export function ResearchResults() {
   const remove = useDeleteResearch();
   const [pending, setPending] = useState<ResearchItem | null>(null);
   const items = list.data?.items ?? [];
+  const t = useT();
 
   let body: ReactNode;
   if (list.isPending) {
@@ -110,25 +115,29 @@ export function ResearchResults() {
     );
   } else if (list.isError) {
     body = (
-      <LoadError what="Your research" error={list.error} onRetry={() => void list.refetch()} />
+      <LoadError
+        what={t("research.yours")}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
     );
   } else if (items.length === 0) {
     body =
       q === "" ? (
         <EmptyState
           icon={Telescope}
-          title="No research yet"
-          description="Ask a hard question: Nexus plans it, reads the sources and writes a cited report."
+          title={t("research.empty.title")}
+          description={t("research.empty.description")}
           testId="research-results-empty"
         >
           <Link to={paths.app.deepResearch.href()} className={buttonClasses()}>
-            Start a research
+            {t("research.empty.start")}
           </Link>
         </EmptyState>
       ) : (
         <NoMatches
-          title="No matching research"
-          where="your research"
+          title={t("research.noMatches")}
+          where={t("research.where")}
           query={q}
           onClear={() => setSearch("")}
           testId="research-results-no-match"
@@ -146,19 +155,19 @@ export function ResearchResults() {
 
   return (
     <Page
-      title="Your research"
-      description="Every deep research you started, newest first."
+      title={t("research.yours")}
+      description={t("research.results.description")}
       actions={
         <Link to={paths.app.deepResearch.href()} className={buttonClasses({ size: "sm" })}>
           <Telescope className="size-4" aria-hidden="true" />
-          New research
+          {t("research.new")}
         </Link>
       }
     >
       <div className="flex flex-col gap-6">
         <SearchInput
-          label="Search your research"
-          placeholder="Search research questions..."
+          label={t("research.searchLabel")}
+          placeholder={t("research.searchPlaceholder")}
           value={search}
           onChange={setSearch}
           maxLength={200}
@@ -172,20 +181,20 @@ export function ResearchResults() {
         onOpenChange={(open) => {
           if (!open) setPending(null);
         }}
-        title="Delete this research?"
+        title={t("research.deleteTitle")}
         description={
           pending?.status === "running" || pending?.status === "queued"
-            ? "It is still running: it stops, and its plan, notes and report are deleted."
-            : "Its report, notes and share links are deleted."
+            ? t("research.deleteRunning")
+            : t("research.deleteEnded")
         }
-        confirmLabel="Delete"
+        confirmLabel={t("research.delete")}
         testId="research-delete-dialog"
         onConfirm={() => {
           if (!pending) return;
           remove.mutate(pending.threadId, {
-            onSuccess: () => notify("success", "Research deleted."),
+            onSuccess: () => notify("success", t("research.deleted")),
             onError: (error) =>
-              notify("error", `The research was not deleted. ${errorMessage(error)}`),
+              notify("error", t("research.notDeleted", { message: errorMessage(error) })),
           });
         }}
       />

@@ -10,13 +10,14 @@ import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { PageSpinner, Spinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
 import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
 import { useResearch, useResearchControl, useResumeResearch } from "../api/research.ts";
 import { formatElapsed } from "../lib/report.ts";
 import { useReportMessage } from "../lib/report-message.ts";
 import { liveCitations, type ResearchView } from "../lib/research-events.ts";
 import { useResearchEvents } from "../lib/use-research-events.ts";
-import { DEPTH_LABELS, SOURCE_LABELS } from "./research-options.tsx";
+import { depthLabel, sourcesLabel } from "./research-options.tsx";
 import { BudgetSpent, ResearchPlanProgress, ResearchProgressBar } from "./research-progress.tsx";
 import { ReportText, ResearchReport } from "./research-report.tsx";
 import { StatusBadge } from "./research-status.tsx";
@@ -37,6 +38,7 @@ function useNow(ticking: boolean): number {
 
 /** The run's controls while it runs: Cancel, and Finish now (the report from what was gathered). */
 function RunControls({ item, view }: { item: ResearchItem; view: ResearchView }) {
+  const t = useT();
   const { cancel, finish } = useResearchControl(item);
   const error = cancel.error ?? finish.error;
   return (
@@ -47,10 +49,10 @@ function RunControls({ item, view }: { item: ResearchItem; view: ResearchView })
         data-testid="research-finish"
         disabled={finish.isPending || cancel.isPending || view.reportStarted || finish.isSuccess}
         onClick={() => finish.mutate()}
-        title="Write the report from what has been gathered so far"
+        title={t("research.finish.title")}
       >
         {finish.isPending ? <Spinner /> : <FastForward className="size-4" aria-hidden="true" />}
-        Finish now
+        {t("research.finish")}
       </Button>
       <Button
         variant="ghost"
@@ -60,7 +62,7 @@ function RunControls({ item, view }: { item: ResearchItem; view: ResearchView })
         onClick={() => cancel.mutate()}
       >
         {cancel.isPending ? <Spinner /> : <CircleStop className="size-4" aria-hidden="true" />}
-        Cancel
+        {t("spec.cancel")}
       </Button>
       {error ? <p className="text-sm text-danger">{errorMessage(error)}</p> : null}
     </div>
@@ -73,6 +75,7 @@ function RunControls({ item, view }: { item: ResearchItem; view: ResearchView })
  * refusal says so here.
  */
 function ResumeControl({ item, onResumed }: { item: ResearchItem; onResumed: () => void }) {
+  const t = useT();
   const resume = useResumeResearch(item.threadId, onResumed);
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -82,10 +85,10 @@ function ResumeControl({ item, onResumed }: { item: ResearchItem; onResumed: () 
         data-testid="research-resume"
         disabled={resume.isPending}
         onClick={() => resume.mutate()}
-        title="Go on from the last step that worked"
+        title={t("research.resume.title")}
       >
         {resume.isPending ? <Spinner /> : <RotateCcw className="size-4" aria-hidden="true" />}
-        Retry from here
+        {t("research.resume")}
       </Button>
       {resume.error ? (
         <p className="text-sm text-danger" role="alert">
@@ -105,20 +108,19 @@ function Meta({
   status: RunStatusValue;
   elapsedMs: number;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
       <StatusBadge status={status} />
       {/* Near the start: its explanation opens to the right, inside a phone's width. */}
-      {item.offline ? (
-        <OfflineBadge explanation="No model was configured: the notes and the report are passages taken from the sources, each cited." />
-      ) : null}
+      {item.offline ? <OfflineBadge explanation={t("research.offline")} /> : null}
       <span data-testid="research-elapsed" className="tabular-nums">
         {formatElapsed(elapsedMs)}
       </span>
-      <span>{DEPTH_LABELS[item.depth].label} depth</span>
-      <span>{SOURCE_LABELS[item.sources].label}</span>
+      <span>{t("research.depthOf", { depth: depthLabel(item.depth).label })}</span>
+      <span>{sourcesLabel(item.sources).label}</span>
       <span>
-        {new Date(item.createdAt).toLocaleString(undefined, {
+        {new Date(item.createdAt).toLocaleString(intlLocale(), {
           dateStyle: "medium",
           timeStyle: "short",
         })}
@@ -128,23 +130,24 @@ function Meta({
 }
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
       <title>{`${title} · Nexus`}</title>
-      <nav className="mb-4 flex flex-wrap gap-2" aria-label="Deep research">
+      <nav className="mb-4 flex flex-wrap gap-2" aria-label={t("research.title")}>
         <Link
           to={paths.app.deepResearch.href()}
           className={buttonClasses({ variant: "ghost", size: "sm" })}
         >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          New research
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {t("research.new")}
         </Link>
         <Link
           to={paths.app.deepResearchResults.href()}
           className={buttonClasses({ variant: "ghost", size: "sm" })}
         >
           <ListChecks className="size-4" aria-hidden="true" />
-          Your research
+          {t("research.yours")}
         </Link>
       </nav>
       {children}
@@ -174,6 +177,7 @@ export function ResearchScreen({
   const { view, fatal } = useResearchEvents(item?.runId ?? null, follow);
   const content = useReportMessage(view.reportChunks);
   const queryClient = useQueryClient();
+  const t = useT();
   // Events after the item was read: it is running (the item said queued when it started).
   const itemStatus = item?.status ?? "queued";
   const status: RunStatusValue =
@@ -197,8 +201,12 @@ export function ResearchScreen({
   if (query.isError || !item) {
     if (query.error instanceof ApiError && query.error.status === 404) return notFound;
     return (
-      <Frame title="Deep research">
-        <LoadError what="This research" error={query.error} onRetry={() => void query.refetch()} />
+      <Frame title={t("research.title")}>
+        <LoadError
+          what={t("research.this")}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </Frame>
     );
   }
@@ -223,6 +231,7 @@ export function ResearchScreen({
         <h1
           className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
           data-testid="research-title"
+          dir="auto"
         >
           {item.question}
         </h1>
@@ -250,13 +259,11 @@ export function ResearchScreen({
       {fatal ? <Alert kind="error">{fatal}</Alert> : null}
       {status === "failed" ? (
         // The server's message is the whole sentence: said once, with nothing put before it.
-        <Alert kind="error">{view.error ?? item.error ?? "The research failed."}</Alert>
+        <Alert kind="error">{view.error ?? item.error ?? t("research.failed")}</Alert>
       ) : null}
       {status === "cancelled" ? (
         <Alert kind="info">
-          {content.report.trim() !== ""
-            ? "This research was cancelled while its report was being written: it counts as one research, and what was written is kept below."
-            : "This research was cancelled: nothing was charged."}
+          {content.report.trim() !== "" ? t("research.cancelledWriting") : t("research.cancelled")}
         </Alert>
       ) : null}
 
@@ -270,7 +277,7 @@ export function ResearchScreen({
         />
       ) : status === "succeeded" && (view.status === null || view.status === "succeeded") ? (
         <p className="flex items-center gap-2 text-sm text-muted" role="status">
-          <Spinner /> Loading the report…
+          <Spinner /> {t("research.loadingReport")}
         </p>
       ) : (
         <div className="grid grid-cols-1 gap-8">
@@ -278,8 +285,10 @@ export function ResearchScreen({
           {view.reportStarted ? (
             <section aria-labelledby="research-live-report" data-testid="research-live-report">
               <h2 id="research-live-report" className="mb-3 text-base font-semibold">
-                Report{" "}
-                {ended ? null : <span className="text-sm font-normal text-muted">(writing…)</span>}
+                {t("research.report")}{" "}
+                {ended ? null : (
+                  <span className="text-sm font-normal text-muted">{t("research.writing")}</span>
+                )}
               </h2>
               <ReportText
                 parts={content.message?.parts ?? []}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { documentLinkOf } from "@/lib/chat/document-link.ts";
 import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /**
  * Where a source opens: a file in the document viewer at its passage (its viewer link, else the
@@ -37,8 +38,8 @@ export function sourceTarget(
 
 /** The site a source is shown under: a domain, "Your files" or "Nexus guide". */
 export function sourceSite(source: Pick<ResearchSource, "url" | "kind">): string {
-  if (source.kind === "file") return "Your files";
-  if (source.kind === "knowledge" || source.url.startsWith("/")) return "Nexus guide";
+  if (source.kind === "file") return t("chat.attach.yourFiles");
+  if (source.kind === "knowledge" || source.url.startsWith("/")) return t("chat.citation.guide");
   try {
     return new URL(source.url).hostname.replace(/^www\./, "");
   } catch {

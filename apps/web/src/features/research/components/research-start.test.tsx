@@ -2,7 +2,7 @@ import { RESEARCH_PLAN_MAX } from "@nexus/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RESEARCH_EXAMPLES, RESEARCH_QUOTA_NOTE, ResearchStart } from "./research-start.tsx";
+import { RESEARCH_EXAMPLES, ResearchStart, researchQuotaNote } from "./research-start.tsx";
 import { item, json, renderAt, server } from "./research-test-kit.tsx";
 
 const PLAN = ["What are share links?", "Who can open one?", "How is one revoked?"];
@@ -138,7 +138,7 @@ describe("ResearchStart", () => {
     const card = await screen.findByTestId("quota-limit");
     expect(card.textContent).toMatch(/20 agent chats/);
     // The wall speaks of research, not of a conversation's follow-ups.
-    expect(card.textContent).toContain(RESEARCH_QUOTA_NOTE);
+    expect(card.textContent).toContain(researchQuotaNote());
     expect(card.textContent).not.toMatch(/Follow-ups/);
     expect(screen.queryByTestId("elsewhere")).toBeNull();
   });

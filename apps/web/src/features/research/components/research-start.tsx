@@ -15,16 +15,19 @@ import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { chatQuotaOf } from "@/lib/chat/chat-fetch.ts";
+import { t as translate, useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { usePlanResearch, useStartResearch } from "../api/research.ts";
 import { cleanPlan, PlanEditor } from "./plan-editor.tsx";
 import { depthLockReason, ResearchOptions } from "./research-options.tsx";
 
 /** The quota wall's word on research: its unit, and when it is given back. */
-export const RESEARCH_QUOTA_NOTE =
-  "Each research run counts as one agent chat; a run that fails or is cancelled is given back.";
+export const researchQuotaNote = () => translate("research.quotaNote");
 
-/** Questions the built-in knowledge base can research, even with no model. */
+/**
+ * Questions the built-in knowledge base can research, even with no model (the knowledge base is
+ * English: so are they, in every language).
+ */
 export const RESEARCH_EXAMPLES = [
   "How does Nexus handle my files, and what are the limits of the free plan?",
   "What can Nexus agents do, and how do they count against my quota?",
@@ -38,6 +41,7 @@ export const RESEARCH_EXAMPLES = [
  * route fills it from the usage feature).
  */
 export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
+  const t = useT();
   const { tier } = useSession();
   const navigate = useNavigate();
   const questionId = useId();
@@ -54,9 +58,9 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
   const check = (): boolean => {
     const problem =
       trimmed === ""
-        ? "Write the question to research."
+        ? t("research.questionRequired")
         : trimmed.length > RESEARCH_QUESTION_MAX
-          ? `The question is too long (at most ${RESEARCH_QUESTION_MAX} characters).`
+          ? t("research.questionTooLong", { max: RESEARCH_QUESTION_MAX })
           : depthLockReason(depth, tier);
     setInvalid(problem);
     return problem === null;
@@ -81,7 +85,7 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
     if (!check()) return;
     const subQuestions = cleanPlan(edited);
     if (withPlan && subQuestions.length === 0) {
-      setInvalid("Keep at least one sub-question, or start without a plan.");
+      setInvalid(t("research.planEmpty"));
       return;
     }
     starting.mutate(
@@ -102,8 +106,8 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
 
   return (
     <Page
-      title="Deep research"
-      description="Nexus plans sub-questions, searches and reads sources, takes notes with quotes and writes a report where every claim cites what it read."
+      title={t("research.title")}
+      description={t("research.description")}
       actions={
         <>
           <Link
@@ -112,14 +116,14 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
             className={buttonClasses({ variant: "outline", size: "sm" })}
           >
             <ListChecks className="size-4" aria-hidden="true" />
-            Your research
+            {t("research.yours")}
           </Link>
           <Link
             to={paths.app.agents.href()}
             className={buttonClasses({ variant: "ghost", size: "sm" })}
           >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            All agents
+            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            {t("research.allAgents")}
           </Link>
         </>
       }
@@ -127,17 +131,18 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
       <form onSubmit={makePlan} noValidate className="grid gap-6" data-testid="research-start">
         <div className="grid gap-1.5">
           <label htmlFor={questionId} className="text-sm font-medium">
-            What should Nexus research?
+            {t("research.question")}
           </label>
           <textarea
             id={questionId}
+            dir="auto"
             data-testid="research-question"
             value={question}
             rows={3}
             maxLength={RESEARCH_QUESTION_MAX + 1}
             aria-invalid={invalid !== null && trimmed === "" ? true : undefined}
             aria-describedby={invalid ? `${questionId}-error` : undefined}
-            placeholder="A hard question with several parts…"
+            placeholder={t("research.questionPlaceholder")}
             onChange={(event) => changeQuestion(event.target.value)}
             className="min-h-24 w-full rounded-xl border border-border bg-surface px-3 py-2.5 text-base text-fg shadow-xs transition-colors placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 aria-invalid:border-danger"
           />
@@ -156,7 +161,7 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
         {trimmed === "" ? (
           <section aria-labelledby="research-examples-heading">
             <h2 id="research-examples-heading" className="text-sm font-medium text-muted">
-              Try researching
+              {t("research.examples")}
             </h2>
             <ul className="mt-2 grid gap-2 sm:grid-cols-2">
               {RESEARCH_EXAMPLES.map((example) => (
@@ -167,8 +172,13 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
                     onClick={() => changeQuestion(example)}
                     className="flex h-full w-full items-center justify-between gap-2 rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   >
-                    <span className="min-w-0">{example}</span>
-                    <ArrowUpRight className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+                    <span className="min-w-0" dir="auto">
+                      {example}
+                    </span>
+                    <ArrowUpRight
+                      className="size-4 shrink-0 text-subtle rtl:-scale-x-100"
+                      aria-hidden="true"
+                    />
                   </button>
                 </li>
               ))}
@@ -193,19 +203,23 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
         {plan ? <PlanEditor plan={edited} offline={plan.offline} onChange={setEdited} /> : null}
 
         {planning.error && !chatQuotaOf(planning.error) ? (
-          <Alert kind="error">The plan could not be made. {errorMessage(planning.error)}</Alert>
+          <Alert kind="error">
+            {t("research.planFailed", { message: errorMessage(planning.error) })}
+          </Alert>
         ) : null}
         {quota ? (
-          <QuotaCard quota={quota} onSignIn={undefined} note={RESEARCH_QUOTA_NOTE} />
+          <QuotaCard quota={quota} onSignIn={undefined} note={t("research.quotaNote")} />
         ) : starting.error ? (
-          <Alert kind="error">The research could not start. {errorMessage(starting.error)}</Alert>
+          <Alert kind="error">
+            {t("research.startFailed", { message: errorMessage(starting.error) })}
+          </Alert>
         ) : null}
 
         <div className="flex flex-wrap items-center gap-2">
           {plan ? (
             <Button data-testid="research-start-plan" disabled={busy} onClick={() => start(true)}>
               {starting.isPending ? <Spinner /> : <Play className="size-4" aria-hidden="true" />}
-              Start research
+              {t("research.start")}
             </Button>
           ) : (
             <Button type="submit" data-testid="research-make-plan" disabled={busy}>
@@ -214,7 +228,7 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
               ) : (
                 <Telescope className="size-4" aria-hidden="true" />
               )}
-              Plan research
+              {t("research.plan")}
             </Button>
           )}
           <Button
@@ -223,11 +237,11 @@ export function ResearchStart({ quotaLeft }: { quotaLeft?: ReactNode } = {}) {
             disabled={busy}
             onClick={() => start(false)}
           >
-            {plan ? "Start without this plan" : "Start now"}
+            {plan ? t("research.startWithoutPlan") : t("research.startNow")}
           </Button>
           {plan ? (
             <Button variant="ghost" disabled={busy} onClick={() => makePlan()}>
-              Plan again
+              {t("research.planAgain")}
             </Button>
           ) : null}
         </div>

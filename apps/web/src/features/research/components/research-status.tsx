@@ -1,13 +1,6 @@
 import type { RunStatusValue } from "@nexus/contracts";
 import { clsx } from "clsx";
-
-export const STATUS_LABELS: Readonly<Record<RunStatusValue, string>> = {
-  queued: "Queued",
-  running: "Running",
-  succeeded: "Finished",
-  failed: "Failed",
-  cancelled: "Cancelled",
-};
+import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
 
 const STYLES: Readonly<Record<RunStatusValue, string>> = {
   queued: "bg-surface-2 text-muted",
@@ -19,13 +12,14 @@ const STYLES: Readonly<Record<RunStatusValue, string>> = {
 
 /** A research's status as a small badge. */
 export function StatusBadge({ status }: { status: RunStatusValue }) {
+  const t = useT();
   return (
     <span
       data-testid="research-status"
       data-status={status}
       className={clsx("rounded-full px-2 py-0.5 text-xs font-medium", STYLES[status])}
     >
-      {STATUS_LABELS[status]}
+      {t(`research.status.${status}` as MessageId)}
     </span>
   );
 }

@@ -201,16 +201,6 @@ export type QuestionStage =
   | "failed"
   | "skipped";
 
-export const STAGE_LABELS: Readonly<Record<QuestionStage, string>> = {
-  waiting: "Waiting",
-  searching: "Searching",
-  reading: "Reading",
-  notes: "Taking notes",
-  done: "Done",
-  failed: "Failed",
-  skipped: "Not researched",
-};
-
 /**
  * Where a question is: the kind of its running step; once its steps have all ended, done when its
  * notes were taken (failed when its last step failed), else between steps (the last one's stage).
