@@ -10,7 +10,7 @@ export const PICK_FILES_TITLE = "Choose from your files";
 
 /**
  * "Choose from your files": a dialog (a bottom sheet on a phone) listing the person's files to
- * attach to the question. Its content (the list, what is checked) exists only while it is open.
+ * attach to the question (or, from a document chat's collection bar, to add to the chat). Its content (the list, what is checked) exists only while it is open.
  */
 export function PickFilesDialog({
   open,
@@ -20,6 +20,8 @@ export function PickFilesDialog({
   onPick,
   onUpload,
   returnFocusRef,
+  description = "Attach files you added before; nothing is uploaded again.",
+  roomNote,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +31,10 @@ export function PickFilesDialog({
   onUpload: () => void;
   /** Where focus goes back to when it closes (the paperclip). */
   returnFocusRef: RefObject<HTMLElement | null>;
+  /** The dialog's line under its title (a question's attachments by default). */
+  description?: string;
+  /** The list's words for the room left (PickFilesList; a question's by default). */
+  roomNote?: (room: number) => string;
 }) {
   const client = useAttachClient();
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -39,6 +45,7 @@ export function PickFilesDialog({
       client={client}
       room={room}
       attachedIds={attachedIds}
+      roomNote={roomNote}
       onCancel={close}
       onPick={(files) => {
         close();
@@ -67,7 +74,7 @@ export function PickFilesDialog({
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={PICK_FILES_TITLE}
-        description="Attach files you added before; nothing is uploaded again."
+        description={description}
         data-testid="pick-files-dialog"
         className="max-w-lg"
         onCloseAutoFocus={(event) => {

@@ -157,6 +157,7 @@ function labelOf(text: DocumentText, highlight: DocumentHighlight | null, csv: b
   const range = highlight?.ranges[0];
   const page = range ? text.pages.find((p) => p.page === range.page) : undefined;
   if (!page || !highlight) return null;
+  if (highlight.label) return highlight.label;
   return highlightLabel(page, rangesOnPage(highlight, page), csv);
 }
 

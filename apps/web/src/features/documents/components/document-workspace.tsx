@@ -92,6 +92,7 @@ export function DocumentWorkspace({
     setHighlight({
       ranges: [{ page, start, end }],
       quote: quote ?? null,
+      label: passage.data.label,
       key: `chunk-${passage.data.ordinal}`,
     });
   }, [passage.data, quote]);
@@ -136,6 +137,7 @@ export function DocumentWorkspace({
     setHighlight({
       ranges: citation.ranges,
       quote: citation.verified ? citation.quote : null,
+      label: citation.label,
       key: `${citation.marker}-${Date.now()}`,
     });
     // A scanned page's words are marked on its image (OCR boxes): back to the pages.

@@ -37,6 +37,12 @@ const OPTIONS = {
 export interface DocumentHighlight {
   ranges: PageRange[];
   quote: string | null;
+  /**
+   * Where it is, as the server labels the cited passage (the citation's label, or a passage link's):
+   * the viewer's "Cited: …" shows it rather than working out its own ("Chapter 1", not the spine's
+   * "Chapter 3"). Absent: the viewer labels the highlighted page.
+   */
+  label?: string;
   /** Changes with each click, so the same citation scrolls into view again. */
   key: string;
 }

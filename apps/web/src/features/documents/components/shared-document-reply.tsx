@@ -14,8 +14,10 @@ const passageId = (prefix: string, index: number) => `${prefix}-passage-${index}
 
 /**
  * A document chat reply on a share page: its text with chips and the passages it cites (label and
- * quote, from the citations saved with it). Never a link to the file, which only its owner opens:
- * a chip scrolls to its passage here.
+ * quote, from the citations saved with it). In a chat over several files each passage names its
+ * file, as the author saw it: the names are part of what they shared. Never a link to a file, which
+ * only its owner opens (the share's citations come with their file ids blanked): a chip scrolls to
+ * its passage here.
  */
 export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[]; id: string }) {
   const message = { parts: parts as Parameters<typeof citationsOf>[0]["parts"] };
@@ -23,7 +25,10 @@ export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[
   const passages = citedPassages(citations);
   const show = (citation: DocumentCitation) => {
     const index = passages.findIndex(
-      (passage) => passage.label === citation.label && passage.citation.fileId === citation.fileId,
+      (passage) =>
+        passage.label === citation.label &&
+        passage.citation.fileId === citation.fileId &&
+        passage.citation.fileName === citation.fileName,
     );
     document.getElementById(passageId(id, index))?.scrollIntoView({ block: "nearest" });
   };
@@ -34,12 +39,17 @@ export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[
         <section aria-label="Cited passages" className="flex flex-col gap-2 text-sm">
           {passages.map((passage, index) => (
             <figure
-              key={`${passage.citation.fileId}:${passage.label}`}
+              key={`${passage.citation.fileId || passage.citation.fileName}:${passage.label}`}
               id={passageId(id, index)}
               data-testid="shared-document-passage"
               className="flex min-w-0 flex-col gap-1 rounded-xl border border-border bg-surface px-3 py-2"
             >
               <figcaption className="text-xs font-medium break-words text-accent-soft-fg">
+                {passage.citation.fileName ? (
+                  <span data-testid="shared-document-passage-file">
+                    {passage.citation.fileName} ·{" "}
+                  </span>
+                ) : null}
                 {passage.label}
                 {passage.unverified ? (
                   <span className="ml-2 font-normal text-muted">{PASSAGE_NOT_FOUND}</span>
