@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { uploadReadyDocument } from "./support/documents.ts";
+import { DOCUMENTS, uploadReadyDocument } from "./support/documents.ts";
+import { nextFileChooser } from "./support/file-chooser.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
@@ -208,7 +209,7 @@ test("a scanned PDF: its recognised text is one click from the warning, and a ci
   await expect(mark).toContainText("Happy New Year");
 });
 
-test("a chat over two files: a second file added from my files is cited by name and shown at its passage", async ({
+test("a chat over three files: each is cited by name, the chat and its files survive a reload, earlier chats list it, New chat is separate", async ({
   page,
   context,
   uniqueEmail,
@@ -221,24 +222,106 @@ test("a chat over two files: a second file added from my files is cited by name 
   ]);
   await page.goto(`/app/document-chat/${pdf}`);
   await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  const chatUrl = page.url();
   const bar = page.getByTestId("collection-bar");
   await expect(bar.getByTestId("collection-file")).toHaveCount(1);
 
-  // Add files → Choose from your files → the EPUB.
+  // Add files → Choose from your files → the EPUB (the picker speaks of the chat's room).
   await bar.getByTestId("collection-add").click();
   await page.getByTestId("collection-pick").click();
   const dialog = page.getByTestId("pick-files-dialog");
+  await expect(dialog).toContainText("add them to this chat");
   await dialog.getByRole("checkbox", { name: /testEPUB\.epub/ }).check();
   await dialog.getByRole("button", { name: "Attach" }).click();
   await expect(bar.getByTestId("collection-file")).toHaveCount(2);
+  // Add files → Upload a file → a Word document, read in place and added.
+  const chooser = nextFileChooser(page);
+  await bar.getByTestId("collection-add").click();
+  await page.getByTestId("collection-upload").click();
+  await (await chooser.opened()).setFiles(path.join(DOCUMENTS, "footnotes.docx"));
+  await expect(bar.getByTestId("collection-file")).toHaveCount(3, { timeout: 30_000 });
+  await expect(bar).toContainText("footnotes.docx");
 
-  await ask(page, "What is the text for chapter One?");
+  await ask(page, "chapter One text, Document 1 Page 2, and what walks into a bar?");
   const reply = page.getByTestId("document-reply").last();
-  await expect(reply.getByTestId("document-passage-file").first()).toContainText("testEPUB.epub");
-  // Its chip shows that file in the viewer, at the quoted passage.
-  await reply.getByTestId("document-citation").first().click();
+  const files = reply.getByTestId("document-passage-file");
+  for (const name of ["doc_1_3_pages.pdf", "testEPUB.epub", "footnotes.docx"])
+    await expect(files.filter({ hasText: name }).first()).toBeVisible();
+  // The EPUB's chip shows that file in the viewer, at the quoted passage, labelled as cited.
+  await reply.getByTestId("document-passage").filter({ hasText: "testEPUB.epub" }).first().click();
   await expect(bar.locator(`[data-file-id="${epub}"] button[aria-pressed="true"]`)).toBeVisible();
   await expect(page.locator("mark.doc-highlight").first()).toContainText(/chapter One/i, {
     timeout: 15_000,
   });
+  await expect(page.getByTestId("document-highlight-label")).toHaveText("Cited: Chapter 1");
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, "document-chat-three-files-light.png") });
+
+  // A reload finds the three files and the chat.
+  await page.reload();
+  await expect(bar.getByTestId("collection-file")).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByTestId("document-reply")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId("document-passage-file").first()).toBeVisible();
+
+  // Reopened from its file, the document lists the chat among its earlier ones.
+  await page.goto(`/app/document-chat/${pdf}`);
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  expect(page.url()).not.toBe(chatUrl);
+  await page.getByTestId("earlier-chats").click();
+  const earlier = page.getByTestId("earlier-chat");
+  await expect(earlier).toHaveCount(1, { timeout: 15_000 });
+  await expect(earlier).toContainText("chapter One text");
+  await earlier.click();
+  await expect(page).toHaveURL(chatUrl);
+  await expect(bar.getByTestId("collection-file")).toHaveCount(3);
+  await expect(page.getByTestId("document-reply")).toHaveCount(1);
+
+  // New chat starts a separate one: one file, no reply; the earlier chat keeps its own.
+  await page.getByTestId("document-new-chat").click();
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  expect(page.url()).not.toBe(chatUrl);
+  await expect(bar.getByTestId("collection-file")).toHaveCount(1);
+  await expect(page.getByTestId("document-reply")).toHaveCount(0);
+  await expect(page.getByTestId("document-suggestions")).toBeVisible();
+});
+
+test("screenshots of a chat over three files: light and dark, desktop and phone", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(context, uniqueEmail("collection-shots"));
+  const [pdf, epub, docx] = await Promise.all([
+    uploadReady(page.request, "doc_1_3_pages.pdf"),
+    uploadReady(page.request, "testEPUB.epub"),
+    uploadReady(page.request, "footnotes.docx"),
+  ]);
+  await page.goto(`/app/document-chat/${pdf}`);
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  const threadId = page.url().split("/").at(-1);
+  for (const id of [epub, docx]) {
+    const added = await page.request.post(`/api/documents/${pdf}/threads/${threadId}/files`, {
+      data: { add: [id] },
+    });
+    expect(added.ok()).toBe(true);
+  }
+  await page.reload();
+  await expect(page.getByTestId("collection-file")).toHaveCount(3, { timeout: 30_000 });
+  await ask(page, "chapter One text, Document 1 Page 2, and what walks into a bar?");
+  await page.getByTestId("document-passage").filter({ hasText: "testEPUB.epub" }).first().click();
+  await expect(page.locator("mark.doc-highlight").first()).toBeVisible({ timeout: 15_000 });
+  for (const [scheme, viewport, name] of [
+    ["light", { width: 1366, height: 768 }, "desktop-light"],
+    ["dark", { width: 1366, height: 768 }, "desktop-dark"],
+    ["light", { width: 390, height: 844 }, "phone-light"],
+    ["dark", { width: 390, height: 844 }, "phone-dark"],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(viewport);
+    if (viewport.width < 640) await page.getByRole("tab", { name: "Chat" }).click();
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `document-chat-three-files-${name}.png`),
+    });
+  }
 });

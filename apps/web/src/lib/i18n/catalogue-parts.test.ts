@@ -29,13 +29,18 @@ describe("the catalogues' two parts", () => {
       const publicPart = load(`virtual:nexus-catalogue/${locale}/public`);
       const appPart = load(`virtual:nexus-catalogue/${locale}/app`);
       const nexdocsPart = load(`virtual:nexus-catalogue/${locale}/nexdocs`);
+      const documentsPart = load(`virtual:nexus-catalogue/${locale}/documents`);
       expect(Object.keys(publicPart).every((key) => partOf(key) === "public")).toBe(true);
       expect(Object.keys(appPart).every((key) => partOf(key) === "app")).toBe(true);
       // NexDocs' own strings load with its screens; the sidebar's label stays in the app's.
       expect(Object.keys(nexdocsPart).length).toBeGreaterThan(20);
       expect(Object.keys(nexdocsPart).every((key) => key.startsWith("nexdocs."))).toBe(true);
       expect(appPart).toHaveProperty("nexdocs.nav");
-      expect({ ...publicPart, ...appPart, ...nexdocsPart }).toEqual(whole);
+      // The document screens' too; the share page's "Cited passages" stays in the app's.
+      expect(Object.keys(documentsPart).length).toBeGreaterThan(50);
+      expect(Object.keys(documentsPart).every((key) => key.startsWith("documents."))).toBe(true);
+      expect(appPart).toHaveProperty("documents.citedPassages");
+      expect({ ...publicPart, ...appPart, ...nexdocsPart, ...documentsPart }).toEqual(whole);
     }
     // The public part is a small share of English (what the landing page carries).
     const englishPublic = Object.keys(load("virtual:nexus-catalogue/en/public")).length;

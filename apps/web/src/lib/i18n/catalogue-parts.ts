@@ -4,13 +4,16 @@
  * - `public`: what the landing page and every first page read (the footer, the theme switch,
  *   common words, times, the spec strings, the marketing pages);
  * - `app`: everything else, loaded with the app's code (src/main.tsx), never by the landing page;
- * - a lazily loaded screen's own (`nexdocs`): loaded with that screen's code (src/app/router.tsx),
- *   so the app's part does not grow with it (the sidebar's label stays in `app`).
+ * - a lazily loaded screen's own (`nexdocs`, `documents`): loaded with that screen's code
+ *   (src/app/router.tsx; the documents viewer's also with the citation panel that shows it,
+ *   app/routes/app/citation-panel-host.tsx), so the app's part does not grow with it (what the
+ *   shell or another screen shows stays in `app`: NexDocs' sidebar label, a shared document
+ *   chat reply's "Cited passages" on the share page).
  *
  * So the landing page's first load carries its own few strings, not the whole product's
  * (bench/initial-js.ts: ≤ 90 KB gzip), and the app's strings can grow without weighing on it.
  */
-export const CATALOGUE_PARTS = ["public", "app", "nexdocs"] as const;
+export const CATALOGUE_PARTS = ["public", "app", "nexdocs", "documents"] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 /** Key prefixes of the public part (a key's prefix is what comes before its first dot). */
@@ -29,6 +32,7 @@ export const PUBLIC_KEYS: readonly string[] = ["usage.unlimited"];
 /** Key prefixes of a screen's own part, with the keys of the prefix the app shell shows. */
 const SCREEN_PARTS: Readonly<Record<string, { part: CataloguePart; keep: readonly string[] }>> = {
   nexdocs: { part: "nexdocs", keep: ["nexdocs.nav"] },
+  documents: { part: "documents", keep: ["documents.citedPassages"] },
 };
 
 export function partOf(key: string): CataloguePart {

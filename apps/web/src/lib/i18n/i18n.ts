@@ -40,31 +40,37 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     public: null,
     app: () => import("virtual:nexus-catalogue/en/app"),
     nexdocs: () => import("virtual:nexus-catalogue/en/nexdocs"),
+    documents: () => import("virtual:nexus-catalogue/en/documents"),
   },
   de: {
     public: () => import("virtual:nexus-catalogue/de/public"),
     app: () => import("virtual:nexus-catalogue/de/app"),
     nexdocs: () => import("virtual:nexus-catalogue/de/nexdocs"),
+    documents: () => import("virtual:nexus-catalogue/de/documents"),
   },
   fr: {
     public: () => import("virtual:nexus-catalogue/fr/public"),
     app: () => import("virtual:nexus-catalogue/fr/app"),
     nexdocs: () => import("virtual:nexus-catalogue/fr/nexdocs"),
+    documents: () => import("virtual:nexus-catalogue/fr/documents"),
   },
   es: {
     public: () => import("virtual:nexus-catalogue/es/public"),
     app: () => import("virtual:nexus-catalogue/es/app"),
     nexdocs: () => import("virtual:nexus-catalogue/es/nexdocs"),
+    documents: () => import("virtual:nexus-catalogue/es/documents"),
   },
   ja: {
     public: () => import("virtual:nexus-catalogue/ja/public"),
     app: () => import("virtual:nexus-catalogue/ja/app"),
     nexdocs: () => import("virtual:nexus-catalogue/ja/nexdocs"),
+    documents: () => import("virtual:nexus-catalogue/ja/documents"),
   },
   ar: {
     public: () => import("virtual:nexus-catalogue/ar/public"),
     app: () => import("virtual:nexus-catalogue/ar/app"),
     nexdocs: () => import("virtual:nexus-catalogue/ar/nexdocs"),
+    documents: () => import("virtual:nexus-catalogue/ar/documents"),
   },
 };
 

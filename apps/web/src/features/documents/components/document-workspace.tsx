@@ -6,6 +6,8 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { formatNumber } from "@/lib/format.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { useCollectionFiles } from "../api/collections.ts";
@@ -41,9 +43,11 @@ function fillComposer(text: string): boolean {
   return true;
 }
 
-/** "p. 3" or "3 pages". */
-function pagesLabel(pages: readonly number[]): string {
-  return pages.length === 1 ? `p. ${pages[0]}` : `${pages.length} pages`;
+/** "Recognised text (p. 3)" or "Recognised text (3 pages)". */
+function recognisedLabel(pages: readonly number[]): string {
+  return pages.length === 1
+    ? t("documents.recognisedPage", { page: formatNumber(pages[0] ?? 1) })
+    : t("documents.recognisedPages", { count: pages.length });
 }
 
 /**
@@ -158,15 +162,19 @@ export function DocumentWorkspace({
             {errorMessage(other.error)}
           </p>
         ) : (
-          <Loading label={`Opening ${chatFiles.find((f) => f.id === shownId)?.name ?? ""}…`} />
+          <Loading
+            label={t("documents.opening", {
+              name: chatFiles.find((f) => f.id === shownId)?.name ?? "",
+            })}
+          />
         )
       ) : viewed.status !== "ready" ? (
-        <Loading label={`Reading ${viewed.name}…`} />
+        <Loading label={t("documents.reading", { name: viewed.name })} />
       ) : viewed.viewer === "pdf" ? (
         <div key={viewed.id} className="h-full min-h-0">
           <div className={clsx("h-full min-h-0", recognised && "hidden")}>
             <PdfViewerLoader
-              fallback={<Loading label={`Opening ${viewed.name}…`} />}
+              fallback={<Loading label={t("documents.opening", { name: viewed.name })} />}
               url={documentContentUrl(viewed.id)}
               highlight={highlight}
               title={viewed.name}
@@ -221,7 +229,7 @@ export function DocumentWorkspace({
             }}
           >
             <ScanText className="size-4" aria-hidden="true" />
-            {recognised ? "Show the pages" : `Recognised text (${pagesLabel(ocrPages)})`}
+            {recognised ? t("documents.showPages") : recognisedLabel(ocrPages)}
           </Button>
         ) : null}
         <span className="ml-auto" />
@@ -235,7 +243,7 @@ export function DocumentWorkspace({
             onClick={() => onNewChat(chatFiles.filter((f) => !f.primary).map((f) => f.id))}
           >
             <SquarePen className="size-4" aria-hidden="true" />
-            <span className="max-sm:sr-only">New chat</span>
+            <span className="max-sm:sr-only">{t("documents.newChat")}</span>
           </Button>
         ) : null}
       </header>
@@ -259,7 +267,7 @@ export function DocumentWorkspace({
         <>
           <div
             role="tablist"
-            aria-label="Document or chat"
+            aria-label={t("documents.tabs")}
             className="flex border-b border-border bg-surface"
           >
             {(["document", "chat"] as const).map((name) => (
@@ -279,7 +287,7 @@ export function DocumentWorkspace({
                 ) : (
                   <MessageSquare className="size-4" aria-hidden="true" />
                 )}
-                {name === "document" ? "Document" : "Chat"}
+                {name === "document" ? t("documents.tab.document") : t("documents.tab.chat")}
               </button>
             ))}
           </div>

@@ -1,4 +1,5 @@
 import type { DocumentCitation } from "@nexus/contracts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { citationsOf, citedPassages, messageText } from "../lib/document-message.ts";
 import { CitedText } from "./cited-text.tsx";
 import { PASSAGE_NOT_FOUND } from "./document-citation-chip.tsx";
@@ -20,6 +21,7 @@ const passageId = (prefix: string, index: number) => `${prefix}-passage-${index}
  * its passage here.
  */
 export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[]; id: string }) {
+  const t = useT();
   const message = { parts: parts as Parameters<typeof citationsOf>[0]["parts"] };
   const citations = citationsOf(message);
   const passages = citedPassages(citations);
@@ -36,7 +38,7 @@ export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[
     <div className="flex min-w-0 flex-col gap-4" data-testid="shared-document-reply">
       <CitedText text={messageText(message)} citations={citations} onCitation={show} />
       {passages.length > 0 ? (
-        <section aria-label="Cited passages" className="flex flex-col gap-2 text-sm">
+        <section aria-label={t("documents.citedPassages")} className="flex flex-col gap-2 text-sm">
           {passages.map((passage, index) => (
             <figure
               key={`${passage.citation.fileId || passage.citation.fileName}:${passage.label}`}
