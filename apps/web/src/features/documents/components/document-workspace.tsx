@@ -72,6 +72,7 @@ export function DocumentWorkspace({
   /** "New chat": another chat over the same files (`added`: those besides the document). */
   onNewChat?: (added: string[]) => void;
 }) {
+  const t = useT();
   const wide = useMediaQuery("(min-width: 1024px)");
   // The chat's files (a collection): the viewer shows one of them, the document at first.
   const collection = useCollectionFiles(document.id, threadId);
@@ -294,7 +295,7 @@ export function DocumentWorkspace({
           <div className={clsx("min-h-0 flex-1", tab === "document" ? "" : "hidden")}>{viewer}</div>
           <div
             className={clsx(
-              "flex min-h-0 min-w-0 flex-1 flex-col overflow-x-clip px-3",
+              "flex min-h-0 min-w-0 flex-1 flex-col overflow-x-hidden overflow-y-auto px-3",
               tab === "chat" ? "" : "hidden",
             )}
           >

@@ -69,7 +69,11 @@ export function ResizableSplit({ left, right }: { left: ReactNode; right: ReactN
       >
         <span className="absolute inset-y-0 -right-1.5 -left-1.5" aria-hidden="true" />
       </div>
-      <div className="flex min-h-0 min-w-0 flex-col overflow-x-clip px-4">{right}</div>
+      {/* The chat scrolls in its own column: a long thread (and the room the pinned question
+          leaves below it) never scrolls the page, which would take the document's bar away. */}
+      <div className="flex min-h-0 min-w-0 flex-col overflow-x-hidden overflow-y-auto px-4">
+        {right}
+      </div>
     </div>
   );
 }
