@@ -314,7 +314,7 @@ test("a chat over three files (nightly; the two-file test is its every-run count
   });
   await expect(page.getByTestId("document-highlight-label")).toHaveText("Cited: Chapter 1");
   // The page itself never scrolls: the document's bar stays in view, the chat scrolls in its column.
-  expect(await page.evaluate(() => document.documentElement.scrollTop)).toBe(0);
+  expect(await page.evaluate("document.documentElement.scrollTop")).toBe(0);
   await expect(page.getByTestId("earlier-chats")).toBeInViewport();
   // The three-file chat, light and dark, desktop and phone (looked at: docs/… in the report).
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -334,8 +334,7 @@ test("a chat over three files (nightly; the two-file test is its every-run count
       await expect(page.getByTestId("document-reply")).toHaveCount(3, { timeout: 30_000 });
     }
     await page.waitForFunction(
-      (dark) => matchMedia("(prefers-color-scheme: dark)").matches === dark,
-      scheme === "dark",
+      `matchMedia("(prefers-color-scheme: dark)").matches === ${scheme === "dark"}`,
     );
     await page.screenshot({
       path: path.join(SCREENSHOTS, `document-chat-three-files-${name}.png`),

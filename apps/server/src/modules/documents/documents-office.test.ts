@@ -120,7 +120,7 @@ describe("a workbook through /api/documents", () => {
     expect(res.status).toBe(200);
     const citations = (partOf(parseStream(await res.text()), "data-citations")?.data ??
       []) as DocumentCitation[];
-    const cited = citations.find((c) => c.quote.includes("chapter One"));
+    const cited = citations.find((c) => c.quote?.includes("chapter One"));
     if (!cited) throw new Error(`no citation of chapter One: ${JSON.stringify(citations)}`);
     expect(cited.label).toBe("Chapter 1");
     const passage = await h.request(`/api/documents/${epubId}/passages/${cited.ordinal}`, {
