@@ -63,7 +63,7 @@ const NIGHTLY_ONLY = new RegExp(
       .source,
     /personal instructions reach the model, and Settings shows|phone, dark: a tapped file citation shows its card as a sheet|a History row's Export menu downloads Word at phone width/
       .source,
-    /a custom agent's thread: rename, marker, share with its avatar|Arabic, Hebrew and Japanese PDFs answer|a signed-in visitor continues a shared thread in a copy|on a phone the viewer's toolbar is one row/
+    /a chat over three files \(nightly|a custom agent's thread: rename, marker, share with its avatar|Arabic, Hebrew and Japanese PDFs answer|a signed-in visitor continues a shared thread in a copy|on a phone the viewer's toolbar is one row/
       .source,
     /offline answer is restored from the server with its Offline mode label|a shared offline answer keeps its Offline mode label|thread is not readable in another tab's session|two guest threads, one with a stopped turn|everyone but a super-admin gets the not-found page/
       .source,

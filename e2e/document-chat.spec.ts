@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { uploadReadyDocument } from "./support/documents.ts";
+import { DOCUMENTS, uploadReadyDocument } from "./support/documents.ts";
+import { nextFileChooser } from "./support/file-chooser.ts";
 import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
@@ -228,6 +229,8 @@ test("a chat over two files: a second file added from my files is cited by name 
   await bar.getByTestId("collection-add").click();
   await page.getByTestId("collection-pick").click();
   const dialog = page.getByTestId("pick-files-dialog");
+  // The picker speaks of the chat it adds to, not of a question.
+  await expect(dialog).toContainText("add them to this chat");
   await dialog.getByRole("checkbox", { name: /testEPUB\.epub/ }).check();
   await dialog.getByRole("button", { name: "Attach" }).click();
   await expect(bar.getByTestId("collection-file")).toHaveCount(2);
@@ -241,4 +244,133 @@ test("a chat over two files: a second file added from my files is cited by name 
   await expect(page.locator("mark.doc-highlight").first()).toContainText(/chapter One/i, {
     timeout: 15_000,
   });
+  // Labelled as the citation is: the chapter's heading, not the book's third spine item.
+  await expect(page.getByTestId("document-highlight-label")).toHaveText("Cited: Chapter 1");
+});
+
+/** A question for each file of the three-file chat, and the file its reply cites. */
+const THREE_FILE_QUESTIONS = [
+  ["What does page 2 say?", "doc_1_3_pages.pdf"],
+  ["What is the text for chapter One?", "testEPUB.epub"],
+  ["What walks into a bar?", "footnotes.docx"],
+] as const;
+
+/** Asks in the document chat and waits for the new reply to cite `fileName`'s passage by name. */
+async function askCiting(page: Page, question: string, fileName: string) {
+  const replies = page.getByTestId("document-reply");
+  const before = await replies.count();
+  const box = page.getByTestId("document-chat-panel").getByRole("textbox");
+  await box.fill(question);
+  await box.press("Enter");
+  await expect(replies).toHaveCount(before + 1, { timeout: 30_000 });
+  await expect(replies.nth(before).getByTestId("document-passage-file").first()).toHaveText(
+    new RegExp(fileName.replace(".", "\\.")),
+    { timeout: 30_000 },
+  );
+}
+
+test("a chat over three files (nightly; the two-file test is its every-run counterpart): each is cited by name, the chat and its files survive a reload, earlier chats list it, New chat is separate", async ({
+  page,
+  context,
+  uniqueEmail,
+}) => {
+  test.setTimeout(180_000);
+  await signInViaApi(context, uniqueEmail("collection3"));
+  const [pdf, epub] = await Promise.all([
+    uploadReady(page.request, "doc_1_3_pages.pdf"),
+    uploadReady(page.request, "testEPUB.epub"),
+  ]);
+  await page.goto(`/app/document-chat/${pdf}`);
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  const chatUrl = page.url();
+  const bar = page.getByTestId("collection-bar");
+  await expect(bar.getByTestId("collection-file")).toHaveCount(1);
+
+  // Add files → Choose from your files → the EPUB (the picker speaks of the chat's room).
+  await bar.getByTestId("collection-add").click();
+  await page.getByTestId("collection-pick").click();
+  const dialog = page.getByTestId("pick-files-dialog");
+  await expect(dialog).toContainText("add them to this chat");
+  await dialog.getByRole("checkbox", { name: /testEPUB\.epub/ }).check();
+  await dialog.getByRole("button", { name: "Attach" }).click();
+  await expect(bar.getByTestId("collection-file")).toHaveCount(2);
+  // Add files → Upload a file → a Word document, read in place and added.
+  const chooser = nextFileChooser(page);
+  await bar.getByTestId("collection-add").click();
+  await page.getByTestId("collection-upload").click();
+  await (await chooser.opened()).setFiles(path.join(DOCUMENTS, "footnotes.docx"));
+  await expect(bar.getByTestId("collection-file")).toHaveCount(3, { timeout: 30_000 });
+  await expect(bar).toContainText("footnotes.docx");
+
+  // One question per file (the offline engine answers from the best passage): each reply cites
+  // its file by name.
+  for (const [question, name] of THREE_FILE_QUESTIONS) await askCiting(page, question, name);
+  const reply = page.getByTestId("document-reply").nth(1);
+  // The EPUB's chip shows that file in the viewer, at the quoted passage, labelled as cited.
+  await reply.getByTestId("document-passage").filter({ hasText: "testEPUB.epub" }).first().click();
+  await expect(bar.locator(`[data-file-id="${epub}"] button[aria-pressed="true"]`)).toBeVisible();
+  await expect(page.locator("mark.doc-highlight").first()).toContainText(/chapter One/i, {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId("document-highlight-label")).toHaveText("Cited: Chapter 1");
+  // The page itself never scrolls: the document's bar stays in view, the chat scrolls in its column.
+  expect(await page.evaluate("document.documentElement.scrollTop")).toBe(0);
+  await expect(page.getByTestId("earlier-chats")).toBeInViewport();
+  // The three-file chat, light and dark, desktop and phone (looked at: docs/… in the report).
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const [scheme, viewport, name] of [
+    ["light", { width: 1366, height: 768 }, "desktop-light"],
+    ["dark", { width: 1366, height: 768 }, "desktop-dark"],
+    ["light", { width: 390, height: 844 }, "phone-light"],
+    ["dark", { width: 390, height: 844 }, "phone-dark"],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(viewport);
+    if (viewport.width < 640) {
+      // (On a phone nothing on screen follows the device's scheme live — lib/theme.ts listens
+      // only while the sidebar's switch is mounted — so the page is loaded again in it.)
+      await page.reload();
+      await page.getByRole("tab", { name: "Chat" }).click();
+      await expect(page.getByTestId("document-reply")).toHaveCount(3, { timeout: 30_000 });
+    }
+    await page.waitForFunction(
+      `matchMedia("(prefers-color-scheme: dark)").matches === ${scheme === "dark"}`,
+    );
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `document-chat-three-files-${name}.png`),
+    });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A reload finds the three files and the chat.
+  await page.reload();
+  await expect(bar.getByTestId("collection-file")).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByTestId("document-reply")).toHaveCount(3, { timeout: 30_000 });
+  for (const [i, [, name]] of THREE_FILE_QUESTIONS.entries())
+    await expect(
+      page.getByTestId("document-reply").nth(i).getByTestId("document-passage-file").first(),
+    ).toContainText(name);
+
+  // Reopened from its file, the document lists the chat among its earlier ones.
+  await page.goto(`/app/document-chat/${pdf}`);
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  expect(page.url()).not.toBe(chatUrl);
+  await page.getByTestId("earlier-chats").click();
+  const earlier = page.getByTestId("earlier-chat");
+  await expect(earlier).toHaveCount(1, { timeout: 15_000 });
+  await expect(earlier).toContainText(THREE_FILE_QUESTIONS[0][0]);
+  await earlier.click();
+  // (Its address is the document chat's; a PDF's chat reads the same there.)
+  await expect(page).toHaveURL(new RegExp(`/${pdf}/${chatUrl.split("/").at(-1)}$`));
+  await expect(bar.getByTestId("collection-file")).toHaveCount(3);
+  await expect(page.getByTestId("document-reply")).toHaveCount(3);
+
+  // New chat starts a separate one over the same files: no reply, its own address.
+  await page.getByTestId("document-new-chat").click();
+  await expect(page).toHaveURL(new RegExp(`/app/pdf-chat/${pdf}/[A-Za-z0-9]+$`));
+  expect(page.url()).not.toBe(chatUrl);
+  await expect(bar.getByTestId("collection-file")).toHaveCount(3);
+  await expect(page.getByTestId("document-reply")).toHaveCount(0);
+  await expect(page.getByTestId("document-suggestions")).toBeVisible();
 });

@@ -73,9 +73,16 @@ const History = lazyPage(() => import("./routes/app/history.tsx").then((m) => m.
 const SubscriptionPlans = lazyPage(() =>
   import("./routes/app/subscription-plans.tsx").then((m) => m.SubscriptionPlansRoute),
 );
-const PdfChat = lazyPage(() => import("./routes/app/pdf-chat.tsx").then((m) => m.PdfChatRoute));
+// The document viewer's and chat's messages are a catalogue part of their own, loaded with them.
+const PdfChat = lazyPage(() =>
+  Promise.all([import("./routes/app/pdf-chat.tsx"), needCatalogue("documents")]).then(
+    ([m]) => m.PdfChatRoute,
+  ),
+);
 const DocumentChat = lazyPage(() =>
-  import("./routes/app/document-chat.tsx").then((m) => m.DocumentChatRoute),
+  Promise.all([import("./routes/app/document-chat.tsx"), needCatalogue("documents")]).then(
+    ([m]) => m.DocumentChatRoute,
+  ),
 );
 // NexDocs' messages are a catalogue part of their own, loaded with its screens.
 const NexDocs = lazyPage(() =>

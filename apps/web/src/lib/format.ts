@@ -16,6 +16,19 @@ export function formatNumber(value: number): string {
   return format.format(value);
 }
 
+const percents = new Map<string, Intl.NumberFormat>();
+
+/** A fraction as a whole percentage: "125%" in English, "125 %" in German or French. */
+export function formatPercent(fraction: number): string {
+  const locale = intlLocale() ?? "en-US";
+  let format = percents.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+    percents.set(locale, format);
+  }
+  return format.format(fraction);
+}
+
 /** A usage limit: 0 means unlimited (spec §9). */
 export function formatLimit(limit: number): string {
   return limit === 0 ? t("usage.unlimited") : formatNumber(limit);

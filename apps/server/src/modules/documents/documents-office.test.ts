@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import {
   type DocumentCitation,
   type DocumentText,
@@ -19,23 +20,45 @@ import { parseStream, partOf } from "../answer/answer-test-kit.ts";
 
 let h: Harness;
 let alice: { cookie: string; userId: string };
+/** The EPUB and PPTX are Bob's (Alice's files are all deleted by the last case). */
+let bob: { cookie: string; userId: string };
 let id: string;
+let epubId: string;
+let pptxId: string;
+const FIXTURES = "/work/shared/fixtures/documents/";
+
+async function uploadReady(name: string, bytes: Uint8Array): Promise<string> {
+  const res = await upload(h, bob.cookie, name, bytes);
+  expect(res.status).toBe(201);
+  const { id: fileId } = (await res.json()) as { id: string };
+  const events = await untilDone(h, bob.cookie, fileId);
+  expect(events.at(-1)?.data.type).toBe("ready");
+  return fileId;
+}
 
 beforeAll(async () => {
   h = await createHarness({}, { jobs: true });
   alice = await h.signIn("alice-office@acme.com");
+  bob = await h.signIn("bob-office@acme.com");
   const res = await upload(h, alice.cookie, "sales.xlsx", new Uint8Array(datesWorkbook(60)));
   expect(res.status).toBe(201);
   ({ id } = (await res.json()) as { id: string });
   const events = await untilDone(h, alice.cookie, id);
   expect(events.at(-1)?.data.type).toBe("ready");
+  [epubId, pptxId] = await Promise.all([
+    uploadReady("testEPUB.epub", new Uint8Array(fs.readFileSync(`${FIXTURES}testEPUB.epub`))),
+    uploadReady(
+      "testPPT_various.pptx",
+      new Uint8Array(fs.readFileSync(`${FIXTURES}testPPT_various.pptx`)),
+    ),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await h.close();
 });
 
-async function text(): Promise<DocumentText> {
-  const res = await h.request(`/api/documents/${id}/text`, { cookie: alice.cookie });
+async function text(fileId = id, cookie = alice.cookie): Promise<DocumentText> {
+  const res = await h.request(`/api/documents/${fileId}/text`, { cookie });
   expect(res.status).toBe(200);
   return documentTextSchema.parse(await res.json());
 }
@@ -85,6 +108,41 @@ describe("a workbook through /api/documents", () => {
     expect(citations.length).toBeGreaterThan(0);
     for (const c of citations) expect(c.label).toMatch(/^Sheet \d+(, rows? \d+(–\d+)?)?$/);
     expect(citations.some((c) => /, rows? \d/.test(c.label))).toBe(true);
+  });
+
+  it("an EPUB's citation, its passage link and its chapter say the same place: the chunk's heading", async () => {
+    // The book's spine: a cover, a contents page, then chapter 1 (the third item, not "Chapter 3").
+    const res = await h.request(`/api/documents/${epubId}/chat`, {
+      method: "POST",
+      cookie: bob.cookie,
+      body: { text: "What is the text for chapter One?" },
+    });
+    expect(res.status).toBe(200);
+    const citations = (partOf(parseStream(await res.text()), "data-citations")?.data ??
+      []) as DocumentCitation[];
+    const cited = citations.find((c) => c.quote?.includes("chapter One"));
+    if (!cited) throw new Error(`no citation of chapter One: ${JSON.stringify(citations)}`);
+    expect(cited.label).toBe("Chapter 1");
+    const passage = await h.request(`/api/documents/${epubId}/passages/${cited.ordinal}`, {
+      cookie: bob.cookie,
+    });
+    const located = (await passage.json()) as { label: string; page: number };
+    expect(located.label).toBe("Chapter 1");
+    const doc = await text(epubId, bob.cookie);
+    const chapter = doc.pages.find((p) => p.page === located.page);
+    expect(located.page).toBe(3);
+    expect(chapter?.label).toBe("Chapter 1");
+    expect(doc.pages.map((p) => p.label)).not.toContain("Chapter 3");
+  });
+
+  it("a slide's passage link keeps its slide label", async () => {
+    const doc = await text(pptxId, bob.cookie);
+    const first = doc.pages[0]?.passages[0];
+    if (!first) throw new Error("no passage");
+    const res = await h.request(`/api/documents/${pptxId}/passages/${first.ordinal}`, {
+      cookie: bob.cookie,
+    });
+    expect(((await res.json()) as { label: string }).label).toBe("Slide 1");
   });
 
   it("removes the stored views with the file", async () => {

@@ -19,7 +19,7 @@ import {
 import * as files from "../files/files.service.ts";
 import { citationsOf } from "./documents.citations.ts";
 import { chatSources, collectionBadges } from "./documents.collections.ts";
-import { pageLabel, rangeLabel, readyDocument } from "./documents.service.ts";
+import { passageLabel, rangeLabel, readyDocument } from "./documents.service.ts";
 import { asksForSummary, planSummary, sectionsOf } from "./documents.summary.ts";
 
 /**
@@ -99,7 +99,7 @@ async function summaryOf(ctx: DocumentContext) {
   const passages = await files.filePassages(deps.db, job.documentId);
   return planSummary({
     document: { id: job.documentId, name: job.documentName },
-    sections: sectionsOf(passages, (p) => labelOf(job.documentKind, p)),
+    sections: sectionsOf(passages, (p) => passageLabel(job.documentKind, p)),
     model,
     question: job.question,
     signal,
@@ -156,7 +156,7 @@ async function documentCitations(ctx: DocumentContext): Promise<DocumentCitation
     },
     label: (source, passage) => {
       const at = sourceFileKind(chatFiles, source.url);
-      return labelOf(at ?? job.documentKind, passage);
+      return passageLabel(at ?? job.documentKind, passage);
     },
   });
   const several = chatFiles.size > 1;
@@ -213,13 +213,6 @@ async function withRowLabel(
     ...citation,
     label: rangeLabel(file.kind, passage.page, views.get(passage.page), whole),
   };
-}
-
-/** Where a passage is, as its citation says: a PDF's page, else its section heading or page. */
-function labelOf(kind: string, passage: files.FilePassage): string {
-  return passage.headingPath && kind !== "pdf"
-    ? (passage.headingPath.split(" › ").at(-1) ?? pageLabel(kind, passage.page))
-    : pageLabel(kind, passage.page);
 }
 
 /**

@@ -63,6 +63,31 @@ export function pageLabel(kind: string, page: number): string {
   return word ? `${word} ${page}` : "Text";
 }
 
+/**
+ * Where a passage is, as a citation of it and the viewer's "Cited: …" both say (one source of
+ * truth: the chunk's own heading path): a PDF's page, else its section heading ("Chapter 1" in an
+ * EPUB, whose pages are the book's spine items: its third, after a cover and a contents page, is
+ * the first chapter), else the page's label.
+ */
+export function passageLabel(
+  kind: string,
+  passage: { page: number; headingPath: string | null },
+): string {
+  return passage.headingPath && kind !== "pdf"
+    ? (passage.headingPath.split(" › ").at(-1) ?? pageLabel(kind, passage.page))
+    : pageLabel(kind, passage.page);
+}
+
+/**
+ * A page's label in the viewer: an EPUB's spine item by its own first heading (its chunks' heading
+ * path, the one passageLabel reads), so the chapter list and the citations agree; else pageLabel.
+ */
+function viewPageLabel(kind: string, page: number, passages: readonly files.FilePassage[]) {
+  if (kind !== "epub") return pageLabel(kind, page);
+  const heading = passages.find((p) => p.page === page && p.headingPath)?.headingPath;
+  return heading?.split(" › ")[0] || pageLabel(kind, page);
+}
+
 function passageOf(p: files.FilePassage): DocumentPassage {
   return {
     ordinal: p.ordinal,
@@ -90,7 +115,7 @@ export async function documentText(deps: Deps, row: FileRow): Promise<DocumentTe
         const view = views.get(page);
         return {
           page,
-          label: pageLabel(row.kind, page),
+          label: viewPageLabel(row.kind, page, passages),
           text,
           ocr: ocr.has(page),
           ...(row.ocrBoxes[String(page)] ? { boxes: row.ocrBoxes[String(page)] } : {}),
@@ -131,7 +156,11 @@ export async function documentPassage(
   return {
     ...located,
     text: passage.content,
-    label: rangeLabel(row.kind, passage.page, view, located),
+    // A sheet's passage by its rows, any other as its citations label it.
+    label:
+      view?.type === "sheet"
+        ? rangeLabel(row.kind, passage.page, view, located)
+        : passageLabel(row.kind, passage),
   };
 }
 

@@ -30,6 +30,7 @@ describe("the catalogues' two parts", () => {
       const appPart = load(`virtual:nexus-catalogue/${locale}/app`);
       const nexdocsPart = load(`virtual:nexus-catalogue/${locale}/nexdocs`);
       const researchPart = load(`virtual:nexus-catalogue/${locale}/research`);
+      const documentsPart = load(`virtual:nexus-catalogue/${locale}/documents`);
       expect(Object.keys(publicPart).every((key) => partOf(key) === "public")).toBe(true);
       expect(Object.keys(appPart).every((key) => partOf(key) === "app")).toBe(true);
       // NexDocs' own strings load with its screens; the sidebar's label stays in the app's.
@@ -49,6 +50,10 @@ describe("the catalogues' two parts", () => {
       expect(Object.keys(researchPart).length).toBeGreaterThan(20);
       expect(Object.keys(researchPart).every((key) => key.startsWith("research."))).toBe(true);
       expect(Object.keys(appPart).some((key) => key.startsWith("research."))).toBe(false);
+      // The document screens' too; the share page's "Cited passages" stays in the app's.
+      expect(Object.keys(documentsPart).length).toBeGreaterThan(50);
+      expect(Object.keys(documentsPart).every((key) => key.startsWith("documents."))).toBe(true);
+      expect(appPart).toHaveProperty("documents.citedPassages");
       expect({
         ...publicPart,
         ...appPart,
@@ -56,6 +61,7 @@ describe("the catalogues' two parts", () => {
         ...adminPart,
         ...customAgentsPart,
         ...researchPart,
+        ...documentsPart,
       }).toEqual(whole);
     }
     // The public part is a small share of English (what the landing page carries).

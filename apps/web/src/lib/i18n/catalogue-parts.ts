@@ -4,10 +4,12 @@
  * - `public`: what the landing page and every first page read (the footer, the theme switch,
  *   common words, times, the spec strings, the marketing pages);
  * - `app`: everything else, loaded with the app's code (src/main.tsx), never by the landing page;
- * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`, `research`): loaded with that
- *   screen's code (src/app/router.tsx), so the app's part does not grow with it (the sidebar's
- *   labels stay in `app`: `nav.admin`, `nexdocs.nav`). Deep research's is loaded by the share page
- *   too (a shared report).
+ * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`, `research`, `documents`):
+ *   loaded with that screen's code (src/app/router.tsx), so the app's part does not grow with it
+ *   (what the shell or another screen shows stays in `app`: the sidebar's labels `nav.admin` and
+ *   `nexdocs.nav`, a shared document chat reply's "Cited passages" on the share page). Deep
+ *   research's is loaded by the share page too (a shared report); the documents viewer's by the
+ *   citation panel that shows it (app/routes/app/citation-panel-host.tsx).
  *
  * So the landing page's first load carries its own few strings, not the whole product's
  * (bench/initial-js.ts: ≤ 90 KB gzip), and the app's strings can grow without weighing on it.
@@ -19,6 +21,7 @@ export const CATALOGUE_PARTS = [
   "admin",
   "customAgents",
   "research",
+  "documents",
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
@@ -41,6 +44,7 @@ const SCREEN_PARTS: Readonly<Record<string, { part: CataloguePart; keep: readonl
   admin: { part: "admin", keep: [] },
   customAgents: { part: "customAgents", keep: [] },
   research: { part: "research", keep: [] },
+  documents: { part: "documents", keep: ["documents.citedPassages"] },
 };
 
 export function partOf(key: string): CataloguePart {

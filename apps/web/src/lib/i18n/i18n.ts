@@ -43,6 +43,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     admin: () => import("virtual:nexus-catalogue/en/admin"),
     customAgents: () => import("virtual:nexus-catalogue/en/customAgents"),
     research: () => import("virtual:nexus-catalogue/en/research"),
+    documents: () => import("virtual:nexus-catalogue/en/documents"),
   },
   de: {
     public: () => import("virtual:nexus-catalogue/de/public"),
@@ -51,6 +52,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     admin: () => import("virtual:nexus-catalogue/de/admin"),
     customAgents: () => import("virtual:nexus-catalogue/de/customAgents"),
     research: () => import("virtual:nexus-catalogue/de/research"),
+    documents: () => import("virtual:nexus-catalogue/de/documents"),
   },
   fr: {
     public: () => import("virtual:nexus-catalogue/fr/public"),
@@ -59,6 +61,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     admin: () => import("virtual:nexus-catalogue/fr/admin"),
     customAgents: () => import("virtual:nexus-catalogue/fr/customAgents"),
     research: () => import("virtual:nexus-catalogue/fr/research"),
+    documents: () => import("virtual:nexus-catalogue/fr/documents"),
   },
   es: {
     public: () => import("virtual:nexus-catalogue/es/public"),
@@ -67,6 +70,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     admin: () => import("virtual:nexus-catalogue/es/admin"),
     customAgents: () => import("virtual:nexus-catalogue/es/customAgents"),
     research: () => import("virtual:nexus-catalogue/es/research"),
+    documents: () => import("virtual:nexus-catalogue/es/documents"),
   },
   ja: {
     public: () => import("virtual:nexus-catalogue/ja/public"),
@@ -75,6 +79,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     admin: () => import("virtual:nexus-catalogue/ja/admin"),
     customAgents: () => import("virtual:nexus-catalogue/ja/customAgents"),
     research: () => import("virtual:nexus-catalogue/ja/research"),
+    documents: () => import("virtual:nexus-catalogue/ja/documents"),
   },
   ar: {
     public: () => import("virtual:nexus-catalogue/ar/public"),
@@ -83,6 +88,7 @@ const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
     admin: () => import("virtual:nexus-catalogue/ar/admin"),
     customAgents: () => import("virtual:nexus-catalogue/ar/customAgents"),
     research: () => import("virtual:nexus-catalogue/ar/research"),
+    documents: () => import("virtual:nexus-catalogue/ar/documents"),
   },
 };
 

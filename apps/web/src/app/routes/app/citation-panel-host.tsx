@@ -9,12 +9,17 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import type { CitationPanelRequest } from "@/components/chat/citation/citation-panel-context.ts";
+import { needCatalogue } from "@/lib/i18n/i18n.ts";
 import { lazyComponent } from "@/lib/lazy-component.ts";
 
 // The document viewer's code (react-pdf, pdf.js, the office views) comes with the first file
 // citation opened, never with the /app shell.
+// Its messages (the documents catalogue part) come with it.
 const LazyCitationPanel = lazyComponent(() =>
-  import("@/features/documents/components/citation-panel.tsx").then((m) => m.CitationPanel),
+  Promise.all([
+    import("@/features/documents/components/citation-panel.tsx"),
+    needCatalogue("documents"),
+  ]).then(([m]) => m.CitationPanel),
 );
 
 /**

@@ -12,7 +12,7 @@ export const pickFilesTitle = () => t("chat.attach.choose");
 
 /**
  * "Choose from your files": a dialog (a bottom sheet on a phone) listing the person's files to
- * attach to the question. Its content (the list, what is checked) exists only while it is open.
+ * attach to the question (or, from a document chat's collection bar, to add to the chat). Its content (the list, what is checked) exists only while it is open.
  */
 export function PickFilesDialog({
   open,
@@ -22,6 +22,8 @@ export function PickFilesDialog({
   onPick,
   onUpload,
   returnFocusRef,
+  description,
+  roomNote,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,6 +33,10 @@ export function PickFilesDialog({
   onUpload: () => void;
   /** Where focus goes back to when it closes (the paperclip). */
   returnFocusRef: RefObject<HTMLElement | null>;
+  /** The dialog's line under its title (a question's attachments by default). */
+  description?: string;
+  /** The list's words for the room left (PickFilesList; a question's by default). */
+  roomNote?: (room: number) => string;
 }) {
   useT();
   const client = useAttachClient();
@@ -42,6 +48,7 @@ export function PickFilesDialog({
       client={client}
       room={room}
       attachedIds={attachedIds}
+      roomNote={roomNote}
       onCancel={close}
       onPick={(files) => {
         close();
@@ -70,7 +77,7 @@ export function PickFilesDialog({
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={pickFilesTitle()}
-        description={t("chat.attach.chooseHint")}
+        description={description ?? t("chat.attach.chooseHint")}
         data-testid="pick-files-dialog"
         className="max-w-lg"
         onCloseAutoFocus={(event) => {

@@ -33,7 +33,12 @@ function list(files: FileListItem[]): FileList {
   return { files, storageUsed: 0, addFiles: { current: 0, limit: 10 }, maxBytes: 1_000_000 };
 }
 
-function setup(listFiles: AttachClient["listFiles"], room = 10, attachedIds: string[] = []) {
+function setup(
+  listFiles: AttachClient["listFiles"],
+  room = 10,
+  attachedIds: string[] = [],
+  roomNote?: (room: number) => string,
+) {
   const client: AttachClient = {
     upload: vi.fn(),
     discard: vi.fn(),
@@ -50,6 +55,7 @@ function setup(listFiles: AttachClient["listFiles"], room = 10, attachedIds: str
         client={client}
         room={room}
         attachedIds={attachedIds}
+        roomNote={roomNote}
         onPick={onPick}
         onCancel={vi.fn()}
         onUpload={onUpload}
@@ -98,6 +104,15 @@ describe("PickFilesList", () => {
     await t.user.click(await screen.findByRole("checkbox", { name: /tides\.txt/ }));
     expect(screen.getByRole("checkbox", { name: /skerry-light\.md/ })).toBeDisabled();
     expect(screen.getByText("This question has room for 1 more file.")).toBeInTheDocument();
+  });
+
+  it("from a document chat: the room left is the chat's, not a question's", async () => {
+    const note = (room: number) => `This chat has room for ${room} more files.`;
+    const t = setup(async () => list(FILES), 2, [], note);
+    await t.user.click(await screen.findByRole("checkbox", { name: /tides\.txt/ }));
+    await t.user.click(screen.getByRole("checkbox", { name: /skerry-light\.md/ }));
+    expect(screen.getByText("This chat has room for 2 more files.")).toBeInTheDocument();
+    expect(screen.queryByText(/question/)).toBeNull();
   });
 
   it("with no files: says so and offers an upload", async () => {

@@ -35,6 +35,13 @@ function detail(file: FileListItem, attached: boolean, now: Date): string {
   return `${pages}${formatRelativeTime(file.createdAt, now)}`;
 }
 
+/** The room left on a question's attachments (the default words of the list's last line). */
+export function questionRoomNote(room: number): string {
+  return room === 0
+    ? t("chat.attach.full", { max: MAX_ATTACHED_FILES })
+    : t("chat.attach.room", { count: room });
+}
+
 /**
  * The person's files to choose from (newest first, as GET /api/files lists them): a name filter,
  * ready files with a checkbox (up to `room`), the others shown disabled with their state; the
@@ -47,6 +54,7 @@ export function PickFilesList({
   onPick,
   onCancel,
   onUpload,
+  roomNote = questionRoomNote,
 }: {
   client: AttachClient;
   /** How many more files the question can take. */
@@ -57,6 +65,11 @@ export function PickFilesList({
   onCancel: () => void;
   /** The empty list's way out: upload a new file instead. */
   onUpload: () => void;
+  /**
+   * The line under a list that can take no more (0: none at all), in the words of what the files
+   * go to: a question's attachments by default, a document chat's files from its collection bar.
+   */
+  roomNote?: (room: number) => string;
 }) {
   const files = useQuery({
     queryKey: filesKeys.list(""),
@@ -181,9 +194,7 @@ export function PickFilesList({
         )}
         {full ? (
           <p className="px-1 text-xs text-muted" role="status">
-            {room === 0
-              ? t("chat.attach.full", { max: MAX_ATTACHED_FILES })
-              : t("chat.attach.room", { count: room })}
+            {roomNote(room)}
           </p>
         ) : null}
       </>

@@ -1,5 +1,6 @@
 import type { DocumentText } from "@nexus/contracts";
 import type { RefObject } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** A chapter's name in the list: its label and first heading ("Chapter 3 · The voyage"). */
 export function chapterName(page: DocumentText["pages"][number]): string {
@@ -19,9 +20,10 @@ export function ChapterNav({
   pages: DocumentText["pages"];
   pane: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   return (
     <select
-      aria-label="Chapter"
+      aria-label={t("documents.chapter.select")}
       data-testid="chapter-nav"
       className="h-8 w-32 truncate rounded-md border border-border bg-surface-2 px-1 text-xs text-fg sm:w-40"
       defaultValue=""
@@ -34,7 +36,7 @@ export function ChapterNav({
       }}
     >
       <option value="" disabled>
-        Chapters
+        {t("documents.chapter.list")}
       </option>
       {pages.map((page) => (
         <option key={page.page} value={page.page}>

@@ -7,6 +7,8 @@ import { Link } from "react-router";
 import type { FilePassage } from "@/components/chat/citation/resolve-citation.ts";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { formatNumber } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { documentContentUrl, documentKeys, getDocument, getPassage } from "../api/documents.ts";
 import { Loading, TextPane } from "./document-text-pane.tsx";
@@ -18,6 +20,7 @@ export const SIDE_PANEL_QUERY = "(min-width: 1024px)";
 
 /** The cited file at its passage, the quote's words marked: the documents' own viewers. */
 function CitedDocument({ passage }: { passage: FilePassage }) {
+  const t = useT();
   const { fileId, ordinal, quote, name } = passage;
   const info = useQuery({
     queryKey: documentKeys.info(fileId),
@@ -41,19 +44,19 @@ function CitedDocument({ passage }: { passage: FilePassage }) {
     [cited.data, quote],
   );
   if (info.isPending || (ordinal !== null && cited.isPending))
-    return <Loading label={`Opening ${name}…`} />;
+    return <Loading label={t("documents.opening", { name })} />;
   const error = info.error ?? cited.error;
   if (error) {
     if (error instanceof ApiError && error.status === 404)
       return (
         <p className="p-6 text-sm text-muted" role="status">
-          This file is no longer available.
+          {t("documents.gone")}
         </p>
       );
     return (
       <div className="p-4">
         <LoadError
-          what="the document"
+          what={t("documents.loadDocument")}
           error={error}
           onRetry={() => {
             void info.refetch();
@@ -68,12 +71,12 @@ function CitedDocument({ passage }: { passage: FilePassage }) {
   if (document.status !== "ready")
     return (
       <p className="p-6 text-sm text-muted" role="status">
-        Reading {document.name}… It shows here as soon as it is ready.
+        {t("documents.readingShows", { name: document.name })}
       </p>
     );
   return document.viewer === "pdf" ? (
     <PdfViewerLoader
-      fallback={<Loading label={`Opening ${document.name}…`} />}
+      fallback={<Loading label={t("documents.opening", { name: document.name })} />}
       url={documentContentUrl(document.id)}
       highlight={highlight}
       title={document.name}
@@ -100,8 +103,12 @@ export function CitationPanel({
   returnFocus: HTMLElement;
   onClose: () => void;
 }) {
+  const t = useT();
   const wide = useMediaQuery(SIDE_PANEL_QUERY);
-  const title = `${passage.name}${passage.page !== null ? `, p. ${passage.page}` : ""}`;
+  const title =
+    passage.page !== null
+      ? t("documents.titlePage", { name: passage.name, page: formatNumber(passage.page) })
+      : passage.name;
   return (
     <RadixDialog.Root open modal={!wide} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
@@ -134,10 +141,10 @@ export function CitationPanel({
               className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-border px-2.5 text-sm font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
             >
               <MessageSquare className="size-4" aria-hidden="true" />
-              <span className="max-sm:sr-only">Open document chat</span>
+              <span className="max-sm:sr-only">{t("documents.openChat")}</span>
             </Link>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={t("documents.close")}
               className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
             >
               <X className="size-5" aria-hidden="true" />

@@ -221,6 +221,12 @@ export function CollectionBar({
             onPick={(picked) => add(picked.map((f) => f.id))}
             onUpload={() => input.current?.click()}
             returnFocusRef={addButton}
+            description={t("documents.pickDescription")}
+            roomNote={(left) =>
+              left === 0
+                ? t("docCollections.full", { max: MAX_COLLECTION_FILES })
+                : t("documents.pickRoom", { count: left })
+            }
           />
         </div>
       ) : null}

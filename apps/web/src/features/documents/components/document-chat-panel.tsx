@@ -16,6 +16,7 @@ import {
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
 import { documentKeys, getDocumentText } from "../api/documents.ts";
@@ -64,10 +65,11 @@ function Suggestions({
   onPick: (text: string) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const starters = useStarters(document);
   return (
     <div className="flex flex-col gap-2" data-testid="document-suggestions">
-      <p className="text-sm text-muted">Ask about this document, or start with:</p>
+      <p className="text-sm text-muted">{t("documents.chat.intro")}</p>
       <div className="flex flex-wrap gap-2">
         {starters.map((text) => (
           <Button
@@ -95,6 +97,7 @@ function DocumentConversation({
   document: DocumentInfo;
   onCitation: (citation: DocumentCitation) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [reasoning, setReasoning] = useState(entry.reasoning.on);
   const ready = document.status === "ready";
@@ -131,9 +134,9 @@ function DocumentConversation({
   };
 
   const statusText = threadStatusText(thread, {
-    submitted: "Reading the document…",
-    streaming: "Replying…",
-    idle: ready ? "" : "The document is still being read…",
+    submitted: t("documents.chat.submitted"),
+    streaming: t("documents.chat.streaming"),
+    idle: ready ? "" : t("documents.chat.notReady"),
   });
   const notice: ReactNode =
     failed && error ? (
@@ -143,7 +146,7 @@ function DocumentConversation({
           className="flex-wrap"
           action={
             <Button variant="outline" size="sm" onClick={() => thread.askAgain()}>
-              Retry
+              {t("common.retry")}
             </Button>
           }
         >
@@ -186,9 +189,9 @@ function DocumentConversation({
             below={queued}
           >
             <ChatComposer
-              label={`Ask about ${document.name}`}
+              label={t("documents.chat.askAbout", { name: document.name })}
               placeholder={
-                busy ? "Ask a follow-up — sent when this reply ends…" : "Ask about this document…"
+                busy ? t("documents.chat.placeholderBusy") : t("documents.chat.placeholder")
               }
               busy={busy}
               queueWhileBusy
@@ -206,7 +209,7 @@ function DocumentConversation({
                     onClick={toggleReasoning}
                   >
                     <Brain className="size-4" aria-hidden="true" />
-                    <span className="max-sm:sr-only">Reasoning</span>
+                    <span className="max-sm:sr-only">{t("documents.chat.reasoning")}</span>
                   </Button>
                 ),
               }}
@@ -236,6 +239,7 @@ export function DocumentChatPanel({
   onCitation: (citation: DocumentCitation) => void;
   header?: (thread: DocumentThreadContext) => ReactNode;
 }) {
+  const t = useT();
   const session = useSession();
   const owner = session.user?.id ?? "anonymous";
   const live = findDocumentChat(owner, document.id, threadId);
@@ -273,7 +277,7 @@ export function DocumentChatPanel({
 
   return (
     <section
-      aria-label={`Chat about ${document.name}`}
+      aria-label={t("documents.chat.region", { name: document.name })}
       data-testid="document-chat-panel"
       className="flex min-h-0 min-w-0 flex-1 flex-col"
     >

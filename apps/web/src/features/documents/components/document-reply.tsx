@@ -4,6 +4,7 @@ import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layo
 import { MessageParts } from "@/components/chat/part-registry.tsx";
 import { CopyButton, RegenerateButton, TurnActions } from "@/components/chat/turn-actions.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import {
   citationsOf,
@@ -27,10 +28,11 @@ function CitedPassages({
   citations: readonly DocumentCitation[];
   onCitation: (citation: DocumentCitation) => void;
 }) {
+  const t = useT();
   const passages = citedPassages(citations);
   if (passages.length === 0) return null;
   return (
-    <nav aria-label="Cited passages" className="text-sm">
+    <nav aria-label={t("documents.citedPassages")} className="text-sm">
       <ol className="flex flex-col gap-2">
         {passages.map((passage) => (
           <li key={`${passage.citation.fileId}:${passage.label}`} className="min-w-0">

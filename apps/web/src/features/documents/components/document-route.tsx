@@ -6,6 +6,7 @@ import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { addCollectionFiles } from "../api/collections.ts";
 import { arrivedDocument, documentKeys, getDocument } from "../api/documents.ts";
 import type { DocumentThreadContext } from "./document-chat-panel.tsx";
@@ -38,6 +39,7 @@ export function DocumentChatScreen({
   /** The bar of a thread with a reply: its title, Rename, Share thread, Delete (the app layer's). */
   threadHeader?: (thread: DocumentThreadHeaderContext) => ReactNode;
 }) {
+  const t = useT();
   const { documentId = "", threadId } = useParams();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -59,7 +61,11 @@ export function DocumentChatScreen({
   if (info.isError) {
     if (info.error instanceof ApiError && info.error.status === 404) return notFound;
     return (
-      <LoadError what="this document" error={info.error} onRetry={() => void info.refetch()} />
+      <LoadError
+        what={t("documents.loadThisDocument")}
+        error={info.error}
+        onRetry={() => void info.refetch()}
+      />
     );
   }
   const doc = info.data;
@@ -82,15 +88,16 @@ export function DocumentChatScreen({
   if (doc.status !== "ready")
     return (
       <div className="mx-auto max-w-md p-10 text-center" role="status">
-        <p className="font-medium">Reading {doc.name}…</p>
+        <p className="font-medium">{t("documents.reading", { name: doc.name })}</p>
         <p className="mt-1 text-sm text-muted">
-          It opens here as soon as it is ready (
-          {doc.status === "indexing" ? "indexing" : "reading the file"}).
+          {doc.status === "indexing"
+            ? t("documents.route.opensIndexing")
+            : t("documents.route.opensReading")}
         </p>
         <ProgressBar
           className="mt-4"
           max={100}
-          label="Reading the file"
+          label={t("documents.route.progress")}
           value={doc.status === "indexing" ? 80 : doc.status === "parsing" ? 40 : 10}
         />
       </div>

@@ -31,6 +31,36 @@ describe("DocumentTextView", () => {
     expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeInTheDocument();
   });
 
+  it("an EPUB citation's place reads as the citation labels it (its heading), not by the spine's count", () => {
+    const body = "Chapter 1\nThis is the text for chapter One";
+    render(
+      <DocumentTextView
+        kind="epub"
+        text={{
+          pages: [
+            {
+              page: 3,
+              // As an older server labelled the book's third spine item.
+              label: "Chapter 3",
+              text: body,
+              ocr: false,
+              passages: [
+                { ordinal: 0, page: 3, start: 0, end: body.length, headingPath: "Chapter 1" },
+              ],
+            },
+          ],
+        }}
+        highlight={{
+          ranges: [{ page: 3, start: 10, end: body.length }],
+          quote: null,
+          label: "Chapter 1",
+          key: "k",
+        }}
+      />,
+    );
+    expect(screen.getByTestId("document-highlight-label")).toHaveTextContent("Cited: Chapter 1");
+  });
+
   it("marks only a quote's words inside a passage's range, and the range when it is not there", () => {
     const page = { page: 1, text: TEXT };
     const range = { page: 1, start: 0, end: TEXT.length };

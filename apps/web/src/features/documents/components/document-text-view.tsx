@@ -1,6 +1,7 @@
 import type { DocumentText, PageRange } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { highlightLabel, viewKind } from "../lib/office-view.ts";
 import { ChapterNav } from "./chapter-nav.tsx";
 import { FormattedPage, SheetGrid, Slide, useSheetFind } from "./office-views.tsx";
@@ -80,6 +81,7 @@ function TextPages({
   text: DocumentText;
   highlight: DocumentHighlight | null;
 }) {
+  const t = useT();
   return (
     <>
       {text.pages.map((page) => {
@@ -92,8 +94,7 @@ function TextPages({
           >
             {text.pages.length > 1 || page.label !== "Text" ? (
               <h2 className="mb-3 text-xs font-semibold tracking-wide text-muted uppercase">
-                {page.label}
-                {page.ocr ? " · text read by OCR" : ""}
+                {page.ocr ? t("documents.pageOcr", { label: page.label }) : page.label}
               </h2>
             ) : null}
             {page.passages.map((passage) => {
@@ -157,6 +158,7 @@ function labelOf(text: DocumentText, highlight: DocumentHighlight | null, csv: b
   const range = highlight?.ranges[0];
   const page = range ? text.pages.find((p) => p.page === range.page) : undefined;
   if (!page || !highlight) return null;
+  if (highlight.label) return highlight.label;
   return highlightLabel(page, rangesOnPage(highlight, page), csv);
 }
 
@@ -174,6 +176,7 @@ function SheetsView({
   zoom: number;
   setZoom: (zoom: number) => void;
 }) {
+  const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(text.pages[0]?.page ?? 1);
   useEffect(() => {
@@ -197,7 +200,7 @@ function SheetsView({
       {text.pages.length > 1 ? (
         <div
           role="tablist"
-          aria-label="Sheets"
+          aria-label={t("documents.sheets")}
           className="flex shrink-0 gap-1 overflow-x-auto border-b border-border bg-surface-2 px-2 pt-1"
         >
           {text.pages.map((p) => (

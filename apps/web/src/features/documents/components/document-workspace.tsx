@@ -6,6 +6,8 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { PageMeta } from "@/components/seo/page-meta.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { formatNumber } from "@/lib/format.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { useCollectionFiles } from "../api/collections.ts";
@@ -41,9 +43,11 @@ function fillComposer(text: string): boolean {
   return true;
 }
 
-/** "p. 3" or "3 pages". */
-function pagesLabel(pages: readonly number[]): string {
-  return pages.length === 1 ? `p. ${pages[0]}` : `${pages.length} pages`;
+/** "Recognised text (p. 3)" or "Recognised text (3 pages)". */
+function recognisedLabel(pages: readonly number[]): string {
+  return pages.length === 1
+    ? t("documents.recognisedPage", { page: formatNumber(pages[0] ?? 1) })
+    : t("documents.recognisedPages", { count: pages.length });
 }
 
 /**
@@ -68,6 +72,7 @@ export function DocumentWorkspace({
   /** "New chat": another chat over the same files (`added`: those besides the document). */
   onNewChat?: (added: string[]) => void;
 }) {
+  const t = useT();
   const wide = useMediaQuery("(min-width: 1024px)");
   // The chat's files (a collection): the viewer shows one of them, the document at first.
   const collection = useCollectionFiles(document.id, threadId);
@@ -92,6 +97,7 @@ export function DocumentWorkspace({
     setHighlight({
       ranges: [{ page, start, end }],
       quote: quote ?? null,
+      label: passage.data.label,
       key: `chunk-${passage.data.ordinal}`,
     });
   }, [passage.data, quote]);
@@ -136,6 +142,7 @@ export function DocumentWorkspace({
     setHighlight({
       ranges: citation.ranges,
       quote: citation.verified ? citation.quote : null,
+      label: citation.label,
       key: `${citation.marker}-${Date.now()}`,
     });
     // A scanned page's words are marked on its image (OCR boxes): back to the pages.
@@ -156,15 +163,19 @@ export function DocumentWorkspace({
             {errorMessage(other.error)}
           </p>
         ) : (
-          <Loading label={`Opening ${chatFiles.find((f) => f.id === shownId)?.name ?? ""}…`} />
+          <Loading
+            label={t("documents.opening", {
+              name: chatFiles.find((f) => f.id === shownId)?.name ?? "",
+            })}
+          />
         )
       ) : viewed.status !== "ready" ? (
-        <Loading label={`Reading ${viewed.name}…`} />
+        <Loading label={t("documents.reading", { name: viewed.name })} />
       ) : viewed.viewer === "pdf" ? (
         <div key={viewed.id} className="h-full min-h-0">
           <div className={clsx("h-full min-h-0", recognised && "hidden")}>
             <PdfViewerLoader
-              fallback={<Loading label={`Opening ${viewed.name}…`} />}
+              fallback={<Loading label={t("documents.opening", { name: viewed.name })} />}
               url={documentContentUrl(viewed.id)}
               highlight={highlight}
               title={viewed.name}
@@ -219,7 +230,7 @@ export function DocumentWorkspace({
             }}
           >
             <ScanText className="size-4" aria-hidden="true" />
-            {recognised ? "Show the pages" : `Recognised text (${pagesLabel(ocrPages)})`}
+            {recognised ? t("documents.showPages") : recognisedLabel(ocrPages)}
           </Button>
         ) : null}
         <span className="ml-auto" />
@@ -233,7 +244,7 @@ export function DocumentWorkspace({
             onClick={() => onNewChat(chatFiles.filter((f) => !f.primary).map((f) => f.id))}
           >
             <SquarePen className="size-4" aria-hidden="true" />
-            <span className="max-sm:sr-only">New chat</span>
+            <span className="max-sm:sr-only">{t("documents.newChat")}</span>
           </Button>
         ) : null}
       </header>
@@ -257,7 +268,7 @@ export function DocumentWorkspace({
         <>
           <div
             role="tablist"
-            aria-label="Document or chat"
+            aria-label={t("documents.tabs")}
             className="flex border-b border-border bg-surface"
           >
             {(["document", "chat"] as const).map((name) => (
@@ -277,14 +288,14 @@ export function DocumentWorkspace({
                 ) : (
                   <MessageSquare className="size-4" aria-hidden="true" />
                 )}
-                {name === "document" ? "Document" : "Chat"}
+                {name === "document" ? t("documents.tab.document") : t("documents.tab.chat")}
               </button>
             ))}
           </div>
           <div className={clsx("min-h-0 flex-1", tab === "document" ? "" : "hidden")}>{viewer}</div>
           <div
             className={clsx(
-              "flex min-h-0 min-w-0 flex-1 flex-col overflow-x-clip px-3",
+              "flex min-h-0 min-w-0 flex-1 flex-col overflow-x-hidden overflow-y-auto px-3",
               tab === "chat" ? "" : "hidden",
             )}
           >

@@ -2,6 +2,7 @@ import type { DocumentText, PageRange, SafeNode, SheetView, SlideView } from "@n
 import { SAFE_TAGS } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { createElement, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import {
   type CellMatch,
   columnName,
@@ -68,6 +69,7 @@ export function SheetGrid({
   find: { matches: CellMatch[]; index: number };
   highlightKey: string | null;
 }) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
   const rowHeight = Math.round(ROW_HEIGHT * zoom);
@@ -179,7 +181,7 @@ export function SheetGrid({
       tabIndex={0}
     >
       {view.rows.length === 0 ? (
-        <p className="p-6 text-sm text-muted">This sheet is empty.</p>
+        <p className="p-6 text-sm text-muted">{t("documents.sheetEmpty")}</p>
       ) : (
         <table
           aria-label={page.label}
@@ -229,6 +231,7 @@ export function Slide({
   view: SlideView;
   ranges: readonly PageRange[];
 }) {
+  const t = useT();
   return (
     <article
       aria-label={page.label}
@@ -239,7 +242,7 @@ export function Slide({
         {page.label}
       </h2>
       {view.blocks.length === 0 ? (
-        <p className="text-sm text-muted">This slide has no text.</p>
+        <p className="text-sm text-muted">{t("documents.slideEmpty")}</p>
       ) : null}
       {view.blocks.map((block, i) => {
         if (block.k === "table")
@@ -281,7 +284,7 @@ export function Slide({
               key={block.s}
               className={clsx("mt-4 border-t border-border pt-3 text-sm text-muted", mark)}
             >
-              <span className="font-medium">Notes: </span>
+              <span className="font-medium">{t("documents.slideNotes")} </span>
               {block.text}
             </p>
           );
@@ -400,9 +403,10 @@ export function FormattedPage({
   nodes: readonly SafeNode[];
   ranges: readonly PageRange[];
 }) {
+  const t = useT();
   return (
     <article
-      aria-label={page.label === "Text" ? "Document" : page.label}
+      aria-label={page.label === "Text" ? t("documents.tab.document") : page.label}
       className="mx-auto mb-6 max-w-3xl rounded-xl border border-border bg-surface p-6 text-sm leading-relaxed break-words text-fg shadow-xs"
       data-testid="formatted-document"
     >

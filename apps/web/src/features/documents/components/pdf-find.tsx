@@ -3,6 +3,8 @@ import { ChevronDown, ChevronUp, X } from "lucide-react";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import type { pdfjs } from "react-pdf";
 import { Button } from "@/components/ui/button.tsx";
+import { formatNumber } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { layerText } from "../lib/pdf-highlight.ts";
 import { rawItems } from "./pdf-pane.ts";
 
@@ -134,14 +136,18 @@ export function PdfFindBar({
   /** Closes the find row (Escape, its close button); the matches go with it. */
   onClose: () => void;
 }) {
+  const t = useT();
   const { matches, index, state } = find;
   const status =
     state === "searching"
-      ? "Searching…"
+      ? t("documents.find.searching")
       : state === "done"
         ? matches.length > 0
-          ? `${index + 1} of ${matches.length}`
-          : "No matches"
+          ? t("documents.find.count", {
+              index: formatNumber(index + 1),
+              count: formatNumber(matches.length),
+            })
+          : t("documents.find.none")
         : "";
   return (
     <search className="flex min-w-0 items-center">
@@ -166,8 +172,8 @@ export function PdfFindBar({
               onClose();
             }
           }}
-          placeholder="Find in document"
-          aria-label="Find in document"
+          placeholder={t("documents.find.placeholder")}
+          aria-label={t("documents.find.placeholder")}
           className="h-8 w-44 min-w-0 rounded-md border border-border bg-surface px-2 text-fg sm:w-56"
         />
         <span
@@ -181,16 +187,22 @@ export function PdfFindBar({
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Previous match"
+          aria-label={t("documents.find.previous")}
           disabled={matches.length === 0}
           onClick={() => find.step(-1)}
         >
           <ChevronUp className="size-4" aria-hidden="true" />
         </Button>
-        <Button type="submit" variant="ghost" size="icon" aria-label="Next match">
+        <Button type="submit" variant="ghost" size="icon" aria-label={t("documents.find.next")}>
           <ChevronDown className="size-4" aria-hidden="true" />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label="Close find" onClick={onClose}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t("documents.find.close")}
+          onClick={onClose}
+        >
           <X className="size-4" aria-hidden="true" />
         </Button>
       </form>

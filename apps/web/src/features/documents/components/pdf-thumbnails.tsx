@@ -1,6 +1,8 @@
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { Page } from "react-pdf";
+import { formatNumber } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 
 /** Thumbnail width in CSS px. */
@@ -36,6 +38,7 @@ export function PdfThumbnails({
   onSelect: (page: number) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const strip = useRef<HTMLElement>(null);
   const narrow = !useMediaQuery("(min-width: 640px)");
   const [near, setNear] = useState<Set<number>>(() => new Set());
@@ -75,7 +78,7 @@ export function PdfThumbnails({
   return (
     <nav
       ref={strip}
-      aria-label="Page thumbnails"
+      aria-label={t("documents.thumbnails.region")}
       data-testid="pdf-thumbnails"
       className={clsx(
         "w-40 shrink-0 overflow-y-auto border-r border-border bg-surface p-2",
@@ -87,7 +90,7 @@ export function PdfThumbnails({
           <li key={n} data-thumb={n}>
             <button
               type="button"
-              aria-label={`Page ${n}`}
+              aria-label={t("documents.page", { page: formatNumber(n) })}
               aria-current={n === current ? "page" : undefined}
               onClick={() => {
                 onSelect(n);

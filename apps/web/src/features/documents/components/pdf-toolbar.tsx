@@ -10,6 +10,8 @@ import {
   Search,
 } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
+import { formatNumber, formatPercent } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { stepZoom } from "../lib/zoom.ts";
 
 /** The PDF viewer's zoom steps (a pinch may land between them). */
@@ -47,12 +49,13 @@ export function PdfToolbar({
   findOpen: boolean;
   onFind: () => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-nowrap items-center gap-1 overflow-x-auto border-b border-border bg-surface px-2 py-1.5 text-sm">
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Outline"
+        aria-label={t("documents.toolbar.outline")}
         aria-pressed={outline}
         onClick={onOutline}
       >
@@ -61,7 +64,7 @@ export function PdfToolbar({
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Thumbnails"
+        aria-label={t("documents.toolbar.thumbnails")}
         aria-pressed={thumbs}
         onClick={onThumbs}
       >
@@ -70,26 +73,31 @@ export function PdfToolbar({
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Previous page"
+        aria-label={t("documents.toolbar.previousPage")}
         onClick={() => goTo(current - 1)}
       >
         <ChevronLeft className="size-4" aria-hidden="true" />
       </Button>
       <label className="flex shrink-0 items-center gap-1 whitespace-nowrap text-muted">
-        <span className="sr-only">Page</span>
+        <span className="sr-only">{t("documents.toolbar.page")}</span>
         <input
           key={current}
           defaultValue={current}
           inputMode="numeric"
-          aria-label="Page number"
+          aria-label={t("documents.toolbar.pageNumber")}
           className="h-8 w-12 rounded-md border border-border bg-surface px-1 text-center text-fg max-sm:w-10"
           onKeyDown={(e) => {
             if (e.key === "Enter") goTo(Number((e.target as HTMLInputElement).value) || 1);
           }}
         />
-        <span>of {pages || "…"}</span>
+        <span>{t("documents.toolbar.ofPages", { count: pages ? formatNumber(pages) : "…" })}</span>
       </label>
-      <Button variant="ghost" size="icon" aria-label="Next page" onClick={() => goTo(current + 1)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t("documents.toolbar.nextPage")}
+        onClick={() => goTo(current + 1)}
+      >
         <ChevronRight className="size-4" aria-hidden="true" />
       </Button>
       <span className="mx-1 h-5 w-px shrink-0 bg-border max-sm:hidden" aria-hidden="true" />
@@ -99,19 +107,19 @@ export function PdfToolbar({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Zoom out"
+          aria-label={t("documents.zoomOut")}
           disabled={zoom <= (PDF_ZOOMS[0] ?? 0)}
           onClick={() => setZoom((z) => stepZoom(PDF_ZOOMS, z, -1))}
         >
           <Minus className="size-4" aria-hidden="true" />
         </Button>
         <span className="w-12 text-center tabular-nums text-muted" aria-live="polite">
-          {Math.round(zoom * 100)}%
+          {formatPercent(zoom)}
         </span>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Zoom in"
+          aria-label={t("documents.zoomIn")}
           disabled={zoom >= (PDF_ZOOMS.at(-1) ?? 0)}
           onClick={() => setZoom((z) => stepZoom(PDF_ZOOMS, z, 1))}
         >
@@ -121,20 +129,25 @@ export function PdfToolbar({
       <Button
         variant="ghost"
         size="icon"
-        aria-label="Fit width"
+        aria-label={t("documents.toolbar.fitWidth")}
         aria-pressed={zoom === 1}
         onClick={() => setZoom(1)}
       >
         <MoveHorizontal className="size-4" aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" aria-label="Fit page" onClick={onFitPage}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t("documents.toolbar.fitPage")}
+        onClick={onFitPage}
+      >
         <Maximize className="size-4" aria-hidden="true" />
       </Button>
       <Button
         variant="ghost"
         size="icon"
         className="ml-auto"
-        aria-label="Find"
+        aria-label={t("documents.find.open")}
         aria-expanded={findOpen}
         onClick={onFind}
       >

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Outline, Page, pdfjs } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
 import { Spinner } from "@/components/ui/spinner.tsx";
+import { formatNumber } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { type Band, measureBands } from "../lib/pdf-bands.ts";
 import { type ItemMarks, type LayerItem, pageMarks, renderItem } from "../lib/pdf-highlight.ts";
 import { pdfWorkerUrl, takePdfWorker } from "../lib/pdf-worker.ts";
@@ -37,6 +39,12 @@ const OPTIONS = {
 export interface DocumentHighlight {
   ranges: PageRange[];
   quote: string | null;
+  /**
+   * Where it is, as the server labels the cited passage (the citation's label, or a passage link's):
+   * the viewer's "Cited: …" shows it rather than working out its own ("Chapter 1", not the spine's
+   * "Chapter 3"). Absent: the viewer labels the highlighted page.
+   */
+  label?: string;
   /** Changes with each click, so the same citation scrolls into view again. */
   key: string;
 }
@@ -63,6 +71,7 @@ export function PdfViewer({
   /** Scanned pages' recognised words (their text ranges and boxes): OcrMarks. */
   ocrBoxes?: ReadonlyMap<number, readonly (readonly number[])[]> | undefined;
 }) {
+  const t = useT();
   const file = useMemo(() => ({ url, withCredentials: true }), [url]);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -274,7 +283,7 @@ export function PdfViewer({
         onLoadError={() => setFailed(true)}
         loading={
           <div className="flex flex-1 items-center justify-center gap-2 p-8 text-muted">
-            <Spinner /> Opening {title}…
+            <Spinner /> {t("documents.opening", { name: title })}
           </div>
         }
         error={null}
@@ -291,11 +300,11 @@ export function PdfViewer({
         ) : null}
         {outline ? (
           <nav
-            aria-label="Outline"
+            aria-label={t("documents.toolbar.outline")}
             className="w-56 shrink-0 overflow-y-auto border-r border-border bg-surface p-2 text-sm [&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1 [&_a:hover]:bg-surface-2 [&_ul_ul]:pl-3"
           >
             {noOutline ? (
-              <p className="p-2 text-muted">No outline in this document</p>
+              <p className="p-2 text-muted">{t("documents.pdf.noOutline")}</p>
             ) : (
               <Outline
                 onItemClick={({ pageNumber }) => goTo(pageNumber)}
@@ -316,7 +325,7 @@ export function PdfViewer({
                 data-bands={bands.get(n)?.length ? "" : undefined}
                 key={n}
                 data-page={n}
-                aria-label={`Page ${n}`}
+                aria-label={t("documents.page", { page: formatNumber(n) })}
                 className="relative mx-auto mb-4 bg-white shadow-sm"
                 style={{ width: pageWidth, minHeight: pageHeight }}
               >
@@ -355,7 +364,7 @@ export function PdfViewer({
       </Document>
       {failed ? (
         <p role="alert" className="p-6 text-center text-sm text-danger">
-          This PDF could not be shown. Its text is still searchable in the chat.
+          {t("documents.pdf.failed")}
         </p>
       ) : null}
     </div>

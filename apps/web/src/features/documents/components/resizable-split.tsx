@@ -1,4 +1,6 @@
 import { type ReactNode, useRef, useState } from "react";
+import { formatPercent } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useStoredState } from "@/lib/use-stored-state.ts";
 import { clampSplit, parseSplit, splitAfterKey, splitAtPointer } from "../lib/split.ts";
 
@@ -11,6 +13,7 @@ export const SPLIT_KEY = "nexus.document.split";
  * Its place is remembered (localStorage) for every document.
  */
 export function ResizableSplit({ left, right }: { left: ReactNode; right: ReactNode }) {
+  const t = useT();
   const row = useRef<HTMLDivElement>(null);
   const [stored, store] = useStoredState(SPLIT_KEY);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -35,11 +38,11 @@ export function ResizableSplit({ left, right }: { left: ReactNode; right: ReactN
         role="separator"
         tabIndex={0}
         aria-orientation="vertical"
-        aria-label="Resize the document and the chat"
+        aria-label={t("documents.split.label")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`Document ${percent}%`}
+        aria-valuetext={t("documents.split.value", { percent: formatPercent(percent / 100) })}
         data-testid="document-divider"
         className="group relative w-1.5 cursor-col-resize touch-none bg-border/60 transition-colors select-none hover:bg-accent/60 focus-visible:bg-accent focus-visible:outline-none data-[dragging]:bg-accent"
         data-dragging={dragging !== null ? "" : undefined}
@@ -66,7 +69,11 @@ export function ResizableSplit({ left, right }: { left: ReactNode; right: ReactN
       >
         <span className="absolute inset-y-0 -right-1.5 -left-1.5" aria-hidden="true" />
       </div>
-      <div className="flex min-h-0 min-w-0 flex-col overflow-x-clip px-4">{right}</div>
+      {/* The chat scrolls in its own column: a long thread (and the room the pinned question
+          leaves below it) never scrolls the page, which would take the document's bar away. */}
+      <div className="flex min-h-0 min-w-0 flex-col overflow-x-hidden overflow-y-auto px-4">
+        {right}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { MessageSquareQuote, Sparkles } from "lucide-react";
 import { type RefObject, useEffect, useState } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { tidySelection } from "../lib/selection-chat.ts";
 
 /**
@@ -16,6 +17,7 @@ export function SelectionActions({
   onAsk: (text: string) => void;
   onQuote: (text: string) => void;
 }) {
+  const t = useT();
   const [shown, setShown] = useState<{ text: string; top: number; left: number } | null>(null);
   useEffect(() => {
     const update = () => {
@@ -61,7 +63,7 @@ export function SelectionActions({
   return (
     <div
       role="toolbar"
-      aria-label="Selected text"
+      aria-label={t("documents.selection.region")}
       data-testid="selection-actions"
       className="fixed z-40 flex items-center gap-1 rounded-lg border border-border bg-surface p-1 text-sm text-fg shadow-lg"
       style={{ top: shown.top, left: shown.left }}
@@ -73,7 +75,7 @@ export function SelectionActions({
         onClick={act(onAsk)}
       >
         <Sparkles className="size-4 text-accent" aria-hidden="true" />
-        Ask about this
+        {t("documents.selection.ask")}
       </button>
       <button
         type="button"
@@ -82,7 +84,7 @@ export function SelectionActions({
         onClick={act(onQuote)}
       >
         <MessageSquareQuote className="size-4" aria-hidden="true" />
-        Quote in chat
+        {t("documents.selection.quote")}
       </button>
     </div>
   );

@@ -57,6 +57,41 @@ describe("a shared document chat reply", () => {
   });
 });
 
+describe("a shared chat over several files", () => {
+  it("names each cited file as the author saw it, keeps same-labelled passages of two files apart, and links nowhere", async () => {
+    // As a share gives them: file ids blanked, file names kept.
+    const of = (marker: number, fileName: string, quote: string): DocumentCitation => ({
+      ...cite(marker, 1, quote),
+      fileId: "",
+      fileName,
+    });
+    const parts = [
+      { type: "text", text: 'Both open so [1: "Document 1"] and [2: "Trace trees"].' },
+      {
+        type: "data-citations",
+        data: [of(0, "report.pdf", "Document 1"), of(1, "paper.pdf", "Trace trees")],
+      },
+    ];
+    const scrolled: string[] = [];
+    // jsdom has no scrolling: record which element a chip scrolls into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    const { container } = render(<SharedDocumentReply parts={parts} id="t2" />);
+    const chips = await screen.findAllByTestId("document-citation");
+    expect(screen.getAllByTestId("shared-document-passage").map((p) => p.textContent)).toEqual([
+      "report.pdf · Page 1“Document 1”",
+      "paper.pdf · Page 1“Trace trees”",
+    ]);
+    // A chip is a button that scrolls to its passage on this page: no link, no viewer address.
+    chips[1]?.click();
+    expect(scrolled).toEqual(["t2-passage-1"]);
+    expect(container.querySelectorAll("a")).toHaveLength(0);
+    expect(container.innerHTML).not.toMatch(/document-chat|pdf-chat|\/api\/files/);
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+});
+
 describe("a document reply that obeyed injected instructions (G14)", () => {
   it("loads no image from the address the document asked for: a chip names it", async () => {
     const parts = [

@@ -1,4 +1,5 @@
 import type { DocumentCitation } from "@nexus/contracts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { citationsOf, citedPassages, messageText } from "../lib/document-message.ts";
 import { CitedText } from "./cited-text.tsx";
 import { PASSAGE_NOT_FOUND } from "./document-citation-chip.tsx";
@@ -14,16 +15,22 @@ const passageId = (prefix: string, index: number) => `${prefix}-passage-${index}
 
 /**
  * A document chat reply on a share page: its text with chips and the passages it cites (label and
- * quote, from the citations saved with it). Never a link to the file, which only its owner opens:
- * a chip scrolls to its passage here.
+ * quote, from the citations saved with it). In a chat over several files each passage names its
+ * file, as the author saw it: the names are part of what they shared. Never a link to a file, which
+ * only its owner opens (the share's citations come with their file ids blanked): a chip scrolls to
+ * its passage here.
  */
 export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[]; id: string }) {
+  const t = useT();
   const message = { parts: parts as Parameters<typeof citationsOf>[0]["parts"] };
   const citations = citationsOf(message);
   const passages = citedPassages(citations);
   const show = (citation: DocumentCitation) => {
     const index = passages.findIndex(
-      (passage) => passage.label === citation.label && passage.citation.fileId === citation.fileId,
+      (passage) =>
+        passage.label === citation.label &&
+        passage.citation.fileId === citation.fileId &&
+        passage.citation.fileName === citation.fileName,
     );
     document.getElementById(passageId(id, index))?.scrollIntoView({ block: "nearest" });
   };
@@ -31,15 +38,20 @@ export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[
     <div className="flex min-w-0 flex-col gap-4" data-testid="shared-document-reply">
       <CitedText text={messageText(message)} citations={citations} onCitation={show} />
       {passages.length > 0 ? (
-        <section aria-label="Cited passages" className="flex flex-col gap-2 text-sm">
+        <section aria-label={t("documents.citedPassages")} className="flex flex-col gap-2 text-sm">
           {passages.map((passage, index) => (
             <figure
-              key={`${passage.citation.fileId}:${passage.label}`}
+              key={`${passage.citation.fileId || passage.citation.fileName}:${passage.label}`}
               id={passageId(id, index)}
               data-testid="shared-document-passage"
               className="flex min-w-0 flex-col gap-1 rounded-xl border border-border bg-surface px-3 py-2"
             >
               <figcaption className="text-xs font-medium break-words text-accent-soft-fg">
+                {passage.citation.fileName ? (
+                  <span data-testid="shared-document-passage-file">
+                    {passage.citation.fileName} ·{" "}
+                  </span>
+                ) : null}
                 {passage.label}
                 {passage.unverified ? (
                   <span className="ml-2 font-normal text-muted">{PASSAGE_NOT_FOUND}</span>

@@ -2,6 +2,8 @@ import { clsx } from "clsx";
 import { ChevronDown, ChevronUp, Minus, Plus, Search, X } from "lucide-react";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { formatNumber, formatPercent } from "@/lib/format.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { stepZoom } from "../lib/zoom.ts";
 
@@ -78,6 +80,7 @@ export function ViewToolbar({
   /** More controls before zoom (an e-book's chapter list). */
   extra?: ReactNode;
 }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const [findOpen, setFindOpen] = useState(false);
@@ -87,8 +90,11 @@ export function ViewToolbar({
   const status = !find.query.trim()
     ? ""
     : find.count === 0
-      ? "No matches"
-      : `${find.index + 1} of ${find.count}`;
+      ? t("documents.find.none")
+      : t("documents.find.count", {
+          index: formatNumber(find.index + 1),
+          count: formatNumber(find.count),
+        });
   return (
     <div
       className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-surface px-2 py-1"
@@ -98,7 +104,7 @@ export function ViewToolbar({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Find"
+          aria-label={t("documents.find.open")}
           aria-expanded={false}
           data-testid="document-find-open"
           onClick={() => {
@@ -123,8 +129,8 @@ export function ViewToolbar({
                 find.step(e.shiftKey ? -1 : 1);
               }
             }}
-            placeholder="Find"
-            aria-label="Find in document"
+            placeholder={t("documents.find.open")}
+            aria-label={t("documents.find.placeholder")}
             className="h-8 w-full min-w-0 max-w-56 rounded-md border border-border bg-surface-2 px-2 text-sm text-fg placeholder:text-subtle focus-visible:outline-2 focus-visible:outline-accent"
             data-testid="document-find-input"
           />
@@ -138,7 +144,7 @@ export function ViewToolbar({
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Previous match"
+            aria-label={t("documents.find.previous")}
             disabled={find.count === 0}
             onClick={() => find.step(-1)}
           >
@@ -147,7 +153,7 @@ export function ViewToolbar({
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Next match"
+            aria-label={t("documents.find.next")}
             disabled={find.count === 0}
             onClick={() => find.step(1)}
           >
@@ -157,7 +163,7 @@ export function ViewToolbar({
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Close find"
+              aria-label={t("documents.find.close")}
               onClick={() => {
                 setFindOpen(false);
                 find.setQuery("");
@@ -174,7 +180,7 @@ export function ViewToolbar({
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Zoom out"
+            aria-label={t("documents.zoomOut")}
             disabled={zoom <= ZOOMS[0]}
             onClick={() => setZoom(stepZoom(ZOOMS, zoom, -1))}
           >
@@ -184,12 +190,12 @@ export function ViewToolbar({
             className="w-11 text-center text-xs tabular-nums text-muted"
             data-testid="document-zoom"
           >
-            {Math.round(zoom * 100)}%
+            {formatPercent(zoom)}
           </span>
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Zoom in"
+            aria-label={t("documents.zoomIn")}
             disabled={zoom >= (ZOOMS.at(-1) ?? 2)}
             onClick={() => setZoom(stepZoom(ZOOMS, zoom, 1))}
           >
@@ -203,7 +209,7 @@ export function ViewToolbar({
           data-testid="document-highlight-label"
         >
           <span className="doc-highlight-swatch mr-1.5 inline-block size-2.5 rounded-sm align-middle" />
-          {label === "Text" ? "Cited passage" : `Cited: ${label}`}
+          {label === "Text" ? t("documents.cited.passage") : t("documents.cited.at", { label })}
         </p>
       ) : null}
     </div>

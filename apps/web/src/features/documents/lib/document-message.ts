@@ -67,7 +67,8 @@ export interface CitedPassage {
 export function citedPassages(citations: readonly DocumentCitation[]): CitedPassage[] {
   const byLabel = new Map<string, CitedPassage>();
   for (const citation of citations) {
-    const key = `${citation.fileId}\u0000${citation.label}`;
+    // A shared reply's citations have their file ids blanked: their file's name tells them apart.
+    const key = `${citation.fileId || citation.fileName || ""}\u0000${citation.label}`;
     let passage = byLabel.get(key);
     if (!passage) {
       passage = { label: citation.label, quotes: [], citation, unverified: true };
