@@ -63,8 +63,11 @@ const DeepResearchResults = lazyPage(() =>
     ([m]) => m.DeepResearchResultsRoute,
   ),
 );
+// Structured extraction's messages too: a part of their own, loaded with its screen.
 const Extraction = lazyPage(() =>
-  import("./routes/app/extraction.tsx").then((m) => m.ExtractionRoute),
+  Promise.all([import("./routes/app/extraction.tsx"), needCatalogue("extraction")]).then(
+    ([m]) => m.ExtractionRoute,
+  ),
 );
 const Usage = lazyPage(() => import("./routes/app/usage.tsx").then((m) => m.UsageRoute));
 const Files = lazyPage(() => import("./routes/app/files.tsx").then((m) => m.FilesRoute));

@@ -1,7 +1,10 @@
 import { needCatalogue } from "@/lib/i18n/i18n.ts";
 
 // Components under test read the app's strings (the browser loads them with the app's code,
-// src/main.tsx), deep research's (loaded with its screens and the share page) and the document
-// screens' (loaded with the document routes and the citation panel, app/router.tsx). Not in the
-// isolated project's setup: zod-jitless.test.ts must import zod first.
-await Promise.all([needCatalogue("app"), needCatalogue("research"), needCatalogue("documents")]);
+// src/main.tsx), deep research's (loaded with its screens and the share page), the document
+// screens' (loaded with the document routes and the citation panel, app/router.tsx) and structured
+// extraction's (with its screen). Not in the isolated project's setup: zod-jitless.test.ts must
+// import zod first.
+await Promise.all(
+  (["app", "research", "documents", "extraction"] as const).map((part) => needCatalogue(part)),
+);

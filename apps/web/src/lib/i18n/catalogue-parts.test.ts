@@ -31,6 +31,7 @@ describe("the catalogues' two parts", () => {
       const nexdocsPart = load(`virtual:nexus-catalogue/${locale}/nexdocs`);
       const researchPart = load(`virtual:nexus-catalogue/${locale}/research`);
       const documentsPart = load(`virtual:nexus-catalogue/${locale}/documents`);
+      const extractionPart = load(`virtual:nexus-catalogue/${locale}/extraction`);
       expect(Object.keys(publicPart).every((key) => partOf(key) === "public")).toBe(true);
       expect(Object.keys(appPart).every((key) => partOf(key) === "app")).toBe(true);
       // NexDocs' own strings load with its screens; the sidebar's label stays in the app's.
@@ -54,6 +55,10 @@ describe("the catalogues' two parts", () => {
       expect(Object.keys(documentsPart).length).toBeGreaterThan(50);
       expect(Object.keys(documentsPart).every((key) => key.startsWith("documents."))).toBe(true);
       expect(appPart).toHaveProperty("documents.citedPassages");
+      // Structured extraction's, with its screen.
+      expect(Object.keys(extractionPart).length).toBeGreaterThan(50);
+      expect(Object.keys(extractionPart).every((key) => key.startsWith("extraction."))).toBe(true);
+      expect(Object.keys(appPart).some((key) => key.startsWith("extraction."))).toBe(false);
       expect({
         ...publicPart,
         ...appPart,
@@ -62,6 +67,7 @@ describe("the catalogues' two parts", () => {
         ...customAgentsPart,
         ...researchPart,
         ...documentsPart,
+        ...extractionPart,
       }).toEqual(whole);
     }
     // The public part is a small share of English (what the landing page carries).

@@ -4,7 +4,8 @@
  * - `public`: what the landing page and every first page read (the footer, the theme switch,
  *   common words, times, the spec strings, the marketing pages);
  * - `app`: everything else, loaded with the app's code (src/main.tsx), never by the landing page;
- * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`, `research`, `documents`):
+ * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`, `research`, `documents`,
+ *   `extraction`):
  *   loaded with that screen's code (src/app/router.tsx), so the app's part does not grow with it
  *   (what the shell or another screen shows stays in `app`: the sidebar's labels `nav.admin` and
  *   `nexdocs.nav`, a shared document chat reply's "Cited passages" on the share page). Deep
@@ -22,6 +23,7 @@ export const CATALOGUE_PARTS = [
   "customAgents",
   "research",
   "documents",
+  "extraction",
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
@@ -45,6 +47,7 @@ const SCREEN_PARTS: Readonly<Record<string, { part: CataloguePart; keep: readonl
   customAgents: { part: "customAgents", keep: [] },
   research: { part: "research", keep: [] },
   documents: { part: "documents", keep: ["documents.citedPassages"] },
+  extraction: { part: "extraction", keep: [] },
 };
 
 export function partOf(key: string): CataloguePart {

@@ -35,60 +35,31 @@ export function specMessages(): Messages {
 }
 
 type Loader = () => Promise<{ default: Messages }>;
-const loaders: Record<Locale, Record<CataloguePart, Loader | null>> = {
+/** The first pages' parts; a screen's own part comes from screen-catalogues.ts, fetched with it. */
+const loaders: Record<Locale, Record<"public" | "app", Loader | null>> = {
   en: {
     public: null,
     app: () => import("virtual:nexus-catalogue/en/app"),
-    nexdocs: () => import("virtual:nexus-catalogue/en/nexdocs"),
-    admin: () => import("virtual:nexus-catalogue/en/admin"),
-    customAgents: () => import("virtual:nexus-catalogue/en/customAgents"),
-    research: () => import("virtual:nexus-catalogue/en/research"),
-    documents: () => import("virtual:nexus-catalogue/en/documents"),
   },
   de: {
     public: () => import("virtual:nexus-catalogue/de/public"),
     app: () => import("virtual:nexus-catalogue/de/app"),
-    nexdocs: () => import("virtual:nexus-catalogue/de/nexdocs"),
-    admin: () => import("virtual:nexus-catalogue/de/admin"),
-    customAgents: () => import("virtual:nexus-catalogue/de/customAgents"),
-    research: () => import("virtual:nexus-catalogue/de/research"),
-    documents: () => import("virtual:nexus-catalogue/de/documents"),
   },
   fr: {
     public: () => import("virtual:nexus-catalogue/fr/public"),
     app: () => import("virtual:nexus-catalogue/fr/app"),
-    nexdocs: () => import("virtual:nexus-catalogue/fr/nexdocs"),
-    admin: () => import("virtual:nexus-catalogue/fr/admin"),
-    customAgents: () => import("virtual:nexus-catalogue/fr/customAgents"),
-    research: () => import("virtual:nexus-catalogue/fr/research"),
-    documents: () => import("virtual:nexus-catalogue/fr/documents"),
   },
   es: {
     public: () => import("virtual:nexus-catalogue/es/public"),
     app: () => import("virtual:nexus-catalogue/es/app"),
-    nexdocs: () => import("virtual:nexus-catalogue/es/nexdocs"),
-    admin: () => import("virtual:nexus-catalogue/es/admin"),
-    customAgents: () => import("virtual:nexus-catalogue/es/customAgents"),
-    research: () => import("virtual:nexus-catalogue/es/research"),
-    documents: () => import("virtual:nexus-catalogue/es/documents"),
   },
   ja: {
     public: () => import("virtual:nexus-catalogue/ja/public"),
     app: () => import("virtual:nexus-catalogue/ja/app"),
-    nexdocs: () => import("virtual:nexus-catalogue/ja/nexdocs"),
-    admin: () => import("virtual:nexus-catalogue/ja/admin"),
-    customAgents: () => import("virtual:nexus-catalogue/ja/customAgents"),
-    research: () => import("virtual:nexus-catalogue/ja/research"),
-    documents: () => import("virtual:nexus-catalogue/ja/documents"),
   },
   ar: {
     public: () => import("virtual:nexus-catalogue/ar/public"),
     app: () => import("virtual:nexus-catalogue/ar/app"),
-    nexdocs: () => import("virtual:nexus-catalogue/ar/nexdocs"),
-    admin: () => import("virtual:nexus-catalogue/ar/admin"),
-    customAgents: () => import("virtual:nexus-catalogue/ar/customAgents"),
-    research: () => import("virtual:nexus-catalogue/ar/research"),
-    documents: () => import("virtual:nexus-catalogue/ar/documents"),
   },
 };
 
@@ -103,7 +74,10 @@ function loadPart(locale: Locale, part: CataloguePart): Promise<void> {
   const id = `${locale}/${part}`;
   let load = loads.get(id);
   if (!load) {
-    const loader = loaders[locale][part];
+    const loader =
+      part === "public" || part === "app"
+        ? loaders[locale][part]
+        : () => import("./screen-catalogues.ts").then((m) => m.screenCatalogue(locale, part));
     load = (loader ? loader() : Promise.resolve({ default: {} })).then(({ default: messages }) => {
       own.set(locale, { ...own.get(locale), ...messages });
     });

@@ -38,8 +38,8 @@ function detail(file: FileListItem, attached: boolean, now: Date): string {
 /** The room left on a question's attachments (the default words of the list's last line). */
 export function questionRoomNote(room: number): string {
   return room === 0
-    ? t("chat.attach.full", { max: MAX_ATTACHED_FILES })
-    : t("chat.attach.room", { count: room });
+    ? translate("chat.attach.full", { max: MAX_ATTACHED_FILES })
+    : translate("chat.attach.room", { count: room });
 }
 
 /**
