@@ -130,7 +130,9 @@ test("a Word document in document chat marks its passage; phone width shows two 
   const mark = page.getByTestId("document-text").locator("mark.doc-highlight").first();
   await expect(mark).toBeVisible({ timeout: 15_000 });
   await expect(mark).toHaveText("A tachyon walks into a bar.");
+  // "System" follows the device's switch to dark live, the sidebar (and its theme switch) closed.
   await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await page.screenshot({ path: path.join(SCREENSHOTS, "document-chat-phone-dark.png") });
 });
 

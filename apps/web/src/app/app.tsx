@@ -3,13 +3,29 @@ import { matchPath, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { paths } from "@/config/paths.ts";
 import { stripLocale } from "@/lib/i18n/locale-paths.ts";
+import { useThemePreference } from "@/lib/theme.ts";
 import { preloadPages } from "./lazy-route.tsx";
 import { appRoutes, createAppRouter } from "./router.tsx";
 
 /** The routed application (every path but a plain first visit to the landing page). */
 export function App({ signInToken }: { signInToken: string | null }) {
   const [router] = useState(() => createAppRouter(signInToken));
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <FollowDeviceTheme />
+      <RouterProvider router={router} />
+    </>
+  );
+}
+
+/**
+ * Keeps the theme store subscribed on every screen, so "System" follows the device's switch
+ * between light and dark live. (The subscription was only held by the theme switch and settings,
+ * which a phone's closed sidebar does not draw.) Draws nothing; its re-render touches no sibling.
+ */
+function FollowDeviceTheme() {
+  useThemePreference();
+  return null;
 }
 
 /**
