@@ -41,7 +41,7 @@ function CitedPassages({
               data-testid="document-passage"
               onClick={() => onCitation(passage.citation)}
               className={clsx(
-                "flex w-full min-w-0 flex-col gap-1 rounded-xl border bg-surface px-3 py-2 text-left transition-colors hover:border-accent/50",
+                "flex w-full min-w-0 flex-col gap-1 rounded-xl border bg-surface px-3 py-2 text-start transition-colors hover:border-accent/50",
                 passage.unverified ? "border-dashed border-border" : "border-border",
               )}
             >

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { highlightLabel, viewKind } from "../lib/office-view.ts";
 import { ChapterNav } from "./chapter-nav.tsx";
-import { FormattedPage, SheetGrid, Slide, useSheetFind } from "./office-views.tsx";
+import { FormattedPage } from "./formatted-page.tsx";
+import { SheetGrid, Slide, useSheetFind } from "./office-views.tsx";
 import type { DocumentHighlight } from "./pdf-viewer.tsx";
 import { usePinchZoom } from "./use-pinch-zoom.ts";
 import { useDomFind, ViewToolbar, ZOOMS } from "./view-toolbar.tsx";
@@ -109,7 +110,7 @@ function TextPages({
                   className="text-sm leading-relaxed break-words text-fg"
                 >
                   {rows ? (
-                    <table className="my-2 w-full border-collapse text-left text-xs">
+                    <table className="my-2 w-full border-collapse text-start text-xs">
                       <tbody>
                         {lines.map((line) => {
                           const start = offset;

@@ -81,7 +81,7 @@ export function PdfThumbnails({
       aria-label={t("documents.thumbnails.region")}
       data-testid="pdf-thumbnails"
       className={clsx(
-        "w-40 shrink-0 overflow-y-auto border-r border-border bg-surface p-2",
+        "w-40 shrink-0 overflow-y-auto border-e border-border bg-surface p-2",
         narrow && "absolute inset-y-0 left-0 z-10 shadow-lg",
       )}
     >

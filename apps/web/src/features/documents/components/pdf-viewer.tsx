@@ -301,7 +301,7 @@ export function PdfViewer({
         {outline ? (
           <nav
             aria-label={t("documents.toolbar.outline")}
-            className="w-56 shrink-0 overflow-y-auto border-r border-border bg-surface p-2 text-sm [&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1 [&_a:hover]:bg-surface-2 [&_ul_ul]:pl-3"
+            className="w-56 shrink-0 overflow-y-auto border-e border-border bg-surface p-2 text-sm [&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1 [&_a:hover]:bg-surface-2 [&_ul_ul]:ps-3"
           >
             {noOutline ? (
               <p className="p-2 text-muted">{t("documents.pdf.noOutline")}</p>

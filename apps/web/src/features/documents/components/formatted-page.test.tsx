@@ -1,7 +1,7 @@
 import type { SafeNode } from "@nexus/contracts";
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { safeElement } from "./office-views.tsx";
+import { safeElement } from "./formatted-page.tsx";
 
 /** The formatted view: a citation marks its own characters inside the blocks it covers. */
 describe("safeElement", () => {
@@ -32,5 +32,18 @@ describe("safeElement", () => {
     const hostile = { tag: "script", children: ["alert(1)"] } as unknown as SafeNode;
     const { container } = render(<div>{safeElement(hostile, 0, [])}</div>);
     expect(container.innerHTML).toBe("<div></div>");
+  });
+
+  it("lets each text block take its own direction, and indents lists from the start", () => {
+    const mixed: SafeNode[] = [
+      { tag: "p", children: ["مرحبا بالعالم"] },
+      { tag: "ul", children: [{ tag: "li", children: ["English item"] }] },
+      { tag: "pre", children: ["const a = 1;"] },
+    ];
+    const { container } = render(<div>{mixed.map((n, i) => safeElement(n, i, []))}</div>);
+    expect(container.querySelector("p")?.getAttribute("dir")).toBe("auto");
+    expect(container.querySelector("li")?.getAttribute("dir")).toBe("auto");
+    expect(container.querySelector("pre")?.hasAttribute("dir")).toBe(false);
+    expect(container.querySelector("ul")?.className).toContain("ps-6");
   });
 });
