@@ -3,7 +3,8 @@ import { DOMParser } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { APP_URL } from "../test/harness.ts";
 import { ORIGIN, script, WASM, webAppForTests } from "../test/support/static-test-kit.ts";
-import { PYTHON_WORKER_CSP, patternExpression, robotsTxt, sitemapXml } from "./static.ts";
+import { robotsTxt, sitemapXml } from "./prerendered.ts";
+import { PYTHON_WORKER_CSP, patternExpression } from "./static.ts";
 
 const web = webAppForTests();
 

@@ -6,8 +6,8 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./deps.ts";
-import { escapeXml } from "./modules/blog/blog.feed.ts";
 import { escapeHtml } from "./modules/shares/share-page.ts";
+import { type PrerenderManifest, robotsTxt, sitemapXml } from "./prerendered.ts";
 
 /** Hashed build files, and Pyodide's files under a path naming their version. */
 const HASHED_ASSET = /^\/(?:assets|pyodide\/\d+(?:\.\d+)*)\//;
@@ -41,29 +41,6 @@ const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   if (PYTHON_WORKER.test(c.req.path))
     c.res.headers.set("Content-Security-Policy", PYTHON_WORKER_CSP);
 });
-
-/** dist/prerendered/manifest.json, written by apps/web/build/prerender.ts. */
-export interface PrerenderManifest {
-  /** Placeholder origin in the pages' canonical links, replaced by APP_URL. */
-  origin: string;
-  /** Each public page in each language: English at today's paths, others under /de/, /fr/ … */
-  pages: Array<{ url: string; file: string; sitemap: boolean; lastmod?: string; locale?: string }>;
-  /** File of the not-found page (English). */
-  notFound: string;
-  /** The not-found page's file in each language (by code). */
-  notFounds?: Record<string, string>;
-  /** Known blog slugs: any other /blog/:slug is a 404. */
-  blogSlugs: string[];
-  /** The app's screens (router patterns, most specific first) and the scripts each needs at once. */
-  appPreloads?: Array<{ pattern: string; files: string[] }>;
-  /** The markup put in #root of every /app page (the app's loading frame). */
-  appShell?: string;
-  /**
-   * Screens' first views (apps/web/src/app/first-views.tsx): #root's markup with the screen's main
-   * content, its fields as `%%nexus:<field>%%` markers, most specific first.
-   */
-  appFirstViews?: Array<{ pattern: string; fields: string[]; html: string }>;
-}
 
 /**
  * The values a request's first view may show (field → text, written escaped; a list's items fill
@@ -199,31 +176,6 @@ function firstView(
       const value = values[field];
       return typeof value === "string" ? escapeHtml(value) : marker;
     });
-}
-
-export function sitemapXml(manifest: PrerenderManifest, appUrl: string): string {
-  const urls = manifest.pages
-    .filter((page) => page.sitemap)
-    .map((page) => {
-      const lastmod = page.lastmod ? `<lastmod>${escapeXml(page.lastmod)}</lastmod>` : "";
-      return `  <url><loc>${escapeXml(`${appUrl}${page.url}`)}</loc>${lastmod}</url>`;
-    });
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.join("\n")}
-</urlset>
-`;
-}
-
-export function robotsTxt(appUrl: string): string {
-  return `User-agent: *
-Allow: /
-Disallow: /app
-Disallow: /api
-Disallow: /share
-
-Sitemap: ${appUrl}/sitemap.xml
-`;
 }
 
 /** Reads the prerendered pages (none when the build has no dist/prerendered). */
