@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { uploadReadyBytes, uploadReadyDocument } from "./support/documents.ts";
 import { signInViaApi } from "./support/fixtures.ts";
 import {
@@ -24,6 +24,41 @@ const ANSWER = {
   title: { value: "A Two Column Example", quote: "A Two Column Example" },
   pages: { value: 2, quote: "It is also possible to cite works" },
 };
+
+type Look = { name: "desktop" | "phone"; colorScheme: "light" | "dark" };
+
+/**
+ * Runs `step` in a new page of each look (desktop and phone, light and dark), one account
+ * signed in once for all four, external hosts stubbed; each look's context is closed after.
+ */
+async function inEveryLook(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  step: (page: Page, look: Look) => Promise<void>,
+) {
+  let session: Awaited<ReturnType<BrowserContext["storageState"]>> | null = null;
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1280, height: 800 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ] as const) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({
+        ...options,
+        colorScheme,
+        baseURL,
+        ...(session ? { storageState: session } : {}),
+      });
+      await stubExternalHosts(context, baseURL);
+      if (!session) {
+        await signInViaApi(context, email);
+        session = await context.storageState();
+      }
+      await step(await context.newPage(), { name, colorScheme });
+      await context.close();
+    }
+  }
+}
 
 async function buildAndStart(page: Page, modelServer: ModelServer) {
   await page.goto("/app/agents/structured-information-extraction");
@@ -101,55 +136,34 @@ test("extraction screenshots: light and dark, desktop and phone", async ({
 }) => {
   test.setTimeout(300_000);
   const email = uniqueEmail("extraction-shots");
-  let session: Awaited<
-    ReturnType<import("@playwright/test").BrowserContext["storageState"]>
-  > | null = null;
-  for (const [name, options] of [
-    ["desktop", { viewport: { width: 1280, height: 800 } }],
-    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
-  ] as const) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      const context = await browser.newContext({
-        ...options,
-        colorScheme,
-        baseURL: baseURL ?? "",
-        ...(session ? { storageState: session } : {}),
-      });
-      await stubExternalHosts(context, baseURL ?? "");
-      if (!session) {
-        await signInViaApi(context, email);
-        session = await context.storageState();
-      }
-      const page = await context.newPage();
-      await uploadReadyDocument(page.request, PDF, "application/pdf");
-      await page.goto("/app/agents/structured-information-extraction");
-      await expect(page.getByRole("checkbox", { name: PDF })).toBeVisible();
-      await page.screenshot({
-        path: path.join(SHOTS, `extraction-new-${colorScheme}-${name}.png`),
-        fullPage: true,
-      });
-      await buildAndStart(page, modelServer);
-      const cells = page.getByTestId("extraction-cell");
-      await expect(cells).toHaveCount(2);
-      await cells.nth(1).click();
-      await expect(page.getByTestId("extraction-quote")).toBeVisible();
-      await page.screenshot({
-        path: path.join(SHOTS, `extraction-table-${colorScheme}-${name}.png`),
-        fullPage: true,
-      });
-      // The cell's passage in the shared panel (a sheet on a phone), the quote marked.
-      if (name === "phone") await page.getByTestId("extraction-show-passage").click();
-      const panel = page.getByTestId("citation-panel");
-      await expect(panel.locator(".textLayer mark.doc-highlight").first()).toBeVisible({
-        timeout: 60_000,
-      });
-      await page.waitForTimeout(1000);
-      await page.screenshot({
-        path: path.join(SHOTS, `extraction-passage-${colorScheme}-${name}.png`),
-      });
-      await context.close();
-    }
-  }
+  await inEveryLook(browser, baseURL ?? "", email, async (page, { name, colorScheme }) => {
+    await uploadReadyDocument(page.request, PDF, "application/pdf");
+    await page.goto("/app/agents/structured-information-extraction");
+    await expect(page.getByRole("checkbox", { name: PDF })).toBeVisible();
+    await page.screenshot({
+      path: path.join(SHOTS, `extraction-new-${colorScheme}-${name}.png`),
+      fullPage: true,
+    });
+    await buildAndStart(page, modelServer);
+    const cells = page.getByTestId("extraction-cell");
+    await expect(cells).toHaveCount(2);
+    await cells.nth(1).click();
+    await expect(page.getByTestId("extraction-quote")).toBeVisible();
+    await page.screenshot({
+      path: path.join(SHOTS, `extraction-table-${colorScheme}-${name}.png`),
+      fullPage: true,
+    });
+    // The cell's passage in the shared panel (a sheet on a phone), the quote marked.
+    if (name === "phone") await page.getByTestId("extraction-show-passage").click();
+    const panel = page.getByTestId("citation-panel");
+    await expect(panel.locator(".textLayer mark.doc-highlight").first()).toBeVisible({
+      timeout: 60_000,
+    });
+    await page.waitForTimeout(1000);
+    await page.screenshot({
+      path: path.join(SHOTS, `extraction-passage-${colorScheme}-${name}.png`),
+    });
+  });
 });
 
 /** A review naming three trials: a per-item extraction makes a row of each. */
@@ -173,80 +187,57 @@ test("extraction per item screenshots: an 'every …' proposal sets a row per it
 }) => {
   test.setTimeout(300_000);
   const email = uniqueEmail("extraction-items");
-  let session: Awaited<
-    ReturnType<import("@playwright/test").BrowserContext["storageState"]>
-  > | null = null;
-  for (const [name, options] of [
-    ["desktop", { viewport: { width: 1280, height: 800 } }],
-    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
-  ] as const) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      const context = await browser.newContext({
-        ...options,
-        colorScheme,
-        baseURL: baseURL ?? "",
-        ...(session ? { storageState: session } : {}),
-      });
-      await stubExternalHosts(context, baseURL ?? "");
-      if (!session) {
-        await signInViaApi(context, email);
-        session = await context.storageState();
-      }
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("console", (m) => {
-        if (m.type() === "error") errors.push(m.text());
-      });
-      await uploadReadyBytes(page.request, "trials.txt", Buffer.from(TRIALS), "text/plain");
-      await page.goto("/app/agents/structured-information-extraction");
-      await page
-        .getByLabel("Describe what you want")
-        .fill("Every trial mentioned: name, phase, sample size");
-      modelServer.llm.enqueue({
-        kind: "text",
-        text: JSON.stringify({
-          fields: [
-            { name: "Name", type: "text" },
-            { name: "Phase", type: "text" },
-            { name: "Sample size", type: "number" },
-          ],
-        }),
-      });
-      await page.getByRole("button", { name: "Propose fields" }).click();
-      await expect(page.getByLabel("A row per item found (“every …”)")).toBeChecked();
-      await page.getByRole("checkbox", { name: "trials.txt" }).first().check();
-      await page.getByTestId("extraction-search").fill("trial registries");
-      const estimate = page.getByTestId("extraction-estimate");
-      await expect(estimate).toContainText("1 file · up to 5 web results");
-      await estimate.scrollIntoViewIfNeeded();
-      await page.screenshot({
-        path: path.join(SHOTS, `extraction-items-new-${colorScheme}-${name}.png`),
-        fullPage: true,
-      });
-      await page.getByTestId("extraction-search").fill("");
-      modelServer.llm.enqueue({
-        kind: "text",
-        text: JSON.stringify({
-          items: [
-            trial("ALPHA", "phase 2", 120),
-            trial("BETA", "phase 3", 450),
-            trial("GAMMA", "phase 1", 24),
-          ],
-        }),
-      });
-      await page.getByTestId("extraction-start").click();
-      await expect(page).toHaveURL(
-        /\/app\/agents\/structured-information-extraction\/[A-Za-z0-9]+$/,
-      );
-      await expect(page.getByTestId("extraction-row")).toHaveCount(3);
-      await expect(page.getByTestId("extraction-row").nth(2)).toContainText("Item 3");
-      await expect(page.getByTestId("extraction-cell").nth(8)).toContainText("24");
-      await page.screenshot({
-        path: path.join(SHOTS, `extraction-items-table-${colorScheme}-${name}.png`),
-        fullPage: true,
-      });
-      expect(errors).toEqual([]);
-      await context.close();
-    }
-  }
+  await inEveryLook(browser, baseURL ?? "", email, async (page, { name, colorScheme }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await uploadReadyBytes(page.request, "trials.txt", Buffer.from(TRIALS), "text/plain");
+    await page.goto("/app/agents/structured-information-extraction");
+    await page
+      .getByLabel("Describe what you want")
+      .fill("Every trial mentioned: name, phase, sample size");
+    modelServer.llm.enqueue({
+      kind: "text",
+      text: JSON.stringify({
+        fields: [
+          { name: "Name", type: "text" },
+          { name: "Phase", type: "text" },
+          { name: "Sample size", type: "number" },
+        ],
+      }),
+    });
+    await page.getByRole("button", { name: "Propose fields" }).click();
+    await expect(page.getByLabel("A row per item found (“every …”)")).toBeChecked();
+    await page.getByRole("checkbox", { name: "trials.txt" }).first().check();
+    await page.getByTestId("extraction-search").fill("trial registries");
+    const estimate = page.getByTestId("extraction-estimate");
+    await expect(estimate).toContainText("1 file · up to 5 web results");
+    await estimate.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: path.join(SHOTS, `extraction-items-new-${colorScheme}-${name}.png`),
+      fullPage: true,
+    });
+    await page.getByTestId("extraction-search").fill("");
+    modelServer.llm.enqueue({
+      kind: "text",
+      text: JSON.stringify({
+        items: [
+          trial("ALPHA", "phase 2", 120),
+          trial("BETA", "phase 3", 450),
+          trial("GAMMA", "phase 1", 24),
+        ],
+      }),
+    });
+    await page.getByTestId("extraction-start").click();
+    await expect(page).toHaveURL(/\/app\/agents\/structured-information-extraction\/[A-Za-z0-9]+$/);
+    await expect(page.getByTestId("extraction-row")).toHaveCount(3);
+    await expect(page.getByTestId("extraction-row").nth(2)).toContainText("Item 3");
+    await expect(page.getByTestId("extraction-cell").nth(8)).toContainText("24");
+    await page.screenshot({
+      path: path.join(SHOTS, `extraction-items-table-${colorScheme}-${name}.png`),
+      fullPage: true,
+    });
+    expect(errors).toEqual([]);
+  });
 });
