@@ -82,6 +82,8 @@ function Suggestions({
             key={text}
             variant="outline"
             size="sm"
+            // A long question (a long column name, a wordier language) wraps within the column.
+            className="h-auto! min-h-8 max-w-full shrink! py-1.5 text-start whitespace-normal!"
             disabled={disabled}
             onClick={() => onPick(text)}
           >
