@@ -436,6 +436,8 @@ test("a CSV's chat starters are a spreadsheet's, in the interface's language; th
     await page.reload();
     await expect(page.getByTestId("document-question")).toHaveText(first[run.lang]);
     await expect(badge).toBeVisible({ timeout: 30_000 });
+    // Its citation is a chip again (the reply drawn, not its plain text while that loads).
+    await expect(page.getByTestId("document-citation").first()).toBeVisible();
     await page.screenshot({
       path: path.join(
         SCREENSHOTS,
