@@ -5,6 +5,7 @@ import {
   type StoredPart,
   type StoredResults,
   storedPartsOf,
+  storedResultsOf,
   storedTurnToMessages,
 } from "./stored-turn.ts";
 
@@ -174,6 +175,14 @@ describe("stored turns: one shape, one converter each way", () => {
     const old = storedTurnToMessages({ ...agent, parts: null, results: { markdown: "Earlier." } });
     expect(old[1]?.parts).toEqual([{ type: "text", text: "Earlier.", state: "done" }]);
     expect(storedTurnToMessages({ ...agent, parts: [], results: {} })).toHaveLength(1);
+    // A reply of the offline engine says so when restored (a document chat's, an agent's).
+    const offline = storedTurnToMessages({
+      ...agent,
+      parts,
+      results: storedResultsOf({ markdown: "Done.", offline: true }),
+    });
+    expect(offline[1]?.metadata).toMatchObject({ entryId: "A1", offline: true });
+    expect(old[1]?.metadata).not.toHaveProperty("offline");
   });
 
   it("cuts what agents keep of read pages and found passages, as before", () => {

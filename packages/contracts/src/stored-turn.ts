@@ -100,6 +100,7 @@ export function storedResultsOf(value: Readonly<Record<string, unknown>>): Store
   return {
     ...(typeof value.markdown === "string" ? { markdown: value.markdown } : {}),
     ...(typeof value.thinking === "string" ? { thinking: value.thinking } : {}),
+    ...(value.offline === true ? { offline: true } : {}),
     ...(value.stopped === true ? { stopped: true } : {}),
   };
 }
@@ -213,6 +214,8 @@ export function storedTurnToMessages<V>(turn: StoredTurn<V>): StoredTurnMessage[
         entryId: turn.id,
         threadId: turn.threadId,
         agentId: turn.agentId ?? "",
+        // Written by the offline engine: the restored reply says so, as it did while it streamed.
+        ...(turn.results.offline === true ? { offline: true } : {}),
         ...(stopped ? { stopped: true } : {}),
         ...versions,
       };

@@ -361,6 +361,10 @@ describe("agent chats offline (no model)", () => {
     expect(textOf(chunks)).toContain("gravity pulls the oceans");
     expect(textOf(chunks)).toContain("[1]");
     expect(await agentUsage(offline, cookie)).toBe(1);
+    // After a reload the reply still says it was offline (its metadata, from what was saved).
+    const thread = await restoreThread(offline, threadIdOf(chunks), cookie);
+    expect(thread.status).toBe(200);
+    expect(thread.turns[0]?.metadata).toMatchObject({ offline: true });
   });
 
   it("refuses an agent that needs a model with what to configure, before anything runs", async () => {

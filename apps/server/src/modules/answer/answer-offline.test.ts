@@ -127,10 +127,15 @@ describe("GET /api/threads/:threadId (G2)", () => {
         query: string;
         results: { markdown: string; offline?: boolean; model?: string };
       }[];
+      messages: { role: string; metadata?: Record<string, unknown> }[];
     };
     expect(body.entries).toHaveLength(1);
     expect(body.entries[0]?.results.markdown).toBe(textOf(chunks));
     expect(body.entries[0]?.results).toMatchObject({ offline: true, model: "extractive" });
+    // The restored reply (UI messages) says it was offline, as the streamed one did.
+    expect(body.messages.find((m) => m.role === "assistant")?.metadata).toMatchObject({
+      offline: true,
+    });
     const foreign = await h.request(`/api/threads/${threadId}`, { cookie: other.cookie });
     const missing = await h.request("/api/threads/nope", { cookie: owner.cookie });
     expect(foreign.status).toBe(404);

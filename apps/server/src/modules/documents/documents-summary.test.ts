@@ -37,7 +37,27 @@ describe("summary planning", () => {
       "What are the key points?",
     ])
       expect(asksForSummary(q), q).toBe(true);
-    for (const q of ["What did the authors measure?", "Where is the moon?"])
+    // The chat's starters as the other interface languages send them.
+    for (const q of [
+      "Fasse das Dokument zusammen",
+      "Was sind die wichtigsten Punkte?",
+      "Résume ce document",
+      "Quels sont les points clés ?",
+      "Haz un resumen de este documento",
+      "¿Cuáles son los puntos clave?",
+      "このドキュメントを要約して",
+      "لخص هذا المستند",
+      "ما النقاط الرئيسية؟",
+    ])
+      expect(asksForSummary(q), q).toBe(true);
+    for (const q of [
+      "What did the authors measure?",
+      "Where is the moon?",
+      "When did the talks resume?",
+      "What does the résumé list?",
+      "Was haben diese Dateien gemeinsam?",
+      "¿Qué dice la diapositiva 3?",
+    ])
       expect(asksForSummary(q), q).toBe(false);
   });
 

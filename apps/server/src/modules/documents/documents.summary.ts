@@ -36,8 +36,16 @@ const NOTE_SOURCE_CHARS = 1_500;
 /** Key terms the offline engine is asked for. */
 const KEY_TERMS = 10;
 
+/**
+ * The same asked in the interface's other languages (the document chat's starters are sent in
+ * the person's language: web locales' `documents.starter.summarise` and `…keyPoints`). Scripts
+ * without word boundaries (Japanese, Arabic) are matched as words of their own.
+ */
+const SUMMARY_OTHER =
+  /\bzusammenfass|\bfasse\b[^.?!]*\bzusammen\b|wichtigsten punkte|\brésum(?:e|ez|er)\b|points clés|\bresumen\b|puntos clave|要約|要点|概要|まとめて|لخص|تلخيص|النقاط الرئيسية/i;
+
 export function asksForSummary(question: string): boolean {
-  return SUMMARY.test(question);
+  return SUMMARY.test(question) || SUMMARY_OTHER.test(question);
 }
 
 export interface Section {

@@ -266,6 +266,9 @@ describe("document chat (offline)", () => {
     // The thread API names the chat's document.
     expect(thread.subject?.id).toBe(notesId);
     expect(thread.turns[0]?.parts.map((p) => p.type)).toContain("data-citations");
+    // An offline reply streams with `offline` in its metadata; restored, it still says so.
+    expect(partOf(reply.chunks, "start")?.messageMetadata).toMatchObject({ offline: true });
+    expect(thread.turns[0]?.metadata).toMatchObject({ offline: true });
     expect((await restoreThread(h, "docthread1", bob.cookie)).status).toBe(404);
     // History lists it as a chat about this document.
     const listed = (await (await h.request("/api/history", { cookie: alice.cookie })).json()) as {

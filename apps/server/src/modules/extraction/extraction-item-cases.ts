@@ -5,13 +5,14 @@ import {
 } from "@nexus/contracts";
 import { expect, it } from "vitest";
 import { untilDone, upload } from "../../../test/files-kit.ts";
-import { NOTHING_FOUND_NOTE } from "./extraction.fill-items.ts";
+import { ITEM_NOT_MATCHED_NOTE, NOTHING_FOUND_NOTE } from "./extraction.fill-items.ts";
 import type { ExtractionWorld } from "./extraction-test-cases.ts";
 import {
   ended,
   ITEM_FIELDS,
   ITEM_FILES,
   parseCsv,
+  parseXlsx,
   promptText,
   sleep,
   until,
@@ -127,7 +128,27 @@ export function itemCases(w: ExtractionWorld): void {
     const csv = await h.request(`/api/extractions/${item.id}/export?format=csv`, {
       cookie: person.cookie,
     });
-    expect(parseCsv(await csv.text())).toHaveLength(1 + 3 + 1 + 64);
+    const csvRows = parseCsv(await csv.text());
+    expect(csvRows).toHaveLength(1 + 3 + 1 + 64);
+    // Each row names its item (counted from 1) beside its source, in CSV and XLSX alike.
+    expect(csvRows[0]?.slice(0, 4)).toEqual(["source", "item", "status", "name"]);
+    expect(csvRows.slice(1, 4).map((r) => r.slice(0, 4))).toEqual([
+      ["trials.txt", "1", "done", "ALPHA"],
+      ["trials.txt", "2", "done", "BETA"],
+      ["trials.txt", "3", "done", "GAMMA"],
+    ]);
+    expect(csvRows.at(-1)?.slice(0, 2)).toEqual(["many-trials.txt", "64"]);
+    const xlsx = await h.request(`/api/extractions/${item.id}/export?format=xlsx`, {
+      cookie: person.cookie,
+    });
+    const sheet = parseXlsx(new Uint8Array(await xlsx.arrayBuffer()));
+    expect(sheet[0]?.slice(0, 4)).toEqual(["source", "item", "status", "name"]);
+    expect(sheet.slice(1, 4).map((r) => r.slice(0, 4))).toEqual([
+      ["trials.txt", 1, "done", "ALPHA"],
+      ["trials.txt", 2, "done", "BETA"],
+      ["trials.txt", 3, "done", "GAMMA"],
+    ]);
+    expect(sheet[4]?.slice(0, 2)).toEqual(["no-trials.txt", 1]);
     const md = await (
       await h.request(`/api/extractions/${item.id}/export?format=md`, { cookie: person.cookie })
     ).text();
@@ -162,6 +183,95 @@ export function itemCases(w: ExtractionWorld): void {
     expect(after.rows).toHaveLength(item.rows.length);
     expect(after.rows[2]?.cells.phase).toMatchObject({ value: "phase 1b", edited: true });
     expect(after.rows[1]?.cells).toEqual(item.rows[1]?.cells);
+  });
+}
+
+export function reorderedItemCases(w: ExtractionWorld): void {
+  it("matches a column re-run's and a new field's items to their rows by identity, not by order", {
+    timeout: 30_000,
+  }, async () => {
+    const { h } = w;
+    const person = await h.signIn("extract-reordered@nexus.test");
+    const fileId = await uploaded(w, person.cookie, "reordered-trials.txt");
+    const res = await h.request("/api/extractions", {
+      method: "POST",
+      cookie: person.cookie,
+      body: {
+        title: "Reordered trials",
+        fields: ITEM_FIELDS,
+        rowMode: "per_item",
+        sources: [{ kind: "file", fileId }],
+      },
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as ExtractionItem;
+    const text = ITEM_FILES["reordered-trials.txt"] ?? "";
+    const table = async () => {
+      const item = await until(h, person.cookie, id, ended);
+      expect(item.status).toBe("succeeded");
+      return item.rows;
+    };
+    const sizes = (rows: ExtractionItem["rows"]) =>
+      rows.map((r) => [r.index, r.cells.name?.value, r.cells.sample_size?.value]);
+    const first = await table();
+    expect(sizes(first)).toEqual([
+      [0, "ALPHA", 120],
+      [1, "BETA", 450],
+      [2, "GAMMA", 24],
+    ]);
+
+    // The column read again: the model lists GAMMA, BETA, ALPHA; each value lands on its item.
+    const rerun = await h.request(`/api/extractions/${id}/rerun`, {
+      method: "POST",
+      cookie: person.cookie,
+      body: { field: "sample_size" },
+    });
+    expect(rerun.status).toBe(202);
+    const second = await table();
+    expect(sizes(second)).toEqual(sizes(first));
+    for (const row of second) {
+      const cell = row.cells.sample_size;
+      expect(cell).toMatchObject({ mark: "exact", quote: `enrolled ${cell?.value} patients` });
+      // Its quote is placed on the item's own line of the file.
+      const line = text.slice(0, cell?.place?.start).split("\n").length - 1;
+      expect(text.split("\n")[line]).toContain(`The ${row.cells.name?.value} trial`);
+    }
+
+    // A field added: read in the reversed order again, each registry number on its own trial.
+    const added = await h.request(`/api/extractions/${id}/fields`, {
+      method: "POST",
+      cookie: person.cookie,
+      body: { field: { key: "registry", name: "Registry", type: "text" } },
+    });
+    expect(added.status).toBe(202);
+    const third = await table();
+    expect(third.map((r) => [r.cells.name?.value, r.cells.registry?.value])).toEqual([
+      ["ALPHA", "NCT-101"],
+      ["BETA", "NCT-202"],
+      ["GAMMA", "NCT-303"],
+    ]);
+
+    // Read again with GAMMA no longer listed and an item no row is: GAMMA's row says it was not
+    // found again (no other item's value), the others keep their own.
+    const again = await h.request(`/api/extractions/${id}/rerun`, {
+      method: "POST",
+      cookie: person.cookie,
+      body: { field: "registry" },
+    });
+    expect(again.status).toBe(202);
+    const fourth = await table();
+    expect(fourth.map((r) => [r.cells.name?.value, r.cells.registry?.value])).toEqual([
+      ["ALPHA", "NCT-101"],
+      ["BETA", "NCT-202"],
+      ["GAMMA", null],
+    ]);
+    expect(fourth[2]?.cells.registry).toMatchObject({
+      mark: "not_found",
+      note: ITEM_NOT_MATCHED_NOTE,
+    });
+    expect(JSON.stringify(fourth)).not.toContain("NCT-999");
+    // The other columns are as they were.
+    expect(fourth.map((r) => r.cells.sample_size)).toEqual(second.map((r) => r.cells.sample_size));
   });
 }
 

@@ -72,6 +72,13 @@ export const ITEM_FILES: Record<string, string> = {
     "The BETA trial was a phase 3 study that enrolled 450 patients.",
     "The GAMMA trial was a phase 1 study that enrolled 24 patients.",
   ].join("\n"),
+  // Read again, the model lists these in another order (REORDERED_READS).
+  "reordered-trials.txt": [
+    "Three trials are compared here.",
+    "The ALPHA trial (registry NCT-101) was a phase 2 study that enrolled 120 patients.",
+    "The BETA trial (registry NCT-202) was a phase 3 study that enrolled 450 patients.",
+    "The GAMMA trial (registry NCT-303) was a phase 1 study that enrolled 24 patients.",
+  ].join("\n"),
   "no-trials.txt": "This note is about the weather in spring and mentions no study at all.",
   "many-trials.txt": Array.from(
     { length: 70 },
@@ -97,6 +104,39 @@ export const ITEM_ANSWERS: Record<string, unknown[]> = {
     sample_size: { value: i + 10, quote: `enrolled ${i + 10} people` },
   })),
 };
+
+/** reordered-trials.txt's trials: phase, sample size, registry number. */
+const REGISTERED: Record<string, [string, number, string]> = {
+  ALPHA: ["phase 2", 120, "NCT-101"],
+  BETA: ["phase 3", 450, "NCT-202"],
+  GAMMA: ["phase 1", 24, "NCT-303"],
+};
+const registered = (name: string) => {
+  const [phase, size, registry] = REGISTERED[name] ?? ["", 0, ""];
+  return {
+    ...trial(name, phase, size),
+    registry: { value: registry, quote: `registry ${registry}` },
+  };
+};
+
+/**
+ * reordered-trials.txt's reads, one after another: first in the file's order; then reversed (a
+ * column re-run, a field added); last reversed with GAMMA missing and an item no row is (OMEGA).
+ */
+export const REORDERED_READS: unknown[][] = [
+  ["ALPHA", "BETA", "GAMMA"].map(registered),
+  ["GAMMA", "BETA", "ALPHA"].map(registered),
+  ["GAMMA", "BETA", "ALPHA"].map(registered),
+  [
+    {
+      name: { value: "OMEGA", quote: "Three trials are compared here." },
+      registry: { value: "NCT-999", quote: null },
+    },
+    registered("BETA"),
+    registered("ALPHA"),
+  ],
+];
+let reorderedReads = 0;
 
 export function promptText(request: RecordedRequest): string {
   return request.messages
@@ -134,6 +174,10 @@ export function answerFor(request: RecordedRequest, held: ReadonlySet<string>): 
   if (text.includes("Fields of each item:")) {
     const file = /Title: (\S+\.txt)/.exec(text)?.[1] ?? "";
     if (file && held.has(file)) return { kind: "stall" };
+    if (file === "reordered-trials.txt") {
+      const read = REORDERED_READS[Math.min(reorderedReads++, REORDERED_READS.length - 1)];
+      return json({ items: read });
+    }
     return json({ items: ITEM_ANSWERS[file] ?? [] });
   }
   // A stand-in web page (a web search's result).

@@ -18,15 +18,20 @@ function cellValue(cell: ExtractionCell | undefined): Scalar {
   return Array.isArray(value) ? value.join("; ") : value;
 }
 
+/**
+ * The table: a row per source (or, a row per item, per item found, with the item's number among
+ * its source's beside the source, counted from 1 as the screen and the document export show it).
+ */
 export function tableOf(item: ExtractionItem): Table {
-  const header = ["source", "status"];
+  const perItem = item.rowMode === "per_item";
+  const header = perItem ? ["source", "item", "status"] : ["source", "status"];
   for (const f of item.fields)
     header.push(f.key, `${f.key} quote`, `${f.key} mark`, `${f.key} page`, `${f.key} edited`);
   const rows = item.rows.map((row) => {
-    const out: Scalar[] = [
-      row.source.label,
-      row.error ? `${row.status}: ${row.error}` : row.status,
-    ];
+    const status = row.error ? `${row.status}: ${row.error}` : row.status;
+    const out: Scalar[] = perItem
+      ? [row.source.label, row.source.item === null ? null : row.source.item + 1, status]
+      : [row.source.label, status];
     for (const f of item.fields) {
       const cell = row.cells[f.key];
       out.push(

@@ -7,6 +7,7 @@ import {
 } from "@nexus/contracts";
 import type { Deps, SessionUser } from "../../deps.ts";
 import type { RunStepContext } from "../runs/runs.jobs.ts";
+import { identityFields, matchItems } from "./extraction.item-match.ts";
 import { extractItems } from "./extraction.items.ts";
 import * as repo from "./extraction.repo.ts";
 import { MODEL_FAILED_TEXT, mergeRow, rowEvent } from "./extraction.rows.ts";
@@ -15,15 +16,22 @@ import { readSource, SourceError, type StoredSource } from "./extraction.sources
 /** What every cell of a source that lists no item says (its one row: nothing found). */
 export const NOTHING_FOUND_NOTE = "This source mentions no such item.";
 
-/** A source that lists no item: one row, every field not found (said, not left empty). */
-function nothingFound(fields: readonly ExtractionField[]): ExtractionCell[] {
+/** What a row's re-read cell says when the new read lists no item that is this row's. */
+export const ITEM_NOT_MATCHED_NOTE =
+  "This item was not found again when the source was read for this column.";
+
+/** Every field not found, and why (said, not left empty). */
+function nothingFound(
+  fields: readonly ExtractionField[],
+  note = NOTHING_FOUND_NOTE,
+): ExtractionCell[] {
   return fields.map(() => ({
     value: null,
     raw: null,
     quote: null,
     mark: "not_found",
     place: null,
-    note: NOTHING_FOUND_NOTE,
+    note,
     edited: false,
   }));
 }
@@ -41,7 +49,11 @@ type Write = {
  * deleted, all in one transaction, then each row published. A source that lists none has one
  * row whose every field is not found. With `only` (a column re-run, a field added) the items are
  * still read with every field (what tells them apart) but only those fields' cells change, on the
- * rows there are. A source that cannot be read or answered marks its rows failed, not the run.
+ * rows there are: each row takes the new item that is the same item (extraction.item-match.ts:
+ * its other cells' values or quotes), whatever order the model lists them in; a row with no such
+ * item gets "not found" and why, never another item's value. A whole re-read keeps the person's
+ * corrected cells with the item they were made on, not with its old position. A source that
+ * cannot be read or answered marks its rows failed, not the run.
  */
 export async function fillItems(options: {
   deps: Deps;
@@ -75,11 +87,23 @@ export async function fillItems(options: {
     });
     const items = read.items.length > 0 ? read.items : [nothingFound(fields)];
     const noPages = stored.kind === "url";
+    const match = matchItems({
+      fields,
+      identity: identityFields(fields, options.only),
+      rows,
+      first,
+      items: read.items,
+    });
     if (options.only) {
       const only = options.only;
       const picked = fields.flatMap((f, i) => (only.includes(f.key) ? [[f, i] as const] : []));
+      const missing = nothingFound(
+        fields,
+        read.items.length > 0 ? ITEM_NOT_MATCHED_NOTE : NOTHING_FOUND_NOTE,
+      );
       for (const row of rows) {
-        const item = items[row.row - first] ?? nothingFound(fields);
+        const at = match.get(row.row);
+        const item = (at === undefined ? undefined : read.items[at]) ?? missing;
         const cells = picked.map(([, i]) => item[i] as ExtractionCell);
         const merged = mergeRow(
           row.cells,
@@ -91,11 +115,14 @@ export async function fillItems(options: {
         writes.push({ row: row.row, status: "done", cells: merged, error: null });
       }
     } else {
+      // Each new item keeps what the person corrected on the row that was this item.
+      const rowOf = new Map([...match].map(([row, item]) => [item, row]));
       const before = new Map(rows.map((r) => [r.row, r.cells]));
       for (const [i, cells] of items.entries()) {
-        const row = first + i;
-        const merged = mergeRow(before.get(row) ?? {}, fields, cells, pages, noPages);
-        writes.push({ row, status: "done", cells: merged, error: null });
+        const was = rowOf.get(i);
+        const kept = was === undefined ? {} : (before.get(was) ?? {});
+        const merged = mergeRow(kept, fields, cells, pages, noPages);
+        writes.push({ row: first + i, status: "done", cells: merged, error: null });
       }
       keep = items.length;
     }

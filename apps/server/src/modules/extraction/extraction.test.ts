@@ -11,7 +11,7 @@ import { createHarness, type Harness } from "../../../test/harness.ts";
 import { JOB_DEFINITIONS } from "../../job-definitions.ts";
 import { type JobRuntime, startJobRuntime } from "../../jobs/runtime.ts";
 import { tableOf } from "./extraction.export.ts";
-import { bulkDeleteCases, itemCases } from "./extraction-item-cases.ts";
+import { bulkDeleteCases, itemCases, reorderedItemCases } from "./extraction-item-cases.ts";
 import {
   addFieldCase,
   documentExportCase,
@@ -243,6 +243,8 @@ describe("an extraction over three PDFs", () => {
     const padded = sheet.map((r) => [...r, ...Array(width - r.length).fill(null)]);
     expect(padded).toEqual([table.header, ...table.rows]);
     expect(table.header).toContain("title quote");
+    // A row per source has no item column (a row per item: extraction-item-cases.ts).
+    expect(table.header.slice(0, 2)).toEqual(["source", "status"]);
     const bad = await h.request(`/api/extractions/${item.id}/export?format=zip`, {
       cookie: owner.cookie,
     });
@@ -381,6 +383,7 @@ describe("a web search as a source", () => {
 
 describe("a row per item found", () => {
   itemCases(world);
+  reorderedItemCases(world);
   bulkDeleteCases(world, held);
 });
 

@@ -4,7 +4,10 @@ import {
   type AgentCatalogueEntry,
   type AgentsResponse,
   type MeResponse,
+  OFFLINE_MODE_LABEL,
   PRESET_AGENT_INFO,
+  storedResultsOf,
+  storedTurnToMessages,
   type ThreadResponse,
 } from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -403,6 +406,34 @@ describe("AgentChatScreen", () => {
     // Restored through the one thread API.
     const asked = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("threads"));
     expect(asked).toEqual(["/api/threads/T5?kind=agent&subject=writer"]);
+  });
+
+  it("restores an offline reply with its Offline mode badge (and a model's without)", async () => {
+    // The saved turns as the server keeps them, read back through contracts' one converter.
+    const turn = (id: string, offline: boolean) =>
+      storedTurnToMessages({
+        shape: "conversation",
+        id,
+        threadId: "T7",
+        query: `Question ${id}`,
+        agentId: "writer",
+        parts: [{ type: "text", text: `Reply ${id}` }],
+        results: storedResultsOf({ markdown: `Reply ${id}`, offline }),
+      });
+    server([], {
+      threadId: "T7",
+      kind: "agent",
+      subject: { id: "writer", name: "Writer" },
+      entries: [],
+      messages: [...turn("e1", true), ...turn("e2", false)],
+    });
+    setup("/app/agents/writer/T7");
+    expect(await screen.findByText("Reply e2")).toBeInTheDocument();
+    const [offline, online] = screen.getAllByTestId("agent-reply");
+    expect(within(offline as HTMLElement).getByTestId("offline-badge")).toHaveTextContent(
+      OFFLINE_MODE_LABEL,
+    );
+    expect(within(online as HTMLElement).queryByTestId("offline-badge")).toBeNull();
   });
 
   it("asks the one thread API for a conversation with this agent", async () => {

@@ -1,12 +1,21 @@
-import type { DocumentCitation, DocumentInfo, MeResponse, ThreadResponse } from "@nexus/contracts";
+import {
+  type DocumentCitation,
+  type DocumentInfo,
+  type MeResponse,
+  OFFLINE_MODE_LABEL,
+  storedResultsOf,
+  storedTurnToMessages,
+  type ThreadResponse,
+} from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
 import { clearDocumentChats } from "../lib/document-chat-store.ts";
-import { DOCUMENT_SUGGESTIONS, DocumentChatPanel } from "./document-chat-panel.tsx";
+import { DocumentChatPanel } from "./document-chat-panel.tsx";
 
 const SIGNED_IN: MeResponse = {
   user: {
@@ -82,7 +91,21 @@ function replyStream(text: string, citations: DocumentCitation[]) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function server(chat: string[], thread: ThreadResponse | "missing" | null) {
+/** The chat's files as …/threads/t1/files answers (the document first; more: a collection). */
+function chatFiles(count: number) {
+  return {
+    threadId: "t1",
+    files: Array.from({ length: count }, (_, i) => ({
+      id: `f${i + 1}`,
+      name: i === 0 ? "tracemonkey.pdf" : `notes-${i}.md`,
+      kind: i === 0 ? "pdf" : "md",
+      status: "ready",
+      primary: i === 0,
+    })),
+  };
+}
+
+function server(chat: string[], thread: ThreadResponse | "missing" | null, files = 1) {
   const bodies: Array<Record<string, unknown>> = [];
   const urls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -102,6 +125,7 @@ function server(chat: string[], thread: ThreadResponse | "missing" | null) {
         return json({ error: { code: "not_found", message: "Not found." } }, 404);
       return json(thread ?? { ...savedThread("f1"), messages: [] });
     }
+    if (url.endsWith("/api/documents/f1/threads/t1/files")) return json(chatFiles(files));
     return json({});
   });
   vi.stubGlobal("fetch", fetch);
@@ -151,9 +175,11 @@ function setup() {
   return { user: userEvent.setup(), onCitation };
 }
 
-afterEach(() => {
+afterEach(async () => {
   clearDocumentChats();
   vi.unstubAllGlobals();
+  // The web project's files share one module graph: leave the interface in English.
+  await activateLocale("en");
 });
 
 describe("DocumentChatPanel", () => {
@@ -161,9 +187,17 @@ describe("DocumentChatPanel", () => {
     const { bodies } = server([replyStream(TEXT, CITATIONS)], null);
     const { user } = setup();
     const suggestions = await screen.findByTestId("document-suggestions");
-    for (const text of DOCUMENT_SUGGESTIONS.slice(0, 2)) {
-      expect(within(suggestions).getByRole("button", { name: text })).toBeTruthy();
-    }
+    // A PDF's: questions for a text (until its own headings have arrived).
+    expect(
+      within(suggestions)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual([
+      "Summarise this",
+      "What are the key points?",
+      "What does it conclude?",
+      "What questions does it leave open?",
+    ]);
     await user.click(screen.getByTestId("document-reasoning"));
     await user.click(within(suggestions).getByRole("button", { name: "Summarise this" }));
     await screen.findAllByTestId("document-citation");
@@ -171,6 +205,27 @@ describe("DocumentChatPanel", () => {
     expect(bodies[0]).toMatchObject({ threadId: "t1", reasoning: true });
     expect(screen.getByTestId("document-question").textContent).toBe("Summarise this");
     expect(screen.queryByTestId("document-suggestions")).toBeNull();
+  });
+
+  it("offers a collection's starters about its files together, and French ones in French", async () => {
+    const { bodies } = server([replyStream(TEXT, CITATIONS)], null, 3);
+    const { user } = setup();
+    const suggestions = await screen.findByTestId("document-suggestions");
+    await within(suggestions).findByRole("button", { name: "How do these files differ?" });
+    expect(suggestions).toHaveTextContent("Ask about these files, or start with:");
+    expect(within(suggestions).queryByRole("button", { name: "Summarise this" })).toBeNull();
+    await activateLocale("fr");
+    expect(
+      await within(suggestions).findByRole("button", {
+        name: "En quoi ces fichiers diffèrent-ils ?",
+      }),
+    ).toBeTruthy();
+    // A click sends the starter as the person's question, in the language it is shown in.
+    await user.click(
+      within(suggestions).getByRole("button", { name: "De quoi parle chaque fichier ?" }),
+    );
+    await screen.findAllByTestId("document-citation");
+    expect(JSON.stringify(bodies[0])).toContain('"text":"De quoi parle chaque fichier ?"');
   });
 
   it("shows the text without quotes; the k-th chip is citations[marker k] and a click hands it over", async () => {
@@ -235,6 +290,32 @@ describe("DocumentChatPanel", () => {
     expect(urls.filter((url) => url.includes("/threads/"))).toEqual([
       "/api/threads/t1?kind=document&subject=f1",
     ]);
+  });
+
+  it("restores an offline reply with its Offline mode badge, from what the turn saved", async () => {
+    // The saved turn as the server keeps it (results with `offline`), read back as the thread API
+    // does (contracts' one converter), not a hand-made message.
+    const messages = storedTurnToMessages({
+      shape: "conversation",
+      id: "e1",
+      threadId: "t1",
+      query: "What is traced?",
+      agentId: "f1",
+      parts: [{ type: "text", text: TEXT }],
+      results: storedResultsOf({ markdown: TEXT, offline: true, model: "extractive" }),
+    });
+    server([], { ...savedThread("f1"), messages });
+    setup();
+    const badge = await screen.findByTestId("offline-badge");
+    expect(badge).toHaveTextContent(OFFLINE_MODE_LABEL);
+    expect(screen.getByTestId("document-question").textContent).toBe("What is traced?");
+  });
+
+  it("restores a reply of a model without the badge", async () => {
+    server([], savedThread("f1"));
+    setup();
+    await screen.findAllByTestId("document-citation");
+    expect(screen.queryByTestId("offline-badge")).toBeNull();
   });
 
   it("says a thread that is not this document's (or not there) is not available, with a new chat", async () => {

@@ -1,7 +1,7 @@
 import type { DocumentCitation, DocumentInfo } from "@nexus/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Brain } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ChatComposer, type ComposerDraft } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
@@ -19,6 +19,7 @@ import { paths } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { historyKeys, usageKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.tsx";
+import { useCollectionFiles } from "../api/collections.ts";
 import { documentKeys, getDocumentText } from "../api/documents.ts";
 import {
   type DocumentChat,
@@ -27,28 +28,29 @@ import {
 } from "../lib/document-chat-store.ts";
 import { type DocumentUIMessage, messageText } from "../lib/document-message.ts";
 import { askAboutText, onDocumentChatRequest, quoteText } from "../lib/selection-chat.ts";
-import { documentStarters } from "../lib/starters.ts";
+import { documentStarters, starterSubject } from "../lib/starters.ts";
 import { DocumentReply } from "./document-reply.tsx";
 
 /**
  * What an empty thread offers to ask (a click sends it): questions from the document's own
- * headings, sheets or slide titles (lib/starters.ts); these until its text has arrived.
+ * headings, sheets or slide titles, or about a collection's files together (lib/starters.ts), in
+ * the interface's language; its kind's general ones until its text has arrived.
  */
-export const DOCUMENT_SUGGESTIONS = [
-  "Summarise this",
-  "What are the key points?",
-  "What does it conclude?",
-  "What questions does it leave open?",
-] as const;
-
-function useStarters(document: DocumentInfo): readonly string[] {
+function useStarters(
+  document: DocumentInfo,
+  threadId: string,
+): { starters: readonly string[]; collection: boolean } {
+  const t = useT();
   const text = useQuery({
     queryKey: documentKeys.text(document.id),
     queryFn: ({ signal }) => getDocumentText(document.id, signal),
     enabled: document.status === "ready",
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return useMemo(() => documentStarters(document.kind, text.data), [document.kind, text.data]);
+  const files = useCollectionFiles(document.id, threadId).data?.files?.length ?? 1;
+  // Worded anew on each render: `useT` renders again when the language changes.
+  const starters = documentStarters({ kind: document.kind, text: text.data, files, t });
+  return { starters, collection: starterSubject(document.kind, files) === "collection" };
 }
 
 const PIN_TARGETS = {
@@ -58,24 +60,30 @@ const PIN_TARGETS = {
 
 function Suggestions({
   document,
+  threadId,
   onPick,
   disabled,
 }: {
   document: DocumentInfo;
+  threadId: string;
   onPick: (text: string) => void;
   disabled: boolean;
 }) {
   const t = useT();
-  const starters = useStarters(document);
+  const { starters, collection } = useStarters(document, threadId);
   return (
     <div className="flex flex-col gap-2" data-testid="document-suggestions">
-      <p className="text-sm text-muted">{t("documents.chat.intro")}</p>
+      <p className="text-sm text-muted">
+        {t(collection ? "documents.chat.introCollection" : "documents.chat.intro")}
+      </p>
       <div className="flex flex-wrap gap-2">
         {starters.map((text) => (
           <Button
             key={text}
             variant="outline"
             size="sm"
+            // A long question (a long column name, a wordier language) wraps within the column.
+            className="h-auto! min-h-8 max-w-full shrink! py-1.5 text-start whitespace-normal!"
             disabled={disabled}
             onClick={() => onPick(text)}
           >
@@ -91,10 +99,12 @@ function Suggestions({
 function DocumentConversation({
   entry,
   document,
+  threadId,
   onCitation,
 }: {
   entry: DocumentChat;
   document: DocumentInfo;
+  threadId: string;
   onCitation: (citation: DocumentCitation) => void;
 }) {
   const t = useT();
@@ -164,7 +174,14 @@ function DocumentConversation({
         openAtEnd: true,
         turnTestId: "document-turn",
         pendingTestId: "document-pending",
-        empty: <Suggestions document={document} onPick={thread.send} disabled={!ready} />,
+        empty: (
+          <Suggestions
+            document={document}
+            threadId={threadId}
+            onPick={thread.send}
+            disabled={!ready}
+          />
+        ),
         question: (question) => (
           <div className="flex w-full justify-end" data-testid="document-question">
             <p className="max-w-[85%] rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 text-base break-words whitespace-pre-wrap text-fg">
@@ -261,6 +278,7 @@ export function DocumentChatPanel({
         key={entry.key}
         entry={entry}
         document={document}
+        threadId={threadId}
         onCitation={onCitation}
       />
     );

@@ -8,7 +8,6 @@ import {
   viewKind,
   visibleRows,
 } from "./office-view.ts";
-import { documentStarters } from "./starters.ts";
 
 const SHEET: SheetView = {
   type: "sheet",
@@ -112,54 +111,5 @@ describe("office view helpers", () => {
     const text: DocumentText = { pages: [page(SHEET)] };
     expect(viewKind(text)).toBe("sheet");
     expect(viewKind({ pages: [{ ...page(SHEET), view: undefined }] })).toBe("text");
-  });
-});
-
-describe("starters from the document", () => {
-  it("asks a spreadsheet about its sheets and number and date columns, never about methods", () => {
-    const starters = documentStarters("xlsx", { pages: [page(SHEET)] });
-    expect(starters[0]).toBe("Summarise this");
-    expect(starters).toContain("What does the sheet “Sales” show?");
-    expect(starters).toContain("What are the highest and lowest values of “Amount”?");
-    expect(starters).toHaveLength(4);
-    expect(starters.join(" ")).not.toMatch(/methods|evidence/);
-  });
-
-  it("asks a presentation about its slide titles", () => {
-    const slide = {
-      page: 3,
-      label: "Slide 3",
-      text: "",
-      ocr: false,
-      passages: [],
-      view: {
-        type: "slide" as const,
-        blocks: [{ k: "title" as const, text: "Q3 results", s: 0, e: 10 }],
-      },
-    };
-    expect(documentStarters("pptx", { pages: [slide] })).toContain(
-      "What does slide 3, “Q3 results”, say?",
-    );
-  });
-
-  it("asks a text about its own headings, after its title; general ones without any", () => {
-    const passages = ["Paper", "Paper › Methods", "Paper › Results", "Paper › Results"].map(
-      (headingPath, ordinal) => ({ ordinal, page: 1, start: 0, end: 1, headingPath }),
-    );
-    const starters = documentStarters("docx", {
-      pages: [{ page: 1, label: "Text", text: "", ocr: false, passages }],
-    });
-    expect(starters).toEqual([
-      "Summarise this",
-      "What does “Methods” say?",
-      "What does “Results” say?",
-      "What are the key points?",
-    ]);
-    expect(documentStarters("pdf", undefined)).toEqual([
-      "Summarise this",
-      "What are the key points?",
-      "What does it conclude?",
-      "What questions does it leave open?",
-    ]);
   });
 });
