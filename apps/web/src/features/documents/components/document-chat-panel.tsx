@@ -7,13 +7,13 @@ import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
 import { LiveThreadBar } from "@/components/chat/thread/live-thread-bar.tsx";
 import { ThreadLoadState } from "@/components/chat/thread/thread-load-state.tsx";
+import { ThreadRetryNotice } from "@/components/chat/thread/thread-retry-notice.tsx";
 import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
 import {
   threadStatusText,
   useSavedThread,
   useThread,
 } from "@/components/chat/thread/use-thread.ts";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
@@ -148,22 +148,14 @@ function DocumentConversation({
     streaming: t("documents.chat.streaming"),
     idle: ready ? "" : t("documents.chat.notReady"),
   });
-  const notice: ReactNode =
-    failed && error ? (
-      <div data-testid="document-chat-error">
-        <Alert
-          kind="error"
-          className="flex-wrap"
-          action={
-            <Button variant="outline" size="sm" onClick={() => thread.askAgain()}>
-              {t("common.retry")}
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
-      </div>
-    ) : null;
+  const notice = (
+    <ThreadRetryNotice
+      error={failed ? (error ?? null) : null}
+      onRetry={() => thread.askAgain()}
+      retryLabel={t("common.retry")}
+      testId="document-chat-error"
+    />
+  );
 
   return (
     <ThreadScreen

@@ -6,13 +6,13 @@ import { ChatComposer } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
 import { chatPartRenderers } from "@/components/chat/parts/index.ts";
 import { ThreadLoadState } from "@/components/chat/thread/thread-load-state.tsx";
+import { ThreadRetryNotice } from "@/components/chat/thread/thread-retry-notice.tsx";
 import { ThreadScreen } from "@/components/chat/thread/thread-screen.tsx";
 import {
   threadStatusText,
   useSavedThread,
   useThread,
 } from "@/components/chat/thread/use-thread.ts";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
@@ -106,22 +106,14 @@ function SideChatConversation({
     submitted: t("nexdocs.chat.reading"),
     streaming: t("nexdocs.chat.replying"),
   });
-  const notice =
-    failed && error ? (
-      <div data-testid="nexdocs-chat-error">
-        <Alert
-          kind="error"
-          className="flex-wrap"
-          action={
-            <Button variant="outline" size="sm" onClick={() => thread.askAgain()}>
-              {t("nexdocs.chat.retry")}
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
-      </div>
-    ) : null;
+  const notice = (
+    <ThreadRetryNotice
+      error={failed ? (error ?? null) : null}
+      onRetry={() => thread.askAgain()}
+      retryLabel={t("nexdocs.chat.retry")}
+      testId="nexdocs-chat-error"
+    />
+  );
 
   return (
     <ThreadScreen
