@@ -77,7 +77,8 @@ const NIGHTLY_ONLY = new RegExp(
       .source,
     /the side chat answers about the document with a cited section|a thread opened in NexDocs keeps its citations; its read-only link/
       .source,
-    /the offline reply keeps its badge \(ar, phone, dark\)/.source,
+    /the offline reply keeps its badge \(ar, phone, dark\)|the interface in (fr|es|ja) from the browser's preference/
+      .source,
   ].join("|"),
 );
 

@@ -37,7 +37,9 @@ export function SourcePreview({
           </span>
         ) : null}
       </span>
-      <span className="mt-1.5 block font-medium break-words text-fg">{label.title}</span>
+      <span className="mt-1.5 block font-medium break-words text-fg">
+        <bdi>{label.title}</bdi>
+      </span>
       {label.section ? (
         <span className="mt-0.5 block text-xs font-medium break-words text-accent-soft-fg">
           {label.section}

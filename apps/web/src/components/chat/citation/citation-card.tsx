@@ -78,7 +78,9 @@ export function CitationCardBody({
           {citation.n}
         </span>
       </span>
-      <span className="mt-1.5 block font-medium break-words text-fg">{citation.title}</span>
+      <span className="mt-1.5 block font-medium break-words text-fg">
+        <bdi>{citation.title}</bdi>
+      </span>
       {section ? (
         <span className="mt-0.5 block text-xs font-medium break-words text-accent-soft-fg">
           {section}

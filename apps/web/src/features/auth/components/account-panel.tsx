@@ -66,7 +66,9 @@ function UserMenu({ user }: { user: UserProfile }) {
           data-testid="account-menu"
           className="absolute inset-x-0 bottom-full z-30 mb-2 rounded-xl border border-border bg-surface p-1.5 shadow-xl"
         >
-          <p className="truncate px-3 pt-1.5 pb-2 text-xs text-subtle">{user.email}</p>
+          <p className="truncate px-3 pt-1.5 pb-2 text-xs text-subtle">
+            <bdi>{user.email}</bdi>
+          </p>
           <Link to={paths.app.settings.href()} className={itemClasses}>
             <Settings className="size-4 text-muted" aria-hidden="true" />
             {t("nav.settings")}
@@ -113,10 +115,10 @@ function UserMenu({ user }: { user: UserProfile }) {
         </span>
         <span className="min-w-0 flex-1" data-testid="sidebar-user">
           <span className="block truncate text-sm font-medium" data-testid="sidebar-user-name">
-            {user.name || user.email}
+            <bdi>{user.name || user.email}</bdi>
           </span>
           <span className="block truncate text-xs text-subtle" data-testid="sidebar-user-email">
-            {user.email}
+            <bdi>{user.email}</bdi>
           </span>
         </span>
         <TierBadge tier={tier} testId="tier-badge" />

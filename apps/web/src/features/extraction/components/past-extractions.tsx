@@ -26,7 +26,9 @@ export function PastExtractions() {
             to={paths.app.extraction.href(x.id)}
             className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-surface-2 focus-visible:outline-2"
           >
-            <span className="min-w-0 truncate font-medium">{x.title}</span>
+            <span className="min-w-0 truncate font-medium">
+              <bdi>{x.title}</bdi>
+            </span>
             <span className="text-sm text-muted">
               {t(`extraction.status.${x.status}` as MessageId)} ·{" "}
               {t("extraction.past.rows", { done: x.rowsDone, total: x.rowCount })}

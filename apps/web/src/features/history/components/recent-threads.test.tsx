@@ -94,5 +94,8 @@ describe("RecentThreads", () => {
     expect(running).toHaveAttribute("href", "/app/agents/deepresearch/r1");
     expect(within(failed).getByTestId("recent-thread-state")).toHaveTextContent("Failed");
     expect(within(answer).queryByTestId("recent-thread-state")).toBeNull();
+    // Each title is isolated in its own direction (an English question in the Arabic sidebar
+    // keeps its "?" at its end).
+    expect(answer.querySelector("bdi")).toHaveTextContent("What is a spring tide?");
   });
 });

@@ -91,7 +91,11 @@ function ThreadList({
                         <span className="sr-only">{t("recent.pinned")}</span>
                       </span>
                     ) : null}
-                    <span className="block min-w-0 truncate">{thread.title}</span>
+                    {/* A title keeps its own direction (an English question in the Arabic sidebar ends with
+                        its "?", not starts with it). */}
+                    <span className="block min-w-0 truncate">
+                      <bdi>{thread.title}</bdi>
+                    </span>
                     {thread.state ? (
                       <ThreadStateMark state={thread.state} testId="recent-thread-state" />
                     ) : null}
