@@ -87,13 +87,13 @@ export interface AnswerStack {
   stop: () => Promise<void>;
 }
 
-function serverCommand(nodeArgs: readonly string[] = []): string[] {
+function serverCommand(nodeArgs: readonly string[] = [], bundle = BUNDLE): string[] {
   const prof = process.env.BENCH_CPU_PROF;
   const profArgs = [
     ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(prof)}`] : []),
     ...nodeArgs,
   ];
-  if (fs.existsSync(BUNDLE)) return [process.execPath, ...profArgs, BUNDLE];
+  if (fs.existsSync(bundle)) return [process.execPath, ...profArgs, bundle];
   const [node, ...rest] = SERVER_COMMAND;
   return [node ?? process.execPath, ...profArgs, ...rest];
 }
@@ -185,6 +185,8 @@ export async function startAnswerStack(options: {
   extraEnv?: Record<string, string>;
   /** Node options for the server process (e.g. --inspect). */
   nodeArgs?: readonly string[];
+  /** Another build's main.js (default: BENCH_SERVER_BUNDLE, else apps/server/dist/main.js). */
+  bundle?: string;
   /** Upstream latency: every model request / SearXNG request is held this long first. */
   delays?: { modelMs: number; searchMs: number };
   /** Called once the server answers /api/health, before any user signs in. */
@@ -203,7 +205,7 @@ export async function startAnswerStack(options: {
   const searchUrl = proxies[1]?.url ?? searxng.url;
   const server = spawnServer({
     port: await freePort(),
-    command: serverCommand(options.nodeArgs),
+    command: serverCommand(options.nodeArgs, options.bundle),
     env: serverEnv({
       DATA_DIR: dataDir,
       // info: the sign-in links are logged; the access log is debug-only, answers log nothing.

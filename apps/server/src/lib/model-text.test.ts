@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createImageUrls } from "../modules/images/image-urls.ts";
-import { ModelTextSanitizer, namesImageProxy, sanitizeModelText } from "./model-text.ts";
+import {
+  ModelTextSanitizer,
+  namesImageProxy,
+  normalisedWord,
+  sanitizeModelText,
+} from "./model-text.ts";
 
 const urls = createImageUrls(randomBytes(32));
 /** A real signed proxy URL (what an attacker could copy from a page of this server). */
@@ -85,6 +90,32 @@ describe("sanitizeModelText", () => {
       "",
     ])
       expect(sanitizeModelText(text)).toBe(text);
+  });
+});
+
+describe("namesImageProxy's shortcut", () => {
+  it("a word without a slash, backslash, & or % never decodes to the proxy (generated words)", () => {
+    const pieces = ["api", "image", "IMAGE", "u=", "s=", SIG, ".", "..", "\u200b", "\t", "#"];
+    const more = ["x2F", "#47;", "sol;", "quest;", "amp;", "2f", "252F", "İ", "／", "\u0000"];
+    const all = [...pieces, ...more];
+    let seed = 37;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 5_000; n++) {
+      let word = "";
+      for (let k = Math.floor(next() * 8); k >= 0; k--)
+        word += all[Math.floor(next() * all.length)];
+      const text = normalisedWord(word);
+      const full = text.includes("api/image") || /u=[^&\s]*&s=[a-z0-9_-]{22}/i.test(text);
+      expect(namesImageProxy(word), word).toBe(full);
+      expect(full, word).toBe(false);
+    }
+    // With one of them the full check runs (and finds the proxy however it is spelt).
+    expect(namesImageProxy("&sol;api&sol;image")).toBe(true);
+    expect(namesImageProxy("%2Fapi%2Fimage")).toBe(true);
+    expect(namesImageProxy("\\api\\image")).toBe(true);
   });
 });
 

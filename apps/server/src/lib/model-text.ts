@@ -77,8 +77,15 @@ export function normalisedWord(word: string): string {
   return text;
 }
 
+/**
+ * Characters without which no spelling names the proxy: its path needs a slash (written, as a
+ * backslash, or decoded from an entity or a percent escape), a signed query an ampersand.
+ */
+const MAY_NAME_PROXY = /[/\\&%]/;
+
 /** True when a word names the image proxy or carries a signed proxy query. */
 export function namesImageProxy(word: string): boolean {
+  if (!MAY_NAME_PROXY.test(word)) return false;
   const text = normalisedWord(word);
   return text.includes(PROXY_PATH) || SIGNED_QUERY.test(text);
 }
@@ -106,7 +113,8 @@ export function sanitizeModelText(text: string): string {
       return alt?.[1] ?? alt?.[2] ?? alt?.[3] ?? "";
     });
   // Words are cut at white space only: every character of a URL (quotes and parentheses too)
-  // may sit in one of its path segments.
+  // may sit in one of its path segments. A text without a slash, backslash, & or % has none.
+  if (!MAY_NAME_PROXY.test(withoutImages)) return withoutImages;
   return withoutImages.replace(/[^ \n\r\f\v]+/g, (word) => (namesImageProxy(word) ? "" : word));
 }
 

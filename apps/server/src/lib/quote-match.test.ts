@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchQuote } from "./quote-match.ts";
+import { matchQuote, QuoteText } from "./quote-match.ts";
 
 const TEXT =
   "Trace trees are recorded   at run time.\nThe interpreter meas-\nured the loop’s “hot” paths – about 10% of them.\nNothing else was kept.";
@@ -47,5 +47,22 @@ describe("matchQuote", () => {
     });
     expect(marked("hot loops")).toEqual({ match: "none", text: "" });
     expect(marked("   ")).toEqual({ match: "none", text: "" });
+  });
+
+  it("finds the same in a text prepared once as in the text itself, quote after quote", () => {
+    const prepared = new QuoteText(TEXT);
+    const quotes = [
+      "Nothing else was kept.",
+      "TRACE   trees are\trecorded at run time",
+      "The interpreter meas- ured the loop’s",
+      "the interpreter measured the loop hot paths around 10% of them",
+      "the compiler deleted every cold branch at once",
+      "   ",
+    ];
+    for (const quote of quotes)
+      expect(matchQuote(quote, prepared), quote).toEqual(matchQuote(quote, TEXT));
+    expect(matchQuote("TRACE   trees are\trecorded at run time", prepared).match).toBe(
+      "normalised",
+    );
   });
 });

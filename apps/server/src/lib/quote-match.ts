@@ -115,6 +115,28 @@ function normalise(text: string): { text: string; map: Int32Array } {
   return { text: out, map: map.subarray(0, m) };
 }
 
+/** ASCII without a hyphen: normalised by case and whitespace alone. */
+function plainAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || code === 45) return false;
+  }
+  return true;
+}
+
+/**
+ * normalise(text).text without the offsets: what a quote is looked for as. Plain ASCII (most
+ * quotes) takes the string functions; the rest goes through normalise.
+ */
+function normalisedText(text: string): string {
+  if (plainAscii(text))
+    return text
+      .toLowerCase()
+      .replace(/[\t\n\v\f\r ]+/g, " ")
+      .trim();
+  return normalise(text).text;
+}
+
 /** The original range of normalised [start, end). */
 function originalRange(map: Int32Array, start: number, end: number) {
   const from = map[start] ?? 0;
@@ -252,14 +274,37 @@ function popcount(x: number): number {
   return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-export function matchQuote(quote: string, text: string): QuoteMatchResult {
+/**
+ * A text quotes are looked for in, normalised (and its words read) once however many quotes are
+ * looked for in it: a reply's citation checks look for each cited sentence in its source.
+ */
+export class QuoteText {
+  private normalisedText: { text: string; map: Int32Array } | null = null;
+  private words: Token[] | null = null;
+  constructor(readonly text: string) {}
+
+  get normalised(): { text: string; map: Int32Array } {
+    this.normalisedText ??= normalise(this.text);
+    return this.normalisedText;
+  }
+
+  get tokens(): Token[] {
+    this.words ??= tokens(this.normalised.text);
+    return this.words;
+  }
+}
+
+/** Finds `quote` in `where` (a text, or one prepared for many quotes). */
+export function matchQuote(quote: string, where: string | QuoteText): QuoteMatchResult {
   const wanted = quote.trim();
   if (!wanted) return NONE;
+  const prepared = typeof where === "string" ? new QuoteText(where) : where;
+  const text = prepared.text;
   const exact = text.indexOf(wanted);
   if (exact >= 0) return { match: "exact", start: exact, end: exact + wanted.length };
-  const q = normalise(wanted).text;
-  const t = normalise(text);
+  const q = normalisedText(wanted);
   if (!q) return NONE;
+  const t = prepared.normalised;
   const at = t.text.indexOf(q);
   if (at >= 0) return { match: "normalised", ...originalRange(t.map, at, at + q.length) };
   // A quote that copied a word hyphenated at a line end with the line break as a space
@@ -270,7 +315,7 @@ export function matchQuote(quote: string, text: string): QuoteMatchResult {
     return { match: "normalised", ...originalRange(t.map, atJoined, atJoined + joined.length) };
   const quoteTokens = tokens(q);
   if (quoteTokens.length < FUZZY_MIN_WORDS) return NONE;
-  const found = fuzzyWindow(quoteTokens, tokens(t.text));
+  const found = fuzzyWindow(quoteTokens, prepared.tokens);
   if (!found) return NONE;
   return { match: "fuzzy", ...originalRange(t.map, found.start, found.end) };
 }

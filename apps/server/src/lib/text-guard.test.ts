@@ -49,4 +49,20 @@ describe("storableText / storableJson", () => {
       n: 1,
     });
   });
+
+  it("writes the same JSON as a replacer over every string, whatever the strings hold", () => {
+    const slow = (value: unknown) =>
+      JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? storableText(v) : v));
+    const values: unknown[] = [
+      { markdown: "Tides [1].", parts: [{ type: "text", text: "🦊 é 日本" }], n: 2, ok: true },
+      { text: "a\u0000b", list: ["\ud800", "\udbff\udfff", "x\udc00y"] },
+      { literal: "a backslash-u: \\u0000 and \\uD800, not escapes" },
+      { upper: "\uDFFF", quote: '"\\' },
+      [],
+      "plain",
+      null,
+    ];
+    for (const value of values) expect(storableJson(value)).toBe(slow(value));
+    expect(JSON.parse(storableJson({ a: "x\u0000y\ud800" }))).toEqual({ a: "xy\ufffd" });
+  });
 });

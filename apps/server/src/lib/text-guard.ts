@@ -70,7 +70,16 @@ export function storableText(text: string): string {
   return text.replaceAll("\u0000", "").replace(LONE_SURROGATES, "\ufffd");
 }
 
+/**
+ * What JSON.stringify writes for a NUL or a lone surrogate (it escapes both, and writes a paired
+ * surrogate as it is), or the text of an escaped backslash before a `u` (then the slow path).
+ */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
 /** JSON for a jsonb column: every string value made storable (keys are the product's own). */
 export function storableJson(value: unknown): string {
+  // Most values hold nothing to change: serialised once, without a replacer call per value.
+  const json = JSON.stringify(value);
+  if (json === undefined || !UNSTORABLE_ESCAPE.test(json)) return json;
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? storableText(v) : v));
 }

@@ -10,6 +10,7 @@ import {
 import { type FakeSearxng, startFakeSearxng } from "../../../../../e2e/fakes/searxng-server.ts";
 import { APP_URL, createHarness, type Harness } from "../../../test/harness.ts";
 import type { SessionUser } from "../../deps.ts";
+import { forwardingMetrics, type MetricEvent } from "../../lib/metrics.ts";
 import { agentChat } from "../../modules/agents/agents.chat.ts";
 import { answerChat } from "../../modules/answer/answer.chat.ts";
 import type { AnswerJob } from "../../modules/answer/answer.turn.ts";
@@ -39,6 +40,8 @@ let llm: FakeOpenAIServer;
 let searxng: FakeSearxng;
 let workers: ChatWorkers;
 let answers: FakeBehaviour[] = [];
+/** The metric events the workers sent the main thread. */
+const recorded: MetricEvent[] = [];
 
 beforeAll(async () => {
   llm = await startFakeOpenAIServer({
@@ -66,6 +69,7 @@ beforeAll(async () => {
     logger: h.deps.logger,
     onLost: (job) => chatJobLost(h.deps, job),
     failedText: (job) => failedTextOf(h.deps.chatKinds, job.kind),
+    metrics: forwardingMetrics((event) => recorded.push(event)),
   });
   await workers.ready();
 }, 60_000);
@@ -129,6 +133,21 @@ describe("answer workers", () => {
     expect(saved).toMatchObject({ userId, query: "Why are there tides?" });
     expect(saved?.results).toMatchObject({ markdown: textOf(viaWorker.chunks) });
     expect(await searchesUsed(cookie)).toBe(2);
+  });
+
+  it("send the main thread each chat's metric events with its output", async () => {
+    const { cookie } = await h.signIn("worker-metrics@acme.com");
+    recorded.length = 0;
+    const { res } = await ask(cookie, "Why are there tides?");
+    expect(res.status).toBe(200);
+    await expect.poll(() => recorded.some((e) => e.type === "chat")).toBe(true);
+    expect(recorded).toContainEqual(
+      expect.objectContaining({ type: "chat", kind: "answer", outcome: "completed" }),
+    );
+    expect(recorded).toContainEqual(
+      expect.objectContaining({ type: "search", provider: "searxng", ok: true }),
+    );
+    expect(recorded.filter((e) => e.type === "model" && e.ok).length).toBeGreaterThanOrEqual(1);
   });
 
   it("run below the main thread's CPU priority, so accepting requests comes first", () => {

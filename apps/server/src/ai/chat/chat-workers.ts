@@ -79,10 +79,7 @@ export function startChatWorkers(options: {
         started = true;
         return resolveReady();
       }
-      if (message.type === "metrics") {
-        for (const event of message.events) options.metrics?.record(event);
-        return;
-      }
+      for (const event of message.events ?? []) options.metrics?.record(event);
       for (const output of message.outputs) {
         const entry = pending.get(output.id);
         if (!entry) continue;

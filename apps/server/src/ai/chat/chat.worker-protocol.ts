@@ -27,9 +27,10 @@ export interface ChatOutput {
   end?: true;
 }
 
-/** Everything the chats of a worker produced in one turn of its event loop: one message. */
+/**
+ * Everything the chats of a worker produced in one turn of its event loop, one message: their
+ * outputs, and their metric events for the main thread's registry (lib/metrics.ts).
+ */
 export type FromWorker =
   | { type: "ready" }
-  | { type: "batch"; outputs: ChatOutput[] }
-  /** Metric events of the worker's chats, for the main thread's registry (lib/metrics.ts). */
-  | { type: "metrics"; events: MetricEvent[] };
+  | { type: "batch"; outputs: ChatOutput[]; events?: MetricEvent[] };

@@ -5,7 +5,7 @@ import { createDatabase } from "@nexus/db";
 import { loadEnv } from "../../env.ts";
 import { warmPageText } from "../../integrations/page-text/page-text-pool.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
-import { forwardingMetrics } from "../../lib/metrics.ts";
+import { forwardingMetrics, type MetricEvent } from "../../lib/metrics.ts";
 import { guardProcess } from "../../lib/process-guards.ts";
 import { createWorkerDeps } from "../../runtime-deps.ts";
 import {
@@ -51,14 +51,6 @@ const logger = createLogger({ level: env.LOG_LEVEL });
 guardProcess(logger, "chat-worker");
 const database = createDatabase({ url: setup.databaseUrl, max: setup.poolMax });
 const post = (message: FromWorker) => port.postMessage(message);
-// Metrics are kept by the main thread: each event is sent there (one /metrics for the process).
-const metrics = forwardingMetrics((event) => post({ type: "metrics", events: [event] }));
-const deps = await createWorkerDeps({ env, logger, db: database.db, metrics });
-lowerThreadPriority(logger);
-// Answers and tools read pages on this thread's page-text workers: the first one starts now.
-void warmPageText();
-const running = new Map<number, AbortController>();
-
 /**
  * What the chats produced during this turn of the event loop, by chat, sent as one message when
  * the turn ends (setImmediate): chats whose deltas were flushed on the same tick (model-chunks.ts)
@@ -72,8 +64,28 @@ function sendOutbox(): void {
   sendScheduled = false;
   const outputs = [...outbox.values()];
   outbox.clear();
-  post({ type: "batch", outputs });
+  if (events.length === 0) post({ type: "batch", outputs });
+  else post({ type: "batch", outputs, events: events.splice(0) });
 }
+
+function scheduleSend(): void {
+  if (sendScheduled) return;
+  sendScheduled = true;
+  setImmediate(sendOutbox);
+}
+
+// Metrics are kept by the main thread (one /metrics for the process): each event goes there with
+// the turn's batch (sendOutbox), not as a message of its own.
+const events: MetricEvent[] = [];
+const metrics = forwardingMetrics((event) => {
+  events.push(event);
+  scheduleSend();
+});
+const deps = await createWorkerDeps({ env, logger, db: database.db, metrics });
+lowerThreadPriority(logger);
+// Answers and tools read pages on this thread's page-text workers: the first one starts now.
+void warmPageText();
+const running = new Map<number, AbortController>();
 
 function output(id: number, text: string | null, end = false): void {
   let entry = outbox.get(id);
@@ -83,10 +95,7 @@ function output(id: number, text: string | null, end = false): void {
   }
   if (text) entry.text = (entry.text ?? "") + text;
   if (end) entry.end = true;
-  if (!sendScheduled) {
-    sendScheduled = true;
-    setImmediate(sendOutbox);
-  }
+  scheduleSend();
 }
 
 async function run(id: number, job: ChatJob): Promise<void> {

@@ -1,6 +1,7 @@
 import { type CitationCheck, type CitationMatch, citationRuns } from "@nexus/contracts";
-import { matchQuote, tokens } from "../../lib/quote-match.ts";
+import { matchQuote, QuoteText, tokens } from "../../lib/quote-match.ts";
 import { STOP_WORDS, stem } from "../../lib/text-tokens.ts";
+import { sentenceEnd, sentenceStart } from "./citation-sentences.ts";
 
 /**
  * Checks a reply's citations (issue 38): each cited sentence (or a marker's own quote) is looked
@@ -27,7 +28,22 @@ interface SourceSentence {
 /** One source's text, split and tokenised once however many sentences cite it. */
 export class PreparedSource {
   private split: SourceSentence[] | null = null;
+  /** The stretches of it quotes were looked for in, normalised once each (by "start:end"). */
+  private readonly regions = new Map<string, QuoteText>();
   constructor(readonly text: string) {}
+
+  /** text[start, end) as the quote matcher reads it, prepared once. */
+  region(start: number, end: number): QuoteText {
+    const key = `${start}:${end}`;
+    let region = this.regions.get(key);
+    if (!region) {
+      region = new QuoteText(
+        start === 0 && end === this.text.length ? this.text : this.text.slice(start, end),
+      );
+      this.regions.set(key, region);
+    }
+    return region;
+  }
 
   get sentences(): SourceSentence[] {
     if (this.split) return this.split;
@@ -174,9 +190,10 @@ export function checkSentence(
   // sentences either side of it, not the whole source (a source may be a long page).
   const from = sentences[Math.max(0, best.first - 1)]?.start ?? 0;
   const to = sentences[Math.min(sentences.length - 1, best.last + 1)]?.end ?? source.text.length;
-  const region = best.first >= 0 ? source.text.slice(from, to) : source.text;
   const offset = best.first >= 0 ? from : 0;
-  const found = matchQuote(sentence, region);
+  const prepared = best.first >= 0 ? source.region(from, to) : source.region(0, source.text.length);
+  const region = prepared.text;
+  const found = matchQuote(sentence, prepared);
   if (found.match !== "none") {
     const passage = passageAround(source, offset + found.start, offset + found.end);
     // A fuzzy match may differ in a word: not in a number ("five" for "two"), nor a "not".
@@ -209,26 +226,6 @@ function plain(text: string): string {
     .replace(/[*_`]+/g, "")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/** Where the sentence a marker at `index` closes starts (after the previous sentence's end). */
-function sentenceStart(text: string, index: number): number {
-  // Markers right before this one belong to the same sentence ("… tides [1][2].").
-  const before = text
-    .slice(0, index)
-    .replace(/(?:[ \t]*\[\d[^\]\n]*\])+[ \t]*$/, "")
-    // The sentence's own end when the marker follows it ("… twice a day. [2]").
-    .replace(/[.!?]+["')\]]*[ \t]*$/, "");
-  let cut = Math.max(before.lastIndexOf("]") + 1, before.lastIndexOf("\n") + 1);
-  for (const m of before.matchAll(/[.!?]["')\]]*\s+/g)) cut = Math.max(cut, m.index + m[0].length);
-  while (cut < before.length && /\s/.test(before[cut] ?? "")) cut++;
-  return cut;
-}
-
-/** Where a sentence ends: past its markers and its closing punctuation. */
-function sentenceEnd(text: string, markerEnd: number): number {
-  const rest = /^(?:[ \t]*\[\d[^\]\n]*\])*[.!?]?/.exec(text.slice(markerEnd));
-  return markerEnd + (rest?.[0].length ?? 0);
 }
 
 /**
