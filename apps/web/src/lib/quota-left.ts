@@ -1,7 +1,44 @@
-import { USAGE_COUNTER_NOUNS, type UsageCounter, type UsagePeriod } from "@nexus/contracts";
+import type { UsageCounter, UsagePeriod } from "@nexus/contracts";
+import { type MessageId, t } from "./i18n/i18n.ts";
 
 /** Shown once fewer than this many units of a counter remain. */
 export const HINT_BELOW = 3;
+
+/**
+ * Each counter's sentences for each period (ICU plurals over `left`, Arabic's six forms): `left`
+ * says "2 agent chats left this month" (0: "No agent chats left this month"), `of` says "4 of 5
+ * agent chats left this month" (never with 0: `left` says that).
+ */
+const SENTENCES: Readonly<
+  Record<UsageCounter, Readonly<Record<UsagePeriod, { left: MessageId; of: MessageId }>>>
+> = {
+  search: {
+    daily: { left: "quota.search.daily.left", of: "quota.search.daily.of" },
+    monthly: { left: "quota.search.monthly.left", of: "quota.search.monthly.of" },
+  },
+  addFiles: {
+    daily: { left: "quota.addFiles.daily.left", of: "quota.addFiles.daily.of" },
+    monthly: { left: "quota.addFiles.monthly.left", of: "quota.addFiles.monthly.of" },
+  },
+  agentUsage: {
+    daily: { left: "quota.agentUsage.daily.left", of: "quota.agentUsage.daily.of" },
+    monthly: { left: "quota.agentUsage.monthly.left", of: "quota.agentUsage.monthly.of" },
+  },
+};
+
+/** "2 agent chats left this month", "No searches left today", in the interface's language. */
+export function leftSentence(left: number, counter: UsageCounter, period: UsagePeriod): string {
+  return t(SENTENCES[counter][period].left, { left });
+}
+
+/** "4 of 5 agent chats left this month" (left > 0), in the interface's language. */
+export function leftOfSentence(
+  count: { left: number; limit: number },
+  counter: UsageCounter,
+  period: UsagePeriod,
+): string {
+  return t(SENTENCES[counter][period].of, count);
+}
 
 /**
  * "2 agent chats left this month" once fewer than 3 remain, else null; null too for a counter the
@@ -16,8 +53,5 @@ export function leftText(
   if (limit <= 0) return null;
   const left = Math.max(limit - current, 0);
   if (left >= HINT_BELOW) return null;
-  const nouns = USAGE_COUNTER_NOUNS[counter];
-  const when = period === "daily" ? "today" : "this month";
-  if (left === 0) return `No ${nouns.many} left ${when}`;
-  return `${left} ${left === 1 ? nouns.one : nouns.many} left ${when}`;
+  return leftSentence(left, counter, period);
 }
