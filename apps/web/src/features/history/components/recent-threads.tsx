@@ -99,7 +99,7 @@ function ThreadList({
                         <span className="sr-only">{t("recent.pinned")}</span>
                       </span>
                     ) : null}
-                    <span className="block min-w-0 truncate">{thread.title}</span>
+                    <bdi className="block min-w-0 truncate">{thread.title}</bdi>
                     {thread.state ? (
                       <ThreadStateMark state={thread.state} testId="recent-thread-state" />
                     ) : null}

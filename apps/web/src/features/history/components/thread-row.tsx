@@ -90,7 +90,7 @@ export function ThreadRow({
                 <span className="sr-only">{t("history.pinnedPrefix")}</span>
               </span>
             ) : null}
-            {thread.title}
+            <bdi>{thread.title}</bdi>
           </Link>
         )}
         {thread.preview ? (
