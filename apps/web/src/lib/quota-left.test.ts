@@ -37,7 +37,7 @@ describe("what is left of a quota, in the interface's language", () => {
     expect(quotaLeftText(usage(0, "anonymous"), "search")).toBe(
       "2 recherches restantes aujourd’hui",
     );
-    const uses = t("quota.researchUses");
+    const uses = t("research.quota.uses");
     expect(quotaUpFrontText(usage(0), "agentUsage", uses)).toBe(
       "5 discussions avec des agents restantes sur 5 ce mois-ci · une recherche approfondie en utilise une",
     );
@@ -47,7 +47,7 @@ describe("what is left of a quota, in the interface's language", () => {
   });
 
   it("keeps English's sentences in English", () => {
-    expect(quotaUpFrontText(usage(1), "agentUsage", t("quota.researchUses"))).toBe(
+    expect(quotaUpFrontText(usage(1), "agentUsage", t("research.quota.uses"))).toBe(
       "4 of 5 agent chats left this month · a research run uses one",
     );
     expect(leftSentence(1, "addFiles", "monthly")).toBe("1 file upload left this month");

@@ -7,22 +7,24 @@ export const HINT_BELOW = 3;
 /**
  * Each counter's sentences for each period (ICU plurals over `left`, Arabic's six forms): `left`
  * says "2 agent chats left this month" (0: "No agent chats left this month"), `of` says "4 of 5
- * agent chats left this month" (never with 0: `left` says that).
+ * agent chats left this month" (never with 0: `left` says that). `of` is said only before a deep
+ * research starts (QuotaUpFront), so its messages are in research's catalogue part
+ * (catalogue-parts.ts), loaded with that screen, not in the app's every page loads.
  */
 const SENTENCES: Readonly<
   Record<UsageCounter, Readonly<Record<UsagePeriod, { left: MessageId; of: MessageId }>>>
 > = {
   search: {
-    daily: { left: "quota.search.daily.left", of: "quota.search.daily.of" },
-    monthly: { left: "quota.search.monthly.left", of: "quota.search.monthly.of" },
+    daily: { left: "quota.search.daily.left", of: "research.quota.search.daily.of" },
+    monthly: { left: "quota.search.monthly.left", of: "research.quota.search.monthly.of" },
   },
   addFiles: {
-    daily: { left: "quota.addFiles.daily.left", of: "quota.addFiles.daily.of" },
-    monthly: { left: "quota.addFiles.monthly.left", of: "quota.addFiles.monthly.of" },
+    daily: { left: "quota.addFiles.daily.left", of: "research.quota.addFiles.daily.of" },
+    monthly: { left: "quota.addFiles.monthly.left", of: "research.quota.addFiles.monthly.of" },
   },
   agentUsage: {
-    daily: { left: "quota.agentUsage.daily.left", of: "quota.agentUsage.daily.of" },
-    monthly: { left: "quota.agentUsage.monthly.left", of: "quota.agentUsage.monthly.of" },
+    daily: { left: "quota.agentUsage.daily.left", of: "research.quota.agentUsage.daily.of" },
+    monthly: { left: "quota.agentUsage.monthly.left", of: "research.quota.agentUsage.monthly.of" },
   },
 };
 

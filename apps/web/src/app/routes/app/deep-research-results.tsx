@@ -6,7 +6,7 @@ import { useT } from "@/lib/i18n/i18n.ts";
 export function DeepResearchResultsRoute() {
   const t = useT();
   return (
-    <RequireSignIn area={t("specialists.research.title")}>
+    <RequireSignIn area={t("kinds.research")}>
       <ResearchResults />
     </RequireSignIn>
   );

@@ -13,7 +13,7 @@ export function DeepResearchRoute() {
   const { threadId } = useParams();
   const t = useT();
   return (
-    <RequireSignIn area={t("specialists.research.title")}>
+    <RequireSignIn area={t("kinds.research")}>
       {threadId ? (
         <ResearchScreen
           key={threadId}
@@ -28,7 +28,7 @@ export function DeepResearchRoute() {
         />
       ) : (
         <ResearchStart
-          quotaLeft={<QuotaUpFront counter="agentUsage" uses={t("quota.researchUses")} />}
+          quotaLeft={<QuotaUpFront counter="agentUsage" uses={t("research.quota.uses")} />}
         />
       )}
     </RequireSignIn>

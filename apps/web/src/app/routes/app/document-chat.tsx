@@ -6,7 +6,7 @@ import { DocumentChatWithHeader } from "./document-chat-screen.tsx";
 export function DocumentChatRoute() {
   const t = useT();
   return (
-    <RequireSignIn area={t("specialists.documents.title")}>
+    <RequireSignIn area={t("kinds.document")}>
       <DocumentChatWithHeader />
     </RequireSignIn>
   );

@@ -8,7 +8,7 @@ export function ExtractionRoute() {
   const { threadId } = useParams();
   const t = useT();
   return (
-    <RequireSignIn area={t("specialists.extraction.title")}>
+    <RequireSignIn area={t("extraction.title")}>
       <ExtractionScreen {...(threadId ? { id: threadId } : {})} />
     </RequireSignIn>
   );

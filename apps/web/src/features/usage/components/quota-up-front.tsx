@@ -18,8 +18,12 @@ export function quotaUpFrontText(
   if (limit <= 0 || usage.tier === "pro") return null;
   const left = Math.max(limit - current, 0);
   const period = TIER_LIMITS[usage.tier].period;
-  if (left === 0) return t("quota.noneUses", { quota: leftSentence(0, counter, period), uses });
-  return t("quota.leftUses", { quota: leftOfSentence({ left, limit }, counter, period), uses });
+  if (left === 0)
+    return t("research.quota.noneUses", { quota: leftSentence(0, counter, period), uses });
+  return t("research.quota.leftUses", {
+    quota: leftOfSentence({ left, limit }, counter, period),
+    uses,
+  });
 }
 
 /** The note beside a metered start's button (GET /api/usage); nothing until the counts arrive. */
