@@ -19,8 +19,8 @@ const KIND_HOMES = {
   nexdocs: ["modules/nexdocs", "features/nexdocs"],
   extraction: ["modules/extraction", "features/extraction"],
 };
-/** The registry of kinds: lists them, may name them. */
-const KIND_REGISTRY = ["apps/server/src/chat-kinds.ts"];
+/** The registries of kinds: list them, may name them (the server's; the web's labels). */
+const KIND_REGISTRY = ["apps/server/src/chat-kinds.ts", "apps/web/src/lib/kind-labels.ts"];
 const KINDS_FILE = "packages/contracts/src/kind-paths.ts";
 
 /**

@@ -191,7 +191,8 @@ export async function renderAppShell(): Promise<string> {
 export async function renderFirstViews(): Promise<
   Array<{ pattern: string; fields: FirstViewField[]; html: string }>
 > {
-  await needCatalogue("app");
+  // The agents hub's first view reads its own part (catalogue-parts.ts) besides the app's.
+  await Promise.all([needCatalogue("app"), needCatalogue("agents")]);
   await activateLocale(DEFAULT_LOCALE);
   return Promise.all(
     firstViews().map(async (view) => {

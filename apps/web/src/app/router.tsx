@@ -35,9 +35,17 @@ const Home = lazyPage(() => import("./routes/app/home.tsx").then((m) => m.HomeRo
 const Answer = lazyPage(() => import("./routes/app/answer.tsx").then((m) => m.AnswerRoute));
 const Discover = lazyPage(() => import("./routes/app/discover.tsx").then((m) => m.DiscoverRoute));
 const Settings = lazyPage(() => import("./routes/app/settings.tsx").then((m) => m.SettingsRoute));
-const Agents = lazyPage(() => import("./routes/app/agents.tsx").then((m) => m.AgentsRoute));
+// The agents hub's messages (its specialists' cards too) are a part of their own, loaded with it
+// and with a preset agent's chat (its link back to the hub).
+const Agents = lazyPage(() =>
+  Promise.all([import("./routes/app/agents.tsx"), needCatalogue("agents")]).then(
+    ([m]) => m.AgentsRoute,
+  ),
+);
 const PresetAgent = lazyPage(() =>
-  import("./routes/app/preset-agent.tsx").then((m) => m.PresetAgentRoute),
+  Promise.all([import("./routes/app/preset-agent.tsx"), needCatalogue("agents")]).then(
+    ([m]) => m.PresetAgentRoute,
+  ),
 );
 // Custom agents' messages are a catalogue part of their own (catalogue-parts.ts), loaded with them.
 const customAgentsRoute = () =>

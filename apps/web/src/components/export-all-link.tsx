@@ -1,7 +1,7 @@
-import { EXPORT_LABELS } from "@nexus/contracts";
 import { Archive, DatabaseBackup } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { API_BASE_URL } from "@/config/env.ts";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** Where the whole history downloads as a ZIP of Markdown files and index.json. */
 export const HISTORY_EXPORT_PATH = `${API_BASE_URL}/history/export.zip`;
@@ -14,6 +14,7 @@ export const ACCOUNT_EXPORT_PATH = `${API_BASE_URL}/account/export.zip`;
  * the history is.
  */
 export function ExportAllLink({ className }: { className?: string }) {
+  const t = useT();
   return (
     <a
       href={HISTORY_EXPORT_PATH}
@@ -22,7 +23,7 @@ export function ExportAllLink({ className }: { className?: string }) {
       className={buttonClasses({ variant: "outline", size: "sm", className })}
     >
       <Archive className="size-4" aria-hidden="true" />
-      {EXPORT_LABELS.exportAll}
+      {t("export.all")}
     </a>
   );
 }
@@ -32,6 +33,7 @@ export function ExportAllLink({ className }: { className?: string }) {
  * files as uploaded, agents, share links, research, usage) as one ZIP, streamed like Export all.
  */
 export function AccountDataLink() {
+  const t = useT();
   return (
     <a
       href={ACCOUNT_EXPORT_PATH}
@@ -40,7 +42,7 @@ export function AccountDataLink() {
       className={buttonClasses({ variant: "outline", size: "sm" })}
     >
       <DatabaseBackup className="size-4" aria-hidden="true" />
-      {EXPORT_LABELS.accountData}
+      {t("export.accountData")}
     </a>
   );
 }

@@ -1,4 +1,4 @@
-import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LABELS } from "@nexus/contracts";
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { Download, FilePen } from "lucide-react";
 import { useState } from "react";
@@ -55,21 +55,23 @@ export function ExportMenu({
     try {
       await downloadApiFile(`${path}?format=${choice.format}`, `export.${choice.format}`);
     } catch (error) {
-      notify("error", `${EXPORT_LABELS.failed} ${errorMessage(error)}`);
+      notify("error", `${t("export.failed")} ${errorMessage(error)}`);
     } finally {
       setBusy(null);
     }
   };
 
-  const label = busy ? `Exporting ${busy.label}…` : EXPORT_LABELS.menu;
+  const label = busy ? t("export.busy", { format: busy.label }) : t("export.menu");
   return (
     <div className="relative shrink-0" data-testid={testId}>
       <button
         {...menu.triggerProps}
         type="button"
         aria-busy={busy !== null}
-        aria-label={compact ? `${EXPORT_LABELS.menu}: ${title ?? "thread"}` : undefined}
-        title={compact ? EXPORT_LABELS.menu : undefined}
+        aria-label={
+          compact ? t("export.menuOf", { title: title ?? t("shares.thread") }) : undefined
+        }
+        title={compact ? t("export.menu") : undefined}
         onClick={() => {
           // Busy: the button keeps its focus (not disabled) but opens nothing until it is done.
           if (busy === null) menu.setOpen((was) => !was);
@@ -92,9 +94,9 @@ export function ExportMenu({
         <div
           {...menu.menuProps}
           role="menu"
-          aria-label={EXPORT_LABELS.menu}
+          aria-label={t("export.menu")}
           className={clsx(
-            "absolute right-0 z-30 mt-1 min-w-40 rounded-xl border border-border bg-surface p-1 shadow-lg",
+            "absolute end-0 z-30 mt-1 min-w-40 rounded-xl border border-border bg-surface p-1 shadow-lg",
           )}
         >
           {formats.map((choice) => (

@@ -6,5 +6,7 @@ import { needCatalogue } from "@/lib/i18n/i18n.ts";
 // extraction's (with its screen). Not in the isolated project's setup: zod-jitless.test.ts must
 // import zod first.
 await Promise.all(
-  (["app", "research", "documents", "extraction"] as const).map((part) => needCatalogue(part)),
+  (["app", "research", "documents", "extraction", "agents"] as const).map((part) =>
+    needCatalogue(part),
+  ),
 );

@@ -1,4 +1,3 @@
-import { CITATION_VERIFIED_LABEL } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { CircleCheck } from "lucide-react";
 import { type ElementType, type MouseEvent, useId } from "react";
@@ -8,6 +7,7 @@ import { useHoverPreview } from "@/components/chat/use-hover-preview.ts";
 import { documentLinkOf, usePassageText } from "@/lib/chat/document-link.ts";
 import { isUnlinkedFile, type ShownSource } from "@/lib/chat/file-sources.ts";
 import type { SourceLabel } from "@/lib/chat/source-label.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { useCitationPanel } from "./citation/citation-panel-context.ts";
 import { splitFileTitle, withQuote } from "./citation/resolve-citation.ts";
 import { useCitationChecks } from "./markdown/sources-context.ts";
@@ -147,7 +147,7 @@ export function SourceCard({
   const { document, verified, quote, documentHref, openInPanel } = useSourcePassage(source, number);
   const passage = usePassageText(document, preview.anchor !== null && quote === null);
   const snippet = quote ?? passage ?? source.snippet;
-  const name = `Source ${number}: ${label.title}${section} (${label.site})${verified ? `, ${CITATION_VERIFIED_LABEL.toLowerCase()}` : ""}`;
+  const name = `${t("chat.source.cardName", { n: number, title: `${label.title}${section}`, site: label.site })}${verified ? `, ${t("spec.citationVerified").toLocaleLowerCase()}` : ""}`;
   const showInPanel = openInPanel
     ? (event: MouseEvent<HTMLElement>) => {
         if (!plainClick(event)) return;
@@ -206,7 +206,7 @@ export function SourceCard({
           {verified ? (
             <span className="shrink-0 text-success" data-testid="source-card-verified">
               <CircleCheck className="size-3.5" aria-hidden="true" />
-              <span className="sr-only">{CITATION_VERIFIED_LABEL}</span>
+              <span className="sr-only">{t("spec.citationVerified")}</span>
             </span>
           ) : null}
           <span className="shrink-0 rounded bg-surface-2 px-1 font-medium tabular-nums text-subtle">

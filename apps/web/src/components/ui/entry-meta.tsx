@@ -1,6 +1,7 @@
 import type { FocusMode } from "@nexus/contracts";
 import type { LucideIcon } from "lucide-react";
 import { formatDateTime } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 
 /** How a focus mode looks (icon and name); the app layer provides it from the answer feature. */
@@ -24,7 +25,10 @@ export function EntryMeta({
   return (
     <>
       {FocusIcon && focus ? (
-        <span className="inline-flex items-center gap-1" title={`Focus: ${focus.label}`}>
+        <span
+          className="inline-flex items-center gap-1"
+          title={t("home.focusIs", { mode: focus.label })}
+        >
           <FocusIcon className="size-3.5" aria-hidden="true" />
           {focus.label}
         </span>

@@ -1,15 +1,16 @@
-import { OFFLINE_MODE_EXPLANATION, OFFLINE_MODE_LABEL } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { CloudOff } from "lucide-react";
 import { useId } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /**
  * Marks what the product made without a configured service (by default an answer of the offline
- * engine: "Offline mode"; also a feed of built-in guides); hover or keyboard focus explains it.
+ * engine: "Offline mode", contracts' OFFLINE_MODE_LABEL as the spec strings carry it, in the
+ * interface's language; also a feed of built-in guides); hover or keyboard focus explains it.
  */
 export function OfflineBadge({
-  label = OFFLINE_MODE_LABEL,
-  explanation = OFFLINE_MODE_EXPLANATION,
+  label,
+  explanation,
   testId = "offline-badge",
   size = "sm",
 }: {
@@ -18,6 +19,7 @@ export function OfflineBadge({
   testId?: string;
   size?: "sm" | "md";
 }) {
+  const t = useT();
   const tipId = useId();
   return (
     <span className="group relative inline-flex">
@@ -31,7 +33,7 @@ export function OfflineBadge({
         )}
       >
         <CloudOff className="size-3.5" aria-hidden="true" />
-        {label}
+        {label ?? t("spec.offlineMode")}
       </button>
       <span
         id={tipId}
@@ -41,7 +43,7 @@ export function OfflineBadge({
           size === "sm" ? "w-64" : "w-72",
         )}
       >
-        {explanation}
+        {explanation ?? t("spec.offlineModeExplanation")}
       </span>
     </span>
   );

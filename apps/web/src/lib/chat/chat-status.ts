@@ -1,4 +1,5 @@
 import type { AnswerRetryStatus } from "@nexus/contracts";
+import { type MessageId, t } from "../i18n/i18n.ts";
 
 /**
  * The `data-status` retry of a stream chunk's data (the server is retrying the model), else null.
@@ -14,13 +15,16 @@ export function retryStatusOf(data: unknown): AnswerRetryStatus | null {
   return { state, attempt, maxAttempts, reason };
 }
 
-const RETRYING: Record<AnswerRetryStatus["reason"], string> = {
-  busy: "The model is busy — retrying…",
-  error: "The model did not answer — retrying…",
-  network: "The model could not be reached — retrying…",
+const RETRYING: Record<AnswerRetryStatus["reason"], MessageId> = {
+  busy: "chat.retry.busy",
+  error: "chat.retry.error",
+  network: "chat.retry.network",
 };
 
-/** The status line while the model is retried: "The model is busy — retrying… (attempt 2 of 3)". */
+/**
+ * The status line while the model is retried, in the interface's language: "The model is busy —
+ * retrying… (attempt 2 of 3)".
+ */
 export function retryStatusText(retrying: AnswerRetryStatus): string {
-  return `${RETRYING[retrying.reason]} (attempt ${retrying.attempt} of ${retrying.maxAttempts})`;
+  return t(RETRYING[retrying.reason], { attempt: retrying.attempt, max: retrying.maxAttempts });
 }

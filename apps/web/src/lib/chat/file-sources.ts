@@ -1,10 +1,5 @@
 import { type AnswerSource, citedFileId, MISSING_FILES_MAX } from "@nexus/contracts";
 
-/** What the page shows of a source whose file (one of the person's files) was deleted. */
-export const FILE_DELETED_LABEL = "File deleted";
-/** What a share page shows of a source that is one of the author's files (readers cannot open it). */
-export const FILE_PRIVATE_LABEL = "Not shared";
-
 /**
  * A source as a turn shows it: `fileDeleted` when it cites a file of the person that no longer
  * exists, `filePrivate` when it cites the author's file on a share page; neither has a link (its

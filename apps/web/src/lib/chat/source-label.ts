@@ -1,4 +1,5 @@
-import { FILE_DELETED_LABEL, FILE_PRIVATE_LABEL, type ShownSource } from "./file-sources.ts";
+import { t } from "../i18n/i18n.ts";
+import type { ShownSource } from "./file-sources.ts";
 import { isFileSource, sourceSiteName } from "./source-site.ts";
 
 /** What a source card shows: the page's title, what sets it apart (its section), its site. */
@@ -50,18 +51,19 @@ export function labelSources(sources: readonly ShownSource[]): SourceLabel[] {
   const labels = sources.map((source) => {
     if (isFileSource(source))
       return {
-        title: source.title.trim() || "Untitled",
+        title: source.title.trim() || t("chat.file.untitled"),
         section: source.fileDeleted
-          ? FILE_DELETED_LABEL
+          ? t("chat.file.deleted")
           : source.filePrivate
-            ? FILE_PRIVATE_LABEL
+            ? // A share page's source that is one of the author's files (readers cannot open it).
+              t("chat.file.private")
             : null,
         site: sourceSiteName(source),
       };
     const { title, section } = splitTitle(source.title.trim());
     const { hash } = urlParts(source.url);
     return {
-      title: title || source.domain || "Untitled",
+      title: title || source.domain || t("chat.file.untitled"),
       section: section ?? (hash ? humanize(hash) || null : null),
       site: sourceSiteName(source),
     };

@@ -32,6 +32,7 @@ describe("the catalogues' two parts", () => {
       const researchPart = load(`virtual:nexus-catalogue/${locale}/research`);
       const documentsPart = load(`virtual:nexus-catalogue/${locale}/documents`);
       const extractionPart = load(`virtual:nexus-catalogue/${locale}/extraction`);
+      const agentsPart = load(`virtual:nexus-catalogue/${locale}/agents`);
       expect(Object.keys(publicPart).every((key) => partOf(key) === "public")).toBe(true);
       expect(Object.keys(appPart).every((key) => partOf(key) === "app")).toBe(true);
       // NexDocs' own strings load with its screens; the sidebar's label stays in the app's.
@@ -59,6 +60,12 @@ describe("the catalogues' two parts", () => {
       expect(Object.keys(extractionPart).length).toBeGreaterThan(50);
       expect(Object.keys(extractionPart).every((key) => key.startsWith("extraction."))).toBe(true);
       expect(Object.keys(appPart).some((key) => key.startsWith("extraction."))).toBe(false);
+      // The agents hub's and its specialists' cards, with the hub and a preset's chat.
+      expect(Object.keys(agentsPart).every((key) => /^(agentsHub|specialists)\./.test(key))).toBe(
+        true,
+      );
+      expect(agentsPart).toHaveProperty("specialists.research.title");
+      expect(Object.keys(appPart).some((key) => key.startsWith("specialists."))).toBe(false);
       expect({
         ...publicPart,
         ...appPart,
@@ -68,6 +75,7 @@ describe("the catalogues' two parts", () => {
         ...researchPart,
         ...documentsPart,
         ...extractionPart,
+        ...agentsPart,
       }).toEqual(whole);
     }
     // The public part is a small share of English (what the landing page carries).

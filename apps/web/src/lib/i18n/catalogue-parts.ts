@@ -5,7 +5,7 @@
  *   common words, times, the spec strings, the marketing pages);
  * - `app`: everything else, loaded with the app's code (src/main.tsx), never by the landing page;
  * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`, `research`, `documents`,
- *   `extraction`):
+ *   `extraction`, `agents`: the agents hub and its specialists' cards, with a preset's chat):
  *   loaded with that screen's code (src/app/router.tsx), so the app's part does not grow with it
  *   (what the shell or another screen shows stays in `app`: the sidebar's labels `nav.admin` and
  *   `nexdocs.nav`, a shared document chat reply's "Cited passages" on the share page). Deep
@@ -24,6 +24,7 @@ export const CATALOGUE_PARTS = [
   "research",
   "documents",
   "extraction",
+  "agents",
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
@@ -48,6 +49,8 @@ const SCREEN_PARTS: Readonly<Record<string, { part: CataloguePart; keep: readonl
   research: { part: "research", keep: [] },
   documents: { part: "documents", keep: ["documents.citedPassages"] },
   extraction: { part: "extraction", keep: [] },
+  agentsHub: { part: "agents", keep: [] },
+  specialists: { part: "agents", keep: [] },
 };
 
 export function partOf(key: string): CataloguePart {

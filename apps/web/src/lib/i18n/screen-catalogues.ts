@@ -18,6 +18,7 @@ const loaders: Record<Locale, Record<ScreenPart, Loader>> = {
     research: () => import("virtual:nexus-catalogue/en/research"),
     documents: () => import("virtual:nexus-catalogue/en/documents"),
     extraction: () => import("virtual:nexus-catalogue/en/extraction"),
+    agents: () => import("virtual:nexus-catalogue/en/agents"),
   },
   de: {
     nexdocs: () => import("virtual:nexus-catalogue/de/nexdocs"),
@@ -26,6 +27,7 @@ const loaders: Record<Locale, Record<ScreenPart, Loader>> = {
     research: () => import("virtual:nexus-catalogue/de/research"),
     documents: () => import("virtual:nexus-catalogue/de/documents"),
     extraction: () => import("virtual:nexus-catalogue/de/extraction"),
+    agents: () => import("virtual:nexus-catalogue/de/agents"),
   },
   fr: {
     nexdocs: () => import("virtual:nexus-catalogue/fr/nexdocs"),
@@ -34,6 +36,7 @@ const loaders: Record<Locale, Record<ScreenPart, Loader>> = {
     research: () => import("virtual:nexus-catalogue/fr/research"),
     documents: () => import("virtual:nexus-catalogue/fr/documents"),
     extraction: () => import("virtual:nexus-catalogue/fr/extraction"),
+    agents: () => import("virtual:nexus-catalogue/fr/agents"),
   },
   es: {
     nexdocs: () => import("virtual:nexus-catalogue/es/nexdocs"),
@@ -42,6 +45,7 @@ const loaders: Record<Locale, Record<ScreenPart, Loader>> = {
     research: () => import("virtual:nexus-catalogue/es/research"),
     documents: () => import("virtual:nexus-catalogue/es/documents"),
     extraction: () => import("virtual:nexus-catalogue/es/extraction"),
+    agents: () => import("virtual:nexus-catalogue/es/agents"),
   },
   ja: {
     nexdocs: () => import("virtual:nexus-catalogue/ja/nexdocs"),
@@ -50,6 +54,7 @@ const loaders: Record<Locale, Record<ScreenPart, Loader>> = {
     research: () => import("virtual:nexus-catalogue/ja/research"),
     documents: () => import("virtual:nexus-catalogue/ja/documents"),
     extraction: () => import("virtual:nexus-catalogue/ja/extraction"),
+    agents: () => import("virtual:nexus-catalogue/ja/agents"),
   },
   ar: {
     nexdocs: () => import("virtual:nexus-catalogue/ar/nexdocs"),
@@ -58,6 +63,7 @@ const loaders: Record<Locale, Record<ScreenPart, Loader>> = {
     research: () => import("virtual:nexus-catalogue/ar/research"),
     documents: () => import("virtual:nexus-catalogue/ar/documents"),
     extraction: () => import("virtual:nexus-catalogue/ar/extraction"),
+    agents: () => import("virtual:nexus-catalogue/ar/agents"),
   },
 };
 

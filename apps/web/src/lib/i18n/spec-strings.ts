@@ -1,3 +1,4 @@
+import { OFFLINE_MODE_EXPLANATION, OFFLINE_MODE_LABEL } from "@nexus/contracts/answer-constants";
 import {
   CITATION_UNVERIFIED_LABEL,
   CITATION_VERIFIED_LABEL,
@@ -19,5 +20,7 @@ export const SPEC_STRINGS = {
   counterAgentUsage: COUNTER_LABELS.agentUsage,
   citationVerified: CITATION_VERIFIED_LABEL,
   citationUnverified: CITATION_UNVERIFIED_LABEL,
+  offlineMode: OFFLINE_MODE_LABEL,
+  offlineModeExplanation: OFFLINE_MODE_EXPLANATION,
 } as const;
 export type SpecKey = keyof typeof SPEC_STRINGS;

@@ -1,6 +1,7 @@
 import type { AgentThreadContext } from "@/features/agents/components/agent-chat-slots.tsx";
 import { ThreadHeader } from "@/features/history/components/thread-header.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /**
  * A saved agent or document conversation's bar, as an answer thread has it: its title with
@@ -13,6 +14,7 @@ export function AgentThreadHeader({
   thread: AgentThreadContext;
   onSignIn: () => void;
 }) {
+  const t = useT();
   return (
     <ThreadHeader
       threadId={thread.threadId}
@@ -20,7 +22,13 @@ export function AgentThreadHeader({
       busy={false}
       saved={true}
       onDeleted={thread.onDeleted}
-      share={<ShareButton threadId={thread.threadId} onSignIn={onSignIn} label="Share thread" />}
+      share={
+        <ShareButton
+          threadId={thread.threadId}
+          onSignIn={onSignIn}
+          label={t("shares.shareThread")}
+        />
+      }
     />
   );
 }

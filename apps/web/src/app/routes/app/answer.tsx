@@ -15,12 +15,14 @@ import { DeleteAnswerButton } from "@/features/history/components/delete-answer-
 import { ThreadHeader } from "@/features/history/components/thread-header.tsx";
 import { BookmarkButton } from "@/features/library/components/bookmark-button.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { ComposerAttachProvider } from "./composer-attach.tsx";
 import { ComposerHintsProvider } from "./composer-hints.tsx";
 
 /** /app/search, /app/search/:queryAndId and /app/answer. */
 export function AnswerRoute() {
   const { openSignIn } = useSignInDialog();
+  const t = useT();
   // Under every finished answer: bookmark, share (the answer, or switch to the thread), delete
   // and feedback.
   const renderActions = useCallback(
@@ -51,11 +53,15 @@ export function AnswerRoute() {
       <ThreadHeader
         {...thread}
         share={
-          <ShareButton threadId={thread.threadId} onSignIn={openSignIn} label="Share thread" />
+          <ShareButton
+            threadId={thread.threadId}
+            onSignIn={openSignIn}
+            label={t("shares.shareThread")}
+          />
         }
       />
     ),
-    [openSignIn],
+    [openSignIn, t],
   );
   return (
     <ThreadHeaderSlotContext value={renderHeader}>

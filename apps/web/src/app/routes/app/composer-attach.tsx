@@ -1,8 +1,8 @@
 import { type ReactNode, useMemo } from "react";
 import {
-  ATTACH_SIGN_IN_REASON,
   type AttachClient,
   AttachClientContext,
+  attachSignInReason,
 } from "@/components/chat/attach/attach-client.ts";
 import { useSignInDialog } from "@/features/auth/hooks/use-sign-in-dialog.tsx";
 import { deleteFile } from "@/features/files/api/delete-file.ts";
@@ -25,7 +25,7 @@ export function ComposerAttachProvider({ children }: { children: ReactNode }) {
       discard: deleteFile,
       listFiles: getFiles,
       useProgress: useFileEvents,
-      requestSignIn: () => openSignInFor(ATTACH_SIGN_IN_REASON),
+      requestSignIn: () => openSignInFor(attachSignInReason()),
     }),
     [openSignInFor],
   );

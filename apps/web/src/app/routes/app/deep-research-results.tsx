@@ -1,10 +1,12 @@
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { ResearchResults } from "@/features/research/components/research-results.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 /** /app/agents/deepresearch/results */
 export function DeepResearchResultsRoute() {
+  const t = useT();
   return (
-    <RequireSignIn area="Deep research">
+    <RequireSignIn area={t("kinds.research")}>
       <ResearchResults />
     </RequireSignIn>
   );

@@ -5,13 +5,15 @@ import { ResearchScreen } from "@/features/research/components/research-screen.t
 import { ResearchStart } from "@/features/research/components/research-start.tsx";
 import { ShareButton } from "@/features/shares/components/share-button.tsx";
 import { QuotaUpFront } from "@/features/usage/components/quota-up-front.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { AppNotFoundRoute } from "./not-found.tsx";
 
 /** /app/agents/deepresearch(/:threadId): the start page, or one research (live, then its report). */
 export function DeepResearchRoute() {
   const { threadId } = useParams();
+  const t = useT();
   return (
-    <RequireSignIn area="Deep research">
+    <RequireSignIn area={t("kinds.research")}>
       {threadId ? (
         <ResearchScreen
           key={threadId}
@@ -26,7 +28,7 @@ export function DeepResearchRoute() {
         />
       ) : (
         <ResearchStart
-          quotaLeft={<QuotaUpFront counter="agentUsage" uses="a research run uses one" />}
+          quotaLeft={<QuotaUpFront counter="agentUsage" uses={t("research.quota.uses")} />}
         />
       )}
     </RequireSignIn>

@@ -1,5 +1,5 @@
 import { Page } from "@/components/ui/page.tsx";
-import { focusModeOption } from "@/features/answer/lib/focus-modes.ts";
+import { focusModeDisplay } from "@/features/answer/lib/focus-modes.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { HistoryScreen } from "@/features/history/components/history-screen.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
@@ -9,7 +9,7 @@ export function HistoryRoute() {
   return (
     <RequireSignIn area={t("history.title")}>
       <Page title={t("history.title")} description={t("history.description")}>
-        <HistoryScreen focusModeDisplay={focusModeOption} />
+        <HistoryScreen focusModeDisplay={focusModeDisplay} />
       </Page>
     </RequireSignIn>
   );

@@ -1,5 +1,5 @@
 import { Page } from "@/components/ui/page.tsx";
-import { focusModeOption } from "@/features/answer/lib/focus-modes.ts";
+import { focusModeDisplay } from "@/features/answer/lib/focus-modes.ts";
 import { RequireSignIn } from "@/features/auth/components/require-sign-in.tsx";
 import { LibraryScreen } from "@/features/library/components/library-screen.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
@@ -9,7 +9,7 @@ export function LibraryRoute() {
   return (
     <RequireSignIn area={t("library.title")}>
       <Page title={t("library.title")} description={t("library.description")}>
-        <LibraryScreen focusModeDisplay={focusModeOption} />
+        <LibraryScreen focusModeDisplay={focusModeDisplay} />
       </Page>
     </RequireSignIn>
   );

@@ -1,12 +1,13 @@
 import type { AnswerAttachment, FileEvent, FileItem, FileList } from "@nexus/contracts";
 import { createContext, useContext } from "react";
+import { t } from "@/lib/i18n/i18n.ts";
 
-/** What the person sees instead of a file picker when not signed in. */
-export const ATTACH_SIGN_IN_REASON = "Sign in to attach files and ask about them.";
+/** What the person sees instead of a file picker when not signed in (interface's language). */
+export const attachSignInReason = (): string => t("chat.attach.signInReason");
 /** Why the focus is Local while files are attached. */
-export const ATTACHED_FOCUS_REASON = "Answered from your attached files";
+export const attachedFocusReason = (): string => t("chat.attach.focusReason");
 /** The send button's words while attached files are still being uploaded or read. */
-export const WAITING_FOR_FILES = "Waiting for files…";
+export const waitingForFiles = (): string => t("chat.attach.waiting");
 
 /**
  * How a composer attaches files: the files feature's upload and ingestion progress, and the app's

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client.ts";
 import type { AttachClient } from "./attach-client.ts";
-import { NO_FILES_YET, PickFilesList } from "./pick-files-list.tsx";
+import { noFilesYet, PickFilesList } from "./pick-files-list.tsx";
 
 /**
  * "Choose from your files": the person's files as the list gives them (newest first), ready ones
@@ -118,7 +118,7 @@ describe("PickFilesList", () => {
   it("with no files: says so and offers an upload", async () => {
     const t = setup(async () => list([]));
     const empty = await screen.findByTestId("pick-files-empty");
-    expect(empty).toHaveTextContent(NO_FILES_YET);
+    expect(empty).toHaveTextContent(noFilesYet());
     await t.user.click(within(empty).getByRole("button", { name: "Upload a file" }));
     expect(t.onUpload).toHaveBeenCalledTimes(1);
   });

@@ -18,7 +18,7 @@ import { formatRelativeTime } from "@/lib/relative-time.ts";
 import type { AttachClient } from "./attach-client.ts";
 
 /** The empty list's words (spec: the person has no files at all). */
-export const NO_FILES_YET = "No files yet — upload one";
+export const noFilesYet = (): string => translate("chat.attach.noFilesYet");
 
 /** A file's state as the list says it ("Being read"); a ready file has none. */
 const statusText = (status: FileStatus) =>

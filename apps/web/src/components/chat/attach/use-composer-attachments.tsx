@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import type { ComposerAttach } from "@/components/chat/chat-composer.tsx";
 import { AttachButton } from "./attach-button.tsx";
-import { WAITING_FOR_FILES } from "./attach-client.ts";
+import { waitingForFiles } from "./attach-client.ts";
 import { AttachmentChips } from "./attachment-chips.tsx";
 import { useAttachments } from "./use-attachments.ts";
 
@@ -36,7 +36,7 @@ export function useComposerAttachments(inputRef: RefObject<HTMLTextAreaElement |
           />
         ),
         onFiles: attachments.add,
-        waitingLabel: attachments.waiting ? WAITING_FOR_FILES : null,
+        waitingLabel: attachments.waiting ? waitingForFiles() : null,
       }
     : {};
   return { attachments, formProps };

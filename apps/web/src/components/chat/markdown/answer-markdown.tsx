@@ -2,38 +2,25 @@ import "./answer-markdown.css";
 import { type AnswerSource, citationCounts } from "@nexus/contracts";
 import { clsx } from "clsx";
 import type { Element } from "hast";
-import {
-  Component,
-  type ComponentProps,
-  type JSX,
-  memo,
-  type ReactNode,
-  useDeferredValue,
-  useMemo,
-} from "react";
-import Markdown, { type Components, type ExtraProps, type Options } from "react-markdown";
+import { Component, memo, type ReactNode, useDeferredValue, useMemo } from "react";
+import Markdown, { type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import { toSafeHttpUrl, toSafeUrl } from "@/lib/chat/safe-url.ts";
 import { proxiedImageSrc, sharedDocumentImage } from "@/lib/image-proxy.ts";
-import { CitationChip } from "./citation-chip.tsx";
-import { CodeBlock } from "./code-block.tsx";
 import { mightHaveCode, useHighlightPlugin } from "./highlight-loader.ts";
 import { highestHeading, markdownBlocks } from "./markdown-blocks.ts";
+import { COMPONENTS, pageOrigin } from "./markdown-components.tsx";
 import { mightHaveMath, useMathPlugin } from "./math-loader.ts";
 import { rehypeHeadingBase } from "./rehype-heading-base.ts";
-import { CITATION_TAG, remarkCitations } from "./remark-citations.ts";
+import { remarkCitations } from "./remark-citations.ts";
 import { remarkCurrencyDollars } from "./remark-currency-dollars.ts";
 import { remarkInertHtml } from "./remark-inert-html.ts";
 import {
-  InsideLinkContext,
   type RenderCitation,
   RenderCitationContext,
   SourceImagesContext,
   SourcesContext,
-  useInsideLink,
-  useRenderCitation,
-  useSourceImages,
 } from "./sources-context.ts";
 
 export interface AnswerMarkdownProps {
@@ -113,10 +100,19 @@ const DISALLOWED_ELEMENTS: readonly string[] = [
   "animateMotion",
 ];
 
-const EXTERNAL_REL = "noopener noreferrer nofollow ugc";
+/** Chip counts per source as a string ("1:2,3:1"): a block's memo compares it by value. */
+function encodeStarts(starts: ReadonlyMap<number, number>): string {
+  return [...starts].map(([n, k]) => `${n}:${k}`).join(",");
+}
 
-function pageOrigin(): string | null {
-  return typeof window === "undefined" ? null : window.location.origin;
+function decodeStarts(encoded: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pair of encoded.split(",")) {
+    const [n, k] = pair.split(":").map(Number);
+    if (n !== undefined && k !== undefined && Number.isInteger(n) && Number.isInteger(k))
+      out.set(n, k);
+  }
+  return out;
 }
 
 /**
@@ -135,138 +131,6 @@ function urlTransform(url: string, key: string, node: Readonly<Element>): string
     );
   return null;
 }
-
-type Props<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & ExtraProps;
-
-function SafeLink({ href, children }: Props<"a">) {
-  const nested = useInsideLink();
-  const safe = typeof href === "string" ? toSafeUrl(href) : null;
-  if (!safe || nested) return <span className="answer-link-text">{children}</span>;
-  const external = safe.protocol !== "mailto:";
-  return (
-    <InsideLinkContext.Provider value={true}>
-      <a
-        href={safe.href}
-        target={external ? "_blank" : undefined}
-        rel={external ? EXTERNAL_REL : undefined}
-        className="font-medium text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
-      >
-        {children}
-      </a>
-    </InsideLinkContext.Provider>
-  );
-}
-
-const CHIP =
-  "mx-0.5 inline-flex max-w-full items-center gap-1 rounded-md border border-border bg-surface-2 px-1.5 py-0.5 align-baseline text-muted text-xs";
-
-function SafeImage({ src, alt }: Props<"img">) {
-  const nested = useInsideLink();
-  const allowed = useSourceImages();
-  const raw = typeof src === "string" ? src : "";
-  // Only this Nexus's image proxy is loaded, and only for an image the message's sources carried;
-  // any other address (even a signed one, even on this origin) is a chip.
-  const proxied = proxiedImageSrc(raw, pageOrigin()) ?? sharedDocumentImage(raw);
-  const sameOrigin = proxied !== null && allowed.has(proxied) ? proxied : null;
-  const altText = typeof alt === "string" ? alt.trim() : "";
-  if (proxied !== null && sameOrigin === null) {
-    return (
-      <span className={CHIP} data-blocked-image="">
-        <span className="truncate">{`Image: ${altText || "untitled"} (blocked)`}</span>
-      </span>
-    );
-  }
-  if (sameOrigin) {
-    return (
-      <img
-        src={sameOrigin}
-        alt={altText}
-        loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
-        className="my-2 inline-block h-auto max-w-full rounded-md border border-border"
-      />
-    );
-  }
-  const external = toSafeHttpUrl(raw);
-  const label = `Image: ${altText || "untitled"} (${external ? external.domain : "blocked"})`;
-  const chip = CHIP;
-  if (!external || nested) {
-    return (
-      <span className={chip} data-blocked-image="">
-        <span className="truncate">{label}</span>
-      </span>
-    );
-  }
-  return (
-    <a
-      href={external.href}
-      target="_blank"
-      rel={EXTERNAL_REL}
-      className={`${chip} no-underline hover:text-fg`}
-      data-blocked-image=""
-    >
-      <span className="truncate">{label}</span>
-    </a>
-  );
-}
-
-function Table({ children }: Props<"table">) {
-  return (
-    <div className="my-4 w-full overflow-x-auto rounded-lg border border-border" data-table-wrap="">
-      <table className="w-full border-collapse text-sm">{children}</table>
-    </div>
-  );
-}
-
-function Input({ type, checked }: Props<"input">) {
-  if (type !== "checkbox") return null;
-  return (
-    <input
-      type="checkbox"
-      checked={Boolean(checked)}
-      disabled
-      readOnly
-      className="mr-1.5 size-3.5 translate-y-[0.1em] accent-accent"
-    />
-  );
-}
-
-function Cite({ node, children }: Props<"cite">) {
-  const render = useRenderCitation();
-  const n = Number(node?.properties.dataCitation);
-  const occurrence = Number(node?.properties.dataOccurrence ?? 0);
-  if (!Number.isInteger(n) || n < 1) return <>{children}</>;
-  return render ? render(n) : <CitationChip n={n} occurrence={occurrence} />;
-}
-
-/** Chip counts per source as a string ("1:2,3:1"): a block's memo compares it by value. */
-function encodeStarts(starts: ReadonlyMap<number, number>): string {
-  return [...starts].map(([n, k]) => `${n}:${k}`).join(",");
-}
-
-function decodeStarts(encoded: string): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const pair of encoded.split(",")) {
-    const [n, k] = pair.split(":").map(Number);
-    if (n !== undefined && k !== undefined && Number.isInteger(n) && Number.isInteger(k))
-      out.set(n, k);
-  }
-  return out;
-}
-
-function Pre({ node, children }: Props<"pre">) {
-  return <CodeBlock node={node}>{children}</CodeBlock>;
-}
-
-const COMPONENTS: Components = {
-  a: SafeLink,
-  img: SafeImage,
-  table: Table,
-  input: Input,
-  pre: Pre,
-  [CITATION_TAG]: Cite,
-};
 
 interface MarkdownBlockProps {
   markdown: string;

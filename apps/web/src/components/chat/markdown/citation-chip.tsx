@@ -1,10 +1,11 @@
-import { CITATION_UNVERIFIED_LABEL, checkOf } from "@nexus/contracts";
+import { checkOf } from "@nexus/contracts";
 import { CitationChipView } from "@/components/chat/citation/citation-chip.tsx";
 import { resolveCitation } from "@/components/chat/citation/resolve-citation.ts";
 import { CitationMark } from "@/components/chat/citation-mark.tsx";
 import { SourceIcon } from "@/components/chat/source-icon.tsx";
 import type { ShownSource } from "@/lib/chat/file-sources.ts";
 import { labelSource } from "@/lib/chat/source-label.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { useCitationChecks, useSources } from "./sources-context.ts";
 
 export interface CitationChipProps {
@@ -37,7 +38,8 @@ export function CitationChip({ n, occurrence = 0 }: CitationChipProps) {
   });
   // The label knows the site better than the URL does (a guide, a deleted or private file).
   citation.site = label.site || citation.site;
-  const name = `Source ${n}: ${source.title || source.domain || "untitled"}${unverified ? ` (${CITATION_UNVERIFIED_LABEL.toLowerCase()})` : ""}`;
+  const title = source.title || source.domain || t("markdown.untitled");
+  const name = `${t("chat.citation.sourceName", { n, title })}${unverified ? ` (${t("spec.citationUnverified").toLocaleLowerCase()})` : ""}`;
   return (
     <CitationChipView
       citation={citation}

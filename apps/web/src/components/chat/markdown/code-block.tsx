@@ -38,7 +38,7 @@ export function CodeBlock({ node, children }: CodeBlockProps) {
         <span className="font-mono">{language ?? "code"}</span>
         <CopyButton getText={() => (node ? node.children.map(textOf).join("") : "")} />
       </div>
-      <pre className="overflow-x-auto p-3 font-mono text-[0.8125rem] leading-relaxed">
+      <pre dir="ltr" className="overflow-x-auto p-3 font-mono text-[0.8125rem] leading-relaxed">
         {children}
       </pre>
     </div>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 import { agentIcon } from "./agent-icons.ts";
 
 /** What the chat knows of the agent: the catalogue's entry once loaded, contracts' line before. */
@@ -73,6 +74,7 @@ export function Starters({
   disabled: boolean;
   onPick: (text: string) => void;
 }) {
+  const t = useT();
   if (loading) {
     return (
       <div className="flex flex-wrap gap-2" aria-hidden="true">
@@ -86,7 +88,7 @@ export function Starters({
   return (
     <section aria-labelledby="agent-starters-heading" className="flex flex-col gap-3">
       <h2 id="agent-starters-heading" className="text-sm font-medium text-muted">
-        {agent.form.length > 0 ? "Or start from an example" : "Try asking"}
+        {agent.form.length > 0 ? t("agentChat.orExample") : t("home.tryAsking")}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {agent.starters.map((starter) => (

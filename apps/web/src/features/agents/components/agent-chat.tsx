@@ -45,7 +45,7 @@ function presetEndpoint(agentId: PresetAgentId): ChatPlace {
     storeId: agentId,
     href: (threadId) => paths.app.presetAgent.href(agentId, threadId),
     backHref: paths.app.agents.href(),
-    backLabel: "All agents",
+    backLabel: t("agentsHub.all"),
   };
 }
 
@@ -229,7 +229,7 @@ function PresetAgentChat({
         catalogue.isError ? (
           <div className="mb-4">
             <LoadError
-              what="The agent's details"
+              what={t("agentChat.details")}
               error={catalogue.error}
               onRetry={() => void catalogue.refetch()}
             />

@@ -5,6 +5,7 @@ import {
   type ComposerDraft,
 } from "@/components/chat/chat-composer.tsx";
 import { ComposerDock } from "@/components/chat/composer-dock.tsx";
+import { useT } from "@/lib/i18n/i18n.ts";
 
 export type { ComposerDraft };
 
@@ -43,6 +44,7 @@ export function AgentComposer({
   /** Attaching files to the message (the answer composer's paperclip and chips). */
   attach?: ComposerAttach;
 }) {
+  const t = useT();
   return (
     <ComposerDock
       testId="agent-composer"
@@ -52,13 +54,13 @@ export function AgentComposer({
       below={below}
     >
       <ChatComposer
-        label={`Message ${agentName}`}
+        label={t("agentChat.message", { name: agentName })}
         placeholder={
           disabled
-            ? `${agentName} needs a language model`
+            ? t("agentChat.needsModel", { name: agentName })
             : busy
-              ? `Message ${agentName} — sent when this reply ends…`
-              : `Message ${agentName}…`
+              ? t("agentChat.messageQueued", { name: agentName })
+              : t("agentChat.messagePlaceholder", { name: agentName })
         }
         busy={busy}
         queueWhileBusy

@@ -2,16 +2,19 @@ import { clsx } from "clsx";
 import { FileSearch, FileText, type LucideIcon, Telescope, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { useT } from "@/lib/i18n/i18n.ts";
+import { type MessageId, t as translate, useT } from "@/lib/i18n/i18n.ts";
 
 // The hub's specialists (split from agents-hub.tsx): Nexus's capabilities beside the preset agents.
 
-/** A capability of Nexus that is not a preset chat agent, with the words people search it by. */
+/**
+ * A capability of Nexus that is not a preset chat agent (its title and text as catalogue keys),
+ * with the English words people search it by.
+ */
 export interface Specialist {
   to: string;
   icon: LucideIcon;
-  title: string;
-  text: string;
+  title: MessageId;
+  text: MessageId;
   keywords: readonly string[];
 }
 
@@ -19,22 +22,22 @@ export const SPECIALISTS: readonly Specialist[] = [
   {
     to: paths.app.deepResearch.href(),
     icon: Telescope,
-    title: "Deep research",
-    text: "A plan you can edit, live searching and reading, and a report with checked citations.",
+    title: "specialists.research.title",
+    text: "specialists.research.text",
     keywords: ["research", "report", "sources", "citations", "investigate", "web"],
   },
   {
     to: paths.app.files.href(),
     icon: FileText,
-    title: "Document chat",
-    text: "Upload a PDF, Word or text file and ask about it, with citations to the passage.",
+    title: "specialists.documents.title",
+    text: "specialists.documents.text",
     keywords: ["pdf", "document", "file", "upload", "docx", "word", "chat with pdf", "citations"],
   },
   {
     to: paths.app.extraction.href(),
     icon: FileSearch,
-    title: "Structured information extraction",
-    text: "Fields you define, filled from your files and web pages: a table where every value has a checked quote.",
+    title: "specialists.extraction.title",
+    text: "specialists.extraction.text",
     keywords: [
       "extract",
       "table",
@@ -50,8 +53,8 @@ export const SPECIALISTS: readonly Specialist[] = [
   {
     to: paths.app.customAgents.href(),
     icon: Wrench,
-    title: "Custom agents",
-    text: "Your own agents with their own instructions.",
+    title: "specialists.customAgents.title",
+    text: "specialists.customAgents.text",
     keywords: ["custom", "own agent", "build", "instructions", "knowledge", "create"],
   },
 ];
@@ -63,11 +66,16 @@ export function matches(needle: string, texts: readonly string[]): boolean {
   return words.every((word) => haystack.some((text) => text.includes(word)));
 }
 
-/** The specialists whose title, text or keywords hold the search ("pdf" → document chat). */
+/**
+ * The specialists whose title, text (in the interface's language) or keywords hold the search
+ * ("pdf" → document chat).
+ */
 export function filterSpecialists(search: string): Specialist[] {
   const needle = search.trim().toLocaleLowerCase();
   if (needle === "") return [];
-  return SPECIALISTS.filter((s) => matches(needle, [s.title, s.text, ...s.keywords]));
+  return SPECIALISTS.filter((s) =>
+    matches(needle, [translate(s.title), translate(s.text), ...s.keywords]),
+  );
 }
 
 /**
@@ -89,6 +97,7 @@ export function SpecialistGrid({
     ? "items-center gap-2 rounded-full px-3 py-2 sm:items-start sm:gap-3 sm:rounded-2xl sm:p-4"
     : "items-start gap-3 rounded-2xl p-4";
   const badge = compact ? "size-6 rounded-full sm:size-10 sm:rounded-xl" : "size-10 rounded-xl";
+  const t = useT();
   return (
     <ul className={list} data-testid={compact ? "specialists" : undefined}>
       {specialists.map(({ to, icon: Icon, title, text }) => (
@@ -117,12 +126,12 @@ export function SpecialistGrid({
                     : "block font-medium"
                 }
               >
-                {title}
+                {t(title)}
               </span>
               <span
                 className={clsx("mt-0.5 text-sm text-muted", compact ? "hidden sm:block" : "block")}
               >
-                {text}
+                {t(text)}
               </span>
             </span>
           </Link>

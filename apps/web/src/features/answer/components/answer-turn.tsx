@@ -219,7 +219,9 @@ export function AnswerTurnView({
 export function QuestionHeading({ first, children }: { first: boolean; children: ReactNode }) {
   const Heading = first ? "h1" : "h2";
   return (
-    <Heading className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+    // The question reads in its own direction (an English question on an Arabic page, and the
+    // reverse), like the answer's blocks (markdown-components.tsx).
+    <Heading dir="auto" className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
       {children}
     </Heading>
   );

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   type AttachClient,
   AttachClientContext,
-  WAITING_FOR_FILES,
+  waitingForFiles,
 } from "@/components/chat/attach/attach-client.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { ANONYMOUS_ME, meQueryKey, SessionProvider } from "@/lib/session.tsx";
@@ -173,7 +173,7 @@ describe("attaching files in the home composer", () => {
     expect(t.focusChip()).toHaveAccessibleName("Focus: Local");
     expect(t.focusChip()).toBeDisabled();
     await t.user.type(t.box, "What oil did the lamp burn?");
-    const waiting = screen.getByRole("button", { name: WAITING_FOR_FILES });
+    const waiting = screen.getByRole("button", { name: waitingForFiles() });
     expect(waiting).toBeDisabled();
     await t.user.keyboard("{Enter}");
     expect(screen.queryByTestId("target")).toBeNull();
@@ -182,10 +182,10 @@ describe("attaching files in the home composer", () => {
     expect(chip).toHaveTextContent("Processing…");
     t.emit("f1", event("parsing", "Reading the file"));
     expect(chip).toHaveTextContent("Reading the file");
-    expect(screen.getByRole("button", { name: WAITING_FOR_FILES })).toBeDisabled();
+    expect(screen.getByRole("button", { name: waitingForFiles() })).toBeDisabled();
     t.emit("f1", event("ready", "Ready", 3));
     expect(chip).toHaveTextContent("Ready");
-    expect(screen.queryByRole("button", { name: WAITING_FOR_FILES })).toBeNull();
+    expect(screen.queryByRole("button", { name: waitingForFiles() })).toBeNull();
 
     await t.user.click(screen.getByRole("button", { name: "Search" }));
     const target = screen.getByTestId("target");
@@ -268,7 +268,7 @@ describe("attaching files in the home composer", () => {
     await act(async () => t.uploads[0]?.resolve(fileItem("f2", "skerry.md")));
     t.emit("f2", event("failed", "The PDF is protected by a password."));
     expect(t.chips()[0]).toHaveTextContent("The PDF is protected by a password.");
-    expect(screen.queryByRole("button", { name: WAITING_FOR_FILES })).toBeNull();
+    expect(screen.queryByRole("button", { name: waitingForFiles() })).toBeNull();
   });
 
   it("takes files dropped on the box or pasted into it", async () => {

@@ -2,7 +2,7 @@ import type { FocusMode } from "@nexus/contracts";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import {
-  ATTACHED_FOCUS_REASON,
+  attachedFocusReason,
   type NewThreadState,
 } from "@/components/chat/attach/attach-client.ts";
 import { useComposerAttachments } from "@/components/chat/attach/use-composer-attachments.tsx";
@@ -83,7 +83,7 @@ export function HomeSearch({
           <FocusChip
             value={focus}
             onChange={setFocusMode}
-            lockedReason={attachments.active ? ATTACHED_FOCUS_REASON : null}
+            lockedReason={attachments.active ? attachedFocusReason() : null}
           />
           <ReasoningChip checked={reasoning} onChange={setReasoning} />
           {opening ? (
@@ -91,7 +91,7 @@ export function HomeSearch({
               {t("home.opening", { name: single.name })}
             </span>
           ) : attachments.active ? (
-            <span className="text-xs text-muted">{ATTACHED_FOCUS_REASON}</span>
+            <span className="text-xs text-muted">{attachedFocusReason()}</span>
           ) : null}
           <span className="ml-auto flex items-center gap-3 text-xs">
             <ComposerHintSlot

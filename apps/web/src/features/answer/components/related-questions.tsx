@@ -32,7 +32,7 @@ export function RelatedQuestions({
                 className="size-4 shrink-0 text-subtle rtl:-scale-x-100"
                 aria-hidden="true"
               />
-              <span className="min-w-0 break-words">{question}</span>
+              <bdi className="min-w-0 break-words">{question}</bdi>
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { type AnswerUIMessage, answerContentOf } from "./answer-message.ts";
 import { answerStatusText } from "./answer-status.ts";
 
@@ -7,6 +8,9 @@ const message = (parts: AnswerUIMessage["parts"]): AnswerUIMessage => ({
   role: "assistant",
   parts,
 });
+
+// The web project's files share one module graph: leave the interface in English.
+afterEach(() => activateLocale("en"));
 
 describe("answerStatusText", () => {
   it("follows the parts as they arrive", () => {
@@ -18,6 +22,19 @@ describe("answerStatusText", () => {
     expect(answerStatusText("streaming", answerContentOf(thinking))).toBe("Thinking…");
     const writing = message([...thinking.parts, { type: "text", text: "Answer" }]);
     expect(answerStatusText("streaming", answerContentOf(writing))).toBe("Writing…");
+  });
+
+  it("says what it does, and that the model is retried, in the interface's language", async () => {
+    await activateLocale("fr");
+    expect(answerStatusText("submitted", null)).toBe("Recherche…");
+    const withSources = message([{ type: "source-url", sourceId: "1", url: "https://a.example/" }]);
+    expect(answerStatusText("streaming", answerContentOf(withSources))).toBe(
+      "Lecture des sources…",
+    );
+    const retrying = { state: "retrying", attempt: 2, maxAttempts: 3, reason: "busy" } as const;
+    expect(answerStatusText("submitted", null, retrying)).toBe(
+      "Le modèle est occupé — nouvel essai… (tentative 2 sur 3)",
+    );
   });
 
   it("is empty when nothing is on its way", () => {

@@ -1,10 +1,12 @@
 import type { AnswerRetryStatus } from "@nexus/contracts";
 import type { ChatStatus } from "ai";
 import { retryStatusText } from "@/lib/chat/chat-status.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import type { AnswerContent } from "./answer-message.ts";
 
 /**
- * What the answer is doing now, for the status line (empty when it is done). While the server
+ * What the answer is doing now, for the status line, in the interface's language (empty when it
+ * is done). While the server
  * retries the model (data-status) and no text has arrived, that is what it says.
  */
 export function answerStatusText(
@@ -17,9 +19,9 @@ export function answerStatusText(
     return retryStatusText(retrying);
   }
   if (!content || (!content.hasSources && !content.hasText && content.reasoning === "")) {
-    return "Searching…";
+    return t("chat.status.searching");
   }
-  if (content.hasText) return "Writing…";
-  if (content.reasoning !== "") return "Thinking…";
-  return "Reading sources…";
+  if (content.hasText) return t("chat.status.writing");
+  if (content.reasoning !== "") return t("chat.thinking");
+  return t("chat.status.reading");
 }

@@ -8,6 +8,7 @@ import {
   MessagesSquare,
   PenLine,
 } from "lucide-react";
+import { t } from "@/lib/i18n/i18n.ts";
 
 export interface FocusModeOption {
   value: FocusMode;
@@ -43,4 +44,10 @@ export function parseFocusMode(value: string | null): FocusMode {
 
 export function focusModeOption(mode: FocusMode | undefined): FocusModeOption | undefined {
   return FOCUS_MODE_OPTIONS.find((option) => option.value === mode);
+}
+
+/** A focus mode as history and library rows show it: its icon and its name in the interface's language. */
+export function focusModeDisplay(mode: FocusMode): { icon: LucideIcon; label: string } | undefined {
+  const option = focusModeOption(mode);
+  return option ? { icon: option.icon, label: t(`focus.label.${option.value}`) } : undefined;
 }

@@ -19,7 +19,7 @@ import { SearchInput } from "@/components/ui/search-input.tsx";
 import { ToggleChips } from "@/components/ui/toggle-chips.tsx";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
-import { type MessageId, useT } from "@/lib/i18n/i18n.ts";
+import { type MessageId, t as translate, useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { uniqueBy } from "@/lib/unique-by.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
@@ -29,6 +29,7 @@ import { type HistoryKind, useHistory } from "../api/get-history.ts";
 import { usePinThread } from "../api/pin-thread.ts";
 import type { DateGroupLabel } from "../lib/date-groups.ts";
 import { groupByDate } from "../lib/date-groups.ts";
+import { FILTER_TEXTS } from "../lib/filter-texts.ts";
 import {
   allState,
   isFull,
@@ -62,9 +63,9 @@ type KindFilter = "all" | HistoryFilter;
 /** "All", then the filters the kinds are listed under (contracts kinds.ts). */
 const kinds = (all: string): ReadonlyArray<{ value: KindFilter; label: string }> => [
   { value: "all", label: all },
-  ...Object.entries(HISTORY_FILTERS).map(([value, filter]) => ({
+  ...Object.keys(HISTORY_FILTERS).map((value) => ({
     value: value as HistoryFilter,
-    label: filter.label,
+    label: translate(FILTER_TEXTS[value as HistoryFilter].label),
   })),
 ];
 
@@ -168,12 +169,12 @@ export function HistoryScreen({ focusModeDisplay }: { focusModeDisplay?: FocusMo
       q === "" && kind !== undefined ? (
         <EmptyState
           icon={History}
-          title={HISTORY_FILTERS[kind].empty}
-          description={HISTORY_FILTERS[kind].hint}
+          title={t(FILTER_TEXTS[kind].empty)}
+          description={t(FILTER_TEXTS[kind].hint)}
           testId="history-empty"
         >
           <Link to={HISTORY_FILTERS[kind].actionHref} className={buttonClasses()}>
-            {HISTORY_FILTERS[kind].action}
+            {t(FILTER_TEXTS[kind].action)}
           </Link>
         </EmptyState>
       ) : q === "" ? (

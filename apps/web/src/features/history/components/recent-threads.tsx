@@ -7,6 +7,7 @@ import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { paths, threadIdFromQueryAndId } from "@/config/paths.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { kindBadge } from "@/lib/kind-labels.ts";
 import { useSession } from "@/lib/session.tsx";
 import { useHistory } from "../api/get-history.ts";
 import { readSessionThreadLinks } from "../lib/session-threads.ts";
@@ -19,6 +20,8 @@ interface ThreadLink {
   href: string;
   /** Its kind (contracts kinds.ts; an anonymous visitor's threads are answers). */
   kind: string;
+  /** Its kind's label as the server declares it (English; lib/kind-labels.ts translates it). */
+  label?: string;
   /** The badge its kind gives it (an agent's or document's name; null: none) and its icon. */
   badge?: string | null;
   icon?: string | null;
@@ -66,6 +69,11 @@ function ThreadList({
         <ul className="flex flex-col gap-0.5">
           {threads.map((thread) => {
             const current = thread.threadId === openThreadId;
+            const badge = kindBadge({
+              kind: thread.kind,
+              label: thread.label ?? "",
+              badge: thread.badge ?? null,
+            });
             return (
               <li key={thread.threadId}>
                 <Link
@@ -74,7 +82,7 @@ function ThreadList({
                   data-kind={thread.kind}
                   data-state={thread.state}
                   aria-current={current ? "page" : undefined}
-                  title={`${thread.badge ? `${thread.title} (${thread.badge})` : thread.title}${
+                  title={`${badge ? `${thread.title} (${badge})` : thread.title}${
                     thread.state ? `, ${thread.state}` : ""
                   }`}
                   className={clsx(
@@ -91,19 +99,15 @@ function ThreadList({
                         <span className="sr-only">{t("recent.pinned")}</span>
                       </span>
                     ) : null}
-                    {/* A title keeps its own direction (an English question in the Arabic sidebar ends with
-                        its "?", not starts with it). */}
-                    <span className="block min-w-0 truncate">
-                      <bdi>{thread.title}</bdi>
-                    </span>
+                    <bdi className="block min-w-0 truncate">{thread.title}</bdi>
                     {thread.state ? (
                       <ThreadStateMark state={thread.state} testId="recent-thread-state" />
                     ) : null}
                   </span>
-                  {thread.badge ? (
+                  {badge ? (
                     <span className="block truncate text-xs">
                       <AgentBadge
-                        name={thread.badge}
+                        name={badge}
                         testId="recent-thread-agent"
                         kind={thread.kind}
                         icon={thread.icon ?? null}
@@ -132,6 +136,7 @@ function SignedInThreads({ openThreadId }: { openThreadId: string | null }) {
           title: thread.title,
           href: thread.href,
           kind: thread.kind,
+          label: thread.label,
           badge: thread.badge,
           icon: thread.icon,
           pinned: thread.pinned,

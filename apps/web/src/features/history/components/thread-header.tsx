@@ -145,7 +145,8 @@ export function ThreadTitle({ title }: { title: string }) {
       title={title}
       className="min-w-0 flex-1 truncate text-sm font-medium text-muted"
     >
-      {title}
+      {/* Isolated: a title in another direction than the page's keeps its own order. */}
+      <bdi>{title}</bdi>
     </p>
   );
 }

@@ -7,6 +7,7 @@ import { ExportMenu } from "@/components/export-menu.tsx";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { kindBadge } from "@/lib/kind-labels.ts";
 import { ThreadRenameForm } from "./thread-rename-form.tsx";
 import { ThreadStateMark } from "./thread-state-mark.tsx";
 
@@ -44,7 +45,7 @@ export function ThreadRow({
 }) {
   const t = useT();
   const [renaming, setRenaming] = useState(false);
-  const badge = thread.badge;
+  const badge = kindBadge(thread);
   const messages = t("history.messages", { count: thread.messageCount });
   return (
     <li

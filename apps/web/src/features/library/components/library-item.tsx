@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { AgentBadge } from "@/components/ui/agent-badge.tsx";
 import { EntryMeta, type FocusModeDisplay } from "@/components/ui/entry-meta.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { kindBadge } from "@/lib/kind-labels.ts";
 
 const FAVICONS_SHOWN = 4;
 
@@ -23,7 +24,7 @@ export function LibraryItemCard({
   now: Date;
 }) {
   const t = useT();
-  const badge = item.badge;
+  const badge = kindBadge(item);
   const domains = [...new Set(item.sources.map((source) => source.domain).filter(Boolean))];
   return (
     <li

@@ -1,6 +1,7 @@
 import type { ResearchCitationsPart, ResearchSource } from "@nexus/contracts";
 import { RESEARCH_BUDGETS } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { budgetRatio, formatElapsed, reportFileName, reportMarkdown, reportToc } from "./report.ts";
 
 const source = (id: number, status: ResearchSource["status"]): ResearchSource => ({
@@ -91,7 +92,25 @@ describe("budgetRatio and formatElapsed", () => {
     expect(budgetRatio(null, budget)).toBe(0);
     expect(budgetRatio({ steps: 7, pages: 0, tokens: 0, elapsedMs: 0 }, budget)).toBe(0.5);
     expect(budgetRatio({ steps: 1, pages: 99, tokens: 0, elapsedMs: 0 }, budget)).toBe(1);
-    expect(formatElapsed(125_000)).toBe("2 min 05 s");
-    expect(formatElapsed(9_999)).toBe("9 s");
+    expect(formatElapsed(125_000, "en")).toBe("2 min 05 sec");
+    expect(formatElapsed(9_999, "en")).toBe("9 sec");
+  });
+
+  // French puts a no-break space between a number and its unit (U+00A0 before "min", U+202F before "s").
+  it("says the elapsed time in the interface's language (Intl units)", () => {
+    expect(formatElapsed(125_000, "fr")).toBe("2\u00a0min 05\u202fs");
+    expect(formatElapsed(9_999, "fr")).toBe("9\u202fs");
+    expect(formatElapsed(3_725_000, "fr")).toBe("62\u00a0min 05\u202fs");
+    expect(formatElapsed(125_000, "ja")).toContain("分");
+    expect(formatElapsed(125_000, "de")).toMatch(/^2 Min\.,? 05 Sek\.$/);
+  });
+
+  it("reads the interface's language when none is given", async () => {
+    await activateLocale("fr");
+    try {
+      expect(formatElapsed(65_000)).toBe("1\u00a0min 05\u202fs");
+    } finally {
+      await activateLocale("en");
+    }
   });
 });

@@ -5,6 +5,7 @@ import type {
   ResearchSource,
   ResearchSpent,
 } from "@nexus/contracts";
+import { intlLocale } from "@/lib/i18n/i18n.ts";
 
 export interface TocEntry {
   /** The heading's place among all the report's headings (the DOM's order too). */
@@ -123,12 +124,28 @@ export function budgetRatio(spent: ResearchSpent | null, budget: ResearchBudget)
   return Math.min(1, Math.max(0, ...ratios));
 }
 
-/** "4 min 05 s", "12 s". */
-export function formatElapsed(ms: number): string {
+/**
+ * "2 min 05 s" in the interface's language: each unit by `Intl.NumberFormat` (style "unit"), the
+ * two joined as that language lists units (`Intl.ListFormat`, type "unit"). Not
+ * `Intl.DurationFormat`: Node 20 (the tests, the prerender) has none, and one formatter in some
+ * engines and another in others would say the same time two ways. `locale`: the interface's.
+ */
+export function formatElapsed(ms: number, locale: string | undefined = intlLocale()): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return minutes > 0 ? `${minutes} min ${String(rest).padStart(2, "0")} s` : `${rest} s`;
+  const unit = (name: "minute" | "second", value: number, digits = 1) =>
+    new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit: name,
+      unitDisplay: "short",
+      minimumIntegerDigits: digits,
+    }).format(value);
+  if (minutes === 0) return unit("second", rest);
+  return new Intl.ListFormat(locale, { type: "unit", style: "narrow" }).format([
+    unit("minute", minutes),
+    unit("second", rest, 2),
+  ]);
 }
 
 /** "12.3k", "950". */

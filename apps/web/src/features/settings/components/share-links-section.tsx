@@ -18,6 +18,7 @@ import { Section } from "@/components/ui/page.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
+import { kindLabel } from "@/lib/kind-labels.ts";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { type AgentLink, useAgentLinks, useRevokeAgentLink } from "../api/agent-links.ts";
@@ -125,7 +126,13 @@ function ShareRow({ share, onRevoke }: { share: MyShare; onRevoke: (share: MySha
       label={share.title}
       meta={
         <>
-          {share.subject ? `${share.chatLabel}: ${share.subject.name}` : share.chatLabel} ·{" "}
+          {share.subject
+            ? t("shares.kindOf", {
+                kind: kindLabel({ kind: share.chatKind, label: share.chatLabel }),
+                subject: share.subject.name,
+              })
+            : kindLabel({ kind: share.chatKind, label: share.chatLabel })}{" "}
+          ·{" "}
           {share.kind === "thread"
             ? t("shares.thread")
             : share.kind === "nexdoc"

@@ -1,6 +1,7 @@
 import { TIER_LIMITS, type UsageCounter, type UsageSummary } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { useLocale } from "@/lib/i18n/i18n.ts";
 import { usageKeys } from "@/lib/query-keys.ts";
 import { leftText } from "@/lib/quota-left.ts";
 import { useUsage } from "../api/get-usage.ts";
@@ -21,6 +22,7 @@ export function QuotaLeftHint({
   counter: UsageCounter;
   refreshOn?: string | number | boolean;
 }) {
+  useLocale();
   const { data } = useUsage();
   const queryClient = useQueryClient();
   const seen = useRef(refreshOn);
