@@ -6,10 +6,9 @@ import { expect, signInViaApi, test } from "./support/fixtures.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
 
 /**
- * An answer in Arabic (issue 42 scope 2): the page is right to left, and the offline engine's
- * English question and answer read left to right block by block (dir="auto"); the offline badge
- * and Share thread are in Arabic. The screenshots (nightly) show it light and dark, desktop and
- * phone.
+ * An answer in Arabic (issue 42 scope 2), light and dark, desktop and phone (nightly screenshots).
+ * What the page must be — right to left, the English question and paragraphs left to right block
+ * by block, no English interface text left — is asserted every run by i18n-pages.spec.ts.
  */
 
 const SHOTS = path.join(REPO_ROOT, "e2e-output/screenshots");
@@ -25,30 +24,6 @@ async function askInArabic(page: Page): Promise<Locator> {
   await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 15_000 });
   return turn;
 }
-
-test("an answer in Arabic: its English paragraphs read left to right in the right-to-left page", async ({
-  page,
-  context,
-  uniqueEmail,
-}) => {
-  await presetLocalStorage(context, { [STORAGE_KEYS.uiLanguage]: "ar" });
-  await signInViaApi(context, uniqueEmail("arabic-answer"));
-  const turn = await askInArabic(page);
-  await expect(turn.getByTestId("offline-badge")).toHaveText("وضع عدم الاتصال");
-  // The English question too (its "?" at its end, not the page's).
-  const question = page.getByRole("heading", { level: 1, name: QUESTION });
-  expect(await question.evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
-  const paragraphs = turn.getByTestId("answer-markdown").locator("p");
-  await expect(paragraphs.first()).toBeVisible();
-  for (const p of await paragraphs.all()) {
-    await expect(p).toHaveAttribute("dir", "auto");
-    // The knowledge base is English: each of its paragraphs is left to right on its own.
-    expect(await p.evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
-  }
-  await expect(
-    page.getByTestId("thread-header").getByRole("button", { name: "مشاركة المحادثة" }),
-  ).toBeVisible();
-});
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },

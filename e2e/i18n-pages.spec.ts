@@ -118,7 +118,19 @@ for (const lang of ["de", "ar", "fr", "es", "ja"] as const) {
     await expect(page).toHaveURL(/\/app\/search\//);
     const turn = page.getByTestId("answer-turn").first();
     await expect(turn).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
-    await expect(turn.getByTestId("offline-badge")).toBeVisible();
+    await expect(turn.getByTestId("offline-badge")).toHaveText(local["spec.offlineMode"] ?? "");
+    if (lang === "ar") {
+      // The English question and the knowledge base's English paragraphs read left to right,
+      // block by block (dir="auto"), in the right-to-left page.
+      const heading = turn.locator("header").getByRole("heading");
+      expect(await heading.evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
+      const paragraphs = turn.getByTestId("answer-markdown").locator("p");
+      await expect(paragraphs.first()).toBeVisible();
+      for (const p of await paragraphs.all()) {
+        await expect(p).toHaveAttribute("dir", "auto");
+        expect(await p.evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
+      }
+    }
     await expectInLanguage(page, lang, local, "an answer");
 
     for (const [where, url] of [
