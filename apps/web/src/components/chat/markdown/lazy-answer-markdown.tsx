@@ -29,7 +29,13 @@ export function AnswerPlainText({ markdown, className }: { markdown: string; cla
   return (
     <div
       data-testid="answer-markdown-fallback"
-      className={clsx("whitespace-pre-wrap break-words leading-relaxed", className)}
+      // Each paragraph of the plain text in its own direction, as the rendered answer's blocks
+      // (dir="auto" each): an English answer in the Arabic interface stays left to right.
+      dir="auto"
+      className={clsx(
+        "whitespace-pre-wrap break-words leading-relaxed [unicode-bidi:plaintext]",
+        className,
+      )}
     >
       {markdown}
     </div>

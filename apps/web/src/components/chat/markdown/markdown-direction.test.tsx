@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
+import { AnswerPlainText } from "./lazy-answer-markdown.tsx";
 import { loadHighlight } from "./highlight-loader.ts";
 
 // The highlighter is downloaded on the first answer with code (highlight-loader.test.tsx).
@@ -53,5 +54,12 @@ describe("AnswerMarkdown: direction per block", () => {
     await activateLocale("fr");
     const root = renderMd("![graphique](/api/image?u=https%3A%2F%2Fa.example%2Fx.png&s=forged)");
     expect(root).toHaveTextContent("Image : graphique (bloquée)");
+  });
+
+  it("sets each paragraph of the plain text shown while the renderer loads in its own direction", () => {
+    render(<AnswerPlainText markdown={`${ARABIC}\n\n${ENGLISH}`} />);
+    const fallback = screen.getByTestId("answer-markdown-fallback");
+    expect(fallback).toHaveAttribute("dir", "auto");
+    expect(fallback.className).toContain("[unicode-bidi:plaintext]");
   });
 });
