@@ -2,8 +2,8 @@ import { render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { AnswerMarkdown } from "./answer-markdown.tsx";
-import { AnswerPlainText } from "./lazy-answer-markdown.tsx";
 import { loadHighlight } from "./highlight-loader.ts";
+import { AnswerPlainText } from "./lazy-answer-markdown.tsx";
 
 // The highlighter is downloaded on the first answer with code (highlight-loader.test.tsx).
 beforeAll(() => loadHighlight());
