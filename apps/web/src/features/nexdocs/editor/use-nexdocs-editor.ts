@@ -10,7 +10,8 @@ import type { EditMath } from "./math.ts";
  * The Tiptap editor of one document. `onChange` hears every change the person makes (not the
  * content the screen sets: reloads and restores are applied without an update event), with the
  * content as a function: serialising a long document on every keystroke would cost the typing its
- * frame, so the content is read when it is saved;
+ * frame, so the function holds the document as it is after the change (ProseMirror's documents are
+ * immutable: keeping one costs nothing) and serialises it only when it is saved;
  * `keyHandler` sees keys first (the slash menu's ↑/↓/Enter/Escape).
  */
 export function useNexdocsEditor(options: {
@@ -40,7 +41,10 @@ export function useNexdocsEditor(options: {
       },
       handleKeyDown: (_view, event) => keyHandler.current(event),
     },
-    onUpdate: ({ editor: current }) => onChange.current(() => current.getJSON() as NexdocsNode),
+    onUpdate: ({ editor: current }) => {
+      const doc = current.state.doc;
+      onChange.current(() => doc.toJSON() as NexdocsNode);
+    },
   });
   return { editor, keyHandler };
 }

@@ -2,15 +2,21 @@ import type { NexdocsDocument, NexdocsNode } from "@nexus/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
 import { saveDocument } from "../api/save-document.ts";
+import { readWhenIdle } from "../lib/when-idle.ts";
 
 export const AUTOSAVE_DELAY_MS = 800;
 const RETRY_MS = 5_000;
+/** A save serialises the document when the page is idle, or after this long at the latest. */
+const SERIALISE_WITHIN_MS = 500;
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "conflict" | "error";
 
 interface Draft {
   title: string;
-  /** The content, or how to read it when it is saved (the editor's, read once per save). */
+  /**
+   * The content, or how to serialise it when it is saved (the editor's document as it was at the
+   * change, serialised once per save when the page is idle: never inside a keystroke's handler).
+   */
   content: NexdocsNode | (() => NexdocsNode);
 }
 
@@ -50,7 +56,10 @@ export function useAutosave(document: NexdocsDocument) {
     setStatus("saving");
     const saving = (async () => {
       try {
-        const content = typeof draft.content === "function" ? draft.content() : draft.content;
+        const content =
+          typeof draft.content === "function"
+            ? await readWhenIdle(draft.content, SERIALISE_WITHIN_MS)
+            : draft.content;
         const result = await saveDocument(id, {
           baseRevision: revision.current,
           title: draft.title,
