@@ -56,8 +56,7 @@ export function useSlashMenu(editor: Editor | null) {
   const apply = useCallback(
     (item: SlashItem) => {
       if (!editor || !state) return;
-      editor.chain().focus().deleteRange({ from: state.from, to: state.to }).run();
-      item.run(editor);
+      item.run(editor.chain().focus().deleteRange({ from: state.from, to: state.to })).run();
       setState(null);
     },
     [editor, state],
