@@ -37,7 +37,11 @@ describe("autosave", () => {
         });
       }),
     );
-    const { result } = renderHook(() => useAutosave(DOC));
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useAutosave(DOC);
+    });
     let typed = "";
     const read = vi.fn(() => text(typed));
     // Twenty keystrokes, each a change whose content is only read when it is saved.
@@ -48,6 +52,8 @@ describe("autosave", () => {
     }
     expect(read).not.toHaveBeenCalled();
     expect(result.current.status).toBe("unsaved");
+    // The first keystroke made it "unsaved"; the other twenty did not render the screen again.
+    expect(renders).toBe(2);
     await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
     expect(read).toHaveBeenCalledTimes(1);
     expect(bodies).toEqual([
