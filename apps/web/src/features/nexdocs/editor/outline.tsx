@@ -44,7 +44,7 @@ export function Outline({ editor }: { editor: Editor }) {
             <li key={keys[i]} style={{ paddingInlineStart: `${(h.level - 1) * 0.75}rem` }}>
               <button
                 type="button"
-                className="w-full truncate rounded-md px-2 py-1 text-start text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+                className="w-full truncate rounded-md px-2 py-1 text-start text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
                 onClick={() => {
                   const pos = headingAt(editor.state.doc, i);
                   if (pos === null) return;

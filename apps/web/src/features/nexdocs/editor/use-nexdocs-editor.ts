@@ -6,6 +6,9 @@ import { nexdocsExtensions } from "./extensions.ts";
 import type { ImageUploads } from "./image.ts";
 import type { EditMath } from "./math.ts";
 
+/** Pixels from the scrolled column's edges the cursor stays within (the top: the sticky header). */
+const SCROLL_EDGES = { top: 96, bottom: 24, left: 8, right: 8 };
+
 /**
  * The Tiptap editor of one document. `onChange` hears every change the person makes (not the
  * content the screen sets: reloads and restores are applied without an update event), with the
@@ -40,6 +43,10 @@ export function useNexdocsEditor(options: {
         spellcheck: "true",
       },
       handleKeyDown: (_view, event) => keyHandler.current(event),
+      // The workspace's sticky header covers the top of the scrolled column: the cursor (typing,
+      // a heading chosen in the outline) is kept below it, not hidden under it.
+      scrollThreshold: SCROLL_EDGES,
+      scrollMargin: { ...SCROLL_EDGES, top: SCROLL_EDGES.top + 16 },
     },
     onUpdate: ({ editor: current }) => {
       const doc = current.state.doc;
