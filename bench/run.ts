@@ -6,7 +6,9 @@
 //                                     initial-js, lighthouse, offline, share-page, history-pages,
 //                                     export (a 100-turn thread to PDF/Word/Markdown, history ZIP),
 //                                     nexdocs (autosave round trip, 50-page DOCX/PDF export, route JS),
-//                                     nexdocs-typing (keydown to paint in a 50-page document),
+//                                     nexdocs-typing (keydown to paint in a 50-page document,
+//                                     beside an empty textarea's floor; BENCH_TYPING_DISTS=
+//                                     base=<dir>,change=<dir> compares web builds interleaved),
 //                                     document-parse, image-proxy, files-retrieval, files-upload,
 //                                     quote-match (citation verification per citation),
 //                                     run-code (the code sandbox: JavaScript beside Python cold

@@ -29,6 +29,15 @@ export interface ExportWords {
     /** A source that could not be read. */
     failed: string;
   };
+  /** Why a document's image is a link in a DOCX or PDF export instead of drawn in it. */
+  imageNotes: {
+    /** Past what one export's images may hold together (in megabytes). */
+    overCap: (megabytes: number) => string;
+    /** WebP: neither format draws it. */
+    webp: string;
+    /** A GIF the PDF could not draw (its first frame could not be decoded). */
+    gifInPdf: string;
+  };
 }
 
 export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
@@ -57,6 +66,11 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       edited: "Corrected by hand",
       failed: "Could not be read",
     },
+    imageNotes: {
+      overCap: (megabytes) => `not embedded: the export's images exceed ${megabytes} MB`,
+      webp: "not embedded: WebP images are linked in DOCX and PDF exports",
+      gifInPdf: "not embedded: this GIF image could not be converted for the PDF",
+    },
   },
   de: {
     exportedFrom: "Aus Nexus exportiert",
@@ -82,6 +96,12 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       notFound: "Von der Quelle nicht beantwortet",
       edited: "Von Hand korrigiert",
       failed: "Konnte nicht gelesen werden",
+    },
+    imageNotes: {
+      overCap: (megabytes) =>
+        `nicht eingebettet: die Bilder des Exports überschreiten ${megabytes} MB`,
+      webp: "nicht eingebettet: WebP-Bilder werden in DOCX- und PDF-Exporten verlinkt",
+      gifInPdf: "nicht eingebettet: dieses GIF-Bild ließ sich für das PDF nicht umwandeln",
     },
   },
   fr: {
@@ -109,6 +129,11 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       edited: "Corrigé à la main",
       failed: "Illisible",
     },
+    imageNotes: {
+      overCap: (megabytes) => `non intégrée : les images de l'export dépassent ${megabytes} Mo`,
+      webp: "non intégrée : les images WebP sont en lien dans les exports DOCX et PDF",
+      gifInPdf: "non intégrée : cette image GIF n'a pas pu être convertie pour le PDF",
+    },
   },
   es: {
     exportedFrom: "Exportado desde Nexus",
@@ -133,6 +158,12 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       notFound: "La fuente no lo responde",
       edited: "Corregido a mano",
       failed: "No se pudo leer",
+    },
+    imageNotes: {
+      overCap: (megabytes) =>
+        `no incrustada: las imágenes de la exportación superan ${megabytes} MB`,
+      webp: "no incrustada: las imágenes WebP se enlazan en las exportaciones DOCX y PDF",
+      gifInPdf: "no incrustada: esta imagen GIF no se pudo convertir para el PDF",
     },
   },
   ja: {
@@ -159,6 +190,11 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       edited: "手動で修正済み",
       failed: "読み取れませんでした",
     },
+    imageNotes: {
+      overCap: (megabytes) => `埋め込みなし: エクスポートの画像が ${megabytes} MB を超えています`,
+      webp: "埋め込みなし: WebP 画像は DOCX と PDF のエクスポートではリンクになります",
+      gifInPdf: "埋め込みなし: この GIF 画像を PDF 用に変換できませんでした",
+    },
   },
   ar: {
     exportedFrom: "صُدِّر من Nexus",
@@ -183,6 +219,11 @@ export const EXPORT_WORDS: Readonly<Record<UiLanguage, ExportWords>> = {
       notFound: "لا يجيب المصدر عن هذا",
       edited: "صُحِّح يدويًا",
       failed: "تعذّرت قراءته",
+    },
+    imageNotes: {
+      overCap: (megabytes) => `غير مضمَّنة: صور التصدير تتجاوز ${megabytes} ميغابايت`,
+      webp: "غير مضمَّنة: صور WebP تبقى روابط في تصدير DOCX وPDF",
+      gifInPdf: "غير مضمَّنة: تعذّر تحويل صورة GIF هذه لملف PDF",
     },
   },
 };

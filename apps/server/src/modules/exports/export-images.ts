@@ -1,7 +1,8 @@
 /**
  * Images an export embeds (NexDocs' own images, issue 40), by the address the export's Markdown
  * gives them (`![alt](address)`). An image the map does not hold stays a link; one with a note
- * stays a link that says why (too much image data in one export, or a type the format cannot hold).
+ * stays a link that says why (too much image data in one export, or a type the format cannot
+ * hold), in the export's words (EXPORT_WORDS' imageNotes).
  * The bytes travel to the export worker with the job (a structured clone: a Buffer arrives as a
  * Uint8Array).
  */
@@ -15,18 +16,14 @@ export interface EmbeddedImage {
 
 export interface ExportImages {
   embed: Record<string, EmbeddedImage>;
-  /** Why an image is a link and not embedded, by its address. */
+  /** Why an image is a link and not embedded, by its address (in the export's language). */
   notes: Record<string, string>;
+  /** The note a GIF the PDF cannot draw gets (export-gif.ts), in the export's language. */
+  gifNote?: string;
 }
 
 /** Everything an export's images may hold together; beyond it, the rest are links. */
 export const EXPORT_IMAGE_BYTES = 20 * 1024 * 1024;
-
-export const IMAGE_NOTES = {
-  overCap: `not embedded: the export's images exceed ${EXPORT_IMAGE_BYTES / 1024 / 1024} MB`,
-  webp: "not embedded: WebP images are linked in DOCX and PDF exports",
-  gifInPdf: "not embedded: GIF images are linked in PDF exports",
-} as const;
 
 export const NO_IMAGES: ExportImages = { embed: {}, notes: {} };
 

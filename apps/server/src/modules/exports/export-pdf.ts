@@ -1,16 +1,18 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { EXPORT_WORDS } from "@nexus/contracts";
 import type { BlockContent, DefinitionContent, List, PhrasingContent, Root, Table } from "mdast";
 import pdfmake from "pdfmake";
 import { exportAstOf } from "./export-ast.ts";
-import { type ExportImages, fitted, IMAGE_NOTES, linkText, NO_IMAGES } from "./export-images.ts";
+import { drawableInPdf } from "./export-gif.ts";
+import { type ExportImages, fitted, linkText, NO_IMAGES } from "./export-images.ts";
 
 /**
  * A thread's export Markdown as a PDF (pdfmake 0.3 on pdfkit), drawn from its syntax tree:
  * headings, paragraphs with bold, italics, links and inline code, lists, tables, code blocks and
  * math (TeX as written, in a monospaced box), block quotes; the document's own PNG and JPEG images
- * embedded (ExportImages; pdfmake draws no other type: GIF, WebP and those past the cap are links
- * that say why; nothing is fetched);
+ * embedded, and a GIF's first frame as a PNG (export-gif.ts; pdfmake draws no other type: WebP,
+ * an unreadable GIF and those past the cap are links that say why; nothing is fetched);
  * footnote references are superscript numbers (the Sources lists carry what they point to).
  * Text is set in Roboto (pdfmake's own font files: Latin, Greek, Cyrillic, Vietnamese). A character
  * Roboto lacks (CJK, Arabic, Hebrew, Devanagari, emoji…) is drawn as an empty box and is not in
@@ -85,9 +87,7 @@ function inlines(nodes: readonly PhrasingContent[], images: ExportImages): Inlin
         return [{ text: inlines(node.children, images), link: node.url, color: "#1d4ed8" }];
       case "image": {
         // An image drawn in a line is a link; an embedded one is drawn as a block (paragraph()).
-        const note =
-          images.notes[node.url] ??
-          (images.embed[node.url]?.type === "gif" ? IMAGE_NOTES.gifInPdf : undefined);
+        const note = images.notes[node.url];
         return [{ text: linkText(node.alt, node.url, note), link: node.url, color: "#1d4ed8" }];
       }
       case "footnoteReference":
@@ -255,6 +255,7 @@ export async function exportPdf(
   images: ExportImages = NO_IMAGES,
 ): Promise<Buffer> {
   configure();
-  const definition = pdfDefinition(await exportAstOf(chunks), title, images);
+  const drawable = drawableInPdf(images, images.gifNote ?? EXPORT_WORDS.en.imageNotes.gifInPdf);
+  const definition = pdfDefinition(await exportAstOf(chunks), title, drawable);
   return pdfmake.createPdf(definition).getBuffer();
 }

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { exportDocx } from "./export-docx.ts";
+import { hasGif } from "./export-gif.ts";
 import { type ExportImages, imageBytes } from "./export-images.ts";
 import { exportPdf } from "./export-pdf.ts";
 
@@ -91,10 +92,14 @@ export function renderOffThread(job: RenderJob): Promise<Uint8Array> {
   });
 }
 
-/** A PDF or Word export: in place when small, else in a worker thread. */
+/**
+ * A PDF or Word export: in place when small, else in a worker thread — and always there for a PDF
+ * with a GIF, whose frame is decoded from untrusted bytes (export-gif.ts).
+ */
 export async function renderFile(job: RenderJob): Promise<Uint8Array> {
   const size = job.chunks.reduce((n, c) => n + c.length, 0);
-  return size <= OFF_THREAD_CHARS && imageBytes(job.images) <= OFF_THREAD_IMAGE_BYTES
+  const small = size <= OFF_THREAD_CHARS && imageBytes(job.images) <= OFF_THREAD_IMAGE_BYTES;
+  return small && !(job.format === "pdf" && hasGif(job.images))
     ? renderHere(job)
     : renderOffThread(job);
 }

@@ -5,6 +5,7 @@ import {
   citationRuns,
 } from "@nexus/contracts";
 import { schema } from "@nexus/db";
+import { GifWriter } from "omggif";
 import type { Harness } from "../../../test/harness.ts";
 
 /** A reply with every kind of block an export draws, citing six sources. */
@@ -117,4 +118,26 @@ export async function seedRichAnswer(h: Harness, userId: string, threadId: strin
     results,
     parts: [...answerResultsToParts(results), { type: "data-citation-checks", data: richChecks() }],
   });
+}
+
+/** The colours of `tinyGif`'s palette: red, green, blue (a fourth, black, is its transparent one). */
+export const GIF_COLOURS = [
+  [0xd0, 0x20, 0x20],
+  [0x20, 0xa0, 0x40],
+  [0x20, 0x40, 0xd0],
+] as const;
+
+/**
+ * A 3×2 GIF of two frames (written with omggif): red green blue / blue (transparent) red, then
+ * all green.
+ */
+export function tinyGif(): Uint8Array {
+  const buffer = new Uint8Array(1024);
+  const palette = [...GIF_COLOURS, [0, 0, 0]].map(
+    ([r = 0, g = 0, b = 0]) => (r << 16) | (g << 8) | b,
+  );
+  const writer = new GifWriter(buffer, 3, 2, { palette, loop: 0 });
+  writer.addFrame(0, 0, 3, 2, [0, 1, 2, 2, 3, 0], { transparent: 3, delay: 10 });
+  writer.addFrame(0, 0, 3, 2, [1, 1, 1, 1, 1, 1], { delay: 10 });
+  return buffer.slice(0, writer.end());
 }

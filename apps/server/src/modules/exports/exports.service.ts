@@ -44,7 +44,6 @@ export {
   type EmbeddedImage,
   EXPORT_IMAGE_BYTES,
   type ExportImages,
-  IMAGE_NOTES,
 } from "./export-images.ts";
 
 export interface ThreadExport {
@@ -65,6 +64,14 @@ function aboutOf(
 
 /** Languages whose export words the PDF's font draws (export-pdf.ts: Roboto, Latin scripts). */
 const PDF_LANGUAGES: ReadonlySet<UiLanguage> = new Set(["en", "de", "fr", "es"]);
+
+/**
+ * The language a file of `format` writes its own words in: the person's, except in a PDF, whose
+ * font (Roboto) draws Latin scripts only — its words stay in English otherwise.
+ */
+export function fileLanguage(language: UiLanguage, format: ExportFormat): UiLanguage {
+  return format === "pdf" && !PDF_LANGUAGES.has(language) ? "en" : language;
+}
 
 /**
  * The language an export writes its own words in: the person's interface language (Settings →
@@ -123,13 +130,7 @@ export async function exportThread(options: {
   const thread = await threads.thread({ deps, user, threadId });
   const title = await history.ownThreadTitle(deps, { userId: user.id, threadId });
   const language = await exportLanguage(deps, user, options.acceptLanguage);
-  // The PDF's font (Roboto) draws Latin scripts only: its own words stay in English otherwise.
-  const doc = docOf(
-    deps,
-    thread,
-    title,
-    format === "pdf" && !PDF_LANGUAGES.has(language) ? "en" : language,
-  );
+  const doc = docOf(deps, thread, title, fileLanguage(language, format));
   return {
     body: await render(format, doc),
     fileName: `${exportFileStem(doc.title)}.${format}`,

@@ -107,6 +107,7 @@ export function nexdocsRoutes(deps: Deps) {
       const file = await nexdocs.exportDocument(deps, currentUser(c), {
         id: c.req.param("id"),
         format,
+        acceptLanguage: c.req.header("accept-language"),
       });
       c.header("content-type", file.contentType);
       c.header("content-disposition", exporter.attachment(file.fileName));

@@ -1,4 +1,5 @@
 import {
+  EXPORT_WORDS,
   NEXDOCS_BAD_CONTENT_MESSAGE,
   NEXDOCS_CONFLICT_MESSAGE,
   type NexdocsConflictDetails,
@@ -181,7 +182,12 @@ export async function restore(
 export async function exportDocument(
   deps: Deps,
   user: SessionUser,
-  options: { id: string; format: NexdocsExportFormat },
+  options: {
+    id: string;
+    format: NexdocsExportFormat;
+    /** The request's Accept-Language (the notes' words when the person chose no language). */
+    acceptLanguage?: string | null;
+  },
 ): Promise<exporter.ThreadExport> {
   const row = await own(deps, user, options.id);
   const title = row.title || "Untitled document";
@@ -193,12 +199,15 @@ export async function exportDocument(
   const body = exportMarkdownOf(content);
   if (options.format === "md")
     return exporter.markdownFile({ markdown: `# ${title}\n\n${body}\n`, title, format: "md" });
-  // DOCX and PDF embed the document's own images (within a cap; past it they stay links).
+  // DOCX and PDF embed the document's own images (within a cap; past it they stay links that
+  // say why in the person's language).
+  const language = await exporter.exportLanguage(deps, user, options.acceptLanguage);
   const images = await exportImages(deps, {
     userId: user.id,
     documentId: row.id,
     content: row.content as NexdocsNode,
     address: (imageId) => `${deps.env.APP_URL}${imageSrc(row.id, imageId)}`,
+    words: EXPORT_WORDS[exporter.fileLanguage(language, options.format)].imageNotes,
   });
   return exporter.markdownFile({ markdown: body, title, format: options.format, images });
 }

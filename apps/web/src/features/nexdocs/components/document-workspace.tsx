@@ -157,7 +157,7 @@ export function DocumentWorkspace({
           </p>
         </main>
         {chat.aside ?? (
-          <aside className="sticky top-16 hidden w-56 shrink-0 self-start lg:block">
+          <aside className="sticky top-16 hidden max-h-[calc(100dvh-5rem)] w-56 shrink-0 self-start overflow-y-auto lg:block">
             {editor ? <Outline editor={editor} /> : null}
           </aside>
         )}

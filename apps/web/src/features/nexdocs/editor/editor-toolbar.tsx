@@ -1,4 +1,5 @@
 import type { Editor } from "@tiptap/core";
+import { redoDepth, undoDepth } from "@tiptap/pm/history";
 import { useEditorState } from "@tiptap/react";
 import { BubbleMenu } from "@tiptap/react/menus";
 import { clsx } from "clsx";
@@ -87,8 +88,9 @@ function useMarks(editor: Editor): Marks {
       numbers: e.isActive("orderedList"),
       tasks: e.isActive("taskList"),
       table: e.isActive("table"),
-      undo: e.can().undo(),
-      redo: e.can().redo(),
+      // The history's depth, not `can()`: that builds every command's props on each keystroke.
+      undo: undoDepth(e.state) > 0,
+      redo: redoDepth(e.state) > 0,
     }),
   });
 }

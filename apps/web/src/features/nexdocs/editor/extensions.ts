@@ -6,11 +6,12 @@ import { AiSuggestion } from "./ai-suggestion.ts";
 import { Citation } from "./citation.ts";
 import { type ImageUploads, nexdocsImage } from "./image.ts";
 import { type EditMath, nexdocsMath } from "./math.ts";
+import { OutlineState } from "./outline-state.ts";
 
 /**
  * The editor's node types: the starter kit (headings, lists, quotes, code blocks, links, Markdown
  * shortcuts as input rules), tables, task lists, citation chips, images (uploaded with
- * `uploads`) and math (its TeX edited with `editMath`) — the same schema the server stores and
+ * `uploads`) and math (its TeX edited with `editMath`), and the outline kept as editor state — the same schema the server stores and
  * converts (nexdocs.markdown.ts).
  */
 export function nexdocsExtensions(
@@ -35,6 +36,7 @@ export function nexdocsExtensions(
     nexdocsImage(uploads),
     ...nexdocsMath(editMath),
     CharacterCount,
+    OutlineState,
     Placeholder.configure({ placeholder }),
   ];
 }

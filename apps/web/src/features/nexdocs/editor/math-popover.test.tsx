@@ -69,11 +69,15 @@ function formulas(): Array<[string, string]> {
   return out;
 }
 
+function slashChoose(choice: string) {
+  fireEvent.mouseDown(within(screen.getByTestId("nexdocs-slash-menu")).getByText(choice));
+}
+
 function slash(choice: string) {
   act(() => {
     current?.chain().focus("end").insertContent(" /math").run();
   });
-  fireEvent.mouseDown(within(screen.getByTestId("nexdocs-slash-menu")).getByText(choice));
+  slashChoose(choice);
 }
 
 describe("the math editor", () => {
@@ -133,5 +137,57 @@ describe("the math editor", () => {
     expect(formulas()).toEqual([["inlineMath", "\\frac{a}{b}"]]);
     expect(prompt).not.toHaveBeenCalled();
     prompt.mockRestore();
+  });
+
+  it("takes a new formula back in one undo step, however long its TeX took to write", async () => {
+    // Only the clock is faked: the history groups changes by their time.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      render(<Screen />);
+      await screen.findByTestId("nexdocs-editor");
+      const text = () => current?.state.doc.textContent;
+      const later = () => vi.setSystemTime(Date.now() + 5_000);
+      const undo = () => act(() => void current?.commands.undo());
+
+      // Saved: one undo leaves the text as it was before the slash menu's choice.
+      act(() => {
+        current?.chain().focus("end").insertContent(" /math").run();
+      });
+      later();
+      slashChoose("Inline math");
+      const field = await screen.findByLabelText("Formula in TeX");
+      later();
+      fireEvent.change(field, { target: { value: "x^2" } });
+      fireEvent.keyDown(field, { key: "Enter" });
+      expect(formulas()).toEqual([["inlineMath", "x^2"]]);
+      later();
+      undo();
+      expect(formulas()).toEqual([]);
+      expect(text()).toBe("Area  /math");
+      // Redo brings the formula back with its TeX, also in one step.
+      act(() => void current?.commands.redo());
+      expect(formulas()).toEqual([["inlineMath", "x^2"]]);
+      undo();
+      expect(formulas()).toEqual([]);
+
+      // Cancelled: nothing to take back but the slash menu's choice (no empty formula returns).
+      later();
+      act(() => {
+        current?.chain().focus("end").insertContent(" /math").run();
+      });
+      later();
+      slashChoose("Math block");
+      await screen.findByTestId("nexdocs-math-editor");
+      later();
+      fireEvent.click(screen.getByText("Cancel"));
+      await waitFor(() => expect(screen.queryByTestId("nexdocs-math-editor")).toBeNull());
+      expect(formulas()).toEqual([]);
+      later();
+      undo();
+      expect(formulas()).toEqual([]);
+      expect(text()).toBe("Area  /math /math");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { type Editor, InputRule, Node, type NodeViewRenderer } from "@tiptap/core";
 import type { Node as PmNode } from "@tiptap/pm/model";
-import { NodeSelection } from "@tiptap/pm/state";
+import { NodeSelection, type Transaction } from "@tiptap/pm/state";
 import type { KatexOptions } from "katex";
 
 /**
@@ -75,23 +75,39 @@ function positionOf(editor: Editor, node: PmNode, hint: number | undefined): num
 
 /**
  * Opens the screen's editor of the formula at `pos`. Saving puts the TeX in it wherever it is by
- * then; a formula changed or removed meanwhile is left alone.
+ * then; a formula changed or removed meanwhile is left alone. `insertedAt`: the formula was just
+ * inserted (the slash menu), at that transaction's time — its TeX saved, or it removed, is then
+ * part of that same change, so one undo takes the whole insertion back: prosemirror-history groups
+ * an adjacent change made within its delay into the previous event, and the change is dated to
+ * the insertion (Transaction.setTime) however long the person took to write the TeX.
  */
-function openEditor(editor: Editor, pos: number, fresh: boolean, edit: EditMath | undefined) {
+function openEditor(
+  editor: Editor,
+  pos: number,
+  insertedAt: number | null,
+  edit: EditMath | undefined,
+) {
   const node = editor.state.doc.nodeAt(pos);
   if (!edit || !node || !editor.isEditable) return false;
   const displayMode = node.type.name === "blockMath";
+  const withInsertion = (tr: Transaction) => {
+    if (insertedAt !== null) tr.setTime(insertedAt);
+  };
   const remove = (at: number) =>
     editor
       .chain()
       .focus()
-      .deleteRange({ from: at, to: at + node.nodeSize })
+      .command(({ tr }) => {
+        withInsertion(tr);
+        tr.delete(at, at + node.nodeSize);
+        return true;
+      })
       .run();
   edit({
     latex: String(node.attrs.latex ?? ""),
     displayMode,
     anchor: editor.view.nodeDOM(pos) as HTMLElement | null,
-    fresh,
+    fresh: insertedAt !== null,
     save: (latex) => {
       const at = positionOf(editor, node, pos);
       if (at === null) return;
@@ -103,6 +119,7 @@ function openEditor(editor: Editor, pos: number, fresh: boolean, edit: EditMath 
         .chain()
         .focus()
         .command(({ tr }) => {
+          withInsertion(tr);
           tr.setNodeMarkup(at, undefined, { ...node.attrs, latex });
           tr.setSelection(NodeSelection.create(tr.doc, at));
           return true;
@@ -112,7 +129,7 @@ function openEditor(editor: Editor, pos: number, fresh: boolean, edit: EditMath 
     cancel: () => {
       const at = positionOf(editor, node, pos);
       if (at === null) return;
-      if (fresh) remove(at);
+      if (insertedAt !== null) remove(at);
       else editor.chain().focus().setNodeSelection(at).run();
     },
   });
@@ -130,7 +147,7 @@ function mathView(displayMode: boolean, edit: EditMath | undefined): NodeViewRen
     draw(dom, latex, displayMode);
     const onClick = () => {
       const pos = typeof getPos === "function" ? getPos() : undefined;
-      if (pos !== undefined) openEditor(editor, pos, false, edit);
+      if (pos !== undefined) openEditor(editor, pos, null, edit);
     };
     dom.addEventListener("click", onClick);
     return {
@@ -211,7 +228,7 @@ export function nexdocsMath(edit: EditMath | undefined) {
           const node = selection instanceof NodeSelection ? selection.node : null;
           if (!node || (node.type.name !== "inlineMath" && node.type.name !== "blockMath"))
             return false;
-          openEditor(editor, selection.from, false, edit);
+          openEditor(editor, selection.from, null, edit);
           return true;
         },
       };
@@ -229,11 +246,12 @@ export function nexdocsMath(edit: EditMath | undefined) {
             const pos = find(tr.doc, node);
             if (pos === null) return false;
             tr.setSelection(NodeSelection.create(tr.doc, pos));
+            const insertedAt = tr.time;
             // Its editor opens once the formula is in the document, after the frame in which
             // Tiptap's focus() gives the editor its focus (which would otherwise take it back).
             requestAnimationFrame(() => {
               const at = positionOf(editor, node, pos);
-              if (at !== null) openEditor(editor, at, true, edit);
+              if (at !== null) openEditor(editor, at, insertedAt, edit);
             });
             return true;
           },

@@ -1,48 +1,36 @@
 import type { Editor } from "@tiptap/core";
-import type { Node as PmNode } from "@tiptap/pm/model";
 import { useEditorState } from "@tiptap/react";
 import { useEffect, useState } from "react";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { whenIdle } from "../lib/when-idle.ts";
+import { headingAt, type OutlineHeading, outlineKey } from "./outline-state.ts";
 
-interface Heading {
-  level: number;
-  text: string;
-  pos: number;
+const NO_HEADINGS: OutlineHeading[] = [];
+
+/** React keys for the headings: text and level, numbered among equals (never positions). */
+function keysOf(headings: OutlineHeading[]): string[] {
+  const seen = new Map<string, number>();
+  return headings.map((h) => {
+    const base = `${h.level}:${h.text}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return `${base}:${n}`;
+  });
 }
 
 /**
- * The outline of a document, kept per document state (a selection moves without a new document;
- * a keystroke makes one): blocks are entered, text blocks other than headings are not (a 50-page
- * document's words are never walked for its outline).
+ * The table of contents: the document's headings (the editor's outline state, which a keystroke
+ * in a paragraph leaves as it was, so the list is not drawn again); choosing one moves the cursor
+ * there.
  */
-const outlines = new WeakMap<PmNode, string>();
-
-function outlineOf(editor: Editor): string {
-  const doc = editor.state.doc;
-  const known = outlines.get(doc);
-  if (known !== undefined) return known;
-  const out: Heading[] = [];
-  doc.descendants((node, pos) => {
-    if (node.type.name === "heading") {
-      if (node.textContent.trim() !== "")
-        out.push({ level: Number(node.attrs.level) || 1, text: node.textContent, pos });
-      return false;
-    }
-    return !node.isTextblock && node.type.name !== "table";
-  });
-  const json = JSON.stringify(out);
-  outlines.set(doc, json);
-  return json;
-}
-
-/** The table of contents: the document's headings; choosing one moves the cursor there. */
 export function Outline({ editor }: { editor: Editor }) {
   const t = useT();
-  const headings = useEditorState({
+  const list = useEditorState({
     editor,
-    selector: ({ editor: e }) => outlineOf(e),
+    selector: ({ editor: e }) => outlineKey.getState(e.state) ?? NO_HEADINGS,
+    equalityFn: (a, b) => a === b,
   });
-  const list = JSON.parse(headings) as Heading[];
+  const keys = keysOf(list);
   return (
     <nav aria-label={t("nexdocs.outline")} data-testid="nexdocs-outline" className="text-sm">
       <h2 className="mb-2 text-xs font-semibold tracking-wide text-subtle uppercase">
@@ -52,16 +40,18 @@ export function Outline({ editor }: { editor: Editor }) {
         <p className="text-subtle">{t("nexdocs.outlineEmpty")}</p>
       ) : (
         <ul className="flex flex-col gap-0.5">
-          {list.map((h) => (
-            <li key={h.pos} style={{ paddingInlineStart: `${(h.level - 1) * 0.75}rem` }}>
+          {list.map((h, i) => (
+            <li key={keys[i]} style={{ paddingInlineStart: `${(h.level - 1) * 0.75}rem` }}>
               <button
                 type="button"
-                className="w-full truncate rounded-md px-2 py-1 text-start text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+                className="w-full truncate rounded-md px-2 py-1 text-start text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
                 onClick={() => {
+                  const pos = headingAt(editor.state.doc, i);
+                  if (pos === null) return;
                   editor
                     .chain()
                     .focus()
-                    .setTextSelection(h.pos + 1)
+                    .setTextSelection(pos + 1)
                     .scrollIntoView()
                     .run();
                 }}
@@ -77,11 +67,12 @@ export function Outline({ editor }: { editor: Editor }) {
 }
 
 /** How long the count waits after the last change before counting again. */
-const COUNT_IDLE_MS = 300;
+const COUNT_PAUSE_MS = 300;
 
 /**
- * Words and characters of the document, counted when typing pauses (counting walks the whole
- * text: on every keystroke of a long document it would take the typing's time).
+ * Words and characters of the document, counted when typing pauses and the page is idle
+ * (counting walks the whole text: on a keystroke of a long document it would take the typing's
+ * time).
  */
 export function WordCount({ editor }: { editor: Editor }) {
   const t = useT();
@@ -97,9 +88,19 @@ export function WordCount({ editor }: { editor: Editor }) {
       });
     };
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const later = () => {
+    let cancelIdle: (() => void) | null = null;
+    const stop = () => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(count, COUNT_IDLE_MS);
+      cancelIdle?.();
+      timer = null;
+      cancelIdle = null;
+    };
+    const later = () => {
+      stop();
+      timer = setTimeout(() => {
+        timer = null;
+        cancelIdle = whenIdle(count);
+      }, COUNT_PAUSE_MS);
     };
     // Every change of the document, the person's and the screen's (a restore, their version).
     const changed = ({ transaction }: { transaction: { docChanged: boolean } }) => {
@@ -109,7 +110,7 @@ export function WordCount({ editor }: { editor: Editor }) {
     editor.on("transaction", changed);
     return () => {
       editor.off("transaction", changed);
-      if (timer) clearTimeout(timer);
+      stop();
     };
   }, [editor]);
   return (

@@ -1,4 +1,4 @@
-import type { Editor } from "@tiptap/core";
+import type { ChainedCommands, Editor } from "@tiptap/core";
 import {
   CheckSquare,
   Code,
@@ -25,7 +25,11 @@ export interface SlashItem {
   /** Words it is also found by (English; the label is searched in the interface language). */
   keywords: string;
   icon: LucideIcon;
-  run: (editor: Editor) => void;
+  /**
+   * Its command, added to the chain that removes the typed "/query": the choice is one
+   * transaction, so one undo step takes it back to the text as typed.
+   */
+  run: (chain: ChainedCommands) => ChainedCommands;
 }
 
 export const SLASH_ITEMS: readonly SlashItem[] = [
@@ -34,98 +38,98 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     label: "nexdocs.slash.text",
     keywords: "paragraph text",
     icon: Pilcrow,
-    run: (e) => e.chain().focus().setParagraph().run(),
+    run: (c) => c.setParagraph(),
   },
   {
     id: "h1",
     label: "nexdocs.slash.heading1",
     keywords: "heading title h1",
     icon: Heading1,
-    run: (e) => e.chain().focus().setHeading({ level: 1 }).run(),
+    run: (c) => c.setHeading({ level: 1 }),
   },
   {
     id: "h2",
     label: "nexdocs.slash.heading2",
     keywords: "heading subtitle h2",
     icon: Heading2,
-    run: (e) => e.chain().focus().setHeading({ level: 2 }).run(),
+    run: (c) => c.setHeading({ level: 2 }),
   },
   {
     id: "h3",
     label: "nexdocs.slash.heading3",
     keywords: "heading h3",
     icon: Heading3,
-    run: (e) => e.chain().focus().setHeading({ level: 3 }).run(),
+    run: (c) => c.setHeading({ level: 3 }),
   },
   {
     id: "bullets",
     label: "nexdocs.slash.bulletList",
     keywords: "bullet list unordered",
     icon: List,
-    run: (e) => e.chain().focus().toggleBulletList().run(),
+    run: (c) => c.toggleBulletList(),
   },
   {
     id: "numbers",
     label: "nexdocs.slash.orderedList",
     keywords: "numbered ordered list",
     icon: ListOrdered,
-    run: (e) => e.chain().focus().toggleOrderedList().run(),
+    run: (c) => c.toggleOrderedList(),
   },
   {
     id: "tasks",
     label: "nexdocs.slash.taskList",
     keywords: "task todo checkbox",
     icon: CheckSquare,
-    run: (e) => e.chain().focus().toggleTaskList().run(),
+    run: (c) => c.toggleTaskList(),
   },
   {
     id: "quote",
     label: "nexdocs.slash.quote",
     keywords: "quote blockquote",
     icon: Quote,
-    run: (e) => e.chain().focus().toggleBlockquote().run(),
+    run: (c) => c.toggleBlockquote(),
   },
   {
     id: "code",
     label: "nexdocs.slash.codeBlock",
     keywords: "code block snippet",
     icon: Code,
-    run: (e) => e.chain().focus().toggleCodeBlock().run(),
+    run: (c) => c.toggleCodeBlock(),
   },
   {
     id: "table",
     label: "nexdocs.slash.table",
     keywords: "table grid",
     icon: Table,
-    run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    run: (c) => c.insertTable({ rows: 3, cols: 3, withHeaderRow: true }),
   },
   {
     id: "math-inline",
     label: "nexdocs.mathInline",
     keywords: "math formula equation latex tex inline",
     icon: Radical,
-    run: (e) => e.chain().focus().insertMath("inline").run(),
+    run: (c) => c.insertMath("inline"),
   },
   {
     id: "math-block",
     label: "nexdocs.mathBlock",
     keywords: "math formula equation latex tex block display",
     icon: Sigma,
-    run: (e) => e.chain().focus().insertMath("block").run(),
+    run: (c) => c.insertMath("block"),
   },
   {
     id: "image",
     label: "nexdocs.imageInsert",
     keywords: "image picture photo upload",
     icon: ImagePlus,
-    run: (e) => e.chain().focus().pickImage().run(),
+    run: (c) => c.pickImage(),
   },
   {
     id: "divider",
     label: "nexdocs.slash.divider",
     keywords: "divider rule line hr",
     icon: Minus,
-    run: (e) => e.chain().focus().setHorizontalRule().run(),
+    run: (c) => c.setHorizontalRule(),
   },
 ];
 

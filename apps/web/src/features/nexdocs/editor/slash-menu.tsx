@@ -24,16 +24,21 @@ export function useSlashMenu(editor: Editor | null) {
   const [chosen, setChosen] = useState({ query: "", index: 0 });
   const dismissed = useRef<number | null>(null);
 
+  // Whether the menu is open: a keystroke with no "/" typed sets no state (nothing is drawn).
+  const open = useRef(false);
+
   useEffect(() => {
     if (!editor) return;
     const update = () => {
       const at = slashQueryAt(editor);
       if (!at || dismissed.current === at.from) {
         if (!at) dismissed.current = null;
-        setState(null);
+        if (open.current) setState(null);
+        open.current = false;
         return;
       }
       const coords = editor.view.coordsAtPos(at.from);
+      open.current = true;
       setState({ ...at, top: coords.bottom + 6, left: coords.left });
     };
     editor.on("transaction", update);
@@ -56,8 +61,8 @@ export function useSlashMenu(editor: Editor | null) {
   const apply = useCallback(
     (item: SlashItem) => {
       if (!editor || !state) return;
-      editor.chain().focus().deleteRange({ from: state.from, to: state.to }).run();
-      item.run(editor);
+      item.run(editor.chain().focus().deleteRange({ from: state.from, to: state.to })).run();
+      open.current = false;
       setState(null);
     },
     [editor, state],
@@ -68,6 +73,7 @@ export function useSlashMenu(editor: Editor | null) {
       if (!state) return false;
       if (event.key === "Escape") {
         dismissed.current = state.from;
+        open.current = false;
         setState(null);
         return true;
       }

@@ -6,11 +6,15 @@ import { nexdocsExtensions } from "./extensions.ts";
 import type { ImageUploads } from "./image.ts";
 import type { EditMath } from "./math.ts";
 
+/** Pixels from the scrolled column's edges the cursor stays within (the top: the sticky header). */
+const SCROLL_EDGES = { top: 96, bottom: 24, left: 8, right: 8 };
+
 /**
  * The Tiptap editor of one document. `onChange` hears every change the person makes (not the
  * content the screen sets: reloads and restores are applied without an update event), with the
  * content as a function: serialising a long document on every keystroke would cost the typing its
- * frame, so the content is read when it is saved;
+ * frame, so the function holds the document as it is after the change (ProseMirror's documents are
+ * immutable: keeping one costs nothing) and serialises it only when it is saved;
  * `keyHandler` sees keys first (the slash menu's ↑/↓/Enter/Escape).
  */
 export function useNexdocsEditor(options: {
@@ -39,8 +43,15 @@ export function useNexdocsEditor(options: {
         spellcheck: "true",
       },
       handleKeyDown: (_view, event) => keyHandler.current(event),
+      // The workspace's sticky header covers the top of the scrolled column: the cursor (typing,
+      // a heading chosen in the outline) is kept below it, not hidden under it.
+      scrollThreshold: SCROLL_EDGES,
+      scrollMargin: { ...SCROLL_EDGES, top: SCROLL_EDGES.top + 16 },
     },
-    onUpdate: ({ editor: current }) => onChange.current(() => current.getJSON() as NexdocsNode),
+    onUpdate: ({ editor: current }) => {
+      const doc = current.state.doc;
+      onChange.current(() => doc.toJSON() as NexdocsNode);
+    },
   });
   return { editor, keyHandler };
 }

@@ -2,15 +2,21 @@ import type { NexdocsDocument, NexdocsNode } from "@nexus/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client.ts";
 import { saveDocument } from "../api/save-document.ts";
+import { readWhenIdle } from "../lib/when-idle.ts";
 
 export const AUTOSAVE_DELAY_MS = 800;
 const RETRY_MS = 5_000;
+/** A save serialises the document when the page is idle, or after this long at the latest. */
+const SERIALISE_WITHIN_MS = 500;
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "conflict" | "error";
 
 interface Draft {
   title: string;
-  /** The content, or how to read it when it is saved (the editor's, read once per save). */
+  /**
+   * The content, or how to serialise it when it is saved (the editor's document as it was at the
+   * change, serialised once per save when the page is idle: never inside a keystroke's handler).
+   */
   content: NexdocsNode | (() => NexdocsNode);
 }
 
@@ -35,7 +41,15 @@ export function useAutosave(document: NexdocsDocument) {
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const conflictRef = useRef<Conflict | null>(null);
-  const [status, setStatus] = useState<SaveStatus>("saved");
+  const [status, setStatusState] = useState<SaveStatus>("saved");
+  // The status as last set: a keystroke that leaves it "unsaved" sets nothing, so the screen
+  // around the editor is not rendered again for it.
+  const statusRef = useRef<SaveStatus>("saved");
+  const setStatus = useCallback((next: SaveStatus) => {
+    if (statusRef.current === next) return;
+    statusRef.current = next;
+    setStatusState(next);
+  }, []);
   const [shownRevision, setShownRevision] = useState(document.revision);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +64,10 @@ export function useAutosave(document: NexdocsDocument) {
     setStatus("saving");
     const saving = (async () => {
       try {
-        const content = typeof draft.content === "function" ? draft.content() : draft.content;
+        const content =
+          typeof draft.content === "function"
+            ? await readWhenIdle(draft.content, SERIALISE_WITHIN_MS)
+            : draft.content;
         const result = await saveDocument(id, {
           baseRevision: revision.current,
           title: draft.title,
@@ -79,7 +96,7 @@ export function useAutosave(document: NexdocsDocument) {
     })();
     inFlight.current = saving;
     return saving;
-  }, [id]);
+  }, [id, setStatus]);
 
   /** A change: saved after the delay (or right after the save in flight). */
   const change = useCallback(
@@ -91,7 +108,7 @@ export function useAutosave(document: NexdocsDocument) {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void run(), AUTOSAVE_DELAY_MS);
     },
-    [run],
+    [run, setStatus],
   );
 
   /** Saves what is pending now (before a restore, an export or leaving). */
@@ -101,17 +118,20 @@ export function useAutosave(document: NexdocsDocument) {
   }, [run]);
 
   /** A document the screen put in place (their version, a restored one): nothing to save. */
-  const replaced = useCallback((doc: NexdocsDocument) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    pending.current = null;
-    latest.current = { title: doc.title, content: doc.content };
-    revision.current = doc.revision;
-    conflictRef.current = null;
-    setConflict(null);
-    setShownRevision(doc.revision);
-    setStatus("saved");
-  }, []);
+  const replaced = useCallback(
+    (doc: NexdocsDocument) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      pending.current = null;
+      latest.current = { title: doc.title, content: doc.content };
+      revision.current = doc.revision;
+      conflictRef.current = null;
+      setConflict(null);
+      setShownRevision(doc.revision);
+      setStatus("saved");
+    },
+    [setStatus],
+  );
 
   /** "Keep mine": this tab's draft saved as a new version on top of theirs. */
   const keepMine = useCallback(async () => {
