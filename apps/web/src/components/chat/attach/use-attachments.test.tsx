@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { SIGNED_IN } from "@/test/signed-in.ts";
 import { type AttachClient, AttachClientContext } from "./attach-client.ts";
 import { useAttachments } from "./use-attachments.ts";
 
@@ -13,21 +14,6 @@ import { useAttachments } from "./use-attachments.ts";
  * chips (chosen again, or its bytes uploaded again).
  */
 
-const SIGNED_IN: MeResponse = {
-  user: {
-    id: "u1",
-    name: "Ada Lovelace",
-    email: "ada@acme.com",
-    photoURL: null,
-    orgName: "Acme",
-    orgID: "",
-    tier: "free",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  },
-  tier: "free",
-  isSuperAdmin: false,
-};
 const ANONYMOUS: MeResponse = { user: null, tier: "anonymous", isSuperAdmin: false };
 
 function fileItem(id: string, name: string): FileItem {

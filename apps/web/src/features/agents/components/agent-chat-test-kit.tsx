@@ -8,7 +8,6 @@ import {
   AGENT_NEEDS_MODEL_HOW_TO,
   type AgentCatalogueEntry,
   type AgentsResponse,
-  type MeResponse,
   PRESET_AGENT_INFO,
   type ThreadResponse,
 } from "@nexus/contracts";
@@ -20,26 +19,11 @@ import { MemoryRouter, Route, Routes, useLocation, useParams } from "react-route
 import { vi } from "vitest";
 import type { PartRendererProps } from "@/components/chat/part-registry.tsx";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { SIGNED_IN } from "@/test/signed-in.ts";
 import { agentKeys } from "../api/get-agents.ts";
 import { clearAgentChats } from "../lib/agent-chat-store.ts";
 import { AgentChatScreen } from "./agent-chat.tsx";
 import { type AgentChatSlots, AgentChatSlotsContext } from "./agent-chat-slots.tsx";
-
-export const SIGNED_IN: MeResponse = {
-  user: {
-    id: "u1",
-    name: "Ada Lovelace",
-    email: "ada@acme.com",
-    photoURL: null,
-    orgName: "Acme",
-    orgID: "",
-    tier: "free",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  },
-  tier: "free",
-  isSuperAdmin: false,
-};
 
 export const WRITER: AgentCatalogueEntry = {
   id: "writer",

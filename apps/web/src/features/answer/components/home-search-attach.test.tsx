@@ -12,28 +12,13 @@ import {
 } from "@/components/chat/attach/attach-client.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { ANONYMOUS_ME, meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { SIGNED_IN } from "@/test/signed-in.ts";
 import { HomeSearch } from "./home-search.tsx";
 
 /**
  * The home composer's attachments against a stand-in for the files API (the app layer's client:
  * upload with progress, ingestion events): picker, drop, paste, chips, waiting, sign-in prompt.
  */
-
-const SIGNED_IN: MeResponse = {
-  user: {
-    id: "u1",
-    name: "Ada Lovelace",
-    email: "ada@acme.com",
-    photoURL: null,
-    orgName: "Acme",
-    orgID: "",
-    tier: "free",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  },
-  tier: "free",
-  isSuperAdmin: false,
-};
 
 function fileItem(id: string, name: string, status: FileItem["status"] = "queued"): FileItem {
   return {

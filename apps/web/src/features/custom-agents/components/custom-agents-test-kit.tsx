@@ -1,4 +1,4 @@
-import type { CustomAgent, CustomAgentsResponse, FileList, MeResponse } from "@nexus/contracts";
+import type { CustomAgent, CustomAgentsResponse, FileList } from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -9,28 +9,13 @@ import type { PartRendererProps } from "@/components/chat/part-registry.tsx";
 import { AgentChatSlotsContext } from "@/features/agents/components/agent-chat-slots.tsx";
 import { needCatalogue } from "@/lib/i18n/i18n.ts";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { SIGNED_IN } from "@/test/signed-in.ts";
 import { AcceptShare } from "./accept-share.tsx";
 
 // Custom agents' messages are a catalogue part of their own, loaded with their routes (router.tsx).
 await needCatalogue("customAgents");
 
 /** What the custom agents' web tests share: a signed-in person, two agents, the API at fetch. */
-
-export const SIGNED_IN: MeResponse = {
-  user: {
-    id: "u1",
-    name: "Ada Lovelace",
-    email: "ada@acme.com",
-    photoURL: null,
-    orgName: "Acme",
-    orgID: "",
-    tier: "free",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  },
-  tier: "free",
-  isSuperAdmin: false,
-};
 
 export const MINE: CustomAgent = {
   id: "a1",

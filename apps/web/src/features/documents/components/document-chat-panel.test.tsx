@@ -1,7 +1,6 @@
 import {
   type DocumentCitation,
   type DocumentInfo,
-  type MeResponse,
   OFFLINE_MODE_LABEL,
   storedResultsOf,
   storedTurnToMessages,
@@ -14,24 +13,9 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { SIGNED_IN } from "@/test/signed-in.ts";
 import { clearDocumentChats } from "../lib/document-chat-store.ts";
 import { DocumentChatPanel } from "./document-chat-panel.tsx";
-
-const SIGNED_IN: MeResponse = {
-  user: {
-    id: "u1",
-    name: "Ada Lovelace",
-    email: "ada@acme.com",
-    photoURL: null,
-    orgName: "Acme",
-    orgID: "",
-    tier: "free",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  },
-  tier: "free",
-  isSuperAdmin: false,
-};
 
 const DOC: DocumentInfo = {
   id: "f1",

@@ -1,9 +1,10 @@
-import type { HistoryPage, MeResponse, ThreadSummary } from "@nexus/contracts";
+import type { HistoryPage, ThreadSummary } from "@nexus/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
+import { SIGNED_IN } from "@/test/signed-in.ts";
 import { RecentThreads } from "./recent-threads.tsx";
 
 /** The sidebar's Recent: a research running or failed is listed with its state (issue 37). */
@@ -11,22 +12,6 @@ import { RecentThreads } from "./recent-threads.tsx";
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const SIGNED_IN: MeResponse = {
-  user: {
-    id: "u1",
-    name: "Ada Lovelace",
-    email: "ada@acme.com",
-    photoURL: null,
-    orgName: "Acme",
-    orgID: "",
-    tier: "free",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  },
-  tier: "free",
-  isSuperAdmin: false,
-};
 
 function thread(
   threadId: string,
