@@ -91,8 +91,8 @@ export function fileTitle(title: string, page?: number | null): string {
   return rows === null ? where : t("place.in", { where, place: rows });
 }
 
-/** The page a passage's viewer link names (`?page=3`), or null. */
+/** The page a passage's link names (the viewer's `?page=3`, a download's `#page=3`), or null. */
 export function linkedPage(url: string): number | null {
-  const m = /[?&]page=(\d{1,6})(?:[&#]|$)/.exec(url);
+  const m = /[?&#]page=(\d{1,6})(?:[&#]|$)/.exec(url);
   return m?.[1] ? Number(m[1]) : null;
 }
