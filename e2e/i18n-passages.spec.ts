@@ -44,15 +44,14 @@ test("a cited passage in Arabic: its place in Arabic words, its quote between Ar
   // "الصفوف 1–3"), no English word left.
   await expect(passage).toContainText(/الصف(وف)? \d/);
   await expect(passage).not.toContainText(/Rows?|Page|Sheet|passage not found/);
+  // The quote in a <bdi>, its marks the catalogue's: « before it, » after it.
   const quote = passage.locator("bdi").first();
-  if ((await quote.count()) > 0) {
-    // The quote in a <bdi>, its marks the catalogue's: « before it, » after it.
-    const marks = await quote.evaluate((bdi) => [
-      bdi.previousSibling?.textContent ?? "",
-      bdi.nextSibling?.textContent ?? "",
-    ]);
-    expect(marks).toEqual(["«", "»"]);
-  }
+  await expect(quote).toHaveText(/\S/);
+  const marks = await quote.evaluate((bdi) => [
+    bdi.previousSibling?.textContent ?? "",
+    bdi.nextSibling?.textContent ?? "",
+  ]);
+  expect(marks).toEqual(["«", "»"]);
   await passage.click();
   await expect(page.getByTestId("document-highlight-label")).toContainText(/الصف(وف)? \d/);
   await expect(page.getByTestId("document-highlight-label")).not.toContainText(/Rows?/);
