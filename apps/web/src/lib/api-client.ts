@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "./anon-id.ts";
+import { t } from "./i18n/i18n.ts";
 
 /** `network` when the server could not be reached at all. */
 export type ApiErrorCode = ErrorCode | "network" | "unknown";
@@ -24,7 +25,10 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE = "Could not reach the Nexus server. Check your connection.";
+/** The server could not be reached at all, in the interface's language. */
+export function networkErrorMessage(): string {
+  return t("errorPage.network");
+}
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -57,7 +61,9 @@ export async function readErrorBody(response: Response): Promise<{
   const message =
     error && typeof error.message === "string" && error.message !== ""
       ? error.message
-      : `Request failed (${response.status} ${response.statusText || "error"}).`;
+      : t("errorPage.requestFailed", {
+          status: `${response.status} ${response.statusText || "error"}`,
+        });
   const code = error && typeof error.code === "string" ? (error.code as ErrorCode) : "unknown";
   const issues: ReadonlyArray<{ path: string; message: string }> =
     error && Array.isArray(error.issues) ? error.issues : [];
@@ -93,7 +99,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(`${API_BASE_URL}${path}`, init);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE });
+    throw new ApiError({ status: 0, code: "network", message: networkErrorMessage() });
   }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
@@ -101,7 +107,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text === "" ? undefined : JSON.parse(text)) as T;
 }
 
-export function errorMessage(error: unknown, fallback = "Something went wrong."): string {
+export function errorMessage(error: unknown, fallback = t("errorPage.generic")): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;

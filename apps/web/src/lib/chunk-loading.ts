@@ -1,4 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "@nexus/contracts";
+import { t } from "./i18n/i18n.ts";
 
 /** A page's code could not be loaded (network failure, deploy in between, or timeout). */
 export class ChunkLoadError extends Error {
@@ -23,12 +24,8 @@ export function loadChunk<T>(
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(
-        new ChunkLoadError(
-          `The page did not load within ${Math.round(timeoutMs / 1000)} seconds.`,
-          {
-            timedOut: true,
-          },
-        ),
+        // (What the person reads is ChunkErrorView's; the message says the same in their language.)
+        new ChunkLoadError(t("errorPage.tooSlow"), { timedOut: true }),
       );
     }, timeoutMs);
     load().then(
@@ -38,7 +35,7 @@ export function loadChunk<T>(
       },
       (cause: unknown) => {
         clearTimeout(timer);
-        reject(new ChunkLoadError("The page could not be loaded.", { cause }));
+        reject(new ChunkLoadError(t("errorPage.notLoaded"), { cause }));
       },
     );
   });

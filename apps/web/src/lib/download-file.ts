@@ -1,5 +1,5 @@
 import { API_BASE_URL } from "@/config/env.ts";
-import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "./api-client.ts";
+import { ApiError, networkErrorMessage, readErrorBody } from "./api-client.ts";
 
 /** The file name a Content-Disposition header gives (its UTF-8 `filename*` first). */
 export function dispositionFileName(header: string | null): string | null {
@@ -36,7 +36,7 @@ export async function downloadApiFile(path: string, fallbackName: string): Promi
   try {
     response = await fetch(`${API_BASE_URL}${path}`, { credentials: "same-origin" });
   } catch {
-    throw new ApiError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE });
+    throw new ApiError({ status: 0, code: "network", message: networkErrorMessage() });
   }
   if (!response.ok) {
     const { code, message } = await readErrorBody(response);

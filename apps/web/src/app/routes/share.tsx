@@ -139,10 +139,10 @@ export function ShareRoute() {
   const continueAnonymously = useCallback(
     (conversation: SharedConversation) => {
       if (!conversation.agent) return continueInThisTab(conversation);
-      openSignInFor(`Sign in to continue this conversation with ${conversation.agent.name}.`);
+      openSignInFor(t("shares.signInToContinueWith", { name: conversation.agent.name }));
       return null;
     },
-    [openSignInFor],
+    [openSignInFor, t],
   );
   if (!SHARE_ID.test(shareId)) return <ShareNotFound shareId={shareId} />;
   return (

@@ -2,6 +2,7 @@ import type { CitationCheck } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 
 /**
  * A checked citation's mark and the passage of its source it was checked against (issue 38): in
@@ -44,8 +45,8 @@ export function CitationMark({
           className={clsx("mt-1 block break-words text-muted italic", !full && "line-clamp-4")}
         >
           {check.verified
-            ? `“${check.passage}”`
-            : t("chat.citation.closest", { passage: check.passage })}
+            ? richT("chat.quoted", { text: <bdi>{check.passage}</bdi> })
+            : richT("chat.citation.closest", { passage: <bdi>{check.passage}</bdi> })}
         </span>
       ) : (
         <span className="mt-1 block text-muted">{t("chat.citation.noPassage")}</span>

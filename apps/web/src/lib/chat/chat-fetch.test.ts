@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NETWORK_ERROR_MESSAGE } from "@/lib/api-client.ts";
+import { networkErrorMessage } from "@/lib/api-client.ts";
 import { ChatRequestError, chatErrorCode, chatQuotaOf, createChatFetch } from "./chat-fetch.ts";
 
 function json(status: number, body: unknown): Response {
@@ -91,7 +91,7 @@ describe("createChatFetch (every chat kind)", () => {
     const error = await failureOf(chatFetch("/api/answer"));
     expect(error.code).toBe("network");
     expect(error.status).toBe(0);
-    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(error.message).toBe(networkErrorMessage());
   });
 
   it("lets an abort through", async () => {

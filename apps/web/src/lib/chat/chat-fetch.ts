@@ -1,5 +1,5 @@
 import type { QuotaExceededDetails } from "@nexus/contracts";
-import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
+import { ApiError, networkErrorMessage, readErrorBody } from "@/lib/api-client.ts";
 import { parseQuotaDetails } from "@/lib/quota-details.ts";
 
 /**
@@ -49,7 +49,7 @@ export function createChatFetch(base: typeof fetch = (...args) => fetch(...args)
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
       if (init?.signal?.aborted) throw cause;
-      throw new ChatRequestError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE });
+      throw new ChatRequestError({ status: 0, code: "network", message: networkErrorMessage() });
     }
     if (!response.ok) {
       const { code, message, details } = await readErrorBody(response);

@@ -100,3 +100,41 @@ describe("labels of the person's files", () => {
     });
   });
 });
+
+describe("labels of the person's files in another language", () => {
+  it("word the page, slide and rows in French and Arabic, the file's name and sections as they are", async () => {
+    const { activateLocale } = await import("../i18n/i18n.ts");
+    const file = (title: string, page: number) =>
+      source({
+        title,
+        url: `/app/document-chat/0f8fad5b-d9cb-469f-a165-70867728950e?chunk=2&page=${page}`,
+        domain: "127.0.0.1",
+      });
+    try {
+      await activateLocale("fr");
+      expect(
+        labelSources([
+          file("deck.pptx, slide 4", 4),
+          file("sales.xlsx, Sheet Q1, rows 2–40", 1),
+          file("notes.docx, Methods", 2),
+        ]).map((label) => label.title),
+      ).toEqual([
+        "deck.pptx, diapositive 4",
+        "sales.xlsx, Feuille Q1, lignes 2 à 40",
+        "notes.docx, Methods",
+      ]);
+      await activateLocale("ar");
+      expect(
+        labelSource(
+          source({
+            title: "harbour report.pdf, p. 3",
+            url: "/api/files/0b7c6f9e-1d1e-4a8e-9a55-2f1c3d4e5f60/download#page=3",
+            domain: "127.0.0.1",
+          }),
+        ).title,
+      ).toBe("harbour report.pdf، ص 3");
+    } finally {
+      await activateLocale("en");
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { t } from "../i18n/i18n.ts";
+import { fileTitle, linkedPage } from "../passage-label.ts";
 import type { ShownSource } from "./file-sources.ts";
 import { isFileSource, sourceSiteName } from "./source-site.ts";
 
@@ -51,7 +52,7 @@ export function labelSources(sources: readonly ShownSource[]): SourceLabel[] {
   const labels = sources.map((source) => {
     if (isFileSource(source))
       return {
-        title: source.title.trim() || t("chat.file.untitled"),
+        title: fileTitle(source.title.trim(), linkedPage(source.url)) || t("chat.file.untitled"),
         section: source.fileDeleted
           ? t("chat.file.deleted")
           : source.filePrivate

@@ -60,10 +60,15 @@ describe("the catalogues' two parts", () => {
       expect(Object.keys(extractionPart).length).toBeGreaterThan(50);
       expect(Object.keys(extractionPart).every((key) => key.startsWith("extraction."))).toBe(true);
       expect(Object.keys(appPart).some((key) => key.startsWith("extraction."))).toBe(false);
-      // The agents hub's and its specialists' cards, with the hub and a preset's chat.
-      expect(Object.keys(agentsPart).every((key) => /^(agentsHub|specialists)\./.test(key))).toBe(
-        true,
-      );
+      // The agents hub's, its specialists' cards and the Python scratchpad, with the hub and a
+      // preset's chat.
+      expect(
+        Object.keys(agentsPart).every((key) => /^(agentsHub|specialists|pythonPad)\./.test(key)),
+      ).toBe(true);
+      expect(agentsPart).toHaveProperty("pythonPad.runBlock");
+      expect(Object.keys(appPart).some((key) => key.startsWith("pythonPad."))).toBe(false);
+      // A shared document reply's "passage not found" is the share page's too: the app's.
+      expect(appPart).toHaveProperty("documents.passageNotFound");
       expect(agentsPart).toHaveProperty("specialists.research.title");
       expect(Object.keys(appPart).some((key) => key.startsWith("specialists."))).toBe(false);
       expect({

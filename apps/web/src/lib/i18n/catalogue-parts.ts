@@ -5,7 +5,8 @@
  *   common words, times, the spec strings, the marketing pages);
  * - `app`: everything else, loaded with the app's code (src/main.tsx), never by the landing page;
  * - a lazily loaded screen's own (`nexdocs`, `admin`, `customAgents`, `research`, `documents`,
- *   `extraction`, `agents`: the agents hub and its specialists' cards, with a preset's chat):
+ *   `extraction`, `agents`: the agents hub, its specialists' cards and the Python scratchpad,
+ *   with a preset's chat):
  *   loaded with that screen's code (src/app/router.tsx), so the app's part does not grow with it
  *   (what the shell or another screen shows stays in `app`: the sidebar's labels `nav.admin` and
  *   `nexdocs.nav`, a shared document chat reply's "Cited passages" on the share page). Deep
@@ -47,10 +48,15 @@ const SCREEN_PARTS: Readonly<Record<string, { part: CataloguePart; keep: readonl
   admin: { part: "admin", keep: [] },
   customAgents: { part: "customAgents", keep: [] },
   research: { part: "research", keep: [] },
-  documents: { part: "documents", keep: ["documents.citedPassages"] },
+  documents: {
+    part: "documents",
+    keep: ["documents.citedPassages", "documents.passageNotFound"],
+  },
   extraction: { part: "extraction", keep: [] },
   agentsHub: { part: "agents", keep: [] },
   specialists: { part: "agents", keep: [] },
+  // The Python scratchpad: only a preset's chat (the tutor) draws it.
+  pythonPad: { part: "agents", keep: [] },
 };
 
 export function partOf(key: string): CataloguePart {

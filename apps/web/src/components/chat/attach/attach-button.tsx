@@ -1,11 +1,17 @@
 import type { AnswerAttachment } from "@nexus/contracts";
 import { FolderOpen, Paperclip, Upload } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useT } from "@/lib/i18n/i18n.ts";
-import { PickFilesDialog } from "./pick-files-dialog.tsx";
+import { lazyComponent } from "@/lib/lazy-component.ts";
+
+// "Choose from your files" (its list, search, dialog and phone sheet): downloaded when the menu
+// opens, not with the composer that the home screen draws first.
+const LazyPickFilesDialog = lazyComponent(() =>
+  import("./pick-files-dialog.tsx").then((m) => m.PickFilesDialog),
+);
 
 const ITEM =
-  "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none";
+  "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none";
 
 /**
  * The paperclip beside the send button: a small menu — "Upload a file" (the file picker, several
@@ -39,6 +45,8 @@ export function AttachButton({
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [picking, setPicking] = useState(false);
+  /** The dialog is drawn from its first opening on (so it can animate closed and keep focus rules). */
+  const [picked, setPicked] = useState(false);
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const closeMenu = (refocus: boolean) => {
@@ -49,6 +57,7 @@ export function AttachButton({
   // Opened: the first choice has the focus; a press outside closes it.
   useEffect(() => {
     if (!menuOpen) return;
+    void LazyPickFilesDialog.preload().catch(() => undefined);
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -114,7 +123,7 @@ export function AttachButton({
           aria-label={t("chat.attach.files")}
           data-testid="composer-attach-menu"
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 bottom-full z-40 mb-2 flex w-60 flex-col gap-0.5 rounded-xl border border-border bg-surface p-1 shadow-lg"
+          className="absolute end-0 bottom-full z-40 mb-2 flex w-60 flex-col gap-0.5 rounded-xl border border-border bg-surface p-1 shadow-lg"
         >
           <button type="button" role="menuitem" tabIndex={-1} className={ITEM} onClick={upload}>
             <Upload className="size-4 shrink-0 text-muted" aria-hidden="true" />
@@ -127,6 +136,7 @@ export function AttachButton({
             className={ITEM}
             onClick={() => {
               setMenuOpen(false);
+              setPicked(true);
               setPicking(true);
             }}
           >
@@ -151,15 +161,19 @@ export function AttachButton({
               if (files.length > 0) onFiles(files);
             }}
           />
-          <PickFilesDialog
-            open={picking}
-            onOpenChange={setPicking}
-            room={room}
-            attachedIds={attachedIds}
-            onPick={onPick}
-            onUpload={() => input.current?.click()}
-            returnFocusRef={trigger}
-          />
+          {picked ? (
+            <Suspense fallback={null}>
+              <LazyPickFilesDialog
+                open={picking}
+                onOpenChange={setPicking}
+                room={room}
+                attachedIds={attachedIds}
+                onPick={onPick}
+                onUpload={() => input.current?.click()}
+                returnFocusRef={trigger}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </div>

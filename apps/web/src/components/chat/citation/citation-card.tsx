@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { BookOpen, ExternalLink, FileText, Globe } from "lucide-react";
 import type { ReactNode } from "react";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { richT } from "@/lib/i18n/rich.tsx";
 import type { ResolvedCitation } from "./resolve-citation.ts";
 
 /** The source type's icon, unless the kind has a better one (a site's favicon). */
@@ -69,7 +70,7 @@ export function CitationCardBody({
         {icon ?? <TypeIcon type={citation.type} />}
         <span className="min-w-0 flex-1 truncate">
           {citation.site}
-          {page !== null ? ` · p. ${page}` : ""}
+          {page !== null ? ` · ${t("place.p", { n: page })}` : ""}
         </span>
         {citation.verified !== undefined && !mark ? (
           <VerifiedPill verified={citation.verified} />
@@ -96,7 +97,7 @@ export function CitationCardBody({
             !full && "line-clamp-5",
           )}
         >
-          “<span data-testid={quoteTestId}>{text}</span>”
+          {richT("chat.quoted", { text: <bdi data-testid={quoteTestId}>{text}</bdi> })}
         </span>
       ) : null}
       {note ? <span className="mt-1.5 block text-xs text-subtle">{note}</span> : null}

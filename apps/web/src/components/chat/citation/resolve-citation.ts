@@ -2,6 +2,7 @@ import { citedFileId } from "@nexus/contracts";
 import { documentLinkOf } from "@/lib/chat/document-link.ts";
 import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
 import { t } from "@/lib/i18n/i18n.ts";
+import { fileTitle } from "@/lib/passage-label.ts";
 
 /** The three kinds of thing a citation can point at; each has its resolver. */
 export type CitationSourceType = "web" | "file" | "knowledge";
@@ -142,7 +143,7 @@ const resolvers: Record<CitationSourceType, (input: CitationInput) => ResolvedCi
     return {
       type: "file",
       n: input.n,
-      title: name,
+      title: fileTitle(name, input.page ?? page),
       site: t("chat.attach.yourFiles"),
       passage: passageOf(input),
       verified: input.verified,

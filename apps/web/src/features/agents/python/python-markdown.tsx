@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { CirclePlay } from "lucide-react";
 import { type ComponentType, useMemo } from "react";
+import { useT } from "@/lib/i18n/i18n.ts";
 import type { AgentMarkdownProps } from "../components/agent-chat-slots.tsx";
 import { type PythonBlock, pythonParts } from "./python-code-blocks.ts";
 import { usePythonRun } from "./python-workbench-context.tsx";
@@ -20,13 +21,14 @@ function RunButton({
   numbered: boolean;
   onRun: (code: string) => void;
 }) {
-  const label = numbered ? `Run block ${block.number}` : "Run";
+  const t = useT();
+  const label = numbered ? t("pythonPad.runBlock", { number: block.number }) : t("pythonPad.run");
   return (
     <button
       type="button"
       onClick={() => onRun(block.code)}
       data-testid="python-run-block"
-      aria-label={`${label} in the Python scratchpad`}
+      aria-label={t("pythonPad.runIn", { label })}
       title={firstLine(block.code)}
       className="inline-flex w-fit items-center gap-1.5 rounded-lg border border-border bg-surface px-2.5 py-1 font-medium text-fg text-sm transition-colors hover:border-accent/50 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >

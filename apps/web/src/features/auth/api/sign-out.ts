@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { isSignInOnlyPath, paths } from "@/config/paths.ts";
 import { apiRequest, errorMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { applySignedOut } from "@/lib/session.tsx";
 
@@ -25,7 +26,7 @@ export function useSignOut() {
       if (isSignInOnlyPath(location.pathname)) navigate(paths.landing.href(), { replace: true });
     },
     onError: (error) => {
-      notify("error", `Could not sign out. ${errorMessage(error)}`);
+      notify("error", `${t("account.signOutFailed")} ${errorMessage(error)}`);
     },
   });
 }

@@ -1,12 +1,14 @@
 import type { DocumentText } from "@nexus/contracts";
 import type { RefObject } from "react";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { placeLabel } from "@/lib/passage-label.ts";
 
 /** A chapter's name in the list: its label and first heading ("Chapter 3 · The voyage"). */
 export function chapterName(page: DocumentText["pages"][number]): string {
   const first = page.text.split("\n", 1)[0]?.trim() ?? "";
   const title = first.length > 60 ? `${first.slice(0, 59)}…` : first;
-  return title && title !== page.label ? `${page.label} · ${title}` : page.label;
+  const label = placeLabel(page.label, page.page);
+  return title && title !== page.label ? `${label} · ${title}` : label;
 }
 
 /**

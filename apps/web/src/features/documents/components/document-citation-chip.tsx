@@ -2,9 +2,8 @@ import type { DocumentCitation } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { CitationChipView } from "@/components/chat/citation/citation-chip.tsx";
 import type { ResolvedCitation } from "@/components/chat/citation/resolve-citation.ts";
-
-/** What an unverified citation's chip says: the quote was not found, so nothing is highlighted. */
-export const PASSAGE_NOT_FOUND = "passage not found";
+import { t, useT } from "@/lib/i18n/i18n.ts";
+import { placeLabel } from "@/lib/passage-label.ts";
 
 const CHIP =
   "mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] items-center justify-center gap-1 rounded-full px-1.5 align-[0.12em] font-medium text-[0.7rem] leading-none tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent";
@@ -14,9 +13,9 @@ export function resolveDocumentCitation(n: number, citation: DocumentCitation): 
   return {
     type: "file",
     n,
-    title: citation.label,
+    title: placeLabel(citation.label, citation.ranges[0]?.page),
     // In a chat over several files, the file it comes from.
-    site: citation.fileName ?? "This document",
+    site: citation.fileName ?? t("chat.site.thisDocument"),
     passage: citation.quote,
     verified: citation.verified,
     link: null,
@@ -41,8 +40,12 @@ export function DocumentCitationChip({
   citation: DocumentCitation;
   onCitation: (citation: DocumentCitation) => void;
 }) {
+  const t = useT();
   const verified = citation.verified;
-  const where = citation.fileName ? `${citation.fileName}, ${citation.label}` : citation.label;
+  const label = placeLabel(citation.label, citation.ranges[0]?.page);
+  const where = citation.fileName
+    ? t("place.in", { where: citation.fileName, place: label })
+    : label;
   return (
     <CitationChipView
       citation={resolveDocumentCitation(n, citation)}
@@ -55,8 +58,8 @@ export function DocumentCitationChip({
       }}
       ariaLabel={
         verified
-          ? `Source ${n}: ${where}, show the passage`
-          : `Source ${n}: ${where}, ${PASSAGE_NOT_FOUND}`
+          ? t("documents.chip.show", { n, where })
+          : t("documents.chip.notFound", { n, where })
       }
       className={clsx(
         CHIP,
@@ -67,10 +70,10 @@ export function DocumentCitationChip({
       content={
         <>
           {n}
-          {verified ? null : <span className="font-normal">{PASSAGE_NOT_FOUND}</span>}
+          {verified ? null : <span className="font-normal">{t("documents.passageNotFound")}</span>}
         </>
       }
-      note={verified ? null : "The quote was not found in the document: nothing is highlighted."}
+      note={verified ? null : t("documents.chip.notFoundNote")}
       onActivate={() => onCitation(citation)}
     />
   );

@@ -2,9 +2,11 @@ import type { DocumentCitation } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { ChatTurn, StoppedNote, TurnSkeleton } from "@/components/chat/chat-layout.tsx";
 import { MessageParts } from "@/components/chat/part-registry.tsx";
+import { Quoted } from "@/components/chat/quoted.tsx";
 import { CopyButton, RegenerateButton, TurnActions } from "@/components/chat/turn-actions.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { placeLabel } from "@/lib/passage-label.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import {
   citationsOf,
@@ -13,7 +15,6 @@ import {
   messageText,
 } from "../lib/document-message.ts";
 import { CitedText } from "./cited-text.tsx";
-import { PASSAGE_NOT_FOUND } from "./document-citation-chip.tsx";
 
 const NO_SOURCES = [] as const;
 
@@ -49,14 +50,16 @@ function CitedPassages({
                 {passage.citation.fileName ? (
                   <span data-testid="document-passage-file">{passage.citation.fileName} · </span>
                 ) : null}
-                {passage.label}
+                {placeLabel(passage.label, passage.citation.ranges[0]?.page)}
                 {passage.unverified ? (
-                  <span className="ml-2 font-normal text-muted">{PASSAGE_NOT_FOUND}</span>
+                  <span className="ms-2 font-normal text-muted">
+                    {t("documents.passageNotFound")}
+                  </span>
                 ) : null}
               </span>
               {passage.quotes.map((quote) => (
                 <span key={quote} className="line-clamp-3 break-words text-muted">
-                  “{quote}”
+                  <Quoted text={quote} />
                 </span>
               ))}
             </button>

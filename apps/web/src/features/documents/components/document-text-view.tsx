@@ -2,6 +2,7 @@ import type { DocumentText, PageRange } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { placeLabel } from "@/lib/passage-label.ts";
 import { highlightLabel, viewKind } from "../lib/office-view.ts";
 import { ChapterNav } from "./chapter-nav.tsx";
 import { FormattedPage } from "./formatted-page.tsx";
@@ -90,12 +91,14 @@ function TextPages({
         return (
           <article
             key={page.page}
-            aria-label={page.label}
+            aria-label={placeLabel(page.label, page.page)}
             className="mx-auto mb-4 max-w-3xl rounded-xl border border-border bg-surface p-6 shadow-xs"
           >
             {text.pages.length > 1 || page.label !== "Text" ? (
               <h2 className="mb-3 text-xs font-semibold tracking-wide text-muted uppercase">
-                {page.ocr ? t("documents.pageOcr", { label: page.label }) : page.label}
+                {page.ocr
+                  ? t("documents.pageOcr", { label: placeLabel(page.label, page.page) })
+                  : placeLabel(page.label, page.page)}
               </h2>
             ) : null}
             {page.passages.map((passage) => {
@@ -218,7 +221,7 @@ function SheetsView({
                   : "border-transparent text-muted hover:text-fg",
               )}
             >
-              {p.view?.type === "sheet" && p.view.name ? p.view.name : p.label}
+              {p.view?.type === "sheet" && p.view.name ? p.view.name : placeLabel(p.label, p.page)}
             </button>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import type { DocumentCitation } from "@nexus/contracts";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { activateLocale } from "@/lib/i18n/i18n.ts";
 import { isDocumentReply, SharedDocumentReply } from "./shared-document-reply.tsx";
 
 const FILE_ID = "0b6e3b0e-6d1e-4a53-9a57-3d2f7c1a9e10";
@@ -102,5 +103,33 @@ describe("a document reply that obeyed injected instructions (G14)", () => {
     await screen.findAllByTestId("document-citation");
     expect(container.querySelector("img")).toBeNull();
     expect(container.querySelector("[data-blocked-image]")?.textContent).toContain("evil.example");
+  });
+});
+
+describe("a shared document chat reply in another language", () => {
+  it("labels each passage and quotes it in Arabic and French, the quote isolated in its own direction", async () => {
+    try {
+      await activateLocale("ar");
+      const { unmount } = render(<SharedDocumentReply parts={PARTS} id="t3" />);
+      const passages = screen.getAllByTestId("shared-document-passage");
+      expect(passages.map((p) => p.textContent)).toEqual([
+        "الصفحة 1«Trace trees»",
+        "الصفحة 2لم يُعثر على المقطع«nested trees»",
+      ]);
+      // The English quote sits in a <bdi> between Arabic marks: « on its right, » on its left.
+      const quote = passages[0]?.querySelector("blockquote");
+      expect(quote?.querySelector("bdi")?.textContent).toBe("Trace trees");
+      expect(quote?.firstChild?.textContent).toBe("«");
+      expect(quote?.lastChild?.textContent).toBe("»");
+      unmount();
+      await activateLocale("fr");
+      render(<SharedDocumentReply parts={PARTS} id="t4" />);
+      expect(screen.getAllByTestId("shared-document-passage").map((p) => p.textContent)).toEqual([
+        "Page 1« Trace trees »",
+        "Page 2passage introuvable« nested trees »",
+      ]);
+    } finally {
+      await activateLocale("en");
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { DocumentCitation } from "@nexus/contracts";
+import { Quoted } from "@/components/chat/quoted.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { placeLabel } from "@/lib/passage-label.ts";
 import { citationsOf, citedPassages, messageText } from "../lib/document-message.ts";
 import { CitedText } from "./cited-text.tsx";
-import { PASSAGE_NOT_FOUND } from "./document-citation-chip.tsx";
 
 type SharedPart = { type: string } & Record<string, unknown>;
 
@@ -52,14 +53,16 @@ export function SharedDocumentReply({ parts, id }: { parts: readonly SharedPart[
                     {passage.citation.fileName} ·{" "}
                   </span>
                 ) : null}
-                {passage.label}
+                {placeLabel(passage.label, passage.citation.ranges[0]?.page)}
                 {passage.unverified ? (
-                  <span className="ml-2 font-normal text-muted">{PASSAGE_NOT_FOUND}</span>
+                  <span className="ms-2 font-normal text-muted">
+                    {t("documents.passageNotFound")}
+                  </span>
                 ) : null}
               </figcaption>
               {passage.quotes.map((quote) => (
                 <blockquote key={quote} className="break-words text-muted">
-                  “{quote}”
+                  <Quoted text={quote} />
                 </blockquote>
               ))}
             </figure>

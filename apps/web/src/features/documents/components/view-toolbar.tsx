@@ -4,6 +4,7 @@ import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useStat
 import { Button } from "@/components/ui/button.tsx";
 import { formatNumber, formatPercent } from "@/lib/format.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
+import { placeLabel } from "@/lib/passage-label.ts";
 import { useMediaQuery } from "@/lib/use-media-query.ts";
 import { stepZoom } from "../lib/zoom.ts";
 
@@ -208,8 +209,10 @@ export function ViewToolbar({
           className="w-full truncate pb-0.5 text-xs font-medium text-fg"
           data-testid="document-highlight-label"
         >
-          <span className="doc-highlight-swatch mr-1.5 inline-block size-2.5 rounded-sm align-middle" />
-          {label === "Text" ? t("documents.cited.passage") : t("documents.cited.at", { label })}
+          <span className="doc-highlight-swatch me-1.5 inline-block size-2.5 rounded-sm align-middle" />
+          {label === "Text"
+            ? t("documents.cited.passage")
+            : t("documents.cited.at", { label: placeLabel(label) })}
         </p>
       ) : null}
     </div>

@@ -2,7 +2,6 @@ import type { FileEvent } from "@nexus/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { filesKeys } from "@/lib/query-keys.ts";
-import { followEventStream } from "@/lib/run-events/follow-events.ts";
 
 /**
  * GET /api/files/:id/events (SSE): the file's ingestion progress, replayed and then live, through
@@ -18,9 +17,13 @@ export function useFileEvents(fileId: string, active: boolean): FileEvent | null
     setLatest(null);
     const controller = new AbortController();
     let lastId = 0;
-    // The events' schema (zod) is fetched when a file is followed, not with the app's first load.
-    void import("./file-event-schema.ts").then(
-      ({ fileEventSchema }) => {
+    // The events' schema (zod) and the event stream's client are fetched when a file is followed,
+    // not with the app's first load (the composer's attach button is on the home screen).
+    void Promise.all([
+      import("./file-event-schema.ts"),
+      import("@/lib/run-events/follow-events.ts"),
+    ]).then(
+      ([{ fileEventSchema }, { followEventStream }]) => {
         if (controller.signal.aborted) return;
         return followEventStream(
           `/files/${encodeURIComponent(fileId)}/events`,

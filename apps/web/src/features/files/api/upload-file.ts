@@ -1,6 +1,7 @@
 import type { UploadedFile } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
-import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
+import { ApiError, networkErrorMessage, readErrorBody } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /**
  * POST /api/files (multipart, one file): XMLHttpRequest, because fetch reports no upload
@@ -20,7 +21,7 @@ export function uploadFile(
       if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
     };
     xhr.onerror = () =>
-      reject(new ApiError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE }));
+      reject(new ApiError({ status: 0, code: "network", message: networkErrorMessage() }));
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     xhr.onload = () => {
       const response = new Response(xhr.status === 204 ? null : xhr.responseText, {
@@ -44,5 +45,5 @@ export function uploadFile(
 
 /** What the person reads when an upload's bytes were already one of their files. */
 export function alreadyInFilesText(name: string): string {
-  return `Already in your files: ${name}`;
+  return t("files.alreadyIn", { name });
 }

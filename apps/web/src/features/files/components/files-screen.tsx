@@ -38,8 +38,8 @@ export function FilesScreen() {
     removal.mutate(
       { fileId: file.id },
       {
-        onSuccess: () => notify("success", `${file.name} was deleted.`),
-        onError: (error) => notify("error", `The file was not deleted. ${errorMessage(error)}`),
+        onSuccess: () => notify("success", t("files.deleted", { name: file.name })),
+        onError: (error) => notify("error", `${t("files.notDeleted")} ${errorMessage(error)}`),
       },
     );
 

@@ -15,6 +15,7 @@ import { t, translateSpec, useT } from "@/lib/i18n/i18n.ts";
 import { richT } from "@/lib/i18n/rich.tsx";
 import { useSubmitLead } from "../api/submit-lead.ts";
 import {
+  FULL_NAME_REQUIRED,
   hasErrors,
   type LeadFormErrors,
   type LeadFormValues,
@@ -76,7 +77,13 @@ export function LeadForm({
   };
 
   const summary = errors.summary ?? (submit.isError ? errorMessage(submit.error) : null);
-  const said = (text: string | undefined) => (text === undefined ? undefined : translateSpec(text));
+  // A message in the interface's language: the spec's, and the form's own "full name" one.
+  const said = (text: string | undefined) =>
+    text === undefined
+      ? undefined
+      : text === FULL_NAME_REQUIRED
+        ? t("leads.fullNameRequired")
+        : translateSpec(text);
   return (
     <form
       noValidate

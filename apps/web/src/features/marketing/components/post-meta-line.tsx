@@ -19,7 +19,9 @@ export function PostMetaLine({
     >
       {withAuthor ? (
         <>
-          <span className="font-medium text-muted">{post.author}</span>
+          <span className="font-medium text-muted">
+            {post.author ?? t("marketing.team", { name: "Nexus" })}
+          </span>
           <span aria-hidden="true">·</span>
         </>
       ) : null}

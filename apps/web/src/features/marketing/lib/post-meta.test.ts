@@ -35,7 +35,7 @@ describe("postMeta", () => {
       slug: "getting-started",
       title: "Getting started",
       date: "2026-11-03",
-      author: "Nexus team",
+      author: null,
       tags: ["getting started"],
       summary: "Install it.",
       cover: null,

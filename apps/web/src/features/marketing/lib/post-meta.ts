@@ -12,7 +12,8 @@ export interface PostMeta {
   title: string;
   /** ISO date (YYYY-MM-DD). */
   date: string;
-  author: string;
+  /** The front matter's author; null: the Nexus team (a byline in the reader's language). */
+  author: string | null;
   tags: string[];
   summary: string;
   /** A path under apps/web/public, or null. */
@@ -52,7 +53,7 @@ export function postMeta(options: {
     slug,
     title,
     date,
-    author: textField(fields, "author") || "Nexus team",
+    author: textField(fields, "author") || null,
     tags: listField(fields, "tags"),
     summary: textField(fields, "summary"),
     cover: cover && cover !== "none" ? cover : null,

@@ -1,6 +1,6 @@
 import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
-import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
+import { ApiError, networkErrorMessage, readErrorBody } from "@/lib/api-client.ts";
 
 /**
  * POST a file's bytes as the body (the server reads their type) and read the JSON answer; a
@@ -20,7 +20,7 @@ export async function postBytes<T>(path: string, body: Blob): Promise<T> {
       body,
     });
   } catch {
-    throw new ApiError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE });
+    throw new ApiError({ status: 0, code: "network", message: networkErrorMessage() });
   }
   if (!response.ok) {
     const { code, message } = await readErrorBody(response);

@@ -1,7 +1,7 @@
 import type { NexdocsConflictDetails, NexdocsDocument, NexdocsSave } from "@nexus/contracts";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
-import { ApiError, NETWORK_ERROR_MESSAGE, readErrorBody } from "@/lib/api-client.ts";
+import { ApiError, networkErrorMessage, readErrorBody } from "@/lib/api-client.ts";
 
 export type SaveResult =
   | { kind: "saved"; document: NexdocsDocument }
@@ -25,7 +25,7 @@ export async function saveDocument(id: string, input: NexdocsSave): Promise<Save
       body: JSON.stringify(input),
     });
   } catch {
-    throw new ApiError({ status: 0, code: "network", message: NETWORK_ERROR_MESSAGE });
+    throw new ApiError({ status: 0, code: "network", message: networkErrorMessage() });
   }
   if (response.ok) return { kind: "saved", document: (await response.json()) as NexdocsDocument };
   const { code, message, issues, details } = await readErrorBody(response);

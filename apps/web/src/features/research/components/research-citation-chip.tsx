@@ -8,7 +8,7 @@ import {
 } from "@/components/chat/citation/resolve-citation.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { isVerified } from "../lib/report.ts";
-import { LinkFilesContext, sourceTarget } from "./research-source-link.tsx";
+import { LinkFilesContext, sourceTarget, sourceTitle } from "./research-source-link.tsx";
 
 const CHIP =
   "mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] items-center justify-center gap-1 rounded-full px-1.5 align-[0.12em] font-medium text-[0.7rem] leading-none tabular-nums no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent";
@@ -69,7 +69,7 @@ export function ResearchCitationChip({ citation }: { citation: ResearchCitation 
           <span className="sr-only">
             {t(verified ? "research.citation.verified" : "research.citation.unverified", {
               id: source.id,
-              title: source.title,
+              title: sourceTitle(source),
             })}
           </span>
           <span aria-hidden="true">{source.id}</span>

@@ -17,7 +17,7 @@ import {
   questionStage,
   type ResearchView,
 } from "../lib/research-events.ts";
-import { SourceLink, sourceSite } from "./research-source-link.tsx";
+import { SourceLink, sourceSite, sourceTitle } from "./research-source-link.tsx";
 
 /** The run's progress (the most spent of its budget) as a bar with its percentage. */
 export function ResearchProgressBar({
@@ -137,7 +137,7 @@ function LiveSource({ source }: { source: ResearchSource }) {
     >
       <Icon className="size-3.5 shrink-0 text-subtle" aria-hidden="true" />
       <SourceLink source={source} className="min-w-0 truncate text-fg hover:underline">
-        {source.title || source.url}
+        {sourceTitle(source)}
       </SourceLink>
       <span className="shrink-0 text-xs text-muted max-sm:hidden">{sourceSite(source)}</span>
       <span

@@ -22,7 +22,7 @@ import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
 import { citationsByNote, reportMarkdown, reportToc, splitSources } from "../lib/report.ts";
 import { ResearchCitationChip } from "./research-citation-chip.tsx";
-import { SourceLink, sourceSite } from "./research-source-link.tsx";
+import { SourceLink, sourceSite, sourceTitle } from "./research-source-link.tsx";
 
 /** The citations the report's text parts resolve `[noteId]` with. */
 const ReportCitationsContext = createContext<ResearchCitationsPart | null>(null);
@@ -101,7 +101,7 @@ function SourceRow({ source }: { source: ResearchSource }) {
           source={source}
           className="font-medium break-words text-fg underline-offset-2 hover:underline"
         >
-          {source.title || source.url}
+          {sourceTitle(source)}
         </SourceLink>
         <span className="block text-xs text-muted">
           {sourceSite(source)}

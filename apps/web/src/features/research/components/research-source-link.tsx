@@ -5,6 +5,7 @@ import { paths } from "@/config/paths.ts";
 import { documentLinkOf } from "@/lib/chat/document-link.ts";
 import { toSafeSourceUrl } from "@/lib/chat/safe-url.ts";
 import { t } from "@/lib/i18n/i18n.ts";
+import { fileTitle, linkedPage } from "@/lib/passage-label.ts";
 
 /**
  * Where a source opens: a file in the document viewer at its passage (its viewer link, else the
@@ -34,6 +35,16 @@ export function sourceTarget(
   return safe.href.startsWith(`${origin}/`)
     ? { internal: true, href: safe.href.slice(origin.length) }
     : { internal: false, href: safe.href };
+}
+
+/**
+ * A source's title as the lists show it: a file's passage ("deck.pptx, slide 4") in the interface's
+ * language (lib/passage-label.ts), any other as it came (else its address).
+ */
+export function sourceTitle(source: Pick<ResearchSource, "url" | "kind" | "title">): string {
+  if (source.kind === "file" && source.title)
+    return fileTitle(source.title, linkedPage(source.url));
+  return source.title || source.url;
 }
 
 /** The site a source is shown under: a domain, "Your files" or "Nexus guide". */

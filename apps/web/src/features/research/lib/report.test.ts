@@ -80,6 +80,32 @@ describe("reportMarkdown", () => {
     expect(md).toContain("- [1] “made up” (unverified: not found in the source)");
   });
 
+  it("writes its own headings and notes in the person's language (French, Arabic)", async () => {
+    const options = {
+      question: "Pourquoi les marées ?",
+      report: "Les marées montent [7]. Inventé [8].",
+      citations: PART,
+      date: "01/01/2026",
+    };
+    try {
+      await activateLocale("fr");
+      const fr = reportMarkdown(options);
+      expect(fr).toContain("_Recherche approfondie, 01/01/2026_");
+      expect(fr).toContain("## Sources lues\n");
+      expect(fr).toContain("## Sources trouvées, non lues\n");
+      expect(fr).toContain("2. [Page 2](https://example.com/2) (non lue : timeout)");
+      expect(fr).toContain("## Citations\n\n- [3] « tides rise »\n");
+      expect(fr).toContain("- [1] « made up » (non vérifiée : introuvable dans la source)");
+      expect(fr).not.toMatch(/Quotes|Sources read|unverified/);
+      await activateLocale("ar");
+      const ar = reportMarkdown(options);
+      expect(ar).toContain("## الاقتباسات\n\n- [3] «tides rise»\n");
+      expect(ar).toContain("## المصادر المقروءة\n");
+    } finally {
+      await activateLocale("en");
+    }
+  });
+
   it("names the file after the question", () => {
     expect(reportFileName("Why do tides rise?")).toBe("why-do-tides-rise.md");
     expect(reportFileName("???")).toBe("research.md");

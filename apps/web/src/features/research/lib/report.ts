@@ -5,7 +5,7 @@ import type {
   ResearchSource,
   ResearchSpent,
 } from "@nexus/contracts";
-import { intlLocale } from "@/lib/i18n/i18n.ts";
+import { intlLocale, t } from "@/lib/i18n/i18n.ts";
 
 export interface TocEntry {
   /** The heading's place among all the report's headings (the DOM's order too). */
@@ -89,16 +89,25 @@ export function reportMarkdown(options: {
   const { read, found } = splitSources(options.citations?.sources ?? []);
   const line = (source: ResearchSource) =>
     `${source.id}. [${source.title.replace(/[[\]]/g, "")}](${source.url})${
-      source.status === "failed" ? ` (not read${source.reason ? `: ${source.reason}` : ""})` : ""
+      source.status === "failed"
+        ? ` (${source.reason ? t("research.md.notReadBecause", { reason: source.reason }) : t("research.md.notRead")})`
+        : ""
     }`;
-  const parts = [`# ${options.question}`, `_Deep research, ${options.date}_`, body.trim()];
-  if (read.length > 0) parts.push(`## Sources read\n\n${read.map(line).join("\n")}`);
-  if (found.length > 0) parts.push(`## Sources found, not read\n\n${found.map(line).join("\n")}`);
+  // The file's own words in the person's language (the report and the sources' titles as they are).
+  const parts = [
+    `# ${options.question}`,
+    `_${t("research.md.subtitle", { date: options.date })}_`,
+    body.trim(),
+  ];
+  if (read.length > 0)
+    parts.push(`## ${t("research.md.sourcesRead")}\n\n${read.map(line).join("\n")}`);
+  if (found.length > 0)
+    parts.push(`## ${t("research.md.sourcesFound")}\n\n${found.map(line).join("\n")}`);
   const quotes = [...byNote.values()].map(
     (c) =>
-      `- [${c.source.id}] “${c.note.quote}”${isVerified(c) ? "" : " (unverified: not found in the source)"}`,
+      `- [${c.source.id}] ${t("chat.quoted", { text: c.note.quote })}${isVerified(c) ? "" : ` (${t("research.md.unverified")})`}`,
   );
-  if (quotes.length > 0) parts.push(`## Quotes\n\n${quotes.join("\n")}`);
+  if (quotes.length > 0) parts.push(`## ${t("research.md.quotes")}\n\n${quotes.join("\n")}`);
   return `${parts.join("\n\n")}\n`;
 }
 

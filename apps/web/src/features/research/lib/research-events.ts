@@ -16,6 +16,7 @@ import {
   researchStepSchema,
 } from "@nexus/contracts";
 import type { UIMessageChunk } from "ai";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /**
  * What a research run's events say so far (GET /api/runs/:runId/events, replayed then live). The
@@ -170,7 +171,7 @@ export function applyResearchEvent(view: ResearchView, event: RunEventItem): Res
       return {
         ...next,
         status: "failed",
-        error: typeof payload.message === "string" ? payload.message : "The research failed.",
+        error: typeof payload.message === "string" ? payload.message : t("research.failed"),
       };
     case RESEARCH_EVENTS.resumed:
       // "Retry from here": it runs again; its earlier ending and error no longer hold.

@@ -5,6 +5,7 @@ import {
   runEventSchema,
 } from "@nexus/contracts";
 import { useEffect, useRef, useState } from "react";
+import { t } from "@/lib/i18n/i18n.ts";
 import { followEventStream } from "@/lib/run-events/follow-events.ts";
 import {
   EMPTY_RESEARCH_VIEW,
@@ -55,7 +56,7 @@ export function followRunEvents(
         if (events.length > 0) handlers.onEvents(events);
         return false;
       },
-      onFatal: () => handlers.onFatal("This research could not be followed."),
+      onFatal: () => handlers.onFatal(t("research.notFollowed")),
       lastEventId: handlers.lastSeq,
     },
     signal,

@@ -1,9 +1,4 @@
-import {
-  type AnswerLanguage,
-  LANGUAGE_NAMES,
-  type LanguageCode,
-  personalPromptText,
-} from "@nexus/contracts";
+import { type AnswerLanguage, type LanguageCode, personalPromptText } from "@nexus/contracts";
 
 /** The language an Auto example is shown with ("What the model is told"). */
 export const AUTO_EXAMPLE: LanguageCode = "en";
@@ -15,8 +10,8 @@ export const AUTO_EXAMPLE: LanguageCode = "en";
  */
 export function modelToldText(
   saved: { instructions: string; answerLanguage: AnswerLanguage },
-  /** The note shown with Auto, in the interface's language (default: English's). */
-  autoNote = `With Auto, the language named is the one detected in each question (${LANGUAGE_NAMES[AUTO_EXAMPLE].english} here).`,
+  /** The note shown with Auto, in the interface's language (personal.toldAutoNote). */
+  autoNote: string,
 ): {
   text: string;
   note: string | null;

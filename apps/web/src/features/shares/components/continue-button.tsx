@@ -32,8 +32,7 @@ export function ContinueButton({
     if (session.status === "signed-in") {
       copy.mutate(conversation.shareId, {
         onSuccess: ({ href }) => void navigate(href),
-        onError: (error) =>
-          notify("error", `The thread could not be copied. ${errorMessage(error)}`),
+        onError: (error) => notify("error", `${t("shares.notCopied")} ${errorMessage(error)}`),
       });
       return;
     }

@@ -72,7 +72,7 @@ export function ShareButton({
       },
       onError: (error) => {
         setOpen(true);
-        notify("error", `The link was not made. ${errorMessage(error)}`);
+        notify("error", `${t("shares.notMade")} ${errorMessage(error)}`);
       },
     });
   };
@@ -83,7 +83,7 @@ export function ShareButton({
         setShare(null);
         notify("success", t("shares.revokedGone"));
       },
-      onError: (error) => notify("error", `The link was not revoked. ${errorMessage(error)}`),
+      onError: (error) => notify("error", `${t("shares.notRevoked")} ${errorMessage(error)}`),
     });
   };
 

@@ -1,4 +1,5 @@
 import type { FocusMode, PublicShare, SharedAgent, SharedThreadMessage } from "@nexus/contracts";
+import { t } from "@/lib/i18n/i18n.ts";
 
 /** A share, whatever its kind, as what the page shows: a title and its turns, oldest first. */
 export interface SharedConversation {
@@ -45,7 +46,7 @@ export function sharedConversationOf(
   return {
     shareId: share.shareId,
     kind: "thread",
-    title: thread.title || thread.messages[0]?.query || "Shared thread",
+    title: thread.title || thread.messages[0]?.query || t("shares.sharedThread"),
     focusMode: thread.focusMode,
     sharedAt: thread.timestamp,
     messages: thread.messages,
