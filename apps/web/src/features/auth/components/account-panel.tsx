@@ -66,8 +66,11 @@ function UserMenu({ user }: { user: UserProfile }) {
           data-testid="account-menu"
           className="absolute inset-x-0 bottom-full z-30 mb-2 rounded-xl border border-border bg-surface p-1.5 shadow-xl"
         >
-          <p className="truncate px-3 pt-1.5 pb-2 text-xs text-subtle">
-            <bdi>{user.email}</bdi>
+          <p
+            dir="auto"
+            className="truncate px-3 pt-1.5 pb-2 text-xs text-subtle [text-align:match-parent]"
+          >
+            {user.email}
           </p>
           <Link to={paths.app.settings.href()} className={itemClasses}>
             <Settings className="size-4 text-muted" aria-hidden="true" />
@@ -114,11 +117,21 @@ function UserMenu({ user }: { user: UserProfile }) {
           {initials(user)}
         </span>
         <span className="min-w-0 flex-1" data-testid="sidebar-user">
-          <span className="block truncate text-sm font-medium" data-testid="sidebar-user-name">
-            <bdi>{user.name || user.email}</bdi>
+          {/* A name and an address in their own direction, cut at their own end, aligned as the
+              sidebar is (match-parent: the start of a right-to-left sidebar is its right). */}
+          <span
+            dir="auto"
+            className="block truncate text-sm font-medium [text-align:match-parent]"
+            data-testid="sidebar-user-name"
+          >
+            {user.name || user.email}
           </span>
-          <span className="block truncate text-xs text-subtle" data-testid="sidebar-user-email">
-            <bdi>{user.email}</bdi>
+          <span
+            dir="auto"
+            className="block truncate text-xs text-subtle [text-align:match-parent]"
+            data-testid="sidebar-user-email"
+          >
+            {user.email}
           </span>
         </span>
         <TierBadge tier={tier} testId="tier-badge" />
