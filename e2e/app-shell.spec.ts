@@ -193,6 +193,59 @@ test.describe("app shell", () => {
     await expect(starters).toHaveCount(count);
   });
 
+  test("the agents hub's first view draws every preset agent's card where the app then draws it", async ({
+    page,
+    context,
+    uniqueEmail,
+  }) => {
+    await signInViaApi(context, uniqueEmail("first-view-hub"));
+    const main = page.getByRole("main");
+    const cards = main.getByTestId("preset-agent-card");
+    /** Each card's name, description, link and place on the page. */
+    const drawn = () =>
+      cards.evaluateAll((links) =>
+        links.map((link) => {
+          const box = link.getBoundingClientRect();
+          return {
+            text: link.textContent,
+            href: link.getAttribute("href"),
+            icon: link.querySelector("svg")?.getAttribute("class"),
+            box: [box.x, box.y, box.width, box.height].map(Math.round),
+          };
+        }),
+      );
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    for (const [width, height, scheme] of [
+      [390, 844, "light"],
+      [1280, 800, "dark"],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      // First with no code at all: what the server drew.
+      await page.route(entry, (route) =>
+        route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+      );
+      await page.goto("/app/agents");
+      await expect(cards.first()).toBeVisible();
+      const first = await drawn();
+      expect(first.length).toBeGreaterThan(20);
+      expect(first.every((card) => card.href?.startsWith("/app/agents/"))).toBe(true);
+      expect(first.every((card) => card.icon?.includes("lucide"))).toBe(true);
+      await expect(main.getByText("%%nexus")).toHaveCount(0);
+      await page.screenshot({
+        path: `e2e-output/screenshots/first-view-hub-${scheme}-${width}.png`,
+      });
+
+      // Then the app: the same cards in the same places, with their own icons.
+      await page.unroute(entry);
+      await page.goto("/app/agents");
+      await expect(page.getByTestId("sidebar-skeleton")).toHaveCount(0);
+      await expect(page.getByTestId("sidebar-rail-skeleton")).toHaveCount(0);
+      await expect(cards).toHaveCount(first.length);
+      expect(await drawn()).toEqual(first);
+    }
+  });
+
   test("an anonymous visitor on /app/settings gets a sign-in prompt", async ({ page }) => {
     await page.goto("/app/settings");
     const main = page.getByRole("main");

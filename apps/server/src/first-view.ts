@@ -1,15 +1,23 @@
-import { isPresetAgentId } from "@nexus/contracts";
+import {
+  type AgentCatalogueEntry,
+  isPresetAgentId,
+  languageFromAcceptLanguage,
+} from "@nexus/contracts";
 import type { Context } from "hono";
 import { presetAgent } from "./ai/agents/presets.ts";
-import type { AppEnv, Deps } from "./deps.ts";
+import type { AppEnv, Deps, SessionUser } from "./deps.ts";
 import { AppError } from "./lib/errors.ts";
+import * as agents from "./modules/agents/agents.service.ts";
 import * as threads from "./modules/threads/threads.service.ts";
-import type { FirstViewSource, FirstViewValues } from "./static.ts";
+import * as users from "./modules/users/users.service.ts";
+import type { FirstViewRecord, FirstViewSource, FirstViewValues } from "./static.ts";
 
 /** `/app/search/<slug>-<threadId>`: a saved thread's page (apps/web/src/config/paths.ts). */
 const THREAD_PAGE = /^\/app\/search\/([^/]+)\/?$/;
 /** `/app/agents/<agentId>`: a new chat with a preset agent. */
 const AGENT_PAGE = /^\/app\/agents\/([^/]+)\/?$/;
+/** `/app/agents`: the agents hub. */
+const AGENTS_HUB = /^\/app\/agents\/?$/;
 
 function threadIdOf(pathname: string): string | null {
   const segment = THREAD_PAGE.exec(pathname)?.[1];
@@ -23,18 +31,44 @@ function threadIdOf(pathname: string): string | null {
   return decoded.slice(decoded.lastIndexOf("-") + 1) || null;
 }
 
+/** The hub's cards (agent-catalogue-first-view.tsx): every preset agent's, and the recent ones. */
+async function agentCards(deps: Deps, user: SessionUser): Promise<FirstViewValues> {
+  const { agents: all, recent } = await agents.catalogue({ deps, user });
+  const card = (agent: AgentCatalogueEntry): FirstViewRecord => ({
+    id: agent.id,
+    name: agent.name,
+    description: agent.description,
+    icon: agent.icon,
+    needsModel: agent.available ? "" : "1",
+  });
+  const byId = new Map(all.map((agent) => [agent.id, agent]));
+  return {
+    agentCards: all.map(card),
+    agentsRecent: recent.flatMap((id) => {
+      const agent = byId.get(id);
+      return agent ? [card(agent)] : [];
+    }),
+  };
+}
+
 /**
- * What an /app page's first view (apps/web/src/app/first-views.tsx) shows for this request, from
- * the session (the session middleware ran): nothing for an anonymous visitor; for a signed-in
+ * What an /app page's first view (apps/web/src/app/first-views.tsx) shows for this request, and
+ * in which language, from the session (the session middleware ran): nothing for an anonymous visitor; for a signed-in
  * person "signedIn" and their first name; on a preset agent's new chat, the agent and its starters;
- * on one of their saved threads, its first question and answer. Someone else's thread, or one that
+ * on the agents hub, every preset agent's card; on one of their saved threads, its first question and answer. Someone else's thread, or one that
  * is not there, shows nothing of it.
  */
 export function firstViewSource(deps: Deps): FirstViewSource {
   return async (c: Context<AppEnv>, pathname: string) => {
     const user = c.get("user");
-    if (!user) return {};
-    const values: FirstViewValues = { signedIn: "1" };
+    // In the person's interface language (Settings → Language), else their browser's, as the app
+    // starts in it (public/theme-init.js, lib/i18n).
+    const browser = languageFromAcceptLanguage(c.req.header("accept-language"));
+    if (!user) return { locale: browser ?? "en" };
+    const values: FirstViewValues = {
+      locale: (await users.uiLanguageOf(deps, user.id)) ?? browser ?? "en",
+      signedIn: "1",
+    };
     const firstName = user.name.split(" ")[0];
     if (firstName) values.firstName = firstName;
     const agentId = AGENT_PAGE.exec(pathname)?.[1];
@@ -50,6 +84,7 @@ export function firstViewSource(deps: Deps): FirstViewSource {
       values.agentDescription = agent.description;
       values.agentStarters = agent.starters;
     }
+    if (AGENTS_HUB.test(pathname)) Object.assign(values, await agentCards(deps, user));
     const threadId = threadIdOf(pathname);
     if (threadId === null) return values;
     try {

@@ -23,9 +23,16 @@ export interface PrerenderManifest {
   appShell?: string;
   /**
    * Screens' first views (apps/web/src/app/first-views.tsx): #root's markup with the screen's main
-   * content, its fields as `%%nexus:<field>%%` markers, most specific first.
+   * content, its fields as `%%nexus:<field>%%` markers (first-view-template.ts), most specific
+   * first, in each language (`locale`, drawn in direction `dir`).
    */
-  appFirstViews?: Array<{ pattern: string; fields: string[]; html: string }>;
+  appFirstViews?: Array<{
+    pattern: string;
+    fields: string[];
+    html: string;
+    locale?: string;
+    dir?: "ltr" | "rtl";
+  }>;
 }
 
 export function sitemapXml(manifest: PrerenderManifest, appUrl: string): string {

@@ -6,8 +6,10 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./deps.ts";
-import { escapeHtml } from "./modules/shares/share-page.ts";
+import { type FirstViewValues, fillFirstView } from "./first-view-template.ts";
 import { type PrerenderManifest, robotsTxt, sitemapXml } from "./prerendered.ts";
+
+export type { FirstViewRecord, FirstViewValues } from "./first-view-template.ts";
 
 /** Hashed build files, and Pyodide's files under a path naming their version. */
 const HASHED_ASSET = /^\/(?:assets|pyodide\/\d+(?:\.\d+)*)\//;
@@ -41,12 +43,6 @@ const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   if (PYTHON_WORKER.test(c.req.path))
     c.res.headers.set("Content-Security-Policy", PYTHON_WORKER_CSP);
 });
-
-/**
- * The values a request's first view may show (field → text, written escaped; a list's items fill
- * one copy each of the list item that holds the field's marker).
- */
-export type FirstViewValues = Record<string, string | readonly string[]>;
 
 /** The first-view values for an /app page request (who is signed in, the thread on screen, ...). */
 export type FirstViewSource = (c: Context<AppEnv>, pathname: string) => Promise<FirstViewValues>;
@@ -97,12 +93,10 @@ interface AppFirstView {
   matches: RegExp;
   fields: string[];
   html: string;
+  /** The language it is drawn in, and its direction (none: any request's). */
+  locale?: string;
+  dir?: string;
 }
-
-const FIELD_MARKER = /%%nexus:([A-Za-z]+)%%/g;
-/** A list item (<li>, not crossing another) holding a field's marker. */
-const LIST_ITEM =
-  /<li\b[^>]*>(?:(?!<\/?li\b)[\s\S])*?%%nexus:([A-Za-z]+)%%(?:(?!<\/?li\b)[\s\S])*?<\/li>/g;
 
 interface AppPreload {
   matches: RegExp;
@@ -148,34 +142,35 @@ function appPageHtml(indexHtml: string, prerendered: Prerendered | null) {
       html = links ? indexHtml.replace("</head>", () => `  ${links}\n  </head>`) : indexHtml;
       made.set(preload, html);
     }
-    return html.replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${firstView(prerendered, pathname, values)}</div>`,
-    );
+    const view = chooseFirstView(prerendered, pathname, values);
+    const root = view ? fillFirstView(view.html, values) : (prerendered?.appShell ?? "");
+    const page = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+    // A first view in another language is drawn in it, and in its direction, from the start.
+    return view?.locale === undefined
+      ? page
+      : page.replace(
+          /<html\b[^>]*>/,
+          `<html lang="${escapeAttribute(view.locale)}" dir="${escapeAttribute(view.dir ?? "ltr")}">`,
+        );
   };
 }
 
-/** #root's markup for an /app path: the first view whose fields `values` has, else the frame. */
-function firstView(
-  prerendered: Pick<Prerendered, "appFirstViews" | "appShell"> | null,
+/**
+ * The first view for an /app path: the first of the screen's, in the request's language
+ * (`values.locale`, else English), whose fields `values` has; none (the loading frame) otherwise.
+ */
+function chooseFirstView(
+  prerendered: Pick<Prerendered, "appFirstViews"> | null,
   pathname: string,
   values: FirstViewValues,
-): string {
-  const view = prerendered?.appFirstViews.find(
-    (v) => v.matches.test(pathname) && v.fields.every((field) => values[field] !== undefined),
+): AppFirstView | undefined {
+  const locale = typeof values.locale === "string" ? values.locale : "en";
+  return prerendered?.appFirstViews.find(
+    (v) =>
+      (v.locale === undefined || v.locale === locale) &&
+      v.matches.test(pathname) &&
+      v.fields.every((field) => values[field] !== undefined),
   );
-  if (!view) return prerendered?.appShell ?? "";
-  const fill = (html: string, field: string, value: string) =>
-    html.replaceAll(`%%nexus:${field}%%`, () => escapeHtml(value));
-  return view.html
-    .replace(LIST_ITEM, (item, field: string) => {
-      const value = values[field];
-      return Array.isArray(value) ? value.map((one) => fill(item, field, one)).join("") : item;
-    })
-    .replace(FIELD_MARKER, (marker, field: string) => {
-      const value = values[field];
-      return typeof value === "string" ? escapeHtml(value) : marker;
-    });
 }
 
 /** Reads the prerendered pages (none when the build has no dist/prerendered). */
@@ -204,10 +199,11 @@ function loadPrerendered(webDist: string, appUrl: string): Prerendered | null {
       files,
     })),
     appShell: manifest.appShell ?? "",
-    appFirstViews: (manifest.appFirstViews ?? []).map(({ pattern, fields, html }) => ({
+    appFirstViews: (manifest.appFirstViews ?? []).map(({ pattern, fields, html, locale, dir }) => ({
       matches: patternExpression(pattern),
       fields,
       html,
+      ...(locale ? { locale, dir: dir === "rtl" ? "rtl" : "ltr" } : {}),
     })),
   };
 }

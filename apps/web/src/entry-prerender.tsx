@@ -9,7 +9,7 @@ import { paths } from "@/config/paths.ts";
 import { tagsOf } from "@/features/marketing/lib/tag-filter.ts";
 import { activateLocale, needCatalogue } from "@/lib/i18n/i18n.ts";
 import { localeOfPath, localizedHref, stripLocale } from "@/lib/i18n/locale-paths.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/i18n/locales.ts";
+import { DEFAULT_LOCALE, directionOf, LOCALES, type Locale } from "@/lib/i18n/locales.ts";
 import { type FirstViewField, firstViews, inAppFrame } from "./app/first-views.tsx";
 import { LandingStandalone } from "./app/landing-standalone.tsx";
 import { appRoutes } from "./app/router.tsx";
@@ -186,22 +186,38 @@ export async function renderAppShell(): Promise<string> {
 
 /**
  * Each screen's first view inside the loading frame (src/app/first-views.tsx), its fields as
- * markers. React writes a page's <title> first (Page); the caller drops it, #root's content only.
+ * markers, in every language (the server draws the one in the person's language, in its
+ * direction). React writes a page's <title> first (Page); the caller drops it, #root's content only.
  */
 export async function renderFirstViews(): Promise<
-  Array<{ pattern: string; fields: FirstViewField[]; html: string }>
+  Array<{
+    pattern: string;
+    fields: FirstViewField[];
+    html: string;
+    locale: Locale;
+    dir: "ltr" | "rtl";
+  }>
 > {
   // The agents hub's first view reads its own part (catalogue-parts.ts) besides the app's.
-  await Promise.all([needCatalogue("app"), needCatalogue("agents")]);
+  const rendered = [];
+  for (const locale of LOCALES) {
+    await activateLocale(locale);
+    await Promise.all([needCatalogue("app"), needCatalogue("agents")]);
+    // One language at a time: the strings are the active language's while its views render.
+    const views = await Promise.all(
+      firstViews().map(async (view) => {
+        const { prelude } = await prerender(inAppFrame(view));
+        return {
+          pattern: view.pattern,
+          fields: view.fields,
+          html: await new Response(prelude).text(),
+          locale,
+          dir: directionOf(locale),
+        };
+      }),
+    );
+    rendered.push(...views);
+  }
   await activateLocale(DEFAULT_LOCALE);
-  return Promise.all(
-    firstViews().map(async (view) => {
-      const { prelude } = await prerender(inAppFrame(view));
-      return {
-        pattern: view.pattern,
-        fields: view.fields,
-        html: await new Response(prelude).text(),
-      };
-    }),
-  );
+  return rendered;
 }

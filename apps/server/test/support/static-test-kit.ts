@@ -66,6 +66,23 @@ function writePrerendered(dist: string) {
     ],
     appShell: '<div data-testid="sidebar-skeleton">Loading...</div>',
     appFirstViews: [
+      // In a language of its own (the request's, first-view.ts), in its direction.
+      { pattern: "/app", fields: [], html: "<main><h1>Demander ?</h1></main>", locale: "fr" },
+      {
+        pattern: "/app",
+        fields: [],
+        html: "<main><h1>اسأل؟</h1></main>",
+        locale: "ar",
+        dir: "rtl",
+      },
+      {
+        pattern: "/app/agents",
+        fields: ["signedIn", "agentCards", "agentsRecent"],
+        html:
+          "<main>%%nexus-if:agentsRecent%%<h2>Recent</h2><ul>%%nexus-each:agentsRecent%%<li>%%nexus:agentsRecent.name%%</li>%%nexus-end:agentsRecent%%</ul>%%nexus-fi%%" +
+          '<ul>%%nexus-each:agentCards%%<li><a href="/app/agents/%25%25nexus%3AagentCards.id%25%25">%%nexus:agentCards.name%%</a>' +
+          "%%nexus-if:agentCards.icon=book-open%%<svg/>%%nexus-fi%%%%nexus-if:agentCards.needsModel%%<b>!</b>%%nexus-fi%%</li>%%nexus-end:agentCards%%</ul></main>",
+      },
       {
         pattern: "/app",
         fields: ["firstName"],
@@ -100,7 +117,7 @@ export function writeWebDist(): string {
   fs.mkdirSync(path.join(dist, "assets"));
   fs.writeFileSync(
     path.join(dist, "index.html"),
-    '<!doctype html><head><title>Nexus</title></head><body><div id="root"></div></body>',
+    '<!doctype html><html lang="en"><head><title>Nexus</title></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js"), script);
   fs.writeFileSync(path.join(dist, "assets/app-abc123.js.br"), zlib.brotliCompressSync(script));

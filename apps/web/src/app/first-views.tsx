@@ -4,10 +4,15 @@ import { ChatColumn } from "@/components/chat/chat-layout.tsx";
 import { AnswerPlainText } from "@/components/chat/markdown/lazy-answer-markdown.tsx";
 import { AppShellSkeleton } from "@/components/layouts/app-shell-skeleton.tsx";
 import { paths } from "@/config/paths.ts";
+import {
+  AGENT_CARD_FIELDS,
+  AgentCatalogueFirstView,
+} from "@/features/agents/components/agent-catalogue-first-view.tsx";
 import { AgentChatFirstView } from "@/features/agents/components/agent-chat.tsx";
 import { AgentsHubFirstView } from "@/features/agents/components/agents-hub.tsx";
 import { QuestionHeading } from "@/features/answer/components/answer-turn.tsx";
 import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
+import { firstViewMarker as marker } from "@/lib/first-view-markers.tsx";
 import { AgentsPage } from "./routes/app/agents.tsx";
 import { HomeFrame, HomeSearchSkeleton } from "./routes/app/home.tsx";
 
@@ -27,10 +32,12 @@ export type FirstViewField =
   | "agentName"
   | "agentDescription"
   /** A list: the server repeats the list item (<li>) holding its marker once per value. */
-  | "agentStarters";
+  | "agentStarters"
+  /** Lists of records (lib/first-view-markers.tsx): the preset agents' cards, the recent ones. */
+  | (typeof AGENT_CARD_FIELDS)[number];
 
 /** How a field's value stands in the prerendered markup (React leaves these characters as they are). */
-export const firstViewMarker = (field: FirstViewField) => `%%nexus:${field}%%`;
+export const firstViewMarker = (field: FirstViewField) => marker(field);
 
 export interface FirstView {
   /** The screen's router pattern. */
@@ -60,6 +67,17 @@ export function firstViews(): FirstView[] {
         <HomeFrame>
           <HomeSearchSkeleton />
         </HomeFrame>
+      ),
+    },
+    {
+      pattern: `${app.root.path}/${app.agents.path}`,
+      fields: ["signedIn", ...AGENT_CARD_FIELDS],
+      node: (
+        <StaticRouter location={app.agents.href()}>
+          <AgentsPage>
+            <AgentsHubFirstView catalogue={<AgentCatalogueFirstView />} />
+          </AgentsPage>
+        </StaticRouter>
       ),
     },
     {

@@ -16,25 +16,18 @@ import { SearchInput } from "@/components/ui/search-input.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { ToggleChips } from "@/components/ui/toggle-chips.tsx";
 import { paths } from "@/config/paths.ts";
-import { useT } from "@/lib/i18n/i18n.ts";
+import { t, useT } from "@/lib/i18n/i18n.ts";
 import { useAgents } from "../api/get-agents.ts";
 import { agentIcon } from "./agent-icons.ts";
 import { filterSpecialists, matches, SpecialistGrid, Specialists } from "./specialists.tsx";
 
-/** The hub's name of each category. */
-export const AGENT_CATEGORY_LABELS: Record<AgentCategory, string> = {
-  everyday: "Everyday",
-  writing: "Writing",
-  learning: "Learning",
-  work: "Work",
-  research: "Research",
-  code: "Code",
-  wellbeing: "Wellbeing",
-  thinking: "Thinking",
-  creative: "Creative",
-};
+/** The hub's name of each category, in the interface language. */
+export const categoryLabel = (category: AgentCategory) => t(`agentsHub.category.${category}`);
 
 type CategoryFilter = AgentCategory | "all";
+
+/** The cards' grid. */
+export const AGENT_GRID = "grid gap-2 sm:grid-cols-2 lg:grid-cols-3";
 
 /**
  * The agents whose name, description or capabilities (keywords) hold every word of the search
@@ -57,17 +50,35 @@ export function filterAgents(
 const isCategory = (value: string | null): value is AgentCategory =>
   (AGENT_CATEGORIES as readonly string[]).includes(value ?? "");
 
-function AgentCard({
+/** The mark on an agent that needs the language model this server lacks. */
+export function NeedsModelBadge() {
+  const t = useT();
+  return (
+    <span
+      title={AGENT_NEEDS_MODEL_HOW_TO}
+      data-testid="agent-needs-model-badge"
+      className="rounded-full border border-warning/40 bg-warning-soft px-2 py-0.5 text-[0.6875rem] font-medium text-warning"
+    >
+      {t("agentsHub.needsModel")}
+    </span>
+  );
+}
+
+export function AgentCard({
   agent,
   needsModelId,
   testId,
+  icon,
+  badge,
 }: {
   agent: AgentCatalogueEntry;
   testId: string;
   /** The id of the hub's how-to text, describing cards of agents without their model. */
   needsModelId: string;
+  /** In place of the agent's icon, and of its mark (the server's first view chooses them). */
+  icon?: ReactNode;
+  badge?: ReactNode;
 }) {
-  const t = useT();
   const Icon = agentIcon(agent.icon);
   return (
     <Link
@@ -78,7 +89,7 @@ function AgentCard({
       className="flex h-full items-start gap-3 rounded-xl border border-border bg-surface px-3 py-3 text-sm transition-colors hover:border-accent/50 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-soft-fg">
-        <Icon className="size-4" aria-hidden="true" />
+        {icon ?? <Icon className="size-4" aria-hidden="true" />}
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -87,15 +98,7 @@ function AgentCard({
           <span className="font-medium text-fg" dir="auto">
             {agent.name}
           </span>
-          {agent.available ? null : (
-            <span
-              title={AGENT_NEEDS_MODEL_HOW_TO}
-              data-testid="agent-needs-model-badge"
-              className="rounded-full border border-warning/40 bg-warning-soft px-2 py-0.5 text-[0.6875rem] font-medium text-warning"
-            >
-              {t("agentsHub.needsModel")}
-            </span>
-          )}
+          {badge !== undefined ? badge : agent.available ? null : <NeedsModelBadge />}
         </span>
         <span className="mt-1 block text-muted" dir="auto">
           {agent.description}
@@ -116,7 +119,7 @@ function AgentGrid({
   testId?: string;
 }) {
   return (
-    <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className={AGENT_GRID}>
       {agents.map((agent) => (
         <li key={agent.id}>
           <AgentCard agent={agent} needsModelId={needsModelId} testId={testId} />
@@ -126,7 +129,7 @@ function AgentGrid({
   );
 }
 
-function CategoryChips({
+export function CategoryChips({
   categories,
   value,
   onChange,
@@ -135,13 +138,14 @@ function CategoryChips({
   value: CategoryFilter;
   onChange: (value: CategoryFilter) => void;
 }) {
+  useT();
   const options: ReadonlyArray<{ value: CategoryFilter; label: string }> = [
-    { value: "all", label: "All" },
-    ...categories.map((category) => ({ value: category, label: AGENT_CATEGORY_LABELS[category] })),
+    { value: "all", label: t("agentsHub.category.all") },
+    ...categories.map((category) => ({ value: category, label: categoryLabel(category) })),
   ];
   return (
     <ToggleChips
-      label="Categories"
+      label={t("agentsHub.categories")}
       options={options}
       value={value}
       onChange={onChange}
@@ -222,7 +226,7 @@ export function AgentCatalogue({ data }: { data: AgentsResponse }) {
               !recent.length && !specialists.length && "sr-only",
             )}
           >
-            {category === "all" ? t("agentsHub.all") : AGENT_CATEGORY_LABELS[category]}
+            {category === "all" ? t("agentsHub.all") : categoryLabel(category)}
           </h3>
           <AgentGrid agents={shown} needsModelId={needsModelId} />
         </section>
@@ -274,7 +278,7 @@ function CatalogueSkeleton() {
   );
 }
 
-function PresetAgentsSection({ children }: { children: ReactNode }) {
+export function PresetAgentsSection({ children }: { children: ReactNode }) {
   const t = useT();
   return (
     <section aria-labelledby="preset-agents-heading">
@@ -288,6 +292,7 @@ function PresetAgentsSection({ children }: { children: ReactNode }) {
 }
 
 function PresetAgents() {
+  const t = useT();
   const query = useAgents();
   // The catalogue (every agent's card) is drawn in a transition once the agents arrive, in slices
   // the browser can paint and take input between; the skeleton stays until it is ready.
@@ -295,7 +300,11 @@ function PresetAgents() {
   return (
     <PresetAgentsSection>
       {query.isError ? (
-        <LoadError what="The agents" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          what={t("agentsHub.loadWhat")}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : data === undefined ? (
         <CatalogueSkeleton />
       ) : (
@@ -316,13 +325,11 @@ export function AgentsHub() {
 }
 
 /** The hub before its code and the catalogue have arrived (the server's first view). */
-export function AgentsHubFirstView() {
+export function AgentsHubFirstView({ catalogue }: { catalogue?: ReactNode }) {
   return (
     <div className="flex flex-col gap-6 sm:gap-10">
       <Specialists />
-      <PresetAgentsSection>
-        <CatalogueSkeleton />
-      </PresetAgentsSection>
+      <PresetAgentsSection>{catalogue ?? <CatalogueSkeleton />}</PresetAgentsSection>
     </div>
   );
 }

@@ -66,7 +66,11 @@ function ExtractionView({ id }: { id: string }) {
         </Page>
       );
     return (
-      <LoadError what="this extraction" error={query.error} onRetry={() => void query.refetch()} />
+      <LoadError
+        what={t("extraction.loadOne")}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const item = query.data;

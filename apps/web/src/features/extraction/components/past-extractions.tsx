@@ -14,7 +14,11 @@ export function PastExtractions() {
   if (list.isPending) return <Spinner />;
   if (list.isError)
     return (
-      <LoadError what="your extractions" error={list.error} onRetry={() => void list.refetch()} />
+      <LoadError
+        what={t("extraction.loadList")}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
     );
   if (list.data.items.length === 0)
     return <EmptyState icon={Table2} title={t("extraction.past.empty")} />;
