@@ -128,7 +128,10 @@ test.describe("app shell", () => {
     await page.goto("/app/agents");
     await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: /Quick Answer/ }).first()).toBeVisible();
-    expect(asked, "the catalogue once").toEqual(["/api/me", "/api/agents"]);
+    // The cards are on screen before the app asks (the server's first view): wait for its asks.
+    await expect
+      .poll(() => [...asked].sort(), { message: "the catalogue once" })
+      .toEqual(["/api/agents", "/api/me"]);
   });
 
   test("before any script runs, the home, a saved thread, the agents hub and a preset agent's chat are on screen", async ({
@@ -193,56 +196,78 @@ test.describe("app shell", () => {
     await expect(starters).toHaveCount(count);
   });
 
-  test("the agents hub's first view draws every preset agent's card where the app then draws it", async ({
+  test("the agents hub's and Discover's first views draw every card where the app then draws it", async ({
     page,
     context,
     uniqueEmail,
   }) => {
     await signInViaApi(context, uniqueEmail("first-view-hub"));
     const main = page.getByRole("main");
-    const cards = main.getByTestId("preset-agent-card");
-    /** Each card's name, description, link and place on the page. */
-    const drawn = () =>
-      cards.evaluateAll((links) =>
-        links.map((link) => {
-          const box = link.getBoundingClientRect();
+    /** Each card's text, links, icon and place on the page, and the page's status line. */
+    const drawn = (testId: string) =>
+      main.getByTestId(testId).evaluateAll((cards) =>
+        cards.map((card) => {
+          const box = card.getBoundingClientRect();
           return {
-            text: link.textContent,
-            href: link.getAttribute("href"),
-            icon: link.querySelector("svg")?.getAttribute("class"),
+            text: card.textContent,
+            // Where each link goes (a query's space may be spelled "+" or "%20").
+            links: [card, ...card.querySelectorAll("a")].map((a) => {
+              const href = a.getAttribute("href");
+              return href && decodeURIComponent(href.replaceAll("+", " "));
+            }),
+            icon: card.querySelector("svg")?.getAttribute("class"),
             box: [box.x, box.y, box.width, box.height].map(Math.round),
+            status: card.ownerDocument.querySelector("[data-testid=discover-status]")?.textContent,
+            tab: card.ownerDocument.querySelector("[role=tab][aria-selected=true]")?.id,
           };
         }),
       );
     const entry = /\/assets\/index-[\w-]+\.js$/;
+    const screens = [
+      {
+        url: "/app/agents",
+        testId: "preset-agent-card",
+        name: "hub",
+        at: /^\/app\/agents\/[\w-]+$/,
+      },
+      {
+        url: "/app/discover?topic=science",
+        testId: "discover-card",
+        name: "discover",
+        at: /^\/app\/search\?q=/,
+      },
+    ];
     for (const [width, height, scheme] of [
       [390, 844, "light"],
       [1280, 800, "dark"],
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
-      // First with no code at all: what the server drew.
-      await page.route(entry, (route) =>
-        route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
-      );
-      await page.goto("/app/agents");
-      await expect(cards.first()).toBeVisible();
-      const first = await drawn();
-      expect(first.length).toBeGreaterThan(20);
-      expect(first.every((card) => card.href?.startsWith("/app/agents/"))).toBe(true);
-      expect(first.every((card) => card.icon?.includes("lucide"))).toBe(true);
-      await expect(main.getByText("%%nexus")).toHaveCount(0);
-      await page.screenshot({
-        path: `e2e-output/screenshots/first-view-hub-${scheme}-${width}.png`,
-      });
+      for (const { url, testId, name, at } of screens) {
+        const cards = main.getByTestId(testId);
+        // First with no code at all: what the server drew.
+        await page.route(entry, (route) =>
+          route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+        );
+        await page.goto(url);
+        await expect(cards.first()).toBeVisible();
+        const first = await drawn(testId);
+        expect(first.length, url).toBeGreaterThan(1);
+        expect(first.every((card) => card.links.some((href) => at.test(href ?? "")))).toBe(true);
+        expect(first.every((card) => card.icon?.includes("lucide"))).toBe(true);
+        await expect(page.getByText("%%nexus")).toHaveCount(0);
+        await page.screenshot({
+          path: `e2e-output/screenshots/first-view-${name}-${scheme}-${width}.png`,
+        });
 
-      // Then the app: the same cards in the same places, with their own icons.
-      await page.unroute(entry);
-      await page.goto("/app/agents");
-      await expect(page.getByTestId("sidebar-skeleton")).toHaveCount(0);
-      await expect(page.getByTestId("sidebar-rail-skeleton")).toHaveCount(0);
-      await expect(cards).toHaveCount(first.length);
-      expect(await drawn()).toEqual(first);
+        // Then the app: the same cards in the same places, the same words.
+        await page.unroute(entry);
+        await page.goto(url);
+        await expect(page.getByTestId("sidebar-skeleton")).toHaveCount(0);
+        await expect(page.getByTestId("sidebar-rail-skeleton")).toHaveCount(0);
+        await expect(cards).toHaveCount(first.length);
+        expect(await drawn(testId), url).toEqual(first);
+      }
     }
   });
 

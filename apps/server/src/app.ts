@@ -58,6 +58,8 @@ export interface AppOptions {
 
 /** Builds the HTTP app without listening (tests call app.request / app.fetch directly). */
 export function createApp(deps: Deps, options: AppOptions = {}) {
+  // One feed: its cache answers the API and Discover's first view alike.
+  const discover = options.discover ?? createDiscoverFeed({ deps });
   const globalBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: () => {
@@ -100,7 +102,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .route("/shares", sharesRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))
     .route("/leads", leadsRoutes(deps))
-    .route("/discover", discoverRoutes(deps, options.discover ?? createDiscoverFeed({ deps })))
+    .route("/discover", discoverRoutes(deps, discover))
     .route("/image", imageRoutes(deps))
     .route("/documents", documentsRoutes(deps))
     .route("/files", filesRoutes(deps))
@@ -133,7 +135,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     app.use("/app", withSession).use("/app/*", withSession);
     app.route(
       "/",
-      webRoutes(options.webDist, { appUrl: deps.env.APP_URL, firstView: firstViewSource(deps) }),
+      webRoutes(options.webDist, {
+        appUrl: deps.env.APP_URL,
+        firstView: firstViewSource(deps, discover),
+      }),
     );
   }
   app.notFound(notFoundHandler);

@@ -6,8 +6,10 @@ import {
 import type { Context } from "hono";
 import { presetAgent } from "./ai/agents/presets.ts";
 import type { AppEnv, Deps, SessionUser } from "./deps.ts";
+import { discoverValues } from "./first-view.discover.ts";
 import { AppError } from "./lib/errors.ts";
 import * as agents from "./modules/agents/agents.service.ts";
+import type { DiscoverFeed } from "./modules/discover/discover.service.ts";
 import * as threads from "./modules/threads/threads.service.ts";
 import * as users from "./modules/users/users.service.ts";
 import type { FirstViewRecord, FirstViewSource, FirstViewValues } from "./static.ts";
@@ -16,6 +18,8 @@ import type { FirstViewRecord, FirstViewSource, FirstViewValues } from "./static
 const THREAD_PAGE = /^\/app\/search\/([^/]+)\/?$/;
 /** `/app/agents/<agentId>`: a new chat with a preset agent. */
 const AGENT_PAGE = /^\/app\/agents\/([^/]+)\/?$/;
+/** `/app/discover`: the public feed. */
+const DISCOVER_PAGE = /^\/app\/discover\/?$/;
 /** `/app/agents`: the agents hub. */
 const AGENTS_HUB = /^\/app\/agents\/?$/;
 
@@ -58,17 +62,20 @@ async function agentCards(deps: Deps, user: SessionUser): Promise<FirstViewValue
  * on the agents hub, every preset agent's card; on one of their saved threads, its first question and answer. Someone else's thread, or one that
  * is not there, shows nothing of it.
  */
-export function firstViewSource(deps: Deps): FirstViewSource {
+export function firstViewSource(deps: Deps, discover?: DiscoverFeed): FirstViewSource {
   return async (c: Context<AppEnv>, pathname: string) => {
     const user = c.get("user");
     // In the person's interface language (Settings → Language), else their browser's, as the app
     // starts in it (public/theme-init.js, lib/i18n).
     const browser = languageFromAcceptLanguage(c.req.header("accept-language"));
-    if (!user) return { locale: browser ?? "en" };
-    const values: FirstViewValues = {
-      locale: (await users.uiLanguageOf(deps, user.id)) ?? browser ?? "en",
-      signedIn: "1",
-    };
+    const locale = (user ? await users.uiLanguageOf(deps, user.id) : null) ?? browser ?? "en";
+    // Discover is public: anyone's.
+    const feed =
+      discover && DISCOVER_PAGE.test(pathname)
+        ? await discoverValues(deps, discover, c.req.query("topic"), locale)
+        : {};
+    if (!user) return { locale, ...feed };
+    const values: FirstViewValues = { locale, signedIn: "1", ...feed };
     const firstName = user.name.split(" ")[0];
     if (firstName) values.firstName = firstName;
     const agentId = AGENT_PAGE.exec(pathname)?.[1];

@@ -68,3 +68,14 @@ export function discoverQuestion(
   const phrase = NEWS_PHRASINGS[index % NEWS_PHRASINGS.length] ?? NEWS_PHRASINGS[0];
   return phrase ? phrase(title) : title;
 }
+
+/** Where an item's source link points: an http(s) page, or a page of this Nexus ("/blog/…"). */
+export function discoverSourceHref(url: string): string | null {
+  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

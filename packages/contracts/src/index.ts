@@ -36,6 +36,7 @@ export * from "./nexdocs-citation.ts";
 export * from "./nexdocs-sections.ts";
 export * from "./pdf-page-text.ts";
 export * from "./personal.ts";
+export * from "./relative-time.ts";
 export * from "./research.ts";
 export * from "./runs.ts";
 export * from "./shares.ts";

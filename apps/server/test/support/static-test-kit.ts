@@ -84,6 +84,14 @@ function writePrerendered(dist: string) {
           "%%nexus-if:agentCards.icon=book-open%%<svg/>%%nexus-fi%%%%nexus-if:agentCards.needsModel%%<b>!</b>%%nexus-fi%%</li>%%nexus-end:agentCards%%</ul></main>",
       },
       {
+        pattern: "/app/discover",
+        fields: ["discoverTopic", "discoverProvider", "discoverTime", "discoverCards"],
+        html:
+          '<main><section data-topic="%%nexus:discoverTopic%%">%%nexus-if:discoverOffline%%<p>Offline</p>%%nexus-fi%%<p>%%nexus:discoverTime%%</p>' +
+          "%%nexus-each:discoverCards%%<article><h2>%%nexus:discoverCards.title%%</h2>" +
+          '%%nexus-if:discoverCards.link=guide%%<a href="%%nexus:discoverCards.href%%">Read guide</a>%%nexus-fi%%</article>%%nexus-end:discoverCards%%</section></main>',
+      },
+      {
         pattern: "/app",
         fields: ["firstName"],
         html: "<main><h1>Ask, %%nexus:firstName%%?</h1></main>",

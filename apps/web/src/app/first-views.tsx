@@ -11,9 +11,14 @@ import {
 import { AgentChatFirstView } from "@/features/agents/components/agent-chat.tsx";
 import { AgentsHubFirstView } from "@/features/agents/components/agents-hub.tsx";
 import { QuestionHeading } from "@/features/answer/components/answer-turn.tsx";
+import {
+  DISCOVER_FIRST_VIEW_FIELDS,
+  DiscoverFeedFirstView,
+} from "@/features/discover/components/discover-feed.tsx";
 import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
 import { firstViewMarker as marker } from "@/lib/first-view-markers.tsx";
 import { AgentsPage } from "./routes/app/agents.tsx";
+import { DiscoverPage } from "./routes/app/discover.tsx";
 import { HomeFrame, HomeSearchSkeleton } from "./routes/app/home.tsx";
 
 /**
@@ -34,7 +39,8 @@ export type FirstViewField =
   /** A list: the server repeats the list item (<li>) holding its marker once per value. */
   | "agentStarters"
   /** Lists of records (lib/first-view-markers.tsx): the preset agents' cards, the recent ones. */
-  | (typeof AGENT_CARD_FIELDS)[number];
+  | (typeof AGENT_CARD_FIELDS)[number]
+  | (typeof DISCOVER_FIRST_VIEW_FIELDS)[number];
 
 /** How a field's value stands in the prerendered markup (React leaves these characters as they are). */
 export const firstViewMarker = (field: FirstViewField) => marker(field);
@@ -109,6 +115,17 @@ export function firstViews(): FirstView[] {
               tools: [],
             }}
           />
+        </StaticRouter>
+      ),
+    },
+    {
+      pattern: `${app.root.path}/${app.discover.path}`,
+      fields: [...DISCOVER_FIRST_VIEW_FIELDS],
+      node: (
+        <StaticRouter location={app.discover.href()}>
+          <DiscoverPage>
+            <DiscoverFeedFirstView />
+          </DiscoverPage>
         </StaticRouter>
       ),
     },

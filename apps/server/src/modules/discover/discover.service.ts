@@ -38,6 +38,8 @@ interface CacheEntry {
 export interface DiscoverFeed {
   /** The feed of one topic (fetching it first when nothing is cached yet). */
   get(topic: DiscoverTopic): Promise<DiscoverResponse>;
+  /** What a topic shows at once, never asking the provider: the guides, or the cached news. */
+  current(topic: DiscoverTopic): Promise<DiscoverResponse | null>;
   /** Fetches a topic again; a failure is logged and keeps the cached items. */
   refresh(topic: DiscoverTopic): Promise<boolean>;
   /** Refreshes every topic asked for so far, one after another. */
@@ -162,6 +164,12 @@ export function createDiscoverFeed(options: { deps: Deps }): DiscoverFeed {
     }
   }
 
+  async function current(topic: DiscoverTopic): Promise<DiscoverResponse | null> {
+    if (provider === "local") return curated(topic);
+    const cached = cache.get(topic);
+    return cached ? present(topic, cached) : null;
+  }
+
   async function refreshAll(): Promise<void> {
     for (const topic of DISCOVER_TOPICS) if (cache.has(topic)) await refresh(topic);
   }
@@ -185,5 +193,5 @@ export function createDiscoverFeed(options: { deps: Deps }): DiscoverFeed {
     };
   }
 
-  return { get, refresh, refreshAll, start };
+  return { get, current, refresh, refreshAll, start };
 }

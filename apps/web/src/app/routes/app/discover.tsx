@@ -1,4 +1,5 @@
 import { DEFAULT_DISCOVER_TOPIC, type DiscoverTopic, isDiscoverTopic } from "@nexus/contracts";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/ui/page.tsx";
 import { DiscoverFeed } from "@/features/discover/components/discover-feed.tsx";
@@ -6,7 +7,6 @@ import { useT } from "@/lib/i18n/i18n.ts";
 
 /** /app/discover?topic=: public; the chosen topic lives in the URL (an unknown one shows the default). */
 export function DiscoverRoute() {
-  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("topic");
   const topic = isDiscoverTopic(requested) ? requested : DEFAULT_DISCOVER_TOPIC;
@@ -20,8 +20,18 @@ export function DiscoverRoute() {
       { replace: true },
     );
   return (
-    <Page title={t("discover.title")} description={t("discover.description")} width="wide">
+    <DiscoverPage>
       <DiscoverFeed topic={topic} onTopicChange={choose} />
+    </DiscoverPage>
+  );
+}
+
+/** Discover's page (also the server's first view of /app/discover). */
+export function DiscoverPage({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <Page title={t("discover.title")} description={t("discover.description")} width="wide">
+      {children}
     </Page>
   );
 }

@@ -1,14 +1,36 @@
 import type { DiscoverItem } from "@nexus/contracts";
 import { BookOpen, ExternalLink, MessageSquareText, Newspaper } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { FirstViewIf, firstViewMarker } from "@/lib/first-view-markers.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { askHref, safeImageSrc, sourceHref } from "../lib/discover-links.ts";
 
 const MEDIA = "aspect-video w-full border-b border-border bg-surface-2";
+
+function MediaPlaceholder() {
+  return (
+    <div className={`${MEDIA} hidden items-center justify-center text-subtle sm:flex`}>
+      <Newspaper className="size-8" aria-hidden="true" />
+    </div>
+  );
+}
+
+function MediaImage({ src, onError }: { src: string; onError?: () => void }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={onError}
+      className={`${MEDIA} object-cover`}
+    />
+  );
+}
 
 /**
  * The story's picture; without one (or when it fails) a quiet placeholder keeps a grid row even
@@ -16,24 +38,22 @@ const MEDIA = "aspect-video w-full border-b border-border bg-surface-2";
  */
 function CardMedia({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false);
-  if (!src || failed) {
-    return (
-      <div className={`${MEDIA} hidden items-center justify-center text-subtle sm:flex`}>
-        <Newspaper className="size-8" aria-hidden="true" />
-      </div>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-      className={`${MEDIA} object-cover`}
-    />
-  );
+  if (!src || failed) return <MediaPlaceholder />;
+  return <MediaImage src={src} onError={() => setFailed(true)} />;
 }
+
+/**
+ * The server's first view of a card (src/app/first-views.tsx): the card's markup with the record
+ * `discoverCards`' texts as markers, and each part a record may lack as a condition. A record's
+ * texts: title, summary, source, time and datetime (its age, when it has a date), media ("image",
+ * "placeholder" or none), image, ask (the question's path without its first "/"), href and link
+ * ("guide", "source" or none). `discoverOffline` is the feed's.
+ */
+export const FIRST_VIEW_CARD = "discoverCards";
+const field = (key: string) => firstViewMarker(FIRST_VIEW_CARD, key);
+const when = (key: string, node: ReactNode) => (
+  <FirstViewIf when={`${FIRST_VIEW_CARD}.${key}`}>{node}</FirstViewIf>
+);
 
 /** One story (or curated guide): picture, source and age, title, summary, and what to do with it. */
 export function DiscoverCard({
@@ -41,66 +61,97 @@ export function DiscoverCard({
   offline,
   now,
   withMedia,
+  firstView = false,
 }: {
   item: DiscoverItem;
   offline: boolean;
   now: Date;
   /** Some story of the feed has a picture: every card gets the picture area. */
   withMedia: boolean;
+  /** The server's first view: markers and conditions in place of the item (see above). */
+  firstView?: boolean;
 }) {
   const t = useT();
   const titleId = useId();
   const image = safeImageSrc(item.imageUrl);
   const href = sourceHref(item.url);
+  const sourceLink = (label: string, to: string) => (
+    <a
+      href={to}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-describedby={titleId}
+      className={buttonClasses({ size: "sm", variant: "ghost" })}
+    >
+      <ExternalLink className="size-3.5" aria-hidden="true" />
+      {label}
+      <span className="sr-only">{t("discover.newTab")}</span>
+    </a>
+  );
+  const offlineIcon = <BookOpen className="size-3.5 shrink-0 text-accent" aria-hidden="true" />;
+  const age = (dateTime: string, text: string) => (
+    <>
+      <span aria-hidden="true">·</span>
+      <time dateTime={dateTime} className="shrink-0">
+        {text}
+      </time>
+    </>
+  );
+  const summary = (text: string) => <p className="line-clamp-3 text-sm text-muted">{text}</p>;
   return (
     <article
       aria-labelledby={titleId}
       data-testid="discover-card"
       className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-xs"
     >
-      {withMedia ? <CardMedia src={image} /> : null}
+      {firstView ? (
+        <>
+          {when("media=image", <MediaImage src={field("image")} />)}
+          {when("media=placeholder", <MediaPlaceholder />)}
+        </>
+      ) : withMedia ? (
+        <CardMedia src={image} />
+      ) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="flex min-w-0 items-center gap-1.5 text-xs text-subtle">
-          {offline ? (
-            <BookOpen className="size-3.5 shrink-0 text-accent" aria-hidden="true" />
+          {firstView ? (
+            <FirstViewIf when="discoverOffline">{offlineIcon}</FirstViewIf>
+          ) : offline ? (
+            offlineIcon
           ) : null}
           <span className="truncate font-medium text-muted" data-testid="discover-source">
-            {item.source}
+            {firstView ? field("source") : item.source}
           </span>
-          {item.publishedAt ? (
-            <>
-              <span aria-hidden="true">·</span>
-              <time dateTime={item.publishedAt} className="shrink-0">
-                {formatRelativeTime(item.publishedAt, now)}
-              </time>
-            </>
-          ) : null}
+          {firstView
+            ? when("time", age(field("datetime"), field("time")))
+            : item.publishedAt
+              ? age(item.publishedAt, formatRelativeTime(item.publishedAt, now))
+              : null}
         </p>
         <h2 id={titleId} className="line-clamp-3 text-base leading-snug font-semibold text-fg">
-          {item.title}
+          {firstView ? field("title") : item.title}
         </h2>
-        {item.summary ? <p className="line-clamp-3 text-sm text-muted">{item.summary}</p> : null}
+        {firstView
+          ? when("summary", summary(field("summary")))
+          : item.summary
+            ? summary(item.summary)
+            : null}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <Link
-            to={askHref(item, offline)}
+            to={firstView ? `/${field("ask")}` : askHref(item, offline)}
             aria-describedby={titleId}
             className={buttonClasses({ size: "sm" })}
           >
             <MessageSquareText className="size-3.5" aria-hidden="true" />
             {t("discover.askAbout")}
           </Link>
-          {href ? (
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby={titleId}
-              className={buttonClasses({ size: "sm", variant: "ghost" })}
-            >
-              <ExternalLink className="size-3.5" aria-hidden="true" />
-              {offline ? t("discover.readGuide") : t("discover.source")}
-              <span className="sr-only">{t("discover.newTab")}</span>
-            </a>
+          {firstView ? (
+            <>
+              {when("link=guide", sourceLink(t("discover.readGuide"), field("href")))}
+              {when("link=source", sourceLink(t("discover.source"), field("href")))}
+            </>
+          ) : href ? (
+            sourceLink(offline ? t("discover.readGuide") : t("discover.source"), href)
           ) : null}
         </div>
       </div>

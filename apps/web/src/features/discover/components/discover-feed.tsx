@@ -1,6 +1,7 @@
 import {
   DISCOVER_OFFLINE_EXPLANATION,
   DISCOVER_OFFLINE_LABEL,
+  DISCOVER_TOPICS,
   type DiscoverResponse,
   type DiscoverTopic,
   MESSAGES,
@@ -12,10 +13,11 @@ import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { OfflineBadge } from "@/components/ui/offline-badge.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { FirstViewEach, FirstViewIf, firstViewMarker } from "@/lib/first-view-markers.tsx";
 import { t, useLocale, useT } from "@/lib/i18n/i18n.ts";
 import { formatRelativeTime } from "@/lib/relative-time.ts";
 import { useDiscover } from "../api/get-discover.ts";
-import { DiscoverCard, DiscoverCardSkeleton } from "./discover-card.tsx";
+import { DiscoverCard, DiscoverCardSkeleton, FIRST_VIEW_CARD } from "./discover-card.tsx";
 import { TOPIC_PANEL_ID, TopicTabs, topicTabId } from "./topic-tabs.tsx";
 
 const PROVIDER_NAMES: Record<Exclude<DiscoverResponse["provider"], "local">, string> = {
@@ -43,26 +45,34 @@ function LoadingGrid() {
   );
 }
 
+const offlineBadge = (
+  <OfflineBadge
+    label={DISCOVER_OFFLINE_LABEL}
+    explanation={DISCOVER_OFFLINE_EXPLANATION}
+    testId="discover-offline-badge"
+    size="md"
+  />
+);
+
+function StatusLine({ badge, status }: { badge: ReactNode; status: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-subtle">
+      {badge}
+      <p data-testid="discover-status">{status}</p>
+    </div>
+  );
+}
+
+const statusText = (offline: boolean, provider: DiscoverResponse["provider"], time: string) =>
+  t("discover.status", { offline: offline ? "yes" : "no", provider: providerName(provider), time });
+
 function FeedStatus({ feed, now }: { feed: DiscoverResponse; now: Date }) {
   useT();
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-subtle">
-      {feed.offline ? (
-        <OfflineBadge
-          label={DISCOVER_OFFLINE_LABEL}
-          explanation={DISCOVER_OFFLINE_EXPLANATION}
-          testId="discover-offline-badge"
-          size="md"
-        />
-      ) : null}
-      <p data-testid="discover-status">
-        {t("discover.status", {
-          offline: feed.offline ? "yes" : "no",
-          provider: providerName(feed.provider),
-          time: formatRelativeTime(feed.refreshedAt, now),
-        })}
-      </p>
-    </div>
+    <StatusLine
+      badge={feed.offline ? offlineBadge : null}
+      status={statusText(feed.offline, feed.provider, formatRelativeTime(feed.refreshedAt, now))}
+    />
   );
 }
 
@@ -166,6 +176,62 @@ export function DiscoverFeed({
         data-topic={topic}
       >
         {body}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The server's first view of the feed (src/app/first-views.tsx): the topic's tabs (the one of
+ * `discoverTopic` chosen), the status line (`discoverOffline`, `discoverProvider`, its age
+ * `discoverTime`) and a card per record of `discoverCards` (discover-card.tsx).
+ */
+export const DISCOVER_FIRST_VIEW_FIELDS = [
+  "discoverTopic",
+  "discoverProvider",
+  "discoverTime",
+  FIRST_VIEW_CARD,
+] as const;
+
+export function DiscoverFeedFirstView() {
+  useT();
+  const topic = firstViewMarker("discoverTopic") as DiscoverTopic;
+  const time = firstViewMarker("discoverTime");
+  const providers = ["local", ...Object.keys(PROVIDER_NAMES)] as DiscoverResponse["provider"][];
+  const item = { id: "", title: "", summary: "", url: "", source: "" };
+  return (
+    <div className="flex flex-col gap-5">
+      {DISCOVER_TOPICS.map((one) => (
+        <FirstViewIf key={one} when={`discoverTopic=${one}`}>
+          <TopicTabs value={one} onChange={() => undefined} />
+        </FirstViewIf>
+      ))}
+      <section
+        id={TOPIC_PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={topicTabId(topic)}
+        aria-busy={false}
+        data-topic={topic}
+      >
+        <StatusLine
+          badge={<FirstViewIf when="discoverOffline">{offlineBadge}</FirstViewIf>}
+          status={providers.map((provider) => (
+            <FirstViewIf key={provider} when={`discoverProvider=${provider}`}>
+              {statusText(provider === "local", provider, time)}
+            </FirstViewIf>
+          ))}
+        />
+        <div className={GRID} data-testid="discover-grid">
+          <FirstViewEach field={FIRST_VIEW_CARD}>
+            <DiscoverCard
+              item={item}
+              offline={false}
+              now={new Date(0)}
+              withMedia={false}
+              firstView
+            />
+          </FirstViewEach>
+        </div>
       </section>
     </div>
   );

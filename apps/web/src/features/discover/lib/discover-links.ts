@@ -1,4 +1,4 @@
-import { type DiscoverItem, discoverQuestion } from "@nexus/contracts";
+import { type DiscoverItem, discoverQuestion, discoverSourceHref } from "@nexus/contracts";
 import { paths } from "@/config/paths.ts";
 import { proxiedImageSrc } from "@/lib/image-proxy.ts";
 
@@ -16,12 +16,4 @@ export function safeImageSrc(value: string | undefined): string | null {
 }
 
 /** Where the source link points: an http(s) page, or a page of this Nexus ("/blog/…"). */
-export function sourceHref(url: string): string | null {
-  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+export const sourceHref = discoverSourceHref;
