@@ -271,6 +271,37 @@ test.describe("app shell", () => {
     }
   });
 
+  test("a first view arrives in the visitor's language and direction, as the app then draws it", async ({
+    browser,
+  }) => {
+    for (const [locale, heading, guide] of [
+      ["de-DE", "Entdecken", "Nexus-Handbuch"],
+      ["ar", "اكتشف", "دليل Nexus"],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.route(/\/assets\/index-[\w-]+\.js$/, (route) =>
+        route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+      );
+      await page.goto("/app/discover?topic=science");
+      const lang = locale.slice(0, 2);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(main.getByTestId("discover-source").first()).toHaveText(guide);
+      const status = await main.getByTestId("discover-status").textContent();
+      await page.screenshot({ path: `e2e-output/screenshots/first-view-discover-${lang}.png` });
+      // The app, in the same language, says the same.
+      await page.unrouteAll();
+      await page.goto("/app/discover?topic=science");
+      await expect(page.getByTestId("sidebar-skeleton")).toHaveCount(0);
+      await expect(main.getByTestId("discover-status")).toHaveText(status ?? "");
+      await expect(main.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await context.close();
+    }
+  });
+
   test("an anonymous visitor on /app/settings gets a sign-in prompt", async ({ page }) => {
     await page.goto("/app/settings");
     const main = page.getByRole("main");

@@ -97,7 +97,11 @@ export function DiscoverCard({
       </time>
     </>
   );
-  const summary = (text: string) => <p className="line-clamp-3 text-sm text-muted">{text}</p>;
+  const summary = (text: string) => (
+    <p dir="auto" className="line-clamp-3 text-sm text-muted">
+      {text}
+    </p>
+  );
   return (
     <article
       aria-labelledby={titleId}
@@ -120,7 +124,17 @@ export function DiscoverCard({
             offlineIcon
           ) : null}
           <span className="truncate font-medium text-muted" data-testid="discover-source">
-            {firstView ? field("source") : item.source}
+            {/* A guide's source ("Nexus guide") in the interface language. */}
+            {firstView ? (
+              <>
+                <FirstViewIf when="discoverOffline">{t("chat.citation.guide")}</FirstViewIf>
+                <FirstViewIf when="!discoverOffline">{field("source")}</FirstViewIf>
+              </>
+            ) : offline ? (
+              t("chat.citation.guide")
+            ) : (
+              item.source
+            )}
           </span>
           {firstView
             ? when("time", age(field("datetime"), field("time")))
@@ -128,7 +142,12 @@ export function DiscoverCard({
               ? age(item.publishedAt, formatRelativeTime(item.publishedAt, now))
               : null}
         </p>
-        <h2 id={titleId} className="line-clamp-3 text-base leading-snug font-semibold text-fg">
+        {/* Stories and guides come in their own language: each reads in its own direction. */}
+        <h2
+          id={titleId}
+          dir="auto"
+          className="line-clamp-3 text-base leading-snug font-semibold text-fg"
+        >
           {firstView ? field("title") : item.title}
         </h2>
         {firstView

@@ -1,6 +1,4 @@
 import {
-  DISCOVER_OFFLINE_EXPLANATION,
-  DISCOVER_OFFLINE_LABEL,
   DISCOVER_TOPICS,
   type DiscoverResponse,
   type DiscoverTopic,
@@ -45,14 +43,18 @@ function LoadingGrid() {
   );
 }
 
-const offlineBadge = (
-  <OfflineBadge
-    label={DISCOVER_OFFLINE_LABEL}
-    explanation={DISCOVER_OFFLINE_EXPLANATION}
-    testId="discover-offline-badge"
-    size="md"
-  />
-);
+function DiscoverOfflineBadge() {
+  const t = useT();
+  return (
+    <OfflineBadge
+      label={t("spec.discoverOffline")}
+      explanation={t("spec.discoverOfflineExplanation")}
+      testId="discover-offline-badge"
+      size="md"
+    />
+  );
+}
+const offlineBadge = <DiscoverOfflineBadge />;
 
 function StatusLine({ badge, status }: { badge: ReactNode; status: ReactNode }) {
   return (
