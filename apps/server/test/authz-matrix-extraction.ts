@@ -1,6 +1,7 @@
 import { insertExtraction, insertRows } from "../src/modules/extraction/extraction.repo.ts";
 import { FIELDS } from "../src/modules/extraction/extraction-test-kit.ts";
 import { createRun } from "../src/modules/runs/runs.service.ts";
+import { ownerOnly, signedIn } from "./authz-matrix-kit.ts";
 import type { Harness } from "./harness.ts";
 
 /**
@@ -8,17 +9,6 @@ import type { Harness } from "./harness.ts";
  * re-running and adding a field get past authorization to "needs a language model" (409) for
  * anyone signed in; one extraction is its owner's only (another person and a made-up id: the same 404).
  */
-type Expect = Record<"owner" | "other" | "anonA" | "anonB" | "none" | "deleted", number>;
-
-const signedIn = (status: number): Expect => ({
-  owner: status,
-  other: status,
-  anonA: 401,
-  anonB: 401,
-  none: 401,
-  deleted: 401,
-});
-const ownerOnly = (ok: number): Expect => ({ ...signedIn(ok), other: 404 });
 
 export function extractionMatrixRows(harness: () => Harness) {
   let seeded = 0;

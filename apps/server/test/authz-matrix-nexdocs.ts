@@ -1,4 +1,5 @@
 import { schema } from "@nexus/db";
+import { ownerOnly, signedIn } from "./authz-matrix-kit.ts";
 import type { Harness } from "./harness.ts";
 
 /**
@@ -6,17 +7,6 @@ import type { Harness } from "./harness.ts";
  * for its owner only (another person and a made-up id: the same 404). The matrix's server has no
  * model: an AI edit gets past authorization to "needs a language model" (409) for the owner only.
  */
-type Expect = Record<"owner" | "other" | "anonA" | "anonB" | "none" | "deleted", number>;
-
-const ownerOnly = (ok: number): Expect => ({
-  owner: ok,
-  other: 404,
-  anonA: 401,
-  anonB: 401,
-  none: 401,
-  deleted: 401,
-});
-const signedIn = (ok: number): Expect => ({ ...ownerOnly(ok), other: ok });
 
 export function nexdocsMatrixRows(harness: () => Harness) {
   /** A NexDocs document of the owner at revision 1, with that revision kept as a version. */

@@ -1,8 +1,10 @@
 import { schema } from "@nexus/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentMatrixRows } from "./authz-matrix-agents.ts";
 import { extractionMatrixRows } from "./authz-matrix-extraction.ts";
+import { type Actor, all, ownerOnly, type Row } from "./authz-matrix-kit.ts";
 import { nexdocsMatrixRows } from "./authz-matrix-nexdocs.ts";
-import { CUSTOM_AGENT, matrixSeeds } from "./authz-matrix-seeds.ts";
+import { matrixSeeds } from "./authz-matrix-seeds.ts";
 import { fileForm, untilDone, upload } from "./files-kit.ts";
 import { createHarness, type Harness } from "./harness.ts";
 
@@ -10,40 +12,6 @@ import { createHarness, type Harness } from "./harness.ts";
  * Gate G2 for the foundation's routes: every route × actor has an expected status, a route missing
  * from this matrix fails the test, and foreign ids answer exactly like missing ones.
  */
-type Actor = "owner" | "other" | "anonA" | "anonB" | "none" | "deleted";
-type Expect = Record<Actor, number>;
-
-const all = (status: number): Expect => ({
-  owner: status,
-  other: status,
-  anonA: status,
-  anonB: status,
-  none: status,
-  deleted: status,
-});
-const ownerOnly = (ok: number): Expect => ({
-  owner: ok,
-  other: 404,
-  anonA: 401,
-  anonB: 401,
-  none: 401,
-  deleted: 401,
-});
-
-interface Row {
-  body?: unknown;
-  /** A body made from the seeded ids instead (a bulk delete names its threads in its body). */
-  bodyFor?: (ids: Record<string, string>) => unknown;
-  /** A multipart upload body (built per request) instead of `body`. */
-  form?: () => FormData;
-  query?: string;
-  expect: Expect;
-  /** Destroys the owner's session or account: run with a fresh owner, after the others. */
-  destructive?: boolean;
-  /** Seeds what one request consumes for its owner; returns path ids that replace the shared ones. */
-  seed?: (ownerId: string) => Promise<Record<string, string>>;
-}
-
 const ownerCookies = new Map<string, string>();
 const ownerCustomAgents = new Map<string, string>();
 const ownerDocuments = new Map<string, string>();
@@ -93,36 +61,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/answer": { body: { text: "What is Nexus?" }, expect: all(200) },
   // Read through the kind that keeps it (a research not yet reported: no history entry at all).
   "GET /api/threads/:threadId": { expect: ownerOnly(200), seed: seedResearch },
-  "GET /api/agents": { expect: { ...ownerOnly(200), other: 200 } },
-  "POST /api/agents/:agentId/chat": {
-    body: { messages: [{ role: "user", parts: [{ type: "text", text: "What is Nexus?" }] }] },
-    expect: { ...ownerOnly(200), other: 200 },
-  },
-  "GET /api/custom-agents": { expect: { ...ownerOnly(200), other: 200 } },
-  "POST /api/custom-agents": { body: CUSTOM_AGENT, expect: { ...ownerOnly(201), other: 201 } },
-  "POST /api/custom-agents/import": {
-    body: { format: "nexus-custom-agent", version: 1, agent: CUSTOM_AGENT },
-    expect: { ...ownerOnly(201), other: 201 },
-  },
-  // A share link's card: public, for whoever holds the link (signed in or not).
-  "GET /api/custom-agents/shared/:token/preview": { expect: all(200), seed: seedCustomAgent },
-  // Opening a share link grants the agent to whoever is signed in (a fresh agent per request).
-  "POST /api/custom-agents/shared/:token": {
-    expect: { ...ownerOnly(200), other: 200 },
-    seed: seedCustomAgent,
-  },
-  "GET /api/custom-agents/:id": { expect: ownerOnly(200) },
-  "PUT /api/custom-agents/:id": { body: CUSTOM_AGENT, expect: ownerOnly(200) },
-  "DELETE /api/custom-agents/:id": { expect: ownerOnly(204), seed: seedCustomAgent },
-  "POST /api/custom-agents/:id/duplicate": { expect: ownerOnly(201) },
-  "POST /api/custom-agents/:id/share": { expect: ownerOnly(200) },
-  "DELETE /api/custom-agents/:id/share": { expect: ownerOnly(200), seed: seedCustomAgent },
-  "GET /api/custom-agents/:id/export": { expect: ownerOnly(200) },
-  // The matrix's server has no model: the owner gets past authorization to "needs a model".
-  "POST /api/custom-agents/:id/chat": {
-    body: { messages: [{ role: "user", parts: [{ type: "text", text: "Hello" }] }] },
-    expect: ownerOnly(409),
-  },
+  ...agentMatrixRows(seedCustomAgent),
   // Share links: :shareId is a live link of the owner's answer (made in the setup below).
   "POST /api/shares": {
     body: { entryId: "matrix-share-entry" },
