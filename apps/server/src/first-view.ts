@@ -2,6 +2,7 @@ import { isPresetAgentId } from "@nexus/contracts";
 import type { Context } from "hono";
 import { presetAgent } from "./ai/agents/presets.ts";
 import type { AppEnv, Deps } from "./deps.ts";
+import { researchFirstView } from "./first-view.research.ts";
 import { AppError } from "./lib/errors.ts";
 import * as threads from "./modules/threads/threads.service.ts";
 import type { FirstViewSource, FirstViewValues } from "./static.ts";
@@ -50,6 +51,7 @@ export function firstViewSource(deps: Deps): FirstViewSource {
       values.agentDescription = agent.description;
       values.agentStarters = agent.starters;
     }
+    Object.assign(values, await researchFirstView(deps, c, user, pathname));
     const threadId = threadIdOf(pathname);
     if (threadId === null) return values;
     try {

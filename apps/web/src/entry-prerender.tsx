@@ -191,8 +191,8 @@ export async function renderAppShell(): Promise<string> {
 export async function renderFirstViews(): Promise<
   Array<{ pattern: string; fields: FirstViewField[]; html: string }>
 > {
-  // The agents hub's first view reads its own part (catalogue-parts.ts) besides the app's.
-  await Promise.all([needCatalogue("app"), needCatalogue("agents")]);
+  // The agents hub's and a research's first views read their own parts (catalogue-parts.ts).
+  await Promise.all([needCatalogue("app"), needCatalogue("agents"), needCatalogue("research")]);
   await activateLocale(DEFAULT_LOCALE);
   return Promise.all(
     firstViews().map(async (view) => {

@@ -129,7 +129,8 @@ function Meta({
   );
 }
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
+/** The research screens' page: its width, title and the links to a new research and to the list. */
+export function Frame({ title, children }: { title: string; children: ReactNode }) {
   const t = useT();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
@@ -152,6 +153,19 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
       </nav>
       {children}
     </div>
+  );
+}
+
+/** The research's question, as its page's heading. */
+export function ResearchTitle({ question }: { question: string }) {
+  return (
+    <h1
+      className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
+      data-testid="research-title"
+      dir="auto"
+    >
+      {question}
+    </h1>
   );
 }
 
@@ -228,13 +242,7 @@ export function ResearchScreen({
         data-testid="research-header"
         data-status={status}
       >
-        <h1
-          className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
-          data-testid="research-title"
-          dir="auto"
-        >
-          {item.question}
-        </h1>
+        <ResearchTitle question={item.question} />
         <Meta item={item} status={status} elapsedMs={elapsedMs} />
         {showReport ? null : (
           <>
