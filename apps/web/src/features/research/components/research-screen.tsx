@@ -12,7 +12,12 @@ import { paths } from "@/config/paths.ts";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
 import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
-import { useResearch, useResearchControl, useResumeResearch } from "../api/research.ts";
+import {
+  useResearch,
+  useResearchControl,
+  useResumeResearch,
+  useSavedReport,
+} from "../api/research.ts";
 import { formatElapsed } from "../lib/report.ts";
 import { useReportMessage } from "../lib/report-message.ts";
 import { liveCitations, type ResearchView } from "../lib/research-events.ts";
@@ -190,6 +195,7 @@ export function ResearchScreen({
   const [follow, setFollow] = useState(0);
   const { view, fatal } = useResearchEvents(item?.runId ?? null, follow);
   const content = useReportMessage(view.reportChunks);
+  const savedReport = useSavedReport(threadId, item?.status === "succeeded");
   const queryClient = useQueryClient();
   const t = useT();
   // Events after the item was read: it is running (the item said queued when it started).
@@ -233,7 +239,14 @@ export function ResearchScreen({
         item.endedAt ? Date.parse(item.endedAt) - Date.parse(item.createdAt) : 0,
       )
     : now - Date.parse(item.createdAt);
-  const showReport = status === "succeeded" && view.status === "succeeded" && content.report !== "";
+  // A finished research's report: from its events once they are read again, meanwhile as saved.
+  const report =
+    status !== "succeeded"
+      ? null
+      : view.status === "succeeded" && content.report !== ""
+        ? content
+        : savedReport;
+  const showReport = report !== null;
 
   return (
     <Frame title={item.question}>
@@ -275,12 +288,12 @@ export function ResearchScreen({
         </Alert>
       ) : null}
 
-      {showReport ? (
+      {report ? (
         <ResearchReport
           item={item}
-          parts={content.message?.parts ?? []}
-          report={content.report}
-          citations={content.citations}
+          parts={report.message?.parts ?? []}
+          report={report.report}
+          citations={report.citations}
           entryActions={entryActions}
         />
       ) : status === "succeeded" && (view.status === null || view.status === "succeeded") ? (
