@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { presetAgent } from "./ai/agents/presets.ts";
 import type { AppEnv, Deps, SessionUser } from "./deps.ts";
 import { discoverValues } from "./first-view.discover.ts";
+import { researchFirstView } from "./first-view.research.ts";
 import { AppError } from "./lib/errors.ts";
 import * as agents from "./modules/agents/agents.service.ts";
 import type { DiscoverFeed } from "./modules/discover/discover.service.ts";
@@ -92,6 +93,7 @@ export function firstViewSource(deps: Deps, discover?: DiscoverFeed): FirstViewS
       values.agentStarters = agent.starters;
     }
     if (AGENTS_HUB.test(pathname)) Object.assign(values, await agentCards(deps, user));
+    Object.assign(values, await researchFirstView(deps, c, user, pathname));
     const threadId = threadIdOf(pathname);
     if (threadId === null) return values;
     try {

@@ -198,11 +198,11 @@ export async function renderFirstViews(): Promise<
     dir: "ltr" | "rtl";
   }>
 > {
-  // The agents hub's first view reads its own part (catalogue-parts.ts) besides the app's.
+  // The agents hub's and a research's first views read their own parts (catalogue-parts.ts).
   const rendered = [];
   for (const locale of LOCALES) {
     await activateLocale(locale);
-    await Promise.all([needCatalogue("app"), needCatalogue("agents")]);
+    await Promise.all([needCatalogue("app"), needCatalogue("agents"), needCatalogue("research")]);
     // One language at a time: the strings are the active language's while its views render.
     const views = await Promise.all(
       firstViews().map(async (view) => {

@@ -38,6 +38,7 @@ export * from "./pdf-page-text.ts";
 export * from "./personal.ts";
 export * from "./relative-time.ts";
 export * from "./research.ts";
+export * from "./research-toc.ts";
 export * from "./runs.ts";
 export * from "./shares.ts";
 export * from "./stored-turn.ts";

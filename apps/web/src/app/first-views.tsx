@@ -16,6 +16,7 @@ import {
   DiscoverFeedFirstView,
 } from "@/features/discover/components/discover-feed.tsx";
 import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
+import { ResearchReportFirstView } from "@/features/research/components/research-first-view.tsx";
 import { firstViewMarker as marker } from "@/lib/first-view-markers.tsx";
 import { AgentsPage } from "./routes/app/agents.tsx";
 import { DiscoverPage } from "./routes/app/discover.tsx";
@@ -36,6 +37,12 @@ export type FirstViewField =
   | "answer"
   | "agentName"
   | "agentDescription"
+  /** A finished research's report (its text parts; "question": its question). */
+  | "report"
+  /** Set when that research ran without a model (its value is not shown). */
+  | "reportOffline"
+  /** A list: that report's headings, when it lists them (two or more). */
+  | "reportContents"
   /** A list: the server repeats the list item (<li>) holding its marker once per value. */
   | "agentStarters"
   /** Lists of records (lib/first-view-markers.tsx): the preset agents' cards, the recent ones. */
@@ -139,6 +146,7 @@ export function firstViews(): FirstView[] {
         />
       ),
     },
+    ...researchFirstViews(),
   ];
 }
 
@@ -156,6 +164,34 @@ function AnswerFirstView({ question, answer }: { question: string; answer: strin
         <AnswerPlainText markdown={answer} className="min-w-0 break-words" />
       </article>
     </ChatColumn>
+  );
+}
+
+/**
+ * A finished research's report, ran offline or not, with its contents or not (one still running,
+ * failed or cancelled: the loading frame).
+ */
+function researchFirstViews(): FirstView[] {
+  return [true, false].flatMap((offline) =>
+    [true, false].map((contents) => ({
+      pattern: `${app.root.path}/${app.deepResearchThread.path}`,
+      fields: [
+        "question",
+        "report",
+        ...(offline ? (["reportOffline"] as const) : []),
+        ...(contents ? (["reportContents"] as const) : []),
+      ],
+      node: (
+        <StaticRouter location={app.deepResearch.href()}>
+          <ResearchReportFirstView
+            question={firstViewMarker("question")}
+            report={firstViewMarker("report")}
+            offline={offline}
+            contents={contents ? firstViewMarker("reportContents") : null}
+          />
+        </StaticRouter>
+      ),
+    })),
   );
 }
 

@@ -52,7 +52,10 @@ describe("screenRequests", () => {
     // The specialists are not preset agents: a research is asked for as a research.
     expect(early.screenRequests("/app/agents/deepresearch")).toEqual([]);
     expect(early.screenRequests("/app/agents/deepresearch/results")).toEqual([]);
-    expect(early.screenRequests("/app/agents/deepresearch/R1")).toEqual(["/research/R1"]);
+    expect(early.screenRequests("/app/agents/deepresearch/R1")).toEqual([
+      "/research/R1",
+      "/threads/R1",
+    ]);
     expect(early.screenRequests("/app/agents/structured-information-extraction/T1")).toEqual([]);
     // A document's screen: its info, and its thread when the address names one.
     expect(early.screenRequests("/app/pdf-chat/D1/T1")).toEqual([

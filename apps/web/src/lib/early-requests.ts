@@ -67,10 +67,11 @@ export function screenRequests(pathname: string): string[] {
   const agentId = decoded(agents[1]);
   if (agentId === null) return [];
   if (SPECIALIST_SCREENS.has(agentId)) {
-    // A research (not its results list) is asked for early; the specialists have no agent thread.
+    // A research (not its results list) is asked for early, with its thread (a finished one's
+    // report as saved); the specialists have no agent thread.
     const threadId = decoded(agents[2]);
     return agentId === "deepresearch" && threadId && threadId !== "results"
-      ? [earlyPaths.research(threadId)]
+      ? [earlyPaths.research(threadId), earlyPaths.thread(threadId)]
       : [];
   }
   if (agents[2] === undefined) return [earlyPaths.agents];

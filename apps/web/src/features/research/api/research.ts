@@ -7,12 +7,16 @@ import type {
   Run,
 } from "@nexus/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { UIMessage } from "ai";
+import { useMemo } from "react";
 import { API_BASE_URL } from "@/config/env.ts";
 import { ANON_ID_HEADER_NAME, getAnonId } from "@/lib/anon-id.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { createChatFetch } from "@/lib/chat/chat-fetch.ts";
+import { arrivedThread, threadQueryOptions } from "@/lib/chat/thread-query.ts";
 import { earlyPaths, takeArrived, takeEarly } from "@/lib/early-requests.ts";
 import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
+import { type ReportContent, reportContent } from "../lib/report-message.ts";
 
 const enc = encodeURIComponent;
 
@@ -96,6 +100,24 @@ export function researchQueryOptions(threadId: string) {
 
 export function useResearch(threadId: string) {
   return useQuery(researchQueryOptions(threadId));
+}
+
+/**
+ * A finished research's report as saved (GET /api/threads/:id, its reply's parts): the screen
+ * shows it at once, while the run's events are read again (their report is the same). Null until
+ * it arrives, or when there is none.
+ */
+export function useSavedReport(threadId: string, finished: boolean): ReportContent | null {
+  const query = useQuery({
+    ...threadQueryOptions(threadId),
+    initialData: () => arrivedThread(threadId),
+    enabled: finished,
+  });
+  const reply = finished ? query.data?.messages?.[1] : undefined;
+  return useMemo(() => {
+    const saved = reply?.role === "assistant" ? reportContent(reply as UIMessage) : null;
+    return saved && saved.report.trim() !== "" ? saved : null;
+  }, [reply]);
 }
 
 export function usePlanResearch() {

@@ -3,6 +3,8 @@ import {
   type ResearchCitationsPart,
   type ResearchItem,
   type ResearchSource,
+  reportToc,
+  type TocEntry,
 } from "@nexus/contracts";
 import { clsx } from "clsx";
 import { BookOpen, Check, Copy, FileText, Globe, TriangleAlert } from "lucide-react";
@@ -20,7 +22,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { useT } from "@/lib/i18n/i18n.ts";
 import { notify } from "@/lib/notices.ts";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard.ts";
-import { citationsByNote, reportMarkdown, reportToc, splitSources } from "../lib/report.ts";
+import { citationsByNote, reportMarkdown, splitSources } from "../lib/report.ts";
 import { ResearchCitationChip } from "./research-citation-chip.tsx";
 import { SourceLink, sourceSite, sourceTitle } from "./research-source-link.tsx";
 
@@ -152,6 +154,43 @@ export function ReportSources({ sources }: { sources: readonly ResearchSource[] 
 }
 
 /**
+ * The report's contents (its headings): beside it on a wide screen, above it on a phone. Each
+ * entry jumps to its heading (`onJump` with its index; none in the server's first view).
+ */
+export function ReportContents({
+  entries,
+  onJump,
+}: {
+  entries: readonly TocEntry[];
+  onJump?: (index: number) => void;
+}) {
+  const t = useT();
+  return (
+    <nav
+      aria-label={t("research.contents")}
+      data-testid="research-toc"
+      className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start"
+    >
+      <h2 className="text-sm font-semibold">{t("research.contents")}</h2>
+      <ol className="mt-2 grid gap-1 text-sm">
+        {entries.map((entry) => (
+          <li key={entry.index} className={clsx(entry.level === 2 && "pl-3")}>
+            <button
+              type="button"
+              onClick={onJump ? () => onJump(entry.index) : undefined}
+              dir="auto"
+              className="text-left text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {entry.text}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/**
  * A finished research: its table of contents (the report's headings), the report with checked
  * citation chips, its sources, and Copy, Bookmark, Share, Export (Markdown, PDF, Word).
  */
@@ -231,29 +270,7 @@ export function ResearchReport({
           <ReportSources sources={citations?.sources ?? []} />
         </div>
       </div>
-      {toc.length > 1 ? (
-        <nav
-          aria-label={t("research.contents")}
-          data-testid="research-toc"
-          className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start"
-        >
-          <h2 className="text-sm font-semibold">{t("research.contents")}</h2>
-          <ol className="mt-2 grid gap-1 text-sm">
-            {toc.map((entry) => (
-              <li key={entry.index} className={clsx(entry.level === 2 && "pl-3")}>
-                <button
-                  type="button"
-                  onClick={() => jump(entry.index)}
-                  dir="auto"
-                  className="text-left text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  {entry.text}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      ) : null}
+      {toc.length > 1 ? <ReportContents entries={toc} onJump={jump} /> : null}
     </div>
   );
 }

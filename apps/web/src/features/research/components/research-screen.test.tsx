@@ -155,6 +155,44 @@ describe("ResearchScreen", () => {
     );
   });
 
+  it("shows a finished research's saved report while its events are read again", async () => {
+    const citations = DONE.at(-1)?.payload as { chunks: Array<{ type: string; data?: unknown }> };
+    const saved = citations.chunks.find((chunk) => chunk.type === "data-research-citations");
+    server((url) => {
+      if (url.endsWith("/api/research/T1"))
+        return json(
+          item({ status: "succeeded", endedAt: "2026-01-01T10:01:00.000Z", entryId: "E1" }),
+        );
+      // The events' stream stays open with nothing read yet.
+      if (url.endsWith("/api/runs/R1/events"))
+        return new Response(new ReadableStream(), {
+          headers: { "content-type": "text/event-stream" },
+        });
+      if (url.includes("/api/threads/T1"))
+        return json({
+          threadId: "T1",
+          kind: "research",
+          subject: { id: "R1", name: "Q" },
+          messages: [
+            { id: "q", role: "user", parts: [{ type: "text", text: "Q" }] },
+            {
+              id: "E1",
+              role: "assistant",
+              parts: [{ type: "text", text: REPORT, state: "done" }, saved],
+              metadata: { status: "succeeded" },
+            },
+          ],
+          entries: [],
+        });
+      return null;
+    });
+    setup();
+    const report = await screen.findByTestId("research-report");
+    expect(screen.queryByText("Loading the report…")).toBeNull();
+    expect(within(report).getByTestId("research-report-text")).toHaveTextContent("Share links");
+    expect(within(report).getByTestId("research-sources-read")).toHaveTextContent("Sharing guide");
+  });
+
   it("shows a finished research as its report: contents, chips verified and unverified, sources", async () => {
     server((url) => {
       if (url.endsWith("/api/research/T1"))

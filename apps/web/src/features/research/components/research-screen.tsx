@@ -12,7 +12,12 @@ import { paths } from "@/config/paths.ts";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { intlLocale, useT } from "@/lib/i18n/i18n.ts";
 import { historyKeys, researchKeys } from "@/lib/query-keys.ts";
-import { useResearch, useResearchControl, useResumeResearch } from "../api/research.ts";
+import {
+  useResearch,
+  useResearchControl,
+  useResumeResearch,
+  useSavedReport,
+} from "../api/research.ts";
 import { formatElapsed } from "../lib/report.ts";
 import { useReportMessage } from "../lib/report-message.ts";
 import { liveCitations, type ResearchView } from "../lib/research-events.ts";
@@ -129,7 +134,8 @@ function Meta({
   );
 }
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
+/** The research screens' page: its width, title and the links to a new research and to the list. */
+export function Frame({ title, children }: { title: string; children: ReactNode }) {
   const t = useT();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
@@ -155,6 +161,19 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The research's question, as its page's heading. */
+export function ResearchTitle({ question }: { question: string }) {
+  return (
+    <h1
+      className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
+      data-testid="research-title"
+      dir="auto"
+    >
+      {question}
+    </h1>
+  );
+}
+
 /**
  * /app/agents/deepresearch/:threadId: a research as it runs (its plan, steps, sources, budget and
  * the report streaming in) and, once it succeeded, its report. The page is rebuilt from the run's
@@ -176,6 +195,7 @@ export function ResearchScreen({
   const [follow, setFollow] = useState(0);
   const { view, fatal } = useResearchEvents(item?.runId ?? null, follow);
   const content = useReportMessage(view.reportChunks);
+  const savedReport = useSavedReport(threadId, item?.status === "succeeded");
   const queryClient = useQueryClient();
   const t = useT();
   // Events after the item was read: it is running (the item said queued when it started).
@@ -219,7 +239,14 @@ export function ResearchScreen({
         item.endedAt ? Date.parse(item.endedAt) - Date.parse(item.createdAt) : 0,
       )
     : now - Date.parse(item.createdAt);
-  const showReport = status === "succeeded" && view.status === "succeeded" && content.report !== "";
+  // A finished research's report: from its events once they are read again, meanwhile as saved.
+  const report =
+    status !== "succeeded"
+      ? null
+      : view.status === "succeeded" && content.report !== ""
+        ? content
+        : savedReport;
+  const showReport = report !== null;
 
   return (
     <Frame title={item.question}>
@@ -228,13 +255,7 @@ export function ResearchScreen({
         data-testid="research-header"
         data-status={status}
       >
-        <h1
-          className="text-2xl font-semibold tracking-tight break-words sm:text-3xl"
-          data-testid="research-title"
-          dir="auto"
-        >
-          {item.question}
-        </h1>
+        <ResearchTitle question={item.question} />
         <Meta item={item} status={status} elapsedMs={elapsedMs} />
         {showReport ? null : (
           <>
@@ -267,12 +288,12 @@ export function ResearchScreen({
         </Alert>
       ) : null}
 
-      {showReport ? (
+      {report ? (
         <ResearchReport
           item={item}
-          parts={content.message?.parts ?? []}
-          report={content.report}
-          citations={content.citations}
+          parts={report.message?.parts ?? []}
+          report={report.report}
+          citations={report.citations}
           entryActions={entryActions}
         />
       ) : status === "succeeded" && (view.status === null || view.status === "succeeded") ? (

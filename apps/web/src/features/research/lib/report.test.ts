@@ -2,7 +2,7 @@ import type { ResearchCitationsPart, ResearchSource } from "@nexus/contracts";
 import { RESEARCH_BUDGETS } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
 import { activateLocale } from "@/lib/i18n/i18n.ts";
-import { budgetRatio, formatElapsed, reportFileName, reportMarkdown, reportToc } from "./report.ts";
+import { budgetRatio, formatElapsed, reportFileName, reportMarkdown } from "./report.ts";
 
 const source = (id: number, status: ResearchSource["status"]): ResearchSource => ({
   id,
@@ -44,20 +44,6 @@ const PART: ResearchCitationsPart = {
   ],
   sources: [source(3, "read"), source(1, "read"), source(2, "failed"), source(4, "found")],
 };
-
-describe("reportToc", () => {
-  it("lists the two highest heading levels outside code, counting every heading", () => {
-    const toc = reportToc(
-      "# Title\n\n## Summary [7]\n\n```\n# not a heading\n```\n\n### Deep\n\n#### Deeper\n\n## **Open** questions",
-    );
-    expect(toc).toEqual([
-      { index: 0, level: 1, text: "Title" },
-      { index: 1, level: 2, text: "Summary" },
-      { index: 4, level: 2, text: "Open questions" },
-    ]);
-    expect(reportToc("No headings at all.")).toEqual([]);
-  });
-});
 
 describe("reportMarkdown", () => {
   it("numbers citations by source, lists sources read then found, and marks unverified quotes", () => {
