@@ -2,6 +2,7 @@ import { isPresetAgentId } from "@nexus/contracts";
 import type { Context } from "hono";
 import { presetAgent } from "./ai/agents/presets.ts";
 import type { AppEnv, Deps } from "./deps.ts";
+import { documentChatValues } from "./first-view.document.ts";
 import { AppError } from "./lib/errors.ts";
 import * as threads from "./modules/threads/threads.service.ts";
 import type { FirstViewSource, FirstViewValues } from "./static.ts";
@@ -27,7 +28,8 @@ function threadIdOf(pathname: string): string | null {
  * What an /app page's first view (apps/web/src/app/first-views.tsx) shows for this request, from
  * the session (the session middleware ran): nothing for an anonymous visitor; for a signed-in
  * person "signedIn" and their first name; on a preset agent's new chat, the agent and its starters;
- * on one of their saved threads, its first question and answer. Someone else's thread, or one that
+ * on a new chat over one of their documents, its name; on one of their saved threads, its first
+ * question and answer. Someone else's thread, or one that
  * is not there, shows nothing of it.
  */
 export function firstViewSource(deps: Deps): FirstViewSource {
@@ -50,6 +52,7 @@ export function firstViewSource(deps: Deps): FirstViewSource {
       values.agentDescription = agent.description;
       values.agentStarters = agent.starters;
     }
+    Object.assign(values, await documentChatValues(deps, user, pathname));
     const threadId = threadIdOf(pathname);
     if (threadId === null) return values;
     try {

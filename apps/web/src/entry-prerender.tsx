@@ -79,6 +79,8 @@ export function appPagePreloads(): AppPagePreload[] {
     appPage(app.agents, "agents.tsx"),
     appPage(app.presetAgentThread, "preset-agent.tsx", MARKDOWN),
     appPage(app.presetAgent, "preset-agent.tsx"),
+    appPage(app.documentChat, "document-chat.tsx"),
+    appPage(app.pdfChat, "document-chat.tsx"),
     { pattern: `${app.root.path}/*`, modules: APP_SHELL },
   ];
 }
@@ -191,8 +193,9 @@ export async function renderAppShell(): Promise<string> {
 export async function renderFirstViews(): Promise<
   Array<{ pattern: string; fields: FirstViewField[]; html: string }>
 > {
-  // The agents hub's first view reads its own part (catalogue-parts.ts) besides the app's.
-  await Promise.all([needCatalogue("app"), needCatalogue("agents")]);
+  // The agents hub's and the document chat's first views read their own parts (catalogue-parts.ts)
+  // besides the app's.
+  await Promise.all([needCatalogue("app"), needCatalogue("agents"), needCatalogue("documents")]);
   await activateLocale(DEFAULT_LOCALE);
   return Promise.all(
     firstViews().map(async (view) => {

@@ -7,6 +7,7 @@ import { paths } from "@/config/paths.ts";
 import { AgentChatFirstView } from "@/features/agents/components/agent-chat.tsx";
 import { AgentsHubFirstView } from "@/features/agents/components/agents-hub.tsx";
 import { QuestionHeading } from "@/features/answer/components/answer-turn.tsx";
+import { DocumentChatFirstView } from "@/features/documents/components/document-chat-first-view.tsx";
 import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
 import { AgentsPage } from "./routes/app/agents.tsx";
 import { HomeFrame, HomeSearchSkeleton } from "./routes/app/home.tsx";
@@ -27,7 +28,17 @@ export type FirstViewField =
   | "agentName"
   | "agentDescription"
   /** A list: the server repeats the list item (<li>) holding its marker once per value. */
-  | "agentStarters";
+  | "agentStarters"
+  | "documentName"
+  /** Which starters a new document chat offers first: its document's kind's (any value). */
+  | (typeof DOCUMENT_SUBJECTS)[number]["field"];
+
+/** A new document chat's starters by subject (features/documents/lib/starters.ts), with a kind of each. */
+const DOCUMENT_SUBJECTS = [
+  { field: "documentText", kind: "pdf" },
+  { field: "documentSheet", kind: "xlsx" },
+  { field: "documentSlides", kind: "pptx" },
+] as const;
 
 /** How a field's value stands in the prerendered markup (React leaves these characters as they are). */
 export const firstViewMarker = (field: FirstViewField) => `%%nexus:${field}%%`;
@@ -94,6 +105,12 @@ export function firstViews(): FirstView[] {
         </StaticRouter>
       ),
     },
+    ...DOCUMENT_SUBJECTS.map(({ field, kind }) => ({
+      // A new chat over one of the person's ready documents.
+      pattern: `${app.root.path}/${app.documentChat.path}`,
+      fields: ["documentName", field] satisfies FirstViewField[],
+      node: <DocumentChatFirstView name={firstViewMarker("documentName")} kind={kind} />,
+    })),
     {
       pattern: `${app.root.path}/${app.searchResult.path}`,
       fields: ["question", "answer"],
