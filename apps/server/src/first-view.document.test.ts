@@ -70,6 +70,8 @@ describe("first view of a new document chat", () => {
       [`/app/document-chat/${processing}`, owner.cookie],
       [`/app/document-chat/${failed}`, owner.cookie],
       [`/app/document-chat/${scanned}`, owner.cookie],
+      // A cited passage's link opens on the document, not the chat.
+      [`/app/document-chat/${pdf}?chunk=2`, owner.cookie],
       // A saved chat (it may have turns): the app draws it.
       [`/app/document-chat/${pdf}/SomeThread1`, owner.cookie],
     ] as const) {

@@ -24,14 +24,16 @@ const subjectField = (kind: string) =>
  * starters, when it is theirs and ready, and its bar shows nothing more (no warnings, no
  * recognised text). Anything else (someone else's, missing, failed, still being read) shows nothing
  * of it: the page draws its loading frame.
+ * (`url`: the request's; its path is the page's.)
  */
 export async function documentChatValues(
   deps: Deps,
   user: SessionUser,
-  pathname: string,
+  url: URL,
 ): Promise<FirstViewValues> {
-  const segment = NEW_DOCUMENT_CHAT.exec(pathname)?.[1];
-  if (segment === undefined) return {};
+  const segment = NEW_DOCUMENT_CHAT.exec(url.pathname)?.[1];
+  // A cited passage's link (?chunk=) opens on the document (the phone's other tab): not drawn here.
+  if (segment === undefined || url.searchParams.has("chunk")) return {};
   let id: string;
   try {
     id = decodeURIComponent(segment);

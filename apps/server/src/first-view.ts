@@ -52,7 +52,7 @@ export function firstViewSource(deps: Deps): FirstViewSource {
       values.agentDescription = agent.description;
       values.agentStarters = agent.starters;
     }
-    Object.assign(values, await documentChatValues(deps, user, pathname));
+    Object.assign(values, await documentChatValues(deps, user, new URL(c.req.url)));
     const threadId = threadIdOf(pathname);
     if (threadId === null) return values;
     try {
