@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { presetAgent } from "./ai/agents/presets.ts";
 import type { AppEnv, Deps, SessionUser } from "./deps.ts";
 import { discoverValues } from "./first-view.discover.ts";
+import { documentChatValues } from "./first-view.document.ts";
 import { researchFirstView } from "./first-view.research.ts";
 import { AppError } from "./lib/errors.ts";
 import * as agents from "./modules/agents/agents.service.ts";
@@ -60,7 +61,8 @@ async function agentCards(deps: Deps, user: SessionUser): Promise<FirstViewValue
  * What an /app page's first view (apps/web/src/app/first-views.tsx) shows for this request, and
  * in which language, from the session (the session middleware ran): nothing for an anonymous visitor; for a signed-in
  * person "signedIn" and their first name; on a preset agent's new chat, the agent and its starters;
- * on the agents hub, every preset agent's card; on one of their saved threads, its first question and answer. Someone else's thread, or one that
+ * on the agents hub, every preset agent's card; on a new chat over one of their documents, its
+ * name; on one of their saved threads, its first question and answer. Someone else's thread, or one that
  * is not there, shows nothing of it.
  */
 export function firstViewSource(deps: Deps, discover?: DiscoverFeed): FirstViewSource {
@@ -94,6 +96,7 @@ export function firstViewSource(deps: Deps, discover?: DiscoverFeed): FirstViewS
     }
     if (AGENTS_HUB.test(pathname)) Object.assign(values, await agentCards(deps, user));
     Object.assign(values, await researchFirstView(deps, c, user, pathname));
+    Object.assign(values, await documentChatValues(deps, user, new URL(c.req.url)));
     const threadId = threadIdOf(pathname);
     if (threadId === null) return values;
     try {

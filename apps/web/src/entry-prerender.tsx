@@ -79,6 +79,8 @@ export function appPagePreloads(): AppPagePreload[] {
     appPage(app.agents, "agents.tsx"),
     appPage(app.presetAgentThread, "preset-agent.tsx", MARKDOWN),
     appPage(app.presetAgent, "preset-agent.tsx"),
+    appPage(app.documentChat, "document-chat.tsx"),
+    appPage(app.pdfChat, "document-chat.tsx"),
     { pattern: `${app.root.path}/*`, modules: APP_SHELL },
   ];
 }
@@ -198,11 +200,17 @@ export async function renderFirstViews(): Promise<
     dir: "ltr" | "rtl";
   }>
 > {
-  // The agents hub's and a research's first views read their own parts (catalogue-parts.ts).
+  // The agents hub's, a research's and a document chat's first views read their own parts
+  // (catalogue-parts.ts) besides the app's.
   const rendered = [];
   for (const locale of LOCALES) {
     await activateLocale(locale);
-    await Promise.all([needCatalogue("app"), needCatalogue("agents"), needCatalogue("research")]);
+    await Promise.all([
+      needCatalogue("app"),
+      needCatalogue("agents"),
+      needCatalogue("research"),
+      needCatalogue("documents"),
+    ]);
     // One language at a time: the strings are the active language's while its views render.
     const views = await Promise.all(
       firstViews().map(async (view) => {

@@ -102,6 +102,11 @@ function writePrerendered(dist: string) {
         fields: ["agentName", "agentDescription", "agentStarters"],
         html: '<main><h1>%%nexus:agentName%%</h1><p>%%nexus:agentDescription%%</p><ul><li class="s"><button disabled="">%%nexus:agentStarters%%</button></li></ul></main>',
       },
+      ...["documentText", "documentSheet", "documentSlides"].map((subject) => ({
+        pattern: "/app/document-chat/:documentId",
+        fields: ["documentName", subject],
+        html: `<main><h1>%%nexus:documentName%%</h1><p>${subject}</p></main>`,
+      })),
       {
         pattern: "/app/search/:queryAndId",
         fields: ["question", "answer"],

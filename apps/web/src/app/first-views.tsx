@@ -15,6 +15,7 @@ import {
   DISCOVER_FIRST_VIEW_FIELDS,
   DiscoverFeedFirstView,
 } from "@/features/discover/components/discover-feed.tsx";
+import { DocumentChatFirstView } from "@/features/documents/components/document-chat-first-view.tsx";
 import { ThreadHeaderBar, ThreadTitle } from "@/features/history/components/thread-header.tsx";
 import { ResearchReportFirstView } from "@/features/research/components/research-first-view.tsx";
 import { firstViewMarker as marker } from "@/lib/first-view-markers.tsx";
@@ -47,7 +48,17 @@ export type FirstViewField =
   | "agentStarters"
   /** Lists of records (lib/first-view-markers.tsx): the preset agents' cards, the recent ones. */
   | (typeof AGENT_CARD_FIELDS)[number]
-  | (typeof DISCOVER_FIRST_VIEW_FIELDS)[number];
+  | (typeof DISCOVER_FIRST_VIEW_FIELDS)[number]
+  | "documentName"
+  /** Which starters a new document chat offers first: its document's kind's (any value). */
+  | (typeof DOCUMENT_SUBJECTS)[number]["field"];
+
+/** A new document chat's starters by subject (features/documents/lib/starters.ts), with a kind of each. */
+const DOCUMENT_SUBJECTS = [
+  { field: "documentText", kind: "pdf" },
+  { field: "documentSheet", kind: "xlsx" },
+  { field: "documentSlides", kind: "pptx" },
+] as const;
 
 /** How a field's value stands in the prerendered markup (React leaves these characters as they are). */
 export const firstViewMarker = (field: FirstViewField) => marker(field);
@@ -125,6 +136,12 @@ export function firstViews(): FirstView[] {
         </StaticRouter>
       ),
     },
+    ...DOCUMENT_SUBJECTS.map(({ field, kind }) => ({
+      // A new chat over one of the person's ready documents.
+      pattern: `${app.root.path}/${app.documentChat.path}`,
+      fields: ["documentName", field] satisfies FirstViewField[],
+      node: <DocumentChatFirstView name={firstViewMarker("documentName")} kind={kind} />,
+    })),
     {
       pattern: `${app.root.path}/${app.discover.path}`,
       fields: [...DISCOVER_FIRST_VIEW_FIELDS],

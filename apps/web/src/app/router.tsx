@@ -85,11 +85,8 @@ const SubscriptionPlans = lazyPage(() =>
   import("./routes/app/subscription-plans.tsx").then((m) => m.SubscriptionPlansRoute),
 );
 // The document viewer's and chat's messages are a catalogue part of their own, loaded with them.
-const PdfChat = lazyPage(() =>
-  Promise.all([import("./routes/app/pdf-chat.tsx"), needCatalogue("documents")]).then(
-    ([m]) => m.PdfChatRoute,
-  ),
-);
+// One element for a document's and a PDF's chat: a new chat moves on to its thread's address (a
+// PDF's to /app/pdf-chat) without drawing the screen again or downloading another chunk.
 const DocumentChat = lazyPage(() =>
   Promise.all([import("./routes/app/document-chat.tsx"), needCatalogue("documents")]).then(
     ([m]) => m.DocumentChatRoute,
@@ -189,7 +186,7 @@ export function appRoutes(signInToken: string | null): RouteObject[] {
                 { path: app.deepResearchThread.path, element: DeepResearch },
                 { path: app.extraction.path, element: Extraction },
                 { path: app.extractionThread.path, element: Extraction },
-                { path: app.pdfChat.path, element: PdfChat },
+                { path: app.pdfChat.path, element: DocumentChat },
                 { path: app.documentChat.path, element: DocumentChat },
                 { path: app.documentChatThread.path, element: DocumentChat },
                 { path: app.nexdocsList.path, element: NexDocsList },

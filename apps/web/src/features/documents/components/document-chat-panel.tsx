@@ -58,7 +58,7 @@ const PIN_TARGETS = {
   composer: '[data-testid="document-composer"]',
 };
 
-function Suggestions({
+export function Suggestions({
   document,
   threadId,
   onPick,

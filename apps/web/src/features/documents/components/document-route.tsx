@@ -1,13 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
-import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
+import type { DocumentInfo } from "@nexus/contracts";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { LoadError } from "@/components/ui/load-error.tsx";
 import { ProgressBar } from "@/components/ui/progress-bar.tsx";
 import { PageSpinner } from "@/components/ui/spinner.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
+import { threadQueryOptions } from "@/lib/chat/thread-query.ts";
 import { useT } from "@/lib/i18n/i18n.ts";
-import { addCollectionFiles } from "../api/collections.ts";
+import { addCollectionFiles, collectionKeys } from "../api/collections.ts";
 import { arrivedDocument, documentKeys, getDocument } from "../api/documents.ts";
 import type { DocumentThreadContext } from "./document-chat-panel.tsx";
 import { DocumentWorkspace } from "./document-workspace.tsx";
@@ -27,6 +29,26 @@ function newThreadId(): string {
 }
 
 /**
+ * A chat that has just been given its id has no turn and no file but its document: its thread and
+ * its files are known without asking, so its screen draws its starters at once (a new chat's first
+ * view, drawn by the server, is replaced by the same screen, not by a spinner).
+ */
+function seedNewThread(queryClient: QueryClient, doc: DocumentInfo, threadId: string) {
+  const expected = { kind: "document", subject: doc.id };
+  queryClient.setQueryData(threadQueryOptions(threadId, expected).queryKey, {
+    threadId,
+    kind: "document",
+    subject: { id: doc.id, name: doc.name },
+    messages: [],
+    entries: [],
+  });
+  queryClient.setQueryData(collectionKeys.files(doc.id, threadId), {
+    threadId,
+    files: [{ id: doc.id, name: doc.name, kind: doc.kind, status: doc.status, primary: true }],
+  });
+}
+
+/**
  * /app/pdf-chat/:documentId/:threadId and /app/document-chat/:documentId(/:threadId): the caller's
  * document beside its chat. Without a thread, a new one (a PDF moves to its pdf-chat URL); a
  * document that is not theirs or failed → not found; one still being read → its progress.
@@ -40,8 +62,15 @@ export function DocumentChatScreen({
   threadHeader?: (thread: DocumentThreadHeaderContext) => ReactNode;
 }) {
   const t = useT();
-  const { documentId = "", threadId } = useParams();
+  const { documentId = "", threadId: shownThread } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Without a thread: a new one (each visit its own), drawn at once while the address moves on.
+  const location = useLocation();
+  const [fresh, setFresh] = useState(() => ({ at: location.key, id: newThreadId() }));
+  if (shownThread === undefined && fresh.at !== location.key)
+    setFresh({ at: location.key, id: newThreadId() });
+  const threadId = shownThread ?? fresh.id;
   const [search] = useSearchParams();
   const info = useQuery({
     queryKey: documentKeys.info(documentId),
@@ -56,6 +85,18 @@ export function DocumentChatScreen({
   useEffect(() => {
     if (info.data) document.title = `${info.data.name} · Nexus`;
   }, [info.data]);
+  const doc = info.data;
+  const threadHref = (thread: string) =>
+    doc?.viewer === "pdf"
+      ? paths.app.pdfChat.href(documentId, thread)
+      : paths.app.documentChat.href(documentId, thread);
+  const moveOn = shownThread === undefined && doc !== undefined ? threadHref(threadId) : null;
+  useEffect(() => {
+    if (moveOn === null) return;
+    // The cited passage (chunk) and its page travel on to the thread's URL.
+    const query = search.size > 0 ? `?${search.toString()}` : "";
+    void navigate(`${moveOn}${query}`, { replace: true });
+  }, [moveOn, search, navigate]);
 
   if (info.isPending) return <PageSpinner />;
   if (info.isError) {
@@ -68,29 +109,28 @@ export function DocumentChatScreen({
       />
     );
   }
-  const doc = info.data;
-  const threadHref = (thread: string) =>
-    doc.viewer === "pdf"
-      ? paths.app.pdfChat.href(doc.id, thread)
-      : paths.app.documentChat.href(doc.id, thread);
-  if (!threadId) {
-    // The cited passage (chunk) and its page travel on to the thread's URL.
-    const query = search.size > 0 ? `?${search.toString()}` : "";
-    return <Navigate to={`${threadHref(newThreadId())}${query}`} replace />;
-  }
+  const ready = info.data;
+  if (
+    shownThread === undefined &&
+    ready.status === "ready" &&
+    queryClient.getQueryData(collectionKeys.files(ready.id, threadId)) === undefined
+  )
+    seedNewThread(queryClient, ready, threadId);
   // A new chat over the same files: those added to this one are added to it first.
   const newChat = (added: string[] = []) => {
     const next = newThreadId();
     const open = () => void navigate(threadHref(next));
-    if (added.length === 0) open();
-    else void addCollectionFiles(doc.id, next, added).then(open, open);
+    if (added.length === 0) {
+      seedNewThread(queryClient, ready, next);
+      open();
+    } else void addCollectionFiles(ready.id, next, added).then(open, open);
   };
-  if (doc.status !== "ready")
+  if (ready.status !== "ready")
     return (
       <div className="mx-auto max-w-md p-10 text-center" role="status">
-        <p className="font-medium">{t("documents.reading", { name: doc.name })}</p>
+        <p className="font-medium">{t("documents.reading", { name: ready.name })}</p>
         <p className="mt-1 text-sm text-muted">
-          {doc.status === "indexing"
+          {ready.status === "indexing"
             ? t("documents.route.opensIndexing")
             : t("documents.route.opensReading")}
         </p>
@@ -98,13 +138,13 @@ export function DocumentChatScreen({
           className="mt-4"
           max={100}
           label={t("documents.route.progress")}
-          value={doc.status === "indexing" ? 80 : doc.status === "parsing" ? 40 : 10}
+          value={ready.status === "indexing" ? 80 : ready.status === "parsing" ? 40 : 10}
         />
       </div>
     );
   return (
     <DocumentWorkspace
-      document={doc}
+      document={ready}
       threadId={threadId}
       chunk={chunk}
       quote={chunk === null ? null : (search.get("quote")?.slice(0, 500) ?? null)}

@@ -204,16 +204,9 @@ export function DocumentWorkspace({
     />
   );
   return (
-    <div
-      className="flex h-[calc(100dvh-3.5rem)] min-h-0 flex-col lg:h-dvh"
-      data-testid="document-workspace"
-    >
+    <div className={WORKSPACE} data-testid="document-workspace">
       <PageMeta title={`${document.name} · Nexus`} noindex />
-      <header className="flex items-center gap-2 border-b border-border bg-surface px-4 py-2">
-        <FileText className="size-4 shrink-0 text-muted" aria-hidden="true" />
-        <h1 className="min-w-0 truncate text-sm font-semibold" title={document.name}>
-          {document.name}
-        </h1>
+      <WorkspaceHeader name={document.name}>
         {document.warnings.length > 0 ? (
           <span className="ml-2 truncate text-xs text-muted">{document.warnings.join(" · ")}</span>
         ) : null}
@@ -236,18 +229,11 @@ export function DocumentWorkspace({
         <span className="ml-auto" />
         <EarlierChats documentId={document.id} threadId={threadId} />
         {onNewChat ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="shrink-0"
-            data-testid="document-new-chat"
+          <NewChatButton
             onClick={() => onNewChat(chatFiles.filter((f) => !f.primary).map((f) => f.id))}
-          >
-            <SquarePen className="size-4" aria-hidden="true" />
-            <span className="max-sm:sr-only">{t("documents.newChat")}</span>
-          </Button>
+          />
         ) : null}
-      </header>
+      </WorkspaceHeader>
       {chatFiles.length > 0 ? (
         <CollectionBar
           documentId={document.id}
@@ -266,43 +252,85 @@ export function DocumentWorkspace({
         <ResizableSplit left={viewer} right={chat} />
       ) : (
         <>
-          <div
-            role="tablist"
-            aria-label={t("documents.tabs")}
-            className="flex border-b border-border bg-surface"
-          >
-            {(["document", "chat"] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                aria-selected={tab === name}
-                onClick={() => setTab(name)}
-                className={clsx(
-                  "flex flex-1 items-center justify-center gap-1.5 py-2 text-sm font-medium",
-                  tab === name ? "border-b-2 border-accent text-fg" : "text-muted",
-                )}
-              >
-                {name === "document" ? (
-                  <FileText className="size-4" aria-hidden="true" />
-                ) : (
-                  <MessageSquare className="size-4" aria-hidden="true" />
-                )}
-                {name === "document" ? t("documents.tab.document") : t("documents.tab.chat")}
-              </button>
-            ))}
-          </div>
+          <WorkspaceTabs tab={tab} onTab={setTab} />
           <div className={clsx("min-h-0 flex-1", tab === "document" ? "" : "hidden")}>{viewer}</div>
-          <div
-            className={clsx(
-              "flex min-h-0 min-w-0 flex-1 flex-col overflow-x-hidden overflow-y-auto px-3",
-              tab === "chat" ? "" : "hidden",
-            )}
-          >
-            {chat}
-          </div>
+          <div className={clsx(PHONE_CHAT, tab === "chat" ? "" : "hidden")}>{chat}</div>
         </>
       )}
+    </div>
+  );
+}
+
+/** The workspace: a screen tall under the phone's top bar, the whole height beside the sidebar. */
+export const WORKSPACE = "flex h-[calc(100dvh-3.5rem)] min-h-0 flex-col lg:h-dvh";
+/** The chat's tab on a phone. */
+export const PHONE_CHAT =
+  "flex min-h-0 min-w-0 flex-1 flex-col overflow-x-hidden overflow-y-auto px-3";
+
+/** The document's bar: its name, then `children` (its notes, buttons). */
+export function WorkspaceHeader({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <header className="flex items-center gap-2 border-b border-border bg-surface px-4 py-2">
+      <FileText className="size-4 shrink-0 text-muted" aria-hidden="true" />
+      <h1 className="min-w-0 truncate text-sm font-semibold" title={name}>
+        {name}
+      </h1>
+      {children}
+    </header>
+  );
+}
+
+export function NewChatButton({ onClick }: { onClick?: () => void }) {
+  const t = useT();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="shrink-0"
+      data-testid="document-new-chat"
+      onClick={onClick}
+    >
+      <SquarePen className="size-4" aria-hidden="true" />
+      <span className="max-sm:sr-only">{t("documents.newChat")}</span>
+    </Button>
+  );
+}
+
+/** On a phone: the document or the chat. */
+export function WorkspaceTabs({
+  tab,
+  onTab,
+}: {
+  tab: "document" | "chat";
+  onTab?: (tab: "document" | "chat") => void;
+}) {
+  const t = useT();
+  return (
+    <div
+      role="tablist"
+      aria-label={t("documents.tabs")}
+      className="flex border-b border-border bg-surface"
+    >
+      {(["document", "chat"] as const).map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          aria-selected={tab === name}
+          onClick={() => onTab?.(name)}
+          className={clsx(
+            "flex flex-1 items-center justify-center gap-1.5 py-2 text-sm font-medium",
+            tab === name ? "border-b-2 border-accent text-fg" : "text-muted",
+          )}
+        >
+          {name === "document" ? (
+            <FileText className="size-4" aria-hidden="true" />
+          ) : (
+            <MessageSquare className="size-4" aria-hidden="true" />
+          )}
+          {name === "document" ? t("documents.tab.document") : t("documents.tab.chat")}
+        </button>
+      ))}
     </div>
   );
 }

@@ -282,7 +282,9 @@ export function PdfViewer({
         }}
         onLoadError={() => setFailed(true)}
         loading={
-          <div className="flex flex-1 items-center justify-center gap-2 p-8 text-muted">
+          // As the loader's (document-text-pane's Loading, the first view's): the same words no
+          // larger, so the page's largest paint is not drawn again later.
+          <div className="flex flex-1 items-center justify-center gap-2 p-8 text-sm text-muted">
             <Spinner /> {t("documents.opening", { name: title })}
           </div>
         }
