@@ -77,6 +77,10 @@ export function appPagePreloads(): AppPagePreload[] {
     appPage(app.customAgentThread, "custom-agent-chat.tsx", MARKDOWN),
     appPage(app.customAgentChat, "custom-agent-chat.tsx"),
     appPage(app.agents, "agents.tsx"),
+    // Deep research's pages before a preset agent's, whose patterns they would match.
+    appPage(app.deepResearchResults, "deep-research-results.tsx"),
+    appPage(app.deepResearchThread, "deep-research.tsx", MARKDOWN),
+    appPage(app.deepResearch, "deep-research.tsx"),
     appPage(app.presetAgentThread, "preset-agent.tsx", MARKDOWN),
     appPage(app.presetAgent, "preset-agent.tsx"),
     appPage(app.documentChat, "document-chat.tsx"),
