@@ -44,14 +44,16 @@ export function drainConnections(server: HttpServer, graceMs: number): Promise<v
  *
  * Closing a listening socket resets (RST) every connection the kernel has completed that the
  * process has not accepted yet, and nginx has already sent its request on each: a PATCH or POST
- * it must not send twice becomes a 502. Connections wait there whenever the event loop is busy,
- * e.g. during the turn that runs the SIGTERM handler. So the server first connects to itself and
- * closes only inside the accept of its own second connection: the first one brings the accept
- * loop round (every connection queued before it is accepted ahead of it); its handler opens the
- * second, which the same loop accepts next, behind whatever had queued meanwhile. The queue is
- * first in, first out: closing there leaves only a connection completed in the few microseconds
- * between that accept and the close to be reset, where closing at once reset everything that
- * had arrived during the turn. Where it cannot connect to itself, it closes at once.
+ * it must not send twice becomes a 502. Connections wait there whenever the event loop is busy
+ * (libuv accepts one connection per listener per turn), e.g. during the turn that runs the
+ * SIGTERM handler, which used to close the listener at once. So the server first connects to
+ * itself and closes only when it accepts its own second connection: the queue is first in, first
+ * out, so every connection queued before the first one has been accepted by then, and the second
+ * one (opened when the first is accepted) is next in line behind whatever queued meanwhile.
+ * Only a connection completed in the turn between that second connect and its accept is still
+ * reset: no listener can close with none (nginx keeps no count of a closing upstream), but the
+ * window is one turn with nothing queued ahead, not everything that arrived while the loop was
+ * busy. Where it cannot connect to itself, it closes at once, as before.
  */
 function closeListener(server: HttpServer, onClosed: () => void): void {
   const address = server.address();
@@ -85,8 +87,6 @@ function closeListener(server: HttpServer, onClosed: () => void): void {
     const index = own.findIndex(
       (o) => o.localPort === socket.remotePort && o.localAddress === socket.remoteAddress,
     );
-    // The second is connected before this handler returns to the accept loop (net.connect's
-    // connect runs on the next tick, which Node runs right after this callback).
     if (index === 0 && own.length === 1) connectToSelf();
     else if (index > 0) close();
   };
