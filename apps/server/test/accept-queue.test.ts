@@ -28,7 +28,7 @@ const PATCH =
 /**
  * Another process (nginx's part): `count` connections to the port, a PATCH sent on each; the
  * marker file once every request is in the kernel's hands; then each connection's outcome (the
- * response, or the error code) as JSON.
+ * response, read to its end, or the error code) as JSON.
  */
 const QUEUED_CLIENT = `
 const net = require("node:net"), fs = require("node:fs");
@@ -37,7 +37,7 @@ const results = []; let written = 0, closed = 0;
 for (let i = 0; i < count; i++) {
   const socket = net.connect(port, "127.0.0.1"); let data = "";
   socket.on("connect", () => socket.write("${PATCH}", () => { if (++written === count) fs.writeFileSync(marker, ""); }));
-  socket.on("data", (chunk) => { data += chunk; });
+  socket.on("data", (chunk) => { data += chunk; if (data.endsWith('{"ok":true}')) socket.destroy(); });
   socket.on("error", (error) => { results[i] = error.code; });
   socket.on("close", () => { results[i] ??= data; if (++closed === count) console.log(JSON.stringify(results)); });
 }`;
@@ -85,7 +85,7 @@ const refused = (port: number) =>
   });
 
 describe("closing a listener resets no connection the kernel already took", () => {
-  it("SIGTERM's drain answers the requests waiting in the accept queue (Connection: close)", async () => {
+  it("SIGTERM's drain answers the requests waiting in the accept queue", async () => {
     let draining = false;
     const server = http.createServer((req, res) => {
       req.resume();
@@ -106,7 +106,7 @@ describe("closing a listener resets no connection the kernel already took", () =
     expect(results).toHaveLength(count);
     for (const result of results) {
       expect(result, "the connection was reset, its request unanswered").toMatch(
-        /^HTTP\/1\.1 200 [\s\S]*\r\nconnection: close\r\n[\s\S]*\{"ok":true\}$/i,
+        /^HTTP\/1\.1 200 [\s\S]*\{"ok":true\}$/,
       );
     }
     // The listener is closed: a balancer's next connection is refused (and passed on).

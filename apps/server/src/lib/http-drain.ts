@@ -11,15 +11,17 @@ const SWEEP_TIMEOUT_MS = 1_000;
  * exactly that (it closes idle connections, Node 19+), so a drain instead:
  * - stops listening (new connections are refused: the balancer passes them to another instance)
  *   without resetting the connections the kernel has already taken (closeListener, below);
- * - answers every request that still arrives on an open connection, with `Connection: close`, so
- *   the client closes it after the answer and knows not to reuse it;
+ * - once it no longer listens, answers every request that still arrives on an open connection
+ *   with `Connection: close`, so the client closes it after the answer and knows not to reuse it
+ *   (not before: nginx would open a new connection for its next request, into the queue the
+ *   listener is about to close);
  * - lets idle connections end from the client side (nginx's upstream keepalive_timeout, below
  *   Node's 5 s keepAliveTimeout, which ends the rest);
  * - after `graceMs`, cuts whatever is still open.
  */
 export function closeOnDrain(server: HttpServer, isDraining: () => boolean): void {
   server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
-    if (isDraining() && !res.headersSent) res.setHeader("connection", "close");
+    if (isDraining() && !server.listening && !res.headersSent) res.setHeader("connection", "close");
   });
 }
 
