@@ -128,6 +128,13 @@ async function main() {
     await jobRuntime.stop(1_000).catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
+    // Taken on an address the check does not reach (HOST=0.0.0.0, another app on one interface).
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      const message = portInUseMessage(env.HOST, env.PORT);
+      logger.fatal(message);
+      console.error(message);
+      process.exit(1);
+    }
     throw error;
   }
   // Prometheus on its own port, without a token: on METRICS_HOST (loopback unless configured).
