@@ -271,6 +271,36 @@ test.describe("app shell", () => {
     }
   });
 
+  test("the app takes over a first view with its content, never with its loading state", async ({
+    page,
+    context,
+    uniqueEmail,
+  }) => {
+    await signInViaApi(context, uniqueEmail("first-view-swap"));
+    // Whether a screen's loading state was ever on the page, from its first byte.
+    await page.addInitScript(`
+      window.loadingSeen = new Set();
+      new MutationObserver(() => {
+        for (const id of ["agents-loading", "discover-loading"])
+          if (document.querySelector("[data-testid=" + id + "]")) window.loadingSeen.add(id);
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    // The screens' data comes late: the app's code is ready well before it.
+    await page.route(/\/api\/(agents|discover)(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    for (const [url, testId] of [
+      ["/app/agents", "preset-agent-card"],
+      ["/app/discover", "discover-card"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByTestId("sidebar-skeleton")).toHaveCount(0);
+      await expect(page.getByTestId(testId).first()).toBeVisible();
+      expect(await page.evaluate("[...window.loadingSeen]"), url).toEqual([]);
+    }
+  });
+
   test("a first view arrives in the visitor's language and direction, as the app then draws it", async ({
     browser,
   }) => {

@@ -81,7 +81,7 @@ describe("Discover's first view offline", () => {
     await indexKnowledgeBase({ db: web.h.db.db });
     const root = async (url: string, cookie?: string) => {
       const html = await (await web.app.request(url, cookie ? { headers: { cookie } } : {})).text();
-      return html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+      return html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>"));
     };
     const anonymous = await root("/app/discover?topic=science");
     expect(anonymous).toContain('<section data-topic="science">');

@@ -35,7 +35,7 @@ describe("first view of a new document chat", () => {
       expect(res.status, url).toBe(200);
       expect(res.headers.get("cache-control"), url).toBe("private, no-cache");
       const html = await res.text();
-      return html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+      return html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>"));
     };
     const FRAME = '<div id="root"><div data-testid="sidebar-skeleton">Loading...</div></div>';
     const owner = await web.h.signIn("first-view-doc-owner@acme.com");
@@ -45,14 +45,14 @@ describe("first view of a new document chat", () => {
     const slides = await seedDocument(owner.userId, "deck.pptx", { kind: "pptx" });
 
     expect(await root(`/app/document-chat/${pdf}`, owner.cookie)).toBe(
-      '<div id="root"><main><h1>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Q3&quot; report.pdf</h1>' +
+      '<div id="root" data-first-view><main><h1>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Q3&quot; report.pdf</h1>' +
         "<p>documentText</p></main></div>",
     );
     expect(await root(`/app/document-chat/${sheet}/`, owner.cookie)).toBe(
-      '<div id="root"><main><h1>figures.xlsx</h1><p>documentSheet</p></main></div>',
+      '<div id="root" data-first-view><main><h1>figures.xlsx</h1><p>documentSheet</p></main></div>',
     );
     expect(await root(`/app/document-chat/${slides}`, owner.cookie)).toBe(
-      '<div id="root"><main><h1>deck.pptx</h1><p>documentSlides</p></main></div>',
+      '<div id="root" data-first-view><main><h1>deck.pptx</h1><p>documentSlides</p></main></div>',
     );
 
     const processing = await seedDocument(owner.userId, "reading.pdf", { status: "parsing" });

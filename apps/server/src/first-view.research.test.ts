@@ -51,7 +51,7 @@ async function root(url: string, cookie?: string) {
   expect(res.status, url).toBe(200);
   expect(res.headers.get("cache-control"), url).toBe("private, no-cache");
   const html = await res.text();
-  return html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+  return html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>"));
 }
 
 describe("a research's first view", () => {
@@ -87,7 +87,7 @@ describe("a research's first view", () => {
     expect(headings).toContain(question);
     const mine = await root(page, owner.cookie);
     expect(mine).toBe(
-      `<div id="root"><main><h1>${escapeHtml(question)}</h1><p>Offline</p><ol>${headings
+      `<div id="root" data-first-view><main><h1>${escapeHtml(question)}</h1><p>Offline</p><ol>${headings
         .map((heading) => `<li>${escapeHtml(heading)}</li>`)
         .join("")}</ol><div>${escapeHtml(report)}</div></main></div>`,
     );

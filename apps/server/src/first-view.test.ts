@@ -16,7 +16,7 @@ describe("first views of /app pages", () => {
       expect(res.headers.get("cache-control"), url).toBe("private, no-cache");
       expect(res.headers.get("vary"), url).toContain("Cookie");
       const html = await res.text();
-      return html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+      return html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>"));
     };
     const FRAME = '<div id="root"><div data-testid="sidebar-skeleton">Loading...</div></div>';
     const owner = await web.h.signIn("first-view-owner@acme.com");
@@ -36,14 +36,16 @@ describe("first views of /app pages", () => {
 
     // The home screen greets a signed-in person by their first name; anyone else plainly.
     expect(await root("/app", owner.cookie)).toBe(
-      '<div id="root"><main><h1>Ask, &lt;img?</h1></main></div>',
+      '<div id="root" data-first-view><main><h1>Ask, &lt;img?</h1></main></div>',
     );
-    expect(await root("/app")).toBe('<div id="root"><main><h1>Ask?</h1></main></div>');
+    expect(await root("/app")).toBe(
+      '<div id="root" data-first-view><main><h1>Ask?</h1></main></div>',
+    );
 
     // A saved thread: its owner sees its first question and answer, as text.
     const thread = "/app/search/what-is-it-FirstView1";
     expect(await root(thread, owner.cookie)).toBe(
-      '<div id="root"><main><h1>&lt;script&gt;alert(&quot;q&quot;)&lt;/script&gt; and &#39;quotes&#39;</h1>' +
+      '<div id="root" data-first-view><main><h1>&lt;script&gt;alert(&quot;q&quot;)&lt;/script&gt; and &#39;quotes&#39;</h1>' +
         "<div>**Bold** &lt;/div&gt;&lt;img src=x onerror=alert(2)&gt; 2 &gt; 1</div></main></div>",
     );
     // Someone else, an anonymous visitor, or a thread that is not there: nothing of it.
@@ -93,7 +95,7 @@ describe("first views of /app pages", () => {
       const html = await (await web.app.request(url, { headers })).text();
       return {
         html: html.slice(html.indexOf("<html"), html.indexOf("<head>")),
-        root: html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>")),
+        root: html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>")),
       };
     };
     const owner = await web.h.signIn("first-view-hub@acme.com");
@@ -144,17 +146,17 @@ describe("first views of /app pages", () => {
       const html = await (await web.app.request(url, { headers })).text();
       return (
         html.slice(0, html.indexOf("<head>")) +
-        html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"))
+        html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>"))
       );
     };
     const english =
-      '<!doctype html><html lang="en"><div id="root"><main><h1>Ask?</h1></main></div>';
+      '<!doctype html><html lang="en"><div id="root" data-first-view><main><h1>Ask?</h1></main></div>';
     expect(await page("/app")).toBe(english);
     expect(await page("/app", { "accept-language": "fr-CH, en;q=0.5" })).toBe(
-      '<!doctype html><html lang="fr" dir="ltr"><div id="root"><main><h1>Demander ?</h1></main></div>',
+      '<!doctype html><html lang="fr" dir="ltr"><div id="root" data-first-view><main><h1>Demander ?</h1></main></div>',
     );
     expect(await page("/app", { "accept-language": "ar" })).toBe(
-      '<!doctype html><html lang="ar" dir="rtl"><div id="root"><main><h1>اسأل؟</h1></main></div>',
+      '<!doctype html><html lang="ar" dir="rtl"><div id="root" data-first-view><main><h1>اسأل؟</h1></main></div>',
     );
     // A language with no first view of its own: the English one, as before.
     expect(await page("/app", { "accept-language": "it" })).toBe(english);

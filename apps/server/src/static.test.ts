@@ -13,7 +13,7 @@ describe("serving the built web app", () => {
     for (const url of ["/app", "/app/settings", "/app/no/such/page", "/blog?tag=unknown"]) {
       const res = await web.app.request(url);
       expect(res.status, url).toBe(200);
-      expect(await res.text()).toContain('<div id="root">');
+      expect(await res.text()).toContain('<div id="root"');
       // An /app page may show who is signed in (its first view): no shared cache keeps it.
       expect(res.headers.get("cache-control")).toBe(
         url.startsWith("/app") ? "private, no-cache" : "no-cache",
@@ -48,7 +48,7 @@ describe("serving the built web app", () => {
       expect(html.indexOf("modulepreload"), url).toBeLessThan(html.indexOf("</head>"));
       expect(html, url).toContain(
         url === "/app"
-          ? '<div id="root"><main><h1>Ask?</h1></main></div>'
+          ? '<div id="root" data-first-view><main><h1>Ask?</h1></main></div>'
           : '<div id="root"><div data-testid="sidebar-skeleton">Loading...</div></div>',
       );
     }

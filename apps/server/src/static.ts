@@ -144,7 +144,11 @@ function appPageHtml(indexHtml: string, prerendered: Prerendered | null) {
     }
     const view = chooseFirstView(prerendered, pathname, values);
     const root = view ? fillFirstView(view.html, values) : (prerendered?.appShell ?? "");
-    const page = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+    // data-first-view: the app keeps it up until the screen's first data is here (src/main.tsx).
+    const page = html.replace(
+      '<div id="root"></div>',
+      () => `<div id="root"${view ? " data-first-view" : ""}>${root}</div>`,
+    );
     // A first view in another language is drawn in it, and in its direction, from the start.
     return view?.locale === undefined
       ? page

@@ -24,6 +24,10 @@ if (!container) throw new Error("index.html lacks #root");
 // Public pages arrive prerendered (apps/web/build/prerender.ts): the same tree hydrates them, so
 // their content stays on screen while the code loads. A sign-in link renders over them instead.
 const hydrate = container.hasAttribute("data-prerendered") && signInToken === null;
+// An /app page whose main content the server drew (apps/server/src/static.ts): see earlyData.
+const firstView = container.hasAttribute("data-first-view") && signInToken === null;
+/** How long the first view waits for the screen's first data before the app draws it anyway. */
+const FIRST_VIEW_WAIT_MS = 2_000;
 let root: Root | null = null;
 const ownRoot = () => {
   root ??= createRoot(container);
@@ -86,25 +90,36 @@ if (landing) {
     void import("@/features/documents/components/pdf-viewer-loader.tsx")
       .then(({ preloadPdfViewer }) => preloadPdfViewer())
       .catch(ignore);
+  // The screen's first data: settled once its early requests have their answers. Meanwhile the
+  // server's first view of the screen (its main content, data-first-view) stays up, so the screen
+  // replaces it with its content rather than with its loading state; at most FIRST_VIEW_WAIT_MS.
+  let earlyDataSettled: () => void = () => undefined;
+  const earlyData = new Promise<void>((resolve) => {
+    earlyDataSettled = resolve;
+  });
   if (inApp && signInToken === null)
-    import("./lib/early-requests.ts").then(({ fetchEarly, peekEarly, screenRequests }) => {
-      const signedIn = fetchEarly(window.location.pathname);
-      const documentPath = screenRequests(window.location.pathname).find((path) =>
-        /^\/documents\/[^/]+$/.test(path),
-      );
-      void signedIn.then((yes) => {
-        // No one signed in: the worker started for a PDF stops (they are asked to sign in).
-        if (!yes) return stopUnusedPdfWorker();
-        // A PDF's viewer starts loading beside the screen's code (its worker started above).
-        if (pdfChat) return preloadPdfViewer();
-        // A document's address (a cited file's link): once its info says PDF, the same.
-        peekEarly<DocumentInfo>(documentPath ?? "")?.then((info) => {
-          if (info.viewer !== "pdf") return;
-          pdfWorker();
-          preloadPdfViewer();
-        }, ignore);
-      });
-    }, ignore);
+    import("./lib/early-requests.ts").then(
+      ({ earlySettled, fetchEarly, peekEarly, screenRequests }) => {
+        const signedIn = fetchEarly(window.location.pathname, window.location.search);
+        void signedIn.then(earlySettled).then(earlyDataSettled);
+        const documentPath = screenRequests(window.location.pathname).find((path) =>
+          /^\/documents\/[^/]+$/.test(path),
+        );
+        void signedIn.then((yes) => {
+          // No one signed in: the worker started for a PDF stops (they are asked to sign in).
+          if (!yes) return stopUnusedPdfWorker();
+          // A PDF's viewer starts loading beside the screen's code (its worker started above).
+          if (pdfChat) return preloadPdfViewer();
+          // A document's address (a cited file's link): once its info says PDF, the same.
+          peekEarly<DocumentInfo>(documentPath ?? "")?.then((info) => {
+            if (info.viewer !== "pdf") return;
+            pdfWorker();
+            preloadPdfViewer();
+          }, ignore);
+        });
+      },
+      earlyDataSettled,
+    );
   // While a sign-in link completes the app shows nothing (spec §2): not even the loading frame
   // the server put in an /app page.
   if (signInToken !== null) {
@@ -126,6 +141,8 @@ if (landing) {
     // left to the screen's own boundary (its retry view).
     if (hydrate) await app.preloadRoute(window.location.pathname);
     else if (inApp) await app.preloadRoute(window.location.pathname).catch(() => undefined);
+    if (firstView)
+      await Promise.race([earlyData, new Promise((r) => setTimeout(r, FIRST_VIEW_WAIT_MS))]);
     return app;
   }).then(({ App }) => {
     show(

@@ -142,4 +142,57 @@ describe("fetchEarly", () => {
     expect(early.takeArrived("/me")).toBeUndefined();
     await expect(early.takeEarly("/me")).rejects.toMatchObject({ status: 500 });
   });
+
+  it("starts Discover's feed for anyone: the address's topic, else the default one", async () => {
+    const { early, asked } = await setUp(ANONYMOUS);
+    await expect(early.fetchEarly("/app/discover", "?topic=science")).resolves.toBe(false);
+    await settle();
+    expect(asked).toEqual(["/me", "/discover"]);
+    expect(early.peekEarly("/discover?topic=science")).not.toBeNull();
+    expect(early.publicRequests("/app/discover/", "?topic=%3Cx%3E")).toEqual([
+      "/discover?topic=technology",
+    ]);
+    expect(early.publicRequests("/app/agents", "?topic=science")).toEqual([]);
+  });
+});
+
+describe("earlySettled", () => {
+  it("settles once GET /api/me and the screen's requests it started have their answers", async () => {
+    const { early, release } = await setUp(SIGNED_IN);
+    void early.fetchEarly("/app/agents/quick-answer/T1");
+    let settled = false;
+    void early.earlySettled().then(() => {
+      settled = true;
+    });
+    await settle();
+    // The catalogue and the thread are still on their way.
+    expect(settled).toBe(false);
+    release("/agents");
+    await settle();
+    expect(settled).toBe(false);
+    release("/threads/T1");
+    await settle();
+    expect(settled).toBe(true);
+  });
+
+  it("settles on failures too, and at once when nothing was started", async () => {
+    vi.resetModules();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: "internal", message: "Broken" } }), {
+            status: 500,
+            headers: { "Content-Type": "application/json" },
+          }),
+      ),
+    );
+    const early: EarlyModule = await import("./early-requests.ts");
+    await expect(early.earlySettled()).resolves.toBeUndefined();
+    void early.fetchEarly("/app/discover", "");
+    await expect(early.earlySettled()).resolves.toBeUndefined();
+    await expect(early.takeEarly("/discover?topic=technology")).rejects.toMatchObject({
+      status: 500,
+    });
+  });
 });

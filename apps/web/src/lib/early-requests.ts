@@ -1,4 +1,9 @@
-import type { MeResponse } from "@nexus/contracts";
+import {
+  DEFAULT_DISCOVER_TOPIC,
+  type DiscoverTopic,
+  isDiscoverTopic,
+  type MeResponse,
+} from "@nexus/contracts";
 import { threadIdFromQueryAndId } from "@/config/paths.ts";
 import { apiRequest } from "./api-client.ts";
 
@@ -27,7 +32,15 @@ export const earlyPaths = {
     }`,
   research: (threadId: string) => `/research/${encodeURIComponent(threadId)}`,
   document: (documentId: string) => `/documents/${encodeURIComponent(documentId)}`,
+  discover: (topic: DiscoverTopic) => `/discover?topic=${encodeURIComponent(topic)}`,
 } as const;
+
+/** What anyone's screen at `pathname` (with its `search`) asks for first: Discover's feed. */
+export function publicRequests(pathname: string, search: string): string[] {
+  if (!/^\/app\/discover\/?$/.test(pathname)) return [];
+  const topic = new URLSearchParams(search).get("topic");
+  return [earlyPaths.discover(isDiscoverTopic(topic) ? topic : DEFAULT_DISCOVER_TOPIC)];
+}
 
 /** The specialists' screens under /app/agents/<id>: not preset agents (no agent thread to ask). */
 const SPECIALIST_SCREENS = new Set(["deepresearch", "structured-information-extraction"]);
@@ -84,6 +97,8 @@ export function screenRequests(pathname: string): string[] {
 interface Early {
   request: Promise<unknown>;
   arrived: boolean;
+  /** It failed (its query hears why when it takes it). */
+  failed: boolean;
   value: unknown;
 }
 
@@ -94,7 +109,7 @@ const asked = new Set<string>();
 function start(path: string): Promise<unknown> | null {
   if (asked.has(path) || early.has(path)) return null;
   const request = apiRequest<unknown>(path);
-  const entry: Early = { request, arrived: false, value: undefined };
+  const entry: Early = { request, arrived: false, failed: false, value: undefined };
   early.set(path, entry);
   request.then(
     (value) => {
@@ -102,19 +117,22 @@ function start(path: string): Promise<unknown> | null {
       entry.value = value;
     },
     // Whoever takes it hears of a failure; until then it must not be reported as unhandled.
-    () => undefined,
+    () => {
+      entry.failed = true;
+    },
   );
   return request;
 }
 
 /**
- * Starts GET /api/me and, for a signed-in person, the screen's own requests. Resolves with whether
- * someone is signed in (false when GET /api/me fails or was asked for already), so the caller can
- * start what only a signed-in person's screen needs.
+ * Starts GET /api/me, anyone's screen requests and, for a signed-in person, the screen's own.
+ * Resolves with whether someone is signed in (false when GET /api/me fails or was asked for
+ * already), so the caller can start what only a signed-in person's screen needs.
  */
-export function fetchEarly(pathname: string): Promise<boolean> {
+export function fetchEarly(pathname: string, search = ""): Promise<boolean> {
   const me = start(earlyPaths.me) as Promise<MeResponse> | null;
   if (!me) return Promise.resolve(false);
+  for (const path of publicRequests(pathname, search)) start(path);
   const screen = screenRequests(pathname);
   return me.then(
     // Anonymous: the screen asks them to sign in and never sends these (a 401 would only be noise).
@@ -125,6 +143,22 @@ export function fetchEarly(pathname: string): Promise<boolean> {
     },
     () => false,
   );
+}
+
+/**
+ * Settles once every request started early for this page has its answer (or failed): what its
+ * screen shows first. src/main.tsx keeps the server's first view up until then (within a limit),
+ * so the screen replaces it with its content, not with its loading state.
+ */
+export function earlySettled(): Promise<void> {
+  const settled = (): Promise<void> => {
+    const pending = [...early.values()].filter((entry) => !entry.arrived && !entry.failed);
+    return pending.length === 0
+      ? Promise.resolve()
+      : // Answers can start more (GET /api/me starts the screen's): look again once these settle.
+        Promise.allSettled(pending.map((entry) => entry.request)).then(settled);
+  };
+  return settled();
 }
 
 function forget(path: string): void {
