@@ -31,6 +31,22 @@ async function setUp(me: unknown) {
   return { early, asked, release: (path: string) => held.get(path)?.() };
 }
 
+/** A fresh copy of the module, and a server that answers every request with a 500. */
+async function withFailingServer(): Promise<EarlyModule> {
+  vi.resetModules();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: { code: "internal", message: "Broken" } }), {
+          status: 500,
+          headers: { "Content-Type": "application/json" },
+        }),
+    ),
+  );
+  return import("./early-requests.ts");
+}
+
 /** Lets the started requests settle (fetch, JSON, the chained screen requests). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -125,18 +141,7 @@ describe("fetchEarly", () => {
   });
 
   it("hands a failed request's failure to the query that takes it", async () => {
-    vi.resetModules();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ error: { code: "internal", message: "Broken" } }), {
-            status: 500,
-            headers: { "Content-Type": "application/json" },
-          }),
-      ),
-    );
-    const early: EarlyModule = await import("./early-requests.ts");
+    const early = await withFailingServer();
     await expect(early.fetchEarly("/app/agents")).resolves.toBe(false);
     await settle();
     expect(early.takeArrived("/me")).toBeUndefined();
@@ -176,18 +181,7 @@ describe("earlySettled", () => {
   });
 
   it("settles on failures too, and at once when nothing was started", async () => {
-    vi.resetModules();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ error: { code: "internal", message: "Broken" } }), {
-            status: 500,
-            headers: { "Content-Type": "application/json" },
-          }),
-      ),
-    );
-    const early: EarlyModule = await import("./early-requests.ts");
+    const early = await withFailingServer();
     await expect(early.earlySettled()).resolves.toBeUndefined();
     void early.fetchEarly("/app/discover", "");
     await expect(early.earlySettled()).resolves.toBeUndefined();

@@ -7,6 +7,7 @@ import { TINY_PNG } from "../../../test/authz-matrix-seeds.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { tinyGif } from "../exports/exports-test-kit.ts";
 import { exportImages } from "./nexdocs.export-images.ts";
+import { uploadImage } from "./nexdocs-image-kit.ts";
 
 /**
  * NexDocs' exports of a document with images (issue 40): PNG, JPEG and GIF embedded in DOCX and
@@ -25,19 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-async function _documents(userId: string): Promise<number> {
-  const rows = await h.db.db.select().from(schema.nexdocsDocuments);
-  return rows.filter((r) => r.userId === userId).length;
-}
-
-function upload(cookie: string | undefined, id: string, body: Uint8Array | string) {
-  return h.app.request(`http://nexus.test/api/nexdocs/${id}/images`, {
-    method: "POST",
-    headers: { ...(cookie ? { cookie } : {}), "content-type": "application/octet-stream" },
-    body,
-  });
-}
 
 // 2×2 JPEG (jpeg-js), 3×2 GIF (exports-test-kit) and 1×1 lossless WebP.
 const TINY_JPEG = Buffer.from(
@@ -58,7 +46,8 @@ async function pictures() {
   ).json()) as NexdocsDocument;
   const [png, jpeg, gif, webp] = await Promise.all(
     [TINY_PNG, TINY_JPEG, TINY_GIF, TINY_WEBP].map(
-      async (bytes) => (await (await upload(owner.cookie, doc.id, bytes)).json()) as NexdocsImage,
+      async (bytes) =>
+        (await (await uploadImage(h, owner.cookie, doc.id, bytes)).json()) as NexdocsImage,
     ),
   );
   if (!png || !jpeg || !gif || !webp) throw new Error("an upload failed");

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TINY_PNG } from "../../../test/authz-matrix-seeds.ts";
 import { createHarness, type Harness } from "../../../test/harness.ts";
 import { saveEntry } from "../shares/shares-test-kit.ts";
+import { uploadImage } from "./nexdocs-image-kit.ts";
 
 /**
  * NexDocs' "Open in NexDocs", read-only links and images (issue 40): a thread or one answer of
@@ -38,14 +39,6 @@ afterAll(async () => {
 async function documents(userId: string): Promise<number> {
   const rows = await h.db.db.select().from(schema.nexdocsDocuments);
   return rows.filter((r) => r.userId === userId).length;
-}
-
-function upload(cookie: string | undefined, id: string, body: Uint8Array | string) {
-  return h.app.request(`http://nexus.test/api/nexdocs/${id}/images`, {
-    method: "POST",
-    headers: { ...(cookie ? { cookie } : {}), "content-type": "application/octet-stream" },
-    body,
-  });
 }
 
 describe("Open in NexDocs", { timeout: 60_000 }, () => {
@@ -136,7 +129,7 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
     const doc = (await created.json()) as NexdocsDocument;
 
     // Images: raster types by their bytes, the owner's, bounded, with clear refusals.
-    const up = await upload(owner.cookie, doc.id, TINY_PNG);
+    const up = await uploadImage(h, owner.cookie, doc.id, TINY_PNG);
     expect(up.status).toBe(201);
     const image = (await up.json()) as NexdocsImage;
     expect(image.src).toBe(`/api/nexdocs/${doc.id}/images/${image.id}`);
@@ -147,9 +140,10 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
     expect(Buffer.from(await own.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     expect((await h.request(image.src, other)).status).toBe(404);
     expect((await h.request(image.src)).status).toBe(401);
-    expect((await upload(other.cookie, doc.id, TINY_PNG)).status).toBe(404);
-    expect((await upload(undefined, doc.id, TINY_PNG)).status).toBe(401);
-    const svg = await upload(
+    expect((await uploadImage(h, other.cookie, doc.id, TINY_PNG)).status).toBe(404);
+    expect((await uploadImage(h, undefined, doc.id, TINY_PNG)).status).toBe(401);
+    const svg = await uploadImage(
+      h,
       owner.cookie,
       doc.id,
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -160,7 +154,7 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
     );
     const huge = new Uint8Array(NEXDOCS_IMAGE_LIMITS.bytes + 1);
     huge.set(TINY_PNG);
-    const big = await upload(owner.cookie, doc.id, huge);
+    const big = await uploadImage(h, owner.cookie, doc.id, huge);
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: { message: string } }).error.message).toBe(
       NEXDOCS_IMAGE_TOO_LARGE_MESSAGE,
@@ -246,7 +240,7 @@ describe("NexDocs share links and images", { timeout: 60_000 }, () => {
       await h.request("/api/nexdocs", { method: "POST", cookie: owner.cookie, body: {} })
     ).json()) as NexdocsDocument;
     const otherImage = (await (
-      await upload(owner.cookie, otherDoc.id, TINY_PNG)
+      await uploadImage(h, owner.cookie, otherDoc.id, TINY_PNG)
     ).json()) as NexdocsImage;
     expect((await h.request(`/api/shares/${link.shareId}/images/${otherImage.id}`)).status).toBe(
       404,
