@@ -1,9 +1,5 @@
 import { OFFLINE_MODE_EXPLANATION, OFFLINE_MODE_LABEL } from "@nexus/contracts/answer-constants";
 import {
-  DISCOVER_OFFLINE_EXPLANATION,
-  DISCOVER_OFFLINE_LABEL,
-} from "@nexus/contracts/discover-constants";
-import {
   CITATION_UNVERIFIED_LABEL,
   CITATION_VERIFIED_LABEL,
   COUNTER_LABELS,
@@ -26,7 +22,5 @@ export const SPEC_STRINGS = {
   citationUnverified: CITATION_UNVERIFIED_LABEL,
   offlineMode: OFFLINE_MODE_LABEL,
   offlineModeExplanation: OFFLINE_MODE_EXPLANATION,
-  discoverOffline: DISCOVER_OFFLINE_LABEL,
-  discoverOfflineExplanation: DISCOVER_OFFLINE_EXPLANATION,
 } as const;
 export type SpecKey = keyof typeof SPEC_STRINGS;

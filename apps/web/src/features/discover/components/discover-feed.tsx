@@ -47,8 +47,8 @@ function DiscoverOfflineBadge() {
   const t = useT();
   return (
     <OfflineBadge
-      label={t("spec.discoverOffline")}
-      explanation={t("spec.discoverOfflineExplanation")}
+      label={t("discover.offlineLabel")}
+      explanation={t("discover.offlineExplanation")}
       testId="discover-offline-badge"
       size="md"
     />

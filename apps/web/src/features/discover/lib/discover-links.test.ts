@@ -1,4 +1,7 @@
+import { DISCOVER_OFFLINE_EXPLANATION, DISCOVER_OFFLINE_LABEL } from "@nexus/contracts";
 import { describe, expect, it } from "vitest";
+import de from "@/locales/de.json";
+import en from "@/locales/en.json";
 import { askHref, safeImageSrc, sourceHref } from "./discover-links.ts";
 
 describe("discover links", () => {
@@ -24,5 +27,13 @@ describe("discover links", () => {
     expect(sourceHref("//evil.example")).toBeNull();
     expect(sourceHref("javascript:alert(1)")).toBeNull();
     expect(sourceHref("https://news.example.org/a")).toBe("https://news.example.org/a");
+  });
+});
+
+describe("Discover's offline mark", () => {
+  it("says in English exactly the server's words (@nexus/contracts), and is translated", () => {
+    expect(en["discover.offlineLabel"]).toBe(DISCOVER_OFFLINE_LABEL);
+    expect(en["discover.offlineExplanation"]).toBe(DISCOVER_OFFLINE_EXPLANATION);
+    expect(de["discover.offlineLabel"]).not.toBe(DISCOVER_OFFLINE_LABEL);
   });
 });
