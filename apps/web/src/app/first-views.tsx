@@ -40,9 +40,9 @@ export type FirstViewField =
   | "agentDescription"
   /** A finished research's report (its text parts; "question": its question). */
   | "report"
-  /** Set when that research ran without a model (its value is not shown). */
+  /** A condition: that research ran without a model (its value is not shown). */
   | "reportOffline"
-  /** A list: that report's headings, when it lists them (two or more). */
+  /** A list: that report's headings, when it lists them (two or more; a condition too). */
   | "reportContents"
   /** A list: the server repeats the list item (<li>) holding its marker once per value. */
   | "agentStarters"
@@ -163,7 +163,21 @@ export function firstViews(): FirstView[] {
         />
       ),
     },
-    ...researchFirstViews(),
+    {
+      // A finished research's report (one still running, failed or cancelled: the loading frame).
+      pattern: `${app.root.path}/${app.deepResearchThread.path}`,
+      fields: ["question", "report"],
+      node: (
+        <StaticRouter location={app.deepResearch.href()}>
+          <ResearchReportFirstView
+            question={firstViewMarker("question")}
+            report={firstViewMarker("report")}
+            offline={"reportOffline" satisfies FirstViewField}
+            contents={"reportContents" satisfies FirstViewField}
+          />
+        </StaticRouter>
+      ),
+    },
   ];
 }
 
@@ -181,34 +195,6 @@ function AnswerFirstView({ question, answer }: { question: string; answer: strin
         <AnswerPlainText markdown={answer} className="min-w-0 break-words" />
       </article>
     </ChatColumn>
-  );
-}
-
-/**
- * A finished research's report, ran offline or not, with its contents or not (one still running,
- * failed or cancelled: the loading frame).
- */
-function researchFirstViews(): FirstView[] {
-  return [true, false].flatMap((offline) =>
-    [true, false].map((contents) => ({
-      pattern: `${app.root.path}/${app.deepResearchThread.path}`,
-      fields: [
-        "question",
-        "report",
-        ...(offline ? (["reportOffline"] as const) : []),
-        ...(contents ? (["reportContents"] as const) : []),
-      ],
-      node: (
-        <StaticRouter location={app.deepResearch.href()}>
-          <ResearchReportFirstView
-            question={firstViewMarker("question")}
-            report={firstViewMarker("report")}
-            offline={offline}
-            contents={contents ? firstViewMarker("reportContents") : null}
-          />
-        </StaticRouter>
-      ),
-    })),
   );
 }
 
