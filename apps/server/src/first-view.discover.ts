@@ -10,9 +10,6 @@ import type { Deps } from "./deps.ts";
 import type { FirstViewRecord, FirstViewValues } from "./first-view-template.ts";
 import type { DiscoverFeed } from "./modules/discover/discover.service.ts";
 
-/** A picture the page may load: only this server's signed image proxy URL (lib/image-proxy.ts). */
-const PROXIED_IMAGE = /^\/api\/image\?u=(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+&s=[A-Za-z0-9_-]{22}$/;
-
 /**
  * Discover's first view (discover-feed.tsx DiscoverFeedFirstView, discover-card.tsx): the topic of
  * `?topic=` (an unknown one the default, as the page shows it), its status line and a card per
@@ -21,7 +18,7 @@ const PROXIED_IMAGE = /^\/api\/image\?u=(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+&s=[A-Z
  * has no items yet (the page's loading grid).
  */
 export async function discoverValues(
-  deps: Pick<Deps, "clock">,
+  deps: Pick<Deps, "clock" | "images">,
   feed: DiscoverFeed,
   requested: string | undefined,
   locale: string,
@@ -33,7 +30,8 @@ export async function discoverValues(
   const age = (iso: string) => relativeTime(iso, now, locale === "en" ? undefined : locale);
   const withMedia = shown.items.some((item) => item.imageUrl);
   const card = (item: DiscoverItem): FirstViewRecord => {
-    const image = item.imageUrl && PROXIED_IMAGE.test(item.imageUrl) ? item.imageUrl : "";
+    // A picture the page may load: only this server's own signed image proxy URL.
+    const image = deps.images.own(item.imageUrl) ?? "";
     const href = discoverSourceHref(item.url) ?? "";
     return {
       title: item.title,

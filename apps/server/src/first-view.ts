@@ -59,11 +59,12 @@ async function agentCards(deps: Deps, user: SessionUser): Promise<FirstViewValue
 
 /**
  * What an /app page's first view (apps/web/src/app/first-views.tsx) shows for this request, and
- * in which language, from the session (the session middleware ran): nothing for an anonymous visitor; for a signed-in
- * person "signedIn" and their first name; on a preset agent's new chat, the agent and its starters;
- * on the agents hub, every preset agent's card; on a new chat over one of their documents, its
- * name; on one of their saved threads, its first question and answer. Someone else's thread, or one that
- * is not there, shows nothing of it.
+ * in which language, from the session (the session middleware ran). For anyone: Discover's feed.
+ * For a signed-in person also "signedIn" and their first name; on a preset agent's new chat, the
+ * agent and its starters; on the agents hub, every preset agent's card; on a new chat over one of
+ * their documents, its name; on a finished research of theirs, its report; on one of their saved
+ * threads, its first question and answer. Someone else's thread, or one that is not there, shows
+ * nothing of it.
  */
 export function firstViewSource(deps: Deps, discover?: DiscoverFeed): FirstViewSource {
   return async (c: Context<AppEnv>, pathname: string) => {

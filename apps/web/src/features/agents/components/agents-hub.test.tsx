@@ -83,7 +83,7 @@ afterEach(() => {
 });
 
 describe("AgentsHub", () => {
-  it("lists the catalogue's agents with their descriptions and links, and no Coming soon mark", () => {
+  it("lists the catalogue's agents with their descriptions and links, and no placeholder for a later release", () => {
     renderHub(response());
     expect(cardNames()).toEqual(["maya", "writer", "humanizer", "eli5", "url-qa", "code-buddy"]);
     const writer = screen.getByRole("link", { name: /Writer/ });

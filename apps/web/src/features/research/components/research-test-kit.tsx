@@ -1,5 +1,4 @@
 import type {
-  MeResponse,
   ResearchCitation,
   ResearchItem,
   ResearchNote,
@@ -12,24 +11,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
 import { meQueryKey, SessionProvider } from "@/lib/session.tsx";
-
-export function me(tier: Exclude<Tier, "anonymous">): MeResponse {
-  return {
-    user: {
-      id: "u1",
-      name: "Ada Lovelace",
-      email: "ada@acme.com",
-      photoURL: null,
-      orgName: "Acme",
-      orgID: "",
-      tier,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-01-01T00:00:00.000Z",
-    },
-    tier,
-    isSuperAdmin: false,
-  };
-}
+import { signedInAs } from "@/test/signed-in.ts";
 
 export const json = (body: unknown, status = 200) =>
   new Response(status === 204 ? null : JSON.stringify(body), {
@@ -128,7 +110,7 @@ export function renderAt(
   options: { path: string; pattern: string; tier?: Exclude<Tier, "anonymous"> },
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQueryKey, me(options.tier ?? "free"));
+  client.setQueryData(meQueryKey, signedInAs(options.tier ?? "free"));
   return render(
     <QueryClientProvider client={client}>
       <SessionProvider>
